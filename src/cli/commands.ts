@@ -1,0 +1,16 @@
+/** The one place that lists the commands; each lives in its own file. */
+import type { Command } from 'commander';
+import type { CliContext } from './context.ts';
+import { registerListCommands } from './lists.ts';
+import { registerSandboxCommand } from './sandbox.ts';
+import { registerSheetCommands } from './sheets.ts';
+import { registerSyncCommands } from './sync.ts';
+import { registerIntakeCommands } from './intake.ts';
+
+export function registerCommands(program: Command, ctx: CliContext): void {
+  registerListCommands(program, ctx);
+  registerSandboxCommand(program, ctx);
+  registerSheetCommands(program, ctx);
+  registerSyncCommands(program, ctx);
+  registerIntakeCommands(program, ctx);
+}

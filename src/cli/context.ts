@@ -1,0 +1,76 @@
+/**
+ * What every command gets: its resolved configuration (global flags over environment over
+ * defaults), a logger, and the streams it writes to. Commands never read process.env themselves.
+ */
+import type { Command } from 'commander';
+import { resolveConfig, type Config, type ConfigOverrides } from '../config.ts';
+import { createLogger, type Logger } from '../log.ts';
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+}
+
+export interface GlobalFlags {
+  storeUrl?: string;
+  storeEmail?: string;
+  passwordFile?: string;
+  redisUrl?: string;
+  rate?: string;
+  concurrency?: string;
+  reportDir?: string;
+  logLevel?: string;
+  queuePrefix?: string;
+}
+
+export class CliContext {
+  constructor(
+    readonly program: Command,
+    readonly io: CliIO,
+  ) {}
+
+  /** Resolved on demand, so `--help` works without any configuration. Throws ConfigError. */
+  config(extra: ConfigOverrides = {}): Config {
+    const flags = this.program.opts<GlobalFlags>();
+    const env = { ...this.io.env };
+    if (flags.passwordFile) {
+      env.STORE_PASSWORD_FILE = flags.passwordFile;
+      delete env.STORE_PASSWORD;
+    }
+    return resolveConfig(env, {
+      storeUrl: flags.storeUrl,
+      storeEmail: flags.storeEmail,
+      redisUrl: flags.redisUrl,
+      rate: flags.rate,
+      concurrency: flags.concurrency,
+      reportDir: flags.reportDir,
+      logLevel: flags.logLevel,
+      queuePrefix: flags.queuePrefix,
+      ...extra,
+    });
+  }
+
+  logger(config: Config): Logger {
+    return createLogger({ level: config.logLevel });
+  }
+
+  print(text: string): void {
+    this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  printError(text: string): void {
+    this.io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+}
+
+/** A command's way to end with a given exit code and a message for the user. */
+export class ExitError extends Error {
+  override readonly name = 'ExitError';
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,5 @@
+import type { Command } from 'commander';
+import type { CliContext } from './context.ts';
+
+// Placeholder until this command group lands.
+export function registerSheetCommands(_program: Command, _ctx: CliContext): void {}

@@ -1,0 +1,162 @@
+/**
+ * One typed configuration for every command: defaults here, then environment, then CLI flags.
+ * A bad setting is a ConfigError naming the setting, the value's problem and what is allowed;
+ * the CLI prints it and exits with code 2.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const DEFAULTS = {
+  rate: 5,
+  concurrency: 4,
+  reportDir: './reports',
+  categoriesMethod: 'POST',
+  requestTimeoutMs: 30_000,
+  connectTimeoutMs: 5_000,
+  queuePrefix: 'catalog-sync',
+  dropDir: './drop',
+  jobsDir: './jobs',
+  ledgerFile: './.ledger/ledger.jsonl',
+  logLevel: 'info',
+} as const;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly exitCode = 2;
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`${setting}: ${message}`);
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+const storeUrl = z
+  .string()
+  .trim()
+  .min(1, 'is empty')
+  .transform((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://store.example.com)` });
+      return z.NEVER;
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+      ctx.addIssue({ code: 'custom', message: `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}` });
+      return z.NEVER;
+    }
+    if (url.username || url.password) {
+      ctx.addIssue({ code: 'custom', message: 'must not contain credentials; use STORE_EMAIL and STORE_PASSWORD' });
+      return z.NEVER;
+    }
+    // Paths /v1/... are appended to the base, so keep exactly one trailing slash off.
+    return url.toString().replace(/\/+$/, '');
+  });
+
+const positiveInt = (what: string) =>
+  z.coerce.number({ error: `must be a number (${what})` }).int('must be a whole number').positive('must be greater than 0');
+
+const configSchema = z.object({
+  storeUrl: storeUrl.optional(),
+  storeEmail: z.string().trim().min(1, 'is empty').optional(),
+  storePassword: z.string().min(1, 'is empty').optional(),
+  redisUrl: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  rate: z.coerce.number({ error: 'must be a number (requests per second)' }).positive('must be greater than 0').max(10_000, 'must be at most 10000'),
+  concurrency: positiveInt('parallel requests').max(1_000, 'must be at most 1000'),
+  reportDir: z.string().min(1),
+  categoriesMethod: z.enum(['GET', 'POST'], { error: 'must be GET or POST' }),
+  requestTimeoutMs: positiveInt('milliseconds'),
+  connectTimeoutMs: positiveInt('milliseconds'),
+  queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
+  dropDir: z.string().min(1),
+  jobsDir: z.string().min(1),
+  ledgerFile: z.string().min(1),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Which environment variable (or flag) feeds each setting; error messages name these. */
+export const ENV_NAMES: Record<keyof Config, string> = {
+  storeUrl: 'STORE_URL',
+  storeEmail: 'STORE_EMAIL',
+  storePassword: 'STORE_PASSWORD',
+  redisUrl: 'REDIS_URL',
+  rate: 'RATE',
+  concurrency: 'CONCURRENCY',
+  reportDir: 'REPORT_DIR',
+  categoriesMethod: 'CATEGORIES_METHOD',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  connectTimeoutMs: 'CONNECT_TIMEOUT_MS',
+  queuePrefix: 'QUEUE_PREFIX',
+  dropDir: 'DROP_DIR',
+  jobsDir: 'JOBS_DIR',
+  ledgerFile: 'LEDGER_FILE',
+  logLevel: 'LOG_LEVEL',
+};
+
+export type ConfigOverrides = Partial<Record<keyof Config, string | number | undefined>>;
+
+type Env = Record<string, string | undefined>;
+
+function fromEnv(env: Env): ConfigOverrides {
+  const out: ConfigOverrides = {};
+  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof Config, string][]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  // A secrets file keeps the password out of the process environment and shell history.
+  const passwordFile = env.STORE_PASSWORD_FILE;
+  if (out.storePassword === undefined && passwordFile) {
+    try {
+      out.storePassword = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new ConfigError('STORE_PASSWORD_FILE', `cannot read ${passwordFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return out;
+}
+
+function defined(overrides: ConfigOverrides): ConfigOverrides {
+  return Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** Pure: merges defaults, environment and flags (flags win) and validates. */
+export function resolveConfig(env: Env, flags: ConfigOverrides = {}): Config {
+  const merged = { ...DEFAULTS, ...fromEnv(env), ...defined(flags) };
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = (issue?.path[0] ?? 'config') as keyof Config;
+    throw new ConfigError(ENV_NAMES[key] ?? String(key), issue?.message ?? 'is invalid');
+  }
+  return parsed.data;
+}
+
+export interface StoreSettings {
+  storeUrl: string;
+  storeEmail: string;
+  storePassword: string;
+}
+
+/** The store settings a command needs, or a ConfigError naming the first one missing. */
+export function requireStore(config: Config): StoreSettings {
+  for (const key of ['storeUrl', 'storeEmail', 'storePassword'] as const) {
+    if (!config[key]) throw new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
+  }
+  return { storeUrl: config.storeUrl!, storeEmail: config.storeEmail!, storePassword: config.storePassword! };
+}

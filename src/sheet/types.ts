@@ -1,0 +1,68 @@
+/**
+ * What reading a sheet produces: one SheetRowResult per data row, in file order.
+ * Row problems are data (RowIssue), never exceptions; only a file that cannot be read at all
+ * throws (SheetFileError).
+ */
+import type {
+  BrandUpdateRequest,
+  CreateProductRequest,
+  ProductStatusRequest,
+  UpdateProductRequest,
+} from '../store/types.ts';
+
+/** A cell as the reader hands it over, before mapping. */
+export type Cell = string | number | boolean | Date | null | { readonly error: string };
+
+/** One data row as read. `row` is the number Excel shows (header is row 1, first data row 2). */
+export interface RawRow {
+  row: number;
+  values: Cell[];
+}
+
+export type IssueSeverity = 'error' | 'warning';
+
+/** A problem with one row (or, with row 1, with the header). */
+export interface RowIssue {
+  row: number;
+  /** The header as the user wrote it, or null when the issue is about the whole row. */
+  column: string | null;
+  /** Stable code, e.g. `not_a_number`, `required`, `duplicate_barcode`, `mojibake`. */
+  code: string;
+  message: string;
+  severity: IssueSeverity;
+}
+
+export type SheetKind = 'products' | 'brands';
+
+/**
+ * What a valid row asks the store to do. A product row with product_status and other fields
+ * plans an update followed by a status change (`status` set on the update plan).
+ */
+export type RowPlan =
+  | { kind: 'create'; payload: CreateProductRequest }
+  | { kind: 'update'; payload: UpdateProductRequest; status?: number }
+  | { kind: 'status'; payload: ProductStatusRequest }
+  | { kind: 'brand'; payload: BrandUpdateRequest }
+  | { kind: 'skip'; reason: string };
+
+export interface SheetRowResult {
+  row: number;
+  /** The row's cells as text, in header order, exactly as the user wrote them (for reports). */
+  cells: string[];
+  /** null when the row has errors (then `issues` holds at least one error). */
+  plan: RowPlan | null;
+  /** Errors and warnings for this row. */
+  issues: RowIssue[];
+}
+
+export class SheetFileError extends Error {
+  override readonly name = 'SheetFileError';
+  constructor(
+    readonly file: string,
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${file}: ${message}`, options);
+  }
+}

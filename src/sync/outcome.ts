@@ -1,0 +1,29 @@
+/** Every row of a batch ends in exactly one of these. */
+export const OUTCOMES = [
+  'created',
+  'updated',
+  'status_changed',
+  'unchanged',
+  'skipped',
+  'invalid',
+  'failed',
+  'unknown',
+] as const;
+
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Outcomes that make a batch (and the CLI's exit code) not clean, and land in failed.csv. */
+export const PROBLEM_OUTCOMES: ReadonlySet<Outcome> = new Set(['invalid', 'failed', 'unknown']);
+
+export interface RowResult {
+  row: number;
+  outcome: Outcome;
+  /** What happened, in words a shop operator can act on (the API's message when there was one). */
+  message: string;
+  httpStatus: number | null;
+  attempts: number;
+  /** StoreError code or row-issue code, for filtering in the report. */
+  code?: string;
+  /** The column at fault, for invalid rows. */
+  column?: string;
+}
