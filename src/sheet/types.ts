@@ -53,6 +53,11 @@ export interface SheetRowResult {
   plan: RowPlan | null;
   /** Errors and warnings for this row. */
   issues: RowIssue[];
+  /**
+   * The row number this row had in an earlier sheet, from a report's `row` column (failed.csv,
+   * results.xlsx). Re-runs report it, so a person finds the row where they first saw it.
+   */
+  originalRow?: number;
 }
 
 export class SheetFileError extends Error {
