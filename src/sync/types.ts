@@ -1,0 +1,96 @@
+/**
+ * The sync engine's public shapes: what a caller (CLI, drop folder, schedules, rerun) asks for,
+ * what it gets back, and the progress it can watch. Both transports (in-process and BullMQ) take
+ * the same SyncRequest and end with the same BatchSummary.
+ */
+import type { Logger } from '../log.ts';
+import type { SheetKind } from '../sheet/types.ts';
+import type { StoreApi } from '../store/types.ts';
+import type { GuardSettings, RowGuard } from './guard.ts';
+import type { Outcome } from './outcome.ts';
+
+/** Column mapping handed to the sheet mapper: sheet header -> field name. */
+export type ColumnMapping = Record<string, string>;
+
+export interface SyncRequest {
+  /** Path of the CSV/XLSX sheet. */
+  file: string;
+  /** Label for the summary (e.g. `drop:products.csv`, `job:nightly`); default: the file path. */
+  source?: string;
+  /** Column mapping (from `--columns map.yaml` or a job file). */
+  columns?: ColumnMapping;
+  /** Delta/full mode etc.; stored with the batch so every worker builds the same guard. */
+  guard?: GuardSettings;
+  /** Only these rows are synced (matched against `originalRow ?? row`); others are not reported. */
+  onlyRows?: ReadonlySet<number>;
+  /** The batch this one re-runs (written to summary.json). */
+  rerunOf?: string;
+  /** Default: a fresh id from the clock (`20260122-031500-ab12cd`). */
+  batchId?: string;
+  /** Validate and check against the store; send no writes. */
+  dryRun?: boolean;
+}
+
+/** Identity of a batch, handed to the guard factory. */
+export interface BatchInfo {
+  batchId: string;
+  source: string;
+  file: string;
+  kind: SheetKind;
+}
+
+export type GuardFactory = (settings: GuardSettings, batch: BatchInfo) => RowGuard | Promise<RowGuard>;
+
+export const DEFAULT_GUARD_SETTINGS: GuardSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
+
+export type OutcomeCounts = Record<Outcome, number>;
+
+export interface BatchSummary {
+  batchId: string;
+  source: string;
+  file: string;
+  kind: SheetKind;
+  total: number;
+  counts: OutcomeCounts;
+  startedAt: string;
+  finishedAt: string;
+  /** Requests per second the batch was limited to. */
+  rate: number;
+  rerunOf?: string;
+  dryRun?: boolean;
+  /** Directory holding results.csv, results.xlsx, failed.csv, summary.json. */
+  reportDir: string;
+}
+
+export interface BatchProgress {
+  batchId: string;
+  done: number;
+  /** null while the sheet is still being read. */
+  total: number | null;
+  /** invalid + failed + unknown so far. */
+  problems: number;
+  counts: OutcomeCounts;
+}
+
+export type ProgressListener = (progress: BatchProgress) => void;
+
+/** What both transports need. */
+export interface EngineDeps {
+  client: StoreApi;
+  /** Parent directory; a batch writes `<reportDir>/<batchId>/`. */
+  reportDir: string;
+  /** Requests per second (for the summary; the limit itself lives in the client's RateGate). */
+  rate: number;
+  /** Rows in flight per process. */
+  concurrency: number;
+  logger?: Logger;
+  /** Milliseconds since the epoch; default Date.now. */
+  clock?: () => number;
+  /** Builds the ledger guard from the batch's settings; default: NO_GUARD. */
+  guardFactory?: GuardFactory;
+  onProgress?: ProgressListener;
+}
+
+export function emptyCounts(): OutcomeCounts {
+  return { created: 0, updated: 0, status_changed: 0, unchanged: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0 };
+}
