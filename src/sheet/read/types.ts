@@ -1,0 +1,32 @@
+/** The reading side's public shapes: what D's mapping consumes. */
+import type { RawRow } from '../types.ts';
+
+export interface ReadOptions {
+  /** CSV only: an encoding name iconv-lite knows (`utf-8`, `windows-1256`, `utf-16le`, ...). Detected when absent. */
+  encoding?: string;
+  /** CSV only: the field delimiter. Detected from the header line when absent. */
+  delimiter?: string;
+  /** XLSX only: the sheet to read. Default: a sheet named `Products` (any case), else the first sheet. */
+  sheet?: string;
+}
+
+export interface SheetReader {
+  file: string;
+  format: 'csv' | 'xlsx';
+  sheetName: string | null;
+  /** The encoding used for a CSV file (detected or given); null for XLSX. */
+  encoding: string | null;
+  /** The delimiter used for a CSV file (detected or given); null for XLSX. */
+  delimiter: string | null;
+  /** The header row's cells exactly as written; trailing empty headers trimmed. */
+  headers: string[];
+  /** Excel row number of the header row (1 unless the sheet starts with empty rows). */
+  headerRow: number;
+  /**
+   * Data rows in file order; fully empty rows are skipped but numbering is kept.
+   * Iterate once. Throws SheetFileError when the file turns out to be broken part-way.
+   */
+  rows: AsyncIterable<RawRow>;
+  /** Releases the file when the rows are not read to the end. Safe to call twice. */
+  close(): Promise<void>;
+}

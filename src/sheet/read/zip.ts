@@ -1,0 +1,167 @@
+/**
+ * A minimal random-access ZIP reader: the central directory, then one entry at a time as a
+ * stream of inflated bytes. XLSX parts are read in the order we need them (workbook, styles,
+ * shared strings, then the sheet), which a forward-only unzip stream cannot offer.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localHeaderOffset: number;
+}
+
+export class ZipFormatError extends Error {
+  override readonly name = 'ZipFormatError';
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const ZIP64_EOCD_SIGNATURE = 0x06064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const MAX_COMMENT = 0xffff;
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+interface Directory {
+  offset: number;
+  size: number;
+}
+
+async function findDirectory(handle: FileHandle, fileSize: number): Promise<Directory> {
+  const tailLength = Math.min(fileSize, 22 + MAX_COMMENT);
+  const tailStart = fileSize - tailLength;
+  const tail = await readAt(handle, tailStart, tailLength);
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) !== EOCD_SIGNATURE) continue;
+    let size = tail.readUInt32LE(i + 12);
+    let offset = tail.readUInt32LE(i + 16);
+    if ((offset === 0xffffffff || size === 0xffffffff) && i >= 20) {
+      // ZIP64: the locator sits just before the classic end record.
+      if (tail.readUInt32LE(i - 20) === ZIP64_LOCATOR_SIGNATURE) {
+        const recordOffset = Number(tail.readBigUInt64LE(i - 20 + 8));
+        const record = await readAt(handle, recordOffset, 56);
+        if (record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE) throw new ZipFormatError('bad ZIP64 end record');
+        size = Number(record.readBigUInt64LE(40));
+        offset = Number(record.readBigUInt64LE(48));
+      }
+    }
+    return { offset, size };
+  }
+  throw new ZipFormatError('no ZIP end-of-central-directory record (truncated or not a zip file)');
+}
+
+function zip64Extra(extra: Buffer, entry: ZipEntry): void {
+  let at = 0;
+  while (at + 4 <= extra.length) {
+    const id = extra.readUInt16LE(at);
+    const length = extra.readUInt16LE(at + 2);
+    if (id === 0x0001) {
+      let field = at + 4;
+      const take = (): number => {
+        const value = Number(extra.readBigUInt64LE(field));
+        field += 8;
+        return value;
+      };
+      if (entry.size === 0xffffffff) entry.size = take();
+      if (entry.compressedSize === 0xffffffff) entry.compressedSize = take();
+      if (entry.localHeaderOffset === 0xffffffff) entry.localHeaderOffset = take();
+      return;
+    }
+    at += 4 + length;
+  }
+}
+
+function parseDirectory(data: Buffer): Map<string, ZipEntry> {
+  const entries = new Map<string, ZipEntry>();
+  let at = 0;
+  while (at + 46 <= data.length && data.readUInt32LE(at) === CENTRAL_SIGNATURE) {
+    const nameLength = data.readUInt16LE(at + 28);
+    const extraLength = data.readUInt16LE(at + 30);
+    const commentLength = data.readUInt16LE(at + 32);
+    const entry: ZipEntry = {
+      method: data.readUInt16LE(at + 10),
+      compressedSize: data.readUInt32LE(at + 20),
+      size: data.readUInt32LE(at + 24),
+      localHeaderOffset: data.readUInt32LE(at + 42),
+      name: data.toString('utf8', at + 46, at + 46 + nameLength),
+    };
+    zip64Extra(data.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), entry);
+    // Part names are case-insensitive in OPC; some writers use a leading slash.
+    entries.set(entry.name.replace(/^\//, '').toLowerCase(), entry);
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+export class ZipArchive {
+  private constructor(
+    readonly path: string,
+    private readonly entries: Map<string, ZipEntry>,
+  ) {}
+
+  static async open(path: string): Promise<ZipArchive> {
+    const handle = await open(path, 'r');
+    try {
+      const { size: fileSize } = await handle.stat();
+      const directory = await findDirectory(handle, fileSize);
+      const data = await readAt(handle, directory.offset, directory.size);
+      return new ZipArchive(path, parseDirectory(data));
+    } finally {
+      await handle.close();
+    }
+  }
+
+  names(): string[] {
+    return [...this.entries.values()].map((entry) => entry.name);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name.toLowerCase());
+  }
+
+  /** The entry's inflated bytes as a stream, or null when the archive has no such part. */
+  async stream(name: string): Promise<Readable | null> {
+    const entry = this.entries.get(name.replace(/^\//, '').toLowerCase());
+    if (!entry) return null;
+    const handle = await open(this.path, 'r');
+    let dataStart: number;
+    try {
+      const local = await readAt(handle, entry.localHeaderOffset, 30);
+      if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIGNATURE) {
+        throw new ZipFormatError(`bad local header for ${entry.name}`);
+      }
+      dataStart = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    } finally {
+      await handle.close();
+    }
+    if (entry.compressedSize === 0) return Readable.from([]);
+    const raw = createReadStream(this.path, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
+    if (entry.method === 0) return raw;
+    if (entry.method !== 8) throw new ZipFormatError(`${entry.name} uses unsupported compression method ${entry.method}`);
+    const inflate = createInflateRaw();
+    raw.on('error', (error) => inflate.destroy(error));
+    return raw.pipe(inflate);
+  }
+
+  /** A small part read whole, decoded as UTF-8 (workbook, rels, styles). */
+  async text(name: string): Promise<string | null> {
+    const stream = await this.stream(name);
+    if (!stream) return null;
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    for await (const chunk of stream as AsyncIterable<Buffer>) text += decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
+  }
+}

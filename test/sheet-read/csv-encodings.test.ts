@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCTS } from '../fixtures/read/make-fixtures.ts';
+import { fileError, fixture, readAll } from './helpers.ts';
+
+const expectedRows = PRODUCTS.slice(1).map((values, i) => ({ row: i + 2, values }));
+
+describe('CSV encodings and delimiters are detected without being told', () => {
+  it.each([
+    ['utf8.csv', 'utf-8', ','],
+    ['utf8-bom.csv', 'utf-8', ','],
+    ['windows-1256.csv', 'windows-1256', ','],
+    ['utf16le-tab.txt', 'utf-16le', '\t'],
+  ])('%s -> %s, %j', async (name, encoding, delimiter) => {
+    const { reader, rows } = await readAll(fixture(name));
+    expect(reader.format).toBe('csv');
+    expect(reader.encoding).toBe(encoding);
+    expect(reader.delimiter).toBe(delimiter);
+    expect(reader.headers).toEqual(PRODUCTS[0]);
+    expect(rows).toEqual(expectedRows);
+  });
+
+  it('reads a ;-separated file and leaves decimal commas for the mapping to parse', async () => {
+    const { reader, rows } = await readAll(fixture('semicolon-decimal-comma.csv'));
+    expect(reader.delimiter).toBe(';');
+    expect(rows[1]).toEqual({ row: 3, values: ['Red mug', 'كوب أحمر', '35,5', 'سعة 350 مل'] });
+    // A ; inside a quoted field is text, not a delimiter.
+    expect(rows[2]?.values[3]).toBe('ضوء دافئ; قابل للطي');
+  });
+
+  it('honours encoding and delimiter overrides', async () => {
+    const { reader, rows } = await readAll(fixture('windows-1256.csv'), { encoding: 'utf-8', delimiter: ';' });
+    expect(reader.encoding).toBe('utf-8');
+    expect(reader.delimiter).toBe(';');
+    expect(reader.headers).toEqual(['title,title_ar,sale_price,description_ar']);
+    expect(String(rows[0]?.values[0])).toContain('\uFFFD'); // wrong encoding forced: replacement characters
+  });
+
+  it('rejects an encoding it does not know, naming it', async () => {
+    await expect(fileError(fixture('utf8.csv'), { encoding: 'klingon' })).resolves.toMatchObject({
+      code: 'unknown_encoding',
+      message: expect.stringContaining('"klingon"') as unknown,
+    });
+  });
+});
