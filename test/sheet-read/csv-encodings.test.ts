@@ -32,7 +32,7 @@ describe('CSV encodings and delimiters are detected without being told', () => {
     expect(reader.encoding).toBe('utf-8');
     expect(reader.delimiter).toBe(';');
     expect(reader.headers).toEqual(['title,title_ar,sale_price,description_ar']);
-    expect(String(rows[0]?.values[0])).toContain('\uFFFD'); // wrong encoding forced: replacement characters
+    expect(rows[0]?.values[0] as string).toContain('\uFFFD'); // wrong encoding forced: replacement characters
   });
 
   it('rejects an encoding it does not know, naming it', async () => {
