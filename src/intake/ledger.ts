@@ -1,0 +1,36 @@
+/**
+ * The sync ledger: what earlier syncs confirmed, so delta syncs skip unchanged rows and no
+ * create is ever sent twice. One interface, two stores (Redis with the queue, a local file for
+ * the embedded mode). Keys and entries are built by the pure functions in ledger-rules.ts.
+ */
+
+/**
+ * `synced`: the store confirmed what `fp` describes. `unknown`: a create whose outcome is not
+ * known (it may exist). `pending`: a create about to be sent; if a later run finds it still
+ * pending, the process stopped mid-request and the create is treated as unknown.
+ */
+export type LedgerState = 'synced' | 'unknown' | 'pending';
+
+export interface LedgerEntry {
+  /** Fingerprint of what was sent (ledger-rules.ts `fingerprintOf`), or a file's content hash. */
+  fp: string;
+  st: LedgerState;
+  /** The batch that wrote the entry, and the sheet row (0 for whole-file entries). */
+  batch: string;
+  row: number;
+}
+
+export interface Ledger {
+  /** One answer per key, in order; lookups are batched by the store (one round trip per chunk). */
+  getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
+  /** Durable once the promise resolves (Redis acknowledged, or the file append was written). */
+  setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void>;
+  /** Forgets keys (a `pending` create that surely did not happen, with no earlier entry). */
+  deleteMany(keys: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Whole-file entries (drop folder): the content hash of a file synced successfully. */
+export function fileLedgerKey(contentHash: string): string {
+  return `f:${contentHash}`;
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ledger, LedgerEntry } from '../../src/intake/ledger.ts';
+import { FileLedger } from '../../src/intake/ledger-file.ts';
+import { RedisLedger, redisLedgerKey } from '../../src/intake/ledger-redis.ts';
+import { createGuard } from '../../src/intake/guard.ts';
+import type { GuardedRow } from '../../src/sync/guard.ts';
+
+const e = (batch: string, st: LedgerEntry['st'] = 'synced'): LedgerEntry => ({ fp: `fp-${batch}`, st, batch, row: 2 });
+
+let redis: Redis;
+let dir: string;
+const prefix = `test-${randomUUID()}`;
+
+beforeAll(async () => {
+  redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });
+  await redis.connect();
+  dir = await mkdtemp(join(tmpdir(), 'ledger-'));
+});
+
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function behavesAsLedger(ledger: Ledger): Promise<void> {
+  expect(await ledger.getMany([])).toEqual([]);
+  await ledger.setMany([['a', e('1')], ['b', e('1', 'unknown')]]);
+  await ledger.setMany([['a', e('2')]]);
+  expect(await ledger.getMany(['a', 'zz', 'b'])).toEqual([e('2'), undefined, e('1', 'unknown')]);
+  await ledger.deleteMany(['b']);
+  expect(await ledger.getMany(['b'])).toEqual([undefined]);
+  const many = Array.from({ length: 2_500 }, (_, i) => [`k${i}`, e(String(i))] as const);
+  await ledger.setMany(many);
+  const got = await ledger.getMany(many.map(([k]) => k));
+  expect(got[2_499]).toEqual(e('2499'));
+  expect(got.filter(Boolean)).toHaveLength(2_500);
+}
+
+describe('RedisLedger', () => {
+  it('stores, reads in chunks, deletes, under its own prefixed hash', async () => {
+    await behavesAsLedger(new RedisLedger(redis, prefix, 'scope1'));
+    expect(await redis.hlen(redisLedgerKey(prefix, 'scope1'))).toBe(2_501);
+    expect(await redis.exists(redisLedgerKey(prefix, 'scope2'))).toBe(0);
+  });
+});
+
+describe('FileLedger', () => {
+  it('stores, reads and survives a reopen', async () => {
+    const path = join(dir, 'l1.jsonl');
+    await behavesAsLedger(await FileLedger.open(path));
+    const again = await FileLedger.open(path);
+    expect(await again.getMany(['a', 'b', 'k7'])).toEqual([e('2'), undefined, e('7')]);
+  });
+
+  it('ignores a torn last line from a crash mid-write and keeps appending whole lines', async () => {
+    const path = join(dir, 'l2.jsonl');
+    const ledger = await FileLedger.open(path);
+    await ledger.setMany([['a', e('1')]]);
+    await appendFile(path, '{"k":"b","e":{"fp":"x","st":"syn');
+    const reopened = await FileLedger.open(path);
+    expect(await reopened.getMany(['a', 'b'])).toEqual([e('1'), undefined]);
+    await reopened.setMany([['c', e('3')]]);
+    expect(await (await FileLedger.open(path)).getMany(['a', 'c'])).toEqual([e('1'), e('3')]);
+  });
+
+  it('compacts when dead lines pile up, keeping every live entry', async () => {
+    const path = join(dir, 'l3.jsonl');
+    const ledger = await FileLedger.open(path);
+    for (let round = 0; round < 4; round += 1) {
+      await ledger.setMany(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, e(`${round}-${i}`)] as const));
+    }
+    const lines = (await readFile(path, 'utf8')).split('\n').filter(Boolean);
+    expect(lines.length).toBeLessThan(12_000);
+    const reopened = await FileLedger.open(path);
+    expect(reopened.size).toBe(3_000);
+    expect(await reopened.getMany(['k2999'])).toEqual([e('3-2999')]);
+  });
+});
+
+describe('createGuard over a ledger', () => {
+  const row = (n: number, barcode: string): GuardedRow => ({
+    batchId: 'B',
+    row: n,
+    plan: { kind: 'create', payload: { title: 't', barcode } },
+  });
+
+  it('batches concurrent lookups, marks creates pending, and undoes the mark when the create fails', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'guard');
+    let lookups = 0;
+    const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), close: () => ledger.close() };
+    const guard = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
+    const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
+    expect(await Promise.all(rows.map((r) => guard.before(r)))).toEqual(rows.map(() => null));
+    expect(lookups).toBe(1);
+    expect((await ledger.getMany(['k:barcode:bc0']))[0]?.st).toBe('pending');
+
+    await guard.after(rows[0]!, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
+    await guard.after(rows[1]!, { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
+    await guard.after(rows[2]!, { row: 4, outcome: 'unknown', message: '', httpStatus: 500, attempts: 1 });
+    const [a, b, c] = await ledger.getMany(['k:barcode:bc0', 'k:barcode:bc1', 'k:barcode:bc2']);
+    expect([a?.st, b, c?.st]).toEqual(['synced', undefined, 'unknown']);
+
+    const second = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, ledger);
+    expect((await second.before({ ...rows[0]!, batchId: 'C' }))?.code).toBe('already_created');
+    expect(await second.before({ ...rows[1]!, batchId: 'C' })).toBeNull();
+    expect((await second.before({ ...rows[2]!, batchId: 'C' }))?.code).toBe('unknown_create');
+    // rows[3..] were left pending, as after a crash mid-create
+    expect((await second.before({ ...rows[3]!, batchId: 'C' }))?.outcome).toBe('unknown');
+  });
+
+  it('lets only the first of two rows with the same key create', async () => {
+    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, new RedisLedger(redis, prefix, 'dup'));
+    const [first, second] = await Promise.all([guard.before(row(2, 'same')), guard.before(row(5, 'same'))]);
+    expect(first).toBeNull();
+    expect(second?.code).toBe('duplicate_key_in_batch');
+    expect(second?.message).toContain('row 2');
+  });
+});
