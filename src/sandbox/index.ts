@@ -1,0 +1,18 @@
+/**
+ * The sandbox store: a real HTTP server that behaves as the store reference says, for tests,
+ * benches and rehearsals. Contract: /work/TEAM-sandbox-api.md; choices: docs/B-sandbox.md.
+ */
+export { DEMO_EMAIL, DEMO_PASSWORD, startSandbox, withSandbox } from './start.ts';
+export { SECRET_FIELDS, SECRET_MARKER } from './seed.ts';
+export { maxInWindow } from './stats.ts';
+export type {
+  FaultKind,
+  FaultRule,
+  RateLimit,
+  SandboxBrand,
+  SandboxCategory,
+  SandboxHandle,
+  SandboxOptions,
+  SandboxProduct,
+  SandboxRequestRecord,
+} from './types.ts';

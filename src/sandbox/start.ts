@@ -1,0 +1,142 @@
+/**
+ * Starts a sandbox store: one node:http server on 127.0.0.1 serving the store API (/v1/...) and
+ * the control API (/__sandbox/...), and the handle tests and benches drive it with.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultQueue } from './faults.ts';
+import { readBody, send, storeError } from './http.ts';
+import { TokenIssuer } from './jwt.ts';
+import { SlidingWindowLimiter } from './rate-limit.ts';
+import { CONTROL_PREFIX, handleControl, type ControlTarget } from './routes/control.ts';
+import { handleStoreRequest, pathOf, type PipelineDeps } from './server.ts';
+import { vendorStore } from './seed.ts';
+import { SandboxState } from './state.ts';
+import { RequestLog } from './stats.ts';
+import { CancellableTimers } from './timers.ts';
+import type { SandboxHandle, SandboxOptions, SandboxProduct } from './types.ts';
+
+export const DEMO_EMAIL = 'demo@catalog-sync.test';
+export const DEMO_PASSWORD = 'sandbox-demo-password';
+export const DEFAULT_PRODUCT_LIMIT = 1_000_000;
+
+const copyProduct = (p: SandboxProduct): SandboxProduct => ({ ...p, fields: { ...p.fields } });
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const clock = options.clock ?? Date.now;
+  const email = options.email ?? DEMO_EMAIL;
+  const password = options.password ?? DEMO_PASSWORD;
+  const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
+  const productLimit = options.productLimit ?? DEFAULT_PRODUCT_LIMIT;
+  const state = new SandboxState(productLimit, clock);
+  const faults = new FaultQueue();
+  const log = new RequestLog(options.recordBodies ?? true);
+  const timers = new CancellableTimers();
+  const tokens = new TokenIssuer(tokenTtlSeconds, clock, email);
+  let latencyMs = checkLatency(options.latencyMs ?? 0);
+  let limiter = options.rateLimit ? new SlidingWindowLimiter(options.rateLimit) : undefined;
+
+  const deps: PipelineDeps = {
+    store: {
+      state,
+      tokens,
+      email,
+      password,
+      tokenTtlSeconds,
+      expiresInStyle: options.expiresInStyle ?? 'absolute',
+      userInfo: vendorStore(email, productLimit),
+      noTaxes: options.noTaxes ?? false,
+    },
+    faults,
+    log,
+    timers,
+    clock,
+    latencyMs: () => latencyMs,
+    limiter: () => limiter,
+  };
+
+  const control: ControlTarget = {
+    url: '',
+    email,
+    password,
+    products: () => Array.from(state.products(), copyProduct),
+    product: (id) => {
+      const p = state.product(id);
+      return p && copyProduct(p);
+    },
+    brands: () => state.brands(),
+    categories: () => state.categories().map(({ category_id, category_name, category_name_ar }) => ({ category_id, category_name, category_name_ar })),
+    seedProduct: (fields, status) => copyProduct(state.seedProduct(fields, status)),
+    inject: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    setRateLimit: (limit) => {
+      limiter = limit ? new SlidingWindowLimiter(limit) : undefined;
+    },
+    setLatency: (ms) => {
+      latencyMs = checkLatency(ms);
+    },
+    expireTokens: () => tokens.revokeAll(),
+    requests: () => log.all(),
+    requestCount: (path) => log.count(path),
+    maxRequestsInWindow: (windowMs) => log.maxInWindow(windowMs),
+    requestsByPath: () => log.countByPath(),
+    resetStats: () => log.reset(),
+  };
+
+  const server = createServer((req, res) => {
+    const handled = pathOf(req.url).startsWith(CONTROL_PREFIX) ? handleControlRequest(control, req, res) : handleStoreRequest(deps, req, res);
+    handled.catch((error: unknown) => {
+      // A bug in the sandbox: answer 500 rather than leave the client hanging.
+      if (!res.headersSent && !res.destroyed) send(res, storeError(500, error instanceof Error ? error.message : 'Internal Server Error'));
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      timers.cancelAll();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+
+  const handle: SandboxHandle = { ...control, url, close };
+  return handle;
+}
+
+export async function withSandbox<T>(options: SandboxOptions, fn: (sandbox: SandboxHandle) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox(options);
+  try {
+    return await fn(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function handleControlRequest(target: ControlTarget, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const raw = await readBody(req);
+  let body: unknown;
+  try {
+    body = raw && raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
+  } catch {
+    return send(res, { status: 400, body: { status: false, message: 'body is not JSON' } });
+  }
+  send(res, handleControl(target, req.method ?? 'GET', url.pathname, url.searchParams, body));
+}
+
+function checkLatency(ms: number): number {
+  if (!(ms >= 0)) throw new TypeError(`latencyMs must be a number >= 0, got ${ms}`);
+  return ms;
+}
