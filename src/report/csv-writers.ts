@@ -1,0 +1,81 @@
+/**
+ * results.csv (every row, input columns + report columns) and failed.csv (problem rows only, in
+ * the input's columns + a trailing `row`, so a fixed copy syncs again with the same row numbers).
+ * UTF-8 with a BOM so Excel opens Arabic text correctly.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import { AtomicTextStream } from './atomic-file.ts';
+import { REPORT_COLUMNS } from './columns.ts';
+import { neutraliseCell } from './neutralise.ts';
+import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';
+
+const BOM = '\uFEFF';
+
+function line(cells: readonly string[]): string {
+  return stringify([cells.map(neutraliseCell)], { record_delimiter: '\r\n' });
+}
+
+export class ResultsCsvWriter {
+  private readonly out: AtomicTextStream;
+  private readonly keep: number[];
+  private header: string | null;
+
+  constructor(target: string, headers: readonly string[]) {
+    this.out = new AtomicTextStream(target);
+    this.keep = inputColumns(headers);
+    this.header = BOM + line([...pick(headers, this.keep), ...REPORT_COLUMNS]);
+  }
+
+  async write(row: ReportRow): Promise<void> {
+    if (this.header !== null) {
+      await this.out.write(this.header);
+      this.header = null;
+    }
+    const r = row.result;
+    await this.out.write(
+      line([...pick(row.cells, this.keep), String(shownRow(row)), r.outcome, r.message, r.httpStatus === null ? '' : String(r.httpStatus), String(r.attempts)]),
+    );
+  }
+
+  async commit(): Promise<void> {
+    if (this.header !== null) await this.out.write(this.header);
+    this.header = null;
+    await this.out.commit();
+  }
+
+  abort(): Promise<void> {
+    return this.out.abort();
+  }
+}
+
+export class FailedCsvWriter {
+  private readonly out: AtomicTextStream;
+  private readonly keep: number[];
+  private header: string | null;
+
+  constructor(target: string, headers: readonly string[]) {
+    this.out = new AtomicTextStream(target);
+    this.keep = inputColumns(headers);
+    this.header = BOM + line([...pick(headers, this.keep), 'row']);
+  }
+
+  async write(row: ReportRow): Promise<void> {
+    if (!PROBLEM_OUTCOMES.has(row.result.outcome)) return;
+    if (this.header !== null) {
+      await this.out.write(this.header);
+      this.header = null;
+    }
+    await this.out.write(line([...pick(row.cells, this.keep), String(shownRow(row))]));
+  }
+
+  async commit(): Promise<void> {
+    if (this.header !== null) await this.out.write(this.header);
+    this.header = null;
+    await this.out.commit();
+  }
+
+  abort(): Promise<void> {
+    return this.out.abort();
+  }
+}

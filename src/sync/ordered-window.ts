@@ -1,0 +1,73 @@
+/**
+ * Runs row tasks concurrently but hands their results on in row order, with a bounded window:
+ * reading waits while the oldest unfinished row is `window` rows behind, so memory stays flat
+ * for any sheet size and reports can be streamed in order.
+ */
+export class OrderedWindow<T> {
+  private next = 0;
+  private submitted = 0;
+  private readonly ready = new Map<number, T>();
+  private flushing: Promise<void> = Promise.resolve();
+  private roomWaiters: (() => void)[] = [];
+  private failure: unknown;
+
+  constructor(
+    private readonly window: number,
+    private readonly sink: (item: T) => Promise<void>,
+  ) {}
+
+  /** Starts a task once there is room; resolves when it has started (not finished). */
+  async submit(task: () => Promise<T>): Promise<void> {
+    while (this.submitted - this.next >= this.window) {
+      this.throwIfFailed();
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    }
+    this.throwIfFailed();
+    const seq = this.submitted++;
+    task().then(
+      (value) => this.complete(seq, value),
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  /** Resolves when every submitted task has been handed to the sink. */
+  async drain(): Promise<void> {
+    while (this.next < this.submitted) {
+      this.throwIfFailed();
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    }
+    await this.flushing;
+    this.throwIfFailed();
+  }
+
+  private complete(seq: number, value: T): void {
+    this.ready.set(seq, value);
+    this.flushing = this.flushing.then(() => this.flush()).catch((error: unknown) => this.fail(error));
+  }
+
+  private async flush(): Promise<void> {
+    while (this.ready.has(this.next)) {
+      const item = this.ready.get(this.next)!;
+      this.ready.delete(this.next);
+      await this.sink(item);
+      this.next++;
+    }
+    this.wake();
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= error;
+    this.wake();
+  }
+
+  private wake(): void {
+    const waiters = this.roomWaiters;
+    this.roomWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure === undefined) return;
+    throw this.failure instanceof Error ? this.failure : new Error(String(this.failure));
+  }
+}

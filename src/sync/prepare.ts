@@ -1,0 +1,50 @@
+/**
+ * What both transports do before the first row: open the sheet, name the batch, check the
+ * store answers (credentials, and for dry runs the categories and product_limit), build the guard.
+ */
+import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
+import type { StoreApi } from '../store/types.ts';
+import { newBatchId } from './batch-id.ts';
+import type { DryRunFacts } from './dry-run.ts';
+import { NO_GUARD, type GuardSettings, type RowGuard } from './guard.ts';
+import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
+import { DEFAULT_GUARD_SETTINGS, type BatchInfo, type GuardFactory, type SyncRequest } from './types.ts';
+
+export async function openRequestSheet(request: SyncRequest, openSheet: SheetOpener | undefined): Promise<OpenedSheet> {
+  if (!openSheet) throw new SheetFileError(request.file, 'no_reader', 'no sheet reader was configured');
+  return openSheet(request.file, { columns: request.columns });
+}
+
+export function batchInfoFor(request: SyncRequest, sheet: OpenedSheet, nowMs: number): BatchInfo {
+  return {
+    batchId: request.batchId ?? newBatchId(nowMs),
+    source: request.source ?? request.file,
+    file: request.file,
+    kind: sheet.kind,
+  };
+}
+
+export function guardSettingsOf(request: SyncRequest): GuardSettings {
+  return request.guard ?? DEFAULT_GUARD_SETTINGS;
+}
+
+export async function buildGuard(settings: GuardSettings, info: BatchInfo, factory: GuardFactory | undefined): Promise<RowGuard> {
+  return factory ? factory(settings, info) : NO_GUARD;
+}
+
+/** Rows a re-run keeps: matched on the row number the person first saw. */
+export function wantsRow(request: SyncRequest, row: SheetRowResult): boolean {
+  return !request.onlyRows || request.onlyRows.has(row.originalRow ?? row.row);
+}
+
+/** One login plus a category list: credentials work, categories exist, product_limit headroom. */
+export async function fetchDryRunFacts(client: StoreApi): Promise<DryRunFacts> {
+  const session = await client.authorize();
+  const categories = await client.listCategories();
+  const existing = categories.reduce((sum, c) => sum + (Number.isFinite(c.product_total) ? c.product_total : 0), 0);
+  const limit = session.store.product_limit;
+  return {
+    categoryIds: new Set(categories.map((c) => c.category_id)),
+    createsAllowed: limit === null ? null : Math.max(0, limit - existing),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The one row processor both transports run: guard, then the plan's calls with job-level
+ * retries, then exactly one RowResult. Collaborators (client, markers, sleep) are passed in.
+ */
+import type { RowPlan } from '../sheet/types.ts';
+import type { StoreApi, WriteResult } from '../store/types.ts';
+import type { RowGuard } from './guard.ts';
+import type { RowResult } from './outcome.ts';
+import {
+  callsFor,
+  createInFlightResult,
+  decideFailure,
+  outcomeOf,
+  type CallKind,
+  type CallRecord,
+  type RetryPolicy,
+} from './rules.ts';
+
+/**
+ * Remembers, outside this process, that a create was sent for a row, so a job re-run after a
+ * crash never sends it twice.
+ */
+export interface CreateMarkers {
+  /** Marks the create as in flight. False when a marker was already there (an earlier attempt). */
+  begin(row: number): Promise<boolean>;
+  /** Removes the marker when the create surely never reached the store. */
+  clear(row: number): Promise<void>;
+}
+
+export interface RowProcessorDeps {
+  batchId: string;
+  client: StoreApi;
+  guard: RowGuard;
+  markers: CreateMarkers;
+  policy: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export interface RowWork {
+  row: number;
+  plan: RowPlan;
+}
+
+export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
+  const { plan, row } = work;
+  if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
+  const guarded = { batchId: deps.batchId, row, plan };
+  const early = await deps.guard.before(guarded);
+  if (early) return early;
+  const result = await runCalls(work, deps);
+  await deps.guard.after(guarded, result);
+  return result;
+}
+
+async function runCalls(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
+  const records: CallRecord[] = [];
+  for (const call of callsFor(work.plan)) {
+    if (call === 'create' && !(await deps.markers.begin(work.row))) return createInFlightResult(work.row);
+    let attempts = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await send(call, work.plan, deps.client);
+        records.push({ call, result, error: undefined, attempts: attempts + result.attempts });
+        break;
+      } catch (error) {
+        attempts += attemptsOf(error);
+        if (call === 'status' && isCode(error, 'SAME_STATUS')) {
+          records.push({ call, result: undefined, error, attempts });
+          break;
+        }
+        const step = decideFailure(call, error, attempt, deps.policy);
+        if (step.action === 'final') {
+          records.push({ call, result: undefined, error, attempts });
+          return outcomeOf(work.row, records, step.outcome);
+        }
+        // Only a create that surely never arrived gets here: its marker goes until the re-send.
+        if (call === 'create') await deps.markers.clear(work.row);
+        await deps.sleep(step.delayMs);
+        if (call === 'create' && !(await deps.markers.begin(work.row))) return createInFlightResult(work.row);
+      }
+    }
+  }
+  return outcomeOf(work.row, records);
+}
+
+function send(call: CallKind, plan: RowPlan, client: StoreApi): Promise<WriteResult> {
+  switch (call) {
+    case 'create':
+      if (plan.kind !== 'create') break;
+      return client.createProduct(plan.payload);
+    case 'update':
+      if (plan.kind !== 'update') break;
+      return client.updateProduct(plan.payload);
+    case 'status':
+      if (plan.kind === 'status') return client.setProductStatus(plan.payload);
+      if (plan.kind === 'update' && plan.status !== undefined) {
+        return client.setProductStatus({ product_id: plan.payload.product_id, product_status: plan.status });
+      }
+      break;
+    case 'brand':
+      if (plan.kind !== 'brand') break;
+      return client.updateBrand(plan.payload);
+  }
+  throw new Error(`plan ${plan.kind} has no ${call} call`);
+}
+
+function attemptsOf(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'attempts' in error && typeof error.attempts === 'number') return error.attempts;
+  return 1;
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}
+
+/** Markers for a process that keeps no state across crashes (the in-process transport). */
+export function memoryMarkers(): CreateMarkers {
+  const inFlight = new Set<number>();
+  return {
+    begin: (row) => {
+      if (inFlight.has(row)) return Promise.resolve(false);
+      inFlight.add(row);
+      return Promise.resolve(true);
+    },
+    clear: (row) => {
+      inFlight.delete(row);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The in-process transport (embedded default, no Redis): streams the sheet, runs rows through
+ * the row processor with p-limit concurrency and writes the report in row order as rows end.
+ */
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit from 'p-limit';
+import { silentLogger } from '../log.ts';
+import { BatchReportWriter } from '../report/batch-report.ts';
+import type { ReportRow } from '../report/report-row.ts';
+import type { SheetRowResult } from '../sheet/types.ts';
+import { dryRunResult, type DryRunFacts } from './dry-run.ts';
+import { OrderedWindow } from './ordered-window.ts';
+import { batchInfoFor, buildGuard, fetchDryRunFacts, guardSettingsOf, openRequestSheet, wantsRow } from './prepare.ts';
+import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
+import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
+import type { SheetOpener } from './sheet-source.ts';
+import { BatchTally } from './tally.ts';
+import type { BatchSummary, EngineDeps, SyncRequest } from './types.ts';
+
+export interface LocalSyncDeps extends EngineDeps {
+  openSheet?: SheetOpener;
+  policy?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  /** Rows read ahead of the oldest unfinished one. @defaultValue max(1000, concurrency * 50) */
+  window?: number;
+}
+
+export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promise<BatchSummary> {
+  const clock = deps.clock ?? Date.now;
+  const logger = deps.logger ?? silentLogger;
+  const startedAt = new Date(clock()).toISOString();
+  const sheet = await openRequestSheet(request, deps.openSheet);
+  const info = batchInfoFor(request, sheet, clock());
+  // Credentials are checked before the first row, so a wrong password stops the run (exit 2).
+  const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
+  if (!facts) await deps.client.authorize();
+  const guard = request.dryRun ? null : await buildGuard(guardSettingsOf(request), info, deps.guardFactory);
+  const processorDeps: RowProcessorDeps | null = guard && {
+    batchId: info.batchId,
+    client: deps.client,
+    guard,
+    markers: memoryMarkers(),
+    policy: deps.policy ?? DEFAULT_RETRY_POLICY,
+    sleep: deps.sleep ?? ((ms) => sleep(ms)),
+  };
+  const dryState = { creates: 0 };
+  const dir = join(deps.reportDir, info.batchId);
+  const report = await BatchReportWriter.open(dir, sheet.headers);
+  const tally = new BatchTally(info.batchId);
+  logger.info({ batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun }, 'batch started');
+
+  const window = new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), async (row) => {
+    await report.write(row);
+    tally.add(row.result.outcome);
+    deps.onProgress?.(tally.progress());
+  });
+  const limit = pLimit(deps.concurrency);
+  const resultFor = async (sheetRow: SheetRowResult) => {
+    if (!sheetRow.plan) return invalidResult(sheetRow);
+    if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
+    return limit(() => processRow({ row: sheetRow.row, plan: sheetRow.plan! }, processorDeps!));
+  };
+  try {
+    for await (const sheetRow of sheet.rows()) {
+      if (!wantsRow(request, sheetRow)) continue;
+      await window.submit(async () => ({ row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result: await resultFor(sheetRow) }));
+    }
+    await window.drain();
+  } catch (error) {
+    await report.abort();
+    throw error;
+  }
+  tally.total = tally.done;
+  const summary: BatchSummary = {
+    batchId: info.batchId,
+    source: info.source,
+    file: info.file,
+    kind: info.kind,
+    total: tally.done,
+    counts: tally.counts,
+    startedAt,
+    finishedAt: new Date(clock()).toISOString(),
+    rate: deps.rate,
+    ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
+    ...(request.dryRun ? { dryRun: true } : {}),
+    reportDir: dir,
+  };
+  await report.finish(summary);
+  logger.info({ batchId: info.batchId, counts: summary.counts }, 'batch finished');
+  return summary;
+}

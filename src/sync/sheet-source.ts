@@ -1,0 +1,16 @@
+/**
+ * What the engine needs from an opened sheet (src/sheet's openSheet returns this shape). Passed
+ * in as a function so tests and benches can feed rows without files.
+ */
+import type { RowIssue, SheetKind, SheetRowResult } from '../sheet/types.ts';
+import type { ColumnMapping } from './types.ts';
+
+export interface OpenedSheet {
+  file: string;
+  kind: SheetKind;
+  headers: string[];
+  headerIssues: RowIssue[];
+  rows(): AsyncIterable<SheetRowResult>;
+}
+
+export type SheetOpener = (file: string, options: { columns?: ColumnMapping | undefined }) => Promise<OpenedSheet>;

@@ -1,0 +1,92 @@
+import ExcelJS from 'exceljs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchReportWriter } from '../../src/report/batch-report.ts';
+import { neutraliseCell } from '../../src/report/neutralise.ts';
+import type { ReportRow } from '../../src/report/report-row.ts';
+import { emptyCounts, type BatchSummary } from '../../src/sync/types.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const headers = ['title', 'title_ar', 'sale_price', 'row'];
+const rows: ReportRow[] = [
+  { row: 2, originalRow: 10, cells: ['Tea', 'شاي', '5', '10'], result: { row: 2, outcome: 'created', message: 'Product created', httpStatus: 200, attempts: 1 } },
+  { row: 3, originalRow: 11, cells: ['=HYPERLINK("x")', 'قهوة', '-5', '11'], result: { row: 3, outcome: 'invalid', message: 'sale_price: must be >= 0', httpStatus: null, attempts: 0 } },
+  { row: 4, cells: ['@cmd', '', '7', ''], result: { row: 4, outcome: 'unknown', message: 'timeout', httpStatus: 500, attempts: 2 } },
+];
+
+function summary(reportDir: string): BatchSummary {
+  return {
+    batchId: 'b1', source: 'test', file: 'x.csv', kind: 'products', total: 3,
+    counts: { ...emptyCounts(), created: 1, invalid: 1, unknown: 1 },
+    startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', rate: 5, rerunOf: 'b0', reportDir,
+  };
+}
+
+describe('BatchReportWriter', () => {
+  it('writes results.csv, failed.csv, results.xlsx and summary.json atomically', async () => {
+    const out = join(dir, 'b1');
+    const writer = await BatchReportWriter.open(out, headers);
+    for (const row of rows) await writer.write(row);
+    await writer.finish(summary(out));
+
+    expect((await readdir(out)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+    const csv = await readFile(join(out, 'results.csv'), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'title,title_ar,sale_price,row,outcome,message,http_status,attempts',
+      'Tea,شاي,5,10,created,Product created,200,1',
+      `"'=HYPERLINK(""x"")",قهوة,-5,11,invalid,sale_price: must be >= 0,,0`,
+      "'@cmd,,7,4,unknown,timeout,500,2",
+      '',
+    ]);
+    const failed = await readFile(join(out, 'failed.csv'), 'utf8');
+    expect(failed.slice(1).split('\r\n')).toEqual(['title,title_ar,sale_price,row', `"'=HYPERLINK(""x"")",قهوة,-5,11`, "'@cmd,,7,4", '']);
+    const json = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as BatchSummary;
+    expect(json).toMatchObject({ batchId: 'b1', total: 3, rerunOf: 'b0', counts: { created: 1, invalid: 1, unknown: 1 } });
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(out, 'results.xlsx'));
+    const sheet = book.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, 'title', 'title_ar', 'sale_price', 'row', 'outcome', 'message', 'http_status', 'attempts']);
+    expect(sheet.getRow(2).getCell(2).value).toBe('شاي');
+    expect(sheet.getRow(2).getCell(2).alignment).toMatchObject({ readingOrder: 'rtl' });
+    expect(sheet.getRow(3).getCell(1).value).toBe(`'=HYPERLINK("x")`);
+    expect(sheet.getRow(3).getCell(1).fill).toMatchObject({ type: 'pattern' });
+    expect(sheet.getRow(2).getCell(1).fill).toBeUndefined();
+    expect(sheet.getRow(4).getCell(5).value).toBe('unknown');
+  });
+
+  it('leaves no file behind when aborted', async () => {
+    const out = join(dir, 'b2');
+    const writer = await BatchReportWriter.open(out, headers);
+    await writer.write(rows[0]!);
+    await writer.abort();
+    expect(await readdir(out)).toEqual([]);
+  });
+});
+
+describe('neutraliseCell', () => {
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+cmd', "'+cmd"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['-5', '-5'],
+    ['+3.5', '+3.5'],
+    ['plain', 'plain'],
+    ['', ''],
+  ])('%j -> %j', (input, output) => {
+    expect(neutraliseCell(input)).toBe(output);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { StoreError, type StoreErrorCode } from '../../src/store/errors.ts';
+import type { CallRecord } from '../../src/sync/rules.ts';
+import { callsFor, decideFailure, invalidResult, outcomeOf, retryDelay, DEFAULT_RETRY_POLICY } from '../../src/sync/rules.ts';
+
+const err = (code: StoreErrorCode, apiMessage?: string, httpStatus?: number, retryAfterMs?: number) =>
+  new StoreError(code, apiMessage ?? code, { operation: 'create_product', apiMessage, httpStatus, retryAfterMs, attempts: 2 });
+const ok = (message = 'ok', httpStatus = 200) => ({ httpStatus, message, attempts: 1 });
+
+describe('callsFor', () => {
+  it.each([
+    [{ kind: 'create', payload: { title: 't' } }, ['create']],
+    [{ kind: 'update', payload: { product_id: 1 } }, ['update']],
+    [{ kind: 'update', payload: { product_id: 1 }, status: 0 }, ['update', 'status']],
+    [{ kind: 'status', payload: { product_id: 1, product_status: 1 } }, ['status']],
+    [{ kind: 'brand', payload: { brand_id: 1, brand_name: 'a', brand_name_ar: 'ب' } }, ['brand']],
+    [{ kind: 'skip', reason: 'empty' }, []],
+  ] as const)('%j -> %j', (plan, calls) => {
+    expect(callsFor(plan)).toEqual(calls);
+  });
+});
+
+describe('decideFailure', () => {
+  const p = DEFAULT_RETRY_POLICY;
+  it.each([
+    ['create', 'NOT_SENT', 1, 'retry'],
+    ['create', 'RATE_LIMITED', 1, 'retry'],
+    ['create', 'NOT_SENT', 3, 'failed'],
+    ['create', 'AMBIGUOUS', 1, 'unknown'],
+    ['create', 'SERVER_ERROR', 1, 'unknown'],
+    ['create', 'BAD_RESPONSE', 1, 'unknown'],
+    ['create', 'REJECTED', 1, 'failed'],
+    ['create', 'ACCESS_DENIED', 1, 'failed'],
+    ['update', 'SERVER_ERROR', 1, 'retry'],
+    ['update', 'AMBIGUOUS', 2, 'retry'],
+    ['update', 'SERVER_ERROR', 3, 'failed'],
+    ['status', 'RATE_LIMITED', 1, 'retry'],
+    ['brand', 'REJECTED', 1, 'failed'],
+    ['update', 'INVALID_CREDENTIALS', 1, 'failed'],
+  ] as const)('%s %s attempt %d -> %s', (call, code, attempt, expected) => {
+    const step = decideFailure(call, err(code), attempt, p);
+    expect(step.action === 'retry' ? 'retry' : step.outcome).toBe(expected);
+  });
+
+  it('a non-store error leaves a create unknown and fails other calls', () => {
+    expect(decideFailure('create', new Error('boom'), 1, p)).toEqual({ action: 'final', outcome: 'unknown' });
+    expect(decideFailure('update', new Error('boom'), 1, p)).toEqual({ action: 'final', outcome: 'failed' });
+  });
+
+  it('waits at least the Retry-After', () => {
+    expect(retryDelay(1, 3000, p)).toBe(3000);
+    expect(retryDelay(1, undefined, p)).toBe(500);
+    expect(retryDelay(2, undefined, p)).toBe(1000);
+    expect(retryDelay(10, undefined, p)).toBe(10_000);
+  });
+});
+
+describe('outcomeOf', () => {
+  const rec = (call: CallRecord['call'], result: CallRecord['result'], error?: unknown, attempts = 1): CallRecord => ({ call, result, error, attempts });
+
+  it.each<[string, CallRecord[], string | undefined, { outcome: string; message: string; httpStatus: number | null }]>([
+    ['create ok', [rec('create', ok(''))], undefined, { outcome: 'created', message: 'Product created', httpStatus: 200 }],
+    ['update ok', [rec('update', ok('Product updated'))], undefined, { outcome: 'updated', message: 'Product updated', httpStatus: 200 }],
+    ['status ok', [rec('status', ok('Product status updated'))], undefined, { outcome: 'status_changed', message: 'Product status updated', httpStatus: 200 }],
+    ['same status', [rec('status', undefined, err('SAME_STATUS', 'Same product status', 400))], undefined, { outcome: 'unchanged', message: 'Same product status', httpStatus: 400 }],
+    ['brand ok', [rec('brand', ok('Brand updated'))], undefined, { outcome: 'updated', message: 'Brand updated', httpStatus: 200 }],
+    [
+      'update + status',
+      [rec('update', ok('Product updated')), rec('status', ok('Product status updated'))],
+      undefined,
+      { outcome: 'updated', message: 'Product updated; Product status updated', httpStatus: 200 },
+    ],
+    [
+      'update + same status',
+      [rec('update', ok('Product updated')), rec('status', undefined, err('SAME_STATUS', 'Same product status', 400))],
+      undefined,
+      { outcome: 'updated', message: 'Product updated; status already set', httpStatus: 200 },
+    ],
+    [
+      'update ok, status rejected',
+      [rec('update', ok('Product updated')), rec('status', undefined, err('REJECTED', 'Invalid product status', 400))],
+      'failed',
+      { outcome: 'failed', message: 'Product updated, but the status change failed: Invalid product status', httpStatus: 400 },
+    ],
+    ['create rejected', [rec('create', undefined, err('REJECTED', 'title is required', 400))], 'failed', { outcome: 'failed', message: 'title is required', httpStatus: 400 }],
+    [
+      'create 5xx',
+      [rec('create', undefined, err('SERVER_ERROR', undefined, 500))],
+      'unknown',
+      { outcome: 'unknown', message: 'SERVER_ERROR (the product may or may not have been created; not re-sent)', httpStatus: 500 },
+    ],
+  ])('%s', (_name, calls, final, expected) => {
+    expect(outcomeOf(7, calls, final as never)).toMatchObject({ row: 7, ...expected });
+  });
+
+  it('sums attempts over calls', () => {
+    expect(outcomeOf(2, [rec('update', ok(), undefined, 3), rec('status', ok(), undefined, 2)]).attempts).toBe(5);
+  });
+});
+
+describe('invalidResult', () => {
+  it('names the first error column and message', () => {
+    const result = invalidResult({
+      row: 4,
+      cells: [],
+      plan: null,
+      issues: [
+        { row: 4, column: 'title', code: 'mojibake', message: 'looks garbled', severity: 'warning' },
+        { row: 4, column: 'sale_price', code: 'not_a_number', message: 'expected a number, got "abc"', severity: 'error' },
+        { row: 4, column: 'weight', code: 'not_a_number', message: 'expected a number', severity: 'error' },
+      ],
+    });
+    expect(result).toEqual({
+      row: 4,
+      outcome: 'invalid',
+      message: 'sale_price: expected a number, got "abc"',
+      httpStatus: null,
+      attempts: 0,
+      code: 'not_a_number',
+      column: 'sale_price',
+    });
+  });
+});
