@@ -68,6 +68,6 @@ export class OrderedWindow<T> {
 
   private throwIfFailed(): void {
     if (this.failure === undefined) return;
-    throw this.failure instanceof Error ? this.failure : new Error(String(this.failure));
+    throw this.failure instanceof Error ? this.failure : new Error("row task failed", { cause: this.failure });
   }
 }
