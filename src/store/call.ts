@@ -1,0 +1,121 @@
+/**
+ * One store call with everything around the HTTP exchange: the token, the concurrency cap, the
+ * rate gate, classification, the single re-login after `Access denied`, and bounded retries.
+ */
+import type { LimitFunction } from 'p-limit';
+import type { Logger } from '../log.ts';
+import type { TokenCache } from './auth.ts';
+import { classifyHttp, type HttpFailure } from './classify.ts';
+import { StoreError, type StoreErrorCode, type StoreOperation } from './errors.ts';
+import type { HttpMethod, HttpTransport } from './http.ts';
+import type { RateGate } from './rate-gate.ts';
+import { nextRetryDelay, retryDelayMs, type BackoffOptions } from './retry.ts';
+
+export interface CallSpec {
+  operation: StoreOperation;
+  method: HttpMethod;
+  path: string;
+  json?: unknown;
+  /** Whether the call carries the access token (all but authorization). */
+  authenticated: boolean;
+  /** A non-2xx answer that is nevertheless a result (taxes' 404 `{message}`). */
+  acceptAnswer?: (status: number, body: unknown) => boolean;
+}
+
+export interface CallAnswer {
+  status: number;
+  body: unknown;
+  attempts: number;
+}
+
+export interface CallerDeps {
+  http: HttpTransport;
+  gate: RateGate;
+  limit: LimitFunction;
+  tokens: () => TokenCache;
+  logger: Logger;
+  now: () => number;
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
+  maxAttempts: number;
+  maxRetryAfterMs: number;
+  backoff: BackoffOptions;
+}
+
+interface Failure extends Partial<HttpFailure> {
+  code: StoreErrorCode;
+  httpStatus?: number;
+  /** Transport detail such as ECONNRESET or "timeout (response)". */
+  detail?: string;
+}
+
+/** Store messages are echoed in errors; keep them to a readable length. */
+function shortMessage(message: string | undefined): string | undefined {
+  return message === undefined || message.length <= 300 ? message : `${message.slice(0, 297)}...`;
+}
+
+function describe(failure: Failure): string {
+  if (failure.httpStatus !== undefined) {
+    const said = failure.apiMessage === undefined ? '' : ` "${shortMessage(failure.apiMessage)}"`;
+    return `the store answered HTTP ${failure.httpStatus}${said}`;
+  }
+  return failure.code === 'NOT_SENT'
+    ? `the request could not be sent (${failure.detail})`
+    : `the connection failed after the request may have reached the store (${failure.detail})`;
+}
+
+export function storeErrorFrom(operation: StoreOperation, failure: Failure, attempts: number): StoreError {
+  const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+  return new StoreError(failure.code, `${operation}: ${describe(failure)} [${failure.code}, ${tries}]`, {
+    operation,
+    httpStatus: failure.httpStatus,
+    apiMessage: shortMessage(failure.apiMessage),
+    retryAfterMs: failure.retryAfterMs,
+    attempts,
+  });
+}
+
+export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<CallAnswer> {
+  let attempts = 0;
+  let reauthenticated = false;
+  for (;;) {
+    const token = spec.authenticated ? (await deps.tokens().valid()).token : undefined;
+    attempts += 1;
+    const attempt = attempts;
+    // The slot is taken before the gate so a request starts the moment the gate lets it.
+    const outcome = await deps.limit(async () => {
+      await deps.gate.acquire();
+      return deps.http.send({ operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt });
+    });
+
+    let failure: Failure;
+    if (outcome.kind === 'transport') {
+      failure = { code: outcome.code, detail: outcome.detail };
+    } else {
+      if (spec.acceptAnswer?.(outcome.status, outcome.body)) return { status: outcome.status, body: outcome.body, attempts };
+      const classified = classifyHttp(spec.operation, outcome.status, outcome.body, outcome.retryAfter, deps.now());
+      if (classified === undefined) return { status: outcome.status, body: outcome.body, attempts };
+      failure = { ...classified, httpStatus: outcome.status };
+    }
+
+    if (failure.code === 'ACCESS_DENIED' && token !== undefined && !reauthenticated) {
+      // The cached token was refused (expired or revoked early): one fresh login, one retry.
+      reauthenticated = true;
+      deps.tokens().invalidate(token);
+      deps.logger.info({ op: spec.operation, attempt }, 'store denied the token; logging in again');
+      continue;
+    }
+    if (failure.code === 'RATE_LIMITED') {
+      // Slow every caller of the gate, not only this call.
+      await deps.gate.pause(failure.retryAfterMs ?? retryDelayMs(attempts, {}, deps.random, deps.backoff));
+    }
+    const delay = nextRetryDelay(
+      { code: failure.code, operation: spec.operation, retryAfterMs: failure.retryAfterMs, attempts, maxAttempts: deps.maxAttempts, maxRetryAfterMs: deps.maxRetryAfterMs },
+      deps.random,
+      deps.backoff,
+    );
+    if (delay === undefined) throw storeErrorFrom(spec.operation, failure, attempts);
+    deps.logger.info({ op: spec.operation, code: failure.code, status: failure.httpStatus, attempt, delayMs: delay }, 'store call failed; retrying');
+    await deps.sleep(delay);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * One HTTP exchange with the store, through got 14: no got retries (the client's own retry rules
+ * apply), no thrown HTTP errors (classification is ours), timeouts on every phase, keep-alive
+ * agents owned by the transport. Logs one debug line per request: never headers, bodies or tokens.
+ */
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import got from 'got';
+import type { Logger } from '../log.ts';
+import { classifyTransportError, transportCodeOf, type TransportCode } from './classify.ts';
+import type { StoreOperation } from './errors.ts';
+import { parseJson } from './parse.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface HttpRequest {
+  operation: StoreOperation;
+  method: HttpMethod;
+  /** Path under the base URL, e.g. `/v1/create_product`. */
+  path: string;
+  /** JSON body; absent means no body. */
+  json?: unknown;
+  /** Access token; absent for authorization. */
+  token?: string;
+  /** Attempt number within the call, for the log line. */
+  attempt: number;
+}
+
+export type HttpOutcome =
+  | { kind: 'answer'; status: number; body: unknown; retryAfter: string | undefined }
+  | { kind: 'transport'; code: TransportCode; detail: string };
+
+export interface HttpTransportOptions {
+  baseUrl: string;
+  connectTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Send `Authorization-Jwt: Jwt <token>` (the update-brand example) instead of the bare token. */
+  jwtPrefix?: boolean;
+  logger: Logger;
+}
+
+export class HttpTransport {
+  private readonly httpAgent = new HttpAgent({ keepAlive: true });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
+
+  constructor(private readonly options: HttpTransportOptions) {}
+
+  async send(request: HttpRequest): Promise<HttpOutcome> {
+    const { connectTimeoutMs, requestTimeoutMs } = this.options;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.token !== undefined) headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
+    const started = performance.now();
+    const logFields = { op: request.operation, method: request.method, path: request.path, attempt: request.attempt };
+    try {
+      const response = await got(`${this.options.baseUrl}${request.path}`, {
+        method: request.method,
+        headers,
+        ...(request.json === undefined ? {} : { json: request.json }),
+        responseType: 'text',
+        throwHttpErrors: false,
+        followRedirect: false,
+        retry: { limit: 0 },
+        timeout: {
+          lookup: connectTimeoutMs,
+          connect: connectTimeoutMs,
+          secureConnect: connectTimeoutMs,
+          request: requestTimeoutMs,
+        },
+        agent: { http: this.httpAgent, https: this.httpsAgent },
+      });
+      const ms = Math.round(performance.now() - started);
+      this.options.logger.debug({ ...logFields, status: response.statusCode, ms }, 'store request');
+      const retryAfter = response.headers['retry-after'];
+      return { kind: 'answer', status: response.statusCode, body: parseJson(response.body), retryAfter };
+    } catch (error) {
+      // got's error carries the request options (headers, token): keep only its class and code.
+      const code = classifyTransportError(error);
+      const detail = transportCodeOf(error);
+      const ms = Math.round(performance.now() - started);
+      this.options.logger.debug({ ...logFields, error: detail, classified: code, ms }, 'store request failed');
+      return { kind: 'transport', code, detail };
+    }
+  }
+
+  /** Closes idle keep-alive sockets so a CLI process can exit at once. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+}

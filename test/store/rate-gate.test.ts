@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SlidingWindowGate, windowFor } from '../../src/store/rate-gate.ts';
+
+/** The most start times falling in any window [t, t + windowMs). */
+function maxInWindow(starts: number[], windowMs: number): number {
+  let best = 0;
+  for (let i = 0, j = 0; i < starts.length; i += 1) {
+    while (starts[i]! - starts[j]! >= windowMs) j += 1;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+describe('windowFor', () => {
+  it.each<[number, number, number]>([
+    [5, 5, 1000],
+    [20, 20, 1000],
+    [2.5, 2, 1000],
+    [0.5, 1, 2000],
+  ])('rate %f -> %i per %i ms', (rate, capacity, windowMs) => {
+    expect(windowFor(rate)).toEqual({ capacity, windowMs });
+  });
+
+  it('refuses a rate that is not positive', () => {
+    expect(() => windowFor(0)).toThrow(RangeError);
+  });
+});
+
+describe('SlidingWindowGate (fake timers)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Acquires `count` times in order; resolves with the start time of each. */
+  async function run(gate: SlidingWindowGate, count: number, onStart?: (index: number) => void): Promise<number[]> {
+    const starts: number[] = [];
+    const all = Array.from({ length: count }, (_, index) =>
+      gate.acquire().then(() => {
+        starts.push(Date.now());
+        onStart?.(index);
+      }),
+    );
+    await vi.runAllTimersAsync();
+    await Promise.all(all);
+    return starts;
+  }
+
+  it.each([20, 100])('never lets more than rate %i start in any second, and reaches the rate', async (rate) => {
+    const gate = new SlidingWindowGate({ rate, now: () => Date.now() });
+    const starts = await run(gate, rate * 10);
+    expect(maxInWindow(starts, 1000)).toBe(rate);
+    // Steady state: after the first burst, `rate` more per window plus the margin.
+    const steadyRate = ((starts.length - rate) / (starts.at(-1)! - starts[0]!)) * 1000;
+    expect(steadyRate).toBeGreaterThanOrEqual(rate * 0.95);
+  });
+
+  it('serves waiters in order', async () => {
+    const gate = new SlidingWindowGate({ rate: 3, now: () => Date.now() });
+    const order: number[] = [];
+    await run(gate, 10, (index) => order.push(index));
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('holds every caller during a pause', async () => {
+    const gate = new SlidingWindowGate({ rate: 100, now: () => Date.now() });
+    await gate.pause(5000);
+    const starts = await run(gate, 5);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('spreads a sub-1 rate over a longer window', async () => {
+    const gate = new SlidingWindowGate({ rate: 0.5, now: () => Date.now(), marginMs: 0 });
+    const starts = await run(gate, 3);
+    expect(starts).toEqual([0, 2000, 4000]);
+  });
+});
