@@ -1,0 +1,99 @@
+/**
+ * The rate gate shared by every worker process: a sliding-window log of request starts in one
+ * Redis sorted set, admitted by a Lua script that uses Redis TIME as the one clock (so hosts'
+ * clock skew does not matter). No window of `windowMs + marginMs` ever holds more than
+ * `capacity` starts, counting every request a client makes (logins and retries included), and a
+ * 429's Retry-After pauses all workers at once through one shared key.
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { windowFor, type RateGate } from '../../store/rate-gate.ts';
+import { LuaScript } from './script.ts';
+
+// Times in microseconds (Redis TIME); returns 0 when admitted, else milliseconds to wait.
+const ACQUIRE = new LuaScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local capacity = tonumber(ARGV[1])
+local span = tonumber(ARGV[2])
+local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
+if paused > now then return math.ceil((paused - now) / 1000) end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
+if redis.call('ZCARD', KEYS[1]) < capacity then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(span / 1000) + 1000)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return math.max(1, math.ceil((tonumber(oldest[2]) + span - now) / 1000))
+`);
+
+const PAUSE = new LuaScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local untilUs = now + tonumber(ARGV[1]) * 1000
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilUs > current then
+  redis.call('SET', KEYS[1], string.format('%.0f', untilUs), 'PX', tonumber(ARGV[1]) + 1000)
+end
+return 1
+`);
+
+export interface RedisRateGateOptions {
+  redis: Redis;
+  /** Key prefix; the gate uses `<prefix>:rate` and `<prefix>:rate:pause`. */
+  prefix: string;
+  /** Requests per second across every process using the same prefix. */
+  rate: number;
+  /**
+   * Added to the window, so the store, which sees a request a moment after we start it and with
+   * some jitter, never counts more than `rate` in its own 1000 ms window. @defaultValue 25
+   */
+  marginMs?: number;
+}
+
+export class RedisRateGate implements RateGate {
+  private readonly windowKey: string;
+  private readonly pauseKey: string;
+  private readonly capacity: number;
+  private readonly spanUs: number;
+  private readonly id = randomBytes(6).toString('hex');
+  private counter = 0;
+  /** One Redis poll per process at a time; local callers queue behind it in order. */
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: RedisRateGateOptions) {
+    const { capacity, windowMs } = windowFor(options.rate);
+    this.capacity = capacity;
+    this.spanUs = (windowMs + (options.marginMs ?? 25)) * 1000;
+    this.windowKey = `${options.prefix}:rate`;
+    this.pauseKey = `${options.prefix}:rate:pause`;
+  }
+
+  acquire(): Promise<void> {
+    const turn = this.tail.then(() => this.poll());
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async pause(ms: number): Promise<void> {
+    if (ms > 0) await PAUSE.run(this.options.redis, [this.pauseKey], [Math.ceil(ms)]);
+  }
+
+  private async poll(): Promise<void> {
+    const member = `${this.id}:${this.counter++}`;
+    for (;;) {
+      let wait: number;
+      try {
+        wait = Number(await ACQUIRE.run(this.options.redis, [this.windowKey, this.pauseKey], [this.capacity, this.spanUs, member]));
+      } catch {
+        // Redis is restarting or unreachable: no request may start until the gate answers, and
+        // failing here would make a create look ambiguous when it was never sent.
+        wait = 200;
+      }
+      if (wait <= 0) return;
+      await sleep(wait);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+
+/** Deletes every key under a test's own prefix (never FLUSHALL/FLUSHDB on the shared Redis). */
+export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.unlink(...keys);
+  } while (cursor !== '0');
+}
+
+export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    out.push(...keys);
+  } while (cursor !== '0');
+  return out;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRateGate } from '../../src/sync/redis/rate-gate.ts';
+import { deleteKeys } from './helpers/redis.ts';
+
+let redis: Redis[];
+const prefix = `test-${randomUUID()}`;
+
+beforeAll(() => {
+  redis = [0, 1, 2].map(() => new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: false }));
+});
+afterAll(async () => {
+  await deleteKeys(redis[0]!, prefix);
+  await Promise.all(redis.map((r) => r.quit()));
+});
+
+function worstWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let worst = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while (sorted[end]! - sorted[start]! >= windowMs) start++;
+    worst = Math.max(worst, end - start + 1);
+  }
+  return worst;
+}
+
+describe('RedisRateGate', () => {
+  it('never admits more than the rate in any 1-second window across three processes', async () => {
+    const gates = redis.map((r) => new RedisRateGate({ redis: r, prefix: `${prefix}:a`, rate: 20 }));
+    const admitted: number[] = [];
+    await Promise.all(
+      gates.flatMap((gate) =>
+        Array.from({ length: 20 }, async () => {
+          await gate.acquire();
+          admitted.push(Date.now());
+        }),
+      ),
+    );
+    expect(admitted).toHaveLength(60);
+    expect(worstWindow(admitted, 1000)).toBeLessThanOrEqual(20);
+  });
+
+  it('holds every process while paused', async () => {
+    const [a, b] = redis.map((r) => new RedisRateGate({ redis: r, prefix: `${prefix}:b`, rate: 100 }));
+    const before = Date.now();
+    await a!.pause(400);
+    await b!.acquire();
+    expect(Date.now() - before).toBeGreaterThanOrEqual(380);
+  });
+});
