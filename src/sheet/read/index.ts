@@ -5,6 +5,7 @@
 import { open } from 'node:fs/promises';
 import { SheetFileError } from '../types.ts';
 import { openCsv } from './csv-reader.ts';
+import { openXlsx, xlsxSheetNames } from './xlsx-reader.ts';
 import { sniffFileKind } from './sniff.ts';
 import type { FileKind } from './sniff.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
@@ -34,7 +35,7 @@ async function sniff(file: string): Promise<FileKind> {
 export async function readSheetFile(file: string, options: ReadOptions = {}): Promise<SheetReader> {
   const kind = await sniff(file);
   if (kind.kind === 'unsupported') throw new SheetFileError(file, kind.code, kind.message);
-  if (kind.kind === 'zip') throw new SheetFileError(file, 'not_a_sheet', 'XLSX reading is not ready yet');
+  if (kind.kind === 'zip') return openXlsx(file, options);
   return openCsv(file, options);
 }
 
@@ -42,5 +43,5 @@ export async function readSheetFile(file: string, options: ReadOptions = {}): Pr
 export async function listSheetNames(file: string): Promise<string[]> {
   const kind = await sniff(file);
   if (kind.kind === 'unsupported') throw new SheetFileError(file, kind.code, kind.message);
-  return [];
+  return kind.kind === 'zip' ? xlsxSheetNames(file) : [];
 }

@@ -1,0 +1,140 @@
+/**
+ * Turns a worksheet's XML events into rows of cells, as Excel stores them: shared and inline
+ * strings, rich text (runs joined), formulas (the cached result), numbers, booleans, dates
+ * (by the cell's number format), error cells as `{ error: '#N/A' }`. Hyperlink cells hold
+ * their display text already; the link itself lives elsewhere and is not needed.
+ */
+import type { Cell } from '../types.ts';
+import type { XmlHandler } from './xml-scanner.ts';
+import { columnIndex, detachString, excelSerialToDate, unescapeExcelString } from './xlsx-values.ts';
+
+export interface ParsedRow {
+  row: number;
+  values: Cell[];
+}
+
+export interface SheetContext {
+  sharedStrings: readonly string[];
+  dateStyles: readonly boolean[];
+  date1904: boolean;
+}
+
+export class SheetRowParser implements XmlHandler {
+  /** Rows completed since the last `take()`. */
+  private done: ParsedRow[] = [];
+  private rowNumber = 0;
+  private values: Cell[] = [];
+  private column = -1;
+  private type = 'n';
+  private style = 0;
+  private captured = '';
+  private capture = false;
+  private inInline = false;
+  private phonetic = 0;
+  private hasValue = false;
+
+  constructor(private readonly context: SheetContext) {}
+
+  take(): ParsedRow[] {
+    const rows = this.done;
+    this.done = [];
+    return rows;
+  }
+
+  open(name: string, attributes: Record<string, string>, selfClosing: boolean): void {
+    switch (name) {
+      case 'row':
+        this.rowNumber = attributes.r !== undefined ? Number(attributes.r) : this.rowNumber + 1;
+        this.values = [];
+        this.column = -1;
+        if (selfClosing) return;
+        break;
+      case 'c': {
+        const reference = attributes.r;
+        const index = reference === undefined ? -1 : columnIndex(reference);
+        this.column = index === -1 ? this.column + 1 : index;
+        this.type = attributes.t ?? 'n';
+        this.style = attributes.s !== undefined ? Number(attributes.s) : 0;
+        this.captured = '';
+        this.hasValue = false;
+        break;
+      }
+      case 'v':
+        this.capture = !selfClosing;
+        this.hasValue = true;
+        break;
+      case 'is':
+        this.inInline = true;
+        this.hasValue = true;
+        break;
+      case 't':
+        this.capture = this.inInline && !selfClosing && this.phonetic === 0;
+        break;
+      case 'rPh':
+        this.phonetic++;
+        break;
+    }
+  }
+
+  close(name: string): void {
+    switch (name) {
+      case 'v':
+      case 't':
+        this.capture = false;
+        break;
+      case 'is':
+        this.inInline = false;
+        break;
+      case 'rPh':
+        this.phonetic--;
+        break;
+      case 'c': {
+        const cell = this.hasValue ? this.cellValue() : null;
+        if (cell !== null) {
+          while (this.values.length < this.column) this.values.push(null);
+          this.values[this.column] = cell;
+        }
+        break;
+      }
+      case 'row':
+        this.done.push({ row: this.rowNumber, values: this.values });
+        this.values = [];
+        break;
+    }
+  }
+
+  text(text: string): void {
+    this.captured = this.captured.length === 0 ? text : this.captured + text;
+  }
+
+  wantsText(): boolean {
+    return this.capture;
+  }
+
+  private cellValue(): Cell {
+    const raw = this.captured;
+    switch (this.type) {
+      case 's': {
+        const value = this.context.sharedStrings[Number(raw)];
+        return value === undefined || value === '' ? null : value;
+      }
+      case 'str':
+      case 'inlineStr':
+        return raw === '' ? null : detachString(unescapeExcelString(raw));
+      case 'b':
+        return raw === '1' || raw.toLowerCase() === 'true';
+      case 'e':
+        return { error: raw };
+      case 'd': {
+        const date = new Date(raw);
+        return raw === '' || Number.isNaN(date.getTime()) ? null : date;
+      }
+      default: {
+        if (raw.trim() === '') return null;
+        const value = Number(raw);
+        if (Number.isNaN(value)) return detachString(raw);
+        return this.context.dateStyles[this.style] === true ? excelSerialToDate(value, this.context.date1904) : value;
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * A small push tokenizer for the XML in XLSX parts. It takes already-decoded text (the caller
+ * decodes bytes with a streaming TextDecoder, so a character split across zip chunks stays
+ * whole: the bug in exceljs 4.4.0's streaming reader) and reports open tags, close tags and
+ * text. Namespace prefixes are dropped (`x:c` is `c`): some writers prefix every element.
+ * It is not a validating parser; it only needs to read what spreadsheet writers produce.
+ */
+
+export interface XmlHandler {
+  open(name: string, attributes: Record<string, string>, selfClosing: boolean): void;
+  close(name: string): void;
+  /** Text between tags, entities decoded. Only called while `wantsText()` is true. */
+  text(text: string): void;
+  wantsText(): boolean;
+}
+
+export class XmlSyntaxError extends Error {
+  override readonly name = 'XmlSyntaxError';
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
+    return ENTITIES[entity] ?? whole;
+  });
+}
+
+const localName = (name: string): string => {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+};
+
+const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+function parseAttributes(source: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  if (source.length === 0) return attributes;
+  for (const match of source.matchAll(ATTRIBUTE)) {
+    attributes[localName(match[1]!)] = decodeEntities(match[2] ?? match[3] ?? '');
+  }
+  return attributes;
+}
+
+/** Index of the `>` that ends the tag starting at `start`, skipping quoted attribute values; -1 if not yet complete. */
+function tagEnd(buffer: string, start: number): number {
+  let at = start + 1;
+  for (;;) {
+    const close = buffer.indexOf('>', at);
+    if (close === -1) return -1;
+    const dq = buffer.indexOf('"', at);
+    const sq = buffer.indexOf("'", at);
+    const quote = dq === -1 ? sq : sq === -1 ? dq : Math.min(dq, sq);
+    if (quote === -1 || quote > close) return close;
+    const quoteEnd = buffer.indexOf(buffer[quote]!, quote + 1);
+    if (quoteEnd === -1) return -1;
+    at = quoteEnd + 1;
+  }
+}
+
+export class XmlScanner {
+  private buffer = '';
+
+  constructor(private readonly handler: XmlHandler) {}
+
+  write(chunk: string): void {
+    this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk;
+    const consumed = this.scan();
+    this.buffer = consumed === this.buffer.length ? '' : this.buffer.slice(consumed);
+  }
+
+  end(): void {
+    if (this.buffer.trim().length > 0 && this.buffer.includes('<')) {
+      throw new XmlSyntaxError('the XML part ends in the middle of a tag');
+    }
+    this.buffer = '';
+  }
+
+  /** Handles every complete token in the buffer; returns how far it got. */
+  private scan(): number {
+    const buffer = this.buffer;
+    const handler = this.handler;
+    let at = 0;
+    while (at < buffer.length) {
+      const lt = buffer.indexOf('<', at);
+      if (lt === -1) return at; // text without its end yet: wait (an entity may be cut in two)
+      if (lt > at && handler.wantsText()) handler.text(decodeEntities(buffer.slice(at, lt)));
+      const next = buffer.charCodeAt(lt + 1);
+      if (Number.isNaN(next)) return lt;
+      if (next === 0x21 /* ! */) {
+        const end = this.special(buffer, lt);
+        if (end === -1) return lt;
+        at = end;
+        continue;
+      }
+      if (next === 0x3f /* ? */) {
+        const end = buffer.indexOf('?>', lt + 2);
+        if (end === -1) return lt;
+        at = end + 2;
+        continue;
+      }
+      const end = tagEnd(buffer, lt);
+      if (end === -1) return lt;
+      if (next === 0x2f /* / */) {
+        handler.close(localName(buffer.slice(lt + 2, end).trim()));
+      } else {
+        const selfClosing = buffer.charCodeAt(end - 1) === 0x2f;
+        const body = buffer.slice(lt + 1, selfClosing ? end - 1 : end);
+        const space = body.search(/\s/);
+        const name = localName(space === -1 ? body : body.slice(0, space));
+        handler.open(name, parseAttributes(space === -1 ? '' : body.slice(space + 1)), selfClosing);
+        if (selfClosing) handler.close(name);
+      }
+      at = end + 1;
+    }
+    return at;
+  }
+
+  /** Comments, CDATA and declarations; returns the index after them, or -1 when incomplete. */
+  private special(buffer: string, lt: number): number {
+    if (buffer.startsWith('<!--', lt)) {
+      const end = buffer.indexOf('-->', lt + 4);
+      return end === -1 ? -1 : end + 3;
+    }
+    if (buffer.startsWith('<![CDATA[', lt)) {
+      const end = buffer.indexOf(']]>', lt + 9);
+      if (end === -1) return -1;
+      if (this.handler.wantsText()) this.handler.text(buffer.slice(lt + 9, end));
+      return end + 3;
+    }
+    if (buffer.length - lt < 9) return -1; // cannot tell CDATA from a declaration yet
+    const end = buffer.indexOf('>', lt + 2);
+    return end === -1 ? -1 : end + 1;
+  }
+}

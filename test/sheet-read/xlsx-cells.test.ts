@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { listSheetNames, readSheetFile } from '../../src/sheet/read/index.ts';
+import { CELL_TYPES_HEADERS } from '../fixtures/read/make-xlsx-fixtures.ts';
+import { fileError, fixture, readAll } from './helpers.ts';
+
+describe('XLSX cells arrive as Excel stores them', () => {
+  it('reads strings, numbers, dates, booleans, formulas (cached result), rich text, hyperlinks and errors', async () => {
+    const { reader, rows } = await readAll(fixture('formulas-richtext.xlsx'));
+    expect(reader).toMatchObject({ format: 'xlsx', sheetName: 'Products', encoding: null, delimiter: null, headerRow: 1 });
+    expect(reader.headers).toEqual(CELL_TYPES_HEADERS);
+    expect(rows).toEqual([
+      {
+        row: 2,
+        values: [
+          'Lamp',
+          'مصباح مكتب',
+          249.5,
+          new Date(Date.UTC(2024, 0, 15, 13, 30)),
+          true,
+          499,
+          'قميص أزرق',
+          'موقعنا',
+          { error: '#N/A' },
+          'Lamp مصباح مكتب',
+        ],
+      },
+      // Row 3 is empty: skipped, numbering kept. Entities and CR/LF survive.
+      { row: 4, values: ['A & B <c>', 'سطر\r\nسطر', 0, null, false] },
+    ]);
+  });
+
+  it('reads inline strings (exceljs streaming writer) and trims trailing empty headers', async () => {
+    const { reader, rows } = await readAll(fixture('inline-strings.xlsx'));
+    expect(reader.sheetName).toBe('Sheet1');
+    expect(reader.headers).toEqual(['title', 'title_ar', 'sale_price']);
+    expect(rows).toEqual([
+      { row: 2, values: ['Blue shirt', 'قميص قطني أزرق', 120] },
+      { row: 3, values: ['Red mug', 'كوب أحمر', 35.5] },
+    ]);
+  });
+
+  it('reads a workbook saved by LibreOffice Calc', async () => {
+    const { reader, rows } = await readAll(fixture('libreoffice.xlsx'));
+    expect(reader.headers).toEqual(['title', 'title_ar', 'sale_price', 'enabled']);
+    expect(rows).toEqual([
+      { row: 2, values: ['Blue shirt', 'قميص قطني أزرق', 120, true] },
+      { row: 3, values: ['Red mug', 'كوب أحمر', 35.5, false] },
+    ]);
+  });
+});
+
+describe('XLSX sheets', () => {
+  it('lists sheet names in workbook order; a CSV has none', async () => {
+    await expect(listSheetNames(fixture('formulas-richtext.xlsx'))).resolves.toEqual(['Notes', 'Products']);
+    await expect(listSheetNames(fixture('utf8.csv'))).resolves.toEqual([]);
+  });
+
+  it('prefers a sheet named Products, else reads the one asked for (any case)', async () => {
+    const notes = await readSheetFile(fixture('formulas-richtext.xlsx'), { sheet: 'notes' });
+    expect(notes.sheetName).toBe('Notes');
+    expect(notes.headers).toEqual(['not the products']);
+    await notes.close();
+  });
+
+  it('names the sheets when the one asked for is missing', async () => {
+    const error = await fileError(fixture('formulas-richtext.xlsx'), { sheet: 'Brands' });
+    expect(error).toEqual({
+      code: 'sheet_not_found',
+      message: expect.stringContaining('there is no sheet named "Brands" (sheets: "Notes", "Products")') as unknown,
+    });
+  });
+});
+
+describe('XLSX files that cannot be read', () => {
+  it.each([
+    ['empty-sheet.xlsx', 'no_header', 'sheet "Products" is empty'],
+    ['not-xlsx.zip', 'not_a_sheet', 'zip file but not an XLSX workbook'],
+    ['libreoffice.ods', 'not_a_sheet', 'OpenDocument spreadsheet (.ods); save it as .xlsx or CSV'],
+  ])('%s -> %s', async (name, code, text) => {
+    const error = await fileError(fixture(name));
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(text);
+  });
+});
