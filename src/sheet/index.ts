@@ -1,0 +1,10 @@
+/** src/sheet's public face: open a sheet file, map its rows, summarise it. */
+export { openSheet, openSheets, type OpenSheetOptions, type OpenedSheet } from './open.ts';
+export { summarizeSheet, type SummarizeOptions } from './map/summarize.ts';
+export { headerHasErrors, type SheetSummary } from './map/summary.ts';
+export { createSheetMapper, type MapperOptions, type SheetMapper } from './map/mapper.ts';
+export { parseColumnMap, columnMapFromRecord, type ColumnMap } from './map/column-map.ts';
+export { loadColumnMap } from './map/column-map-file.ts';
+export { EMPTY_TOKEN } from './map/values.ts';
+export type { Cell, RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from './types.ts';
+export { SheetFileError } from './types.ts';

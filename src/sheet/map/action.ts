@@ -1,0 +1,83 @@
+/**
+ * What a product row asks for: create, update, status change or skip. A pure decision over what
+ * the row filled in, table-tested in test/sheet-map/action.test.ts.
+ */
+import type { ProductFields } from '../../store/types.ts';
+import type { RowIssue, RowPlan } from '../types.ts';
+import { CREATE_REQUIRED, type RowAction } from './fields.ts';
+
+export interface ActionInput {
+  row: number;
+  /** From the `action` column; null when blank or absent. */
+  action: RowAction | null;
+  productId: number | undefined;
+  status: number | undefined;
+  fields: ProductFields;
+  /** Canonical names of the columns this row filled, valid or not (an invalid cell is not "missing"). */
+  filled: ReadonlySet<string>;
+  /** The header as written for a canonical field name, for messages and issue columns. */
+  headerOf(field: string): string | null;
+}
+
+export interface ActionDecision {
+  plan: RowPlan | null;
+  issues: RowIssue[];
+}
+
+export function decideProductPlan(input: ActionInput): ActionDecision {
+  const { action, productId, status } = input;
+  const hasFields = Object.keys(input.fields).length > 0;
+  if (action === 'skip') return { plan: { kind: 'skip', reason: 'action column says skip' }, issues: [] };
+  // An invalid product_id already has its error; guessing "create" from it would only add noise.
+  if (productId === undefined && input.filled.has('product_id') && action !== 'create') return { plan: null, issues: [] };
+  if (action === 'create' || (action === null && productId === undefined)) return decideCreate(input);
+  if (action === 'status') return decideStatus(input, hasFields);
+  // update, explicit or by default (a product_id is given)
+  if (productId === undefined) return fail(input, 'product_id', 'required', 'product_id is required to update a product (action says update)');
+  if (!hasFields && status === undefined) {
+    return fail(input, null, 'nothing_to_update', 'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)');
+  }
+  if (!hasFields && status !== undefined) return { plan: { kind: 'status', payload: { product_id: productId, product_status: status } }, issues: [] };
+  const plan: RowPlan = status === undefined
+    ? { kind: 'update', payload: { ...input.fields, product_id: productId } }
+    : { kind: 'update', payload: { ...input.fields, product_id: productId }, status };
+  return { plan, issues: [] };
+}
+
+function decideCreate(input: ActionInput): ActionDecision {
+  const issues: RowIssue[] = [];
+  if (input.productId !== undefined) {
+    issues.push(issue(input, 'product_id', 'create_with_product_id', 'a new product cannot have a product_id: clear it, or set action to update'));
+  }
+  if (input.filled.has('product_status')) {
+    issues.push(issue(input, 'product_status', 'create_with_status',
+      'product_status cannot be set on a new product: the store\'s create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its product_id'));
+  }
+  for (const field of CREATE_REQUIRED) {
+    const value = input.fields[field];
+    if ((value === undefined && !input.filled.has(field)) || value === '') {
+      issues.push(issue(input, field, 'required', `${field} is required to create a product (a row without product_id creates one)`));
+    }
+  }
+  if (issues.length > 0) return { plan: null, issues };
+  return { plan: { kind: 'create', payload: input.fields }, issues };
+}
+
+function decideStatus(input: ActionInput, hasFields: boolean): ActionDecision {
+  const issues: RowIssue[] = [];
+  if (input.productId === undefined) issues.push(issue(input, 'product_id', 'required', 'product_id is required to change a status'));
+  if (input.status === undefined) issues.push(issue(input, 'product_status', 'required', 'product_status is required when action is status'));
+  if (input.productId === undefined || input.status === undefined) return { plan: null, issues };
+  if (hasFields) {
+    issues.push({ ...issue(input, null, 'fields_ignored', 'action is status: only product_status is sent, the other filled cells are not (use action update to send them too)'), severity: 'warning' });
+  }
+  return { plan: { kind: 'status', payload: { product_id: input.productId, product_status: input.status } }, issues };
+}
+
+function issue(input: ActionInput, field: string | null, code: string, message: string): RowIssue {
+  return { row: input.row, column: field === null ? null : (input.headerOf(field) ?? field), code, message, severity: 'error' };
+}
+
+function fail(input: ActionInput, field: string | null, code: string, message: string): ActionDecision {
+  return { plan: null, issues: [issue(input, field, code, message)] };
+}

@@ -1,0 +1,49 @@
+/**
+ * One brand row to a brand update. The update call sends both names, so both are required: a
+ * blank one would be sent as nothing and could wipe the name (type #empty to clear one on purpose).
+ */
+import type { RawRow, RowIssue, RowPlan } from '../types.ts';
+import type { CompiledSheet } from './compile.ts';
+import type { BrandField } from './fields.ts';
+import type { DuplicateTracker } from './sheet-checks.ts';
+import { checkText } from './text-checks.ts';
+import { readCell } from './values.ts';
+
+const REQUIRED: readonly BrandField[] = ['brand_id', 'brand_name', 'brand_name_ar'];
+
+export function mapBrandRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], tracker: DuplicateTracker): RowPlan | null {
+  const values: Partial<Record<BrandField, string | number>> = {};
+  for (const column of sheet.columns) {
+    if (column.target.kind !== 'brand') continue;
+    const reading = readCell(raw.values[column.index], column.spec, column.ctx);
+    if (reading.status === 'blank') continue;
+    if (reading.status === 'error') {
+      issues.push({ row: raw.row, column: column.header, code: reading.code, message: reading.message, severity: 'error' });
+      continue;
+    }
+    if (typeof reading.value === 'string' && !checkText(reading.value, column, raw.row, issues)) continue;
+    if (typeof reading.value !== 'object') values[column.target.field] = reading.value;
+  }
+  for (const field of REQUIRED) {
+    if (values[field] !== undefined || hasError(issues, sheet.headerOf(field))) continue;
+    issues.push({
+      row: raw.row, column: sheet.headerOf(field) ?? field, code: 'required', severity: 'error',
+      message: field === 'brand_id'
+        ? 'brand_id is required: it names the brand to update (brands are not created from sheets)'
+        : `${field} is required: the brand update sends both names (type #empty to clear it on purpose)`,
+    });
+  }
+  if (typeof values.brand_id === 'number') {
+    const duplicate = tracker.check('brand_id', values.brand_id, raw.row, sheet.headerOf('brand_id') ?? 'brand_id');
+    if (duplicate) issues.push(duplicate);
+  }
+  if (issues.some((issue) => issue.severity === 'error')) return null;
+  return {
+    kind: 'brand',
+    payload: { brand_id: values.brand_id as number, brand_name: String(values.brand_name), brand_name_ar: String(values.brand_name_ar) },
+  };
+}
+
+function hasError(issues: RowIssue[], header: string | null): boolean {
+  return header !== null && issues.some((issue) => issue.column === header && issue.severity === 'error');
+}

@@ -1,0 +1,130 @@
+/**
+ * The header row to a column plan: which field each column fills, plus the header's own issues
+ * (unknown columns once, with a suggestion; two columns filling one field). Pure.
+ */
+import { isReportColumn } from '../../report/columns.ts';
+import type { RowIssue, SheetKind } from '../types.ts';
+import type { ColumnMap } from './column-map.ts';
+import { toAsciiDigits } from './digits.ts';
+import { cleanHeader, headerKey } from './header-key.ts';
+import { suggest } from './suggest.ts';
+import {
+  BRAND_LOOKUP, BRAND_SHEET_LOOKUP, OPTION_LOOKUP, PRODUCT_LOOKUP, canonicalName, suggestionNames,
+  type ColumnTarget,
+} from './targets.ts';
+
+export type ColumnRole =
+  | { role: 'target'; target: ColumnTarget }
+  /** The `row` column of a catalog-sync report: the row number first seen. */
+  | { role: 'original_row' }
+  /** Other report columns (outcome, message, ...) and columns mapped to `ignore`: not sent. */
+  | { role: 'ignored' }
+  | { role: 'unknown' }
+  | { role: 'blank' };
+
+export interface ColumnSlot {
+  index: number;
+  /** The header as written (outer spaces and BOM removed). */
+  header: string;
+  column: ColumnRole;
+}
+
+export interface HeaderPlan {
+  kind: SheetKind;
+  slots: ColumnSlot[];
+  issues: RowIssue[];
+}
+
+const PRICE = /^prices?\s*\.\s*(.+)$/i;
+const CELEBRITY = /^celebrit(?:y|ies)\s*\.\s*(\d{1,4})$/i;
+const OPTION = /^product[\s_-]*options?\s*\.\s*(\d{1,4})\s*\.\s*(.+)$/i;
+const FRIENDLY_OPTION = /^(?:option|opt|الخيار|خيار)(\d{1,3})(.*)$/;
+
+/** A header (or a --columns target) to what it fills on a sheet of `kind`, or null. */
+export function resolveTarget(header: string, kind: SheetKind, brandSheetNames = true): ColumnTarget | null {
+  const cleaned = cleanHeader(header);
+  const key = headerKey(cleaned);
+  if (kind === 'brands') return (brandSheetNames ? BRAND_SHEET_LOOKUP : BRAND_LOOKUP).get(key) ?? null;
+  const direct = PRODUCT_LOOKUP.get(key);
+  if (direct) return direct;
+  const price = PRICE.exec(cleaned);
+  if (price?.[1]) return { kind: 'price', key: price[1].trim() };
+  const celebrity = CELEBRITY.exec(cleaned);
+  if (celebrity?.[1]) return { kind: 'celebrity', key: String(Number(celebrity[1])) };
+  const option = OPTION.exec(cleaned);
+  if (option?.[1] && option[2]) {
+    const field = OPTION_LOOKUP.get(headerKey(option[2]));
+    return field ? { kind: 'option', index: String(Number(option[1])), field } : null;
+  }
+  const friendly = FRIENDLY_OPTION.exec(toAsciiDigits(key));
+  if (friendly?.[1] !== undefined) {
+    const number = Number(friendly[1]);
+    const field = OPTION_LOOKUP.get(friendly[2] ?? '');
+    if (number >= 1 && field) return { kind: 'option', index: String(number - 1), field };
+  }
+  return null;
+}
+
+/** Products, or brands when the recognised columns are brand columns only (a brand CSV). */
+export function detectKind(headers: readonly string[], columnMap?: ColumnMap): SheetKind {
+  let brandName = false;
+  for (const header of headers) {
+    const cleaned = cleanHeader(header);
+    if (cleaned === '' || isReportColumn(cleaned)) continue;
+    const mapped = columnMap?.lookup(cleaned);
+    if (mapped === null) continue;
+    const target = mapped !== undefined ? (resolveTarget(mapped, 'brands') ?? resolveTarget(mapped, 'products')) : BRAND_LOOKUP.get(headerKey(cleaned));
+    if (!target || target.kind !== 'brand') return 'products';
+    if (target.field !== 'brand_id') brandName = true;
+  }
+  return brandName ? 'brands' : 'products';
+}
+
+export function planHeaders(headers: readonly string[], kind: SheetKind, columnMap?: ColumnMap): HeaderPlan {
+  const slots: ColumnSlot[] = [];
+  const issues: RowIssue[] = [];
+  const claimed = new Map<string, string>();
+  const names = suggestionNames(kind);
+  headers.forEach((raw, index) => {
+    const header = cleanHeader(raw);
+    const column = roleOf(header, kind, columnMap, issues);
+    slots.push({ index, header, column });
+    if (column.role === 'unknown') {
+      const hint = suggest(headerKey(header), names);
+      issues.push({
+        row: 1, column: header, code: 'unknown_column', severity: 'warning',
+        message: `unknown column "${header}": not sent${hint ? `. Did you mean "${hint}"?` : ''} (a --columns map file can name it)`,
+      });
+    }
+    if (column.role !== 'target') return;
+    const name = canonicalName(column.target);
+    const earlier = claimed.get(name);
+    if (earlier !== undefined) {
+      issues.push({
+        row: 1, column: header, code: 'duplicate_column', severity: 'error',
+        message: `columns "${earlier}" and "${header}" both fill ${name}; keep one of them (or map one elsewhere with --columns)`,
+      });
+    } else {
+      claimed.set(name, header);
+    }
+  });
+  return { kind, slots, issues };
+}
+
+function roleOf(header: string, kind: SheetKind, columnMap: ColumnMap | undefined, issues: RowIssue[]): ColumnRole {
+  if (header === '') return { role: 'blank' };
+  const mapped = columnMap?.lookup(header);
+  if (mapped === null) return { role: 'ignored' };
+  if (mapped !== undefined) {
+    const target = resolveTarget(mapped, kind);
+    if (target) return { role: 'target', target };
+    issues.push({
+      row: 1, column: header, code: 'column_map_mismatch', severity: 'error',
+      message: `${columnMap?.file ?? 'column map'} maps "${header}" to "${mapped}", which is not a column of a ${kind === 'brands' ? 'brand' : 'product'} sheet`,
+    });
+    return { role: 'ignored' };
+  }
+  if (isReportColumn(header)) return header.toLowerCase() === 'row' ? { role: 'original_row' } : { role: 'ignored' };
+  const target = resolveTarget(header, kind);
+  return target ? { role: 'target', target } : { role: 'unknown' };
+}

@@ -1,0 +1,98 @@
+/**
+ * The sheet mapper: header row in, a function from each raw row to exactly one SheetRowResult
+ * out. Pure and total: it never throws on cell values (property-tested with fast-check).
+ */
+import type { RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from '../types.ts';
+import { mapBrandRow } from './brand-row.ts';
+import type { ColumnMap } from './column-map.ts';
+import { compileSheet, type CompiledSheet } from './compile.ts';
+import { detectKind, planHeaders } from './headers.ts';
+import { mapProductRow } from './product-row.ts';
+import { DuplicateTracker } from './sheet-checks.ts';
+import { cellText, isBlankCell } from './values.ts';
+
+export interface MapperOptions {
+  /** Force the kind (an XLSX `Brands` sheet); otherwise detected from the headers. */
+  kind?: SheetKind;
+  columnMap?: ColumnMap;
+  /** The file's delimiter; `;` turns on the decimal comma (`12,5` = 12.5). */
+  delimiter?: string | null;
+}
+
+export interface SheetMapper {
+  kind: SheetKind;
+  headers: string[];
+  headerIssues: RowIssue[];
+  mapRow(raw: RawRow): SheetRowResult;
+}
+
+export function createSheetMapper(headers: readonly string[], options: MapperOptions = {}): SheetMapper {
+  const kind = options.kind ?? detectKind(headers, options.columnMap);
+  const plan = planHeaders(headers, kind, options.columnMap);
+  const sheet = compileSheet(plan, options.delimiter === ';');
+  const tracker = new DuplicateTracker();
+  const warnedBlank = new Set<number>();
+  return {
+    kind,
+    headers: [...headers],
+    headerIssues: plan.issues,
+    mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank),
+  };
+}
+
+function mapRow(sheet: CompiledSheet, raw: RawRow, tracker: DuplicateTracker, warnedBlank: Set<number>): SheetRowResult {
+  const values = raw.values;
+  const cells: string[] = new Array<string>(Math.max(values.length, sheet.headerCount));
+  let blank = true;
+  for (let i = 0; i < cells.length; i += 1) {
+    cells[i] = cellText(values[i]);
+    if (blank && !isBlankCell(values[i])) blank = false;
+  }
+  const result: SheetRowResult = { row: raw.row, cells, plan: null, issues: [] };
+  const originalRow = sheet.originalRowIndex >= 0 ? wholeNumber(cells[sheet.originalRowIndex]) : undefined;
+  if (originalRow !== undefined) result.originalRow = originalRow;
+  if (blank) {
+    result.plan = { kind: 'skip', reason: 'blank row' };
+    return result;
+  }
+  if (sheet.headerBroken) {
+    result.issues.push({ row: raw.row, column: null, code: 'header_error', severity: 'error', message: 'not sent: the header row (row 1) has errors; fix them first' });
+    return result;
+  }
+  warnUnnamed(sheet, raw, result.issues, warnedBlank);
+  const plan: RowPlan | null = sheet.kind === 'brands'
+    ? mapBrandRow(sheet, raw, result.issues, tracker)
+    : mapProductRow(sheet, raw, result.issues, tracker);
+  result.plan = plan;
+  return result;
+}
+
+/** A filled cell under no header is not sent: say so once per column. */
+function warnUnnamed(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], warned: Set<number>): void {
+  for (let i = 0; i < raw.values.length; i += 1) {
+    if (i < sheet.headerCount && !sheet.blankIndexes.has(i)) continue;
+    if (warned.has(i) || isBlankCell(raw.values[i])) continue;
+    warned.add(i);
+    issues.push({
+      row: raw.row, column: null, code: 'unnamed_column', severity: 'warning',
+      message: `column ${columnLetter(i)} has no header, so its cells are not sent (first filled on this row)`,
+    });
+  }
+}
+
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rem) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+function wholeNumber(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isSafeInteger(value) && value >= 2 ? value : undefined;
+}

@@ -1,0 +1,23 @@
+/** Reads an opened sheet to the end and summarises it (validate, and import's preview). */
+import type { OpenedSheet } from '../open.ts';
+import { SummaryBuilder, type SheetSummary } from './summary.ts';
+import type { SheetRowResult } from '../types.ts';
+
+export interface SummarizeOptions {
+  /** Keep at most this many row issues (default: all). */
+  keepIssues?: number;
+  /** Called with every row result (e.g. to stream errors to a CSV). */
+  onRow?: (result: SheetRowResult) => void;
+}
+
+export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOptions = {}): Promise<SheetSummary> {
+  const builder = new SummaryBuilder(
+    { file: opened.file, format: opened.format, sheetName: opened.sheetName, kind: opened.kind, headerIssues: opened.headerIssues },
+    options.keepIssues,
+  );
+  for await (const result of opened.rows()) {
+    builder.add(result);
+    options.onRow?.(result);
+  }
+  return builder.summary;
+}

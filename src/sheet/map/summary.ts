@@ -1,0 +1,79 @@
+/**
+ * What validate and import print before anything is sent: counts per plan kind, invalid rows and
+ * their errors. Pure over the results (summarizeSheet in summarize.ts feeds it a sheet).
+ */
+import type { RowIssue, SheetKind, SheetRowResult } from '../types.ts';
+
+export interface SheetSummary {
+  file: string;
+  format: 'csv' | 'xlsx';
+  sheetName: string | null;
+  kind: SheetKind;
+  /** Data rows read (blank rows included: they plan `skip`). */
+  rows: number;
+  creates: number;
+  updates: number;
+  /** Status-only rows. */
+  statusChanges: number;
+  /** Update rows that also change the status. */
+  updatesWithStatus: number;
+  brandUpdates: number;
+  skipped: number;
+  /** Rows with at least one error: nothing is sent for them. */
+  invalidRows: number;
+  /** Rows with warnings only. */
+  rowsWithWarnings: number;
+  headerIssues: RowIssue[];
+  /** Row errors and warnings, in row order (all of them, or the first `keepIssues`). */
+  issues: RowIssue[];
+  /** Issues not kept because of keepIssues. */
+  issuesLeftOut: number;
+}
+
+export interface SummaryHead {
+  file: string;
+  format: 'csv' | 'xlsx';
+  sheetName: string | null;
+  kind: SheetKind;
+  headerIssues: RowIssue[];
+}
+
+export class SummaryBuilder {
+  readonly summary: SheetSummary;
+
+  constructor(head: SummaryHead, private readonly keepIssues = Number.POSITIVE_INFINITY) {
+    this.summary = {
+      ...head, rows: 0, creates: 0, updates: 0, statusChanges: 0, updatesWithStatus: 0, brandUpdates: 0,
+      skipped: 0, invalidRows: 0, rowsWithWarnings: 0, issues: [], issuesLeftOut: 0,
+    };
+  }
+
+  add(result: SheetRowResult): void {
+    const s = this.summary;
+    s.rows += 1;
+    for (const issue of result.issues) {
+      if (s.issues.length < this.keepIssues) s.issues.push(issue);
+      else s.issuesLeftOut += 1;
+    }
+    if (result.plan === null) {
+      s.invalidRows += 1;
+      return;
+    }
+    if (result.issues.length > 0) s.rowsWithWarnings += 1;
+    switch (result.plan.kind) {
+      case 'create': s.creates += 1; break;
+      case 'update':
+        s.updates += 1;
+        if (result.plan.status !== undefined) s.updatesWithStatus += 1;
+        break;
+      case 'status': s.statusChanges += 1; break;
+      case 'brand': s.brandUpdates += 1; break;
+      case 'skip': s.skipped += 1; break;
+    }
+  }
+}
+
+/** True when the header has an error (nothing of this sheet would be sent). */
+export function headerHasErrors(summary: SheetSummary): boolean {
+  return summary.headerIssues.some((issue) => issue.severity === 'error');
+}

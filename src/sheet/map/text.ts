@@ -1,0 +1,48 @@
+/**
+ * Text hygiene: stray bidi controls and mojibake (UTF-8 Arabic or Latin read as Windows-1256 or
+ * Windows-1252). Arabic text is otherwise left byte-exact: no Unicode normalisation.
+ */
+
+/** LRM, RLM, ALM, LRE..RLO, LRI..PDI and a stray BOM: invisible, copied in from other apps. */
+const BIDI_CONTROLS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const HAS_BIDI = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+export function stripBidi(text: string): string {
+  return HAS_BIDI.test(text) ? text.replace(BIDI_CONTROLS, '') : text;
+}
+
+/** Trimmed text without bidi controls. */
+export function cleanText(text: string): string {
+  return stripBidi(text).trim();
+}
+
+/*
+ * A UTF-8 lead byte C2..DF read as Windows-1252 shows as Â..ß; read as Windows-1256 the Arabic
+ * lead bytes D8..DB show as ط ظ ع غ. The continuation byte 80..BF that follows shows as one of
+ * the characters below. Genuine text almost never has these pairs.
+ */
+const CP1252_PAIR =
+  /[\u00C2-\u00DF][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]/;
+/*
+ * Windows-1256 continuation characters, minus those that plausibly follow ط ظ ع غ in real Arabic
+ * or Persian text (Arabic comma/semicolon/question mark, Persian letters, ZWNJ/ZWJ, NBSP).
+ */
+const CP1256_PAIR =
+  /[\u0637-\u063A][\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u2039\u0152\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u2122\u203A\u0153\u00A2-\u00A9\u00AB-\u00B9\u00BB-\u00BE]/;
+const SUSPECT = /[\u00C2-\u00DF\u0637-\u063A]/;
+
+export type Mojibake = 'windows-1252' | 'windows-1256';
+
+/** Which wrong decoding the text shows, or null when it looks genuine. */
+export function detectMojibake(text: string): Mojibake | null {
+  if (!SUSPECT.test(text)) return null;
+  if (CP1252_PAIR.test(text)) return 'windows-1252';
+  if (CP1256_PAIR.test(text)) return 'windows-1256';
+  return null;
+}
+
+/** A short excerpt for messages: the first 24 characters. */
+export function excerpt(text: string, max = 24): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
