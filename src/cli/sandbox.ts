@@ -1,5 +1,81 @@
-import type { Command } from 'commander';
-import type { CliContext } from './context.ts';
+/**
+ * `catalog-sync sandbox`: runs the sandbox store in the foreground until SIGINT/SIGTERM, and
+ * prints what a user needs to point catalog-sync (or any client) at it.
+ */
+import { Option, type Command } from 'commander';
+import { startSandbox, type SandboxOptions } from '../sandbox/index.ts';
+import { ExitError, type CliContext } from './context.ts';
 
-// Placeholder until this command group lands.
-export function registerSandboxCommand(_program: Command, _ctx: CliContext): void {}
+interface SandboxFlags {
+  port: string;
+  rateLimit?: string;
+  latency?: string;
+  tokenTtl?: string;
+  productLimit?: string;
+  expiresIn: 'absolute' | 'duration';
+  taxes: boolean;
+}
+
+export function registerSandboxCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('sandbox')
+    .description('run the built-in sandbox store on 127.0.0.1 (for rehearsals and tests) until Ctrl-C')
+    .option('--port <n>', 'port to listen on (0 = any free port)', '0')
+    .option('--rate-limit <n>', 'answer 429 beyond n requests in any 1-second window')
+    .option('--latency <ms>', 'delay before every answer, in milliseconds')
+    .option('--token-ttl <s>', 'access token lifetime in seconds (default 3600)')
+    .option('--product-limit <n>', 'the store product_limit, enforced by create_product (default 1000000)')
+    .addOption(new Option('--expires-in <style>', 'expires_in as an absolute Unix time or a duration').choices(['absolute', 'duration']).default('absolute'))
+    .option('--no-taxes', 'answer taxes with 404 {"message":"Not found."}')
+    .action(async (flags: SandboxFlags) => {
+      const sandbox = await startSandbox(sandboxOptions(flags));
+      ctx.print(
+        [
+          `Sandbox store listening on ${sandbox.url}`,
+          `  e-mail:   ${sandbox.email}`,
+          `  password: ${sandbox.password}`,
+          `  control:  ${sandbox.url}/__sandbox/stats (see README, "Sandbox store")`,
+          '',
+          'To point catalog-sync at it, in another shell:',
+          `export STORE_URL=${sandbox.url} STORE_EMAIL=${sandbox.email} STORE_PASSWORD=${sandbox.password}`,
+          '',
+          'Press Ctrl-C to stop.',
+        ].join('\n'),
+      );
+      const signal = await untilSignal();
+      await sandbox.close();
+      ctx.printError(`sandbox store stopped (${signal})`);
+    });
+}
+
+function sandboxOptions(flags: SandboxFlags): SandboxOptions {
+  const options: SandboxOptions = {
+    port: whole('--port', flags.port, 0),
+    expiresInStyle: flags.expiresIn,
+    noTaxes: !flags.taxes,
+  };
+  if (flags.rateLimit !== undefined) options.rateLimit = { max: whole('--rate-limit', flags.rateLimit, 1) };
+  if (flags.latency !== undefined) options.latencyMs = whole('--latency', flags.latency, 0);
+  if (flags.tokenTtl !== undefined) options.tokenTtlSeconds = whole('--token-ttl', flags.tokenTtl, 1);
+  if (flags.productLimit !== undefined) options.productLimit = whole('--product-limit', flags.productLimit, 0);
+  return options;
+}
+
+/** A whole number >= min, or exit 2 naming the flag, the value and what is allowed. */
+function whole(flag: string, value: string, min: number): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
+  return n;
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -29,7 +29,7 @@ export interface LoginAnswer {
   user_info: Record<string, unknown>;
 }
 
-export async function login(sandbox: SandboxHandle): Promise<LoginAnswer> {
+export async function login(sandbox: Pick<SandboxHandle, 'url' | 'email' | 'password'>): Promise<LoginAnswer> {
   const answer = await call(sandbox, 'POST', '/v1/authorization', { body: { email: sandbox.email, password: sandbox.password } });
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as LoginAnswer;

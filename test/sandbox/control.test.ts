@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { withSandbox } from '../../src/sandbox/index.ts';
+import { call, login } from './helpers.ts';
+
+describe('control API under /__sandbox/', () => {
+  it('lists products and stats, and is itself neither logged nor rate-limited', async () => {
+    await withSandbox({ rateLimit: { max: 2, windowMs: 60_000 } }, async (sandbox) => {
+      const { access_token: token } = await login(sandbox);
+      await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'a', category: 1 } });
+      for (let i = 0; i < 3; i += 1) expect((await call(sandbox, 'GET', '/__sandbox/stats')).status).toBe(200);
+      const products = await call(sandbox, 'GET', '/__sandbox/products');
+      expect(products.body).toEqual({ status: true, total: 1, products: [expect.objectContaining({ product_id: 1001, product_status: 1, fields: { title: 'a', category: 1 } })] });
+      const stats = await call(sandbox, 'GET', '/__sandbox/stats?windowMs=60000');
+      expect(stats.body).toEqual({
+        status: true,
+        requests: 2,
+        maxInWindow: 2,
+        windowMs: 60_000,
+        byPath: { '/v1/authorization': 1, '/v1/create_product': 1 },
+      });
+      const log = await call(sandbox, 'GET', '/__sandbox/requests?limit=1');
+      expect(log.body).toMatchObject({ total: 2, requests: [{ path: '/v1/create_product', status: 200 }] });
+    });
+  });
+
+  it('queues faults (one rule or a list; times null means always) and clears them', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const { access_token: token } = await login(sandbox);
+      const queued = await call(sandbox, 'POST', '/__sandbox/faults', { body: [{ kind: 'status503', path: '/v1/taxes' }, { kind: 'status500', path: '/v1/vouchers', times: null }] });
+      expect(queued.body).toEqual({ status: true, queued: 2 });
+      expect((await call(sandbox, 'POST', '/v1/taxes', { token })).status).toBe(503);
+      expect((await call(sandbox, 'POST', '/v1/taxes', { token })).status).toBe(200);
+      for (let i = 0; i < 3; i += 1) expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(500);
+      expect((await call(sandbox, 'DELETE', '/__sandbox/faults')).status).toBe(200);
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
+      await call(sandbox, 'POST', '/__sandbox/faults', { body: { kind: 'status429', retryAfterSeconds: 4 } });
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).headers.get('retry-after')).toBe('4');
+    });
+  });
+
+  it('refuses a bad fault rule, a bad body and an unknown endpoint', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const bad = await call(sandbox, 'POST', '/__sandbox/faults', { body: [{ kind: 'status500' }, { kind: 'explode' }] });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ status: false, message: expect.stringContaining('kind must be one of') as unknown });
+      expect((await call(sandbox, 'POST', '/__sandbox/faults', { rawBody: '{' })).status).toBe(400);
+      expect((await call(sandbox, 'GET', '/__sandbox/nothing')).status).toBe(404);
+      const { access_token: token } = await login(sandbox);
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200); // nothing was queued
+    });
+  });
+
+  it('sets and lifts the rate limit, sets latency, expires tokens and resets stats', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const { access_token: token } = await login(sandbox);
+      expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: 1, windowMs: 60_000 } })).body).toEqual({ status: true, rateLimit: { max: 1, windowMs: 60_000 } });
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(429);
+      expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: null } })).body).toEqual({ status: true, rateLimit: null });
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
+      expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: 0 } })).status).toBe(400);
+
+      expect((await call(sandbox, 'POST', '/__sandbox/latency', { body: { ms: 5 } })).status).toBe(200);
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
+      expect((await call(sandbox, 'POST', '/__sandbox/latency', { body: { ms: -1 } })).status).toBe(400);
+
+      expect((await call(sandbox, 'POST', '/__sandbox/expire-tokens')).status).toBe(200);
+      expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(400);
+
+      expect(sandbox.requestCount()).toBeGreaterThan(0);
+      expect((await call(sandbox, 'POST', '/__sandbox/reset-stats')).status).toBe(200);
+      expect(sandbox.requestCount()).toBe(0);
+    });
+  });
+});
