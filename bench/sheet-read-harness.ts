@@ -1,0 +1,104 @@
+/**
+ * Measures sheet pipelines honestly: each run in its own child process (peak RSS is the child's
+ * own `maxRSS`), the same files for every pipeline in one run, medians over runs, and ratios to
+ * a baseline measured in the same run. A bench script passes its pipelines to `runSheetBench`;
+ * the same script is re-run as the child with `--child <pipeline> <file>`.
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** Reads (and maybe maps) a whole file; returns the number of data rows it saw. */
+export type Pipeline = (file: string) => Promise<number>;
+
+export interface BenchCase {
+  label: string;
+  pipeline: string;
+  file: string;
+  /** Label of the case this one is compared with (its ratios). */
+  baseline?: string;
+}
+
+interface Measurement {
+  rows: number;
+  seconds: number;
+  peakRssMb: number;
+}
+
+async function runChild(pipelines: Record<string, Pipeline>, name: string, file: string): Promise<void> {
+  const pipeline = pipelines[name];
+  if (pipeline === undefined) throw new Error(`unknown pipeline ${name} (known: ${Object.keys(pipelines).join(', ')})`);
+  const started = performance.now();
+  const rows = await pipeline(file);
+  const seconds = (performance.now() - started) / 1000;
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify({ rows, seconds, peakRssMb } satisfies Measurement)}\n`);
+}
+
+function measureInChild(script: string, pipeline: string, file: string): Promise<Measurement> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--child', pipeline, file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${pipeline} on ${file} exited with ${code}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()!) as Measurement);
+    });
+  });
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+export function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at !== -1 && process.argv[at + 1] !== undefined ? process.argv[at + 1]! : fallback;
+}
+
+/**
+ * In the child: runs one pipeline and prints its measurement. In the parent: builds the cases
+ * (after preparing files), runs each `--runs` times in a fresh child and prints a table.
+ */
+export async function runSheetBench(
+  pipelines: Record<string, Pipeline>,
+  prepareCases: () => Promise<BenchCase[]>,
+): Promise<void> {
+  const childAt = process.argv.indexOf('--child');
+  if (childAt !== -1) return runChild(pipelines, process.argv[childAt + 1]!, process.argv[childAt + 2]!);
+
+  const script = process.argv[1]!;
+  const runs = Number(flag('runs', '3'));
+  const cases = await prepareCases();
+  const results = new Map<string, Measurement>();
+  for (const benchCase of cases) {
+    const measured: Measurement[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await measureInChild(script, benchCase.pipeline, benchCase.file));
+    const result = {
+      rows: measured[0]!.rows,
+      seconds: median(measured.map((m) => m.seconds)),
+      peakRssMb: median(measured.map((m) => m.peakRssMb)),
+    };
+    results.set(benchCase.label, result);
+    process.stderr.write(`  measured ${benchCase.label}\n`);
+  }
+
+  const lines = [
+    `| case | rows | seconds | rows/s | peak RSS MB | time vs baseline | RSS vs baseline |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+  ];
+  for (const benchCase of cases) {
+    const result = results.get(benchCase.label)!;
+    const base = benchCase.baseline !== undefined ? results.get(benchCase.baseline) : undefined;
+    const ratio = (a: number, b: number | undefined): string => (b === undefined ? '' : `${(a / b).toFixed(2)}x`);
+    lines.push(
+      `| ${benchCase.label} | ${result.rows} | ${result.seconds.toFixed(2)} | ${Math.round(result.rows / result.seconds)} | ` +
+        `${Math.round(result.peakRssMb)} | ${ratio(result.seconds, base?.seconds)} | ${ratio(result.peakRssMb, base?.peakRssMb)} |`,
+    );
+  }
+  console.log(`\nmedians of ${runs} runs, each in its own process (node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(lines.join('\n'));
+}
