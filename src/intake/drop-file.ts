@@ -1,0 +1,115 @@
+/**
+ * What happens to one claimed file in processing/: hash it, skip it when the same content was
+ * synced already (unless forced), run its batch, and move it to done/ with `<name>.report.json`,
+ * or to failed/ with `<name>.error.txt` when it cannot be read at all. Nothing is deleted.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '../log.ts';
+import { writeFileAtomic } from '../report/atomic-file.ts';
+import { SheetFileError } from '../sheet/types.ts';
+import type { GuardSettings } from '../sync/guard.ts';
+import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import type { BatchSummary, ColumnMapping, OutcomeCounts, SyncRequest } from '../sync/types.ts';
+import { dropBatchId, parseClaimedName, type DropLayout } from './drop-layout.ts';
+import { fileLedgerKey, type Ledger } from './ledger.ts';
+
+/** Runs one batch to its end (in-process, or enqueue + wait with Redis). */
+export type SyncRunner = (request: SyncRequest, signal: AbortSignal) => Promise<BatchSummary>;
+
+export interface DropFileDeps {
+  layout: DropLayout;
+  ledger: Ledger;
+  run: SyncRunner;
+  guard: GuardSettings;
+  /** Sync even when the same content was synced already. */
+  force: boolean;
+  columns?: ColumnMapping;
+  logger: Logger;
+}
+
+/** Written beside the file in done/. */
+export interface DropReport {
+  file: string;
+  status: 'synced' | 'unchanged';
+  batchId: string;
+  reportDir: string | null;
+  total: number;
+  counts: OutcomeCounts | null;
+  contentHash: string;
+  message: string;
+}
+
+export type DropResult = { status: 'done'; report: DropReport } | { status: 'failed'; error: string };
+
+export async function contentHashOf(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Processes `processing/<claimed>`; throws (file left in processing/) when the run could not end. */
+export async function processDropFile(claimed: string, deps: DropFileDeps, signal: AbortSignal): Promise<DropResult> {
+  const { layout } = deps;
+  const parsed = parseClaimedName(claimed);
+  if (!parsed) throw new Error(`${claimed} is not a claimed drop file`);
+  const path = join(layout.processing, claimed);
+  const contentHash = await contentHashOf(path);
+  const batchId = dropBatchId(parsed.token, contentHash);
+  const fileKey = fileLedgerKey(contentHash);
+  const [earlier] = await deps.ledger.getMany([fileKey]);
+
+  if (earlier?.st === 'synced' && earlier.batch !== batchId && !deps.force) {
+    const report: DropReport = {
+      file: parsed.name,
+      status: 'unchanged',
+      batchId: earlier.batch,
+      reportDir: null,
+      total: 0,
+      counts: null,
+      contentHash,
+      message: `unchanged since ${earlier.batch}: not synced again (drop it with --force to sync it anyway)`,
+    };
+    await finish(layout, claimed, report);
+    return { status: 'done', report };
+  }
+
+  let summary: BatchSummary;
+  try {
+    summary = await deps.run(
+      { file: path, source: `drop:${parsed.name}`, batchId, guard: deps.guard, ...(deps.columns ? { columns: deps.columns } : {}) },
+      signal,
+    );
+  } catch (error) {
+    if (!(error instanceof SheetFileError)) throw error;
+    await mkdir(layout.failed, { recursive: true });
+    await writeFileAtomic(join(layout.failed, `${claimed}.error.txt`), `${parsed.name}: ${error.message}\n(code ${error.code})\n`);
+    await rename(path, join(layout.failed, claimed));
+    deps.logger.warn({ file: parsed.name, code: error.code }, 'drop file could not be read: moved to failed/');
+    return { status: 'failed', error: error.message };
+  }
+
+  const problems = [...PROBLEM_OUTCOMES].filter((o) => o !== 'invalid').reduce((n, o) => n + summary.counts[o], 0);
+  // Only a batch with nothing left to retry makes the same content "already synced".
+  if (problems === 0) await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
+  const report: DropReport = {
+    file: parsed.name,
+    status: 'synced',
+    batchId,
+    reportDir: summary.reportDir,
+    total: summary.total,
+    counts: summary.counts,
+    contentHash,
+    message: `batch ${batchId}: ${summary.total} rows; report in ${summary.reportDir}`,
+  };
+  await finish(layout, claimed, report);
+  return { status: 'done', report };
+}
+
+async function finish(layout: DropLayout, claimed: string, report: DropReport): Promise<void> {
+  await mkdir(layout.done, { recursive: true });
+  await writeFileAtomic(join(layout.done, `${claimed}.report.json`), `${JSON.stringify(report, null, 2)}\n`);
+  await rename(join(layout.processing, claimed), join(layout.done, claimed));
+}

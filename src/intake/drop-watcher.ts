@@ -1,0 +1,194 @@
+/**
+ * `catalog-sync watch`: takes sheets dropped into inbox/ once their size has settled (chokidar's
+ * awaitWriteFinish), claims each by renaming it into processing/, and runs it (drop-file.ts).
+ * Files left in processing/ by a watcher that died are resumed by whoever claims them next.
+ * Claims are taken one file at a time, when a slot is free, so several watchers share the work.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { Logger } from '../log.ts';
+import type { ClaimStore } from './claims.ts';
+import { processDropFile, type DropFileDeps, type DropResult } from './drop-file.ts';
+import { claimedName, claimToken, isIgnoredName, parseClaimedName, type DropLayout } from './drop-layout.ts';
+
+export type DropEvent =
+  | { type: 'claimed'; file: string; claimed: string; resumed: boolean }
+  | { type: 'finished'; file: string; claimed: string; result: DropResult }
+  | { type: 'error'; file: string; claimed: string; error: unknown };
+
+export interface DropWatcherOptions extends Omit<DropFileDeps, 'layout' | 'logger'> {
+  layout: DropLayout;
+  /** Claims on files in processing/ (lock files, or Redis with several machines). */
+  claims: ClaimStore;
+  /** With Redis: a claim on an inbox file before the rename (machines sharing the folder). */
+  inboxClaims?: ClaimStore;
+  logger: Logger;
+  /** How long a file's size must stay the same before it is taken. @defaultValue 2000 */
+  settleMs?: number;
+  /** How often sizes are checked while settling. @defaultValue 250 */
+  pollMs?: number;
+  /** Poll the folder instead of OS events (network shares). @defaultValue false */
+  usePolling?: boolean;
+  /** How often processing/ is scanned for files a dead watcher left. @defaultValue 60000 */
+  resumeIntervalMs?: number;
+  /** Files run at once by this watcher. @defaultValue 1 */
+  parallel?: number;
+  clock?: () => number;
+  onEvent?: (event: DropEvent) => void;
+}
+
+type Work = { kind: 'inbox'; name: string } | { kind: 'claimed'; claimed: string };
+
+export class DropWatcher {
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly queue: Work[] = [];
+  private readonly queued = new Set<string>();
+  private readonly active = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private closed = false;
+
+  constructor(private readonly options: DropWatcherOptions) {}
+
+  async start(): Promise<void> {
+    const { layout } = this.options;
+    for (const dir of [layout.inbox, layout.processing, layout.done, layout.failed]) await mkdir(dir, { recursive: true });
+    await this.resumeScan();
+    this.timer = setInterval(() => void this.resumeScan(), this.options.resumeIntervalMs ?? 60_000);
+    const watcher = watch(layout.inbox, {
+      depth: 0,
+      // A file dropped again soon after the last one was taken must still be an `add`.
+      atomic: false,
+      ignoreInitial: false,
+      usePolling: this.options.usePolling ?? false,
+      interval: this.options.pollMs ?? 250,
+      ignored: (path) => path !== layout.inbox && isIgnoredName(path),
+      awaitWriteFinish: { stabilityThreshold: this.options.settleMs ?? 2_000, pollInterval: this.options.pollMs ?? 250 },
+    });
+    const take = (path: string) => this.enqueue({ kind: 'inbox', name: basename(path) });
+    watcher.on('add', take);
+    watcher.on('change', take); // a file rewritten in place while waiting: taken once settled
+
+    watcher.on('error', (error) => this.options.logger.error({ err: error }, 'drop folder watch error'));
+    this.watcher = watcher;
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /** Stops taking files, waits up to graceMs for the ones running, then hands the rest back. */
+  async close(graceMs = 30_000): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.watcher?.close();
+    const running = Promise.all(this.active.values());
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([running, timedOut]);
+    clearTimeout(timer);
+    // Unfinished files stay in processing/; releasing their claims lets the next watcher resume them.
+    this.abort.abort();
+    await this.options.claims.close();
+  }
+
+  private enqueue(work: Work): void {
+    const id = work.kind === 'inbox' ? `i:${work.name}` : `c:${work.claimed}`;
+    if (this.closed || this.queued.has(id)) return;
+    this.queued.add(id);
+    this.queue.push(work);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.closed && this.active.size < (this.options.parallel ?? 1) && this.queue.length > 0) {
+      const work = this.queue.shift()!;
+      const id = work.kind === 'inbox' ? `i:${work.name}` : `c:${work.claimed}`;
+      const task = this.handle(work)
+        .catch((error: unknown) => this.options.logger.error({ err: error }, 'drop folder error'))
+        .finally(() => {
+          this.active.delete(id);
+          this.queued.delete(id);
+          this.pump();
+        });
+      this.active.set(id, task);
+    }
+  }
+
+  private async handle(work: Work): Promise<void> {
+    if (work.kind === 'claimed') return this.run(work.claimed, true);
+    const claimed = await this.claimInboxFile(work.name);
+    if (claimed) await this.run(claimed, false);
+  }
+
+  /** Renames inbox/<name> into processing/; null when another watcher took it first. */
+  private async claimInboxFile(name: string): Promise<string | null> {
+    const { layout, claims, inboxClaims } = this.options;
+    const from = join(layout.inbox, name);
+    let info;
+    try {
+      info = await stat(from);
+    } catch {
+      return null; // gone already: taken by another watcher
+    }
+    if (!info.isFile()) return null;
+    if (inboxClaims && !(await inboxClaims.tryClaim(`inbox:${name}:${info.size}:${info.mtimeMs}`))) return null;
+    const token = claimToken((this.options.clock ?? Date.now)(), randomBytes(3).toString('hex'));
+    const claimed = claimedName(token, name);
+    // Held before the rename, so a resume scan elsewhere never sees the file unclaimed.
+    await claims.tryClaim(`processing:${claimed}`, { hold: true });
+    try {
+      await rename(from, join(layout.processing, claimed));
+    } catch (error) {
+      await claims.release(`processing:${claimed}`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return claimed;
+  }
+
+  private async run(claimed: string, resumed: boolean): Promise<void> {
+    const file = parseClaimedName(claimed)?.name ?? claimed;
+    const { onEvent, logger } = this.options;
+    if (resumed && !(await exists(join(this.options.layout.processing, claimed)))) {
+      // Finished by its holder between our directory listing and our claim.
+      await this.options.claims.release(`processing:${claimed}`);
+      return;
+    }
+    onEvent?.({ type: 'claimed', file, claimed, resumed });
+    logger.info({ file, claimed, resumed }, resumed ? 'resuming drop file' : 'took drop file');
+    try {
+      const result = await processDropFile(claimed, { ...this.options, layout: this.options.layout, logger }, this.abort.signal);
+      onEvent?.({ type: 'finished', file, claimed, result });
+    } catch (error) {
+      // Left in processing/ (store or Redis away, shutdown): the next resume scan tries again.
+      logger.error({ err: error, file, claimed }, 'drop file not finished; it stays in processing/');
+      onEvent?.({ type: 'error', file, claimed, error });
+    } finally {
+      await this.options.claims.release(`processing:${claimed}`);
+    }
+  }
+
+  /** Files in processing/ that no live watcher holds: left by a crash, resumed here. */
+  private async resumeScan(): Promise<void> {
+    if (this.closed) return;
+    let names: string[];
+    try {
+      names = await readdir(this.options.layout.processing);
+    } catch {
+      return;
+    }
+    for (const claimed of names.sort()) {
+      if (!parseClaimedName(claimed) || this.active.has(`c:${claimed}`) || this.queued.has(`c:${claimed}`)) continue;
+      if (await this.options.claims.tryClaim(`processing:${claimed}`, { hold: true })) this.enqueue({ kind: 'claimed', claimed });
+    }
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,135 @@
+import { appendFile, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log.ts';
+import { FileClaims } from '../../src/intake/claims.ts';
+import type { DropReport } from '../../src/intake/drop-file.ts';
+import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
+import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
+import { FileLedger } from '../../src/intake/ledger-file.ts';
+import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+
+let world: World;
+let layout: DropLayout;
+const watchers: DropWatcher[] = [];
+const listeners: ((e: DropEvent) => void)[] = [];
+const onEvent = (e: DropEvent) => { if (process.env.DEBUG_DROP) console.log(e); listeners.forEach((l) => l(e)); };
+const events = (l: (e: DropEvent) => void) => listeners.push(l);
+
+beforeEach(async () => {
+  world = await startWorld();
+  layout = dropLayout(join(world.dir, 'drop'));
+});
+
+afterEach(async () => {
+  await Promise.all(watchers.splice(0).map((w) => w.close(1_000)));
+  listeners.splice(0);
+  await world.close();
+});
+
+async function startWatcher(ledger: FileLedger, extra: { force?: boolean } = {}): Promise<DropWatcher> {
+  const watcher = new DropWatcher({
+    layout,
+    claims: new FileClaims(layout.locks),
+    ledger,
+    run: world.runner(ledger),
+    guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+    force: extra.force ?? false,
+    logger: silentLogger,
+    settleMs: 300,
+    pollMs: 50,
+    resumeIntervalMs: 200,
+    onEvent,
+  });
+  watchers.push(watcher);
+  await watcher.start();
+  return watcher;
+}
+
+const finished = (file: string) => (e: DropEvent) => e.type === 'finished' && e.file === file;
+
+async function reportOf(claimed: string): Promise<DropReport> {
+  return JSON.parse(await readFile(join(layout.done, `${claimed}.report.json`), 'utf8')) as DropReport;
+}
+
+describe('drop folder', () => {
+  it('takes a slowly copied file once, after its size settles, and ignores partial-upload names', async () => {
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const claims: DropEvent[] = [];
+    events((e) => e.type === 'claimed' && claims.push(e));
+    await startWatcher(ledger);
+    await writeFile(join(layout.inbox, 'upload.csv.part'), productCsv(['p1']));
+    await writeFile(join(layout.inbox, '~$lock.xlsx'), 'x');
+    await writeFile(join(layout.inbox, '.hidden.csv'), productCsv(['h1']));
+
+    const text = productCsv(['s1', 's2', 's3', 's4', 's5', 's6']);
+    const path = join(layout.inbox, 'slow.csv');
+    let written = 0;
+    const done = waitFor(events, finished('slow.csv'));
+    for (const line of text.split(/(?<=\n)/)) {
+      await appendFile(path, line);
+      written += line.length;
+      await sleep(60); // a slow upload: well under the 300 ms settle time between writes
+    }
+    const event = await done;
+    expect(written).toBe(text.length);
+    expect(claims.map((c) => c.type === 'claimed' && c.file)).toEqual(['slow.csv']);
+    if (event.type !== 'finished' || event.result.status !== 'done') throw new Error('not done');
+    expect(event.result.report.counts?.created).toBe(6);
+    expect(await readFile(join(layout.done, event.claimed), 'utf8')).toBe(text);
+    expect((await reportOf(event.claimed)).batchId).toBe(event.result.report.batchId);
+    expect((await readdir(layout.inbox)).sort()).toEqual(['.hidden.csv', 'upload.csv.part', '~$lock.xlsx']);
+    expect(createCount(world.sandbox)).toBe(6);
+  });
+
+  it('two watchers racing for 50 files sync each file once', async () => {
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const seen: string[] = [];
+    events((e) => e.type === 'finished' && seen.push(e.file));
+    await startWatcher(ledger);
+    await startWatcher(ledger);
+    const all = waitFor(events, () => seen.length >= 50);
+    for (let i = 0; i < 50; i += 1) {
+      const staged = join(world.dir, `f${i}.csv`);
+      await writeFile(staged, productCsv([`race-${i}`]));
+      await copyFile(staged, join(layout.inbox, `f${i}.csv`));
+    }
+    await all;
+    expect(seen.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `f${i}.csv`).sort());
+    expect(createCount(world.sandbox)).toBe(50);
+    const barcodes = world.sandbox.products().map((p) => p.fields.barcode);
+    expect(new Set(barcodes).size).toBe(50);
+    const done = await readdir(layout.done);
+    expect(done.filter((n) => n.endsWith('.csv'))).toHaveLength(50);
+    expect(await readdir(layout.processing)).toEqual([]);
+  });
+
+  it('syncs the same file again only when its content changed, unless forced; unreadable files go to failed/', async () => {
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    await startWatcher(ledger);
+    const first = waitFor(events, finished('a.csv'));
+    await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
+    const firstEvent = await first;
+    if (firstEvent.type !== 'finished' || firstEvent.result.status !== 'done') throw new Error('not done');
+
+    const again = waitFor(events, finished('a.csv'));
+    await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
+    const second = await again;
+    if (second.type !== 'finished' || second.result.status !== 'done') throw new Error('not done');
+    expect(second.result.report.status).toBe('unchanged');
+    expect(second.result.report.message).toContain(`unchanged since ${firstEvent.result.report.batchId}`);
+    expect((await reportOf(second.claimed)).status).toBe('unchanged');
+    expect(createCount(world.sandbox)).toBe(2);
+
+    const bad = waitFor(events, finished('bad.xlsx'));
+    await writeFile(join(layout.inbox, 'bad.xlsx'), 'PK\x03\x04 cut short');
+    const badEvent = await bad;
+    expect(badEvent.type === 'finished' && badEvent.result.status).toBe('failed');
+    const failed = await readdir(layout.failed);
+    expect(failed.some((n) => n.endsWith('--bad.xlsx'))).toBe(true);
+    expect(failed.some((n) => n.endsWith('--bad.xlsx.error.txt'))).toBe(true);
+    // Nothing was deleted: every dropped file is somewhere.
+    expect((await readdir(layout.done)).filter((n) => n.endsWith('--a.csv'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,82 @@
+/** Shared set-up for intake tests: a real sandbox store, E's in-process engine, a temp folder. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger } from '../../src/log.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { openSheet } from '../../src/sheet/index.ts';
+import { createStoreClient } from '../../src/store/index.ts';
+import { runSync } from '../../src/sync/run-local.ts';
+import type { SyncRequest } from '../../src/sync/types.ts';
+import type { SyncRunner } from '../../src/intake/drop-file.ts';
+import { ledgerGuardFactory } from '../../src/intake/guard.ts';
+import type { Ledger } from '../../src/intake/ledger.ts';
+
+export interface World {
+  sandbox: SandboxHandle;
+  dir: string;
+  reportDir: string;
+  runner(ledger: Ledger): SyncRunner;
+  close(): Promise<void>;
+}
+
+export async function startWorld(options: { latencyMs?: number } = {}): Promise<World> {
+  const sandbox = await startSandbox(options.latencyMs ? { latencyMs: options.latencyMs } : {});
+  const dir = await mkdtemp(join(tmpdir(), 'intake-'));
+  const reportDir = join(dir, 'reports');
+  const client = createStoreClient(
+    {
+      storeUrl: sandbox.url,
+      storeEmail: sandbox.email,
+      storePassword: sandbox.password,
+      rate: 1_000,
+      concurrency: 4,
+      categoriesMethod: 'POST',
+      requestTimeoutMs: 10_000,
+      connectTimeoutMs: 2_000,
+    },
+    { logger: silentLogger },
+  );
+  return {
+    sandbox,
+    dir,
+    reportDir,
+    runner: (ledger) => (request: SyncRequest) =>
+      runSync(request, { client, reportDir, rate: 1_000, concurrency: 4, guardFactory: ledgerGuardFactory(ledger), openSheet: (file, o) => openSheet(file, o) }),
+    close: async () => {
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A product sheet of creates: one row per barcode. */
+export function productCsv(barcodes: readonly string[], price = 10): string {
+  return ['title,sale_price,category,barcode', ...barcodes.map((b) => `Item ${b},${price},1,${b}`)].join('\n') + '\n';
+}
+
+export async function writeSheet(path: string, text: string): Promise<string> {
+  await writeFile(path, text);
+  return path;
+}
+
+/** Resolves when `predicate` holds for an event, rejects after `ms` (a safety net, not a timing). */
+export function waitFor<T>(subscribe: (listener: (value: T) => void) => void, predicate: (value: T) => boolean, ms = 30_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out waiting for an event')), ms);
+    subscribe((value) => {
+      if (predicate(value)) {
+        clearTimeout(timer);
+        resolve(value);
+      }
+    });
+  });
+}
+
+export function createCount(sandbox: SandboxHandle): number {
+  return sandbox.requestCount('/v1/create_product');
+}
+
+export function writeCount(sandbox: SandboxHandle): number {
+  return sandbox.requests().filter((r) => r.path !== '/v1/authorization').length;
+}
