@@ -2,6 +2,7 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the guard.
  */
+import { openSheet } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { newBatchId } from './batch-id.ts';
@@ -10,9 +11,19 @@ import { NO_GUARD, type GuardSettings, type RowGuard } from './guard.ts';
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { DEFAULT_GUARD_SETTINGS, type BatchInfo, type GuardFactory, type SyncRequest } from './types.ts';
 
-export async function openRequestSheet(request: SyncRequest, openSheet: SheetOpener | undefined): Promise<OpenedSheet> {
-  if (!openSheet) throw new SheetFileError(request.file, 'no_reader', 'no sheet reader was configured');
-  return openSheet(request.file, { columns: request.columns });
+/** src/sheet's reader and mapper; tests and benches may pass another opener. */
+export const defaultOpenSheet: SheetOpener = (file, options) => openSheet(file, options);
+
+/** Opens the sheet; a header the mapper cannot use (e.g. two columns for one field) stops the batch. */
+export async function openRequestSheet(request: SyncRequest, opener: SheetOpener = defaultOpenSheet): Promise<OpenedSheet> {
+  const sheet = await opener(request.file, { columns: request.columns, sheet: request.sheet });
+  const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
+  if (headerErrors.length > 0) {
+    await sheet.close?.();
+    const text = headerErrors.map((issue) => (issue.column ? `${issue.column}: ${issue.message}` : issue.message)).join('; ');
+    throw new SheetFileError(request.file, 'bad_header', `header row: ${text}`);
+  }
+  return sheet;
 }
 
 export function batchInfoFor(request: SyncRequest, sheet: OpenedSheet, nowMs: number): BatchInfo {

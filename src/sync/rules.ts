@@ -123,7 +123,8 @@ function messageOf(record: CallRecord): string {
 export function invalidResult(sheetRow: SheetRowResult): RowResult {
   const issue = sheetRow.issues.find((i) => i.severity === 'error') ?? sheetRow.issues[0];
   if (!issue) return { row: sheetRow.row, outcome: 'invalid', message: 'Row could not be read', httpStatus: null, attempts: 0, code: 'invalid' };
-  const message = issue.column ? `${issue.column}: ${issue.message}` : issue.message;
+  // The mapper's messages usually name the column already; say it once.
+  const message = issue.column && !issue.message.startsWith(`${issue.column}`) ? `${issue.column}: ${issue.message}` : issue.message;
   return {
     row: sheetRow.row,
     outcome: 'invalid',

@@ -11,6 +11,7 @@ export interface OpenedSheet {
   headers: string[];
   headerIssues: RowIssue[];
   rows(): AsyncIterable<SheetRowResult>;
+  close?(): Promise<void>;
 }
 
-export type SheetOpener = (file: string, options: { columns?: ColumnMapping | undefined }) => Promise<OpenedSheet>;
+export type SheetOpener = (file: string, options: { columns?: ColumnMapping | undefined; sheet?: string | undefined }) => Promise<OpenedSheet>;

@@ -9,8 +9,8 @@ import type { StoreApi } from '../store/types.ts';
 import type { GuardSettings, RowGuard } from './guard.ts';
 import type { Outcome } from './outcome.ts';
 
-/** Column mapping handed to the sheet mapper: sheet header -> field name. */
-export type ColumnMapping = Record<string, string>;
+/** Column mapping for the sheet mapper: a `--columns` YAML path, or header -> field (null = ignore). */
+export type ColumnMapping = string | Readonly<Record<string, string | null>>;
 
 export interface SyncRequest {
   /** Path of the CSV/XLSX sheet. */
@@ -19,6 +19,8 @@ export interface SyncRequest {
   source?: string;
   /** Column mapping (from `--columns map.yaml` or a job file). */
   columns?: ColumnMapping;
+  /** XLSX: the sheet to read (default `Products`, else the first; `Brands` for brand rows). */
+  sheet?: string;
   /** Delta/full mode etc.; stored with the batch so every worker builds the same guard. */
   guard?: GuardSettings;
   /** Only these rows are synced (matched against `originalRow ?? row`); others are not reported. */

@@ -1,0 +1,10 @@
+/** The sync engine's entry points (see docs/E-engine-api.md). */
+export { runSync, type LocalSyncDeps } from './run-local.ts';
+export { enqueueSync, type EnqueueDeps } from './redis/enqueue.ts';
+export { waitForBatch, listBatches, BatchNotFoundError, type WaitOptions } from './redis/wait.ts';
+export { startSyncWorker, type SyncWorker, type WorkerDeps } from './redis/worker.ts';
+export { RedisRateGate, type RedisRateGateOptions } from './redis/rate-gate.ts';
+export { engineKeys, QUEUE_NAME } from './redis/keys.ts';
+export type { BatchInfo, BatchProgress, BatchSummary, ColumnMapping, GuardFactory, SyncRequest } from './types.ts';
+export { DEFAULT_GUARD_SETTINGS } from './types.ts';
+export type { OpenedSheet, SheetOpener } from './sheet-source.ts';

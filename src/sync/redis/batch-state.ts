@@ -1,0 +1,149 @@
+/**
+ * A batch's state in Redis: its settings (so every worker builds the same guard), per-row results
+ * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
+ * atomic update tells exactly one caller that the last row has ended.
+ */
+import type { Redis } from 'ioredis';
+import type { SheetKind } from '../../sheet/types.ts';
+import type { GuardSettings } from '../guard.ts';
+import { OUTCOMES, type RowResult } from '../outcome.ts';
+import type { CreateMarkers } from '../process-row.ts';
+import { emptyCounts, type BatchSummary, type OutcomeCounts } from '../types.ts';
+import type { EngineKeys } from './keys.ts';
+import { LuaScript } from './script.ts';
+
+export interface BatchMeta {
+  batchId: string;
+  source: string;
+  file: string;
+  kind: SheetKind;
+  headers: string[];
+  reportDir: string;
+  rate: number;
+  guard: GuardSettings;
+  rerunOf?: string | undefined;
+  startedAt: string;
+}
+
+export interface StoredRow {
+  result: RowResult;
+  cells: string[];
+  originalRow?: number | undefined;
+}
+
+export interface BatchStatus {
+  meta: BatchMeta;
+  done: number;
+  total: number | null;
+  counts: OutcomeCounts;
+  status: 'running' | 'reported';
+  summary: BatchSummary | null;
+}
+
+// Returns -1 when the row already had a result, 1 when this result completed the batch (only
+// one caller ever gets 1), else 0.
+const RECORD = new LuaScript(`
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return -1 end
+local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
+redis.call('HINCRBY', KEYS[1], 'count:' .. ARGV[3], 1)
+local total = redis.call('HGET', KEYS[1], 'total')
+if total and done >= tonumber(total) and redis.call('HSETNX', KEYS[1], 'complete', '1') == 1 then return 1 end
+return 0
+`);
+
+const SEAL = new LuaScript(`
+redis.call('HSET', KEYS[1], 'total', ARGV[1])
+local done = tonumber(redis.call('HGET', KEYS[1], 'done') or '0')
+if done >= tonumber(ARGV[1]) and redis.call('HSETNX', KEYS[1], 'complete', '1') == 1 then return 1 end
+return 0
+`);
+
+export class BatchState {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: EngineKeys,
+  ) {}
+
+  async create(meta: BatchMeta, startedAtMs: number): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.keys.batch(meta.batchId), { meta: JSON.stringify(meta), done: 0, status: 'running' })
+      .zadd(this.keys.batches, startedAtMs, meta.batchId)
+      .exec();
+  }
+
+  async meta(batchId: string): Promise<BatchMeta | null> {
+    const raw = await this.redis.hget(this.keys.batch(batchId), 'meta');
+    return raw ? (JSON.parse(raw) as BatchMeta) : null;
+  }
+
+  /** Stores a row's final result once. True when this call ended the batch's last row. */
+  async record(batchId: string, row: StoredRow): Promise<{ duplicate: boolean; completed: boolean }> {
+    const answer = Number(
+      await RECORD.run(this.redis, [this.keys.batch(batchId), this.keys.results(batchId)], [row.result.row, JSON.stringify(row), row.result.outcome]),
+    );
+    return { duplicate: answer === -1, completed: answer === 1 };
+  }
+
+  async hasResult(batchId: string, row: number): Promise<boolean> {
+    return (await this.redis.hexists(this.keys.results(batchId), String(row))) === 1;
+  }
+
+  /** All rows are known: sets the total. True when every row had already ended. */
+  async seal(batchId: string, total: number): Promise<boolean> {
+    return Number(await SEAL.run(this.redis, [this.keys.batch(batchId)], [total])) === 1;
+  }
+
+  async status(batchId: string): Promise<BatchStatus | null> {
+    const hash = await this.redis.hgetall(this.keys.batch(batchId));
+    if (!hash.meta) return null;
+    const counts = emptyCounts();
+    for (const outcome of OUTCOMES) counts[outcome] = Number(hash[`count:${outcome}`] ?? 0);
+    return {
+      meta: JSON.parse(hash.meta) as BatchMeta,
+      done: Number(hash.done ?? 0),
+      total: hash.total === undefined ? null : Number(hash.total),
+      counts,
+      status: hash.status === 'reported' ? 'reported' : 'running',
+      summary: hash.summary ? (JSON.parse(hash.summary) as BatchSummary) : null,
+    };
+  }
+
+  async isComplete(batchId: string): Promise<boolean> {
+    return (await this.redis.hget(this.keys.batch(batchId), 'complete')) === '1';
+  }
+
+  async markReported(summary: BatchSummary): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.keys.batch(summary.batchId), { status: 'reported', summary: JSON.stringify(summary) })
+      .publish(this.keys.events, summary.batchId)
+      .exec();
+  }
+
+  /** Row numbers with results, ascending. Numbers only (a few MB for 100k rows). */
+  async resultRows(batchId: string): Promise<number[]> {
+    const fields = await this.redis.hkeys(this.keys.results(batchId));
+    return fields.map(Number).sort((a, b) => a - b);
+  }
+
+  async readRows(batchId: string, rows: number[]): Promise<StoredRow[]> {
+    if (rows.length === 0) return [];
+    const values = await this.redis.hmget(this.keys.results(batchId), ...rows.map(String));
+    return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as StoredRow);
+  }
+
+  markers(batchId: string): CreateMarkers {
+    const key = this.keys.inflight(batchId);
+    return {
+      begin: async (row) => (await this.redis.hsetnx(key, String(row), String(Date.now()))) === 1,
+      clear: async (row) => {
+        await this.redis.hdel(key, String(row));
+      },
+    };
+  }
+
+  async batchIds(limit: number): Promise<string[]> {
+    return this.redis.zrevrange(this.keys.batches, 0, limit - 1);
+  }
+}

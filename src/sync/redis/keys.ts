@@ -1,0 +1,41 @@
+/**
+ * Where the engine keeps its state in Redis. BullMQ's own keys are `<prefix>:rows:*`; the
+ * engine's are `<prefix>:engine:*`. Nothing here ever holds a credential or token.
+ */
+export const QUEUE_NAME = 'rows';
+
+export interface EngineKeys {
+  /** Hash: batch settings, counters, status, summary. */
+  batch(batchId: string): string;
+  /** Hash: row -> JSON { result, cells, originalRow }. */
+  results(batchId: string): string;
+  /** Hash: row -> time; a create was sent (or is about to be) for that row. */
+  inflight(batchId: string): string;
+  /** Sorted set of batch ids by start time, for `status`. */
+  batches: string;
+  /** Prefix for the rate gate's keys. */
+  rate: string;
+  /** Pub/sub channel announcing written reports (message: batch id). */
+  events: string;
+}
+
+export function engineKeys(prefix: string): EngineKeys {
+  const base = `${prefix}:engine`;
+  return {
+    batch: (id) => `${base}:batch:${id}`,
+    results: (id) => `${base}:batch:${id}:results`,
+    inflight: (id) => `${base}:batch:${id}:inflight`,
+    batches: `${base}:batches`,
+    rate: `${base}`,
+    events: `${base}:events`,
+  };
+}
+
+/** One row = one job; the id is deterministic so enqueueing a batch twice never doubles work. */
+export function rowJobId(batchId: string, row: number): string {
+  return `${batchId}-r${row}`;
+}
+
+export function reportJobId(batchId: string): string {
+  return `${batchId}-report`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Writes a Redis batch's report, in row order, streamed from the results hash in chunks (rows
+ * never all sit in memory), then marks the batch reported and announces it.
+ */
+import { join } from 'node:path';
+import { BatchReportWriter } from '../../report/batch-report.ts';
+import type { BatchSummary } from '../types.ts';
+import type { BatchState } from './batch-state.ts';
+
+const CHUNK = 1000;
+
+export async function writeRedisBatchReport(state: BatchState, batchId: string, nowMs: number): Promise<BatchSummary | null> {
+  const status = await state.status(batchId);
+  if (!status) return null;
+  if (status.status === 'reported' && status.summary) return status.summary;
+  const { meta } = status;
+  const dir = join(meta.reportDir, batchId);
+  const writer = await BatchReportWriter.open(dir, meta.headers);
+  try {
+    const rows = await state.resultRows(batchId);
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      for (const stored of await state.readRows(batchId, rows.slice(i, i + CHUNK))) {
+        await writer.write({ row: stored.result.row, originalRow: stored.originalRow, cells: stored.cells, result: stored.result });
+      }
+    }
+    const summary: BatchSummary = {
+      batchId,
+      source: meta.source,
+      file: meta.file,
+      kind: meta.kind,
+      total: status.total ?? status.done,
+      counts: status.counts,
+      startedAt: meta.startedAt,
+      finishedAt: new Date(nowMs).toISOString(),
+      rate: meta.rate,
+      ...(meta.rerunOf ? { rerunOf: meta.rerunOf } : {}),
+      reportDir: dir,
+    };
+    await writer.finish(summary);
+    await state.markReported(summary);
+    return summary;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Waits for a Redis batch to be reported, emitting progress from its counters. Polling (not only
+ * pub/sub) so a Redis restart or a missed message never leaves a caller waiting forever.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { problemsIn } from '../tally.ts';
+import type { BatchSummary, ProgressListener } from '../types.ts';
+import { BatchState } from './batch-state.ts';
+import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';
+import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
+
+export interface WaitOptions extends RedisTarget {
+  onProgress?: ProgressListener;
+  signal?: AbortSignal;
+  /** @defaultValue 250 */
+  pollMs?: number;
+}
+
+export class BatchNotFoundError extends Error {
+  override readonly name = 'BatchNotFoundError';
+  constructor(readonly batchId: string) {
+    super(`batch ${batchId} is not in Redis`);
+  }
+}
+
+export async function waitForBatch(batchId: string, options: WaitOptions): Promise<BatchSummary> {
+  const redis = openRedis(options.redisUrl);
+  const state = new BatchState(redis, engineKeys(options.prefix));
+  const pollMs = options.pollMs ?? 250;
+  let lastDone = -1;
+  let completeSeen = 0;
+  try {
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const status = await state.status(batchId);
+      if (!status) throw new BatchNotFoundError(batchId);
+      if (status.status === 'reported' && status.summary) return status.summary;
+      if (status.done !== lastDone) {
+        lastDone = status.done;
+        options.onProgress?.({ batchId, done: status.done, total: status.total, problems: problemsIn(status.counts), counts: status.counts });
+      }
+      // Every row ended but no report yet for a while: the worker that ended the last row may have
+      // died before queueing the report. Queueing it again is harmless (deterministic job id).
+      if (status.total !== null && status.done >= status.total && ++completeSeen % Math.ceil(5000 / pollMs) === 0) {
+        await requeueReport(options, batchId);
+      }
+      await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : undefined);
+    }
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+}
+
+async function requeueReport(target: RedisTarget, batchId: string): Promise<void> {
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+  try {
+    await queue.add(REPORT_JOB, { batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Recent batches and their progress, newest first (for `catalog-sync status`). */
+export async function listBatches(target: RedisTarget, limit = 20): Promise<NonNullable<Awaited<ReturnType<BatchState['status']>>>[]> {
+  const redis = openRedis(target.redisUrl);
+  const state = new BatchState(redis, engineKeys(target.prefix));
+  try {
+    const ids = await state.batchIds(limit);
+    const out = [];
+    for (const id of ids) {
+      const status = await state.status(id);
+      if (status) out.push(status);
+    }
+    return out;
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+}

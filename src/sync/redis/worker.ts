@@ -1,0 +1,140 @@
+/**
+ * `catalog-sync worker`: a BullMQ worker running the same row processor as the in-process
+ * transport. Results go to the batch's Redis hash; the worker that ends a batch's last row queues
+ * its report job, and whichever worker takes that job writes the report once.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, Worker, type Job } from 'bullmq';
+import { silentLogger, type Logger } from '../../log.ts';
+import type { StoreApi } from '../../store/types.ts';
+import type { RowGuard } from '../guard.ts';
+import { processRow } from '../process-row.ts';
+import { buildGuard } from '../prepare.ts';
+import { createInFlightResult, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../rules.ts';
+import type { BatchSummary, GuardFactory } from '../types.ts';
+import { BatchState, type BatchMeta } from './batch-state.ts';
+import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
+import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
+import { writeRedisBatchReport } from './report.ts';
+
+export interface WorkerDeps extends RedisTarget {
+  /** A client whose RateGate is the shared RedisRateGate, so the limit holds across workers. */
+  client: StoreApi;
+  /** Rows in flight in this process. */
+  concurrency: number;
+  logger?: Logger;
+  clock?: () => number;
+  guardFactory?: GuardFactory;
+  onBatchReported?: (summary: BatchSummary) => void;
+  policy?: RetryPolicy;
+  /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue 30000 */
+  lockDurationMs?: number;
+  /** How often stalled jobs are looked for. @defaultValue 15000 */
+  stalledIntervalMs?: number;
+}
+
+export interface SyncWorker {
+  /** Graceful: waits for active rows to end; with `force`, hands them back (they re-run elsewhere). */
+  close(force?: boolean): Promise<void>;
+  /** Resolves once the worker is connected and taking jobs. */
+  ready(): Promise<void>;
+}
+
+export function startSyncWorker(deps: WorkerDeps): SyncWorker {
+  const logger = deps.logger ?? silentLogger;
+  const clock = deps.clock ?? Date.now;
+  const redis = openRedis(deps.redisUrl);
+  const state = new BatchState(redis, engineKeys(deps.prefix));
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
+  const guards = new Map<string, Promise<{ meta: BatchMeta; guard: RowGuard } | null>>();
+
+  const batchContext = (batchId: string) => {
+    let entry = guards.get(batchId);
+    if (!entry) {
+      entry = state.meta(batchId).then(async (meta) => (meta ? { meta, guard: await buildGuard(meta.guard, meta, deps.guardFactory) } : null));
+      entry.catch(() => guards.delete(batchId));
+      guards.set(batchId, entry);
+      // A long-running worker sees many batches: keep the newest few.
+      if (guards.size > 50) guards.delete(guards.keys().next().value!);
+    }
+    return entry;
+  };
+
+  const queueReport = (batchId: string) =>
+    queue.add(REPORT_JOB, { batchId } satisfies ReportJobData, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
+
+  const processRowJob = async (data: RowJobData): Promise<void> => {
+    const { batchId, row } = data;
+    if (await state.hasResult(batchId, row)) {
+      // Re-run after a crash between recording and completing: make sure the report is queued.
+      if (await state.isComplete(batchId)) await queueReport(batchId);
+      return;
+    }
+    const context = await batchContext(batchId);
+    if (!context) {
+      logger.warn({ batchId, row }, 'row of an unknown batch dropped');
+      return;
+    }
+    const result = await processRow(
+      { row, plan: data.plan },
+      { batchId, client: deps.client, guard: context.guard, markers: state.markers(batchId), policy: deps.policy ?? DEFAULT_RETRY_POLICY, sleep: (ms) => sleep(ms) },
+    );
+    const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
+    if (recorded.completed) await queueReport(batchId);
+  };
+
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job) => {
+      if (job.name === REPORT_JOB) {
+        const { batchId } = job.data as ReportJobData;
+        const summary = await writeRedisBatchReport(state, batchId, clock());
+        if (summary) {
+          logger.info({ batchId, counts: summary.counts, reportDir: summary.reportDir }, 'batch report written');
+          deps.onBatchReported?.(summary);
+        }
+        return;
+      }
+      await processRowJob(job.data as RowJobData);
+    },
+    {
+      connection: bullConnection(deps.redisUrl),
+      prefix: deps.prefix,
+      concurrency: deps.concurrency,
+      lockDuration: deps.lockDurationMs ?? 30_000,
+      stalledInterval: deps.stalledIntervalMs ?? 15_000,
+      // A worker killed mid-row leaves its jobs stalled; they must run again, not fail.
+      maxStalledCount: 1000,
+      autorun: true,
+    },
+  );
+
+  worker.on('failed', (job, error) => {
+    if (!job || job.name === REPORT_JOB) {
+      logger.error({ err: error, jobId: job?.id }, 'report job failed');
+      return;
+    }
+    if (job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    // The job gave up (the worker itself kept failing): the row still ends in one outcome.
+    const data = job.data as RowJobData;
+    const result =
+      data.plan.kind === 'create'
+        ? createInFlightResult(data.row)
+        : { row: data.row, outcome: 'failed' as const, message: `The worker could not process this row: ${error.message}`, httpStatus: null, attempts: 0, code: 'WORKER' };
+    state
+      .record(data.batchId, { result, cells: data.cells, originalRow: data.originalRow })
+      .then((recorded) => (recorded.completed ? queueReport(data.batchId) : undefined))
+      .catch((err: unknown) => logger.error({ err, jobId: job.id }, 'could not record a failed row'));
+  });
+  worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+
+  return {
+    ready: () => worker.waitUntilReady().then(() => undefined),
+    async close(force = false) {
+      await worker.close(force);
+      await queue.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
