@@ -1,5 +1,105 @@
+/**
+ * Sheet commands: `validate` (read + map + check, nothing sent) and `template` (blank sheets and
+ * a sample to start from). Exit codes: 0 all rows valid, 1 some row invalid, 2 file unreadable.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { CliContext } from './context.ts';
+import { openSheets } from '../sheet/open.ts';
+import { issuesCsv } from '../sheet/map/issues-csv.ts';
+import { summarizeSheet } from '../sheet/map/summarize.ts';
+import { headerHasErrors, type SheetSummary } from '../sheet/map/summary.ts';
+import { summaryText } from '../sheet/map/summary-text.ts';
+import { writeTemplates } from '../sheet/map/template-write.ts';
+import { storeClientFromConfig } from '../store/index.ts';
+import type { Category } from '../store/types.ts';
+import { ExitError, type CliContext } from './context.ts';
 
-// Placeholder until this command group lands.
-export function registerSheetCommands(_program: Command, _ctx: CliContext): void {}
+interface ValidateFlags {
+  columns?: string;
+  encoding?: string;
+  delimiter?: string;
+  sheet?: string;
+  json?: boolean;
+  errorsCsv?: string;
+}
+
+interface TemplateFlags {
+  out: string;
+  withCategories?: boolean;
+}
+
+export function registerSheetCommands(program: Command, ctx: CliContext): void {
+  program
+    .command('validate <file>')
+    .description('check a CSV/XLSX sheet without sending anything: what each row would do, and every row error')
+    .option('--columns <map.yaml>', 'a column map file: header -> field (see docs)')
+    .option('--encoding <name>', 'CSV encoding (default: detected; utf-8, windows-1256, utf-16le ...)')
+    .option('--delimiter <char>', 'CSV delimiter (default: detected; , ; or tab)')
+    .option('--sheet <name>', 'XLSX: the sheet to check (default: Products or the first sheet, plus Brands)')
+    .option('--json', 'print the summary with every row issue as JSON')
+    .option('--errors-csv <path>', 'where to write the row issues CSV (default <report-dir>/validate/<file>.issues.csv)')
+    .action(async (file: string, flags: ValidateFlags) => validate(ctx, file, flags));
+
+  program
+    .command('template')
+    .description('write blank sheet templates (products XLSX/CSV, brands, status-only) and a sample sheet')
+    .option('--out <dir>', 'folder to write to', 'templates')
+    .option('--with-categories', "fill a Categories sheet and the category dropdown from the store (needs credentials)")
+    .action(async (flags: TemplateFlags) => template(ctx, flags));
+}
+
+async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Promise<void> {
+  const config = ctx.config();
+  const sheets = await openSheets(file, {
+    columns: flags.columns, encoding: decodeDelimiterName(flags.encoding), delimiter: decodeDelimiter(flags.delimiter), sheet: flags.sheet,
+  });
+  const summaries: SheetSummary[] = [];
+  for (const sheet of sheets) summaries.push(await summarizeSheet(sheet));
+  const issueCount = summaries.reduce((n, s) => n + s.issues.length + s.headerIssues.length, 0);
+  const csvPath = issueCount > 0 ? (flags.errorsCsv ?? join(config.reportDir, 'validate', `${basename(file, extname(file))}.issues.csv`)) : null;
+  if (csvPath !== null) {
+    await writeAtomically(csvPath, issuesCsv(summaries.map((s) => ({ sheetName: s.sheetName, issues: [...s.headerIssues, ...s.issues] }))));
+  }
+  const valid = summaries.every((s) => s.invalidRows === 0 && !headerHasErrors(s));
+  if (flags.json) {
+    ctx.print(JSON.stringify({ file, valid, issuesCsv: csvPath, sheets: summaries }, null, 2));
+  } else {
+    for (const summary of summaries) ctx.print(summaryText(summary));
+    ctx.print(csvPath !== null ? `row issues written to ${csvPath}` : 'no issues');
+    ctx.print(valid ? 'valid: every row can be sent' : 'not valid: rows above are not sent until fixed');
+  }
+  if (!valid) throw new ExitError(1, '');
+}
+
+async function template(ctx: CliContext, flags: TemplateFlags): Promise<void> {
+  let categories: Category[] | undefined;
+  if (flags.withCategories) categories = await fetchCategories(ctx);
+  const written = await writeTemplates(resolve(flags.out), { categories });
+  for (const path of written) ctx.print(`wrote ${path}`);
+}
+
+async function fetchCategories(ctx: CliContext): Promise<Category[]> {
+  const config = ctx.config();
+  // Throws ConfigError (exit 2) naming STORE_URL / STORE_EMAIL / STORE_PASSWORD when one is missing.
+  const client = storeClientFromConfig(config, { logger: ctx.logger(config) });
+  return client.listCategories();
+}
+
+/** `\t` and `tab` as typed on a command line mean a tab. */
+function decodeDelimiter(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
+}
+
+function decodeDelimiterName(value: string | undefined): string | undefined {
+  return value?.trim() === '' ? undefined : value;
+}
+
+/** Temp file in the same folder, then rename: a reader never sees half a file. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, text, 'utf8');
+  await rename(temp, path);
+}

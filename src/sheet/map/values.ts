@@ -3,6 +3,7 @@
  * and a bad one says in words a shop operator understands what was expected.
  */
 import type { Cell } from '../types.ts';
+import { toAsciiDigits } from './digits.ts';
 import type { ValueSpec } from './fields.ts';
 import { numberToText, readNumberText } from './numbers.ts';
 import { cleanText } from './text.ts';
@@ -32,6 +33,8 @@ const FLAG_WORDS: ReadonlyMap<string, 0 | 1> = new Map<string, 0 | 1>([
 ]);
 
 const ID_SEPARATOR = /\s*\|\s*/;
+/** "3 - Perfumes", as the template's category dropdown writes it: the leading id counts. */
+const ID_WITH_LABEL = /^(\d{1,15})\s*[-–—:]\s+\S/;
 
 /** The cell as text the way a person sees it (reports, messages). */
 export function cellText(cell: Cell | undefined): string {
@@ -89,6 +92,10 @@ function readText(text: string, original: string, spec: ValueSpec, ctx: ReadCont
     case 'ids':
       return readIds(text, original, ctx);
     default: {
+      if (spec.kind === 'id') {
+        const labelled = ID_WITH_LABEL.exec(toAsciiDigits(text));
+        if (labelled?.[1]) return checkNumber(Number(labelled[1]), original, spec, ctx);
+      }
       const reading = readNumberText(text, ctx.decimalComma);
       if (reading.ok) return checkNumber(reading.value, original, spec, ctx);
       if (reading.reason === 'ambiguous') {
@@ -97,6 +104,7 @@ function readText(text: string, original: string, spec: ValueSpec, ctx: ReadCont
       if (reading.reason === 'decimal_comma') {
         return fail(ctx, 'not_a_number', `${quote(original)} is not a number (use a decimal point, e.g. ${text.replace(',', '.')}; a decimal comma is read only in ;-separated files)`);
       }
+      if (spec.kind === 'id') return fail(ctx, 'not_an_id', `${quote(original)} is not an id (expected ${expected(spec)}, e.g. 12)`);
       return fail(ctx, 'not_a_number', `${quote(original)} is not a number (expected e.g. ${example(spec)})`);
     }
   }

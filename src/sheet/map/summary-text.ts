@@ -1,0 +1,31 @@
+/** The human summary validate prints. Pure: summaries in, lines out. */
+import type { RowIssue } from '../types.ts';
+import type { SheetSummary } from './summary.ts';
+
+export function summaryText(summary: SheetSummary, firstErrors = 10): string {
+  const where = summary.sheetName !== null ? ` [sheet ${summary.sheetName}]` : '';
+  const lines = [`${summary.file}${where}: ${summary.kind === 'brands' ? 'brand' : 'product'} sheet, ${summary.rows} data rows`];
+  if (summary.kind === 'brands') {
+    lines.push(`  brand updates:  ${summary.brandUpdates}`);
+  } else {
+    lines.push(`  creates:        ${summary.creates}`);
+    lines.push(`  updates:        ${summary.updates}${summary.updatesWithStatus > 0 ? ` (${summary.updatesWithStatus} also change the status)` : ''}`);
+    lines.push(`  status changes: ${summary.statusChanges}`);
+  }
+  lines.push(`  skipped:        ${summary.skipped} (blank rows, action skip)`);
+  lines.push(`  invalid rows:   ${summary.invalidRows}${summary.invalidRows > 0 ? ' (not sent)' : ''}`);
+  if (summary.rowsWithWarnings > 0) lines.push(`  rows with warnings only: ${summary.rowsWithWarnings}`);
+  const headerLines = summary.headerIssues.map((issue) => `  ${issueLine(issue)}`);
+  if (headerLines.length > 0) lines.push('header:', ...headerLines);
+  const errors = summary.issues.filter((issue) => issue.severity === 'error');
+  if (errors.length > 0) {
+    lines.push(`first errors (${Math.min(firstErrors, errors.length)} of ${errors.length + (summary.issuesLeftOut > 0 ? summary.issuesLeftOut : 0)}):`);
+    for (const issue of errors.slice(0, firstErrors)) lines.push(`  ${issueLine(issue)}`);
+  }
+  return lines.join('\n');
+}
+
+export function issueLine(issue: RowIssue): string {
+  const column = issue.column !== null ? `, ${issue.column}` : '';
+  return `row ${issue.row}${column} [${issue.severity}] ${issue.message}`;
+}
