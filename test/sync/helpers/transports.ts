@@ -1,0 +1,53 @@
+/**
+ * The two transports behind one shape, so the contract suite runs the same cases against both:
+ * in-process (runSync) and BullMQ (enqueueSync + an in-test worker + waitForBatch), the latter on
+ * the real Redis under a fresh prefix that is deleted afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { runSync, enqueueSync, waitForBatch, startSyncWorker, RedisRateGate } from '../../../src/sync/index.ts';
+import type { BatchSummary, SyncRequest } from '../../../src/sync/types.ts';
+import type { World } from './world.ts';
+import { deleteKeys } from './redis.ts';
+
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+
+export interface Transport {
+  name: 'local' | 'redis';
+  run(world: World, request: SyncRequest, options?: { concurrency?: number; rate?: number }): Promise<BatchSummary>;
+  cleanup(): Promise<void>;
+}
+
+export function localTransport(): Transport {
+  return {
+    name: 'local',
+    run: (world, request, options = {}) =>
+      runSync(request, { client: world.client(options.rate ? { rate: options.rate } : {}), reportDir: world.dir, rate: options.rate ?? 10_000, concurrency: options.concurrency ?? 4, sleep: () => Promise.resolve() }),
+    cleanup: () => Promise.resolve(),
+  };
+}
+
+export function redisTransport(): Transport {
+  const prefix = `test-${randomUUID()}`;
+  return {
+    name: 'redis',
+    async run(world, request, options = {}) {
+      const redis = new Redis(REDIS_URL);
+      const rate = options.rate ?? 10_000;
+      const client = world.client({ gate: new RedisRateGate({ redis, prefix: `${prefix}:engine`, rate }), rate });
+      const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: options.concurrency ?? 4, policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 } });
+      try {
+        const { batchId } = await enqueueSync(request, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate, client });
+        return await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+      } finally {
+        await worker.close();
+        await redis.quit();
+      }
+    },
+    async cleanup() {
+      const redis = new Redis(REDIS_URL);
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    },
+  };
+}
