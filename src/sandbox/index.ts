@@ -3,7 +3,7 @@
  * benches and rehearsals. Contract: /work/TEAM-sandbox-api.md; choices: docs/B-sandbox.md.
  */
 export { DEMO_EMAIL, DEMO_PASSWORD, startSandbox, withSandbox } from './start.ts';
-export { SECRET_FIELDS, SECRET_MARKER } from './seed.ts';
+export { SECRET_FIELDS, SECRET_MARKER, SECRET_VALUES } from './seed.ts';
 export { maxInWindow } from './stats.ts';
 export type {
   FaultKind,

@@ -141,3 +141,6 @@ export function vendorStore(email: string, productLimit: number): Record<string,
     sub_user: 0,
   };
 }
+
+/** The exact secret values user_info carries, for tests that grep logs, reports and Redis for leaks. */
+export const SECRET_VALUES: readonly string[] = SECRET_FIELDS.map((field) => String(vendorStore('', 0)[field]));

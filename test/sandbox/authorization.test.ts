@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD, SECRET_FIELDS, SECRET_MARKER, withSandbox } from '../../src/sandbox/index.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, SECRET_FIELDS, SECRET_MARKER, SECRET_VALUES, withSandbox } from '../../src/sandbox/index.ts';
 import { call, login, storeErrorBody } from './helpers.ts';
 
 /** Every user_info field the reference lists. */
@@ -44,6 +44,7 @@ describe('POST /v1/authorization', () => {
       const { user_info } = await login(sandbox);
       expect(Object.keys(user_info).sort()).toEqual([...USER_INFO_FIELDS].sort());
       for (const field of SECRET_FIELDS) expect(String(user_info[field])).toContain(SECRET_MARKER);
+      expect(SECRET_FIELDS.map((field) => user_info[field])).toEqual(SECRET_VALUES);
       expect(user_info.product_limit).toBe('25');
       expect(user_info.email).toBe(DEMO_EMAIL);
       expect(user_info.sub_user).toBe(0);

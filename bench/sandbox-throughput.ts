@@ -1,0 +1,88 @@
+/**
+ * How many requests per second the sandbox store answers on this machine, so benches of the
+ * client and the sync engine know the sandbox is not their bottleneck. Bounded: N requests.
+ *
+ *   npx tsx bench/sandbox-throughput.ts [requests=20000] [concurrency=64]
+ */
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/index.ts';
+
+const total = Number(process.argv[2] ?? 20_000);
+const concurrency = Number(process.argv[3] ?? 64);
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+
+function post(sandbox: Pick<SandboxHandle, 'url'>, path: string, body: string, token?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    if (token) headers['authorization-jwt'] = token;
+    const req = request(`${sandbox.url}${path}`, { method: 'POST', agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const body = JSON.stringify({ title: 'Bench product', title_ar: 'منتج', category: 2, sale_price: 9.5, barcode: '6290000000000', description: 'x'.repeat(400) });
+
+/** Sends `total` create_product requests, `concurrency` at a time; returns req/s and failures. */
+async function load(target: Pick<SandboxHandle, 'url'>, token?: string): Promise<{ rate: number; failures: number; seconds: number }> {
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        if ((await post(target, '/v1/create_product', body, token)) !== 200) failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: total / seconds, failures, seconds };
+}
+
+/** The floor: a bare node:http server that reads the JSON body and answers {}. */
+async function baseline(): Promise<number> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { rate } = await load({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  await new Promise((resolve) => server.close(resolve));
+  console.log(`baseline node:http answering {}: ${Math.round(rate)} req/s`);
+  return rate;
+}
+
+async function run(label: string, recordBodies: boolean, floor: number): Promise<void> {
+  const sandbox = await startSandbox({ recordBodies });
+  const login = await fetch(`${sandbox.url}/v1/authorization`, {
+    method: 'POST',
+    body: JSON.stringify({ email: sandbox.email, password: sandbox.password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const { rate, failures, seconds } = await load(sandbox, token);
+  const statsStarted = performance.now();
+  const maxInWindow = sandbox.maxRequestsInWindow();
+  const statsMs = performance.now() - statsStarted;
+  console.log(
+    `${label}: ${total} create_product in ${seconds.toFixed(2)} s = ${Math.round(rate)} req/s (${(rate / floor).toFixed(2)}x baseline), ` +
+      `failures ${failures}, products ${sandbox.products().length}, maxRequestsInWindow ${maxInWindow} (${statsMs.toFixed(1)} ms), ` +
+      `RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+  );
+  await sandbox.close();
+}
+
+console.log(`${total} requests, concurrency ${concurrency}, client and server in one process`);
+const floor = await baseline();
+await run('sandbox recordBodies=false', false, floor);
+await run('sandbox recordBodies=true ', true, floor);
+agent.destroy();
