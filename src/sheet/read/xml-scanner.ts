@@ -34,31 +34,47 @@ const localName = (name: string): string => {
   return colon === -1 ? name : name.slice(colon + 1);
 };
 
-const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const isSpace = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
+/** `r="A1" s="2"` -> { r: 'A1', s: '2' }; hand-rolled because it runs for every cell. */
 function parseAttributes(source: string): Record<string, string> {
   const attributes: Record<string, string> = {};
-  if (source.length === 0) return attributes;
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    attributes[localName(match[1]!)] = decodeEntities(match[2] ?? match[3] ?? '');
+  const length = source.length;
+  let at = 0;
+  while (at < length) {
+    while (at < length && isSpace(source.charCodeAt(at))) at++;
+    const equals = source.indexOf('=', at);
+    if (equals === -1) break;
+    const name = source.slice(at, equals).trim();
+    let quoteAt = equals + 1;
+    while (quoteAt < length && isSpace(source.charCodeAt(quoteAt))) quoteAt++;
+    const quote = source[quoteAt];
+    if (quote !== '"' && quote !== "'") break;
+    const close = source.indexOf(quote, quoteAt + 1);
+    if (close === -1) break;
+    attributes[localName(name)] = decodeEntities(source.slice(quoteAt + 1, close));
+    at = close + 1;
   }
   return attributes;
 }
 
+function firstSpace(text: string): number {
+  for (let at = 0; at < text.length; at++) if (isSpace(text.charCodeAt(at))) return at;
+  return -1;
+}
+
 /** Index of the `>` that ends the tag starting at `start`, skipping quoted attribute values; -1 if not yet complete. */
 function tagEnd(buffer: string, start: number): number {
-  let at = start + 1;
-  for (;;) {
-    const close = buffer.indexOf('>', at);
-    if (close === -1) return -1;
-    const dq = buffer.indexOf('"', at);
-    const sq = buffer.indexOf("'", at);
-    const quote = dq === -1 ? sq : sq === -1 ? dq : Math.min(dq, sq);
-    if (quote === -1 || quote > close) return close;
-    const quoteEnd = buffer.indexOf(buffer[quote]!, quote + 1);
-    if (quoteEnd === -1) return -1;
-    at = quoteEnd + 1;
+  for (let at = start + 1; at < buffer.length; at++) {
+    const code = buffer.charCodeAt(at);
+    if (code === 0x3e /* > */) return at;
+    if (code === 0x22 /* " */ || code === 0x27 /* ' */) {
+      const quoteEnd = buffer.indexOf(code === 0x22 ? '"' : "'", at + 1);
+      if (quoteEnd === -1) return -1;
+      at = quoteEnd;
+    }
   }
+  return -1;
 }
 
 export class XmlScanner {
@@ -109,7 +125,7 @@ export class XmlScanner {
       } else {
         const selfClosing = buffer.charCodeAt(end - 1) === 0x2f;
         const body = buffer.slice(lt + 1, selfClosing ? end - 1 : end);
-        const space = body.search(/\s/);
+        const space = firstSpace(body);
         const name = localName(space === -1 ? body : body.slice(0, space));
         handler.open(name, parseAttributes(space === -1 ? '' : body.slice(space + 1)), selfClosing);
         if (selfClosing) handler.close(name);
