@@ -85,7 +85,7 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
     // The slot is taken before the gate so a request starts the moment the gate lets it.
     const outcome = await deps.limit(async () => {
       await deps.gate.acquire();
-      return deps.http.send({ operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt });
+      return deps.http.send({ operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt }, () => deps.gate.sent?.());
     });
 
     let failure: Failure;

@@ -45,14 +45,25 @@ export class HttpTransport {
 
   constructor(private readonly options: HttpTransportOptions) {}
 
-  async send(request: HttpRequest): Promise<HttpOutcome> {
+  /**
+   * Sends one request. `onSent` is called exactly once: when the request has been written to the
+   * socket, or when it failed before that (the rate gate counts requests from then).
+   */
+  async send(request: HttpRequest, onSent: () => void = () => {}): Promise<HttpOutcome> {
+    let reported = false;
+    const reportSent = () => {
+      if (!reported) {
+        reported = true;
+        onSent();
+      }
+    };
     const { connectTimeoutMs, requestTimeoutMs } = this.options;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.token !== undefined) headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
     const started = performance.now();
     const logFields = { op: request.operation, method: request.method, path: request.path, attempt: request.attempt };
     try {
-      const response = await got(`${this.options.baseUrl}${request.path}`, {
+      const pending = got(`${this.options.baseUrl}${request.path}`, {
         method: request.method,
         headers,
         ...(request.json === undefined ? {} : { json: request.json }),
@@ -68,11 +79,16 @@ export class HttpTransport {
         },
         agent: { http: this.httpAgent, https: this.httpsAgent },
       });
+      // `on` returns the same promise, awaited just below.
+      void pending.on('request', (clientRequest) => clientRequest.once('finish', reportSent));
+      const response = await pending;
+      reportSent();
       const ms = Math.round(performance.now() - started);
       this.options.logger.debug({ ...logFields, status: response.statusCode, ms }, 'store request');
       const retryAfter = response.headers['retry-after'];
       return { kind: 'answer', status: response.statusCode, body: parseJson(response.body), retryAfter };
     } catch (error) {
+      reportSent();
       // got's error carries the request options (headers, token): keep only its class and code.
       const code = classifyTransportError(error);
       const detail = transportCodeOf(error);

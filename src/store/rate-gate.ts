@@ -9,17 +9,33 @@ export interface RateGate {
   acquire(): Promise<void>;
   /** Holds every caller of the gate for `ms` (a 429's Retry-After), counted from now. */
   pause(ms: number): Promise<void>;
+  /**
+   * Optional. The store client calls it exactly once after each acquire(), when that request
+   * has been written to the network (or failed before it could be). A gate that implements it
+   * counts each request from that moment, which is when the store starts to see it.
+   */
+  sent?(): void;
 }
 
 export interface SlidingWindowGateOptions {
   /** Requests per second; never more than this many start in any 1000 ms window. */
   rate: number;
   /**
-   * Extra spacing added to the window, so that the store (which sees a request slightly after we
-   * start it, with some jitter) never counts more than `rate` in its own 1000 ms window.
-   * @defaultValue 20
+   * Extra length added to the window, for the time between our write and the store reading
+   * the request, which varies from one request to the next. @defaultValue 25
    */
   marginMs?: number;
+  /**
+   * Least time between two releases, as a fraction of the even spacing 1000/rate. A burst of
+   * requests released in one instant reaches the store spread out (each costs CPU time to send
+   * and to read); spacing a burst keeps each request's arrival close to its send. @defaultValue 0.5
+   */
+  burstSpacing?: number;
+  /**
+   * Whether callers report sent() (the store client always does). When false, a request counts
+   * from its release instead. @defaultValue true
+   */
+  awaitsSent?: boolean;
   /** Monotonic milliseconds. @defaultValue performance.now */
   now?: () => number;
 }
@@ -33,17 +49,24 @@ export function windowFor(rate: number): { capacity: number; windowMs: number } 
 }
 
 /**
- * A sliding-window limiter: it remembers the start times of the last `capacity` requests and lets
- * a new one start only once the oldest of them is more than a window (plus margin) ago. Unlike a
- * fixed-interval spacer this reaches the full rate with bursts, and unlike a fixed window it can
- * never put 2x the rate into a second that straddles two windows. Waiters are served in order.
+ * A sliding-window limiter. It lets a request go when fewer than `capacity` requests are either
+ * released-but-not-yet-sent or were sent within the last window (plus margin). Counting from the
+ * moment of sending, not of release, keeps the limit true as the store sees it even when this
+ * process is slow to send (a loaded CPU, a new connection). Unlike a fixed window it never puts
+ * 2x the rate into a second that straddles two windows; it reaches ~97% of the rate (margin
+ * 25 ms). Waiters are served in order.
  */
 export class SlidingWindowGate implements RateGate {
   private readonly capacity: number;
   private readonly spanMs: number;
+  private readonly gapMs: number;
+  private readonly awaitsSent: boolean;
   private readonly now: () => number;
-  /** Start times of the most recent requests, oldest first, at most `capacity` long. */
+  /** Send times (or release times, without sent()) still inside the window, oldest first. */
   private readonly starts: number[] = [];
+  /** Released, not yet reported sent. */
+  private pending = 0;
+  private lastRelease = -Infinity;
   private readonly waiters: (() => void)[] = [];
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -51,13 +74,15 @@ export class SlidingWindowGate implements RateGate {
   constructor(options: SlidingWindowGateOptions) {
     const { capacity, windowMs } = windowFor(options.rate);
     this.capacity = capacity;
-    this.spanMs = windowMs + (options.marginMs ?? 20);
+    this.spanMs = windowMs + (options.marginMs ?? 25);
+    this.gapMs = (windowMs / capacity) * (options.burstSpacing ?? 0.5);
+    this.awaitsSent = options.awaitsSent ?? true;
     this.now = options.now ?? (() => performance.now());
   }
 
   acquire(): Promise<void> {
-    if (this.waiters.length === 0 && this.earliestStart() <= this.now()) {
-      this.recordStart();
+    if (this.waiters.length === 0 && this.canRelease()) {
+      this.release();
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
@@ -71,34 +96,57 @@ export class SlidingWindowGate implements RateGate {
     return Promise.resolve();
   }
 
+  sent(): void {
+    if (!this.awaitsSent || this.pending === 0) return;
+    this.pending -= 1;
+    this.starts.push(this.now());
+    this.drain();
+  }
+
   /** Requests waiting for a slot (for tests and diagnostics). */
   get waiting(): number {
     return this.waiters.length;
   }
 
-  private earliestStart(): number {
-    const oldest = this.starts.length < this.capacity ? -Infinity : this.starts[0]!;
-    return Math.max(this.pausedUntil, oldest + this.spanMs);
+  private canRelease(): boolean {
+    const now = this.now();
+    while (this.starts.length > 0 && this.starts[0]! + this.spanMs <= now) this.starts.shift();
+    return now >= this.pausedUntil && now >= this.lastRelease + this.gapMs && this.pending + this.starts.length < this.capacity;
   }
 
-  private recordStart(): void {
-    this.starts.push(this.now());
-    if (this.starts.length > this.capacity) this.starts.shift();
+  private release(): void {
+    const now = this.now();
+    this.lastRelease = now;
+    if (this.awaitsSent) this.pending += 1;
+    else this.starts.push(now);
+  }
+
+  /** When the next release may be possible; undefined while it waits on a sent() report. */
+  private nextCheck(): number | undefined {
+    const times = [this.pausedUntil, this.lastRelease + this.gapMs];
+    if (this.pending + this.starts.length >= this.capacity) {
+      // Full: the oldest send leaving the window frees a slot; pending ones free none by time.
+      if (this.starts.length === 0) return undefined;
+      times.push(this.starts[0]! + this.spanMs);
+    }
+    return Math.max(...times);
   }
 
   private schedule(): void {
     if (this.timer !== undefined || this.waiters.length === 0) return;
-    // Timers may fire a little early; release() re-checks against the clock and reschedules.
-    const delay = Math.max(1, Math.ceil(this.earliestStart() - this.now()));
+    const at = this.nextCheck();
+    if (at === undefined) return; // sent() will drain
+    // Timers may fire a little early; drain() re-checks against the clock and reschedules.
+    const delay = Math.max(1, Math.ceil(at - this.now()));
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.release();
+      this.drain();
     }, delay);
   }
 
-  private release(): void {
-    while (this.waiters.length > 0 && this.earliestStart() <= this.now()) {
-      this.recordStart();
+  private drain(): void {
+    while (this.waiters.length > 0 && this.canRelease()) {
+      this.release();
       this.waiters.shift()!();
     }
     this.schedule();

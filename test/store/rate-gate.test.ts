@@ -34,13 +34,19 @@ describe('SlidingWindowGate (fake timers)', () => {
     vi.useRealTimers();
   });
 
-  /** Acquires `count` times in order; resolves with the start time of each. */
-  async function run(gate: SlidingWindowGate, count: number, onStart?: (index: number) => void): Promise<number[]> {
+  /**
+   * Acquires `count` times in order and reports each request sent `sendMs` after its release
+   * (as the client does); resolves with the send time of each.
+   */
+  async function run(gate: SlidingWindowGate, count: number, onStart?: (index: number) => void, sendMs = () => 0): Promise<number[]> {
     const starts: number[] = [];
     const all = Array.from({ length: count }, (_, index) =>
-      gate.acquire().then(() => {
-        starts.push(Date.now());
+      gate.acquire().then(async () => {
         onStart?.(index);
+        const lag = sendMs();
+        if (lag > 0) await new Promise((resolve) => setTimeout(resolve, lag));
+        starts.push(Date.now());
+        gate.sent();
       }),
     );
     await vi.runAllTimersAsync();
@@ -52,9 +58,28 @@ describe('SlidingWindowGate (fake timers)', () => {
     const gate = new SlidingWindowGate({ rate, now: () => Date.now() });
     const starts = await run(gate, rate * 10);
     expect(maxInWindow(starts, 1000)).toBe(rate);
-    // Steady state: after the first burst, `rate` more per window plus the margin.
-    const steadyRate = ((starts.length - rate) / (starts.at(-1)! - starts[0]!)) * 1000;
+    // Steady state: once the first window is full, each further request waits for a slot.
+    const steadyRate = ((starts.length - rate) / (starts.at(-1)! - starts[rate - 1]!)) * 1000;
     expect(steadyRate).toBeGreaterThanOrEqual(rate * 0.95);
+  });
+
+  it('counts a request from when it was sent, so a slow send cannot crowd the next window', async () => {
+    const gate = new SlidingWindowGate({ rate: 10, now: () => Date.now() });
+    let i = 0;
+    // Every third request takes 300 ms to leave (a new connection, a busy CPU).
+    const starts = await run(gate, 60, undefined, () => (i++ % 3 === 0 ? 300 : 1));
+    starts.sort((a, b) => a - b);
+    expect(maxInWindow(starts, 1000)).toBeLessThanOrEqual(10);
+  });
+
+  it('without sent() reports, counts from the release', async () => {
+    const gate = new SlidingWindowGate({ rate: 5, awaitsSent: false, now: () => Date.now() });
+    const released: number[] = [];
+    const all = Array.from({ length: 15 }, () => gate.acquire().then(() => released.push(Date.now())));
+    await vi.runAllTimersAsync();
+    await Promise.all(all);
+    expect(maxInWindow(released, 1000)).toBe(5);
+    expect(released.at(-1)).toBeLessThan(3000);
   });
 
   it('serves waiters in order', async () => {

@@ -1,0 +1,79 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { withSandbox } from '../../src/sandbox/index.ts';
+import { SlidingWindowGate, type RateGate } from '../../src/store/rate-gate.ts';
+import { clientFor } from './helpers.ts';
+
+/** A gate that counts what passes through it, delegating the limiting to the real one. */
+class CountingGate implements RateGate {
+  acquired = 0;
+  paused: number[] = [];
+  constructor(private readonly inner: RateGate) {}
+  async acquire(): Promise<void> {
+    await this.inner.acquire();
+    this.acquired += 1;
+  }
+  pause(ms: number): Promise<void> {
+    this.paused.push(ms);
+    return this.inner.pause(ms);
+  }
+  sent(): void {
+    this.inner.sent?.();
+  }
+}
+
+describe('store client: rate limit and concurrency', () => {
+  it('never lets the store see more than `rate` requests in any second, logins included', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const client = clientFor(sandbox, { rate: 20, concurrency: 16 });
+      await Promise.all(Array.from({ length: 50 }, () => client.listCategories()));
+      expect(sandbox.requestCount()).toBe(51);
+      expect(sandbox.maxRequestsInWindow(1000)).toBeLessThanOrEqual(20);
+      client.close();
+    });
+  });
+
+  it('every request passes the injected gate: logins, re-logins and retries', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const gate = new CountingGate(new SlidingWindowGate({ rate: 1000 }));
+      const client = clientFor(sandbox, {}, { gate });
+      await client.listTaxes();
+      sandbox.inject({ kind: 'status502', path: '/v1/vouchers' });
+      await client.listVouchers();
+      sandbox.inject({ kind: 'expireToken', path: '/v1/categories' });
+      await client.listCategories();
+      // login, taxes, vouchers x2, categories denied, re-login, categories
+      expect(sandbox.requestCount()).toBe(7);
+      expect(gate.acquired).toBe(7);
+      client.close();
+    });
+  });
+
+  it("a store's 429 pauses every caller for Retry-After, and all calls get through", async () => {
+    await withSandbox({ rateLimit: { max: 5 } }, async (sandbox) => {
+      const gate = new CountingGate(new SlidingWindowGate({ rate: 1000 }));
+      const client = clientFor(sandbox, { concurrency: 8 }, { gate, sleep: (ms) => delay(ms), maxAttempts: 10 });
+      const results = await Promise.all(Array.from({ length: 12 }, () => client.listVouchers()));
+      expect(results.every((list) => list.length === 2)).toBe(true);
+      expect(gate.paused.length).toBeGreaterThan(0);
+      expect(gate.paused.every((ms) => ms >= 1000)).toBe(true);
+      expect(sandbox.requests().some((r) => r.status === 429)).toBe(true);
+      client.close();
+    });
+  });
+
+  it('keeps at most `concurrency` requests in flight', async () => {
+    await withSandbox({ latencyMs: 50 }, async (sandbox) => {
+      const client = clientFor(sandbox, { concurrency: 3 });
+      await client.authorize();
+      const product = sandbox.seedProduct({ title: 'x' });
+      sandbox.resetStats();
+      await Promise.all(Array.from({ length: 12 }, (_, i) => client.updateProduct({ product_id: product.product_id, sort_order: i })));
+      // Each request takes at least 50 ms at the store, so with 3 slots no more than 3 can
+      // arrive within any 50 ms; without the cap all 12 would arrive at once.
+      expect(sandbox.requestCount()).toBe(12);
+      expect(sandbox.maxRequestsInWindow(50)).toBeLessThanOrEqual(3);
+      client.close();
+    });
+  });
+});
