@@ -1,0 +1,93 @@
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { detectDelimiter, detectEncoding } from '../../src/sheet/read/csv-detect.ts';
+import { sniffFileKind } from '../../src/sheet/read/sniff.ts';
+import { columnIndex, excelSerialToDate, isDateFormat, unescapeExcelString } from '../../src/sheet/read/xlsx-values.ts';
+
+const bytes = (text: string, encoding: string): Uint8Array => iconv.encode(text, encoding);
+
+describe('detectEncoding: BOMs first, then valid UTF-8, else Windows-1256', () => {
+  it.each([
+    ['UTF-8 with BOM', Buffer.from('\uFEFFعنوان,سعر', 'utf8'), 'utf-8', 3],
+    ['UTF-8 without BOM', Buffer.from('عنوان,سعر', 'utf8'), 'utf-8', 0],
+    ['plain ASCII', Buffer.from('title,price', 'utf8'), 'utf-8', 0],
+    ['UTF-16LE with BOM', bytes('\uFEFFعنوان\tسعر', 'utf-16le'), 'utf-16le', 2],
+    ['UTF-16LE without BOM, English', bytes('title\tprice', 'utf-16le'), 'utf-16le', 0],
+    ['UTF-16BE with BOM', bytes('\uFEFFtitle', 'utf-16be'), 'utf-16be', 2],
+    ['Windows-1256 Arabic', bytes('عنوان,سعر', 'windows-1256'), 'windows-1256', 0],
+    // A sample cut in the middle of a two-byte character is still UTF-8.
+    ['UTF-8 cut mid-character', Buffer.from('عنوان', 'utf8').subarray(0, 5), 'utf-8', 0],
+  ])('%s', (_label, sample, encoding, bomLength) => {
+    expect(detectEncoding(sample)).toEqual({ encoding, bomLength });
+  });
+});
+
+describe('detectDelimiter: the most frequent of , ; tab in the header line, outside quotes', () => {
+  it.each([
+    ['title,price,qty', ','],
+    ['title;price;qty', ';'],
+    ['title\tprice\tqty', '\t'],
+    ['"a,b,c";price', ';'],
+    ['"title\n,,,";x;y\nmore,,,,', ';'],
+    ['title', ','],
+    ['title;price\na,b,c,d,e', ';'],
+  ])('%j -> %j', (header, delimiter) => {
+    expect(detectDelimiter(header)).toBe(delimiter);
+  });
+});
+
+describe('sniffFileKind: from the first bytes, never the name', () => {
+  it.each([
+    [Buffer.from('504b0304', 'hex'), 'zip'],
+    [Buffer.from('title,price\n'), 'text'],
+    [bytes('\uFEFFtitle', 'utf-16le'), 'text'],
+    [Buffer.from('d0cf11e0a1b11ae1', 'hex'), 'legacy_xls'],
+    [Buffer.from('%PDF-1.7'), 'not_a_sheet'],
+    [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 0, 2]), 'not_a_sheet'],
+    [Buffer.alloc(0), 'empty_file'],
+  ])('%s -> %s', (head, expected) => {
+    const kind = sniffFileKind(head);
+    expect(kind.kind === 'unsupported' ? kind.code : kind.kind).toBe(expected);
+  });
+});
+
+describe('XLSX value rules', () => {
+  it.each([
+    ['A1', 0],
+    ['Z9', 25],
+    ['AA10', 26],
+    ['ab3', 27],
+    ['XFD1', 16383],
+    ['12', -1],
+  ])('column of %s is %i', (reference, index) => {
+    expect(columnIndex(reference)).toBe(index);
+  });
+
+  it.each([
+    [14, undefined, true],
+    [22, undefined, true],
+    [0, undefined, false],
+    [4, undefined, false],
+    [164, 'yyyy-mm-dd', true],
+    [165, '[$-409]d-mmm-yy;@', true],
+    [166, '#,##0.00 "ر.س"', false],
+    [167, '[Red]0.00', false],
+    [168, '[h]:mm', true],
+    [169, '0.00E+00', false],
+    [170, 'General', false],
+  ])('number format %i %j is a date: %s', (id, code, expected) => {
+    expect(isDateFormat(id, code)).toBe(expected);
+  });
+
+  it('turns Excel serials into the dates Excel shows, in both date systems', () => {
+    expect(excelSerialToDate(45306, false)).toEqual(new Date(Date.UTC(2024, 0, 15)));
+    expect(excelSerialToDate(45306.75, false)).toEqual(new Date(Date.UTC(2024, 0, 15, 18)));
+    expect(excelSerialToDate(1, false)).toEqual(new Date(Date.UTC(1900, 0, 1)));
+    expect(excelSerialToDate(61, false)).toEqual(new Date(Date.UTC(1900, 2, 1)));
+    expect(excelSerialToDate(0, true)).toEqual(new Date(Date.UTC(1904, 0, 1)));
+  });
+
+  it('unescapes _xHHHH_ control characters', () => {
+    expect(unescapeExcelString('line_x000D_\nnext_x005F_x')).toBe('line\r\nnext_x');
+  });
+});
