@@ -28,6 +28,8 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
   const { action, productId, status } = input;
   const hasFields = Object.keys(input.fields).length > 0;
   if (action === 'skip') return { plan: { kind: 'skip', reason: 'action column says skip' }, issues: [] };
+  // An action cell that is not an action already has its error: no plan to guess.
+  if (action === null && input.filled.has('action')) return { plan: null, issues: [] };
   // An invalid product_id already has its error; guessing "create" from it would only add noise.
   if (productId === undefined && input.filled.has('product_id') && action !== 'create') return { plan: null, issues: [] };
   if (action === 'create' || (action === null && productId === undefined)) return decideCreate(input);

@@ -30,7 +30,7 @@ export function mapProductRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssu
     return { kind: 'skip', reason: 'action column says skip' };
   }
   checkOptions(sheet, raw.row, cells, issues);
-  checkBilingual(sheet, raw.row, cells.filled, issues);
+  checkBilingual(sheet, raw.row, cells, issues);
   if (cells.productId !== undefined) pushIssue(issues, tracker.check('product_id', cells.productId, raw.row, sheet.headerOf('product_id') ?? 'product_id'));
   if (cells.fields.barcode) pushIssue(issues, tracker.check('barcode', cells.fields.barcode, raw.row, sheet.headerOf('barcode') ?? 'barcode'));
   const decision = decideProductPlan({
@@ -113,10 +113,12 @@ function checkOptions(sheet: CompiledSheet, row: number, cells: ProductCells, is
 }
 
 /** A warning when one language of a pair is given without the other. */
-function checkBilingual(sheet: CompiledSheet, row: number, filled: ReadonlySet<string>, issues: RowIssue[]): void {
+function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, issues: RowIssue[]): void {
+  // #empty (clearing a text) is not "filled in one language only".
+  const given = (field: keyof ProductFields): boolean => cells.filled.has(field) && cells.fields[field] !== '';
   for (const [base, arabic] of BILINGUAL_PAIRS) {
-    const hasBase = filled.has(base);
-    const hasArabic = filled.has(arabic);
+    const hasBase = given(base);
+    const hasArabic = given(arabic);
     if (hasArabic && !hasBase) {
       issues.push({ row, column: sheet.headerOf(arabic), code: 'arabic_without_base', severity: 'warning', message: `${arabic} is filled but ${base} is not: the store shows ${base} where Arabic is not chosen` });
     } else if (hasBase && !hasArabic && sheet.has(arabic)) {

@@ -1,0 +1,29 @@
+/** Mojibake detection and bidi cleaning (src/sheet/map/text.ts). */
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { cleanText, detectMojibake } from '../../src/sheet/map/text.ts';
+
+function misread(text: string, encoding: string): string {
+  return iconv.decode(Buffer.from(text, 'utf8'), encoding);
+}
+
+describe('detectMojibake', () => {
+  it.each(['قهوة عربية', 'تمر سكري فاخر', 'ظبي، طيب؟ عطر', 'Café crème', 'São Paulo', 'Øresund', 'Ünal', 'price 12.50', ''])(
+    'genuine text %j is not mojibake',
+    (text) => expect(detectMojibake(text)).toBeNull(),
+  );
+
+  it.each(['قهوة عربية', 'العربية', 'شاي', 'مرحبا بكم'])('UTF-8 %j read as Windows-1256 is found', (text) => {
+    expect(detectMojibake(misread(text, 'windows-1256'))).toBe('windows-1256');
+  });
+
+  it.each(['العربية', 'Café', 'crème brûlée'])('UTF-8 %j read as Windows-1252 is found', (text) => {
+    expect(detectMojibake(misread(text, 'windows-1252'))).toBe('windows-1252');
+  });
+});
+
+describe('cleanText', () => {
+  it('removes bidi controls and BOM, trims, keeps everything else', () => {
+    expect(cleanText('\uFEFF \u202Bشاي\u202C \u2066x\u2069 ')).toBe('شاي x');
+  });
+});
