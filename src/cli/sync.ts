@@ -1,5 +1,151 @@
-import type { Command } from 'commander';
-import type { CliContext } from './context.ts';
+/**
+ * `import`, `worker` and `status`: the sync engine's commands. Exit codes: 0 every row ended
+ * well, 1 any row invalid/failed/unknown, 2 the run could not start (main.ts maps config, sheet
+ * and store errors to 2).
+ */
+import { Option, type Command } from 'commander';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { startSandbox, type SandboxHandle } from '../sandbox/index.ts';
+import { openSheets } from '../sheet/index.ts';
+import { storeClientFromConfig } from '../store/client.ts';
+import { enqueueSync, listBatches, RedisRateGate, runSync, startSyncWorker, waitForBatch } from '../sync/index.ts';
+import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import { engineKeys } from '../sync/redis/keys.ts';
+import type { BatchSummary, SyncRequest } from '../sync/types.ts';
+import { ExitError, type CliContext } from './context.ts';
+import { progressView } from './sync-progress.ts';
+import { registerWorkerCommand } from './sync-worker.ts';
 
-// Placeholder until this command group lands.
-export function registerSyncCommands(_program: Command, _ctx: CliContext): void {}
+export { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
+
+interface ImportFlags {
+  dryRun?: boolean;
+  sandbox?: boolean;
+  queue?: 'local' | 'redis';
+  columns?: string;
+  sheet?: string;
+  json?: boolean;
+  retryUnknown?: boolean;
+  mode?: 'delta' | 'full';
+}
+
+export function registerSyncCommands(program: Command, ctx: CliContext): void {
+  program
+    .command('import <file>')
+    .description('sync one CSV/XLSX sheet to the store now and wait for the end (report in --report-dir)')
+    .option('--dry-run', 'validate and check against the store (credentials, categories, product_limit); send no writes')
+    .option('--sandbox', 'start the built-in sandbox store and sync against it with its demo credentials')
+    .addOption(new Option('--queue <transport>', 'local (in-process) or redis (BullMQ workers); default redis when REDIS_URL is set').choices(['local', 'redis']))
+    .option('--columns <map.yaml>', 'column mapping file (sheet header -> field)')
+    .option('--sheet <name>', 'XLSX: only this sheet (default: Products, and Brands when present)')
+    .option('--json', 'print the batch summary as JSON on stdout')
+    .action(async (file: string, flags: ImportFlags) => {
+      await runImport(ctx, file, flags);
+    });
+
+  registerWorkerCommand(program, ctx);
+
+  program
+    .command('status [batch-id]')
+    .description('show recent batches (or one) and their progress, from Redis')
+    .option('--json', 'print as JSON')
+    .action(async (batchId: string | undefined, flags: { json?: boolean }) => {
+      await runStatus(ctx, batchId, flags.json === true);
+    });
+}
+
+async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
+  let sandbox: SandboxHandle | undefined;
+  try {
+    let config = ctx.config();
+    if (flags.sandbox) {
+      sandbox = await startSandbox();
+      config = ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
+      ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
+    }
+    const queue = flags.dryRun ? 'local' : (flags.queue ?? (config.redisUrl ? 'redis' : 'local'));
+    if (queue === 'redis' && !config.redisUrl) throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
+    const summaries: BatchSummary[] = [];
+    for (const request of await requestsFor(file, flags)) {
+      summaries.push(queue === 'redis' ? await importViaRedis(ctx, config, request, !!flags.sandbox) : await importLocal(ctx, config, request));
+    }
+    if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
+    else for (const summary of summaries) ctx.print(describeSummary(summary));
+    if (summaries.some((s) => [...PROBLEM_OUTCOMES].some((o) => s.counts[o] > 0))) throw new ExitError(1, '');
+  } finally {
+    await sandbox?.close();
+  }
+}
+
+/** One batch per sheet to sync: an XLSX with Products and Brands sheets gives two. */
+async function requestsFor(file: string, flags: ImportFlags): Promise<SyncRequest[]> {
+  const base: SyncRequest = { file, ...(flags.columns ? { columns: flags.columns } : {}), ...(flags.dryRun ? { dryRun: true } : {}) };
+  if (flags.sheet) return [{ ...base, sheet: flags.sheet }];
+  const sheets = await openSheets(file, flags.columns ? { columns: flags.columns } : {});
+  await Promise.all(sheets.map((s) => s.close()));
+  if (sheets.length <= 1) return [base];
+  return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
+}
+
+async function importLocal(ctx: CliContext, config: Config, request: SyncRequest): Promise<BatchSummary> {
+  const logger = ctx.logger(config);
+  const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
+  try {
+    return await runSync(request, {
+      client: storeClientFromConfig(config, { logger }),
+      reportDir: config.reportDir,
+      rate: config.rate,
+      concurrency: config.concurrency,
+      logger,
+      onProgress: (p) => view.update(p),
+    });
+  } finally {
+    view.stop();
+  }
+}
+
+async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequest, withWorker: boolean): Promise<BatchSummary> {
+  const redisUrl = config.redisUrl!;
+  const logger = ctx.logger(config);
+  const prefix = config.queuePrefix;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const client = storeClientFromConfig(config, { logger, gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }) });
+  // With --sandbox nobody else knows the sandbox's address: run a worker here too.
+  const worker = withWorker ? startSyncWorker({ redisUrl, prefix, client, concurrency: config.concurrency, logger }) : null;
+  const view = progressView(ctx.io.stderr, 'sync');
+  try {
+    const { batchId } = await enqueueSync(request, { redisUrl, prefix, reportDir: config.reportDir, rate: config.rate, client, logger });
+    ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`);
+    return await waitForBatch(batchId, { redisUrl, prefix, onProgress: (p) => view.update(p) });
+  } finally {
+    view.stop();
+    await worker?.close();
+    await redis.quit();
+  }
+}
+
+function describeSummary(s: BatchSummary): string {
+  const counts = Object.entries(s.counts)
+    .filter(([, n]) => n > 0)
+    .map(([o, n]) => `${o} ${n}`)
+    .join(', ');
+  return `batch ${s.batchId}${s.dryRun ? ' (dry run)' : ''}: ${s.total} rows${counts ? ` (${counts})` : ''}\nreport: ${s.reportDir}`;
+}
+
+async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
+  const config = ctx.config();
+  if (!config.redisUrl) throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
+  const target = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
+  const batches = (await listBatches(target, batchId ? 1000 : 20)).filter((b) => !batchId || b.meta.batchId === batchId);
+  if (batchId && batches.length === 0) throw new ExitError(1, `batch ${batchId} not found in Redis`);
+  if (json) {
+    ctx.print(JSON.stringify(batches.map((b) => ({ batchId: b.meta.batchId, source: b.meta.source, status: b.status, done: b.done, total: b.total, counts: b.counts, reportDir: b.summary?.reportDir ?? null })), null, 2));
+    return;
+  }
+  if (batches.length === 0) ctx.print('no batches in Redis');
+  for (const b of batches) {
+    const problems = [...PROBLEM_OUTCOMES].reduce((n, o) => n + b.counts[o], 0);
+    ctx.print(`${b.meta.batchId}  ${b.status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}${b.summary ? `  report ${b.summary.reportDir}` : ''}`);
+  }
+}

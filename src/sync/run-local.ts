@@ -61,11 +61,16 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
     if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
     return limit(() => processRow({ row: sheetRow.row, plan: sheetRow.plan! }, processorDeps!));
   };
+  let read = 0;
   try {
     for await (const sheetRow of sheet.rows()) {
       if (!wantsRow(request, sheetRow)) continue;
+      read++;
       await window.submit(async () => ({ row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result: await resultFor(sheetRow) }));
     }
+    // The sheet is read: from here on progress has a total (and the CLI an ETA).
+    tally.total = read;
+    deps.onProgress?.(tally.progress());
     await window.drain();
   } catch (error) {
     await report.abort();

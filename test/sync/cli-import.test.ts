@@ -1,0 +1,69 @@
+/** `catalog-sync import` end to end through the real CLI entry (runCli) against the sandbox. */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { BatchSummary } from '../../src/sync/types.ts';
+
+function io(env: Record<string, string>) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString()));
+  stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return { io: { stdout, stderr, env: { LOG_LEVEL: 'silent', ...env } }, out: () => out, err: () => err };
+}
+
+let dir: string;
+let sheet: string;
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-import-'));
+  sheet = join(dir, 'p.csv');
+  await writeFile(sheet, 'title,title_ar,category,sale_price,barcode\nTea,شاي,1,5,111\nCoffee,قهوة,2,7,112\n');
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('catalog-sync import', () => {
+  it('--sandbox syncs end to end, prints the summary with --json and exits 0', async () => {
+    const t = io({});
+    const code = await runCli(['import', sheet, '--sandbox', '--json', '--report-dir', join(dir, 'r1')], t.io);
+    expect(code).toBe(0);
+    const summary = JSON.parse(t.out()) as BatchSummary;
+    expect(summary.counts.created).toBe(2);
+    expect((await readdir(summary.reportDir)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+  });
+
+  it('exits 1 when a row is invalid', async () => {
+    const bad = join(dir, 'bad.csv');
+    await writeFile(bad, 'title,category,sale_price\nTea,1,abc\n');
+    const t = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
+    expect(await runCli(['import', bad, '--queue', 'local', '--report-dir', join(dir, 'r2')], t.io)).toBe(1);
+  });
+
+  it('--dry-run sends no writes', async () => {
+    sandbox.resetStats();
+    const t = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
+    expect(await runCli(['import', sheet, '--dry-run', '--report-dir', join(dir, 'r3')], t.io)).toBe(0);
+    expect(sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(sandbox.requestCount('/v1/categories')).toBe(1);
+  });
+
+  it('exits 2 on wrong credentials, a missing file, or --queue redis without Redis', async () => {
+    const wrong = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: 'wrong' });
+    expect(await runCli(['import', sheet, '--queue', 'local', '--report-dir', join(dir, 'r4')], wrong.io)).toBe(2);
+    expect(wrong.err()).not.toContain('wrong');
+    const missing = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
+    expect(await runCli(['import', join(dir, 'nope.csv'), '--report-dir', join(dir, 'r5')], missing.io)).toBe(2);
+    const noRedis = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
+    expect(await runCli(['import', sheet, '--queue', 'redis'], noRedis.io)).toBe(2);
+  });
+});
