@@ -14,6 +14,38 @@ import { detectDelimiter, detectEncoding } from './csv-detect.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
+/** How far to look for the first non-ASCII byte when the start of the file is plain ASCII. */
+const MAX_SCAN_BYTES = 64 * 1024 * 1024;
+
+const isAscii = (bytes: Buffer): boolean => bytes.every((byte) => byte < 0x80);
+
+/**
+ * The file's first block (BOM, header line) and a block to decide the encoding from: a file
+ * that starts with English columns may only show its Arabic (and so its encoding) far down.
+ */
+async function readSamples(file: string): Promise<{ head: Buffer; encodingSample: Buffer }> {
+  const handle = await open(file, 'r');
+  try {
+    const read = async (position: number): Promise<Buffer> => {
+      const buffer = Buffer.alloc(SAMPLE_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, position);
+      return buffer.subarray(0, bytesRead);
+    };
+    const head = await read(0);
+    let block = head;
+    for (let position = 0; isAscii(block) && block.length === SAMPLE_BYTES && position < MAX_SCAN_BYTES; ) {
+      position += SAMPLE_BYTES - 4; // overlap, so no character is cut at both ends
+      block = await read(position);
+      // Start on a character boundary: skip UTF-8 continuation bytes cut from the previous block.
+      let start = 0;
+      while (start < 3 && block[start] !== undefined && (block[start]! & 0xc0) === 0x80) start++;
+      block = block.subarray(start);
+    }
+    return { head, encodingSample: block };
+  } finally {
+    await handle.close();
+  }
+}
 
 interface Decoding {
   encoding: string;
@@ -21,8 +53,9 @@ interface Decoding {
   skip: number;
 }
 
-function chooseDecoding(file: string, sample: Buffer, override: string | undefined): Decoding {
-  const detected = detectEncoding(sample);
+function chooseDecoding(file: string, head: Buffer, encodingSample: Buffer, override: string | undefined): Decoding {
+  const fromBom = detectEncoding(head.subarray(0, 4));
+  const detected = fromBom.bomLength > 0 ? fromBom : detectEncoding(encodingSample);
   if (override === undefined) return { encoding: detected.encoding, skip: detected.encoding === 'utf-8' ? detected.bomLength : 0 };
   if (!iconv.encodingExists(override)) {
     throw new SheetFileError(file, 'unknown_encoding', `unknown encoding "${String(override)}" (try utf-8, windows-1256 or utf-16le)`);
@@ -61,17 +94,9 @@ function trimTrailingEmpty(headers: string[]): string[] {
 }
 
 export async function openCsv(file: string, options: ReadOptions = {}): Promise<SheetReader> {
-  const handle = await open(file, 'r');
-  let sample: Buffer;
-  try {
-    const buffer = Buffer.alloc(SAMPLE_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
-    sample = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-  const decoding = chooseDecoding(file, sample, options.encoding);
-  const delimiter = options.delimiter ?? detectDelimiter(iconv.decode(sample.subarray(decoding.skip), decoding.encoding));
+  const { head, encodingSample } = await readSamples(file);
+  const decoding = chooseDecoding(file, head, encodingSample, options.encoding);
+  const delimiter = options.delimiter ?? detectDelimiter(iconv.decode(head.subarray(decoding.skip), decoding.encoding));
   if (delimiter.length === 0) throw new SheetFileError(file, 'bad_delimiter', 'the delimiter must not be empty');
 
   const source = decodedStream(file, decoding);

@@ -1,0 +1,66 @@
+/**
+ * Any table written the way tools write CSV (quotes, newlines in fields, UTF-8 with or without
+ * BOM, UTF-16LE, Windows-1256, `,` `;` or tab) reads back cell for cell, with Excel's row numbers.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readAll } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sheet-read-csv-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Characters Windows-1256 can hold too, so every encoding is tried on the same text.
+const CHARS = [...'abcXYZ019 .,;\t"\'\r\n-_|', ...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي،؛؟ءأإآة'];
+const cell = fc.array(fc.constantFrom(...CHARS), { maxLength: 12 }).map((chars) => chars.join(''));
+const encodings = ['utf-8', 'utf-8-bom', 'utf-16le-bom', 'windows-1256'] as const;
+
+function encode(text: string, encoding: (typeof encodings)[number]): Buffer {
+  if (encoding === 'utf-8') return Buffer.from(text, 'utf8');
+  if (encoding === 'utf-8-bom') return Buffer.from(`\uFEFF${text}`, 'utf8');
+  if (encoding === 'utf-16le-bom') return iconv.encode(`\uFEFF${text}`, 'utf-16le');
+  return iconv.encode(text, 'windows-1256');
+}
+
+describe('CSV round trip', () => {
+  it('reads back every cell of any table, in any supported encoding and delimiter', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 5 }).chain((columns) =>
+          fc.record({
+            headers: fc.uniqueArray(fc.stringMatching(/^[a-z_]{1,8}$/), { minLength: columns, maxLength: columns }),
+            rows: fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { maxLength: 12 }),
+          }),
+        ),
+        fc.constantFrom(...encodings),
+        fc.constantFrom(',', ';', '\t'),
+        async ({ headers, rows }, encoding, delimiter) => {
+          const file = join(dir, `table-${run++}.csv`);
+          writeFileSync(file, encode(stringify([headers, ...rows], { delimiter, record_delimiter: 'windows' }), encoding));
+          const { reader, rows: read } = await readAll(file);
+          expect(reader.delimiter).toBe(delimiter);
+          expect(reader.headers).toEqual(headers);
+          const expected = rows
+            .map((values, i) => ({ row: i + 2, values: values.map((value) => (value === '' ? null : value)) }))
+            .filter((row) => row.values.some((value) => value !== null));
+          expect(read).toEqual(expected);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('finds Windows-1256 even when the first 100 KB are plain ASCII', async () => {
+    const file = join(dir, 'late-arabic.csv');
+    const filler = Array.from({ length: 5000 }, (_, i) => `sku-${i},plain english text`).join('\r\n');
+    writeFileSync(file, iconv.encode(`sku,title\r\n${filler}\r\nlast,مصباح مكتب\r\n`, 'windows-1256'));
+    const { reader, rows } = await readAll(file);
+    expect(reader.encoding).toBe('windows-1256');
+    expect(rows.at(-1)).toEqual({ row: 5002, values: ['last', 'مصباح مكتب'] });
+  });
+});
