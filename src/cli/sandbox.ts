@@ -8,6 +8,8 @@ import { ExitError, type CliContext } from './context.ts';
 
 interface SandboxFlags {
   port: string;
+  host: string;
+  recordBodies: boolean;
   rateLimit?: string;
   latency?: string;
   tokenTtl?: string;
@@ -21,12 +23,14 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
     .command('sandbox')
     .description('run the built-in sandbox store on 127.0.0.1 (for rehearsals and tests) until Ctrl-C')
     .option('--port <n>', 'port to listen on (0 = any free port)', '0')
+    .option('--host <address>', 'interface to listen on; 0.0.0.0 only inside a container whose port is published', '127.0.0.1')
     .option('--rate-limit <n>', 'answer 429 beyond n requests in any 1-second window')
     .option('--latency <ms>', 'delay before every answer, in milliseconds')
     .option('--token-ttl <s>', 'access token lifetime in seconds (default 3600)')
     .option('--product-limit <n>', 'the store product_limit, enforced by create_product (default 1000000)')
     .addOption(new Option('--expires-in <style>', 'expires_in as an absolute Unix time or a duration').choices(['absolute', 'duration']).default('absolute'))
     .option('--no-taxes', 'answer taxes with 404 {"message":"Not found."}')
+    .option('--record-bodies', 'keep request bodies in the request log (GET /__sandbox/requests); off to save memory', false)
     .action(async (flags: SandboxFlags) => {
       const sandbox = await startSandbox(sandboxOptions(flags));
       ctx.print(
@@ -51,6 +55,8 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
 function sandboxOptions(flags: SandboxFlags): SandboxOptions {
   const options: SandboxOptions = {
     port: whole('--port', flags.port, 0),
+    host: flags.host,
+    recordBodies: flags.recordBodies,
     expiresInStyle: flags.expiresIn,
     noTaxes: !flags.taxes,
   };

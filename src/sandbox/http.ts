@@ -38,13 +38,21 @@ export function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
+    let ended = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) tooBig = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => resolve(tooBig ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.on('end', () => {
+      ended = true;
+      resolve(tooBig ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    });
     req.on('error', reject);
+    // A client that goes away mid-body: settle, so the request is not left pending forever.
+    req.on('close', () => {
+      if (!ended) reject(new Error('request closed before its body ended'));
+    });
   });
 }
 

@@ -28,6 +28,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const password = options.password ?? DEMO_PASSWORD;
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
   const productLimit = options.productLimit ?? DEFAULT_PRODUCT_LIMIT;
+  const host = options.host ?? '127.0.0.1';
   const state = new SandboxState(productLimit, clock);
   const faults = new FaultQueue();
   const log = new RequestLog(options.recordBodies ?? true);
@@ -93,13 +94,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${urlHost(host)}:${port}`;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -134,6 +135,12 @@ async function handleControlRequest(target: ControlTarget, req: IncomingMessage,
     return send(res, { status: 400, body: { status: false, message: 'body is not JSON' } });
   }
   send(res, handleControl(target, req.method ?? 'GET', url.pathname, url.searchParams, body));
+}
+
+/** The address a client on this machine uses: loopback for a wildcard bind, brackets for IPv6. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function checkLatency(ms: number): number {

@@ -25,8 +25,13 @@ export interface SandboxOptions {
   productLimit?: number;
   /** taxes answers 404 {message:"Not found."}. */
   noTaxes?: boolean;
-  /** Default 0 (any free port); the host is always 127.0.0.1. */
+  /** Default 0 (any free port). */
   port?: number;
+  /**
+   * Interface to listen on, default 127.0.0.1. Only the CLI's --host changes it, for a sandbox in a
+   * container whose port is published to the host; tests and benches always use loopback.
+   */
+  host?: string;
   /**
    * Keep each request's parsed JSON body in the request log (default true). Benches that send
    * 100k requests turn it off so the log stays small.
