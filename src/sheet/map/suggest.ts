@@ -1,9 +1,11 @@
 /** "Did you mean": the closest known header by edit distance, when it is close enough. */
 
+/** Optimal string alignment distance: inserts, deletes, substitutions and swaps of neighbours. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
+  let before = new Array<number>(b.length + 1).fill(0);
   let previous = new Array<number>(b.length + 1);
   let current = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j += 1) previous[j] = j;
@@ -11,9 +13,13 @@ export function editDistance(a: string, b: string): number {
     current[0] = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      }
+      current[j] = best;
     }
-    [previous, current] = [current, previous];
+    [before, previous, current] = [previous, current, before];
   }
   return previous[b.length] ?? 0;
 }

@@ -1,0 +1,77 @@
+/** `catalog-sync validate` end to end: exit codes, summary, the issues CSV, --json. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+import { fixture } from './helpers.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'validate-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await runCli(['--report-dir', dir, ...args], { stdout, stderr, env: {} });
+  return { code, out, err };
+}
+
+describe('validate', () => {
+  it('exits 0 for a valid sheet and writes no issues file', async () => {
+    const { code, out } = await cli('validate', fixture('arabic-headers.csv'));
+    expect(code).toBe(0);
+    expect(out).toContain('creates:        2');
+    expect(out).toContain('no issues');
+  });
+
+  it('exits 1 with invalid rows, prints the first errors and writes them as a CSV for Excel', async () => {
+    const csvPath = join(dir, 'out', 'errors.csv');
+    const { code, out } = await cli('validate', fixture('bad-values.csv'), '--errors-csv', csvPath);
+    expect(code).toBe(1);
+    expect(out).toContain('invalid rows:   2 (not sent)');
+    expect(out).toContain('row 2, sale_price [error] sale_price: "12,5O" is not a number (expected e.g. 12.50)');
+    const csv = await readFile(csvPath, 'utf8');
+    expect(csv.startsWith('\uFEFFsheet,row,column,severity,code,message\r\n')).toBe(true);
+    expect(csv).toContain(',3,sale_price,error,out_of_range,"sale_price: ""-4"" is below 0 (expected a number of 0 or more)"\r\n');
+    expect(csv.split('\r\n').filter((line) => line !== '').length).toBe(7);
+  });
+
+  it('defaults the issues CSV to <report-dir>/validate/<name>.issues.csv', async () => {
+    const { code } = await cli('validate', fixture('unknown-and-report-columns.csv'));
+    expect(code).toBe(1);
+    const csv = await readFile(join(dir, 'validate', 'unknown-and-report-columns.issues.csv'), 'utf8');
+    expect(csv).toContain(',1,Sale Prise,warning,unknown_column,');
+  });
+
+  it('--json prints every row issue', async () => {
+    const { code, out } = await cli('validate', fixture('duplicates.csv'), '--json');
+    expect(code).toBe(1);
+    const json = JSON.parse(out) as { valid: boolean; sheets: { updates: number; invalidRows: number; issues: { row: number; code: string }[] }[] };
+    expect(json.valid).toBe(false);
+    expect(json.sheets[0]?.updates).toBe(2);
+    expect(json.sheets[0]?.issues.map((i) => [i.row, i.code])).toEqual([[4, 'duplicate_product_id'], [5, 'duplicate_barcode']]);
+  });
+
+  it('exits 2 when the file cannot be read, and for a bad --columns file', async () => {
+    expect((await cli('validate', join(dir, 'missing.csv'))).code).toBe(2);
+    const bad = await cli('validate', fixture('other-system.csv'), '--columns', fixture('bad-map.yaml'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('bad-map.yaml: columns."SKU Name": "titel" is not a field (did you mean "title"?)');
+  });
+
+  it('reads a --columns map', async () => {
+    const { code, out } = await cli('validate', fixture('other-system.csv'), '--columns', fixture('other-system.yaml'));
+    expect(code).toBe(0);
+    expect(out).toContain('creates:        1');
+  });
+});
