@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readSheetFile } from '../../src/sheet/read/index.ts';
 import { fileError, fixture, readAll } from './helpers.ts';
 
 describe('CSV rows keep the numbers Excel shows', () => {
@@ -37,5 +38,22 @@ describe('files that cannot be read are one clear SheetFileError', () => {
     expect(error.code).toBe(code);
     expect(error.message).toContain(name);
     expect(error.message).toContain(text);
+  });
+});
+
+describe('stopping early', () => {
+  it.each(['quoted-newlines.csv', 'formulas-richtext.xlsx'])('%s: break out of the rows, then close twice', async (name) => {
+    const reader = await readSheetFile(fixture(name));
+    for await (const row of reader.rows) {
+      expect(row.row).toBe(2);
+      break;
+    }
+    await reader.close();
+    await expect(reader.close()).resolves.toBeUndefined();
+  });
+
+  it('close before reading any row', async () => {
+    const reader = await readSheetFile(fixture('utf8.csv'));
+    await expect(reader.close()).resolves.toBeUndefined();
   });
 });
