@@ -1,0 +1,44 @@
+/**
+ * A worker process for crash tests: the same startSyncWorker the CLI runs, with short lock times
+ * so a killed worker's rows are taken over quickly. Configured by environment; prints "ready".
+ */
+import { Redis } from 'ioredis';
+import { createStoreClient } from '../../../src/store/index.ts';
+import { RedisRateGate, startSyncWorker } from '../../../src/sync/index.ts';
+import { engineKeys } from '../../../src/sync/redis/keys.ts';
+
+const env = process.env;
+const redisUrl = env.REDIS_URL!;
+const prefix = env.QUEUE_PREFIX!;
+const rate = Number(env.RATE ?? 10_000);
+const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+const client = createStoreClient(
+  {
+    storeUrl: env.STORE_URL!,
+    storeEmail: env.STORE_EMAIL!,
+    storePassword: env.STORE_PASSWORD!,
+    rate,
+    concurrency: Number(env.CONCURRENCY ?? 4),
+    categoriesMethod: 'POST',
+    requestTimeoutMs: 5000,
+    connectTimeoutMs: 2000,
+  },
+  { gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate }), backoff: { baseMs: 20, capMs: 200 } },
+);
+const worker = startSyncWorker({
+  redisUrl,
+  prefix,
+  client,
+  concurrency: Number(env.CONCURRENCY ?? 4),
+  lockDurationMs: Number(env.LOCK_MS ?? 1500),
+  stalledIntervalMs: Number(env.STALLED_MS ?? 500),
+});
+await worker.ready();
+process.stdout.write('ready\n');
+const stop = async () => {
+  await worker.close();
+  await redis.quit();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
