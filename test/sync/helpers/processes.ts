@@ -14,7 +14,7 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<C
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('ready')) resolve();
     });
