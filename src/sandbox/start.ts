@@ -26,8 +26,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = options.clock ?? Date.now;
   const email = options.email ?? DEMO_EMAIL;
   const password = options.password ?? DEMO_PASSWORD;
-  const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
-  const productLimit = options.productLimit ?? DEFAULT_PRODUCT_LIMIT;
+  const tokenTtlSeconds = wholeOption('tokenTtlSeconds', options.tokenTtlSeconds ?? 3600);
+  const productLimit = wholeOption('productLimit', options.productLimit ?? DEFAULT_PRODUCT_LIMIT);
   const host = options.host ?? '127.0.0.1';
   const state = new SandboxState(productLimit, clock);
   const faults = new FaultQueue();
@@ -141,6 +141,11 @@ async function handleControlRequest(target: ControlTarget, req: IncomingMessage,
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+function wholeOption(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a whole number >= 0, got ${value}`);
+  return value;
 }
 
 function checkLatency(ms: number): number {

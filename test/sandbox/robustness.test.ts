@@ -38,3 +38,14 @@ describe('sandbox robustness', () => {
     });
   });
 });
+
+describe('sandbox options', () => {
+  it.each([
+    [{ tokenTtlSeconds: 1.5 }, /tokenTtlSeconds must be a whole number/],
+    [{ productLimit: -1 }, /productLimit must be a whole number/],
+    [{ latencyMs: -5 }, /latencyMs must be a number >= 0/],
+    [{ rateLimit: { max: 0 } }, /rate limit max must be >= 1/],
+  ])('refuses %j naming the option', async (options, message) => {
+    await expect(withSandbox(options, () => Promise.resolve())).rejects.toThrow(message);
+  });
+});
