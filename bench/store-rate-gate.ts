@@ -1,0 +1,66 @@
+/**
+ * How close the store client's rate gate gets to the configured rate, and that the store never
+ * sees more than the rate in any 1000 ms. Bounded: 8 seconds of traffic per rate and variant.
+ * The sandbox store runs in a child process, as a real store would be elsewhere (in-process, its
+ * receive times would also carry this process's own event-loop delays).
+ *
+ *   npx tsx bench/store-rate-gate.ts [rates...]     (default: 20 100)
+ *
+ * Each rate runs twice: the default gate (a request counts from when it was written to the
+ * socket) and, for comparison, one that counts from its release (awaitsSent: false).
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts';
+import { createStoreClient } from '../src/store/client.ts';
+import { SlidingWindowGate } from '../src/store/rate-gate.ts';
+
+const SECONDS = 8;
+
+async function startChildSandbox(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const match = /listening on (http:\/\/\S+)/.exec(line);
+    if (match) return { url: match[1]!, stop: () => child.kill('SIGTERM') };
+  }
+  throw new Error('the sandbox child exited before printing its URL');
+}
+
+async function control(url: string, method: string, path: string): Promise<unknown> {
+  const response = await fetch(`${url}/__sandbox/${path}`, { method });
+  return response.json();
+}
+
+async function measure(url: string, rate: number, awaitsSent: boolean): Promise<void> {
+  const settings = { storeUrl: url, storeEmail: DEMO_EMAIL, storePassword: DEMO_PASSWORD, rate, concurrency: 32, categoriesMethod: 'POST' as const, requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 };
+  const client = createStoreClient(settings, { gate: new SlidingWindowGate({ rate, awaitsSent }) });
+  try {
+    await control(url, 'POST', 'reset-stats');
+    const count = rate * SECONDS;
+    await Promise.all(Array.from({ length: count }, () => client.listVouchers()));
+    const { requests } = (await control(url, 'GET', 'requests')) as { requests: { at: number }[] };
+    const times = requests.map((r) => r.at);
+    // Steady rate: once the first window is full, every further request waited for a slot.
+    const steady = ((times.length - rate) / (times.at(-1)! - times[rate - 1]!)) * 1000;
+    const most = maxInWindow(times, 1000);
+    console.log(
+      `${awaitsSent ? 'from send   ' : 'from release'} rate ${rate}/s: ${times.length} requests (login included), ` +
+        `steady ${steady.toFixed(1)} req/s = ${((steady / rate) * 100).toFixed(1)}% of the rate, ` +
+        `most in any 1000 ms at the store: ${most} (limit ${rate})${most > rate ? '  EXCEEDED' : ''}`,
+    );
+  } finally {
+    client.close();
+  }
+}
+
+const rates = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sandbox = await startChildSandbox();
+try {
+  for (const rate of rates.length ? rates : [20, 100]) {
+    await measure(sandbox.url, rate, true);
+    await measure(sandbox.url, rate, false);
+  }
+} finally {
+  sandbox.stop();
+}
