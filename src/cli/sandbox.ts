@@ -32,7 +32,14 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
     .option('--no-taxes', 'answer taxes with 404 {"message":"Not found."}')
     .option('--record-bodies', 'keep request bodies in the request log (GET /__sandbox/requests); off to save memory', false)
     .action(async (flags: SandboxFlags) => {
-      const sandbox = await startSandbox(sandboxOptions(flags));
+      const options = sandboxOptions(flags);
+      const sandbox = await startSandbox(options).catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES') {
+          throw new ExitError(2, `cannot listen on ${options.host}:${options.port} (${code}); choose another --port or --host`);
+        }
+        throw error;
+      });
       ctx.print(
         [
           `Sandbox store listening on ${sandbox.url}`,

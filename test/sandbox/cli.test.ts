@@ -50,3 +50,21 @@ describe('catalog-sync sandbox', () => {
     expect(stderr).toContain('--latency must be a whole number >= 0, got "soon"');
   });
 });
+
+describe('catalog-sync sandbox on a taken port', () => {
+  it('exits 2 naming the port', async () => {
+    const { startSandbox } = await import('../../src/sandbox/index.ts');
+    const taken = await startSandbox();
+    try {
+      const port = new URL(taken.url).port;
+      const child = spawn(process.execPath, [BIN, 'sandbox', '--port', port], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(2);
+      expect(stderr).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+    } finally {
+      await taken.close();
+    }
+  });
+});
