@@ -62,6 +62,12 @@ describe('XLSX sheets', () => {
     await notes.close();
   });
 
+  it('defaults to the first visible sheet when none is named Products', async () => {
+    const { reader, rows } = await readAll(fixture('hidden-first-sheet.xlsx'));
+    expect(reader.sheetName).toBe('Catalog');
+    expect(rows).toEqual([{ row: 2, values: ['Lamp', 249] }]);
+  });
+
   it('names the sheets when the one asked for is missing', async () => {
     const error = await fileError(fixture('formulas-richtext.xlsx'), { sheet: 'Brands' });
     expect(error).toEqual({

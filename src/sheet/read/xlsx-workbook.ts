@@ -13,6 +13,7 @@ export interface WorkbookSheet {
   name: string;
   /** The worksheet part, or null for a chart sheet or a dangling reference. */
   part: string | null;
+  hidden: boolean;
 }
 
 export interface Workbook {
@@ -60,7 +61,11 @@ export async function openWorkbook(file: string): Promise<Workbook> {
     const sheets = info.sheets.map((sheet) => {
       const relationship = byId.get(sheet.relationshipId);
       const isWorksheet = relationship !== undefined && relationship.type.endsWith('/worksheet');
-      return { name: sheet.name, part: isWorksheet && zip.has(relationship.target) ? relationship.target : null };
+      return {
+        name: sheet.name,
+        part: isWorksheet && zip.has(relationship.target) ? relationship.target : null,
+        hidden: sheet.state !== 'visible',
+      };
     });
     return {
       zip,
@@ -75,11 +80,12 @@ export async function openWorkbook(file: string): Promise<Workbook> {
   }
 }
 
-/** The sheet asked for (any case), else one named Products, else the first. */
+/** The sheet asked for (any case), else one named Products, else the first visible worksheet. */
 export function chooseSheet(file: string, sheets: WorkbookSheet[], wanted: string | undefined): WorkbookSheet {
   const named = (name: string): WorkbookSheet | undefined =>
     sheets.find((sheet) => sheet.name === name) ?? sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
-  const sheet = wanted !== undefined ? named(wanted) : (named('Products') ?? sheets[0]);
+  const firstShown = sheets.find((entry) => !entry.hidden && entry.part !== null) ?? sheets[0];
+  const sheet = wanted !== undefined ? named(wanted) : (named('Products') ?? firstShown);
   if (sheet === undefined) {
     const names = sheets.map((entry) => `"${entry.name}"`).join(', ');
     throw new SheetFileError(
