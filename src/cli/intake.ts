@@ -1,5 +1,238 @@
-import type { Command } from 'commander';
-import type { CliContext } from './context.ts';
+/**
+ * The day-to-day intake commands: `watch` (drop folder), `schedule list|run|sync` (jobs/*.yaml),
+ * `rerun` (failed rows of a batch). The work lives in src/intake; this file parses flags, maps
+ * intake errors to exit codes and prints.
+ */
+import { Option, type Command } from 'commander';
+import { summarizeBatch } from '../intake/cli-output.ts';
+import { dropLayout } from '../intake/drop-layout.ts';
+import { DropWatcher } from '../intake/drop-watcher.ts';
+import { findJob, JobFileError, loadJobs, nextRun } from '../intake/job-file.ts';
+import { readColumnMapping } from '../intake/job-source.ts';
+import { DEFAULT_KEY_COLUMN } from '../intake/ledger-rules.ts';
+import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
+import { openIntakeRuntime, type IntakeRuntime } from '../intake/runtime.ts';
+import { listSchedules, runJob, scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
+import { bullConnection } from '../sync/redis/connection.ts';
+import type { BatchSummary } from '../sync/types.ts';
+import { ExitError, type CliContext } from './context.ts';
+import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
 
-// Placeholder until this command group lands.
-export function registerIntakeCommands(_program: Command, _ctx: CliContext): void {}
+interface WatchFlags {
+  dir?: string;
+  force: boolean;
+  mode: 'delta' | 'full';
+  keyColumn: string;
+  retryUnknown: boolean;
+  columns?: string;
+  settleMs: string;
+  poll: boolean;
+  parallel: string;
+  graceMs: string;
+}
+
+let extensionAdded = false;
+
+export function registerIntakeCommands(program: Command, ctx: CliContext): void {
+  // Programs are built more than once in one process (tests): register the extension once.
+  if (!extensionAdded) addWorkerExtension(scheduleWorkerExtension);
+  extensionAdded = true;
+  program
+    .command('watch')
+    .description('watch <dir>/inbox/ and sync every sheet dropped there (done/ and failed/ get the results)')
+    .option('--dir <dir>', 'the drop folder (env DROP_DIR, default ./drop)')
+    .option('--force', 'sync a file even when the same content was synced already (re-sends updates and statuses; never creates twice)', false)
+    .addOption(new Option('--mode <mode>', 'delta: skip rows unchanged since the last sync').choices(['delta', 'full']).default('delta'))
+    .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
+    .option('--retry-unknown', 'send again creates whose earlier outcome was unknown (may duplicate them)', false)
+    .option('--columns <file>', 'column map file for the dropped sheets')
+    .option('--settle-ms <ms>', 'a file is taken once its size has not changed for this long', '2000')
+    .option('--poll', 'poll the folder instead of OS events (network shares)', false)
+    .option('--parallel <n>', 'files synced at once by this watcher', '1')
+    .option('--grace-ms <ms>', 'on SIGTERM, how long running files may take to finish', '30000')
+    .action((flags: WatchFlags) => guarded(() => watchCommand(ctx, flags)));
+
+  const schedule = program.command('schedule').description('scheduled syncs from jobs/*.yaml');
+  schedule
+    .command('list')
+    .description('each job with its cron, time zone and next run')
+    .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
+    .action((flags: { jobsDir?: string }) => guarded(() => scheduleList(ctx, flags.jobsDir)));
+  schedule
+    .command('run <name>')
+    .description('run one job now, in this process (or through the queue with REDIS_URL), and wait for its report')
+    .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
+    .option('--json', 'print the batch summary as JSON', false)
+    .action((name: string, flags: { jobsDir?: string; json: boolean }) => guarded(() => scheduleRun(ctx, name, flags)));
+  schedule
+    .command('sync')
+    .description('register every job with the queue now (the worker does this at start); removes schedules whose file is gone')
+    .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
+    .action((flags: { jobsDir?: string }) => guarded(() => scheduleSync(ctx, flags.jobsDir)));
+
+  program
+    .command('rerun <target>')
+    .description('sync again only the failed rows of a batch (a batch id, its report folder, or its failed.csv)')
+    .option('--include-unknown', 'also rows whose outcome was unknown (a create that may have happened)', false)
+    .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
+    .option('--json', 'print the batch summary as JSON', false)
+    .action((target: string, flags: { includeUnknown: boolean; keyColumn: string; json: boolean }) => guarded(() => rerunCommand(ctx, target, flags)));
+}
+
+/** Intake errors that stop a command from starting are exit code 2 with their message. */
+async function guarded(fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof JobFileError || error instanceof RerunError) throw new ExitError(2, error.message);
+    throw error;
+  }
+}
+
+function whole(flag: string, value: string, min: number): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
+  return n;
+}
+
+async function withRuntime<T>(ctx: CliContext, extra: Parameters<CliContext['config']>[0], fn: (rt: IntakeRuntime) => Promise<T>): Promise<T> {
+  const config = ctx.config(extra);
+  const runtime = await openIntakeRuntime(config, ctx.logger(config));
+  try {
+    return await fn(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
+  const settleMs = whole('--settle-ms', flags.settleMs, 0);
+  const parallel = whole('--parallel', flags.parallel, 1);
+  const graceMs = whole('--grace-ms', flags.graceMs, 0);
+  const columns = flags.columns ? await readColumnMapping(flags.columns) : undefined;
+  await withRuntime(ctx, { dropDir: flags.dir }, async (rt) => {
+    const layout = dropLayout(rt.config.dropDir);
+    const logger = ctx.logger(rt.config);
+    const watcher = new DropWatcher({
+      layout,
+      ...rt.claimsFor(layout),
+      ledger: rt.ledger,
+      run: rt.runnerFor(),
+      // --force re-sends what a delta sync would skip; creates stay once-only either way.
+      guard: { mode: flags.force ? 'full' : flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown },
+      force: flags.force,
+      ...(columns ? { columns } : {}),
+      logger,
+      settleMs,
+      pollMs: Math.max(20, Math.min(250, Math.floor(settleMs / 4))),
+      usePolling: flags.poll,
+      parallel,
+      onEvent: (event) => {
+        if (event.type === 'finished') ctx.print(`${event.file}: ${event.result.status === 'done' ? event.result.report.message : `moved to failed/: ${event.result.error}`}`);
+        if (event.type === 'error') ctx.printError(`${event.file}: not finished, stays in processing/ (${event.error instanceof Error ? event.error.message : String(event.error)})`);
+      },
+    });
+    await watcher.start();
+    ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
+    const signal = await untilSignal();
+    ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
+    await watcher.close(graceMs);
+  });
+}
+
+async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
+  await withRuntime(ctx, { jobsDir }, async (rt) => {
+    const jobs = await loadJobs(rt.config.jobsDir);
+    if (jobs.length === 0) return ctx.print(`no job files in ${rt.config.jobsDir}`);
+    const zone = jobs.some((j) => !j.timezone) ? await rt.storeTimeZone() : 'UTC';
+    const queue = rt.config.redisUrl ? scheduleQueue(bullConnection(rt.config.redisUrl), rt.config.queuePrefix) : null;
+    try {
+      const rows = await listSchedules(queue, jobs, zone);
+      const now = Date.now();
+      ctx.print(['job\tcron\ttimezone\tnext run\tregistered', ...rows.map((r) => {
+        const next = r.next ?? nextRun(r.cron, r.timezone, now);
+        return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
+      })].join('\n'));
+    } finally {
+      await queue?.close();
+    }
+  });
+}
+
+async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
+  await withRuntime(ctx, { jobsDir }, async (rt) => {
+    if (!rt.config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
+    const jobs = await loadJobs(rt.config.jobsDir);
+    const queue = scheduleQueue(bullConnection(rt.config.redisUrl), rt.config.queuePrefix);
+    try {
+      const { upserted, removed } = await syncSchedules(queue, jobs, await rt.storeTimeZone());
+      ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
+    } finally {
+      await queue.close();
+    }
+  });
+}
+
+async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: string; json: boolean }): Promise<void> {
+  await withRuntime(ctx, { jobsDir: flags.jobsDir }, async (rt) => {
+    const job = await findJob(rt.config.jobsDir, name);
+    const summary = await runJob(job, { runnerFor: (tuning) => rt.runnerFor(tuning), logger: ctx.logger(rt.config) });
+    report(ctx, summary, flags.json);
+  });
+}
+
+async function rerunCommand(ctx: CliContext, target: string, flags: { includeUnknown: boolean; keyColumn: string; json: boolean }): Promise<void> {
+  await withRuntime(ctx, {}, async (rt) => {
+    const resolved = await resolveRerunTarget(target, rt.config.reportDir);
+    const request = await buildRerunRequest(resolved, { includeUnknown: flags.includeUnknown, keyColumn: flags.keyColumn });
+    const summary = await rt.runnerFor()(request, new AbortController().signal);
+    report(ctx, summary, flags.json);
+  });
+}
+
+/**
+ * What `catalog-sync worker` runs besides rows: the ledger's guard for every batch, the job files
+ * registered as BullMQ job schedulers (upserted; a removed file removes its schedule), and a
+ * worker that runs each job when its time comes.
+ */
+const scheduleWorkerExtension: WorkerExtension = async ({ config, logger, redisUrl }) => {
+  const rt = await openIntakeRuntime(config, logger);
+  const connection = bullConnection(redisUrl);
+  const queue = scheduleQueue(connection, config.queuePrefix);
+  try {
+    const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await rt.storeTimeZone());
+    logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
+  } catch (error) {
+    await queue.close();
+    await rt.close();
+    if (error instanceof JobFileError) throw new ExitError(2, error.message);
+    throw error;
+  }
+  const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, { runnerFor: (tuning) => rt.runnerFor(tuning), logger });
+  return {
+    guardFactory: rt.guardFactory,
+    stop: async () => {
+      await worker.close();
+      await queue.close();
+      await rt.close();
+    },
+  };
+};
+
+function report(ctx: CliContext, summary: BatchSummary, json: boolean): void {
+  ctx.print(json ? JSON.stringify(summary, null, 2) : summarizeBatch(summary));
+  const problems = summary.counts.invalid + summary.counts.failed + summary.counts.unknown;
+  if (problems > 0) process.exitCode = 1;
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

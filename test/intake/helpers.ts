@@ -20,7 +20,14 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(options: { latencyMs?: number } = {}): Promise<World> {
+export interface WorldOptions {
+  latencyMs?: number;
+  /** One HTTP attempt and one job attempt per call: injected faults end rows at once. */
+  noRetries?: boolean;
+  concurrency?: number;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sandbox = await startSandbox(options.latencyMs ? { latencyMs: options.latencyMs } : {});
   const dir = await mkdtemp(join(tmpdir(), 'intake-'));
   const reportDir = join(dir, 'reports');
@@ -35,14 +42,24 @@ export async function startWorld(options: { latencyMs?: number } = {}): Promise<
       requestTimeoutMs: 10_000,
       connectTimeoutMs: 2_000,
     },
-    { logger: silentLogger },
+    { logger: silentLogger, ...(options.noRetries ? { maxAttempts: 1 } : {}) },
   );
+  const concurrency = options.concurrency ?? 4;
+  const policy = options.noRetries ? { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } : undefined;
   return {
     sandbox,
     dir,
     reportDir,
     runner: (ledger) => (request: SyncRequest) =>
-      runSync(request, { client, reportDir, rate: 1_000, concurrency: 4, guardFactory: ledgerGuardFactory(ledger), openSheet: (file, o) => openSheet(file, o) }),
+      runSync(request, {
+        client,
+        reportDir,
+        rate: 1_000,
+        concurrency,
+        guardFactory: ledgerGuardFactory(ledger),
+        openSheet: (file, o) => openSheet(file, o),
+        ...(policy ? { policy } : {}),
+      }),
     close: async () => {
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,154 @@
+/**
+ * Scheduled syncs: one `jobs/<name>.yaml` per job, checked with zod. Every error names the file
+ * and the key. Parsing is pure; loadJobs reads the folder.
+ *
+ *   name: nightly-products
+ *   source: ../templates/sample-products.csv   # path (relative to the job file) or https URL
+ *   schedule: "0 2 * * *"                       # cron: minute hour day month weekday
+ *   timezone: Asia/Riyadh                       # default: the store's time_zone
+ *   mode: delta                                 # delta (default) | full
+ *   rate: 5                                     # optional, requests per second
+ *   concurrency: 4                              # optional
+ *   columns: ../mappings/erp.yaml               # optional --columns map file
+ *   key_column: barcode                         # optional, identifies created products
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { DEFAULT_KEY_COLUMN } from './ledger-rules.ts';
+
+export class JobFileError extends Error {
+  override readonly name = 'JobFileError';
+  readonly exitCode = 2;
+  constructor(
+    readonly file: string,
+    readonly key: string | null,
+    message: string,
+  ) {
+    super(`${file}${key ? `: ${key}` : ''}: ${message}`);
+  }
+}
+
+/** Pure: the first run strictly after `afterMs` (ms epoch), with the parser BullMQ uses. */
+export function nextRun(cron: string, timezone: string, afterMs: number): number {
+  return CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(afterMs) }).next().getTime();
+}
+
+function isCron(expression: string): boolean {
+  const fields = expression.trim().split(/\s+/).length;
+  if (fields !== 5 && fields !== 6) return false;
+  try {
+    CronExpressionParser.parse(expression, { strict: false });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const JobSchema = z
+  .object({
+    name: z.string({ error: 'is required (letters, digits, - _ .)' }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'may hold only letters, digits and - _ . (up to 64)'),
+    source: z
+      .string({ error: 'is required (a file path or an https:// URL)' })
+      .trim()
+      .min(1, 'is empty')
+      .refine((s) => !/^[a-z]+:\/\//i.test(s) || /^https:\/\//i.test(s), 'a URL must use https://'),
+    schedule: z
+      .string({ error: 'is required (cron, e.g. "0 2 * * *")' })
+      .trim()
+      .refine(isCron, 'must be a cron expression with 5 fields (minute hour day month weekday), or 6 with seconds first'),
+    timezone: z.string().refine(isTimeZone, 'is not an IANA time zone (e.g. Asia/Riyadh, UTC)').optional(),
+    mode: z.enum(['delta', 'full'], { error: 'must be delta or full' }).default('delta'),
+    rate: z.number({ error: 'must be a number (requests per second)' }).positive('must be greater than 0').max(10_000).optional(),
+    concurrency: z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be greater than 0').max(1_000).optional(),
+    columns: z.string().min(1, 'is empty').optional(),
+    key_column: z.string().regex(/^[a-z_]+$/, 'must be a field name such as barcode').default(DEFAULT_KEY_COLUMN),
+  })
+  .strict();
+
+export interface JobDefinition {
+  name: string;
+  /** The job file it came from. */
+  file: string;
+  /** An absolute path, or an https URL. */
+  source: string;
+  schedule: string;
+  timezone: string | undefined;
+  mode: 'delta' | 'full';
+  rate: number | undefined;
+  concurrency: number | undefined;
+  /** Absolute path of a column map file. */
+  columns: string | undefined;
+  keyColumn: string;
+}
+
+/** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
+export function parseJobFile(file: string, text: string): JobDefinition {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    throw new JobFileError(file, null, `not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = JobSchema.safeParse(data ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
+    const message = issue.code === 'unrecognized_keys' ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column)' : issue.message;
+    throw new JobFileError(file, key, message);
+  }
+  const job = parsed.data;
+  const base = dirname(file);
+  const local = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
+  return {
+    name: job.name,
+    file,
+    source: /^https:\/\//i.test(job.source) ? job.source : local(job.source),
+    schedule: job.schedule,
+    timezone: job.timezone,
+    mode: job.mode,
+    rate: job.rate,
+    concurrency: job.concurrency,
+    columns: job.columns === undefined ? undefined : local(job.columns),
+    keyColumn: job.key_column,
+  };
+}
+
+/** Every `*.yaml`/`*.yml` in `dir` (none when the folder does not exist); names must be unique. */
+export async function loadJobs(dir: string): Promise<JobDefinition[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => /\.ya?ml$/i.test(n) && !n.startsWith('.')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const jobs: JobDefinition[] = [];
+  const byName = new Map<string, string>();
+  for (const name of names) {
+    const file = join(dir, name);
+    const job = parseJobFile(file, await readFile(file, 'utf8'));
+    const other = byName.get(job.name);
+    if (other) throw new JobFileError(file, 'name', `"${job.name}" is already the name of the job in ${other}`);
+    byName.set(job.name, file);
+    jobs.push(job);
+  }
+  return jobs;
+}
+
+export async function findJob(dir: string, name: string): Promise<JobDefinition> {
+  const job = (await loadJobs(dir)).find((j) => j.name === name);
+  if (!job) throw new JobFileError(dir, null, `no job named "${name}" (see catalog-sync schedule list)`);
+  return job;
+}

@@ -1,0 +1,83 @@
+/**
+ * The intake's composition root: from one resolved Config, the ledger (Redis with the queue, or
+ * the local file), the claims, and the runner that syncs a batch to its end (in-process, or
+ * enqueue + wait with Redis). Commands and E's worker build their pieces here.
+ */
+import type { Redis } from 'ioredis';
+import { requireStore, type Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { storeClientFromConfig } from '../store/index.ts';
+import { enqueueSync, runSync, waitForBatch } from '../sync/index.ts';
+import { openRedis } from '../sync/redis/connection.ts';
+import type { GuardFactory } from '../sync/types.ts';
+import { FileClaims, RedisClaims, type ClaimStore } from './claims.ts';
+import type { SyncRunner } from './drop-file.ts';
+import type { DropLayout } from './drop-layout.ts';
+import { ledgerGuardFactory } from './guard.ts';
+import type { Ledger } from './ledger.ts';
+import { FileLedger, scopedLedgerFile } from './ledger-file.ts';
+import { RedisLedger } from './ledger-redis.ts';
+import { ledgerScope } from './ledger-rules.ts';
+
+export interface Tuning {
+  rate?: number | undefined;
+  concurrency?: number | undefined;
+}
+
+export interface IntakeRuntime {
+  config: Config;
+  ledger: Ledger;
+  guardFactory: GuardFactory;
+  /** Null in the embedded mode. */
+  redis: Redis | null;
+  runnerFor(tuning?: Tuning): SyncRunner;
+  claimsFor(layout: DropLayout): { claims: ClaimStore; inboxClaims?: ClaimStore };
+  /** The store's time zone, from authorization (schedules default to it). */
+  storeTimeZone(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openIntakeRuntime(config: Config, logger: Logger): Promise<IntakeRuntime> {
+  const store = requireStore(config);
+  const scope = ledgerScope(store.storeUrl, store.storeEmail);
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const ledger: Ledger = redis ? new RedisLedger(redis, config.queuePrefix, scope) : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
+  const guardFactory = ledgerGuardFactory(ledger);
+  const client = storeClientFromConfig(config, { logger });
+
+  const runnerFor = (tuning: Tuning = {}): SyncRunner => {
+    const rate = tuning.rate ?? config.rate;
+    const concurrency = tuning.concurrency ?? config.concurrency;
+    if (redis && config.redisUrl) {
+      const target = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
+      // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
+      return async (request, signal) => {
+        const { batchId } = await enqueueSync(request, { ...target, reportDir: config.reportDir, rate, client, logger });
+        return waitForBatch(batchId, { ...target, signal });
+      };
+    }
+    const tuned = rate === config.rate && concurrency === config.concurrency ? client : storeClientFromConfig({ ...config, rate, concurrency }, { logger });
+    return (request) => runSync(request, { client: tuned, reportDir: config.reportDir, rate, concurrency, guardFactory, logger });
+  };
+
+  return {
+    config,
+    ledger,
+    guardFactory,
+    redis,
+    runnerFor,
+    claimsFor: (layout) =>
+      redis
+        ? {
+            claims: new RedisClaims(redis, `${config.queuePrefix}:drop:${scope}:processing`),
+            inboxClaims: new RedisClaims(redis, `${config.queuePrefix}:drop:${scope}:inbox`, 10 * 60_000),
+          }
+        : { claims: new FileClaims(layout.locks) },
+    storeTimeZone: async () => (await client.authorize()).store.time_zone || 'UTC',
+    close: async () => {
+      client.close();
+      await ledger.close();
+      if (redis) await redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Nightly schedules on BullMQ job schedulers: one scheduler per job file, id `job:<name>`.
+ * syncSchedules upserts every job (a redeploy changes nothing twice) and removes schedulers whose
+ * file is gone. A worker on the `schedules` queue runs a job when its time comes.
+ */
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import type { Logger } from '../log.ts';
+import type { BatchSummary } from '../sync/types.ts';
+import type { SyncRunner } from './drop-file.ts';
+import { findJob, type JobDefinition } from './job-file.ts';
+import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
+
+export const SCHEDULE_QUEUE = 'schedules';
+const SCHEDULER_PREFIX = 'job:';
+
+export interface ScheduledJobData {
+  job: string;
+}
+
+export function scheduleQueue(connection: ConnectionOptions, prefix: string): Queue<ScheduledJobData> {
+  return new Queue<ScheduledJobData>(SCHEDULE_QUEUE, { connection, prefix });
+}
+
+export interface ScheduleSyncResult {
+  upserted: string[];
+  removed: string[];
+}
+
+/** Makes the queue's schedulers match the job files: upsert each, remove the ones without a file. */
+export async function syncSchedules(queue: Queue<ScheduledJobData>, jobs: readonly JobDefinition[], defaultTimezone: string): Promise<ScheduleSyncResult> {
+  const upserted: string[] = [];
+  for (const job of jobs) {
+    await queue.upsertJobScheduler(
+      `${SCHEDULER_PREFIX}${job.name}`,
+      { pattern: job.schedule, tz: job.timezone ?? defaultTimezone },
+      { name: 'scheduled-sync', data: { job: job.name }, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+    );
+    upserted.push(job.name);
+  }
+  const wanted = new Set(jobs.map((j) => `${SCHEDULER_PREFIX}${j.name}`));
+  const removed: string[] = [];
+  for (const scheduler of await queue.getJobSchedulers(0, -1, true)) {
+    const id = scheduler.id ?? scheduler.key;
+    if (id.startsWith(SCHEDULER_PREFIX) && !wanted.has(id)) {
+      await queue.removeJobScheduler(id);
+      removed.push(id.slice(SCHEDULER_PREFIX.length));
+    }
+  }
+  return { upserted, removed };
+}
+
+export interface ScheduleRow {
+  name: string;
+  cron: string;
+  timezone: string;
+  /** Next run (ms epoch) as registered in Redis; null when the worker has not registered it yet. */
+  next: number | null;
+}
+
+/** What `schedule list` shows: every job file with its registered next run. */
+export async function listSchedules(queue: Queue<ScheduledJobData> | null, jobs: readonly JobDefinition[], defaultTimezone: string): Promise<ScheduleRow[]> {
+  const registered = new Map<string, number | undefined>();
+  if (queue) for (const s of await queue.getJobSchedulers(0, -1, true)) registered.set(s.id ?? s.key, s.next);
+  return jobs.map((job) => ({
+    name: job.name,
+    cron: job.schedule,
+    timezone: job.timezone ?? defaultTimezone,
+    next: registered.get(`${SCHEDULER_PREFIX}${job.name}`) ?? null,
+  }));
+}
+
+export interface JobRunDeps {
+  /** Builds the runner for a job's rate and concurrency (the process defaults when unset). */
+  runnerFor(tuning: { rate?: number | undefined; concurrency?: number | undefined }): SyncRunner;
+  fetchLimits?: FetchLimits;
+  logger: Logger;
+}
+
+/** Runs one job now: fetch its sheet, sync it in the job's mode, clean up the download. */
+export async function runJob(job: JobDefinition, deps: JobRunDeps, signal: AbortSignal = new AbortController().signal): Promise<BatchSummary> {
+  const columns = job.columns === undefined ? undefined : await readColumnMapping(job.columns);
+  const source = await fetchSource(job.source, deps.fetchLimits);
+  try {
+    const run = deps.runnerFor({ rate: job.rate, concurrency: job.concurrency });
+    deps.logger.info({ job: job.name, mode: job.mode }, 'scheduled sync started');
+    return await run(
+      {
+        file: source.path,
+        source: `job:${job.name}`,
+        guard: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
+        ...(columns ? { columns } : {}),
+      },
+      signal,
+    );
+  } finally {
+    await source.cleanup();
+  }
+}
+
+/** The worker side: runs each scheduled job when BullMQ hands it over (one at a time per process). */
+export function startScheduleWorker(connection: ConnectionOptions, prefix: string, jobsDir: string, deps: JobRunDeps): Worker<ScheduledJobData> {
+  const worker = new Worker<ScheduledJobData>(
+    SCHEDULE_QUEUE,
+    async (job) => {
+      // Read fresh from disk, so an edited job file applies from its next run.
+      const definition = await findJob(jobsDir, job.data.job);
+      const summary = await runJob(definition, deps);
+      return { batchId: summary.batchId, counts: summary.counts, reportDir: summary.reportDir };
+    },
+    { connection, prefix, concurrency: 1 },
+  );
+  worker.on('failed', (job, error) => deps.logger.error({ job: job?.data.job, err: error }, 'scheduled sync failed'));
+  return worker;
+}
