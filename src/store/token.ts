@@ -24,10 +24,19 @@ export function tokenExpiresAt(expiresIn: number, jwtExpSeconds: number | undefi
 }
 
 /**
+ * The least time a fresh token is used before the client logs in again of its own accord. When
+ * the store's clock runs ahead of ours, a token can look expired on arrival; without this floor
+ * every call would log in first. A token that really is expired is refused with `Access denied`,
+ * and the client then logs in once and retries.
+ */
+export const MIN_REUSE_MS = 10_000;
+
+/**
  * When to stop using a token: shortly before it expires, by a tenth of its remaining life at
- * login, at most 60 s (so a short-lived token is still used for most of its life).
+ * login, at most 60 s (so a short-lived token is still used for most of its life); never sooner
+ * than MIN_REUSE_MS after the login.
  */
 export function refreshAt(expiresAtMs: number, nowMs: number): number {
   const life = Math.max(0, expiresAtMs - nowMs);
-  return expiresAtMs - Math.min(60_000, life / 10);
+  return Math.max(nowMs + MIN_REUSE_MS, expiresAtMs - Math.min(60_000, life / 10));
 }

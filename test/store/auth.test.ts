@@ -36,6 +36,16 @@ describe('store client: one login shared by concurrent calls', () => {
     });
   });
 
+  it("does not log in before every call when the store's clock runs ahead of ours", async () => {
+    const storeClock = () => Date.now() + 2 * 3600_000; // tokens look expired on arrival here
+    await withSandbox({ clock: storeClock, tokenTtlSeconds: 3600 }, async (sandbox) => {
+      const client = clientFor(sandbox);
+      for (let i = 0; i < 5; i += 1) await client.listVouchers();
+      expect(sandbox.requestCount(LOGIN)).toBe(1);
+      client.close();
+    });
+  });
+
   it('a token that expires mid-run is replaced by one fresh login and the call retried', async () => {
     await withSandbox({}, async (sandbox) => {
       const client = clientFor(sandbox);

@@ -22,8 +22,12 @@ describe('refreshAt', () => {
   it.each<[number, number]>([
     [3_600_000, 3_600_000 - 60_000],
     [100_000, 90_000],
-    [2_000, 1_800],
-    [0, 0],
+    [20_000, 18_000],
+    // short-lived, or already expired by our clock (the store's runs ahead): reused 10 s anyway,
+    // so calls do not each log in; a refusal then triggers the one re-login
+    [2_000, 10_000],
+    [0, 10_000],
+    [-3_600_000, 10_000],
   ])('a token living %i ms is dropped at %i ms', (life, expected) => {
     expect(refreshAt(NOW + life, NOW) - NOW).toBe(expected);
   });
