@@ -1,0 +1,125 @@
+/**
+ * No Docker engine here: the compose file and Dockerfile are checked for structure, and every
+ * command they run is checked against the real CLI (command and flags exist).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/main.ts';
+import { ENV_NAMES } from '../../src/config.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+interface Service {
+  image?: string;
+  build?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  secrets?: string[];
+  volumes?: string[];
+  profiles?: string[];
+  network_mode?: string;
+  init?: boolean;
+  stop_grace_period?: string;
+}
+
+interface Compose {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+  secrets: Record<string, { file: string }>;
+}
+
+async function compose(): Promise<Compose> {
+  return parse(await readFile(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
+}
+
+const { program } = buildProgram({ stdout: process.stdout, stderr: process.stderr, env: {} });
+
+function commandFor(args: string[]): Command {
+  const command = program.commands.find((c) => c.name() === args[0]);
+  if (!command) throw new Error(`"${args[0]}" is not a catalog-sync command`);
+  return command;
+}
+
+const KNOWN_ENV = new Set([...Object.values(ENV_NAMES), 'STORE_PASSWORD_FILE']);
+
+describe('docker-compose.yml', () => {
+  it('runs Redis with AOF persistence on a named volume, with a health check the app waits for', async () => {
+    const { services, volumes } = await compose();
+    const redis = services.redis!;
+    expect(redis.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    const [volume, target] = redis.volumes![0]!.split(':');
+    expect(target).toBe('/data');
+    expect(volumes).toHaveProperty(volume!);
+  });
+
+  it('every app service runs a real CLI command with real flags', async () => {
+    const { services } = await compose();
+    const app = Object.entries(services).filter(([name]) => name !== 'redis');
+    expect(app.map(([name]) => name).sort()).toEqual(['sandbox', 'sandbox-watcher', 'sandbox-worker', 'watcher', 'worker']);
+    for (const [name, service] of app) {
+      const args = service.command!;
+      const command = commandFor(args);
+      const flags = args.filter((a) => a.startsWith('--'));
+      const known = new Set(command.options.map((o) => o.long));
+      for (const flag of flags) expect(known.has(flag), `${name}: ${args[0]} has no ${flag}`).toBe(true);
+      expect(service.init, `${name} runs with an init`).toBe(true);
+    }
+    expect(services.worker!.command![0]).toBe('worker');
+    expect(services.watcher!.command![0]).toBe('watch');
+  });
+
+  it('gives the real store password only through a secrets file, and sets only settings the app knows', async () => {
+    const { services, secrets } = await compose();
+    for (const name of ['worker', 'watcher']) {
+      const env = services[name]!.environment!;
+      for (const key of Object.keys(env)) expect(KNOWN_ENV.has(key), `${name}: unknown setting ${key}`).toBe(true);
+      expect(env).not.toHaveProperty('STORE_PASSWORD');
+      expect(env.STORE_PASSWORD_FILE).toBe('/run/secrets/store_password');
+      expect(services[name]!.secrets).toContain('store_password');
+      expect(env.REDIS_URL).toBe('redis://redis:6379');
+    }
+    expect(secrets.store_password?.file).toBeTruthy();
+  });
+
+  it('mounts the drop folder where the watcher watches, and reports where the app writes them', async () => {
+    const { services } = await compose();
+    const watcher = services.watcher!;
+    const dir = watcher.command![watcher.command!.indexOf('--dir') + 1];
+    expect(watcher.volumes!.some((v) => v.endsWith(`:${dir}`))).toBe(true);
+    for (const name of ['worker', 'watcher']) {
+      const reportDir = services[name]!.environment!.REPORT_DIR;
+      expect(services[name]!.volumes!.some((v) => v.split(':')[1] === reportDir)).toBe(true);
+    }
+  });
+
+  it('keeps the sandbox rehearsal behind a profile, sharing the sandbox network (it listens on 127.0.0.1)', async () => {
+    const { services } = await compose();
+    for (const name of ['sandbox', 'sandbox-worker', 'sandbox-watcher']) expect(services[name]!.profiles).toEqual(['sandbox']);
+    for (const name of ['worker', 'watcher', 'redis']) expect(services[name]!.profiles).toBeUndefined();
+    expect(services['sandbox-worker']!.network_mode).toBe('service:sandbox');
+    expect(services['sandbox-worker']!.environment!.STORE_URL).toBe('http://127.0.0.1:8080');
+    expect(services.sandbox!.command).toEqual(['sandbox', '--port', '8080']);
+  });
+});
+
+describe('Dockerfile', () => {
+  it('builds on node:20 slim, installs from the lock file and runs ./bin/catalog-sync.js', async () => {
+    const text = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(text).toMatch(/^FROM node:20-slim$/m);
+    expect(text).toMatch(/RUN npm ci --omit=dev/);
+    expect(text).toMatch(/ENTRYPOINT \["node", "\.\/bin\/catalog-sync\.js"\]/);
+    expect(text).toMatch(/^USER node$/m);
+    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    // --omit=dev works only because the runtime (tsx) is a dependency, not a devDependency.
+    expect(pkg.dependencies).toHaveProperty('tsx');
+    for (const copied of ['bin', 'src', 'templates', 'jobs']) expect(text).toContain(`COPY ${copied} ./${copied}`);
+  });
+
+  it('.dockerignore keeps secrets, local state and dependencies out of the build context', async () => {
+    const lines = (await readFile(join(ROOT, '.dockerignore'), 'utf8')).split('\n').map((l) => l.trim());
+    for (const entry of ['.git', 'node_modules', 'reports', 'drop', '.ledger', 'secrets', '.env']) expect(lines).toContain(entry);
+  });
+});

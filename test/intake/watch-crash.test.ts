@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log.ts';
+import { FileClaims } from '../../src/intake/claims.ts';
+import type { DropReport } from '../../src/intake/drop-file.ts';
+import { dropLayout, parseClaimedName } from '../../src/intake/drop-layout.ts';
+import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
+import { FileLedger, scopedLedgerFile } from '../../src/intake/ledger-file.ts';
+import { ledgerScope } from '../../src/intake/ledger-rules.ts';
+import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+
+const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
+let world: World;
+let child: ChildProcess | undefined;
+
+beforeEach(async () => {
+  world = await startWorld({ latencyMs: 40 });
+});
+
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  await world.close();
+});
+
+/** Polls a condition of the sandbox (it has no events); bounded by the test timeout. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(20);
+}
+
+it('a watcher killed mid-file is resumed by the next one without creating anything twice', async () => {
+  const root = join(world.dir, 'drop');
+  const ledgerFile = join(world.dir, 'ledger.jsonl');
+  const env = {
+    ...process.env,
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
+    LEDGER_FILE: ledgerFile,
+    REPORT_DIR: world.reportDir,
+    RATE: '1000',
+    CONCURRENCY: '2',
+    LOG_LEVEL: 'silent',
+  };
+  child = spawn(process.execPath, [BIN, 'watch', '--dir', root, '--settle-ms', '200'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  await until(() => output.includes('watching'));
+
+  const barcodes = Array.from({ length: 30 }, (_, i) => `k${i}`);
+  await writeFile(join(root, 'inbox', 'big.csv'), productCsv(barcodes));
+  await until(() => createCount(world.sandbox) >= 6);
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child!.once('exit', resolve));
+  const [claimed] = await readdir(join(root, 'processing'));
+  expect(claimed).toMatch(/--big\.csv$/);
+  const sentBeforeCrash = createCount(world.sandbox);
+  expect(sentBeforeCrash).toBeLessThan(30);
+
+  const layout = dropLayout(root);
+  const ledger = await FileLedger.open(scopedLedgerFile(ledgerFile, ledgerScope(world.sandbox.url, world.sandbox.email)));
+  const listeners: ((e: DropEvent) => void)[] = [];
+  const watcher = new DropWatcher({
+    layout,
+    claims: new FileClaims(layout.locks),
+    ledger,
+    run: world.runner(ledger),
+    guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+    force: false,
+    logger: silentLogger,
+    settleMs: 200,
+    pollMs: 50,
+    resumeIntervalMs: 100,
+    onEvent: (e) => listeners.forEach((l) => l(e)),
+  });
+  const finished = waitFor<DropEvent>((l) => listeners.push(l), (e) => e.type === 'finished');
+  await watcher.start();
+  const event = await finished;
+  await watcher.close(1_000);
+  expect(event.type === 'finished' && event.claimed).toBe(claimed);
+
+  // Every barcode is in the store at most once; together with unknown rows, all 30 are accounted for.
+  const stored = world.sandbox.products().map((p) => String(p.fields.barcode));
+  expect(new Set(stored).size).toBe(stored.length);
+  const report = JSON.parse(await readFile(join(layout.done, `${claimed}.report.json`), 'utf8')) as DropReport;
+  expect(report.batchId.startsWith(parseClaimedName(claimed!)!.token)).toBe(true);
+  const counts = report.counts!;
+  expect(counts.created + counts.skipped + counts.unknown).toBe(30);
+  expect(counts.skipped).toBeGreaterThanOrEqual(sentBeforeCrash - 2); // at most the 2 in flight are unknown
+  expect(stored.length + counts.unknown).toBeGreaterThanOrEqual(30);
+  expect(stored.length).toBeLessThanOrEqual(30);
+});
