@@ -25,7 +25,7 @@ export function tokenExpiresAt(expiresIn: number, jwtExpSeconds: number | undefi
 
 /**
  * The least time a fresh token is used before the client logs in again of its own accord. When
- * the store's clock runs ahead of ours, a token can look expired on arrival; without this floor
+ * the store's clock runs behind ours, a token can look expired on arrival; without this floor
  * every call would log in first. A token that really is expired is refused with `Access denied`,
  * and the client then logs in once and retries.
  */

@@ -23,7 +23,7 @@ describe('refreshAt', () => {
     [3_600_000, 3_600_000 - 60_000],
     [100_000, 90_000],
     [20_000, 18_000],
-    // short-lived, or already expired by our clock (the store's runs ahead): reused 10 s anyway,
+    // short-lived, or already expired by our clock (the store's runs behind): reused 10 s anyway,
     // so calls do not each log in; a refusal then triggers the one re-login
     [2_000, 10_000],
     [0, 10_000],
