@@ -20,7 +20,10 @@ export interface BenchCase {
 
 interface Measurement {
   rows: number;
+  /** Wall-clock seconds of the pipeline. */
   seconds: number;
+  /** CPU seconds (user + system) of the pipeline: steadier than wall time on a shared machine. */
+  cpuSeconds: number;
   peakRssMb: number;
 }
 
@@ -28,10 +31,13 @@ async function runChild(pipelines: Record<string, Pipeline>, name: string, file:
   const pipeline = pipelines[name];
   if (pipeline === undefined) throw new Error(`unknown pipeline ${name} (known: ${Object.keys(pipelines).join(', ')})`);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const rows = await pipeline(file);
+  const cpu = process.cpuUsage(cpuBefore);
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ rows, seconds, peakRssMb } satisfies Measurement)}\n`);
+  process.stdout.write(`${JSON.stringify({ rows, seconds, cpuSeconds, peakRssMb } satisfies Measurement)}\n`);
 }
 
 function measureInChild(script: string, pipeline: string, file: string): Promise<Measurement> {
@@ -73,22 +79,27 @@ export async function runSheetBench(
   const script = process.argv[1]!;
   const runs = Number(flag('runs', '3'));
   const cases = await prepareCases();
+  const measured = new Map<string, Measurement[]>(cases.map((benchCase) => [benchCase.label, []]));
+  // Round-robin, so load from other processes drifts over every case alike.
+  for (let run = 0; run < runs; run++) {
+    for (const benchCase of cases) {
+      measured.get(benchCase.label)!.push(await measureInChild(script, benchCase.pipeline, benchCase.file));
+      process.stderr.write(`  run ${run + 1}/${runs}: ${benchCase.label}\n`);
+    }
+  }
   const results = new Map<string, Measurement>();
-  for (const benchCase of cases) {
-    const measured: Measurement[] = [];
-    for (let run = 0; run < runs; run++) measured.push(await measureInChild(script, benchCase.pipeline, benchCase.file));
-    const result = {
-      rows: measured[0]!.rows,
-      seconds: median(measured.map((m) => m.seconds)),
-      peakRssMb: median(measured.map((m) => m.peakRssMb)),
-    };
-    results.set(benchCase.label, result);
-    process.stderr.write(`  measured ${benchCase.label}\n`);
+  for (const [label, all] of measured) {
+    results.set(label, {
+      rows: all[0]!.rows,
+      seconds: median(all.map((m) => m.seconds)),
+      cpuSeconds: median(all.map((m) => m.cpuSeconds)),
+      peakRssMb: median(all.map((m) => m.peakRssMb)),
+    });
   }
 
   const lines = [
-    `| case | rows | seconds | rows/s | peak RSS MB | time vs baseline | RSS vs baseline |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| case | rows | wall s | rows/s | CPU s | peak RSS MB | wall vs baseline | CPU vs baseline | RSS vs baseline |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
   ];
   for (const benchCase of cases) {
     const result = results.get(benchCase.label)!;
@@ -96,9 +107,10 @@ export async function runSheetBench(
     const ratio = (a: number, b: number | undefined): string => (b === undefined ? '' : `${(a / b).toFixed(2)}x`);
     lines.push(
       `| ${benchCase.label} | ${result.rows} | ${result.seconds.toFixed(2)} | ${Math.round(result.rows / result.seconds)} | ` +
-        `${Math.round(result.peakRssMb)} | ${ratio(result.seconds, base?.seconds)} | ${ratio(result.peakRssMb, base?.peakRssMb)} |`,
+        `${result.cpuSeconds.toFixed(2)} | ${Math.round(result.peakRssMb)} | ${ratio(result.seconds, base?.seconds)} | ` +
+        `${ratio(result.cpuSeconds, base?.cpuSeconds)} | ${ratio(result.peakRssMb, base?.peakRssMb)} |`,
     );
   }
-  console.log(`\nmedians of ${runs} runs, each in its own process (node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(`\nmedians of ${runs} runs, each in its own process, cases interleaved (node ${process.version}, ${new Date().toISOString()})\n`);
   console.log(lines.join('\n'));
 }
