@@ -13,7 +13,32 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts';
 import { createStoreClient } from '../src/store/client.ts';
-import { SlidingWindowGate } from '../src/store/rate-gate.ts';
+import { SlidingWindowGate, type RateGate } from '../src/store/rate-gate.ts';
+
+/** Records when each request was sent (as the client reports it), forwarding everything. */
+class RecordingGate implements RateGate {
+  readonly sentAt: number[] = [];
+  constructor(
+    private readonly inner: SlidingWindowGate,
+    private readonly awaitsSent: boolean,
+  ) {}
+  async acquire(): Promise<void> {
+    await this.inner.acquire();
+    if (!this.awaitsSent) this.sentAt.push(performance.now());
+  }
+  pause(ms: number): Promise<void> {
+    return this.inner.pause(ms);
+  }
+  sent(): void {
+    if (this.awaitsSent) this.sentAt.push(performance.now());
+    this.inner.sent();
+  }
+}
+
+/** Requests per second once the first window is full: every further request waited for a slot. */
+function steadyRate(times: number[], rate: number): number {
+  return ((times.length - rate) / (times.at(-1)! - times[rate - 1]!)) * 1000;
+}
 
 const SECONDS = 8;
 
@@ -34,20 +59,22 @@ async function control(url: string, method: string, path: string): Promise<unkno
 
 async function measure(url: string, rate: number, awaitsSent: boolean): Promise<void> {
   const settings = { storeUrl: url, storeEmail: DEMO_EMAIL, storePassword: DEMO_PASSWORD, rate, concurrency: 32, categoriesMethod: 'POST' as const, requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 };
-  const client = createStoreClient(settings, { gate: new SlidingWindowGate({ rate, awaitsSent }) });
+  const gate = new RecordingGate(new SlidingWindowGate({ rate, awaitsSent }), awaitsSent);
+  const client = createStoreClient(settings, { gate });
   try {
     await control(url, 'POST', 'reset-stats');
     const count = rate * SECONDS;
     await Promise.all(Array.from({ length: count }, () => client.listVouchers()));
     const { requests } = (await control(url, 'GET', 'requests')) as { requests: { at: number }[] };
     const times = requests.map((r) => r.at);
-    // Steady rate: once the first window is full, every further request waited for a slot.
-    const steady = ((times.length - rate) / (times.at(-1)! - times[rate - 1]!)) * 1000;
-    const most = maxInWindow(times, 1000);
+    const sent = gate.sentAt.slice(-times.length);
+    const pct = (value: number) => `${((value / rate) * 100).toFixed(1)}%`;
+    const storeMost = maxInWindow(times, 1000);
     console.log(
-      `${awaitsSent ? 'from send   ' : 'from release'} rate ${rate}/s: ${times.length} requests (login included), ` +
-        `steady ${steady.toFixed(1)} req/s = ${((steady / rate) * 100).toFixed(1)}% of the rate, ` +
-        `most in any 1000 ms at the store: ${most} (limit ${rate})${most > rate ? '  EXCEEDED' : ''}`,
+      `${awaitsSent ? 'count from send   ' : 'count from release'} rate ${rate}/s, ${times.length} requests (login included)\n` +
+        `  client side: steady ${pct(steadyRate(sent, rate))} of the rate, most sent in any 1000 ms ${maxInWindow(sent, 1000)}\n` +
+        `  store side:  steady ${pct(steadyRate(times, rate))} of the rate, most received in any 1000 ms ${storeMost}` +
+        `${storeMost > rate ? '  EXCEEDED' : ''}`,
     );
   } finally {
     client.close();
