@@ -1,0 +1,40 @@
+/** Files damaged in ways that happen: cut short by a failed upload, a BOM and nothing else. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileError, fixture } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sheet-read-broken-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('damaged files are one clear SheetFileError', () => {
+  it('an XLSX cut short', async () => {
+    const whole = readFileSync(fixture('formulas-richtext.xlsx'));
+    const file = join(dir, 'cut.xlsx');
+    writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
+    const error = await fileError(file);
+    expect(error.code).toBe('corrupt_xlsx');
+    expect(error.message).toContain('damaged or cut short');
+  });
+
+  it('an XLSX whose sheet data is corrupted inside the zip', async () => {
+    const whole = Buffer.from(readFileSync(fixture('inline-strings.xlsx')));
+    // Overwrite the middle of the compressed worksheet with junk (the central directory stays intact).
+    const name = whole.indexOf('xl/worksheets/sheet1.xml');
+    for (let i = name + 40; i < name + 200; i++) whole[i] = 0xff;
+    const file = join(dir, 'junk.xlsx');
+    writeFileSync(file, whole);
+    const error = await fileError(file);
+    expect(error.code).toBe('corrupt_xlsx');
+  });
+
+  it.each([
+    ['bom-only.csv', Buffer.from([0xef, 0xbb, 0xbf])],
+    ['utf16-bom-only.txt', Buffer.from([0xff, 0xfe])],
+  ])('%s has no header', async (name, bytes) => {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    await expect(fileError(file)).resolves.toMatchObject({ code: 'no_header' });
+  });
+});
