@@ -1,0 +1,154 @@
+/**
+ * Delta sync of an unchanged 100,000-row sheet, as a ratio to reading + validating the same
+ * sheet alone (goal: at most 1.3x, and no write request to the store).
+ *
+ *   npx tsx bench/delta.ts [--rows 100000] [--runs 3]
+ *
+ * The sheet (half updates by product_id, half creates by barcode, Arabic titles) is generated
+ * in a temp dir. The ledger is primed as a previous full sync would leave it (every row
+ * `synced` with the fingerprint of what it sends), then the same sheet is synced in delta
+ * mode with the in-process engine against the sandbox store: with the file ledger (embedded
+ * mode) and with the Redis ledger (127.0.0.1:6379, own key prefix, removed afterwards).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { Redis } from 'ioredis';
+import { silentLogger } from '../src/log.ts';
+import { startSandbox } from '../src/sandbox/index.ts';
+import { openSheet } from '../src/sheet/index.ts';
+import { createStoreClient } from '../src/store/index.ts';
+import { runSync } from '../src/sync/run-local.ts';
+import { ledgerGuardFactory } from '../src/intake/guard.ts';
+import type { Ledger, LedgerEntry } from '../src/intake/ledger.ts';
+import type { RowGuard } from '../src/sync/guard.ts';
+import type { GuardFactory } from '../src/sync/types.ts';
+import { FileLedger } from '../src/intake/ledger-file.ts';
+import { RedisLedger } from '../src/intake/ledger-redis.ts';
+import { fingerprintOf, ledgerKeyOf } from '../src/intake/ledger-rules.ts';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const ROWS = flag('rows', 100_000);
+const RUNS = flag('runs', 3);
+
+async function writeSheet(path: string, rows: number): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('product_id,title,title_ar,sale_price,category,barcode\n');
+  for (let i = 0; i < rows; i++) {
+    const line = i % 2 === 0 ? `${100_000 + i},Item ${i},منتج رقم ${i} بجودة عالية,${(i % 500) + 0.5},${(i % 6) + 1},\n` : `,Item ${i},منتج رقم ${i} بجودة عالية,${(i % 500) + 0.5},${(i % 6) + 1},628${String(i).padStart(10, '0')}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** The baseline: read + map + validate every row, nothing else. */
+async function readAndValidate(file: string): Promise<number> {
+  const sheet = await openSheet(file);
+  let valid = 0;
+  for await (const row of sheet.rows()) if (row.plan) valid++;
+  return valid;
+}
+
+/** What a previous successful sync of this sheet leaves in the ledger. */
+async function prime(ledger: Ledger, file: string): Promise<void> {
+  const sheet = await openSheet(file);
+  let chunk: [string, LedgerEntry][] = [];
+  for await (const row of sheet.rows()) {
+    if (!row.plan) continue;
+    const key = ledgerKeyOf(row.plan);
+    if (key) chunk.push([key, { fp: fingerprintOf(row.plan), st: 'synced', batch: 'primed', row: row.row }]);
+    if (chunk.length >= 5_000) {
+      await ledger.setMany(chunk);
+      chunk = [];
+    }
+  }
+  await ledger.setMany(chunk);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-delta-'));
+  const file = join(dir, 'sheet.csv');
+  const sandbox = await startSandbox();
+  const redis = new Redis('redis://127.0.0.1:6379');
+  const prefix = `bench-${randomUUID()}`;
+  try {
+    await writeSheet(file, ROWS);
+    const client = createStoreClient(
+      { storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password, rate: 1_000, concurrency: 4, categoriesMethod: 'POST', requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 },
+      { logger: silentLogger },
+    );
+    const ledgers: Record<string, Ledger> = {
+      'file ledger (embedded)': await FileLedger.open(join(dir, 'ledger.jsonl')),
+      'redis ledger': new RedisLedger(redis, prefix, 'bench'),
+    };
+    for (const ledger of Object.values(ledgers)) await prime(ledger, file);
+    // The engine's own floor: a guard that skips every row with no ledger at all.
+    const skipAll: RowGuard = {
+      before: (row) => Promise.resolve({ row: row.row, outcome: 'skipped', message: 'unchanged', httpStatus: null, attempts: 0 }),
+      after: () => Promise.resolve(),
+    };
+    const factories: Record<string, GuardFactory> = {
+      'engine floor (no ledger)': () => skipAll,
+      ...Object.fromEntries(Object.entries(ledgers).map(([name, ledger]) => [name, ledgerGuardFactory(ledger)])),
+    };
+    await readAndValidate(file); // warm-up
+
+    const baseline: number[] = [];
+    const delta: Record<string, number[]> = Object.fromEntries(Object.keys(factories).map((k) => [k, []]));
+    let writes = 0;
+    let skipped = 0;
+    for (let run = 0; run < RUNS; run++) {
+      baseline.push(await timed(() => readAndValidate(file)));
+      for (const [name, guardFactory] of Object.entries(factories)) {
+        sandbox.resetStats();
+        delta[name]!.push(
+          await timed(async () => {
+            const summary = await runSync(
+              { file, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+              { client, reportDir: join(dir, 'reports'), rate: 1_000, concurrency: 4, guardFactory, openSheet: (f, o) => openSheet(f, o) },
+            );
+            if (name !== 'engine floor (no ledger)') skipped = summary.counts.skipped;
+          }),
+        );
+        writes += sandbox.requests().filter((r) => r.path !== '/v1/authorization').length;
+      }
+    }
+    const base = median(baseline);
+    console.log(`delta sync of an unchanged ${ROWS.toLocaleString('en')}-row sheet (median of ${RUNS}; node ${process.version})`);
+    console.log(`  read + validate alone:              ${(base / 1000).toFixed(2)} s (${Math.round(ROWS / (base / 1000)).toLocaleString('en')} rows/s)`);
+    for (const [name, times] of Object.entries(delta)) {
+      const t = median(times);
+      console.log(`  delta sync, ${name.padEnd(24)} ${(t / 1000).toFixed(2)} s  ratio ${(t / base).toFixed(2)}x`);
+    }
+    console.log('  goal: delta sync <= 1.30x read + validate; the engine floor (report writing) bounds what a ledger can reach');
+    console.log(`  rows skipped per run: ${skipped.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`);
+    console.log(`  peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (reports written for every run)`);
+  } finally {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
