@@ -45,6 +45,7 @@ export async function handleStoreRequest(deps: PipelineDeps, req: IncomingMessag
   const path = pathOf(req.url);
   const record = deps.log.received(receivedAt, method, path);
   const reply = (r: Reply): void => {
+    if (req.socket.destroyed) return; // the client left (e.g. its timeout): nothing was sent, status stays 0
     record.status = r.status;
     send(res, r);
   };
