@@ -24,7 +24,10 @@ export interface CallSpec {
 
 export interface CallAnswer {
   status: number;
+  /** Parsed JSON; undefined when the body was empty or not JSON. */
   body: unknown;
+  /** The body was empty (no bytes but white space). */
+  empty: boolean;
   attempts: number;
 }
 
@@ -92,9 +95,10 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
     if (outcome.kind === 'transport') {
       failure = { code: outcome.code, detail: outcome.detail };
     } else {
-      if (spec.acceptAnswer?.(outcome.status, outcome.body)) return { status: outcome.status, body: outcome.body, attempts };
+      const answer = { status: outcome.status, body: outcome.body, empty: outcome.empty, attempts };
+      if (spec.acceptAnswer?.(outcome.status, outcome.body)) return answer;
       const classified = classifyHttp(spec.operation, outcome.status, outcome.body, outcome.retryAfter, deps.now());
-      if (classified === undefined) return { status: outcome.status, body: outcome.body, attempts };
+      if (classified === undefined) return answer;
       failure = { ...classified, httpStatus: outcome.status };
     }
 

@@ -148,8 +148,9 @@ export class StoreClient implements StoreApi {
 
   private async write(operation: StoreOperation, method: 'POST' | 'PUT', path: string, json: object): Promise<WriteResult> {
     const answer = await this.call({ operation, method, path, json, authenticated: true });
-    // An empty 2xx body is read as success: create answers `{}` and other bodies are "not shown".
-    const body = this.successBody(operation, writeBody, { ...answer, body: answer.body ?? {} });
+    // An empty 2xx body is read as success (create answers `{}`; other bodies are "not shown");
+    // a body that is there but not JSON is BAD_RESPONSE (for a create: outcome unknown).
+    const body = this.successBody(operation, writeBody, answer.empty ? { ...answer, body: {} } : answer);
     return { httpStatus: answer.status, message: body.message, attempts: answer.attempts };
   }
 

@@ -27,7 +27,7 @@ export interface HttpRequest {
 }
 
 export type HttpOutcome =
-  | { kind: 'answer'; status: number; body: unknown; retryAfter: string | undefined }
+  | { kind: 'answer'; status: number; body: unknown; empty: boolean; retryAfter: string | undefined }
   | { kind: 'transport'; code: TransportCode; detail: string };
 
 export interface HttpTransportOptions {
@@ -86,7 +86,8 @@ export class HttpTransport {
       const ms = Math.round(performance.now() - started);
       this.options.logger.debug({ ...logFields, status: response.statusCode, ms }, 'store request');
       const retryAfter = response.headers['retry-after'];
-      return { kind: 'answer', status: response.statusCode, body: parseJson(response.body), retryAfter };
+      const empty = response.body.trim() === '';
+      return { kind: 'answer', status: response.statusCode, body: parseJson(response.body), empty, retryAfter };
     } catch (error) {
       reportSent();
       // got's error carries the request options (headers, token): keep only its class and code.

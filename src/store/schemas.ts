@@ -29,7 +29,8 @@ export const idText = z
 
 /** Text that the reference says may be empty; null is read as empty too (the safe reading). */
 export const optionalText = z
-  .union([z.string(), z.null(), z.undefined()], { error: 'expected text' })
+  .string({ error: 'expected text' })
+  .nullish() // (a union with z.undefined() would not make the key optional in zod 4)
   .transform((value) => value ?? '');
 
 const text = z.string({ error: 'expected text' });
@@ -41,7 +42,10 @@ export const categorySchema = z.object({
   category_id: integer,
   category_name: text,
   category_name_ar: optionalText,
-  image: z.union([z.string(), z.null(), z.undefined()], { error: 'expected a URL or null' }).transform((v) => v ?? null),
+  image: z
+    .string({ error: 'expected a URL or null' })
+    .nullish()
+    .transform((v) => v ?? null),
   product_total: integer,
 }) satisfies z.ZodType<Category, unknown>;
 
@@ -108,7 +112,8 @@ export const authorizationBody = z.object({
 
 /** A quota such as product_limit: a whole number as text; empty or absent means "not stated". */
 export const limit = z
-  .union([z.literal(''), z.null(), z.undefined(), integer], { error: 'expected a whole number as text' })
+  .union([z.literal(''), integer], { error: 'expected a whole number as text' })
+  .nullish()
   .transform((value) => (value === '' || value === null || value === undefined ? null : value));
 
 export const vendorStoreFields = z.object({
@@ -116,7 +121,7 @@ export const vendorStoreFields = z.object({
   email: optionalText,
   store_name: optionalText,
   store_name_ar: optionalText,
-  country: z.union([idText, z.null(), z.undefined()], { error: 'expected an identifier' }).transform((v) => v ?? ''),
+  country: idText.nullish().transform((v) => v ?? ''),
   time_zone: optionalText,
   currency_title: optionalText,
   product_limit: limit,

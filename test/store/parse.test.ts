@@ -25,6 +25,11 @@ describe('response schemas', () => {
     expect(body.data).toEqual([{ category_id: 7, category_name: 'Books', category_name_ar: 'كتب', image: null, product_total: 43 }]);
   });
 
+  it('reads absent optional fields as empty (text) or null (image)', () => {
+    const body = parseWith(categoriesBody, { data: [{ category_id: 3, category_name: 'Home', product_total: 0 }] }, ctx);
+    expect(body.data[0]).toEqual({ category_id: 3, category_name: 'Home', category_name_ar: '', image: null, product_total: 0 });
+  });
+
   it('reads taxes and voucher flags and amounts', () => {
     expect(parseWith(taxesBody, { status: true, data: [{ country_id: '2', country_name: 'KSA', country_name_ar: 'س', tax: '15.00' }] }, ctx).data[0]?.tax).toBe(15);
     const vouchers = parseWith(vouchersBody, {
