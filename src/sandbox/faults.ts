@@ -27,8 +27,9 @@ export class FaultQueue {
     this.rules = [];
   }
 
-  get size(): number {
-    return this.rules.length;
+  /** Uses left over all rules. */
+  get pending(): number {
+    return this.rules.reduce((sum, { remaining }) => sum + remaining, 0);
   }
 
   /** The first rule matching this path, with one use consumed; undefined when none matches. */

@@ -70,6 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seedProduct: (fields, status) => copyProduct(state.seedProduct(fields, status)),
     inject: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
+    pendingFaults: () => faults.pending,
     setRateLimit: (limit) => {
       limiter = limit ? new SlidingWindowLimiter(limit) : undefined;
     },

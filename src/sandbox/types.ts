@@ -128,6 +128,8 @@ export interface SandboxHandle {
   /** Queues a fault. */
   inject(rule: FaultRule): void;
   clearFaults(): void;
+  /** Uses left over all queued fault rules (Infinity when one is unlimited): 0 once all were hit. */
+  pendingFaults(): number;
   setRateLimit(limit: RateLimit | null): void;
   setLatency(ms: number): void;
   /** Makes every token issued so far invalid (answers 400 Access denied), as if all expired. */

@@ -28,10 +28,12 @@ describe('control API under /__sandbox/', () => {
       const { access_token: token } = await login(sandbox);
       const queued = await call(sandbox, 'POST', '/__sandbox/faults', { body: [{ kind: 'status503', path: '/v1/taxes' }, { kind: 'status500', path: '/v1/vouchers', times: null }] });
       expect(queued.body).toEqual({ status: true, queued: 2 });
+      expect((await call(sandbox, 'GET', '/__sandbox/faults')).body).toEqual({ status: true, pending: null });
       expect((await call(sandbox, 'POST', '/v1/taxes', { token })).status).toBe(503);
       expect((await call(sandbox, 'POST', '/v1/taxes', { token })).status).toBe(200);
       for (let i = 0; i < 3; i += 1) expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(500);
       expect((await call(sandbox, 'DELETE', '/__sandbox/faults')).status).toBe(200);
+      expect((await call(sandbox, 'GET', '/__sandbox/faults')).body).toEqual({ status: true, pending: 0 });
       expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
       await call(sandbox, 'POST', '/__sandbox/faults', { body: { kind: 'status429', retryAfterSeconds: 4 } });
       expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).headers.get('retry-after')).toBe('4');

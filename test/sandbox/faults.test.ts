@@ -127,15 +127,19 @@ describe('injected faults', () => {
     await withSandbox({}, async (sandbox) => {
       sandbox.inject({ kind: 'status503', path: '/v1/taxes', times: 2 });
       sandbox.inject({ kind: 'status502' });
+      expect(sandbox.pendingFaults()).toBe(3);
       const { access_token: token } = await login(sandbox);
       const statuses = [];
       for (const path of ['/v1/vouchers', '/v1/taxes', '/v1/taxes', '/v1/taxes']) statuses.push((await call(sandbox, 'POST', path, { token })).status);
       expect(statuses).toEqual([502, 503, 503, 200]);
+      expect(sandbox.pendingFaults()).toBe(0);
 
       sandbox.inject({ kind: 'status500', times: Infinity });
       for (let i = 0; i < 5; i += 1) expect((await create(sandbox, token)).status).toBe(500);
       expect((await login(sandbox)).status).toBe(true);
+      expect(sandbox.pendingFaults()).toBe(Infinity);
       sandbox.clearFaults();
+      expect(sandbox.pendingFaults()).toBe(0);
       expect((await create(sandbox, token)).status).toBe(200);
     });
   });

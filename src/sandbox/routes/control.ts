@@ -36,6 +36,8 @@ export function handleControl(target: ControlTarget, method: string, path: strin
     }
     case 'POST faults':
       return queueFaults(target, body);
+    case 'GET faults':
+      return ok({ pending: pendingJson(target.pendingFaults()) });
     case 'DELETE faults':
       target.clearFaults();
       return ok();
@@ -66,6 +68,11 @@ function queueFaults(target: ControlTarget, body: unknown): Reply {
   }
   for (const rule of rules) target.inject(rule as FaultRule);
   return ok({ queued: rules.length });
+}
+
+/** JSON has no Infinity: an unlimited rule is reported as null. */
+function pendingJson(pending: number): number | null {
+  return Number.isFinite(pending) ? pending : null;
 }
 
 /** JSON has no Infinity: `times: null` or `"Infinity"` means every matching request. */
