@@ -11,6 +11,7 @@ import iconv from 'iconv-lite';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding } from './csv-detect.ts';
+import { ReadablePuller } from './readable-puller.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -108,31 +109,39 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
   });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
-  const close = async (): Promise<void> => {
+  const records = new ReadablePuller<string[]>(parser);
+  const close = (): Promise<void> => {
     source.destroy();
     parser.destroy();
-    await records.return?.();
+    return Promise.resolve();
   };
 
   // A person counts records, not lines: record n (1-based) is the row Excel shows.
   let recordNumber = 0;
-  const next = async (): Promise<IteratorResult<string[]>> => {
+  const unreadable = (error: unknown): SheetFileError =>
+    new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  /** The next record (counted), or null at the end; waits only when nothing is buffered. */
+  const next = async (): Promise<string[] | null> => {
     try {
-      const result = await records.next();
-      if (!result.done) recordNumber++;
-      return result;
+      for (;;) {
+        const record = records.read();
+        if (record !== null) {
+          recordNumber++;
+          return record;
+        }
+        if (!(await records.more())) return null;
+      }
     } catch (error) {
-      throw new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw unreadable(error);
     }
   };
 
   let header: string[] | null = null;
-  for (let result = await next(); !result.done; result = await next()) {
-    if (!isEmpty(result.value)) {
-      header = result.value;
+  for (let record = await next(); record !== null; record = await next()) {
+    if (!isEmpty(record)) {
+      header = record;
       break;
     }
   }
@@ -144,9 +153,20 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
 
   async function* rows(): AsyncGenerator<RawRow> {
     try {
-      for (let result = await next(); !result.done; result = await next()) {
-        if (isEmpty(result.value)) continue;
-        yield { row: recordNumber, values: toCells(result.value) };
+      for (;;) {
+        let record: string[] | null;
+        // Everything already parsed goes out without waiting; wait only for the next chunk.
+        while ((record = records.read()) !== null) {
+          recordNumber++;
+          if (!isEmpty(record)) yield { row: recordNumber, values: toCells(record) };
+        }
+        let more: boolean;
+        try {
+          more = await records.more();
+        } catch (error) {
+          throw unreadable(error);
+        }
+        if (!more) return;
       }
     } finally {
       await close();
