@@ -34,6 +34,8 @@ export interface RowProcessorDeps {
   markers: CreateMarkers;
   policy: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
+  /** A ledger write failed after the row's calls (the outcome stands); for logging. */
+  onGuardError?: (error: unknown, row: number) => void;
 }
 
 export interface RowWork {
@@ -45,11 +47,26 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
   const { plan, row } = work;
   if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
   const guarded = { batchId: deps.batchId, row, plan };
-  const early = await deps.guard.before(guarded);
+  let early: RowResult | null;
+  try {
+    early = await deps.guard.before(guarded);
+  } catch (error) {
+    // Nothing was sent: the row fails and a later sync retries it.
+    return { row, outcome: 'failed', message: `The sync ledger could not be read: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
+  }
   if (early) return early;
   const result = await runCalls(work, deps);
-  await deps.guard.after(guarded, result);
+  try {
+    await deps.guard.after(guarded, result);
+  } catch (error) {
+    // The store call happened: its outcome stands; the ledger just did not learn it.
+    deps.onGuardError?.(error, row);
+  }
   return result;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function runCalls(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {

@@ -43,6 +43,7 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
     markers: memoryMarkers(),
     policy: deps.policy ?? DEFAULT_RETRY_POLICY,
     sleep: deps.sleep ?? ((ms) => sleep(ms)),
+    onGuardError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
   };
   const dryState = { creates: 0 };
   const dir = join(deps.reportDir, info.batchId);

@@ -78,7 +78,10 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     }
     const result = await processRow(
       { row, plan: data.plan },
-      { batchId, client: deps.client, guard: context.guard, markers: state.markers(batchId), policy: deps.policy ?? DEFAULT_RETRY_POLICY, sleep: (ms) => sleep(ms) },
+      { batchId, client: deps.client, guard: context.guard, markers: state.markers(batchId), policy: deps.policy ?? DEFAULT_RETRY_POLICY,
+        sleep: (ms) => sleep(ms),
+        onGuardError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
+      },
     );
     const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
     if (recorded.completed) await queueReport(batchId);
