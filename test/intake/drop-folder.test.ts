@@ -1,9 +1,11 @@
 import { appendFile, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
-import { FileClaims } from '../../src/intake/claims.ts';
+import { FileClaims, RedisClaims, type ClaimStore } from '../../src/intake/claims.ts';
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
@@ -14,7 +16,7 @@ let world: World;
 let layout: DropLayout;
 const watchers: DropWatcher[] = [];
 const listeners: ((e: DropEvent) => void)[] = [];
-const onEvent = (e: DropEvent) => { if (process.env.DEBUG_DROP) console.log(e); listeners.forEach((l) => l(e)); };
+const onEvent = (e: DropEvent) => listeners.forEach((l) => l(e));
 const events = (l: (e: DropEvent) => void) => listeners.push(l);
 
 beforeEach(async () => {
@@ -28,10 +30,23 @@ afterEach(async () => {
   await world.close();
 });
 
-async function startWatcher(ledger: FileLedger, extra: { force?: boolean } = {}): Promise<DropWatcher> {
+const redis = new Redis('redis://127.0.0.1:6379');
+const prefix = `test-${randomUUID()}`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+/** Claims as one machine of several sharing the folder through Redis would hold them. */
+function redisClaims(): { claims: ClaimStore; inboxClaims: ClaimStore } {
+  return { claims: new RedisClaims(redis, `${prefix}:processing`), inboxClaims: new RedisClaims(redis, `${prefix}:inbox`) };
+}
+
+async function startWatcher(ledger: FileLedger, extra: { force?: boolean; claims?: { claims: ClaimStore; inboxClaims?: ClaimStore } } = {}): Promise<DropWatcher> {
   const watcher = new DropWatcher({
     layout,
-    claims: new FileClaims(layout.locks),
+    ...(extra.claims ?? { claims: new FileClaims(layout.locks) }),
     ledger,
     run: world.runner(ledger),
     guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
@@ -83,12 +98,12 @@ describe('drop folder', () => {
     expect(createCount(world.sandbox)).toBe(6);
   });
 
-  it('two watchers racing for 50 files sync each file once', async () => {
+  it.each(['lock files', 'Redis claims'])('two watchers racing for 50 files sync each file once (%s)', async (kind) => {
     const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
     const seen: string[] = [];
     events((e) => e.type === 'finished' && seen.push(e.file));
-    await startWatcher(ledger);
-    await startWatcher(ledger);
+    await startWatcher(ledger, kind === 'Redis claims' ? { claims: redisClaims() } : {});
+    await startWatcher(ledger, kind === 'Redis claims' ? { claims: redisClaims() } : {});
     const all = waitFor(events, () => seen.length >= 50);
     for (let i = 0; i < 50; i += 1) {
       const staged = join(world.dir, `f${i}.csv`);
@@ -129,7 +144,18 @@ describe('drop folder', () => {
     const failed = await readdir(layout.failed);
     expect(failed.some((n) => n.endsWith('--bad.xlsx'))).toBe(true);
     expect(failed.some((n) => n.endsWith('--bad.xlsx.error.txt'))).toBe(true);
+    // --force syncs the same content again (full mode), and still creates nothing twice.
+    await Promise.all(watchers.splice(0).map((w) => w.close(1_000)));
+    await startWatcher(ledger, { force: true });
+    const forced = waitFor(events, finished('a.csv'));
+    await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
+    const third = await forced;
+    if (third.type !== 'finished' || third.result.status !== 'done') throw new Error('not done');
+    expect(third.result.report.status).toBe('synced');
+    expect(third.result.report.counts?.skipped).toBe(2);
+    expect(createCount(world.sandbox)).toBe(2);
+
     // Nothing was deleted: every dropped file is somewhere.
-    expect((await readdir(layout.done)).filter((n) => n.endsWith('--a.csv'))).toHaveLength(2);
+    expect((await readdir(layout.done)).filter((n) => n.endsWith('--a.csv'))).toHaveLength(3);
   });
 });

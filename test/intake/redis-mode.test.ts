@@ -1,0 +1,79 @@
+/**
+ * The intake with REDIS_URL: `schedule run` enqueues into BullMQ, E's worker processes the rows
+ * with the ledger guard on the Redis ledger, and a delta re-run sends nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log.ts';
+import { createStoreClient } from '../../src/store/index.ts';
+import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
+import type { BatchSummary } from '../../src/sync/types.ts';
+import { ledgerGuardFactory } from '../../src/intake/guard.ts';
+import { RedisLedger, redisLedgerKey } from '../../src/intake/ledger-redis.ts';
+import { ledgerScope } from '../../src/intake/ledger-rules.ts';
+import { cli } from './cli.ts';
+import { createCount, startWorld, writeCount, type World } from './helpers.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let world: World;
+let redis: Redis;
+let worker: SyncWorker;
+let prefix: string;
+
+beforeEach(async () => {
+  world = await startWorld();
+  prefix = `test-${randomUUID()}`;
+  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const client = createStoreClient(
+    { storeUrl: world.sandbox.url, storeEmail: world.sandbox.email, storePassword: world.sandbox.password, rate: 1_000, concurrency: 4, categoriesMethod: 'POST', requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 },
+    { logger: silentLogger },
+  );
+  const ledger = new RedisLedger(redis, prefix, ledgerScope(world.sandbox.url, world.sandbox.email));
+  worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 4, guardFactory: ledgerGuardFactory(ledger) });
+  await worker.ready();
+});
+
+afterEach(async () => {
+  await worker.close(true);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+  await world.close();
+});
+
+it('schedule run through the queue records in the Redis ledger; the delta re-run sends nothing and creates nothing', async () => {
+  const jobs = join(world.dir, 'jobs');
+  await mkdir(jobs, { recursive: true });
+  const sheet = join(world.dir, 'sheet.csv');
+  await writeFile(sheet, 'title,sale_price,category,barcode\nOne,1,1,r1\nTwo,2,1,r2\n');
+  await writeFile(join(jobs, 'q.yaml'), `name: q\nsource: ${sheet}\nschedule: "0 3 * * *"\ntimezone: UTC\n`);
+  const env = {
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
+    REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    REPORT_DIR: world.reportDir,
+    JOBS_DIR: jobs,
+  };
+  const run = async (): Promise<BatchSummary> => {
+    const result = await cli(['schedule', 'run', 'q', '--json'], env);
+    if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
+    return JSON.parse(result.stdout) as BatchSummary;
+  };
+  expect((await run()).counts.created).toBe(2);
+  const scope = ledgerScope(world.sandbox.url, world.sandbox.email);
+  expect(await redis.hkeys(redisLedgerKey(prefix, scope))).toEqual(expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']));
+
+  world.sandbox.resetStats();
+  const again = await run();
+  expect(again.counts.skipped).toBe(2);
+  expect(writeCount(world.sandbox)).toBe(0);
+  expect(createCount(world.sandbox)).toBe(0);
+  // Nothing secret in the ledger.
+  const values = await redis.hvals(redisLedgerKey(prefix, scope));
+  expect(values.join('')).not.toContain(world.sandbox.password);
+});
