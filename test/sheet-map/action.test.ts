@@ -8,7 +8,7 @@ function decide(action: RowAction | null, productId: number | undefined, status:
   const filled = new Set<string>(Object.keys(fields));
   if (productId !== undefined) filled.add('product_id');
   if (status !== undefined) filled.add('product_status');
-  const input: ActionInput = { row: 2, action, productId, status, fields, filled, headerOf: (field) => field };
+  const input: ActionInput = { row: 2, action, productId, status, fields, hasFields: Object.keys(fields).length > 0, filled, headerOf: (field) => field };
   const decision = decideProductPlan(input);
   return { plan: decision.plan?.kind ?? null, status: decision.plan?.kind === 'update' ? decision.plan.status : undefined, codes: decision.issues.map((i) => `${i.severity}:${i.code}`) };
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
 import { detectMojibake } from '../../src/sheet/map/text.ts';
-import { readCell } from '../../src/sheet/map/values.ts';
+import { BLANK, CellError, readCell } from '../../src/sheet/map/values.ts';
 import { editDistance } from '../../src/sheet/map/suggest.ts';
 import type { Cell, RawRow } from '../../src/sheet/types.ts';
 
@@ -58,7 +58,7 @@ describe('mapping is total', () => {
     fc.assert(
       fc.property(cell, spec, fc.boolean(), (value, valueSpec, decimalComma) => {
         const reading = readCell(value, valueSpec, { header: 'h', decimalComma });
-        expect(['blank', 'ok', 'error']).toContain(reading.status);
+        expect(reading === BLANK || reading instanceof CellError || ['string', 'number', 'object'].includes(typeof reading)).toBe(true);
       }),
       { numRuns: 2000 },
     );

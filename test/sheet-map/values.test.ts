@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../src/sheet/types.ts';
 import type { ValueSpec } from '../../src/sheet/map/fields.ts';
-import { readCell, type CellReading } from '../../src/sheet/map/values.ts';
+import { BLANK, CellError, readCell, type CellReading } from '../../src/sheet/map/values.ts';
 
 const number: ValueSpec = { kind: 'number', min: 0 };
 const id: ValueSpec = { kind: 'id' };
@@ -17,7 +17,8 @@ function read(cell: Cell, spec: ValueSpec, decimalComma = false): CellReading {
 
 function value(cell: Cell, spec: ValueSpec, decimalComma = false): unknown {
   const reading = read(cell, spec, decimalComma);
-  return reading.status === 'ok' ? reading.value : reading.status === 'blank' ? 'BLANK' : `ERR:${reading.code}`;
+  if (reading === BLANK) return 'BLANK';
+  return reading instanceof CellError ? `ERR:${reading.code}` : reading;
 }
 
 describe('numbers', () => {
@@ -52,7 +53,7 @@ describe('numbers', () => {
   });
 
   it('says what was expected, in words', () => {
-    expect(read('12,5', number)).toEqual({ status: 'error', code: 'not_a_number', message: 'col: "12,5" is not a number (use a decimal point, e.g. 12.5; a decimal comma is read only in ;-separated files)' });
+    expect(read('12,5', number)).toEqual(new CellError('not_a_number', 'col: "12,5" is not a number (use a decimal point, e.g. 12.5; a decimal comma is read only in ;-separated files)'));
     expect(read({ error: '#REF!' }, number)).toMatchObject({ message: 'col: the cell shows the error #REF!; fix the formula or type the value' });
   });
 });

@@ -2,7 +2,7 @@
  * What a product row asks for: create, update, status change or skip. A pure decision over what
  * the row filled in, table-tested in test/sheet-map/action.test.ts.
  */
-import type { ProductFields } from '../../store/types.ts';
+import type { ProductFields, UpdateProductRequest } from '../../store/types.ts';
 import type { RowIssue, RowPlan } from '../types.ts';
 import { CREATE_REQUIRED, type RowAction } from './fields.ts';
 
@@ -14,7 +14,9 @@ export interface ActionInput {
   status: number | undefined;
   fields: ProductFields;
   /** Canonical names of the columns this row filled, valid or not (an invalid cell is not "missing"). */
-  filled: ReadonlySet<string>;
+  filled: { has(name: string): boolean };
+  /** True when the row fills any product field (besides product_id, product_status, action). */
+  hasFields: boolean;
   /** The header as written for a canonical field name, for messages and issue columns. */
   headerOf(field: string): string | null;
 }
@@ -26,7 +28,7 @@ export interface ActionDecision {
 
 export function decideProductPlan(input: ActionInput): ActionDecision {
   const { action, productId, status } = input;
-  const hasFields = Object.keys(input.fields).length > 0;
+  const hasFields = input.hasFields;
   if (action === 'skip') return { plan: { kind: 'skip', reason: 'action column says skip' }, issues: [] };
   // An action cell that is not an action already has its error: no plan to guess.
   if (action === null && input.filled.has('action')) return { plan: null, issues: [] };
@@ -40,9 +42,9 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
     return fail(input, null, 'nothing_to_update', 'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)');
   }
   if (!hasFields && status !== undefined) return { plan: { kind: 'status', payload: { product_id: productId, product_status: status } }, issues: [] };
-  const plan: RowPlan = status === undefined
-    ? { kind: 'update', payload: { ...input.fields, product_id: productId } }
-    : { kind: 'update', payload: { ...input.fields, product_id: productId }, status };
+  // The fields object is this row's own: it becomes the payload without a copy.
+  const payload: UpdateProductRequest = Object.assign(input.fields, { product_id: productId });
+  const plan: RowPlan = status === undefined ? { kind: 'update', payload } : { kind: 'update', payload, status };
   return { plan, issues: [] };
 }
 

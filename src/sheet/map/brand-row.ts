@@ -7,7 +7,7 @@ import type { CompiledSheet } from './compile.ts';
 import type { BrandField } from './fields.ts';
 import type { DuplicateTracker } from './sheet-checks.ts';
 import { checkText } from './text-checks.ts';
-import { readCell } from './values.ts';
+import { BLANK, CellError, readCell } from './values.ts';
 
 const REQUIRED: readonly BrandField[] = ['brand_id', 'brand_name', 'brand_name_ar'];
 
@@ -16,13 +16,13 @@ export function mapBrandRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[
   for (const column of sheet.columns) {
     if (column.target.kind !== 'brand') continue;
     const reading = readCell(raw.values[column.index], column.spec, column.ctx);
-    if (reading.status === 'blank') continue;
-    if (reading.status === 'error') {
+    if (reading === BLANK) continue;
+    if (reading instanceof CellError) {
       issues.push({ row: raw.row, column: column.header, code: reading.code, message: reading.message, severity: 'error' });
       continue;
     }
-    if (typeof reading.value === 'string' && !checkText(reading.value, column, raw.row, issues)) continue;
-    if (typeof reading.value !== 'object') values[column.target.field] = reading.value;
+    if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues)) continue;
+    if (typeof reading !== 'object') values[column.target.field] = reading;
   }
   for (const field of REQUIRED) {
     if (values[field] !== undefined || hasError(issues, sheet.headerOf(field))) continue;

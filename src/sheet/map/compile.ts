@@ -32,7 +32,18 @@ export interface CompiledSheet {
   /** The header row has errors: no row of this sheet is sent. */
   headerBroken: boolean;
   /** Canonical name to header as written. */
-  headerOf(name: string): string | null;
+  headerOf: (name: string) => string | null;
+  /** Canonical name to its position in `columns`, or -1. */
+  positionOf: (name: string) => number;
+  /**
+   * Per-row scratch, reused (rows are mapped one at a time): filled[position] is 1 when the
+   * row's cell in that column is not blank, valid or not.
+   */
+  filled: Uint8Array;
+  /** `filled` by canonical name (what the plan decision asks). */
+  filledCells: { has(name: string): boolean };
+  /** Option types already warned about on this sheet (the warning is given once per type). */
+  warnedOptionTypes: Set<string>;
   has(name: string): boolean;
 }
 
@@ -55,6 +66,7 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledS
   const columns: CompiledColumn[] = [];
   const blankIndexes = new Set<number>();
   const headers = new Map<string, string>();
+  const positions = new Map<string, number>();
   let originalRowIndex = -1;
   for (const slot of plan.slots) {
     if (slot.column.role === 'blank') blankIndexes.add(slot.index);
@@ -63,11 +75,13 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledS
     const name = canonicalName(slot.column.target);
     if (headers.has(name)) continue; // a duplicate column: header error, never read twice
     headers.set(name, slot.header);
+    positions.set(name, columns.length);
     columns.push({
       index: slot.index, header: slot.header, target: slot.column.target, name,
       spec: specOf(slot.column.target), ctx: { header: slot.header, decimalComma },
     });
   }
+  const filled = new Uint8Array(columns.length);
   return {
     kind: plan.kind,
     columns,
@@ -76,6 +90,10 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledS
     headerCount: plan.slots.length,
     headerBroken: plan.issues.some((issue) => issue.severity === 'error'),
     headerOf: (name) => headers.get(name) ?? null,
+    positionOf: (name) => positions.get(name) ?? -1,
+    filled,
+    filledCells: { has: (name) => { const position = positions.get(name); return position !== undefined && filled[position] === 1; } },
+    warnedOptionTypes: new Set(),
     has: (name) => headers.has(name),
   };
 }

@@ -42,12 +42,9 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
 
 function mapRow(sheet: CompiledSheet, raw: RawRow, tracker: DuplicateTracker, warnedBlank: Set<number>): SheetRowResult {
   const values = raw.values;
-  const cells: string[] = new Array<string>(Math.max(values.length, sheet.headerCount));
+  const cells = cellTexts(values, sheet.headerCount);
   let blank = true;
-  for (let i = 0; i < cells.length; i += 1) {
-    cells[i] = cellText(values[i]);
-    if (blank && !isBlankCell(values[i])) blank = false;
-  }
+  for (let i = 0; i < values.length && blank; i += 1) if (!isBlankCell(values[i])) blank = false;
   const result: SheetRowResult = { row: raw.row, cells, plan: null, issues: [] };
   const originalRow = sheet.originalRowIndex >= 0 ? wholeNumber(cells[sheet.originalRowIndex]) : undefined;
   if (originalRow !== undefined) result.originalRow = originalRow;
@@ -65,6 +62,14 @@ function mapRow(sheet: CompiledSheet, raw: RawRow, tracker: DuplicateTracker, wa
     : mapProductRow(sheet, raw, result.issues, tracker);
   result.plan = plan;
   return result;
+}
+
+/** The row as text for reports. A CSV row is text already: its array is used as is. */
+function cellTexts(values: RawRow['values'], headerCount: number): string[] {
+  if (values.length >= headerCount && values.every((value) => typeof value === 'string')) return values;
+  const cells = new Array<string>(Math.max(values.length, headerCount));
+  for (let i = 0; i < cells.length; i += 1) cells[i] = cellText(values[i]);
+  return cells;
 }
 
 /** A filled cell under no header is not sent: say so once per column. */

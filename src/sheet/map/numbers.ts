@@ -4,6 +4,7 @@
  */
 import { toAsciiDigits } from './digits.ts';
 
+const SIMPLE = /^\d{1,15}(?:\.\d{1,15})?$/;
 const SPACE_GROUPED = /^[+-]?\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?:[.,]\d+)?$/;
 const SPACES = /[ \u00A0\u202F]/g;
 const PLAIN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -20,6 +21,8 @@ export type NumberReading =
 
 /** Reads trimmed text as a number. `decimalComma`: the file is `;`-separated (European Excel). */
 export function readNumberText(text: string, decimalComma: boolean): NumberReading {
+  // Fast path: plain ASCII digits, the common case, in one regex.
+  if (!decimalComma && SIMPLE.test(text)) return finite(Number(text));
   let s = toAsciiDigits(text);
   if (SPACE_GROUPED.test(s)) s = s.replace(SPACES, '');
   if (PLAIN.test(s)) {

@@ -7,21 +7,21 @@ import type { RowIssue } from '../types.ts';
 export type UniqueKey = 'product_id' | 'barcode' | 'brand_id';
 
 export class DuplicateTracker {
-  private readonly seen = new Map<UniqueKey, Map<string, number>>();
+  private readonly seen: Record<UniqueKey, Map<string | number, number>> = {
+    product_id: new Map(),
+    barcode: new Map(),
+    brand_id: new Map(),
+  };
 
   /** Records `value` for `row`; returns an issue when an earlier row had it. */
   check(key: UniqueKey, value: string | number, row: number, column: string): RowIssue | null {
-    let rows = this.seen.get(key);
-    if (!rows) {
-      rows = new Map();
-      this.seen.set(key, rows);
-    }
-    const text = String(value);
-    const earlier = rows.get(text);
+    const rows = this.seen[key];
+    const earlier = rows.get(value);
     if (earlier === undefined) {
-      rows.set(text, row);
+      rows.set(value, row);
       return null;
     }
+    const text = String(value);
     const what = key === 'barcode' ? 'two products with one barcode' : 'one row per item';
     return {
       row, column, code: `duplicate_${key}`, severity: 'error',

@@ -13,10 +13,22 @@ export const EMPTY_TOKEN = '#empty';
 
 export type CellValue = string | number | Record<string, number>;
 
-export type CellReading =
-  | { status: 'blank' }
-  | { status: 'ok'; value: CellValue }
-  | { status: 'error'; code: string; message: string };
+/** A blank cell: left out of the payload. */
+export const BLANK: unique symbol = Symbol('blank');
+
+/** A cell that cannot be read as its column expects. */
+export class CellError {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * The value itself when it reads (no wrapper: this runs for every cell of every row), BLANK, or
+ * a CellError.
+ */
+export type CellReading = CellValue | typeof BLANK | CellError;
 
 export interface ReadContext {
   /** The header as the user wrote it; messages start with it. */
@@ -25,14 +37,12 @@ export interface ReadContext {
   decimalComma: boolean;
 }
 
-const BLANK: CellReading = { status: 'blank' };
 
 const FLAG_WORDS: ReadonlyMap<string, 0 | 1> = new Map<string, 0 | 1>([
   ['1', 1], ['0', 0], ['yes', 1], ['no', 0], ['y', 1], ['n', 0], ['true', 1], ['false', 0],
   ['on', 1], ['off', 0], ['نعم', 1], ['لا', 0], ['صح', 1], ['خطأ', 0], ['١', 1], ['٠', 0], ['۱', 1], ['۰', 0],
 ]);
 
-const ID_SEPARATOR = /\s*\|\s*/;
 /** "3 - Perfumes", as the template's category dropdown writes it: the leading id counts. */
 const ID_WITH_LABEL = /^(\d{1,15})\s*[-–—:]\s+\S/;
 
@@ -66,17 +76,17 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
   if (typeof cell === 'string') {
     const text = cleanText(cell);
     if (text === '') return BLANK;
-    if (text.toLowerCase() === EMPTY_TOKEN) {
+    if (text.length === EMPTY_TOKEN.length && text.toLowerCase() === EMPTY_TOKEN) {
       return spec.kind === 'text'
-        ? { status: 'ok', value: '' }
+        ? ''
         : fail(ctx, 'empty_not_allowed', `${EMPTY_TOKEN} clears text fields only; leave the cell blank to keep the current value`);
     }
     return readText(text, cell, spec, ctx);
   }
-  if (spec.kind === 'text') return { status: 'ok', value: cellText(cell) };
+  if (spec.kind === 'text') return cellText(cell);
   if (cell instanceof Date) return fail(ctx, 'unexpected_date', `${quote(dateText(cell))} is a date, expected ${expected(spec)}`);
   if (typeof cell === 'boolean') {
-    return spec.kind === 'flag' ? { status: 'ok', value: cell ? 1 : 0 } : fail(ctx, 'not_a_number', `${cell ? 'TRUE' : 'FALSE'} is not a number (expected ${expected(spec)})`);
+    return spec.kind === 'flag' ? cell ? 1 : 0 : fail(ctx, 'not_a_number', `${cell ? 'TRUE' : 'FALSE'} is not a number (expected ${expected(spec)})`);
   }
   return checkNumber(cell, numberToText(cell), spec, ctx);
 }
@@ -84,20 +94,20 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
 function readText(text: string, original: string, spec: ValueSpec, ctx: ReadContext): CellReading {
   switch (spec.kind) {
     case 'text':
-      return { status: 'ok', value: text };
+      return text;
     case 'flag': {
       const flag = FLAG_WORDS.get(text.toLowerCase());
-      return flag === undefined ? fail(ctx, 'not_a_flag', `${quote(original)} is not a yes/no value (expected 1 or 0, yes or no, نعم or لا)`) : { status: 'ok', value: flag };
+      return flag === undefined ? fail(ctx, 'not_a_flag', `${quote(original)} is not a yes/no value (expected 1 or 0, yes or no, نعم or لا)`) : flag;
     }
     case 'ids':
       return readIds(text, original, ctx);
     default: {
+      const reading = readNumberText(text, ctx.decimalComma);
+      if (reading.ok) return checkNumber(reading.value, original, spec, ctx);
       if (spec.kind === 'id') {
         const labelled = ID_WITH_LABEL.exec(toAsciiDigits(text));
         if (labelled?.[1]) return checkNumber(Number(labelled[1]), original, spec, ctx);
       }
-      const reading = readNumberText(text, ctx.decimalComma);
-      if (reading.ok) return checkNumber(reading.value, original, spec, ctx);
       if (reading.reason === 'ambiguous') {
         return fail(ctx, 'ambiguous_number', `${quote(original)} is ambiguous in a ;-separated file (thousands or decimals?); write it without the dot, or with a decimal comma`);
       }
@@ -114,11 +124,11 @@ function checkNumber(value: number, shown: string, spec: ValueSpec, ctx: ReadCon
   if (!Number.isFinite(value)) return fail(ctx, 'not_a_number', `${quote(shown)} is not a number (expected e.g. ${example(spec)})`);
   switch (spec.kind) {
     case 'flag':
-      return value === 0 || value === 1 ? { status: 'ok', value } : fail(ctx, 'not_a_flag', `${quote(shown)} is not a yes/no value (expected 1 or 0)`);
+      return value === 0 || value === 1 ? value : fail(ctx, 'not_a_flag', `${quote(shown)} is not a yes/no value (expected 1 or 0)`);
     case 'ids':
-      return isId(value) ? { status: 'ok', value: { '0': value } } : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected whole numbers like 12|15)`);
+      return isId(value) ? { '0': value } : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected whole numbers like 12|15)`);
     case 'id':
-      return isId(value) ? { status: 'ok', value } : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected a whole number of 1 or more, e.g. 12)`);
+      return isId(value) ? value : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected a whole number of 1 or more, e.g. 12)`);
     case 'whole':
       if (!Number.isSafeInteger(value)) return fail(ctx, 'not_whole', `${quote(shown)} is not a whole number (expected e.g. ${example(spec)})`);
       return inRange(value, shown, spec, ctx);
@@ -131,20 +141,35 @@ function inRange(value: number, shown: string, spec: ValueSpec, ctx: ReadContext
   if (spec.min !== undefined && value < spec.min) {
     return fail(ctx, 'out_of_range', `${quote(shown)} is below ${spec.min} (expected ${expected(spec)})`);
   }
-  return { status: 'ok', value };
+  return value;
 }
+
+const SIMPLE_IDS = /^[1-9]\d{0,14}(?:\|[1-9]\d{0,14})*$/;
 
 function readIds(text: string, original: string, ctx: ReadContext): CellReading {
   const ids: Record<string, number> = {};
-  const parts = text.split(ID_SEPARATOR);
+  if (SIMPLE_IDS.test(text)) {
+    // The common case, `11|12|13`: no per-part trimming or number parsing rules needed.
+    const parts = text.split('|');
+    for (let i = 0; i < parts.length; i += 1) ids[indexKey(i)] = Number(parts[i]);
+    return ids;
+  }
+  const parts = text.split('|');
   for (let i = 0; i < parts.length; i += 1) {
-    const reading = readNumberText(parts[i] ?? '', false);
+    const reading = readNumberText((parts[i] as string).trim(), false);
     if (!reading.ok || !isId(reading.value)) {
       return fail(ctx, 'not_an_id', `${quote(original)} is not a list of ids (expected whole numbers separated by |, e.g. 12|15)`);
     }
-    ids[String(i)] = reading.value;
+    ids[indexKey(i)] = reading.value;
   }
-  return { status: 'ok', value: ids };
+  return ids;
+}
+
+const INDEX_KEYS = Array.from({ length: 64 }, (_, i) => String(i));
+
+/** "0", "1", ... (map keys of the API), without a string conversion per value. */
+export function indexKey(i: number): string {
+  return INDEX_KEYS[i] ?? String(i);
 }
 
 function isId(value: number): boolean {
@@ -171,5 +196,5 @@ function quote(text: string): string {
 }
 
 function fail(ctx: ReadContext, code: string, detail: string): CellReading {
-  return { status: 'error', code, message: `${ctx.header}: ${detail}` };
+  return new CellError(code, `${ctx.header}: ${detail}`);
 }
