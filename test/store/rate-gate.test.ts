@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SlidingWindowGate, windowFor } from '../../src/store/rate-gate.ts';
 
@@ -80,6 +81,35 @@ describe('SlidingWindowGate (fake timers)', () => {
     await Promise.all(all);
     expect(maxInWindow(released, 1000)).toBe(5);
     expect(released.at(-1)).toBeLessThan(3000);
+  });
+
+  it('property: whatever the send delays, pauses and arrival times, no window holds more than the rate', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.record({ arriveAfter: fc.nat(300), sendLag: fc.nat(400), pauseMs: fc.oneof(fc.constant(0), fc.nat(1500)) }), { minLength: 1, maxLength: 80 }),
+        async (rate, requests) => {
+          vi.setSystemTime(0);
+          const gate = new SlidingWindowGate({ rate, marginMs: 0, now: () => Date.now() });
+          const sentAt: number[] = [];
+          let arrival = 0;
+          const all = requests.map(async ({ arriveAfter, sendLag, pauseMs }) => {
+            arrival += arriveAfter;
+            await new Promise((resolve) => setTimeout(resolve, arrival));
+            if (pauseMs > 0) await gate.pause(pauseMs);
+            await gate.acquire();
+            await new Promise((resolve) => setTimeout(resolve, sendLag));
+            sentAt.push(Date.now());
+            gate.sent();
+          });
+          await vi.runAllTimersAsync();
+          await Promise.all(all);
+          expect(sentAt).toHaveLength(requests.length);
+          expect(maxInWindow(sentAt, 1000)).toBeLessThanOrEqual(Math.floor(rate));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('serves waiters in order', async () => {
