@@ -61,7 +61,7 @@ export class SandboxState {
     const invalid = this.checkFields(fields, false);
     if (invalid) return invalid;
     const before = idOf(product.fields.category);
-    Object.assign(product.fields, fields);
+    product.fields = { ...product.fields, ...fields }; // spread, not assign: a "__proto__" key stays data
     this.count(before, -1);
     this.count(idOf(product.fields.category), 1);
     product.updatedAt = this.clock();
@@ -101,10 +101,6 @@ export class SandboxState {
 
   products(): IterableIterator<SandboxProduct> {
     return this.productsById.values();
-  }
-
-  get productCount(): number {
-    return this.productsById.size;
   }
 
   brands(): SandboxBrand[] {
