@@ -13,6 +13,7 @@ describe('detectEncoding: BOMs first, then valid UTF-8, else Windows-1256', () =
     ['plain ASCII', Buffer.from('title,price', 'utf8'), 'utf-8', 0],
     ['UTF-16LE with BOM', bytes('\uFEFFعنوان\tسعر', 'utf-16le'), 'utf-16le', 2],
     ['UTF-16LE without BOM, English', bytes('title\tprice', 'utf-16le'), 'utf-16le', 0],
+    ['UTF-16LE without BOM, mostly Arabic', bytes('sku\tالعنوان والوصف الكامل للمنتج', 'utf-16le'), 'utf-16le', 0],
     ['UTF-16BE with BOM', bytes('\uFEFFtitle', 'utf-16be'), 'utf-16be', 2],
     ['Windows-1256 Arabic', bytes('عنوان,سعر', 'windows-1256'), 'windows-1256', 0],
     // A sample cut in the middle of a two-byte character is still UTF-8.
@@ -41,6 +42,7 @@ describe('sniffFileKind: from the first bytes, never the name', () => {
     [Buffer.from('504b0304', 'hex'), 'zip'],
     [Buffer.from('title,price\n'), 'text'],
     [bytes('\uFEFFtitle', 'utf-16le'), 'text'],
+    [bytes('sku\tالعنوان والوصف الكامل للمنتج', 'utf-16le'), 'text'],
     [Buffer.from('d0cf11e0a1b11ae1', 'hex'), 'legacy_xls'],
     [Buffer.from('%PDF-1.7'), 'not_a_sheet'],
     [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 0, 2]), 'not_a_sheet'],

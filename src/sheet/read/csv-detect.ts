@@ -21,10 +21,15 @@ export function detectEncoding(sample: Uint8Array): DetectedEncoding {
   }
 }
 
+/** NULs only in odd bytes (the high byte of ASCII characters), enough of them even in mostly Arabic text. */
 function looksUtf16le(sample: Uint8Array): boolean {
   let oddNulls = 0;
-  for (let i = 1; i < sample.length; i += 2) if (sample[i] === 0) oddNulls++;
-  return sample.length >= 4 && oddNulls >= sample.length / 4;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) return false;
+    oddNulls++;
+  }
+  return sample.length >= 4 && oddNulls >= sample.length / 16;
 }
 
 const CANDIDATES = [',', ';', '\t'] as const;

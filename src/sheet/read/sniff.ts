@@ -48,6 +48,6 @@ function looksBinary(head: Uint8Array): boolean {
       if (i % 2 === 1) oddNulls++;
     } else if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) controls++;
   }
-  if (nulls > 0 && oddNulls === nulls && nulls >= head.length / 4) return false; // UTF-16LE without BOM
+  if (nulls > 0 && oddNulls === nulls && nulls >= head.length / 16) return false; // UTF-16LE without BOM
   return nulls > 0 || controls > head.length / 10;
 }
