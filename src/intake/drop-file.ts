@@ -91,6 +91,9 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
     return { status: 'failed', error: error.message };
   }
 
+  // Shutting down past the grace period: the batch may have been cut short, so the file stays
+  // in processing/ and the next watcher resumes it (the ledger and job ids skip what was done).
+  signal.throwIfAborted();
   const problems = [...PROBLEM_OUTCOMES].filter((o) => o !== 'invalid').reduce((n, o) => n + summary.counts[o], 0);
   // Only a batch with nothing left to retry makes the same content "already synced".
   if (problems === 0) await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);

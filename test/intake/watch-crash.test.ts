@@ -92,3 +92,31 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   expect(stored.length + counts.unknown).toBeGreaterThanOrEqual(30);
   expect(stored.length).toBeLessThanOrEqual(30);
 });
+
+it('on SIGTERM the watcher finishes the running file within its grace time, then exits 0', async () => {
+  const root = join(world.dir, 'drop');
+  const env = {
+    ...process.env,
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
+    LEDGER_FILE: join(world.dir, 'ledger.jsonl'),
+    REPORT_DIR: world.reportDir,
+    RATE: '1000',
+    CONCURRENCY: '1',
+    LOG_LEVEL: 'silent',
+  };
+  child = spawn(process.execPath, [BIN, 'watch', '--dir', root, '--settle-ms', '200', '--grace-ms', '60000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  await until(() => output.includes('watching'));
+  await writeFile(join(root, 'inbox', 'term.csv'), productCsv(Array.from({ length: 20 }, (_, i) => `t${i}`)));
+  await until(() => createCount(world.sandbox) >= 3);
+  const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(createCount(world.sandbox)).toBe(20);
+  expect((await readdir(join(root, 'done'))).filter((n) => n.endsWith('--term.csv'))).toHaveLength(1);
+  expect(await readdir(join(root, 'processing'))).toEqual([]);
+  expect(output).toContain('term.csv: batch');
+});
