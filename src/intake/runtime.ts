@@ -37,12 +37,38 @@ export interface IntakeRuntime {
   close(): Promise<void>;
 }
 
-export async function openIntakeRuntime(config: Config, logger: Logger): Promise<IntakeRuntime> {
+export interface LedgerHandle {
+  ledger: Ledger;
+  /** The engine's guardFactory (runSync / startSyncWorker `guardFactory`). */
+  guardFactory: GuardFactory;
+  scope: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The ledger for this store and account: in Redis (`redis` given, or REDIS_URL set) or the local
+ * file. What `import` and the worker pass to the engine as `guardFactory`.
+ */
+export async function openLedger(config: Config, redis: Redis | null = null): Promise<LedgerHandle> {
   const store = requireStore(config);
   const scope = ledgerScope(store.storeUrl, store.storeEmail);
+  const own = redis === null && config.redisUrl ? openRedis(config.redisUrl) : null;
+  const connection = redis ?? own;
+  const ledger: Ledger = connection ? new RedisLedger(connection, config.queuePrefix, scope) : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
+  return {
+    ledger,
+    guardFactory: ledgerGuardFactory(ledger),
+    scope,
+    close: async () => {
+      await ledger.close();
+      if (own) await own.quit().catch(() => undefined);
+    },
+  };
+}
+
+export async function openIntakeRuntime(config: Config, logger: Logger): Promise<IntakeRuntime> {
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
-  const ledger: Ledger = redis ? new RedisLedger(redis, config.queuePrefix, scope) : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
-  const guardFactory = ledgerGuardFactory(ledger);
+  const { ledger, guardFactory, scope } = await openLedger(config, redis);
   const client = storeClientFromConfig(config, { logger });
 
   const runnerFor = (tuning: Tuning = {}): SyncRunner => {
