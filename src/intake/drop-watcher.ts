@@ -89,6 +89,7 @@ export class DropWatcher {
     // Unfinished files stay in processing/; releasing their claims lets the next watcher resume them.
     this.abort.abort();
     await this.options.claims.close();
+    await this.options.inboxClaims?.close();
   }
 
   private enqueue(work: Work): void {

@@ -85,3 +85,20 @@ describe('rerun', () => {
     expect(world.sandbox.products().map((p) => p.fields.barcode).sort()).toEqual(['u1', 'u2']);
   });
 });
+
+describe('an edited failed.csv synced as a normal sheet', () => {
+  it('ignores the report columns and keeps the first row numbers', async () => {
+    const sheet = await writeSheet(join(world.dir, 'bad-cat.csv'), 'title,sale_price,category,barcode\nA,1,1,e1\nB,1,99,e2\n');
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const run = world.runner(ledger);
+    const guard = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false };
+    const first = await run({ file: sheet, guard }, new AbortController().signal);
+    expect(first.counts.failed).toBe(1); // Category not found
+    const failedCsv = await readFile(join(first.reportDir, 'failed.csv'), 'utf8');
+    const edited = await writeSheet(join(world.dir, 'edited.csv'), failedCsv.replace(',99,', ',2,'));
+    const second = await run({ file: edited, guard }, new AbortController().signal);
+    expect(second.counts.created).toBe(1);
+    const results = (await readFile(join(second.reportDir, 'results.csv'), 'utf8')).replace(/^\uFEFF/, '').trim().split('\n');
+    expect(results[1]).toMatch(/^B,1,2,e2,3,created,/);
+  });
+});
