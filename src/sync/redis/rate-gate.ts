@@ -1,9 +1,9 @@
 /**
  * The rate gate shared by every worker process: a sliding-window log of request starts in one
  * Redis sorted set, reserved by a Lua script that uses Redis TIME as the one clock (so hosts'
- * clock skew does not matter). A caller gets a start time and sleeps until it (a late wake-up
- * does not waste the slot of the next caller), and once its request is written the entry moves
- * to that moment (sent()), so the window counts what the store sees. No window of `windowMs + marginMs` ever holds more than
+ * clock skew does not matter). A request is admitted only when fewer than `capacity` starts lie
+ * in the window at that moment, and once it is written the entry moves to that moment (sent()),
+ * so the window counts what the store sees, not when we decided. No window of `windowMs + marginMs` ever holds more than
  * `capacity` starts, counting every request a client makes (logins and retries included), and a
  * 429's Retry-After pauses all workers at once through one shared key.
  */
@@ -13,31 +13,26 @@ import type { Redis } from 'ioredis';
 import { windowFor, type RateGate } from '../../store/rate-gate.ts';
 import { LuaScript } from './script.ts';
 
-// Times in microseconds (Redis TIME). Reserves the earliest start time at which no window of
-// `span` holds more than `capacity` starts (reservations included) and returns the milliseconds to
-// wait until it. Start times only grow, so any capacity+1 consecutive starts span a full window.
+// Times in microseconds (Redis TIME). Admits a start now when fewer than `capacity` starts lie
+// in the last `span`, else returns the milliseconds until the oldest of them leaves the window.
+// Deciding at release time (not reserving a future slot) means a caller that wakes up late can
+// never squeeze its request closer to the next ones.
 const ACQUIRE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local capacity = tonumber(ARGV[1])
 local span = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
-local at = now
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
-if paused > at then at = paused end
+if paused > now then return math.ceil((paused - now) / 1000) end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
 local n = redis.call('ZCARD', KEYS[1])
-if n > 0 then
-  local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-  if tonumber(last[2]) > at then at = tonumber(last[2]) end
+if n < capacity then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(span / 1000) + 1000)
+  return 0
 end
-if n >= capacity then
-  local ref = redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')
-  local earliest = tonumber(ref[2]) + span
-  if earliest > at then at = earliest end
-end
-redis.call('ZADD', KEYS[1], at, ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.ceil((at - now + span) / 1000) + 1000)
-return math.ceil((at - now) / 1000)
+local oldest = redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')
+return math.max(1, math.ceil((tonumber(oldest[2]) + span - now) / 1000))
 `);
 
 // The request was written to the network: count it from now (never earlier than reserved).
@@ -45,6 +40,7 @@ const SENT = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 redis.call('ZADD', KEYS[1], 'GT', now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) / 1000) + 1000)
 return 1
 `);
 
@@ -81,6 +77,8 @@ export class RedisRateGate implements RateGate {
   private counter = 0;
   /** Members released and not yet reported sent, oldest first. */
   private readonly pending: string[] = [];
+  /** One Redis poll per process at a time; local callers queue behind it in order. */
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RedisRateGateOptions) {
     const { capacity, windowMs } = windowFor(options.rate);
@@ -92,7 +90,9 @@ export class RedisRateGate implements RateGate {
 
   acquire(): Promise<void> {
     const member = `${this.id}:${this.counter++}`;
-    return this.reserve(member).then(() => {
+    const turn = this.tail.then(() => this.admit(member));
+    this.tail = turn.catch(() => undefined);
+    return turn.then(() => {
       this.pending.push(member);
     });
   }
@@ -101,24 +101,25 @@ export class RedisRateGate implements RateGate {
   sent(): void {
     const member = this.pending.shift();
     if (member === undefined) return;
-    SENT.run(this.options.redis, [this.windowKey], [member]).catch(() => undefined);
+    SENT.run(this.options.redis, [this.windowKey], [member, this.spanUs]).catch(() => undefined);
   }
 
   async pause(ms: number): Promise<void> {
     if (ms > 0) await PAUSE.run(this.options.redis, [this.pauseKey], [Math.ceil(ms)]);
   }
 
-  private async reserve(member: string): Promise<void> {
+  private async admit(member: string): Promise<void> {
     for (;;) {
+      let wait: number;
       try {
-        const wait = Number(await ACQUIRE.run(this.options.redis, [this.windowKey, this.pauseKey], [this.capacity, this.spanUs, member]));
-        if (wait > 0) await sleep(wait);
-        return;
+        wait = Number(await ACQUIRE.run(this.options.redis, [this.windowKey, this.pauseKey], [this.capacity, this.spanUs, member]));
       } catch {
         // Redis is restarting or unreachable: no request may start until the gate answers, and
         // failing here would make a create look ambiguous when it was never sent.
-        await sleep(200);
+        wait = 200;
       }
+      if (wait <= 0) return;
+      await sleep(wait);
     }
   }
 }
