@@ -27,6 +27,13 @@ describe('CSV encodings and delimiters are detected without being told', () => {
     expect(rows[2]?.values[3]).toBe('ضوء دافئ; قابل للطي');
   });
 
+  it("follows Excel's sep= hint line and numbers rows as Excel shows them (without that line)", async () => {
+    const { reader, rows } = await readAll(fixture('sep-hint.csv'));
+    expect(reader.delimiter).toBe(';');
+    expect(reader.headers).toEqual(PRODUCTS[0]);
+    expect(rows).toEqual(expectedRows);
+  });
+
   it('honours encoding and delimiter overrides', async () => {
     const { reader, rows } = await readAll(fixture('windows-1256.csv'), { encoding: 'utf-8', delimiter: ';' });
     expect(reader.encoding).toBe('utf-8');

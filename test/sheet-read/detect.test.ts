@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, detectEncoding } from '../../src/sheet/read/csv-detect.ts';
+import { detectDelimiter, detectEncoding, detectSepHint } from '../../src/sheet/read/csv-detect.ts';
 import { sniffFileKind } from '../../src/sheet/read/sniff.ts';
 import { columnIndex, excelSerialToDate, isDateFormat, unescapeExcelString } from '../../src/sheet/read/xlsx-values.ts';
 
@@ -34,6 +34,18 @@ describe('detectDelimiter: the most frequent of , ; tab in the header line, outs
     ['title;price\na,b,c,d,e', ';'],
   ])('%j -> %j', (header, delimiter) => {
     expect(detectDelimiter(header)).toBe(delimiter);
+  });
+});
+
+describe("detectSepHint: Excel's first-line delimiter hint", () => {
+  it.each([
+    ['sep=;\r\ntitle;price', ';'],
+    ['sep=,\ntitle,price', ','],
+    ['sep=\t\ntitle', '\t'],
+    ['title;price\nsep=;', null],
+    ['sep=;', null],
+  ])('%j -> %j', (text, expected) => {
+    expect(detectSepHint(text)).toBe(expected);
   });
 });
 

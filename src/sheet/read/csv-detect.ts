@@ -57,3 +57,12 @@ export function detectDelimiter(text: string): string {
   }
   return best;
 }
+
+/**
+ * Excel's delimiter hint: a first line `sep=;` names the delimiter, and Excel does not show that
+ * line as a row. Returns the delimiter, or null without a hint.
+ */
+export function detectSepHint(text: string): string | null {
+  const match = /^sep=(.)\r?\n/.exec(text);
+  return match ? match[1]! : null;
+}

@@ -10,7 +10,7 @@ import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
-import { detectDelimiter, detectEncoding } from './csv-detect.ts';
+import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
 import { ReadablePuller } from './readable-puller.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
@@ -97,7 +97,9 @@ function trimTrailingEmpty(headers: string[]): string[] {
 export async function openCsv(file: string, options: ReadOptions = {}): Promise<SheetReader> {
   const { head, encodingSample } = await readSamples(file);
   const decoding = chooseDecoding(file, head, encodingSample, options.encoding);
-  const delimiter = options.delimiter ?? detectDelimiter(iconv.decode(head.subarray(decoding.skip), decoding.encoding));
+  const headText = iconv.decode(head.subarray(decoding.skip), decoding.encoding);
+  const sepHint = detectSepHint(headText);
+  const delimiter = options.delimiter ?? sepHint ?? detectDelimiter(headText);
   if (delimiter.length === 0) throw new SheetFileError(file, 'bad_delimiter', 'the delimiter must not be empty');
 
   const source = decodedStream(file, decoding);
@@ -106,6 +108,8 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false,
+    // Excel hides a `sep=` line: the header after it is row 1.
+    from_line: sepHint === null ? 1 : 2,
   });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
