@@ -13,6 +13,7 @@ type Write = readonly [string, LedgerEntry | null];
 
 export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
   const reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
+  const lookup = (key: string): LedgerEntry | undefined | Promise<LedgerEntry | undefined> => (ledger.getNow ? ledger.getNow(key) : reads.call(key));
   const writes = new Coalescer<Write, void>(async (items) => {
     const sets = items.filter((w): w is readonly [string, LedgerEntry] => w[1] !== null);
     const deletes = items.filter((w) => w[1] === null).map((w) => w[0]);
@@ -31,7 +32,7 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
     async before(row: GuardedRow): Promise<RowResult | null> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return null;
-      const entry = await reads.call(key);
+      const entry = await lookup(key);
       const decision = decideBefore(row.plan, row.row, key, entry, settings);
       if (decision === null && row.plan.kind === 'create') {
         const first = createdBy.get(key);

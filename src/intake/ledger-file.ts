@@ -56,6 +56,10 @@ export class FileLedger implements Ledger {
     return Promise.resolve(keys.map((key) => this.entries.get(key)));
   }
 
+  getNow(key: string): LedgerEntry | undefined {
+    return this.entries.get(key);
+  }
+
   setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void> {
     return this.append(entries.map(([k, e]) => ({ k, e })));
   }

@@ -28,6 +28,8 @@ export interface Ledger {
   /** Forgets keys (a `pending` create that surely did not happen, with no earlier entry). */
   deleteMany(keys: readonly string[]): Promise<void>;
   close(): Promise<void>;
+  /** A store held in memory answers at once: the guard then skips batching (no round trip to save). */
+  getNow?(key: string): LedgerEntry | undefined;
 }
 
 /** Whole-file entries (drop folder): the content hash of a file synced successfully. */
