@@ -11,7 +11,6 @@ import type { Logger } from '../log.ts';
 import { writeFileAtomic } from '../report/atomic-file.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { GuardSettings } from '../sync/guard.ts';
-import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
 import type { BatchSummary, ColumnMapping, OutcomeCounts, SyncRequest } from '../sync/types.ts';
 import { dropBatchId, parseClaimedName, type DropLayout } from './drop-layout.ts';
 import { fileLedgerKey, type Ledger } from './ledger.ts';
@@ -94,9 +93,9 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   // Shutting down past the grace period: the batch may have been cut short, so the file stays
   // in processing/ and the next watcher resumes it (the ledger and job ids skip what was done).
   signal.throwIfAborted();
-  const problems = [...PROBLEM_OUTCOMES].filter((o) => o !== 'invalid').reduce((n, o) => n + summary.counts[o], 0);
-  // Only a batch with nothing left to retry makes the same content "already synced".
-  if (problems === 0) await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
+  // Only a batch with nothing left to retry makes the same content "already synced" (invalid rows
+  // need an edit, which changes the content anyway).
+  if (summary.counts.failed + summary.counts.unknown === 0) await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
   const report: DropReport = {
     file: parsed.name,
     status: 'synced',
