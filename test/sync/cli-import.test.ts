@@ -3,7 +3,10 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteKeys } from './helpers/redis.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/sync/types.ts';
@@ -65,5 +68,24 @@ describe('catalog-sync import', () => {
     expect(await runCli(['import', join(dir, 'nope.csv'), '--report-dir', join(dir, 'r5')], missing.io)).toBe(2);
     const noRedis = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
     expect(await runCli(['import', sheet, '--queue', 'redis'], noRedis.io)).toBe(2);
+  });
+
+  it('--queue redis syncs through BullMQ and `status` shows the batch as reported', async () => {
+    const prefix = `test-${randomUUID()}`;
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      const env = { REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix };
+      const t = io(env);
+      expect(await runCli(['import', sheet, '--sandbox', '--queue', 'redis', '--json', '--report-dir', join(dir, 'r6')], t.io)).toBe(0);
+      const summary = JSON.parse(t.out()) as BatchSummary;
+      expect(summary.counts.created).toBe(2);
+      const s = io(env);
+      expect(await runCli(['status', '--json'], s.io)).toBe(0);
+      expect(JSON.parse(s.out())).toEqual([expect.objectContaining({ batchId: summary.batchId, status: 'reported', done: 2, total: 2 })]);
+      expect(await runCli(['status', 'no-such-batch'], io(env).io)).toBe(1);
+    } finally {
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    }
   });
 });
