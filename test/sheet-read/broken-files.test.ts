@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
 import { fileError, fixture } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sheet-read-broken-'));
@@ -36,5 +37,17 @@ describe('damaged files are one clear SheetFileError', () => {
     const file = join(dir, name);
     writeFileSync(file, bytes);
     await expect(fileError(file)).resolves.toMatchObject({ code: 'no_header' });
+  });
+});
+
+describe('a quote never closed does not gather the rest of a big file into memory', () => {
+  it('stops with unreadable_csv once one record outgrows any real row', async () => {
+    const file = join(dir, 'runaway-quote.csv');
+    const line = 'Lamp,plain text without quotes,249\r\n';
+    const body = line.repeat(Math.ceil((MAX_RECORD_BYTES * 1.2) / line.length));
+    writeFileSync(file, `title,description,price\r\nMug,"opened and never closed,3\r\n${body}`);
+    const error = await fileError(file);
+    expect(error.code).toBe('unreadable_csv');
+    expect(error.message).toContain('near row 2: a quoted field opened there is never closed');
   });
 });

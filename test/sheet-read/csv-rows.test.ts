@@ -32,7 +32,7 @@ describe('files that cannot be read are one clear SheetFileError', () => {
     ['legacy.xls', 'legacy_xls', 'save it as .xlsx or CSV'],
     ['not-a-sheet.pdf', 'not_a_sheet', 'PDF'],
     ['does-not-exist.csv', 'unreadable_file', 'no such file'],
-    ['unclosed-quote.csv', 'unreadable_csv', 'cannot read CSV near row 2'],
+    ['unclosed-quote.csv', 'unreadable_csv', 'cannot read CSV near row 2: a quoted field opened there is never closed'],
   ])('%s -> %s', async (name, code, text) => {
     const error = await fileError(fixture(name));
     expect(error.code).toBe(code);

@@ -15,6 +15,8 @@ import { ReadablePuller } from './readable-puller.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
+/** Far above any real row (Excel holds at most 32,767 characters in a cell). */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 /** How far to look for the first non-ASCII byte when the start of the file is plain ASCII. */
 const MAX_SCAN_BYTES = 64 * 1024 * 1024;
 
@@ -108,6 +110,8 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false,
+    // A quote never closed would otherwise gather the rest of the file into one field in memory.
+    max_record_size: MAX_RECORD_BYTES,
     // Excel hides a `sep=` line: the header after it is row 1.
     from_line: sepHint === null ? 1 : 2,
   });
@@ -122,10 +126,14 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
 
   // A person counts records, not lines: record n (1-based) is the row Excel shows.
   let recordNumber = 0;
-  const unreadable = (error: unknown): SheetFileError =>
-    new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${(error as Error).message}`, {
-      cause: error,
-    });
+  const unreadable = (error: unknown): SheetFileError => {
+    const code = (error as { code?: string }).code;
+    const why =
+      code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a quoted field opened there is never closed (a stray " in a cell?)'
+        : (error as Error).message;
+    return new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${why}`, { cause: error });
+  };
   /** The next record (counted), or null at the end; waits only when nothing is buffered. */
   const next = async (): Promise<string[] | null> => {
     try {

@@ -77,6 +77,9 @@ function tagEnd(buffer: string, start: number): number {
   return -1;
 }
 
+/** Far above any real token (Excel holds at most 32,767 characters in a cell). */
+const MAX_PENDING_CHARS = 16 * 1024 * 1024;
+
 export class XmlScanner {
   private buffer = '';
 
@@ -86,6 +89,7 @@ export class XmlScanner {
     this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk;
     const consumed = this.scan();
     this.buffer = consumed === this.buffer.length ? '' : this.buffer.slice(consumed);
+    if (this.buffer.length > MAX_PENDING_CHARS) throw new XmlSyntaxError('a tag or text run never ends (damaged XML)');
   }
 
   end(): void {
