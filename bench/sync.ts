@@ -96,7 +96,7 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
   for (const rate of [20, 100]) {
     for (const workers of [1, 3]) {
       const prefix = `bench-${randomUUID()}`;
-      const env = { ...storeEnv(sandbox.url), REDIS_URL, QUEUE_PREFIX: prefix, RATE: String(rate), CONCURRENCY: '8' };
+      const env = { ...storeEnv(sandbox.url), REDIS_URL, QUEUE_PREFIX: prefix, RATE: String(rate), CONCURRENCY: '16' };
       const children = await Promise.all(Array.from({ length: workers }, () => startCliWorker(env)));
       const rows = rate * 8;
       const file = await productSheet(rows);
