@@ -39,12 +39,12 @@ describe('XLSX cells arrive as Excel stores them', () => {
     ]);
   });
 
-  it('reads a workbook saved by LibreOffice Calc', async () => {
+  it('reads a workbook saved by LibreOffice Calc: formulas, its own date format, HYPERLINK(), #N/A', async () => {
     const { reader, rows } = await readAll(fixture('libreoffice.xlsx'));
-    expect(reader.headers).toEqual(['title', 'title_ar', 'sale_price', 'enabled']);
+    expect(reader.headers).toEqual(['title', 'title_ar', 'sale_price', 'double', 'launch', 'link', 'enabled']);
     expect(rows).toEqual([
-      { row: 2, values: ['Blue shirt', 'قميص قطني أزرق', 120, true] },
-      { row: 3, values: ['Red mug', 'كوب أحمر', 35.5, false] },
+      { row: 2, values: ['Lamp', 'مصباح مكتب', 249.5, 499, new Date(Date.UTC(2024, 0, 15)), 'موقعنا', true] },
+      { row: 3, values: ['Mug', 'كوب أحمر', 35, 70, new Date(Date.UTC(2024, 1, 29)), { error: '#N/A' }, false] },
     ]);
   });
 });
