@@ -65,7 +65,7 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
 /** Starts `catalog-sync worker` and resolves once it says it started. */
 export async function startCliWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['bin/catalog-sync.js', 'worker', '--grace', '5'], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const lines = createInterface({ input: child.stderr! });
+  const lines = createInterface({ input: child.stderr });
   for await (const line of lines) if (line.includes('worker started')) return child;
   throw new Error('worker exited before starting');
 }
