@@ -23,7 +23,7 @@ export interface SheetMapper {
   kind: SheetKind;
   headers: string[];
   headerIssues: RowIssue[];
-  mapRow(raw: RawRow): SheetRowResult;
+  mapRow: (raw: RawRow) => SheetRowResult;
 }
 
 export function createSheetMapper(headers: readonly string[], options: MapperOptions = {}): SheetMapper {

@@ -7,7 +7,8 @@ import type { RawRow, RowIssue, RowPlan } from '../types.ts';
 import { ACTION_WORDS } from './aliases.ts';
 import { decideProductPlan } from './action.ts';
 import type { CompiledColumn, CompiledSheet } from './compile.ts';
-import { BILINGUAL_PAIRS, KNOWN_OPTION_TYPES, type OptionField, type RowAction, type ScalarProductField } from './fields.ts';
+import { BILINGUAL_PAIRS, KNOWN_OPTION_TYPES, type RowAction, type ScalarProductField } from './fields.ts';
+import { setOptionField, setProductField } from './set-field.ts';
 import { headerKey } from './header-key.ts';
 import type { DuplicateTracker } from './sheet-checks.ts';
 import { checkText } from './text-checks.ts';
@@ -63,7 +64,7 @@ function assign(out: ProductCells, column: CompiledColumn, value: CellValue, row
   const target = column.target;
   switch (target.kind) {
     case 'field':
-      (out.fields as Record<ScalarProductField, CellValue>)[target.field] = value;
+      setProductField(out.fields, target.field, value);
       out.hasFields = true;
       return;
     case 'price':
@@ -77,7 +78,7 @@ function assign(out: ProductCells, column: CompiledColumn, value: CellValue, row
     case 'option': {
       const options = (out.fields.product_option ??= {});
       const option: ProductOption = (options[target.index] ??= {});
-      (option as Record<OptionField, CellValue>)[target.field] = value;
+      setOptionField(option, target.field, value);
       out.hasFields = true;
       if (target.field === 'type' && typeof value === 'string' && value !== '' && !KNOWN_OPTION_TYPES.includes(value) && !sheet.warnedOptionTypes.has(value)) {
         sheet.warnedOptionTypes.add(value);
