@@ -3,7 +3,6 @@
  * the input's columns + a trailing `row`, so a fixed copy syncs again with the same row numbers).
  * UTF-8 with a BOM so Excel opens Arabic text correctly.
  */
-import { stringify } from 'csv-stringify/sync';
 import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
 import { AtomicTextStream } from './atomic-file.ts';
 import { REPORT_COLUMNS } from './columns.ts';
@@ -12,9 +11,20 @@ import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';
 
 const BOM = '\uFEFF';
 
-function line(cells: readonly string[]): string {
-  return stringify([cells.map(neutraliseCell)], { record_delimiter: '\r\n' });
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** One RFC 4180 line (CRLF). Hand-written: csv-stringify per row cost more than the rest of the row. */
+export function csvLine(cells: readonly string[]): string {
+  let out = '';
+  for (let i = 0; i < cells.length; i++) {
+    const cell = neutraliseCell(cells[i]!);
+    if (i > 0) out += ',';
+    out += NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  }
+  return `${out}\r\n`;
 }
+
+const line = csvLine;
 
 export class ResultsCsvWriter {
   private readonly out: AtomicTextStream;

@@ -34,6 +34,11 @@ export interface RowProcessorDeps {
   markers: CreateMarkers;
   policy: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
+  /**
+   * Runs the row's store calls, e.g. inside a concurrency limit. The guard is asked outside it,
+   * so rows the ledger skips never wait for a slot and its lookups can cover many rows at once.
+   */
+  schedule?: (calls: () => Promise<RowResult>) => Promise<RowResult>;
   /** A ledger write failed after the row's calls (the outcome stands); for logging. */
   onGuardError?: (error: unknown, row: number) => void;
 }
@@ -55,7 +60,8 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
     return { row, outcome: 'failed', message: `The sync ledger could not be read: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
   }
   if (early) return early;
-  const result = await runCalls(work, deps);
+  const calls = () => runCalls(work, deps);
+  const result = await (deps.schedule ? deps.schedule(calls) : calls());
   try {
     await deps.guard.after(guarded, result);
   } catch (error) {

@@ -36,6 +36,7 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
   if (!facts) await deps.client.authorize();
   const guard = request.dryRun ? null : await buildGuard(guardSettingsOf(request), info, deps.guardFactory);
+  const limit = pLimit(deps.concurrency);
   const processorDeps: RowProcessorDeps | null = guard && {
     batchId: info.batchId,
     client: deps.client,
@@ -44,6 +45,7 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
     policy: deps.policy ?? DEFAULT_RETRY_POLICY,
     sleep: deps.sleep ?? ((ms) => sleep(ms)),
     onGuardError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
+    schedule: (calls) => limit(calls),
   };
   const dryState = { creates: 0 };
   const dir = join(deps.reportDir, info.batchId);
@@ -56,11 +58,10 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
     tally.add(row.result.outcome);
     deps.onProgress?.(tally.progress());
   });
-  const limit = pLimit(deps.concurrency);
   const resultFor = async (sheetRow: SheetRowResult) => {
     if (!sheetRow.plan) return invalidResult(sheetRow);
     if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
-    return limit(() => processRow({ row: sheetRow.row, plan: sheetRow.plan! }, processorDeps!));
+    return processRow({ row: sheetRow.row, plan: sheetRow.plan }, processorDeps!);
   };
   let read = 0;
   try {
