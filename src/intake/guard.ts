@@ -33,7 +33,7 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return null;
       const entry = await lookup(key);
-      const decision = decideBefore(row.plan, row.row, key, entry, settings);
+      const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId);
       if (decision === null && row.plan.kind === 'create') {
         const first = createdBy.get(key);
         if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);

@@ -78,10 +78,15 @@ export function decideBefore(
   key: string | null,
   entry: LedgerEntry | undefined,
   settings: GuardSettings,
+  batchId?: string,
 ): RowResult | null {
   if (key === null || entry === undefined) return null;
   const where = `batch ${entry.batch}, row ${entry.row}`;
   if (plan.kind === 'create') {
+    if (entry.st === 'pending' && entry.batch === batchId && entry.row !== row) {
+      // Another row of this batch (on another worker) is creating the same key right now.
+      return skipped(row, `not created: row ${entry.row} of this sheet creates a product with the same key`, 'duplicate_key_in_batch');
+    }
     // Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
       return skipped(

@@ -80,6 +80,13 @@ describe('decideBefore', () => {
     if (decision) expect(decision.row).toBe(9);
   });
 
+  it('a create pending for another row of the same batch is a duplicate; for the same row an interrupted create', () => {
+    const pending: LedgerEntry = { fp: fingerprintOf(create), st: 'pending', batch: 'b1', row: 4 };
+    expect(decideBefore(create, 9, 'k:barcode:6281', pending, delta, 'b1')?.code).toBe('duplicate_key_in_batch');
+    expect(decideBefore(create, 4, 'k:barcode:6281', pending, delta, 'b1')?.code).toBe('interrupted_create');
+    expect(decideBefore(create, 9, 'k:barcode:6281', pending, delta, 'b2')?.code).toBe('interrupted_create');
+  });
+
   it('tells the user how to update an already created product', () => {
     const decision = decideBefore(create, 9, 'k:barcode:6281', entry(create), delta);
     expect(decision?.message).toContain('product_id');
