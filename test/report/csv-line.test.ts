@@ -8,7 +8,8 @@ describe('csvLine', () => {
   it('reads back as the same cells (after neutralising) with csv-parse', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 6 }), (cells) => {
-        const [record] = parse<string[]>(csvLine(cells), { relax_column_count: true });
+        const records: string[][] = parse(csvLine(cells), { relax_column_count: true });
+        const record = records[0];
         expect(record).toEqual(cells.map(neutraliseCell));
       }),
     );
