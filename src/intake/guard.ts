@@ -34,15 +34,24 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
       if (key === null) return null;
       const entry = await lookup(key);
       const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId);
-      if (decision === null && row.plan.kind === 'create') {
-        const first = createdBy.get(key);
-        if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
-        createdBy.set(key, row.row);
-        // Written before the request: a crash mid-create leaves `pending`, read later as unknown.
-        beforePending.set(rowId(row), entry ?? null);
-        await writes.call([key, pendingEntry(row.plan, row.batchId, row.row)]);
+      if (decision !== null || row.plan.kind !== 'create') return decision;
+      const first = createdBy.get(key);
+      if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
+      createdBy.set(key, row.row);
+      // Marked before the request: a crash mid-create leaves `pending`, read later as unknown.
+      const pending = pendingEntry(row.plan, row.batchId, row.row);
+      if (entry === undefined) {
+        // A new key is claimed atomically, so two processes creating it at once cannot both send.
+        const held = await ledger.claim(key, pending);
+        if (held !== null) {
+          createdBy.delete(key);
+          return decideBefore(row.plan, row.row, key, held, { ...settings, retryUnknown: false }, row.batchId);
+        }
+      } else {
+        await writes.call([key, pending]);
       }
-      return decision;
+      beforePending.set(rowId(row), entry ?? null);
+      return null;
     },
 
     async after(row: GuardedRow, result: RowResult): Promise<void> {

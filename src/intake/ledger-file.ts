@@ -64,6 +64,15 @@ export class FileLedger implements Ledger {
     return this.append(entries.map(([k, e]) => ({ k, e })));
   }
 
+  async claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null> {
+    // Checked and set before any await: atomic within the one process that owns the file.
+    const held = this.entries.get(key);
+    if (held) return held;
+    this.entries.set(key, entry);
+    await this.append([{ k: key, e: entry }]);
+    return null;
+  }
+
   deleteMany(keys: readonly string[]): Promise<void> {
     return this.append(keys.map((k) => ({ k, d: 1 as const })));
   }

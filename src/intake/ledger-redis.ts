@@ -48,6 +48,15 @@ export class RedisLedger implements Ledger {
     await execOrThrow(pipeline.exec());
   }
 
+  async claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null> {
+    for (;;) {
+      if ((await this.redis.hsetnx(this.hash, key, JSON.stringify(entry))) === 1) return null;
+      const held = await this.redis.hget(this.hash, key);
+      // Gone between the two calls (a failed create put back): try again.
+      if (held !== null) return parseEntry(held) ?? entry;
+    }
+  }
+
   async deleteMany(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     const pipeline = this.redis.pipeline();

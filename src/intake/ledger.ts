@@ -25,6 +25,11 @@ export interface Ledger {
   getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
   /** Durable once the promise resolves (Redis acknowledged, or the file append was written). */
   setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void>;
+  /**
+   * Sets `key` only if it holds nothing (atomic): null when this caller now holds it, else the
+   * entry already there. Two creates of one key racing in different processes: one wins.
+   */
+  claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null>;
   /** Forgets keys (a `pending` create that surely did not happen, with no earlier entry). */
   deleteMany(keys: readonly string[]): Promise<void>;
   close(): Promise<void>;

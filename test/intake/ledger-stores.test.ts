@@ -36,6 +36,9 @@ async function behavesAsLedger(ledger: Ledger): Promise<void> {
   expect(await ledger.getMany(['a', 'zz', 'b'])).toEqual([e('2'), undefined, e('1', 'unknown')]);
   await ledger.deleteMany(['b']);
   expect(await ledger.getMany(['b'])).toEqual([undefined]);
+  expect(await ledger.claim('b', e('3', 'pending'))).toBeNull();
+  expect(await ledger.claim('b', e('4', 'pending'))).toEqual(e('3', 'pending'));
+  await ledger.deleteMany(['b']);
   const many = Array.from({ length: 2_500 }, (_, i) => [`k${i}`, e(String(i))] as const);
   await ledger.setMany(many);
   const got = await ledger.getMany(many.map(([k]) => k));
@@ -94,7 +97,7 @@ describe('createGuard over a ledger', () => {
   it('batches concurrent lookups, marks creates pending, and undoes the mark when the create fails', async () => {
     const ledger = new RedisLedger(redis, prefix, 'guard');
     let lookups = 0;
-    const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), close: () => ledger.close() };
+    const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), claim: (k, e) => ledger.claim(k, e), close: () => ledger.close() };
     const guard = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
     expect(await Promise.all(rows.map((r) => guard.before(r)))).toEqual(rows.map(() => null));
@@ -113,6 +116,15 @@ describe('createGuard over a ledger', () => {
     expect((await second.before({ ...rows[2]!, batchId: 'C' }))?.code).toBe('unknown_create');
     // rows[3..] were left pending, as after a crash mid-create
     expect((await second.before({ ...rows[3]!, batchId: 'C' }))?.outcome).toBe('unknown');
+  });
+
+  it('lets one of two processes creating the same new key at once send it', async () => {
+    const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
+    const a = createGuard(settings, new RedisLedger(redis, prefix, 'race'));
+    const b = createGuard(settings, new RedisLedger(redis, prefix, 'race'));
+    const decisions = await Promise.all([a.before({ ...row(2, 'both'), batchId: 'X' }), b.before({ ...row(2, 'both'), batchId: 'Y' })]);
+    expect(decisions.filter((d) => d === null)).toHaveLength(1);
+    expect(decisions.find((d) => d !== null)?.outcome).toBe('unknown');
   });
 
   it('lets only the first of two rows with the same key create', async () => {
