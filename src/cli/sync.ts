@@ -13,6 +13,8 @@ import { enqueueSync, listBatches, RedisRateGate, runSync, startSyncWorker, wait
 import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
 import { engineKeys } from '../sync/redis/keys.ts';
 import type { BatchSummary, SyncRequest } from '../sync/types.ts';
+import { openLedger } from '../intake/runtime.ts';
+import type { GuardFactory } from '../sync/types.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { progressView } from './sync-progress.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
@@ -27,7 +29,8 @@ interface ImportFlags {
   sheet?: string;
   json?: boolean;
   retryUnknown?: boolean;
-  mode?: 'delta' | 'full';
+  mode: 'delta' | 'full';
+  keyColumn: string;
 }
 
 export function registerSyncCommands(program: Command, ctx: CliContext): void {
@@ -40,6 +43,9 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
     .option('--columns <map.yaml>', 'column mapping file (sheet header -> field)')
     .option('--sheet <name>', 'XLSX: only this sheet (default: Products, and Brands when present)')
     .option('--json', 'print the batch summary as JSON on stdout')
+    .addOption(new Option('--mode <mode>', 'delta: skip rows the ledger saw unchanged; full: send every row (a product the ledger saw created is never created again)').choices(['delta', 'full']).default('full'))
+    .option('--key-column <name>', 'column that identifies a product created without product_id (ledger key)', 'barcode')
+    .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
     .action(async (file: string, flags: ImportFlags) => {
       await runImport(ctx, file, flags);
     });
@@ -67,8 +73,16 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
     const queue = flags.dryRun ? 'local' : (flags.queue ?? (config.redisUrl ? 'redis' : 'local'));
     if (queue === 'redis' && !config.redisUrl) throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
     const summaries: BatchSummary[] = [];
-    for (const request of await requestsFor(file, flags)) {
-      summaries.push(queue === 'redis' ? await importViaRedis(ctx, config, request, !!flags.sandbox) : await importLocal(ctx, config, request));
+    // The sync ledger (src/intake): in Redis with the queue, else a local file. Not for dry runs,
+    // nor for the throwaway --sandbox store (its memory would outlive the store).
+    const ledger = flags.dryRun || flags.sandbox ? null : await openLedger(config);
+    try {
+      for (const request of await requestsFor(file, flags)) {
+        const guardFactory = ledger?.guardFactory;
+        summaries.push(queue === 'redis' ? await importViaRedis(ctx, config, request, !!flags.sandbox, guardFactory) : await importLocal(ctx, config, request, guardFactory));
+      }
+    } finally {
+      await ledger?.close();
     }
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
     else for (const summary of summaries) ctx.print(describeSummary(summary));
@@ -80,7 +94,12 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
 
 /** One batch per sheet to sync: an XLSX with Products and Brands sheets gives two. */
 async function requestsFor(file: string, flags: ImportFlags): Promise<SyncRequest[]> {
-  const base: SyncRequest = { file, ...(flags.columns ? { columns: flags.columns } : {}), ...(flags.dryRun ? { dryRun: true } : {}) };
+  const base: SyncRequest = {
+    file,
+    guard: { mode: flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown === true },
+    ...(flags.columns ? { columns: flags.columns } : {}),
+    ...(flags.dryRun ? { dryRun: true } : {}),
+  };
   if (flags.sheet) return [{ ...base, sheet: flags.sheet }];
   const sheets = await openSheets(file, flags.columns ? { columns: flags.columns } : {});
   await Promise.all(sheets.map((s) => s.close()));
@@ -88,7 +107,7 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
   return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
 }
 
-async function importLocal(ctx: CliContext, config: Config, request: SyncRequest): Promise<BatchSummary> {
+async function importLocal(ctx: CliContext, config: Config, request: SyncRequest, guardFactory: GuardFactory | undefined): Promise<BatchSummary> {
   const logger = ctx.logger(config);
   const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
   try {
@@ -99,20 +118,21 @@ async function importLocal(ctx: CliContext, config: Config, request: SyncRequest
       concurrency: config.concurrency,
       logger,
       onProgress: (p) => view.update(p),
+      ...(guardFactory ? { guardFactory } : {}),
     });
   } finally {
     view.stop();
   }
 }
 
-async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequest, withWorker: boolean): Promise<BatchSummary> {
+async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequest, withWorker: boolean, guardFactory: GuardFactory | undefined): Promise<BatchSummary> {
   const redisUrl = config.redisUrl!;
   const logger = ctx.logger(config);
   const prefix = config.queuePrefix;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const client = storeClientFromConfig(config, { logger, gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }) });
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
-  const worker = withWorker ? startSyncWorker({ redisUrl, prefix, client, concurrency: config.concurrency, logger }) : null;
+  const worker = withWorker ? startSyncWorker({ redisUrl, prefix, client, concurrency: config.concurrency, logger, ...(guardFactory ? { guardFactory } : {}) }) : null;
   const view = progressView(ctx.io.stderr, 'sync');
   try {
     const { batchId } = await enqueueSync(request, { redisUrl, prefix, reportDir: config.reportDir, rate: config.rate, client, logger });

@@ -18,7 +18,7 @@ function io(env: Record<string, string>) {
   let err = '';
   stdout.on('data', (d: Buffer) => (out += d.toString()));
   stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return { io: { stdout, stderr, env: { LOG_LEVEL: 'silent', ...env } }, out: () => out, err: () => err };
+  return { io: { stdout, stderr, env: { LOG_LEVEL: 'silent', LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'), ...env } }, out: () => out, err: () => err };
 }
 
 let dir: string;
@@ -43,6 +43,19 @@ describe('catalog-sync import', () => {
     const summary = JSON.parse(t.out()) as BatchSummary;
     expect(summary.counts.created).toBe(2);
     expect((await readdir(summary.reportDir)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+  });
+
+  it('a second import of the same sheet creates nothing again (sync ledger)', async () => {
+    const env = { STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password };
+    const once = join(dir, 'once.csv');
+    await writeFile(once, 'title,category,sale_price,barcode\nOnce,1,5,ONCE-1\n');
+    const first = io(env);
+    expect(await runCli(['import', once, '--json', '--report-dir', join(dir, 'r7')], first.io)).toBe(0);
+    expect((JSON.parse(first.out()) as BatchSummary).counts.created).toBe(1);
+    const second = io(env);
+    expect(await runCli(['import', once, '--json', '--report-dir', join(dir, 'r7')], second.io)).toBe(0);
+    expect((JSON.parse(second.out()) as BatchSummary).counts).toMatchObject({ created: 0, skipped: 1 });
+    expect(sandbox.products().filter((p) => p.fields.barcode === 'ONCE-1')).toHaveLength(1);
   });
 
   it('exits 1 when a row is invalid', async () => {
