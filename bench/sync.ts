@@ -107,7 +107,10 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
       await Promise.all(children.map(stopChild));
       await cleanupPrefix(prefix);
       const times = requests.map((r) => r.at).sort((a, b) => a - b);
-      const steady = ((times.length - rate) / (times.at(-1)! - times[rate - 1]!)) * 1000;
+      // Requests go out in bursts of up to `rate` as window slots free up; measure over whole
+      // windows: m requests (a multiple of the rate) from the first request to the (m+1)th.
+      const m = Math.floor((times.length - 1) / rate) * rate;
+      const steady = (m / (times[m]! - times[0]!)) * 1000;
       const worst = maxInWindow(times, 1000);
       console.log(
         `   limit ${String(rate).padStart(3)}/s, ${workers} worker process(es): ${times.length} requests, achieved ${fmt(steady, 1)}/s = ${fmt((steady / rate) * 100, 1)}% (goal >= 95%), worst 1 s window ${worst}${worst > rate ? ' EXCEEDED' : ' (never over)'}`,
