@@ -120,9 +120,9 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
 }
 
 async function bigSheet(sandbox: ChildSandbox, reportDir: string): Promise<void> {
-  console.log(`\n4. catalog-sync import of a ${BIG}-row sheet, in-process, no rate limit (its own process, /usr/bin/time)`);
+  console.log(`\n4. catalog-sync import of a ${BIG}-row sheet, in-process, no rate limit, with the file ledger (its own process, /usr/bin/time)`);
   const file = await productSheet(BIG);
-  const env = { ...process.env, ...storeEnv(sandbox.url), RATE: '10000', CONCURRENCY: String(CONCURRENCY), LOG_LEVEL: 'silent', REPORT_DIR: reportDir };
+  const env = { ...process.env, ...storeEnv(sandbox.url), RATE: '10000', CONCURRENCY: String(CONCURRENCY), LOG_LEVEL: 'silent', REPORT_DIR: reportDir, LEDGER_FILE: join(reportDir, 'ledger', 'ledger.jsonl') };
   const child = spawn('/usr/bin/time', ['-v', process.execPath, 'bin/catalog-sync.js', 'import', file, '--queue', 'local', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
