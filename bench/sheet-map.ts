@@ -35,7 +35,7 @@ const mapPipelines: Record<string, Pipeline> = {
   },
 };
 
-/** Raw parse (the baseline), reading alone (C's reader), and reading + mapping + validation. */
+/** Raw parse (the baseline), reading alone (our reader), and reading + mapping + validation. */
 async function cases(): Promise<BenchCase[]> {
   const { csv, xlsx } = await ensureBenchFiles(Number(flag('rows', '100000')));
   return [

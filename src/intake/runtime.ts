@@ -1,7 +1,7 @@
 /**
  * The intake's composition root: from one resolved Config, the ledger (Redis with the queue, or
  * the local file), the claims, and the runner that syncs a batch to its end (in-process, or
- * enqueue + wait with Redis). Commands and E's worker build their pieces here.
+ * enqueue + wait with Redis). Commands and the sync worker build their pieces here.
  */
 import type { Redis } from 'ioredis';
 import { requireStore, type Config } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * Opening a sheet file for syncing or validation: C's reader (src/sheet/read) + this mapping.
+ * Opening a sheet file for syncing or validation: the reader (src/sheet/read) + this mapping.
  * The composition root of src/sheet: all I/O is here and in the reader; mapping is pure.
  */
 import type { ColumnMap } from './map/column-map.ts';

@@ -1,5 +1,5 @@
 /**
- * The intake with REDIS_URL: `schedule run` enqueues into BullMQ, E's worker processes the rows
+ * The intake with REDIS_URL: `schedule run` enqueues into BullMQ, the sync worker processes the rows
  * with the ledger guard on the Redis ledger, and a delta re-run sends nothing.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The reading side's public shapes: what D's mapping consumes. */
+/** The reading side's public shapes: what the mapping (src/sheet/map) consumes. */
 import type { RawRow } from '../types.ts';
 
 export interface ReadOptions {
