@@ -1,6 +1,6 @@
 /**
  * The sandbox store: a real HTTP server that behaves as the store reference says, for tests,
- * benches and rehearsals. Contract: /work/TEAM-sandbox-api.md; choices: docs/B-sandbox.md.
+ * benches and rehearsals. Behaviour and choices: docs/sandbox.md.
  */
 export { DEMO_EMAIL, DEMO_PASSWORD, startSandbox, withSandbox } from './start.ts';
 export { SECRET_FIELDS, SECRET_MARKER, SECRET_VALUES } from './seed.ts';

@@ -1,5 +1,5 @@
 /**
- * The sandbox store's public shapes (contract: /work/TEAM-sandbox-api.md). Other engineers' tests
+ * The sandbox store's public shapes (documented in docs/sandbox.md). Tests
  * and benches code against these; change them only additively.
  */
 

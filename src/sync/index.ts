@@ -1,4 +1,4 @@
-/** The sync engine's entry points (see docs/E-engine-api.md). */
+/** The sync engine's entry points (see docs/engine-api.md). */
 export { runSync, type LocalSyncDeps } from './run-local.ts';
 export { enqueueSync, type EnqueueDeps } from './redis/enqueue.ts';
 export { waitForBatch, listBatches, BatchNotFoundError, type WaitOptions } from './redis/wait.ts';
