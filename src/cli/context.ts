@@ -51,8 +51,15 @@ export class CliContext {
     });
   }
 
+  /**
+   * JSON log lines go to stderr. On a terminal, unless a level was asked for, only warnings and
+   * errors are shown: the person watching has the progress bar and the summary; services and
+   * cron jobs (no TTY) keep the info lines for their log collectors.
+   */
   logger(config: Config): Logger {
-    return createLogger({ level: config.logLevel });
+    const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
+    const level = !asked && this.io.stderr.isTTY ? 'warn' : config.logLevel;
+    return createLogger({ level });
   }
 
   print(text: string): void {
