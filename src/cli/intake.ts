@@ -17,6 +17,7 @@ import { bullConnection } from '../sync/redis/connection.ts';
 import type { BatchSummary } from '../sync/types.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
+import { untilSignal } from './signals.ts';
 
 interface WatchFlags {
   dir?: string;
@@ -223,16 +224,4 @@ function report(ctx: CliContext, summary: BatchSummary, json: boolean): void {
   ctx.print(json ? JSON.stringify(summary, null, 2) : summarizeBatch(summary));
   const problems = summary.counts.invalid + summary.counts.failed + summary.counts.unknown;
   if (problems > 0) process.exitCode = 1;
-}
-
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }

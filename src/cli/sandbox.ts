@@ -5,6 +5,7 @@
 import { Option, type Command } from 'commander';
 import { startSandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { untilSignal } from './signals.ts';
 
 interface SandboxFlags {
   port: string;
@@ -79,16 +80,4 @@ function whole(flag: string, value: string, min: number): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
   return n;
-}
-
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
