@@ -1,6 +1,8 @@
 /**
- * The RowGuard the sync engine calls around every valid row, backed by a Ledger. Decisions are
- * the pure rules of ledger-rules.ts; this file only batches the ledger's reads and writes.
+ * The RowGuard the sync engine calls around every valid row, backed by a Ledger: `before` decides
+ * (read-only), `beforeSend` marks a create pending (claims its key), `after` records the outcome.
+ * Decisions are the pure rules of ledger-rules.ts; this file only batches the ledger's reads and
+ * writes.
  */
 import type { GuardedRow, GuardSettings, RowGuard } from '../sync/guard.ts';
 import type { RowResult } from '../sync/outcome.ts';
@@ -21,14 +23,22 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
     if (deletes.length > 0) await ledger.deleteMany(deletes);
     return items.map(() => undefined);
   });
-  // What a create's key held before this guard marked it pending, to put back if it fails.
+  // What a create's key held when `before` let the row through (null: nothing), until it is sent.
+  const seenBefore = new Map<string, LedgerEntry | null>();
+  // What a create's key held before `beforeSend` marked it pending, to put back if it fails.
   const beforePending = new Map<string, LedgerEntry | null>();
   // Creates this guard let through, by key: a second row with the same key in the batch waits
   // for nothing and is skipped, so one sheet never creates one product twice.
   const createdBy = new Map<string, number>();
   const rowId = (row: GuardedRow) => `${row.batchId}\n${row.row}`;
+  // A create that will not be sent after all no longer holds its key for this batch.
+  const release = (key: string, row: GuardedRow) => {
+    if (createdBy.get(key) === row.row) createdBy.delete(key);
+  };
 
   return {
+    // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
+    // never sent (the run stops first) must leave no trace there.
     async before(row: GuardedRow): Promise<RowResult | null> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return null;
@@ -38,22 +48,45 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
       const first = createdBy.get(key);
       if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
       createdBy.set(key, row.row);
-      // Marked before the request: a crash mid-create leaves `pending`, read later as unknown.
-      const pending = pendingEntry(row.plan, row.batchId, row.row);
-      if (entry === undefined) {
-        // A new key is claimed atomically, so two processes creating it at once cannot both send.
-        const held = await ledger.claim(key, pending);
-        if (held !== null) {
-          createdBy.delete(key);
-          return decideBefore(row.plan, row.row, key, held, { ...settings, retryUnknown: false }, row.batchId);
-        }
-      } else {
-        await writes.call([key, pending]);
-      }
-      beforePending.set(rowId(row), entry ?? null);
+      seenBefore.set(rowId(row), entry ?? null);
       return null;
     },
 
+    // Right before the create is sent: marked pending, so a crash mid-request leaves `pending`,
+    // read later as unknown. Only rows really sent get the mark.
+    async beforeSend(row: GuardedRow): Promise<RowResult | null> {
+      const id = rowId(row);
+      const key = ledgerKeyOf(row.plan, settings.keyColumn);
+      if (key === null || !seenBefore.has(id)) return null;
+      const seen = seenBefore.get(id) ?? null;
+      seenBefore.delete(id);
+      const pending = pendingEntry(row.plan, row.batchId, row.row);
+      if (seen !== null) {
+        // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
+        const current = await lookup(key);
+        if (current !== undefined) {
+          const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId);
+          if (decision !== null) {
+            release(key, row);
+            return decision;
+          }
+          await writes.call([key, pending]);
+          beforePending.set(id, current);
+          return null;
+        }
+      }
+      // A new key is claimed atomically, so two processes creating it at once cannot both send.
+      const held = await ledger.claim(key, pending);
+      if (held !== null) {
+        release(key, row);
+        // Another process is creating it right now: never re-sent, even with retryUnknown.
+        return decideBefore(row.plan, row.row, key, held, { ...settings, retryUnknown: false }, row.batchId);
+      }
+      beforePending.set(id, null);
+      return null;
+    },
+
+    // A pending mark is undone only if this guard's beforeSend wrote it.
     async after(row: GuardedRow, result: RowResult): Promise<void> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return;

@@ -1,7 +1,8 @@
 /**
- * The hook between the sync engine and the sync ledger (delta sync). The engine calls `before`
- * for each valid row before any request and `after` once the row's outcome is final; the ledger
- * implementation decides what to skip and what to remember. Without a ledger, NO_GUARD sends all.
+ * The hook between the sync engine and the sync ledger (delta sync), in three steps per valid row:
+ * `before` decides (read-only; may run far ahead of sending, batched), `beforeSend` claims (inside
+ * the concurrency limit, just before the row's first store request) and `after` records the
+ * final outcome. Without a ledger, NO_GUARD sends all.
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from './outcome.ts';
@@ -24,13 +25,28 @@ export interface GuardSettings {
 }
 
 export interface RowGuard {
-  /** A final result (outcome `skipped`) when the row must not be sent, or null to send it. */
+  /**
+   * A final result (outcome `skipped`) when the row must not be sent, or null to send it. Read-only:
+   * the engine may call it for rows that wait a long time for a slot, or are never sent at all
+   * (the run stops first), so it must leave nothing behind that says the row was sent.
+   */
   before(row: GuardedRow): Promise<RowResult | null>;
-  /** Records what the row's final result means for later syncs (confirmed successes, unknown creates). */
+  /**
+   * Called once a row `before` let through has its concurrency slot, right before its first store
+   * request (never for rows that are not sent). The place to mark the row as being sent (e.g. a
+   * create's `pending` claim). A final result when the row must not be sent after all (the claim
+   * was lost to another process), or null to send it. Optional: a guard without it sends the row.
+   */
+  beforeSend?(row: GuardedRow): Promise<RowResult | null>;
+  /**
+   * Records what the row's final result means for later syncs (confirmed successes, unknown
+   * creates). Called only for rows that passed both `before` and `beforeSend`.
+   */
   after(row: GuardedRow, result: RowResult): Promise<void>;
 }
 
 export const NO_GUARD: RowGuard = {
   before: () => Promise.resolve(null),
+  beforeSend: () => Promise.resolve(null),
   after: () => Promise.resolve(),
 };

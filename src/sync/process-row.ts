@@ -1,6 +1,7 @@
 /**
- * The one row processor both transports run: guard, then the plan's calls with job-level
- * retries, then exactly one RowResult. Collaborators (client, markers, sleep) are passed in.
+ * The one row processor both transports run: the guard's decision, then (in the row's slot) its
+ * claim and the plan's calls with job-level retries, then exactly one RowResult. Collaborators
+ * (client, markers, sleep) are passed in.
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { StoreApi, WriteResult } from '../store/types.ts';
@@ -35,8 +36,9 @@ export interface RowProcessorDeps {
   policy: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
   /**
-   * Runs the row's store calls, e.g. inside a concurrency limit. The guard is asked outside it,
-   * so rows the ledger skips never wait for a slot and its lookups can cover many rows at once.
+   * Runs the row's store calls, e.g. inside a concurrency limit. The guard's `before` is asked
+   * outside it, so rows the ledger skips never wait for a slot and its lookups can cover many rows
+   * at once; its `beforeSend` (the claim) runs inside, once the row has its slot.
    */
   schedule?: (calls: () => Promise<RowResult>) => Promise<RowResult>;
   /** A ledger write failed after the row's calls (the outcome stands); for logging. */
@@ -52,16 +54,19 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
   const { plan, row } = work;
   if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
   const guarded = { batchId: deps.batchId, row, plan };
-  let early: RowResult | null;
-  try {
-    early = await deps.guard.before(guarded);
-  } catch (error) {
-    // Nothing was sent: the row fails and a later sync retries it.
-    return { row, outcome: 'failed', message: `The sync ledger could not be read: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
-  }
+  const early = await askGuard(() => deps.guard.before(guarded), row, 'could not be read');
   if (early) return early;
-  const calls = () => runCalls(work, deps);
+  let sent = false;
+  const calls = async (): Promise<RowResult> => {
+    // Inside the slot, right before the first request: only rows really being sent are claimed,
+    // so a run that stops leaves no claim on rows that were still waiting.
+    const held = await askGuard(() => deps.guard.beforeSend?.(guarded) ?? Promise.resolve(null), row, 'could not mark the row as being sent');
+    if (held) return held;
+    sent = true;
+    return runCalls(work, deps);
+  };
   const result = await (deps.schedule ? deps.schedule(calls) : calls());
+  if (!sent) return result;
   try {
     await deps.guard.after(guarded, result);
   } catch (error) {
@@ -69,6 +74,16 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
     deps.onGuardError?.(error, row);
   }
   return result;
+}
+
+/** The guard's answer before sending; a guard that cannot answer fails the row unsent. */
+async function askGuard(ask: () => Promise<RowResult | null>, row: number, problem: string): Promise<RowResult | null> {
+  try {
+    return await ask();
+  } catch (error) {
+    // Nothing was sent: the row fails and a later sync retries it.
+    return { row, outcome: 'failed', message: `The sync ledger ${problem}: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -94,7 +94,7 @@ describe('createGuard over a ledger', () => {
     plan: { kind: 'create', payload: { title: 't', barcode } },
   });
 
-  it('batches concurrent lookups, marks creates pending, and undoes the mark when the create fails', async () => {
+  it('batches concurrent lookups, marks creates pending only when sent, and undoes the mark when the create fails', async () => {
     const ledger = new RedisLedger(redis, prefix, 'guard');
     let lookups = 0;
     const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), claim: (k, e) => ledger.claim(k, e), close: () => ledger.close() };
@@ -102,7 +102,11 @@ describe('createGuard over a ledger', () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
     expect(await Promise.all(rows.map((r) => guard.before(r)))).toEqual(rows.map(() => null));
     expect(lookups).toBe(1);
+    // Deciding writes nothing: rows still waiting to be sent leave no trace.
+    expect(await ledger.getMany(rows.map((_, i) => `k:barcode:bc${i}`))).toEqual(rows.map(() => undefined));
+    for (const r of rows.slice(0, 4)) expect(await guard.beforeSend!(r)).toBeNull();
     expect((await ledger.getMany(['k:barcode:bc0']))[0]?.st).toBe('pending');
+    expect(await ledger.getMany(['k:barcode:bc4'])).toEqual([undefined]);
 
     await guard.after(rows[0]!, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
     await guard.after(rows[1]!, { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
@@ -114,17 +118,48 @@ describe('createGuard over a ledger', () => {
     expect((await second.before({ ...rows[0]!, batchId: 'C' }))?.code).toBe('already_created');
     expect(await second.before({ ...rows[1]!, batchId: 'C' })).toBeNull();
     expect((await second.before({ ...rows[2]!, batchId: 'C' }))?.code).toBe('unknown_create');
-    // rows[3..] were left pending, as after a crash mid-create
+    // rows[3] was sent and left pending, as after a crash mid-create; rows[4..] were never sent
     expect((await second.before({ ...rows[3]!, batchId: 'C' }))?.outcome).toBe('unknown');
+    expect(await second.before({ ...rows[4]!, batchId: 'C' })).toBeNull();
+  });
+
+  it('undoes a pending mark only if its own beforeSend wrote it', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'undo');
+    await ledger.setMany([['k:barcode:u1', e('OLD', 'unknown')]]);
+    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
+    expect(await guard.before(row(2, 'u1'))).toBeNull();
+    // Never sent (no beforeSend): a failure must not touch the entry.
+    await guard.after(row(2, 'u1'), { row: 2, outcome: 'failed', message: '', httpStatus: null, attempts: 0 });
+    expect(await ledger.getMany(['k:barcode:u1'])).toEqual([e('OLD', 'unknown')]);
+    expect(await guard.before(row(3, 'u2'))).toBeNull();
+    expect(await guard.beforeSend!(row(3, 'u2'))).toBeNull();
+    await guard.after(row(3, 'u2'), { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
+    expect(await ledger.getMany(['k:barcode:u2'])).toEqual([undefined]);
   });
 
   it('lets one of two processes creating the same new key at once send it', async () => {
-    const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
+    const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: true };
     const a = createGuard(settings, new RedisLedger(redis, prefix, 'race'));
     const b = createGuard(settings, new RedisLedger(redis, prefix, 'race'));
-    const decisions = await Promise.all([a.before({ ...row(2, 'both'), batchId: 'X' }), b.before({ ...row(2, 'both'), batchId: 'Y' })]);
-    expect(decisions.filter((d) => d === null)).toHaveLength(1);
-    expect(decisions.find((d) => d !== null)?.outcome).toBe('unknown');
+    const rowA = { ...row(2, 'both'), batchId: 'X' };
+    const rowB = { ...row(2, 'both'), batchId: 'Y' };
+    // Both decide before either sends: the key is new to both.
+    expect(await Promise.all([a.before(rowA), b.before(rowB)])).toEqual([null, null]);
+    const sends = await Promise.all([a.beforeSend!(rowA), b.beforeSend!(rowB)]);
+    expect(sends.filter((d) => d === null)).toHaveLength(1);
+    // The loser is never sent, even with retryUnknown: the winner is creating it right now.
+    expect(sends.find((d) => d !== null)?.outcome).toBe('unknown');
+  });
+
+  it('decides again at send time when the key changed since the read-ahead', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'stale');
+    await ledger.setMany([['k:barcode:s1', e('OLD', 'unknown')]]);
+    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
+    expect(await guard.before(row(2, 's1'))).toBeNull();
+    // Another process created it while this row waited for a slot.
+    await ledger.setMany([['k:barcode:s1', e('OTHER')]]);
+    expect((await guard.beforeSend!(row(2, 's1')))?.code).toBe('already_created');
+    expect(await ledger.getMany(['k:barcode:s1'])).toEqual([e('OTHER')]);
   });
 
   it('lets only the first of two rows with the same key create', async () => {

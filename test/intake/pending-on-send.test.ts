@@ -1,0 +1,132 @@
+/**
+ * The ledger marks a create `pending` only once it is really being sent (the guard's beforeSend,
+ * inside the concurrency limit), not when the engine decides about it ahead of time: a run that
+ * stops mid-way must not leave rows that only waited for a slot looking like interrupted creates.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createGuard } from '../../src/intake/guard.ts';
+import { FileLedger } from '../../src/intake/ledger-file.ts';
+import { silentLogger } from '../../src/log.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { openSheet } from '../../src/sheet/index.ts';
+import { createStoreClient } from '../../src/store/index.ts';
+import type { GuardedRow, RowGuard } from '../../src/sync/guard.ts';
+import { runSync } from '../../src/sync/run-local.ts';
+import type { GuardFactory } from '../../src/sync/types.ts';
+import { productCsv } from './helpers.ts';
+
+let sandbox: SandboxHandle;
+let dir: string;
+// The run under test, settled: cleanup waits for it so it never writes into a removed folder.
+let running: Promise<unknown> = Promise.resolve();
+
+beforeEach(async () => {
+  sandbox = await startSandbox();
+  dir = await mkdtemp(join(tmpdir(), 'pending-on-send-'));
+});
+
+afterEach(async () => {
+  await sandbox.close();
+  await running;
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Polls a condition of the sandbox (it has no events); bounded by the test timeout. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(10);
+}
+
+const keyOf = (barcode: string) => `k:barcode:${barcode}`;
+
+it('leaves only the create in flight pending, not the rows read ahead that wait for a slot', async () => {
+  const barcodes = Array.from({ length: 6 }, (_, i) => `c${i}`);
+  const sheet = join(dir, 'creates.csv');
+  await writeFile(sheet, productCsv(barcodes));
+  const ledgerPath = join(dir, 'ledger.jsonl');
+  const ledger = await FileLedger.open(ledgerPath);
+
+  // The real ledger guard, observed: which rows the engine has decided about so far.
+  const decided = new Set<number>();
+  let onDecided = () => {};
+  const guardFactory: GuardFactory = (settings) => {
+    const guard = createGuard(settings, ledger);
+    const observed: RowGuard = {
+      ...guard,
+      before: async (row: GuardedRow) => {
+        const answer = await guard.before(row);
+        decided.add(row.row);
+        onDecided();
+        return answer;
+      },
+    };
+    return observed;
+  };
+  const allDecided = new Promise<void>((resolve) => {
+    onDecided = () => {
+      if (decided.size === barcodes.length) resolve();
+    };
+  });
+
+  // The first create is applied by the store, and its reply held: it stays in flight.
+  sandbox.inject({ kind: 'delayAfterApply', path: '/v1/create_product', times: 1, delayMs: 60_000 });
+  const client = createStoreClient(
+    {
+      storeUrl: sandbox.url,
+      storeEmail: sandbox.email,
+      storePassword: sandbox.password,
+      rate: 1_000,
+      concurrency: 1,
+      categoriesMethod: 'POST',
+      requestTimeoutMs: 120_000,
+      connectTimeoutMs: 2_000,
+    },
+    { logger: silentLogger, maxAttempts: 1 },
+  );
+  const run = runSync(
+    { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+    {
+      client,
+      reportDir: join(dir, 'reports'),
+      rate: 1_000,
+      concurrency: 1,
+      guardFactory,
+      openSheet: (file, o) => openSheet(file, o),
+      policy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
+    },
+  );
+  // Settled later on purpose; keep an early rejection from going unhandled meanwhile.
+  const settled = run.then(
+    (summary) => ({ summary }),
+    (error: unknown) => ({ error }),
+  );
+  running = settled;
+
+  await allDecided;
+  await until(() => sandbox.products().length === 1);
+  expect(sandbox.requestCount('/v1/create_product')).toBe(1);
+
+  // What the ledger file holds now is what a crash at this moment would leave behind.
+  const leftBehind = await FileLedger.open(ledgerPath);
+  const entries = await leftBehind.getMany(barcodes.map(keyOf));
+  expect(entries.map((entry) => entry?.st)).toEqual(['pending', undefined, undefined, undefined, undefined, undefined]);
+  expect(entries[0]).toMatchObject({ row: 2 });
+
+  // A later run reports only the create that was in flight as unknown; the others are sent.
+  const later = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, leftBehind);
+  const answers = await Promise.all(
+    barcodes.map((barcode, i) => later.before({ batchId: 'later', row: i + 2, plan: { kind: 'create', payload: { title: `Item ${barcode}`, barcode } } })),
+  );
+  expect(answers.map((a) => a?.outcome ?? 'send')).toEqual(['unknown', 'send', 'send', 'send', 'send', 'send']);
+
+  // Abandon the run: the store goes away. Rows that never got a slot end without a pending mark.
+  await sandbox.close();
+  const outcome = await settled;
+  const after = await ledger.getMany(barcodes.map(keyOf));
+  expect(after.filter((entry) => entry?.st === 'pending')).toEqual([]);
+  expect(after.slice(1)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  if ('summary' in outcome) expect(outcome.summary.counts.created).toBe(0);
+});
