@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
 
 export function tempPathFor(target: string): string {
   return `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -22,28 +21,54 @@ export async function writeFileAtomic(target: string, content: string | Buffer):
   }
 }
 
-/** A text stream into a temp file; `commit` renames it into place, `abort` removes it. */
+/** A text (or byte) stream into a temp file; `commit` renames it into place, `abort` removes it. */
 export class AtomicTextStream {
   private readonly temp: string;
   private readonly stream: WriteStream;
+  /** A write error (disk full...) is kept and thrown by the next write/commit, not left uncaught. */
+  private failure: Error | null = null;
 
   constructor(readonly target: string) {
     this.temp = tempPathFor(target);
     this.stream = createWriteStream(this.temp);
+    this.stream.on('error', (error) => {
+      this.failure ??= error;
+    });
   }
 
-  async write(text: string): Promise<void> {
-    if (!this.stream.write(text)) await once(this.stream, 'drain');
+  async write(data: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.stream.write(data)) await this.settled('drain');
   }
 
   async commit(): Promise<void> {
+    if (this.failure) throw this.failure;
     this.stream.end();
-    await once(this.stream, 'finish');
+    await this.settled('finish');
     await rename(this.temp, this.target);
   }
 
   async abort(): Promise<void> {
     this.stream.destroy();
     await rm(this.temp, { force: true });
+  }
+
+  /** Waits for `event` or the stream's end (an error closes it), without leaving listeners behind. */
+  private settled(event: 'drain' | 'finish'): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.stream.closed) {
+        if (this.failure) reject(this.failure);
+        else resolve();
+        return;
+      }
+      const done = (): void => {
+        this.stream.off(event, done);
+        this.stream.off('close', done);
+        if (this.failure) reject(this.failure);
+        else resolve();
+      };
+      this.stream.on(event, done);
+      this.stream.on('close', done);
+    });
   }
 }

@@ -38,7 +38,7 @@ export class BatchReportWriter {
 
   /** Rows must come in row order. */
   async write(row: ReportRow): Promise<void> {
-    this.xlsx.write(row);
+    await this.xlsx.write(row);
     await this.csv.write(row);
     await this.failed.write(row);
   }

@@ -1,79 +1,81 @@
 /**
- * results.xlsx with exceljs's streaming writer (rows are committed as they come, so 100k rows
- * never sit in memory): input columns + report columns, header frozen, problem rows filled red,
- * Arabic columns right-to-left. Inline strings (no shared-strings table) keep memory flat.
+ * results.xlsx, streamed with our own XLSX writer (rows are written as they come, so 100k rows
+ * never sit in memory): input columns + report columns, header bold and frozen, problem rows
+ * filled red, Arabic columns right-to-left. exceljs's streaming writer cost ~215 µs/row here;
+ * this one writes each row as one XML string.
  */
-import ExcelJS from 'exceljs';
-import { rename, rm } from 'node:fs/promises';
 import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
-import { tempPathFor } from './atomic-file.ts';
+import { AtomicTextStream } from './atomic-file.ts';
 import { REPORT_COLUMNS } from './columns.ts';
 import { neutraliseCell } from './neutralise.ts';
 import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';
+import { CELL_STYLE, type CellStyle, type SheetColumn } from './xlsx-package.ts';
+import { XlsxStreamWriter, type XlsxValue } from './xlsx-stream-writer.ts';
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const PROBLEM_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
-const RTL: Partial<ExcelJS.Alignment> = { readingOrder: 'rtl', horizontal: 'right' };
 
 /** A column is right-to-left when its header says Arabic (`*_ar`) or is written in Arabic. */
 export function isArabicColumn(header: string): boolean {
   return /_ar$/i.test(header.trim()) || ARABIC.test(header);
 }
 
+/** Wide enough for the header, within reason; `message` gets room for the store's sentences. */
+function widthFor(header: string): number {
+  if (header === 'message') return 50;
+  return Math.min(40, Math.max(10, header.length + 2));
+}
+
 export class ResultsXlsxWriter {
-  private readonly temp: string;
-  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
-  private readonly sheet: ExcelJS.Worksheet;
+  private readonly out: AtomicTextStream;
   private readonly keep: number[];
-  private readonly rtl: boolean[];
+  private readonly sheet: Promise<XlsxStreamWriter>;
+  private readonly plainStyles: CellStyle[];
+  private readonly problemStyles: CellStyle[];
 
   constructor(
     readonly target: string,
     headers: readonly string[],
+    modified: Date = new Date(),
   ) {
-    this.temp = tempPathFor(target);
-    // Fast deflate: the report is written while rows sync, so CPU matters more than a few KB.
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: this.temp, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-    this.sheet = this.workbook.addWorksheet('results', { views: [{ state: 'frozen', ySplit: 1 }] });
+    const out = new AtomicTextStream(target);
+    this.out = out;
     this.keep = inputColumns(headers);
     const shown = [...pick(headers, this.keep), ...REPORT_COLUMNS];
-    this.rtl = shown.map((h, i) => i < this.keep.length && isArabicColumn(h));
-    // Right-to-left as a column style: every cell of the column inherits it at no per-cell cost.
-    this.sheet.columns = shown.map((_, i) => (this.rtl[i] ? { style: { alignment: RTL } } : {}));
-    const header = this.sheet.addRow(shown.map(neutraliseCell));
-    header.font = { bold: true };
-    header.commit();
+    const rtl = shown.map((h, i) => i < this.keep.length && isArabicColumn(h));
+    this.plainStyles = rtl.map((r) => (r ? CELL_STYLE.rtl : CELL_STYLE.plain));
+    this.problemStyles = rtl.map((r) => (r ? CELL_STYLE.problemRtl : CELL_STYLE.problem));
+    // Right-to-left is also the column's style, so cells typed later into the column follow it.
+    const columns: SheetColumn[] = shown.map((h, i) => ({ width: widthFor(h), style: this.plainStyles[i]! }));
+    this.sheet = (async () => {
+      const sheet = await XlsxStreamWriter.open(out, { sheetName: 'results', columns, modified });
+      await sheet.row(
+        shown.map(neutraliseCell),
+        rtl.map((r) => (r ? CELL_STYLE.headerRtl : CELL_STYLE.header)),
+      );
+      return sheet;
+    })();
+    // A failure here is thrown by the next write/commit; this keeps it from going unhandled first.
+    this.sheet.catch(() => undefined);
   }
 
-  write(row: ReportRow): void {
+  async write(row: ReportRow): Promise<void> {
     const r = row.result;
-    const values: (string | number)[] = [
-      ...pick(row.cells, this.keep).map(neutraliseCell),
-      shownRow(row),
-      r.outcome,
-      neutraliseCell(r.message),
-      r.httpStatus ?? '',
-      r.attempts,
-    ];
-    const added = this.sheet.addRow(values);
-    if (PROBLEM_OUTCOMES.has(r.outcome)) {
-      for (let i = 1; i <= values.length; i++) added.getCell(i).fill = PROBLEM_FILL;
-    }
-    added.commit();
+    const values: XlsxValue[] = pick(row.cells, this.keep).map(neutraliseCell);
+    values.push(shownRow(row), r.outcome, neutraliseCell(r.message), r.httpStatus ?? '', r.attempts);
+    await (await this.sheet).row(values, PROBLEM_OUTCOMES.has(r.outcome) ? this.problemStyles : this.plainStyles);
   }
 
   async commit(): Promise<void> {
-    this.sheet.commit();
-    await this.workbook.commit();
-    await rename(this.temp, this.target);
+    await (await this.sheet).finish();
+    await this.out.commit();
   }
 
   async abort(): Promise<void> {
     try {
-      await this.workbook.commit();
+      (await this.sheet).destroy();
     } catch {
       // The temp file is removed below either way.
     }
-    await rm(this.temp, { force: true });
+    await this.out.abort();
   }
 }

@@ -1,0 +1,100 @@
+/**
+ * A streaming one-sheet XLSX writer: rows become XML text (inline strings and numbers, no
+ * shared-strings table, so memory stays flat for any row count), gathered into ~64 KB chunks
+ * and deflated as one stream into a ZIP. It writes only what the reports need: fixed styles
+ * (see xlsx-package.ts), a frozen header row and column widths.
+ */
+import {
+  CONTENT_TYPES_XML,
+  ROOT_RELS_XML,
+  SHEET_PART,
+  SHEET_TAIL,
+  STYLES_XML,
+  WORKBOOK_RELS_XML,
+  sheetHead,
+  workbookXml,
+  type CellStyle,
+  type SheetColumn,
+} from './xlsx-package.ts';
+import { columnLetters, needsPreserve, xmlText } from './xlsx-xml.ts';
+import { ZipWriter, type ByteSink, type ZipEntryWriter } from './zip-writer.ts';
+
+export type XlsxValue = string | number | null;
+
+export interface XlsxSheetOptions {
+  sheetName: string;
+  columns: readonly SheetColumn[];
+  /** The files' modification time in the ZIP. */
+  modified: Date;
+}
+
+/** Characters of XML gathered before they go to the deflate stream. */
+const CHUNK = 64 * 1024;
+
+export class XlsxStreamWriter {
+  private rowNumber = 0;
+  private pending = '';
+  /** `<c r="` + column letters, per column. */
+  private readonly cellStart: string[];
+
+  private constructor(
+    private readonly zip: ZipWriter,
+    private readonly sheet: ZipEntryWriter,
+    columnCount: number,
+  ) {
+    this.cellStart = Array.from({ length: columnCount }, (_, i) => `<c r="${columnLetters(i)}`);
+  }
+
+  static async open(sink: ByteSink, options: XlsxSheetOptions): Promise<XlsxStreamWriter> {
+    const zip = new ZipWriter(sink, options.modified);
+    await zip.file('[Content_Types].xml', CONTENT_TYPES_XML);
+    await zip.file('_rels/.rels', ROOT_RELS_XML);
+    await zip.file('xl/workbook.xml', workbookXml(options.sheetName));
+    await zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
+    await zip.file('xl/styles.xml', STYLES_XML);
+    const sheet = await zip.entry(SHEET_PART);
+    const writer = new XlsxStreamWriter(zip, sheet, options.columns.length);
+    writer.pending = sheetHead(options.columns);
+    return writer;
+  }
+
+  /** Appends the next row; `styles[i]` is the style of cell i. Empty cells are written only when styled. */
+  async row(values: readonly XlsxValue[], styles: readonly CellStyle[]): Promise<void> {
+    const n = ++this.rowNumber;
+    let xml = `<row r="${n}">`;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      const style = styles[i] ?? 0;
+      const start = `${this.cellStart[i] ?? `<c r="${columnLetters(i)}`}${n}"${style === 0 ? '' : ` s="${style}"`}`;
+      if (typeof value === 'number' && Number.isFinite(value)) {
+        xml += `${start}><v>${value}</v></c>`;
+      } else if (value === null || value === '') {
+        if (style !== 0) xml += `${start}/>`;
+      } else {
+        const text = String(value);
+        xml += `${start} t="inlineStr"><is><t${needsPreserve(text) ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;
+      }
+    }
+    this.pending += `${xml}</row>`;
+    if (this.pending.length >= CHUNK) await this.flush();
+  }
+
+  /** Ends the sheet and writes the ZIP's central directory. */
+  async finish(): Promise<void> {
+    this.pending += SHEET_TAIL;
+    await this.flush();
+    await this.sheet.end();
+    await this.zip.finish();
+  }
+
+  /** Stops compressing; the caller removes the file. */
+  destroy(): void {
+    this.sheet.destroy();
+  }
+
+  private async flush(): Promise<void> {
+    const chunk = Buffer.from(this.pending, 'utf8');
+    this.pending = '';
+    await this.sheet.write(chunk);
+  }
+}

@@ -1,0 +1,171 @@
+import ExcelJS from 'exceljs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { neutraliseCell } from '../../src/report/neutralise.ts';
+import type { ReportRow } from '../../src/report/report-row.ts';
+import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
+import { readSheetFile } from '../../src/sheet/read/index.ts';
+import type { Cell } from '../../src/sheet/types.ts';
+import { PROBLEM_OUTCOMES, type Outcome } from '../../src/sync/outcome.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'xlsx-writer-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// `row` is a report column from an earlier report: not repeated as an input column.
+const headers = ['title', 'title_ar', 'sale_price', 'وصف', 'row'];
+const shownHeaders = ['title', 'title_ar', 'sale_price', 'وصف', 'row', 'outcome', 'message', 'http_status', 'attempts'];
+const rtlColumns = [false, true, false, true, false, false, false, false, false];
+
+/** Text XML cannot hold (control characters, a lone surrogate) is dropped; everything else comes back as written. */
+const tricky: [written: string, readBack: string][] = [
+  ['شاي أخضر – عضوي ١٢٣', 'شاي أخضر – عضوي ١٢٣'],
+  ['a & b < c > d "q" \'s\'', 'a & b < c > d "q" \'s\''],
+  ['two\r\nlines\tand tab', 'two\r\nlines\tand tab'],
+  ['  padded  ', '  padded  '],
+  ['bell\u0001\u0008\u000B\u001Fgone', 'bellgone'],
+  ['lone \uD800 surrogate, pair 😀 kept', 'lone  surrogate, pair 😀 kept'],
+  ['\uFFFEnon-characters\uFFFF', 'non-characters'],
+  ['Excel escape _x0041_ stays literal', 'Excel escape _x0041_ stays literal'],
+  ['</t></is></c><c>', '</t></is></c><c>'],
+  [']]> and &amp;', ']]> and &amp;'],
+];
+
+function rowsFor(count: number): ReportRow[] {
+  const outcomes: Outcome[] = ['created', 'invalid', 'skipped', 'failed', 'updated', 'unknown', 'unchanged', 'status_changed'];
+  return Array.from({ length: count }, (_, i) => {
+    const [text] = tricky[i % tricky.length]!;
+    const outcome = outcomes[i % outcomes.length]!;
+    return {
+      row: i + 2,
+      ...(i % 3 === 0 ? { originalRow: 100 + i } : {}),
+      cells: [i % 4 === 1 ? `=HYPERLINK("x${i}")` : `Item ${i}`, text, i % 5 === 0 ? '-5' : `${i}.5`, i % 7 === 0 ? '' : `@وصف ${i}`, 'old row'],
+      result: { row: i + 2, outcome, message: i % 6 === 0 ? '-dangerous message' : `msg ${i}`, httpStatus: i % 2 === 0 ? 200 + i : null, attempts: i % 4 },
+    };
+  });
+}
+
+/** The cells a report row should show, as text/numbers. */
+function expectedCells(row: ReportRow): (string | number)[] {
+  const r = row.result;
+  const readBack = tricky.find(([w]) => w === row.cells[1])?.[1] ?? row.cells[1]!;
+  return [
+    neutraliseCell(row.cells[0]!),
+    readBack,
+    neutraliseCell(row.cells[2]!),
+    neutraliseCell(row.cells[3]!),
+    row.originalRow ?? row.row,
+    r.outcome,
+    neutraliseCell(r.message),
+    r.httpStatus ?? '',
+    r.attempts,
+  ];
+}
+
+async function writeReport(rows: readonly ReportRow[]): Promise<string> {
+  const file = join(dir, 'results.xlsx');
+  const writer = new ResultsXlsxWriter(file, headers);
+  for (const row of rows) await writer.write(row);
+  await writer.commit();
+  return file;
+}
+
+/** exceljs does not decode Excel's `_xHHHH_` escape (Excel, LibreOffice and our reader do): undo it here. */
+function exceljsText(value: ExcelJS.CellValue): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.replaceAll('_x005F_', '_');
+  if (typeof value === 'number') return value;
+  throw new Error(`unexpected cell value ${JSON.stringify(value)}`);
+}
+
+function ourText(value: Cell | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  throw new Error(`unexpected cell value ${JSON.stringify(value)}`);
+}
+
+describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
+  // Enough rows for several 64 KB deflate chunks.
+  const rows = rowsFor(3_000);
+
+  it('reads back cell for cell with exceljs: header, text, numbers, neutralised formulas, pane, fills, RTL', async () => {
+    const file = await writeReport(rows);
+    expect(await readdir(dir)).toEqual(['results.xlsx']);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['results']);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.rowCount).toBe(rows.length + 1);
+
+    const header = sheet.getRow(1);
+    expect(header.values).toEqual([undefined, ...shownHeaders]);
+    shownHeaders.forEach((_, i) => {
+      const cell = header.getCell(i + 1);
+      expect(cell.font).toMatchObject({ bold: true });
+      if (rtlColumns[i]) expect(cell.alignment).toMatchObject({ readingOrder: 'rtl', horizontal: 'right' });
+    });
+    rtlColumns.forEach((rtl, i) => {
+      const column = sheet.getColumn(i + 1);
+      expect(column.width).toBeGreaterThanOrEqual(10);
+      if (rtl) expect(column.alignment).toMatchObject({ readingOrder: 'rtl', horizontal: 'right' });
+      else expect(column.alignment).toBeUndefined();
+    });
+
+    rows.forEach((row, index) => {
+      const shown = sheet.getRow(index + 2);
+      const expected = expectedCells(row);
+      const problem = PROBLEM_OUTCOMES.has(row.result.outcome);
+      expected.forEach((value, i) => {
+        const cell = shown.getCell(i + 1);
+        expect(exceljsText(cell.value), `row ${index + 2} column ${i + 1}`).toEqual(value);
+        if (problem) expect(cell.fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } });
+        else expect([undefined, 'none']).toContain((cell.fill as ExcelJS.FillPattern | undefined)?.pattern);
+        if (rtlColumns[i]) expect(cell.alignment).toMatchObject({ readingOrder: 'rtl', horizontal: 'right' });
+        else if (value !== '') expect(cell.alignment).toBeUndefined();
+        expect(cell.font?.bold).not.toBe(true);
+      });
+    });
+  });
+
+  it('reads back cell for cell with our own reader (Arabic byte-exact, numbers as numbers)', async () => {
+    const file = await writeReport(rows);
+    const reader = await readSheetFile(file);
+    expect(reader.format).toBe('xlsx');
+    expect(reader.sheetName).toBe('results');
+    expect(reader.headers).toEqual(shownHeaders);
+    let seen = 0;
+    for await (const raw of reader.rows) {
+      const row = rows[raw.row - 2]!;
+      expect(raw.row).toBe(seen + 2);
+      const got = shownHeaders.map((_, i) => ourText(raw.values[i]));
+      expect(got, `row ${raw.row}`).toEqual(expectedCells(row));
+      seen++;
+    }
+    expect(seen).toBe(rows.length);
+    const arabic = rows.find((r) => r.cells[1] === tricky[0]![0])!;
+    expect(Buffer.from(String(expectedCells(arabic)[1]), 'utf8').equals(Buffer.from(tricky[0]![0], 'utf8'))).toBe(true);
+  });
+
+  it('writes a header-only workbook when no row came', async () => {
+    const file = await writeReport([]);
+    const reader = await readSheetFile(file);
+    expect(reader.headers).toEqual(shownHeaders);
+    const got: unknown[] = [];
+    for await (const raw of reader.rows) got.push(raw);
+    expect(got).toEqual([]);
+  });
+
+  it('leaves nothing behind when aborted part-way', async () => {
+    const writer = new ResultsXlsxWriter(join(dir, 'results.xlsx'), headers);
+    for (const row of rows.slice(0, 500)) await writer.write(row);
+    await writer.abort();
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
