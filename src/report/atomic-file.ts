@@ -21,12 +21,16 @@ export async function writeFileAtomic(target: string, content: string | Buffer):
   }
 }
 
+const PENDING_LIMIT = 64 * 1024;
+
 /** A text (or byte) stream into a temp file; `commit` renames it into place, `abort` removes it. */
 export class AtomicTextStream {
   private readonly temp: string;
   private readonly stream: WriteStream;
   /** A write error (disk full...) is kept and thrown by the next write/commit, not left uncaught. */
   private failure: Error | null = null;
+  /** Text gathered before it goes to the file: one stream write per ~64 KB, not per line. */
+  private pending = '';
 
   constructor(readonly target: string) {
     this.temp = tempPathFor(target);
@@ -38,11 +42,18 @@ export class AtomicTextStream {
 
   async write(data: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
+    if (typeof data === 'string') {
+      this.pending += data;
+      if (this.pending.length >= PENDING_LIMIT) await this.flush();
+      return;
+    }
+    if (this.pending.length > 0) await this.flush();
     if (!this.stream.write(data)) await this.settled('drain');
   }
 
   async commit(): Promise<void> {
     if (this.failure) throw this.failure;
+    if (this.pending.length > 0) await this.flush();
     this.stream.end();
     await this.settled('finish');
     await rename(this.temp, this.target);
@@ -51,6 +62,12 @@ export class AtomicTextStream {
   async abort(): Promise<void> {
     this.stream.destroy();
     await rm(this.temp, { force: true });
+  }
+
+  private async flush(): Promise<void> {
+    const text = this.pending;
+    this.pending = '';
+    if (!this.stream.write(text)) await this.settled('drain');
   }
 
   /** Waits for `event` or the stream's end (an error closes it), without leaving listeners behind. */

@@ -8,6 +8,9 @@ const PLAIN_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
 const RISKY_START = /^[=+\-@\t\r]/;
 
 export function neutraliseCell(value: string): string {
+  // Most cells start with something harmless: one character code check, no regex.
+  const first = value.charCodeAt(0);
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return value;
   if (!RISKY_START.test(value) || PLAIN_NUMBER.test(value)) return value;
   return `'${value}`;
 }

@@ -6,7 +6,8 @@
  * writing a file nobody can open.
  */
 import { once } from 'node:events';
-import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import type { TransformOptions } from 'node:stream';
+import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 
 /** Where the bytes go (an AtomicFileStream in the report; anything that keeps order). */
 export interface ByteSink {
@@ -26,6 +27,11 @@ const FLAGS = 0x0008 | 0x0800;
 const DEFLATE = 8;
 const VERSION = 20;
 const LIMIT = 0xffffffff;
+/**
+ * Bytes a deflate stream takes before `write` waits: enough that compression (on the thread pool)
+ * runs beside the rows instead of the writer stopping for every chunk.
+ */
+const DEFLATE_BACKLOG = 1024 * 1024;
 
 interface WrittenEntry {
   name: Buffer;
@@ -42,6 +48,12 @@ export function dosDateTime(date: Date): { time: number; date: number } {
     time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
     date: ((year - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
   };
+}
+
+/** zlib streams pass stream options on to Transform; @types/node's ZlibOptions does not list them. */
+function deflateOptions(level: number): ZlibOptions {
+  const options: ZlibOptions & TransformOptions = { level, writableHighWaterMark: DEFLATE_BACKLOG };
+  return options;
 }
 
 function guard(value: number, what: string): void {
@@ -77,7 +89,7 @@ export class ZipWriter {
     header.writeUInt16LE(nameBytes.length, 26);
     const offset = this.offset;
     await this.put(Buffer.concat([header, nameBytes]));
-    this.open = new ZipEntryWriter(name, createDeflateRaw({ level: this.level }), (chunk) => this.put(chunk), async (crc, size, compressedSize) => {
+    this.open = new ZipEntryWriter(name, createDeflateRaw(deflateOptions(this.level)), (chunk) => this.put(chunk), async (crc, size, compressedSize) => {
       this.open = null;
       guard(size, 'uncompressed part');
       const descriptor = Buffer.alloc(16);
