@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { Utf8Chunks } from './utf8-chunks.ts';
 
 export function tempPathFor(target: string): string {
   return `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -21,16 +22,14 @@ export async function writeFileAtomic(target: string, content: string | Buffer):
   }
 }
 
-const PENDING_LIMIT = 64 * 1024;
-
 /** A text (or byte) stream into a temp file; `commit` renames it into place, `abort` removes it. */
 export class AtomicTextStream {
   private readonly temp: string;
   private readonly stream: WriteStream;
   /** A write error (disk full...) is kept and thrown by the next write/commit, not left uncaught. */
   private failure: Error | null = null;
-  /** Text gathered before it goes to the file: one stream write per ~64 KB, not per line. */
-  private pending = '';
+  /** Text gathered before it goes to the file: one stream write per ~256 KB, not per line. */
+  private readonly pending = new Utf8Chunks();
 
   constructor(readonly target: string) {
     this.temp = tempPathFor(target);
@@ -43,17 +42,17 @@ export class AtomicTextStream {
   async write(data: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
     if (typeof data === 'string') {
-      this.pending += data;
-      if (this.pending.length >= PENDING_LIMIT) await this.flush();
+      const full = this.pending.add(data);
+      if (full) await this.put(full);
       return;
     }
-    if (this.pending.length > 0) await this.flush();
-    if (!this.stream.write(data)) await this.settled('drain');
+    await this.flush();
+    await this.put(data);
   }
 
   async commit(): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.pending.length > 0) await this.flush();
+    await this.flush();
     this.stream.end();
     await this.settled('finish');
     await rename(this.temp, this.target);
@@ -65,9 +64,12 @@ export class AtomicTextStream {
   }
 
   private async flush(): Promise<void> {
-    const text = this.pending;
-    this.pending = '';
-    if (!this.stream.write(text)) await this.settled('drain');
+    const rest = this.pending.take();
+    if (rest) await this.put(rest);
+  }
+
+  private async put(bytes: Uint8Array): Promise<void> {
+    if (!this.stream.write(bytes)) await this.settled('drain');
   }
 
   /** Waits for `event` or the stream's end (an error closes it), without leaving listeners behind. */

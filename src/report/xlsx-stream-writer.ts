@@ -1,6 +1,6 @@
 /**
  * A streaming one-sheet XLSX writer: rows become XML text (inline strings and numbers, no
- * shared-strings table, so memory stays flat for any row count), gathered into ~64 KB chunks
+ * shared-strings table, so memory stays flat for any row count), gathered as UTF-8 in ~256 KB chunks
  * and deflated as one stream into a ZIP. It writes only what the reports need: fixed styles
  * (see xlsx-package.ts), a frozen header row and column widths.
  */
@@ -17,6 +17,7 @@ import {
   type SheetColumn,
 } from './xlsx-package.ts';
 import { columnLetters, needsPreserve, xmlText } from './xlsx-xml.ts';
+import { Utf8Chunks } from './utf8-chunks.ts';
 import { ZipWriter, type ByteSink, type ZipEntryWriter } from './zip-writer.ts';
 
 export type XlsxValue = string | number | null;
@@ -28,12 +29,9 @@ export interface XlsxSheetOptions {
   modified: Date;
 }
 
-/** Characters of XML gathered before they go to the deflate stream. */
-const CHUNK = 64 * 1024;
-
 export class XlsxStreamWriter {
   private rowNumber = 0;
-  private pending = '';
+  private readonly bytes = new Utf8Chunks();
   /** `<c r="` + column letters, per column. */
   private readonly cellStart: string[];
 
@@ -54,7 +52,7 @@ export class XlsxStreamWriter {
     await zip.file('xl/styles.xml', STYLES_XML);
     const sheet = await zip.entry(SHEET_PART);
     const writer = new XlsxStreamWriter(zip, sheet, options.columns.length);
-    writer.pending = sheetHead(options.columns);
+    writer.bytes.add(sheetHead(options.columns));
     return writer;
   }
 
@@ -75,14 +73,16 @@ export class XlsxStreamWriter {
         xml += `${start} t="inlineStr"><is><t${needsPreserve(text) ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;
       }
     }
-    this.pending += `${xml}</row>`;
-    if (this.pending.length >= CHUNK) await this.flush();
+    const full = this.bytes.add(`${xml}</row>`);
+    if (full) await this.sheet.write(full);
   }
 
   /** Ends the sheet and writes the ZIP's central directory. */
   async finish(): Promise<void> {
-    this.pending += SHEET_TAIL;
-    await this.flush();
+    const full = this.bytes.add(SHEET_TAIL);
+    if (full) await this.sheet.write(full);
+    const rest = this.bytes.take();
+    if (rest) await this.sheet.write(rest);
     await this.sheet.end();
     await this.zip.finish();
   }
@@ -90,11 +90,5 @@ export class XlsxStreamWriter {
   /** Stops compressing; the caller removes the file. */
   destroy(): void {
     this.sheet.destroy();
-  }
-
-  private async flush(): Promise<void> {
-    const chunk = Buffer.from(this.pending, 'utf8');
-    this.pending = '';
-    await this.sheet.write(chunk);
   }
 }
