@@ -7,7 +7,9 @@ export class OrderedWindow<T> {
   private next = 0;
   private submitted = 0;
   private readonly ready = new Map<number, T>();
+  /** One flush loop hands on every row that is ready (not one promise chain link per row). */
   private flushing: Promise<void> = Promise.resolve();
+  private flushRunning = false;
   private roomWaiters: (() => void)[] = [];
   private failure: unknown;
 
@@ -42,15 +44,25 @@ export class OrderedWindow<T> {
 
   private complete(seq: number, value: T): void {
     this.ready.set(seq, value);
-    this.flushing = this.flushing.then(() => this.flush()).catch((error: unknown) => this.fail(error));
+    // A running loop picks this row up when its turn comes; otherwise start one if it is next.
+    if (this.flushRunning || seq !== this.next || this.failure !== undefined) return;
+    this.flushRunning = true;
+    this.flushing = this.flush().catch((error: unknown) => this.fail(error));
   }
 
   private async flush(): Promise<void> {
-    while (this.ready.has(this.next)) {
-      const item = this.ready.get(this.next)!;
-      this.ready.delete(this.next);
-      await this.sink(item);
-      this.next++;
+    try {
+      while (this.ready.has(this.next)) {
+        const item = this.ready.get(this.next)!;
+        this.ready.delete(this.next);
+        await this.sink(item);
+        this.next++;
+        // Reading resumes as soon as there is room, not only when the loop ends.
+        if (this.roomWaiters.length > 0) this.wake();
+      }
+    } finally {
+      // Cleared in the same tick as the last check: a row completing next starts a new loop.
+      this.flushRunning = false;
     }
     this.wake();
   }
