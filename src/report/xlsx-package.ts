@@ -28,8 +28,9 @@ const RTL_ALIGNMENT = '<alignment horizontal="right" readingOrder="2"/>';
 export const STYLES_XML =
   `${XML}<styleSheet xmlns="${MAIN}">` +
   '<fonts count="2">' +
-  '<font><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>' +
-  '<font><b/><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>' +
+  // Plain font names and colours: the package has no theme part for `theme=`/`scheme=` to refer to.
+  '<font><sz val="11"/><color rgb="FF000000"/><name val="Calibri"/><family val="2"/></font>' +
+  '<font><b/><sz val="11"/><color rgb="FF000000"/><name val="Calibri"/><family val="2"/></font>' +
   '</fonts>' +
   '<fills count="3">' +
   '<fill><patternFill patternType="none"/></fill>' +
