@@ -39,15 +39,17 @@ export class AtomicTextStream {
     });
   }
 
-  async write(data: string | Uint8Array): Promise<void> {
-    if (this.failure) throw this.failure;
+  /**
+   * Queues text or bytes. Returns a promise only when the caller must wait (a chunk went to the
+   * file and it is busy): most lines cost no promise at all.
+   */
+  write(data: string | Uint8Array): Promise<void> | undefined {
+    if (this.failure) return Promise.reject(this.failure);
     if (typeof data === 'string') {
       const full = this.pending.add(data);
-      if (full) await this.put(full);
-      return;
+      return full ? this.put(full) : undefined;
     }
-    await this.flush();
-    await this.put(data);
+    return this.flush().then(() => this.put(data));
   }
 
   async commit(): Promise<void> {

@@ -36,11 +36,14 @@ export class BatchReportWriter {
     );
   }
 
-  /** Rows must come in row order. */
+  /** Rows must come in row order. Each file is written in order; the three files independently. */
   async write(row: ReportRow): Promise<void> {
-    await this.xlsx.write(row);
-    await this.csv.write(row);
-    await this.failed.write(row);
+    const xlsx = this.xlsx.write(row);
+    const csv = this.csv.write(row);
+    const failed = this.failed.write(row);
+    // Most rows queue in memory and return no promise; wait only for files that are flushing
+    // (all at once, so a failure in one is never left unhandled while waiting on another).
+    if (xlsx || csv || failed) await Promise.all([xlsx, csv, failed]);
   }
 
   async finish(summary: BatchSummary): Promise<void> {

@@ -37,15 +37,17 @@ export class ResultsCsvWriter {
     this.header = BOM + line([...pick(headers, this.keep), ...REPORT_COLUMNS]);
   }
 
-  async write(row: ReportRow): Promise<void> {
-    if (this.header !== null) {
-      await this.out.write(this.header);
-      this.header = null;
-    }
+  /** A promise only when the caller must wait for the file (see AtomicTextStream.write). */
+  write(row: ReportRow): Promise<void> | undefined {
     const r = row.result;
-    await this.out.write(
-      line([...pick(row.cells, this.keep), String(shownRow(row)), r.outcome, r.message, r.httpStatus === null ? '' : String(r.httpStatus), String(r.attempts)]),
-    );
+    const text = line([...pick(row.cells, this.keep), String(shownRow(row)), r.outcome, r.message, r.httpStatus === null ? '' : String(r.httpStatus), String(r.attempts)]);
+    return this.out.write(this.takeHeader() + text);
+  }
+
+  private takeHeader(): string {
+    const header = this.header ?? '';
+    this.header = null;
+    return header;
   }
 
   async commit(): Promise<void> {
@@ -70,13 +72,12 @@ export class FailedCsvWriter {
     this.header = BOM + line([...pick(headers, this.keep), 'row']);
   }
 
-  async write(row: ReportRow): Promise<void> {
-    if (!PROBLEM_OUTCOMES.has(row.result.outcome)) return;
-    if (this.header !== null) {
-      await this.out.write(this.header);
-      this.header = null;
-    }
-    await this.out.write(line([...pick(row.cells, this.keep), String(shownRow(row))]));
+  /** A promise only when the caller must wait for the file (see AtomicTextStream.write). */
+  write(row: ReportRow): Promise<void> | undefined {
+    if (!PROBLEM_OUTCOMES.has(row.result.outcome)) return undefined;
+    const header = this.header ?? '';
+    this.header = null;
+    return this.out.write(header + line([...pick(row.cells, this.keep), String(shownRow(row))]));
   }
 
   async commit(): Promise<void> {

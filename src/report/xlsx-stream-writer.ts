@@ -57,7 +57,8 @@ export class XlsxStreamWriter {
   }
 
   /** Appends the next row; `styles[i]` is the style of cell i. Empty cells are written only when styled. */
-  async row(values: readonly XlsxValue[], styles: readonly CellStyle[]): Promise<void> {
+  /** Returns a promise only when a chunk went to the deflate stream and the caller must wait. */
+  row(values: readonly XlsxValue[], styles: readonly CellStyle[]): Promise<void> | undefined {
     const n = ++this.rowNumber;
     let xml = `<row r="${n}">`;
     for (let i = 0; i < values.length; i++) {
@@ -74,7 +75,7 @@ export class XlsxStreamWriter {
       }
     }
     const full = this.bytes.add(`${xml}</row>`);
-    if (full) await this.sheet.write(full);
+    return full ? this.sheet.write(full) : undefined;
   }
 
   /** Ends the sheet and writes the ZIP's central directory. */

@@ -29,6 +29,8 @@ export class ResultsXlsxWriter {
   private readonly out: AtomicTextStream;
   private readonly keep: number[];
   private readonly sheet: Promise<XlsxStreamWriter>;
+  /** The sheet once open: rows then go to it without a promise each. */
+  private opened: XlsxStreamWriter | null = null;
   private readonly plainStyles: CellStyle[];
   private readonly problemStyles: CellStyle[];
 
@@ -52,17 +54,21 @@ export class ResultsXlsxWriter {
         shown.map(neutraliseCell),
         rtl.map((r) => (r ? CELL_STYLE.headerRtl : CELL_STYLE.header)),
       );
+      this.opened = sheet;
       return sheet;
     })();
     // A failure here is thrown by the next write/commit; this keeps it from going unhandled first.
     this.sheet.catch(() => undefined);
   }
 
-  async write(row: ReportRow): Promise<void> {
+  /** Rows must come one after another: await a returned promise before the next row. */
+  write(row: ReportRow): Promise<void> | undefined {
     const r = row.result;
     const values: XlsxValue[] = pick(row.cells, this.keep).map(neutraliseCell);
     values.push(shownRow(row), r.outcome, neutraliseCell(r.message), r.httpStatus ?? '', r.attempts);
-    await (await this.sheet).row(values, PROBLEM_OUTCOMES.has(r.outcome) ? this.problemStyles : this.plainStyles);
+    const styles = PROBLEM_OUTCOMES.has(r.outcome) ? this.problemStyles : this.plainStyles;
+    if (this.opened) return this.opened.row(values, styles);
+    return this.sheet.then((sheet) => sheet.row(values, styles));
   }
 
   async commit(): Promise<void> {

@@ -11,7 +11,8 @@ import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node
 
 /** Where the bytes go (an AtomicFileStream in the report; anything that keeps order). */
 export interface ByteSink {
-  write(chunk: Uint8Array): Promise<void>;
+  /** A promise when the caller must wait before the next chunk. */
+  write(chunk: Uint8Array): Promise<void> | undefined;
 }
 
 export class ZipTooLargeError extends Error {
@@ -143,7 +144,8 @@ export class ZipWriter {
   private async put(chunk: Uint8Array): Promise<void> {
     this.offset += chunk.length;
     guard(this.offset, 'file size');
-    await this.sink.write(chunk);
+    const waiting = this.sink.write(chunk);
+    if (waiting) await waiting;
   }
 }
 
