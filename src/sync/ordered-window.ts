@@ -18,13 +18,26 @@ export class OrderedWindow<T> {
     private readonly sink: (item: T) => Promise<void>,
   ) {}
 
-  /** Starts a task once there is room; resolves when it has started (not finished). */
-  async submit(task: () => Promise<T>): Promise<void> {
+  /**
+   * Starts a task once there is room. With room it starts at once and returns undefined (no
+   * promise per row); otherwise the returned promise resolves when it has started (not finished).
+   */
+  submit(task: () => Promise<T>): Promise<void> | undefined {
+    if (this.submitted - this.next >= this.window || this.failure !== undefined) return this.submitWhenRoom(task);
+    this.start(task);
+    return undefined;
+  }
+
+  private async submitWhenRoom(task: () => Promise<T>): Promise<void> {
     while (this.submitted - this.next >= this.window) {
       this.throwIfFailed();
       await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     }
     this.throwIfFailed();
+    this.start(task);
+  }
+
+  private start(task: () => Promise<T>): void {
     const seq = this.submitted++;
     task().then(
       (value) => this.complete(seq, value),

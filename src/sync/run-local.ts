@@ -68,7 +68,10 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
     for await (const sheetRow of sheet.rows()) {
       if (!wantsRow(request, sheetRow)) continue;
       read++;
-      await window.submit(async () => ({ row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result: await resultFor(sheetRow) }));
+      const waiting = window.submit(() =>
+        resultFor(sheetRow).then((result) => ({ row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result })),
+      );
+      if (waiting) await waiting;
     }
     // The sheet is read: from here on progress has a total (and the CLI an ETA).
     tally.total = read;
