@@ -24,30 +24,21 @@ export function csvLine(cells: readonly string[]): string {
   return `${out}\r\n`;
 }
 
-const line = csvLine;
-
-export class ResultsCsvWriter {
+/** A CSV report file: the header goes out with the first line (or alone at commit). */
+class CsvReportFile {
   private readonly out: AtomicTextStream;
-  private readonly keep: number[];
   private header: string | null;
 
-  constructor(target: string, headers: readonly string[]) {
+  constructor(target: string, header: readonly string[]) {
     this.out = new AtomicTextStream(target);
-    this.keep = inputColumns(headers);
-    this.header = BOM + line([...pick(headers, this.keep), ...REPORT_COLUMNS]);
+    this.header = BOM + csvLine(header);
   }
 
   /** A promise only when the caller must wait for the file (see AtomicTextStream.write). */
-  write(row: ReportRow): Promise<void> | undefined {
-    const r = row.result;
-    const text = line([...pick(row.cells, this.keep), String(shownRow(row)), r.outcome, r.message, r.httpStatus === null ? '' : String(r.httpStatus), String(r.attempts)]);
-    return this.out.write(this.takeHeader() + text);
-  }
-
-  private takeHeader(): string {
+  writeLine(cells: readonly string[]): Promise<void> | undefined {
     const header = this.header ?? '';
     this.header = null;
-    return header;
+    return this.out.write(header + csvLine(cells));
   }
 
   async commit(): Promise<void> {
@@ -61,32 +52,32 @@ export class ResultsCsvWriter {
   }
 }
 
-export class FailedCsvWriter {
-  private readonly out: AtomicTextStream;
+export class ResultsCsvWriter extends CsvReportFile {
   private readonly keep: number[];
-  private header: string | null;
 
   constructor(target: string, headers: readonly string[]) {
-    this.out = new AtomicTextStream(target);
-    this.keep = inputColumns(headers);
-    this.header = BOM + line([...pick(headers, this.keep), 'row']);
+    const keep = inputColumns(headers);
+    super(target, [...pick(headers, keep), ...REPORT_COLUMNS]);
+    this.keep = keep;
   }
 
-  /** A promise only when the caller must wait for the file (see AtomicTextStream.write). */
+  write(row: ReportRow): Promise<void> | undefined {
+    const r = row.result;
+    return this.writeLine([...pick(row.cells, this.keep), String(shownRow(row)), r.outcome, r.message, r.httpStatus === null ? '' : String(r.httpStatus), String(r.attempts)]);
+  }
+}
+
+export class FailedCsvWriter extends CsvReportFile {
+  private readonly keep: number[];
+
+  constructor(target: string, headers: readonly string[]) {
+    const keep = inputColumns(headers);
+    super(target, [...pick(headers, keep), 'row']);
+    this.keep = keep;
+  }
+
   write(row: ReportRow): Promise<void> | undefined {
     if (!PROBLEM_OUTCOMES.has(row.result.outcome)) return undefined;
-    const header = this.header ?? '';
-    this.header = null;
-    return this.out.write(header + line([...pick(row.cells, this.keep), String(shownRow(row))]));
-  }
-
-  async commit(): Promise<void> {
-    if (this.header !== null) await this.out.write(this.header);
-    this.header = null;
-    await this.out.commit();
-  }
-
-  abort(): Promise<void> {
-    return this.out.abort();
+    return this.writeLine([...pick(row.cells, this.keep), String(shownRow(row))]);
   }
 }
