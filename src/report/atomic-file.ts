@@ -4,11 +4,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Utf8Chunks } from './utf8-chunks.ts';
 
 export function tempPathFor(target: string): string {
   return `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
+/**
+ * Removes the temp files this process left in `dir` (all its threads share the pid). For when
+ * the writer that knew their names is gone (the report thread died).
+ */
+export async function removeTempFiles(dir: string): Promise<void> {
+  const mine = new RegExp(`\\.${process.pid}\\.[0-9a-f]{8}\\.tmp$`);
+  const names = await readdir(dir).catch(() => []);
+  await Promise.all(names.filter((name) => mine.test(name)).map((name) => rm(join(dir, name), { force: true })));
 }
 
 export async function writeFileAtomic(target: string, content: string | Buffer): Promise<void> {

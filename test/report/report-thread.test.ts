@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchReportWriter } from '../../src/report/batch-report.ts';
+import { neutraliseCell } from '../../src/report/neutralise.ts';
+import type { ReportRow } from '../../src/report/report-row.ts';
+import { stopReportThread } from '../../src/report/report-thread.ts';
+import { readSheetFile } from '../../src/sheet/read/index.ts';
+import { PROBLEM_OUTCOMES, type Outcome } from '../../src/sync/outcome.ts';
+import { emptyCounts, type BatchSummary } from '../../src/sync/types.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-thread-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const headers = ['title', 'title_ar', 'note'];
+const outcomes: Outcome[] = ['created', 'skipped', 'invalid', 'updated', 'failed', 'unknown', 'unchanged'];
+
+/** Rows of a sheet: Arabic text, cells CSV must quote (comma, quote, newline), a formula-like cell. */
+function rowsFor(count: number, tag: string): ReportRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const outcome = outcomes[i % outcomes.length]!;
+    return {
+      row: i + 2,
+      cells: [`${tag} item ${i}`, `منتج رقم ${i} بجودة عالية`, i % 3 === 0 ? `has, comma "and" quotes\nline ${i}` : i % 5 === 0 ? `=SUM(A${i})` : ''],
+      result: { row: i + 2, outcome, message: `${tag} message ${i}`, httpStatus: i % 2 ? 200 : null, attempts: i % 3 },
+    };
+  });
+}
+
+function summary(reportDir: string, total: number): BatchSummary {
+  return {
+    batchId: 'b', source: 'test', file: 'x.csv', kind: 'products', total, counts: emptyCounts(),
+    startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', rate: 5, reportDir,
+  };
+}
+
+async function writeAll(writer: BatchReportWriter, rows: readonly ReportRow[]): Promise<void> {
+  for (const row of rows) await writer.write(row);
+}
+
+function csvRecords(text: string): string[][] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return parse(text.slice(1), { relax_column_count: true });
+}
+
+async function expectReport(out: string, rows: readonly ReportRow[]): Promise<void> {
+  expect((await readdir(out)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+  const results = csvRecords(await readFile(join(out, 'results.csv'), 'utf8'));
+  expect(results[0]).toEqual([...headers, 'row', 'outcome', 'message', 'http_status', 'attempts']);
+  expect(results.slice(1)).toEqual(
+    rows.map((r) => [...r.cells.map(neutraliseCell), String(r.row), r.result.outcome, r.result.message, r.result.httpStatus === null ? '' : String(r.result.httpStatus), String(r.result.attempts)]),
+  );
+  const failed = csvRecords(await readFile(join(out, 'failed.csv'), 'utf8'));
+  expect(failed.slice(1)).toEqual(rows.filter((r) => PROBLEM_OUTCOMES.has(r.result.outcome)).map((r) => [...r.cells.map(neutraliseCell), String(r.row)]));
+  const reader = await readSheetFile(join(out, 'results.xlsx'));
+  const titles: unknown[] = [];
+  for await (const raw of reader.rows) titles.push(raw.values[0]);
+  expect(titles).toEqual(rows.map((r) => r.cells[0]));
+}
+
+async function leftovers(out: string): Promise<string[]> {
+  return (await readdir(out)).filter((name) => name.endsWith('.tmp') || name === 'summary.json');
+}
+
+describe('BatchReportWriter through the report thread', () => {
+  it('writes every row in order for a batch of many chunks (Arabic, quoted cells)', async () => {
+    const out = join(dir, 'big');
+    const rows = rowsFor(5_000, 'big');
+    const writer = await BatchReportWriter.open(out, headers);
+    await writeAll(writer, rows);
+    await writer.finish(summary(out, rows.length));
+    await expectReport(out, rows);
+    expect(JSON.parse(await readFile(join(out, 'summary.json'), 'utf8'))).toMatchObject({ total: 5_000 });
+  });
+
+  it('keeps two batches written at the same time apart', async () => {
+    const [outA, outB] = [join(dir, 'a'), join(dir, 'b')];
+    const [rowsA, rowsB] = [rowsFor(3_000, 'A'), rowsFor(2_500, 'B')];
+    const [a, b] = await Promise.all([BatchReportWriter.open(outA, headers), BatchReportWriter.open(outB, headers)]);
+    for (let i = 0; i < rowsA.length; i++) {
+      await a.write(rowsA[i]!);
+      if (i < rowsB.length) await b.write(rowsB[i]!);
+    }
+    await Promise.all([a.finish(summary(outA, rowsA.length)), b.finish(summary(outB, rowsB.length))]);
+    await expectReport(outA, rowsA);
+    await expectReport(outB, rowsB);
+  });
+
+  it('rejects finish with the file error and leaves no temp file and no summary.json', async () => {
+    const out = join(dir, 'blocked');
+    // A directory where results.xlsx should go: the rename at commit fails (as root too).
+    await mkdir(join(out, 'results.xlsx'), { recursive: true });
+    const writer = await BatchReportWriter.open(out, headers);
+    await writeAll(writer, rowsFor(3_000, 'x'));
+    await expect(writer.finish(summary(out, 3_000))).rejects.toThrow(/results\.xlsx/);
+    expect(await leftovers(out)).toEqual([]);
+    await expect(writer.write(rowsFor(1, 'x')[0]!)).rejects.toThrow(/results\.xlsx/);
+    await writer.abort();
+  });
+
+  it('rejects open when the report dir cannot be created', async () => {
+    await writeFile(join(dir, 'a-file'), 'x');
+    await expect(BatchReportWriter.open(join(dir, 'a-file', 'batch'), headers)).rejects.toThrow(/ENOTDIR|EEXIST/);
+  });
+
+  it('leaves no file behind when aborted part-way through many chunks', async () => {
+    const out = join(dir, 'aborted');
+    const writer = await BatchReportWriter.open(out, headers);
+    await writeAll(writer, rowsFor(4_000, 'x'));
+    await writer.abort();
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it('fails open batches with a clear error when the thread dies, and the next batch gets a fresh thread', async () => {
+    const out = join(dir, 'dies');
+    const writer = await BatchReportWriter.open(out, headers);
+    await writeAll(writer, rowsFor(2_000, 'x'));
+    await stopReportThread();
+    await expect(writer.write(rowsFor(1, 'x')[0]!)).rejects.toThrow(/report thread stopped/);
+    await expect(writer.finish(summary(out, 2_000))).rejects.toThrow(/report thread stopped/);
+    await writer.abort();
+    expect(await leftovers(out)).toEqual([]);
+
+    const again = join(dir, 'again');
+    const rows = rowsFor(100, 'again');
+    const next = await BatchReportWriter.open(again, headers);
+    await writeAll(next, rows);
+    await next.finish(summary(again, rows.length));
+    await expectReport(again, rows);
+  });
+
+  it('lets the process exit on its own once the last report is finished', async () => {
+    const script = join(dir, 'one-report.mts');
+    const module = fileURLToPath(new URL('../../src/report/batch-report.ts', import.meta.url));
+    await writeFile(
+      script,
+      `import { BatchReportWriter } from ${JSON.stringify(module)};
+const writer = await BatchReportWriter.open(${JSON.stringify(join(dir, 'cli'))}, ['title']);
+for (let i = 0; i < 3000; i++) await writer.write({ row: i + 2, cells: ['t' + i], result: { row: i + 2, outcome: 'created', message: 'ok', httpStatus: 200, attempts: 1 } });
+await writer.finish({ batchId: 'cli' } as never);
+console.log('finished');
+`,
+    );
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    // Generous: this is about exiting at all (a ref'd thread would keep it alive forever), not speed.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    clearTimeout(timer);
+    expect(code).toBe(0);
+    expect(stdout).toContain('finished');
+    expect((await readdir(join(dir, 'cli'))).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+  });
+});
