@@ -33,6 +33,7 @@ export class ResultsXlsxWriter {
   private opened: XlsxStreamWriter | null = null;
   private readonly plainStyles: CellStyle[];
   private readonly problemStyles: CellStyle[];
+  private readonly values: XlsxValue[];
 
   constructor(
     readonly target: string,
@@ -47,6 +48,7 @@ export class ResultsXlsxWriter {
     this.plainStyles = rtl.map((r) => (r ? CELL_STYLE.rtl : CELL_STYLE.plain));
     this.problemStyles = rtl.map((r) => (r ? CELL_STYLE.problemRtl : CELL_STYLE.problem));
     // Right-to-left is also the column's style, so cells typed later into the column follow it.
+    this.values = new Array<XlsxValue>(shown.length).fill(null);
     const columns: SheetColumn[] = shown.map((h, i) => ({ width: widthFor(h), style: this.plainStyles[i]! }));
     this.sheet = (async () => {
       const sheet = await XlsxStreamWriter.open(out, { sheetName: 'results', columns, modified });
@@ -63,12 +65,22 @@ export class ResultsXlsxWriter {
 
   /** Rows must come one after another: await a returned promise before the next row. */
   write(row: ReportRow): Promise<void> | undefined {
+    // One values array for every row (the sheet turns it into XML at once): no arrays per row.
+    const values = this.values;
+    const keep = this.keep;
+    const cells = row.cells;
+    let i = 0;
+    for (; i < keep.length; i++) values[i] = neutraliseCell(cells[keep[i]!] ?? '');
     const r = row.result;
-    const values: XlsxValue[] = pick(row.cells, this.keep).map(neutraliseCell);
-    values.push(shownRow(row), r.outcome, neutraliseCell(r.message), r.httpStatus ?? '', r.attempts);
+    values[i] = shownRow(row);
+    values[i + 1] = r.outcome;
+    values[i + 2] = neutraliseCell(r.message);
+    values[i + 3] = r.httpStatus ?? '';
+    values[i + 4] = r.attempts;
     const styles = PROBLEM_OUTCOMES.has(r.outcome) ? this.problemStyles : this.plainStyles;
     if (this.opened) return this.opened.row(values, styles);
-    return this.sheet.then((sheet) => sheet.row(values, styles));
+    const copy = values.slice();
+    return this.sheet.then((sheet) => sheet.row(copy, styles));
   }
 
   async commit(): Promise<void> {
