@@ -11,17 +11,43 @@ import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';
 
 const BOM = '\uFEFF';
 
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+/** Unicode whitespace as `\s` knows it (a cell starting or ending with it is quoted, so it survives). */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Whether a cell needs quotes: `"`, `,`, CR or LF inside, or whitespace at either end. A scan, not a regex per cell. */
+function needsQuotes(cell: string): boolean {
+  const last = cell.length - 1;
+  if (last < 0) return false;
+  if (isSpace(cell.charCodeAt(0)) || isSpace(cell.charCodeAt(last))) return true;
+  for (let i = 0; i <= last; i++) {
+    const c = cell.charCodeAt(i);
+    if (c <= 44 && (c === 34 || c === 44 || c === 13 || c === 10)) return true;
+  }
+  return false;
+}
+
+/** One cell as CSV: neutralised (formula-safe), quoted only when it needs it. */
+export function csvCell(value: string): string {
+  const cell = neutraliseCell(value);
+  return needsQuotes(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
 
 /** One RFC 4180 line (CRLF). Hand-written: csv-stringify per row cost more than the rest of the row. */
 export function csvLine(cells: readonly string[]): string {
   let out = '';
-  for (let i = 0; i < cells.length; i++) {
-    const cell = neutraliseCell(cells[i]!);
-    if (i > 0) out += ',';
-    out += NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-  }
+  for (let i = 0; i < cells.length; i++) out += i > 0 ? `,${csvCell(cells[i]!)}` : csvCell(cells[i]!);
   return `${out}\r\n`;
+}
+
+/** The input columns `keep` of a row as CSV cells, each followed by a comma. */
+function inputCells(cells: readonly string[], keep: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < keep.length; i++) out += `${csvCell(cells[keep[i]!] ?? '')},`;
+  return out;
 }
 
 /** A CSV report file: the header goes out with the first line (or alone at commit). */
@@ -34,11 +60,12 @@ class CsvReportFile {
     this.header = BOM + csvLine(header);
   }
 
-  /** A promise only when the caller must wait for the file (see AtomicTextStream.write). */
-  writeLine(cells: readonly string[]): Promise<void> | undefined {
-    const header = this.header ?? '';
+  /** A whole line (CRLF included). A promise only when the caller must wait for the file (see AtomicTextStream.write). */
+  writeLine(line: string): Promise<void> | undefined {
+    if (this.header === null) return this.out.write(line);
+    const header = this.header;
     this.header = null;
-    return this.out.write(header + csvLine(cells));
+    return this.out.write(header + line);
   }
 
   async commit(): Promise<void> {
@@ -63,7 +90,8 @@ export class ResultsCsvWriter extends CsvReportFile {
 
   write(row: ReportRow): Promise<void> | undefined {
     const r = row.result;
-    return this.writeLine([...pick(row.cells, this.keep), String(shownRow(row)), r.outcome, r.message, r.httpStatus === null ? '' : String(r.httpStatus), String(r.attempts)]);
+    // Row number, outcome, http status and attempts are plain numbers and words: nothing to quote or neutralise.
+    return this.writeLine(`${inputCells(row.cells, this.keep)}${shownRow(row)},${r.outcome},${csvCell(r.message)},${r.httpStatus ?? ''},${r.attempts}\r\n`);
   }
 }
 
@@ -78,6 +106,6 @@ export class FailedCsvWriter extends CsvReportFile {
 
   write(row: ReportRow): Promise<void> | undefined {
     if (!PROBLEM_OUTCOMES.has(row.result.outcome)) return undefined;
-    return this.writeLine([...pick(row.cells, this.keep), String(shownRow(row))]);
+    return this.writeLine(`${inputCells(row.cells, this.keep)}${shownRow(row)}\r\n`);
   }
 }
