@@ -25,6 +25,7 @@ interface WatchFlags {
   mode: 'delta' | 'full';
   keyColumn: string;
   retryUnknown: boolean;
+  listUnchanged: boolean;
   columns?: string;
   settleMs: string;
   poll: boolean;
@@ -46,6 +47,7 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .addOption(new Option('--mode <mode>', 'delta: skip rows unchanged since the last sync').choices(['delta', 'full']).default('delta'))
     .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
     .option('--retry-unknown', 'send again creates whose earlier outcome was unknown (may duplicate them)', false)
+    .option('--list-unchanged', 'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)', false)
     .option('--columns <file>', 'column map file for the dropped sheets')
     .option('--settle-ms <ms>', 'a file is taken once its size has not changed for this long', '2000')
     .option('--poll', 'poll the folder instead of OS events (network shares)', false)
@@ -123,6 +125,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       guard: { mode: flags.force ? 'full' : flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown },
       force: flags.force,
       ...(columns ? { columns } : {}),
+      listUnchanged: flags.listUnchanged,
       logger,
       settleMs,
       pollMs: Math.max(20, Math.min(250, Math.floor(settleMs / 4))),

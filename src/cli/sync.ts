@@ -13,6 +13,7 @@ import { enqueueSync, listBatches, RedisRateGate, runSync, startSyncWorker, wait
 import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
 import { engineKeys } from '../sync/redis/keys.ts';
 import type { BatchSummary, SyncRequest } from '../sync/types.ts';
+import { summarizeBatch } from '../intake/cli-output.ts';
 import { openLedger } from '../intake/runtime.ts';
 import type { GuardFactory } from '../sync/types.ts';
 import { ExitError, type CliContext } from './context.ts';
@@ -29,6 +30,7 @@ interface ImportFlags {
   sheet?: string;
   json?: boolean;
   retryUnknown?: boolean;
+  listUnchanged?: boolean;
   mode: 'delta' | 'full';
   keyColumn: string;
 }
@@ -46,6 +48,7 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
     .addOption(new Option('--mode <mode>', 'delta: skip rows the ledger saw unchanged; full: send every row (a product the ledger saw created is never created again)').choices(['delta', 'full']).default('full'))
     .option('--key-column <name>', 'column that identifies a product created without product_id (ledger key)', 'barcode')
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
+    .option('--list-unchanged', 'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)')
     .action(async (file: string, flags: ImportFlags) => {
       await runImport(ctx, file, flags);
     });
@@ -85,7 +88,7 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
       await ledger?.close();
     }
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
-    else for (const summary of summaries) ctx.print(describeSummary(summary));
+    else for (const summary of summaries) ctx.print(summarizeBatch(summary));
     if (summaries.some((s) => [...PROBLEM_OUTCOMES].some((o) => s.counts[o] > 0))) throw new ExitError(1, '');
   } finally {
     await sandbox?.close();
@@ -99,6 +102,7 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
     guard: { mode: flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown === true },
     ...(flags.columns ? { columns: flags.columns } : {}),
     ...(flags.dryRun ? { dryRun: true } : {}),
+    ...(flags.listUnchanged ? { listUnchanged: true } : {}),
   };
   if (flags.sheet) return [{ ...base, sheet: flags.sheet }];
   const sheets = await openSheets(file, flags.columns ? { columns: flags.columns } : {});
@@ -143,14 +147,6 @@ async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequ
     await worker?.close();
     await redis.quit();
   }
-}
-
-function describeSummary(s: BatchSummary): string {
-  const counts = Object.entries(s.counts)
-    .filter(([, n]) => n > 0)
-    .map(([o, n]) => `${o} ${n}`)
-    .join(', ');
-  return `batch ${s.batchId}${s.dryRun ? ' (dry run)' : ''}: ${s.total} rows${counts ? ` (${counts})` : ''}\nreport: ${s.reportDir}`;
 }
 
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {

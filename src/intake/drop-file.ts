@@ -26,6 +26,8 @@ export interface DropFileDeps {
   /** Sync even when the same content was synced already. */
   force: boolean;
   columns?: ColumnMapping;
+  /** List rows a delta sync skips as unchanged in the report too (SyncRequest.listUnchanged). */
+  listUnchanged?: boolean;
   logger: Logger;
 }
 
@@ -78,7 +80,7 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   let summary: BatchSummary;
   try {
     summary = await deps.run(
-      { file: path, source: `drop:${parsed.name}`, batchId, guard: deps.guard, ...(deps.columns ? { columns: deps.columns } : {}) },
+      { file: path, source: `drop:${parsed.name}`, batchId, guard: deps.guard, ...(deps.columns ? { columns: deps.columns } : {}), ...(deps.listUnchanged ? { listUnchanged: true } : {}) },
       signal,
     );
   } catch (error) {

@@ -9,7 +9,7 @@ import type { RowResult } from '../sync/outcome.ts';
 import type { GuardFactory } from '../sync/types.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { decideBefore, entryAfter, ledgerKeyOf, pendingEntry } from './ledger-rules.ts';
+import { decideBefore, entryAfter, ledgerKeyOf, pendingEntry, rowTextOf } from './ledger-rules.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
@@ -36,20 +36,31 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
     if (createdBy.get(key) === row.row) createdBy.delete(key);
   };
 
+  // The row's text is built for the delta check only when the ledger holds some to compare with.
+  const rowTextFor = (row: GuardedRow, entry: LedgerEntry | undefined): string | undefined =>
+    entry?.rt !== undefined && settings.mode === 'delta' ? rowTextIn(row) : undefined;
+  const rowTextIn = (row: GuardedRow): string | undefined =>
+    settings.rowSignature !== undefined && row.cells !== undefined ? rowTextOf(settings.rowSignature, row.cells) : undefined;
+
+  const decide = (row: GuardedRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
+    const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, rowTextFor(row, entry));
+    if (decision !== null || row.plan.kind !== 'create') return decision;
+    const first = createdBy.get(key);
+    if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
+    createdBy.set(key, row.row);
+    seenBefore.set(rowId(row), entry ?? null);
+    return null;
+  };
+
   return {
     // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
     // never sent (the run stops first) must leave no trace there.
-    async before(row: GuardedRow): Promise<RowResult | null> {
+    before(row: GuardedRow): RowResult | null | Promise<RowResult | null> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return null;
-      const entry = await lookup(key);
-      const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId);
-      if (decision !== null || row.plan.kind !== 'create') return decision;
-      const first = createdBy.get(key);
-      if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
-      createdBy.set(key, row.row);
-      seenBefore.set(rowId(row), entry ?? null);
-      return null;
+      const entry = lookup(key);
+      // A ledger held in memory answers at once: no promise per row on a delta sync's hot path.
+      return entry instanceof Promise ? entry.then((found) => decide(row, key, found)) : decide(row, key, entry);
     },
 
     // Right before the create is sent: marked pending, so a crash mid-request leaves `pending`,
@@ -60,12 +71,12 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
       if (key === null || !seenBefore.has(id)) return null;
       const seen = seenBefore.get(id) ?? null;
       seenBefore.delete(id);
-      const pending = pendingEntry(row.plan, row.batchId, row.row);
+      const pending = pendingEntry(row.plan, row.batchId, row.row, rowTextIn(row));
       if (seen !== null) {
         // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
         const current = await lookup(key);
         if (current !== undefined) {
-          const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId);
+          const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId, rowTextFor(row, current));
           if (decision !== null) {
             release(key, row);
             return decision;
@@ -90,7 +101,7 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
     async after(row: GuardedRow, result: RowResult): Promise<void> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return;
-      const entry = entryAfter(row.plan, key, result, row.batchId, row.row);
+      const entry = entryAfter(row.plan, key, result, row.batchId, row.row, rowTextIn(row));
       const id = rowId(row);
       if (entry !== null) {
         beforePending.delete(id);

@@ -11,6 +11,7 @@
  *   concurrency: 4                              # optional
  *   columns: ../mappings/erp.yaml               # optional --columns map file
  *   key_column: barcode                         # optional, identifies created products
+ *   list_unchanged: false                       # optional, list rows a delta sync skips as unchanged
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -74,6 +75,7 @@ const JobSchema = z
     concurrency: z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be greater than 0').max(1_000).optional(),
     columns: z.string().min(1, 'is empty').optional(),
     key_column: z.string().regex(/^[a-z_]+$/, 'must be a field name such as barcode').default(DEFAULT_KEY_COLUMN),
+    list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .strict();
 
@@ -91,6 +93,8 @@ export interface JobDefinition {
   /** Absolute path of a column map file. */
   columns: string | undefined;
   keyColumn: string;
+  /** List rows skipped as unchanged in the report too (default: counted only). */
+  listUnchanged: boolean;
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
@@ -105,7 +109,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
-    const message = issue.code === 'unrecognized_keys' ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column)' : issue.message;
+    const message = issue.code === 'unrecognized_keys' ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged)' : issue.message;
     throw new JobFileError(file, key, message);
   }
   const job = parsed.data;
@@ -122,6 +126,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     concurrency: job.concurrency,
     columns: job.columns === undefined ? undefined : local(job.columns),
     keyColumn: job.key_column,
+    listUnchanged: job.list_unchanged,
   };
 }
 

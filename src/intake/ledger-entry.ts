@@ -6,7 +6,7 @@ const STATES: ReadonlySet<string> = new Set<LedgerState>(['synced', 'unknown', '
 export function isLedgerEntry(value: unknown): value is LedgerEntry {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.fp === 'string' && typeof v.st === 'string' && STATES.has(v.st) && typeof v.batch === 'string' && typeof v.row === 'number';
+  return typeof v.fp === 'string' && typeof v.st === 'string' && STATES.has(v.st) && typeof v.batch === 'string' && typeof v.row === 'number' && (v.rt === undefined || typeof v.rt === 'string');
 }
 
 export function parseEntry(text: string): LedgerEntry | undefined {

@@ -3,11 +3,11 @@
  * under, the fingerprint of what it sends, whether it must be skipped, and what to record once
  * its outcome is final.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { RowPlan } from '../sheet/types.ts';
-import type { GuardSettings } from '../sync/guard.ts';
+import { UNCHANGED_CODE, type GuardSettings } from '../sync/guard.ts';
 import type { Outcome, RowResult } from '../sync/outcome.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { LedgerEntry, LedgerState } from './ledger.ts';
 
 /** The key column used when a job names none. */
 export const DEFAULT_KEY_COLUMN = 'barcode';
@@ -35,16 +35,41 @@ export function ledgerKeyOf(plan: RowPlan, keyColumn: string = DEFAULT_KEY_COLUM
   }
 }
 
-/** JSON with object keys sorted at every depth, so equal payloads give equal text. */
+/**
+ * JSON with object keys sorted at every depth, so equal payloads give equal text. Runs for every
+ * row of a delta sync: one string built in place, keys quoted once per sheet (the same few
+ * field names on every row), no intermediate arrays of entries.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (typeof value !== 'object' || value === null || value instanceof Date) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const object = value as Record<string, unknown>;
+  // Default sort compares UTF-16 code units, the same order as `<` on strings.
+  const keys = Object.keys(object).sort();
+  let out = '{';
+  for (const key of keys) {
+    const field = object[key];
+    if (field === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${quotedKey(key)}:${canonicalJson(field)}`;
+  }
+  return `${out}}`;
+}
+
+const QUOTED_KEYS = new Map<string, string>();
+const MAX_QUOTED_KEYS = 10_000;
+
+function quotedKey(key: string): string {
+  let quoted = QUOTED_KEYS.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    // Price maps and option lists bring keys of their own: the cache stays bounded.
+    if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(key, quoted);
+  }
+  return quoted;
 }
 
 /** Stable hash of what the row sends: its kind, payload and planned status. */
@@ -53,7 +78,26 @@ export function fingerprintOf(plan: RowPlan): string {
     plan.kind === 'skip'
       ? { kind: 'skip' }
       : { kind: plan.kind, payload: plan.payload, status: plan.kind === 'update' ? plan.status : undefined };
-  return createHash('sha256').update(canonicalJson(sent)).digest('base64url').slice(0, 22);
+  // One-shot hash: a quarter of createHash().update().digest() for text this short.
+  return hash('sha256', canonicalJson(sent), 'base64url').slice(0, 22);
+}
+
+/**
+ * The row as written: its cells under the sheet's row signature (src/sheet/map/row-signature.ts:
+ * headers, mapping, mapper version). Equal text maps to an equal payload, so a delta sync tells
+ * an unchanged row from the ledger by comparing text it already holds: no payload JSON and no
+ * hash per row, which a 100,000-row delta sync would otherwise spend most of its time on. The
+ * ledger keeps this text (about the size of the row) next to the payload fingerprint; rows whose
+ * text differs still get the payload check, so only `fp` decides that a row changed.
+ */
+export function rowTextOf(signature: string, cells: readonly string[]): string {
+  return `${signature}\u001e${cells.join('\u001f')}`;
+}
+
+/** What the row sends is what the ledger confirmed: by the row's text when both have it, else by payload. */
+function sameAsSynced(plan: RowPlan, entry: LedgerEntry, rowText: string | undefined): boolean {
+  if (rowText !== undefined && entry.rt === rowText) return true;
+  return entry.fp === fingerprintOf(plan);
 }
 
 function skipped(row: number, message: string, code: string): RowResult {
@@ -79,6 +123,8 @@ export function decideBefore(
   entry: LedgerEntry | undefined,
   settings: GuardSettings,
   batchId?: string,
+  /** The row's rowTextOf, when the caller has its cells (the delta check's shortcut). */
+  rowText?: string,
 ): RowResult | null {
   if (key === null || entry === undefined) return null;
   const where = `batch ${entry.batch}, row ${entry.row}`;
@@ -89,6 +135,10 @@ export function decideBefore(
     }
     // Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
+      // Nothing to tell the user about a row that still says what was created: it is unchanged.
+      if (settings.mode === 'delta' && sameAsSynced(plan, entry, rowText)) {
+        return skipped(row, `unchanged since it was created (${where}; delta sync)`, UNCHANGED_CODE);
+      }
       return skipped(
         row,
         `already created (${describeKey(key)}, ${where}); not created again: add the product's product_id to this row to update it`,
@@ -113,8 +163,8 @@ export function decideBefore(
       'unknown_create',
     );
   }
-  if (settings.mode === 'delta' && entry.st === 'synced' && entry.fp === fingerprintOf(plan)) {
-    return skipped(row, `unchanged since ${where} (delta sync)`, 'unchanged_since_last_sync');
+  if (settings.mode === 'delta' && entry.st === 'synced' && sameAsSynced(plan, entry, rowText)) {
+    return skipped(row, `unchanged since ${where} (delta sync)`, UNCHANGED_CODE);
   }
   return null;
 }
@@ -132,18 +182,23 @@ export function entryAfter(
   result: RowResult,
   batchId: string,
   row: number,
+  rowText?: string,
 ): LedgerEntry | null {
   if (key === null) return null;
-  if (CONFIRMED.has(result.outcome)) return { fp: fingerprintOf(plan), st: 'synced', batch: batchId, row };
-  if (plan.kind === 'create' && result.outcome === 'unknown') {
-    return { fp: fingerprintOf(plan), st: 'unknown', batch: batchId, row };
-  }
+  if (CONFIRMED.has(result.outcome)) return entryOf(plan, 'synced', batchId, row, rowText);
+  if (plan.kind === 'create' && result.outcome === 'unknown') return entryOf(plan, 'unknown', batchId, row, rowText);
   return null;
 }
 
 /** The entry written just before a create is sent (see LedgerState `pending`). */
-export function pendingEntry(plan: RowPlan, batchId: string, row: number): LedgerEntry {
-  return { fp: fingerprintOf(plan), st: 'pending', batch: batchId, row };
+export function pendingEntry(plan: RowPlan, batchId: string, row: number, rowText?: string): LedgerEntry {
+  return entryOf(plan, 'pending', batchId, row, rowText);
+}
+
+function entryOf(plan: RowPlan, st: LedgerState, batch: string, row: number, rowText: string | undefined): LedgerEntry {
+  const entry: LedgerEntry = { fp: fingerprintOf(plan), st, batch, row };
+  if (rowText !== undefined) entry.rt = rowText;
+  return entry;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface LedgerEntry {
   /** The batch that wrote the entry, and the sheet row (0 for whole-file entries). */
   batch: string;
   row: number;
+  /** The row as written when confirmed (ledger-rules.ts `rowTextOf`): a delta sync's shortcut. */
+  rt?: string;
 }
 
 export interface Ledger {

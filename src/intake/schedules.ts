@@ -89,6 +89,7 @@ export async function runJob(job: JobDefinition, deps: JobRunDeps, signal: Abort
         source: `job:${job.name}`,
         guard: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
         ...(columns ? { columns } : {}),
+        ...(job.listUnchanged ? { listUnchanged: true } : {}),
       },
       signal,
     );

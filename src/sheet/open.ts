@@ -31,6 +31,8 @@ export interface OpenedSheet {
   headers: string[];
   /** Issues of the header row (row 1): unknown columns (warnings), duplicate fields (errors). */
   headerIssues: RowIssue[];
+  /** What a row's cells mean on this sheet: equal cells under one signature make equal plans. */
+  rowSignature: string;
   /**
    * Exactly one result per data row, in file order. The first call streams the file already
    * opened; each later call opens it again (fresh duplicate checks). Throws SheetFileError when
@@ -109,6 +111,7 @@ async function openWithMap(file: string, options: OpenSheetOptions, columnMap: C
     kind: mapper.kind,
     headers: mapper.headers,
     headerIssues: mapper.headerIssues,
+    rowSignature: mapper.rowSignature,
     rows: () => mappedRows(openRows, release),
     close: async () => {
       await Promise.all([...readers].map((reader) => reader.close()));

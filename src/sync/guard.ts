@@ -11,6 +11,8 @@ export interface GuardedRow {
   batchId: string;
   row: number;
   plan: RowPlan;
+  /** The row's cells as written, when the transport has them (a delta sync's cheap change check). */
+  cells?: readonly string[] | undefined;
 }
 
 export type SyncMode = 'delta' | 'full';
@@ -22,15 +24,27 @@ export interface GuardSettings {
   keyColumn: string;
   /** Re-send creates whose earlier outcome was `unknown`. */
   retryUnknown: boolean;
+  /**
+   * What the sheet's cells mean (row-signature.ts): rows with equal cells under one signature map
+   * to equal payloads. Set by the engine from the opened sheet; without it every check is by payload.
+   */
+  rowSignature?: string | undefined;
 }
+
+/**
+ * The result code of a row a guard skips because the last sync already confirmed exactly what it
+ * says (delta sync). Reports count these rows but list them only when asked (`listUnchanged`).
+ */
+export const UNCHANGED_CODE = 'unchanged_since_last_sync';
 
 export interface RowGuard {
   /**
    * A final result (outcome `skipped`) when the row must not be sent, or null to send it. Read-only:
    * the engine may call it for rows that wait a long time for a slot, or are never sent at all
-   * (the run stops first), so it must leave nothing behind that says the row was sent.
+   * (the run stops first), so it must leave nothing behind that says the row was sent. A guard
+   * that can answer without I/O (a ledger held in memory) answers at once, without a promise.
    */
-  before(row: GuardedRow): Promise<RowResult | null>;
+  before(row: GuardedRow): RowResult | null | Promise<RowResult | null>;
   /**
    * Called once a row `before` let through has its concurrency slot, right before its first store
    * request (never for rows that are not sent). The place to mark the row as being sent (e.g. a

@@ -2,12 +2,16 @@
  * Runs row tasks concurrently but hands their results on in row order, with a bounded window:
  * reading waits while the oldest unfinished row is `window` rows behind, so memory stays flat
  * for any sheet size and reports can be streamed in order.
+ *
+ * Rows decided at once (a task that returns a value, not a promise) and a sink that takes them at
+ * once cost no promise at all: an unchanged row of a delta sync goes from the sheet to the report
+ * in one synchronous step.
  */
 export class OrderedWindow<T> {
   private next = 0;
   private submitted = 0;
   private readonly ready = new Map<number, T>();
-  /** One flush loop hands on every row that is ready (not one promise chain link per row). */
+  /** Set while the sink is busy with a row (it returned a promise); drain waits for it. */
   private flushing: Promise<void> = Promise.resolve();
   private flushRunning = false;
   private roomWaiters: (() => void)[] = [];
@@ -15,34 +19,47 @@ export class OrderedWindow<T> {
 
   constructor(
     private readonly window: number,
-    private readonly sink: (item: T) => Promise<void>,
+    /** Takes rows one at a time in order; a returned promise holds the next row back until it settles. */
+    private readonly sink: (item: T) => Promise<void> | undefined,
   ) {}
 
   /**
    * Starts a task once there is room. With room it starts at once and returns undefined (no
    * promise per row); otherwise the returned promise resolves when it has started (not finished).
    */
-  submit(task: () => Promise<T>): Promise<void> | undefined {
-    if (this.submitted - this.next >= this.window || this.failure !== undefined) return this.submitWhenRoom(task);
-    this.start(task);
+  submit<A>(task: (arg: A) => T | Promise<T>, arg: A): Promise<void> | undefined {
+    // The task and its argument come apart so a caller needs no new closure per row.
+    if (this.submitted - this.next >= this.window || this.failure !== undefined) return this.submitWhenRoom(task, arg);
+    this.start(task, arg);
     return undefined;
   }
 
-  private async submitWhenRoom(task: () => Promise<T>): Promise<void> {
+  private async submitWhenRoom<A>(task: (arg: A) => T | Promise<T>, arg: A): Promise<void> {
     while (this.submitted - this.next >= this.window) {
       this.throwIfFailed();
       await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     }
     this.throwIfFailed();
-    this.start(task);
+    this.start(task, arg);
   }
 
-  private start(task: () => Promise<T>): void {
+  private start<A>(task: (arg: A) => T | Promise<T>, arg: A): void {
     const seq = this.submitted++;
-    task().then(
-      (value) => this.complete(seq, value),
-      (error: unknown) => this.fail(error),
-    );
+    let value: T | Promise<T>;
+    try {
+      value = task(arg);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    if (value instanceof Promise) {
+      value.then(
+        (done) => this.complete(seq, done),
+        (error: unknown) => this.fail(error),
+      );
+    } else {
+      this.complete(seq, value);
+    }
   }
 
   /** Resolves when every submitted task has been handed to the sink. */
@@ -57,27 +74,44 @@ export class OrderedWindow<T> {
 
   private complete(seq: number, value: T): void {
     this.ready.set(seq, value);
-    // A running loop picks this row up when its turn comes; otherwise start one if it is next.
+    // A running hand-on picks this row up when its turn comes; otherwise start one if it is next.
     if (this.flushRunning || seq !== this.next || this.failure !== undefined) return;
     this.flushRunning = true;
-    this.flushing = this.flush().catch((error: unknown) => this.fail(error));
+    this.handOn();
   }
 
-  private async flush(): Promise<void> {
-    try {
-      while (this.ready.has(this.next)) {
-        const item = this.ready.get(this.next)!;
-        this.ready.delete(this.next);
-        await this.sink(item);
-        this.next++;
-        // Reading resumes as soon as there is room, not only when the loop ends.
-        if (this.roomWaiters.length > 0) this.wake();
+  /** Hands ready rows to the sink in order, synchronously until the sink asks to wait. */
+  private handOn(): void {
+    while (this.failure === undefined && this.ready.has(this.next)) {
+      const item = this.ready.get(this.next) as T;
+      this.ready.delete(this.next);
+      let waiting: Promise<void> | undefined;
+      try {
+        waiting = this.sink(item);
+      } catch (error) {
+        this.fail(error);
+        break;
       }
-    } finally {
-      // Cleared in the same tick as the last check: a row completing next starts a new loop.
-      this.flushRunning = false;
+      if (waiting) {
+        this.flushing = waiting.then(
+          () => {
+            this.next++;
+            this.handOn();
+          },
+          (error: unknown) => {
+            this.flushRunning = false;
+            this.fail(error);
+          },
+        );
+        return;
+      }
+      this.next++;
+      // Reading resumes as soon as there is room, not only when the ready rows run out.
+      if (this.roomWaiters.length > 0) this.wake();
     }
-    this.wake();
+    // Cleared in the same tick as the last check: a row completing next starts a new hand-on.
+    this.flushRunning = false;
+    if (this.roomWaiters.length > 0) this.wake();
   }
 
   private fail(error: unknown): void {
@@ -93,6 +127,6 @@ export class OrderedWindow<T> {
 
   private throwIfFailed(): void {
     if (this.failure === undefined) return;
-    throw this.failure instanceof Error ? this.failure : new Error("row task failed", { cause: this.failure });
+    throw this.failure instanceof Error ? this.failure : new Error('row task failed', { cause: this.failure });
   }
 }

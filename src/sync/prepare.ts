@@ -35,8 +35,10 @@ export function batchInfoFor(request: SyncRequest, sheet: OpenedSheet, nowMs: nu
   };
 }
 
-export function guardSettingsOf(request: SyncRequest): GuardSettings {
-  return request.guard ?? DEFAULT_GUARD_SETTINGS;
+/** The request's guard settings, with the sheet's row signature (the delta sync's cheap change check). */
+export function guardSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, 'rowSignature'>): GuardSettings {
+  const settings = request.guard ?? DEFAULT_GUARD_SETTINGS;
+  return sheet.rowSignature === undefined ? settings : { ...settings, rowSignature: sheet.rowSignature };
 }
 
 export async function buildGuard(settings: GuardSettings, info: BatchInfo, factory: GuardFactory | undefined): Promise<RowGuard> {

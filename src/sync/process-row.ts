@@ -5,7 +5,7 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { StoreApi, WriteResult } from '../store/types.ts';
-import type { RowGuard } from './guard.ts';
+import type { GuardedRow, RowGuard } from './guard.ts';
 import type { RowResult } from './outcome.ts';
 import {
   callsFor,
@@ -48,19 +48,45 @@ export interface RowProcessorDeps {
 export interface RowWork {
   row: number;
   plan: RowPlan;
+  /** The row's cells as written (the guard's cheap change check); optional. */
+  cells?: readonly string[] | undefined;
 }
 
-export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
+/**
+ * The row's result: at once (no promise) when the guard decides without I/O that the row is not
+ * sent, as for every unchanged row of a delta sync against an in-memory ledger.
+ */
+export function processRow(work: RowWork, deps: RowProcessorDeps): RowResult | Promise<RowResult> {
   const { plan, row } = work;
   if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
-  const guarded = { batchId: deps.batchId, row, plan };
-  const early = await askGuard(() => deps.guard.before(guarded), row, 'could not be read');
-  if (early) return early;
+  const guarded: GuardedRow = { batchId: deps.batchId, row, plan, cells: work.cells };
+  let early: RowResult | null | Promise<RowResult | null>;
+  try {
+    early = deps.guard.before(guarded);
+  } catch (error) {
+    return guardFailure(row, 'could not be read', error);
+  }
+  if (early instanceof Promise) {
+    return early.then(
+      (decided) => decided ?? sendRow(work, guarded, deps),
+      (error: unknown) => guardFailure(row, 'could not be read', error),
+    );
+  }
+  return early ?? sendRow(work, guarded, deps);
+}
+
+async function sendRow(work: RowWork, guarded: GuardedRow, deps: RowProcessorDeps): Promise<RowResult> {
+  const { row } = work;
   let sent = false;
   const calls = async (): Promise<RowResult> => {
     // Inside the slot, right before the first request: only rows really being sent are claimed,
     // so a run that stops leaves no claim on rows that were still waiting.
-    const held = await askGuard(() => deps.guard.beforeSend?.(guarded) ?? Promise.resolve(null), row, 'could not mark the row as being sent');
+    let held: RowResult | null;
+    try {
+      held = (await deps.guard.beforeSend?.(guarded)) ?? null;
+    } catch (error) {
+      return guardFailure(row, 'could not mark the row as being sent', error);
+    }
     if (held) return held;
     sent = true;
     return runCalls(work, deps);
@@ -76,14 +102,9 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
   return result;
 }
 
-/** The guard's answer before sending; a guard that cannot answer fails the row unsent. */
-async function askGuard(ask: () => Promise<RowResult | null>, row: number, problem: string): Promise<RowResult | null> {
-  try {
-    return await ask();
-  } catch (error) {
-    // Nothing was sent: the row fails and a later sync retries it.
-    return { row, outcome: 'failed', message: `The sync ledger ${problem}: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
-  }
+/** A guard that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
+function guardFailure(row: number, problem: string, error: unknown): RowResult {
+  return { row, outcome: 'failed', message: `The sync ledger ${problem}: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
 }
 
 function messageOf(error: unknown): string {

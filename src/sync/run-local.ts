@@ -7,8 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
-import type { ReportRow } from '../report/report-row.ts';
+import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { SheetRowResult } from '../sheet/types.ts';
+import type { RowResult } from './outcome.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
 import { batchInfoFor, buildGuard, fetchDryRunFacts, guardSettingsOf, openRequestSheet, wantsRow } from './prepare.ts';
@@ -16,6 +17,7 @@ import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.
 import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
 import type { SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
+import { isUnchanged, UnchangedRows, withSkippedUnchanged } from './unchanged-rows.ts';
 import type { BatchSummary, EngineDeps, SyncRequest } from './types.ts';
 
 export interface LocalSyncDeps extends EngineDeps {
@@ -35,7 +37,7 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
   // Credentials are checked before the first row, so a wrong password stops the run (exit 2).
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
   if (!facts) await deps.client.authorize();
-  const guard = request.dryRun ? null : await buildGuard(guardSettingsOf(request), info, deps.guardFactory);
+  const guard = request.dryRun ? null : await buildGuard(guardSettingsOf(request, sheet), info, deps.guardFactory);
   const limit = pLimit(deps.concurrency);
   const processorDeps: RowProcessorDeps | null = guard && {
     batchId: info.batchId,
@@ -53,24 +55,39 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
   const tally = new BatchTally(info.batchId);
   logger.info({ batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun }, 'batch started');
 
-  const window = new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), async (row) => {
-    await report.write(row);
+  const counted = (row: ReportRow): void => {
     tally.add(row.result.outcome);
     deps.onProgress?.(tally.progress());
+  };
+  const unchanged = new UnchangedRows(request.listUnchanged === true);
+  const window = new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), (row) => {
+    if (isUnchanged(row.result)) {
+      unchanged.add(shownRow(row));
+      if (!unchanged.listed) {
+        counted(row);
+        return undefined;
+      }
+    }
+    const writing: Promise<void> | undefined = report.write(row);
+    if (writing) return writing.then(() => counted(row));
+    counted(row);
+    return undefined;
   });
-  const resultFor = async (sheetRow: SheetRowResult) => {
+  const resultFor = (sheetRow: SheetRowResult): RowResult | Promise<RowResult> => {
     if (!sheetRow.plan) return invalidResult(sheetRow);
     if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
-    return processRow({ row: sheetRow.row, plan: sheetRow.plan }, processorDeps!);
+    return processRow({ row: sheetRow.row, plan: sheetRow.plan, cells: sheetRow.cells }, processorDeps!);
+  };
+  const reportRowFor = (sheetRow: SheetRowResult): ReportRow | Promise<ReportRow> => {
+    const result = resultFor(sheetRow);
+    return result instanceof Promise ? result.then((done) => reportRowOf(sheetRow, done)) : reportRowOf(sheetRow, result);
   };
   let read = 0;
   try {
     for await (const sheetRow of sheet.rows()) {
       if (!wantsRow(request, sheetRow)) continue;
       read++;
-      const waiting = window.submit(() =>
-        resultFor(sheetRow).then((result) => ({ row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result })),
-      );
+      const waiting = window.submit(reportRowFor, sheetRow);
       if (waiting) await waiting;
     }
     // The sheet is read: from here on progress has a total (and the CLI an ETA).
@@ -94,9 +111,14 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
     rate: deps.rate,
     ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
     ...(request.dryRun ? { dryRun: true } : {}),
+    ...withSkippedUnchanged(unchanged),
     reportDir: dir,
   };
   await report.finish(summary);
   logger.info({ batchId: info.batchId, counts: summary.counts }, 'batch finished');
   return summary;
+}
+
+function reportRowOf(sheetRow: SheetRowResult, result: RowResult): ReportRow {
+  return { row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result };
 }

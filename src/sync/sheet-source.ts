@@ -10,6 +10,8 @@ export interface OpenedSheet {
   kind: SheetKind;
   headers: string[];
   headerIssues: RowIssue[];
+  /** What a row's cells mean (src/sheet/map/row-signature.ts); without it the ledger compares payloads. */
+  rowSignature?: string;
   rows(): AsyncIterable<SheetRowResult>;
   close?(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type { SheetKind } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { GuardSettings, RowGuard } from './guard.ts';
 import type { Outcome } from './outcome.ts';
+import type { UnchangedSummary } from './unchanged-rows.ts';
 
 /** Column mapping for the sheet mapper: a `--columns` YAML path, or header -> field (null = ignore). */
 export type ColumnMapping = string | Readonly<Record<string, string | null>>;
@@ -31,6 +32,11 @@ export interface SyncRequest {
   batchId?: string;
   /** Validate and check against the store; send no writes. */
   dryRun?: boolean;
+  /**
+   * List rows a delta sync skipped as unchanged in results.csv/results.xlsx too. By default they
+   * are only counted (summary.json `skippedUnchanged`), so the report shows what changed.
+   */
+  listUnchanged?: boolean;
 }
 
 /** Identity of a batch, handed to the guard factory. */
@@ -60,6 +66,8 @@ export interface BatchSummary {
   rate: number;
   rerunOf?: string;
   dryRun?: boolean;
+  /** Rows skipped as unchanged since the last sync (delta), and whether the report lists them. */
+  skippedUnchanged?: UnchangedSummary;
   /** Directory holding results.csv, results.xlsx, failed.csv, summary.json. */
   reportDir: string;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowPlan } from '../../src/sheet/types.ts';
 import type { GuardSettings } from '../../src/sync/guard.ts';
@@ -10,6 +11,7 @@ import {
   fingerprintOf,
   ledgerKeyOf,
   ledgerScope,
+  rowTextOf,
 } from '../../src/intake/ledger-rules.ts';
 
 const create: RowPlan = { kind: 'create', payload: { title: 'Tea', barcode: '6281', sale_price: 5 } };
@@ -55,12 +57,38 @@ describe('fingerprintOf', () => {
   it('canonical JSON sorts keys at every depth', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
   });
+
+  it('is the same value as in earlier versions, so existing ledgers keep matching', () => {
+    const plan: RowPlan = { kind: 'update', payload: { product_id: 7, title: 'شاي', prices: { '10': 5.5, '2': 3 }, product_option: { '1': { title: 'x' } } }, status: 1 };
+    expect(fingerprintOf(plan)).toBe('Hv_KSdwqg6yLRha58tB00L');
+  });
+
+  it('canonical JSON matches the plain definition (sorted entries, undefined dropped) for any value', () => {
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+      if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined)
+          .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${reference(v)}`).join(',')}}`;
+      }
+      return JSON.stringify(value) ?? 'null';
+    };
+    const withUndefined = fc.dictionary(fc.string(), fc.option(fc.jsonValue(), { nil: undefined }));
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), withUndefined, fc.array(withUndefined)), (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('decideBefore', () => {
   const cases: [string, RowPlan, LedgerEntry | undefined, GuardSettings, string | null][] = [
     ['new create is sent', create, undefined, delta, null],
-    ['created key is never created again (delta)', create, entry(create), delta, 'skipped:already_created'],
+    ['created key, same row again (delta): unchanged, not created again', create, entry(create), delta, 'skipped:unchanged_since_last_sync'],
+    ['created key, changed row (delta): not created again, told to add product_id', { kind: 'create', payload: { ...create.payload, sale_price: 9 } }, entry(create), delta, 'skipped:already_created'],
     ['created key is never created again (full)', create, entry(create), full, 'skipped:already_created'],
     ['created key, changed payload: still not created', { kind: 'create', payload: { ...create.payload, sale_price: 9 } }, entry(create), full, 'skipped:already_created'],
     ['unknown create is skipped', create, entry(create, 'unknown'), delta, 'skipped:unknown_create'],
@@ -88,10 +116,28 @@ describe('decideBefore', () => {
   });
 
   it('tells the user how to update an already created product', () => {
-    const decision = decideBefore(create, 9, 'k:barcode:6281', entry(create), delta);
+    const decision = decideBefore(create, 9, 'k:barcode:6281', entry(create), full);
     expect(decision?.message).toContain('product_id');
     expect(decision?.message).toContain('barcode 6281');
     expect(decision?.message).toContain('batch b1, row 4');
+  });
+
+  it("compares the row's text first: equal text is unchanged without the payload check; other text falls back to the payload", () => {
+    const text = rowTextOf('sig', ['7', 'Tea']);
+    const stored: LedgerEntry = { ...entry(update), rt: text };
+    // The stored fingerprint no longer matches, yet equal text proves the row unchanged.
+    const stale: LedgerEntry = { ...stored, fp: 'not-the-fingerprint' };
+    expect(decideBefore(update, 9, 'p:7', stale, delta, 'b2', text)?.code).toBe('unchanged_since_last_sync');
+    // Text differs (e.g. 10 written as 10.0): the payload decides, and it is unchanged.
+    expect(decideBefore(update, 9, 'p:7', stored, delta, 'b2', rowTextOf('sig', ['7', 'Tea ']))?.code).toBe('unchanged_since_last_sync');
+    // Text differs and the payload differs: sent.
+    expect(decideBefore({ ...update, status: 0 }, 9, 'p:7', stored, delta, 'b2', rowTextOf('sig', ['7', 'Tea', '0']))).toBeNull();
+    // Another signature (columns remapped) never matches by text.
+    expect(rowTextOf('sig2', ['7', 'Tea'])).not.toBe(text);
+  });
+
+  it('records the row text with confirmed entries when given', () => {
+    expect(entryAfter(update, 'p:7', result('updated'), 'b2', 2, 'text')).toEqual({ fp: fingerprintOf(update), st: 'synced', batch: 'b2', row: 2, rt: 'text' });
   });
 
   it('names --retry-unknown for unknown creates', () => {

@@ -100,7 +100,7 @@ describe('createGuard over a ledger', () => {
     const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), claim: (k, e) => ledger.claim(k, e), close: () => ledger.close() };
     const guard = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
-    expect(await Promise.all(rows.map((r) => guard.before(r)))).toEqual(rows.map(() => null));
+    expect(await Promise.all(rows.map((r) => Promise.resolve(guard.before(r))))).toEqual(rows.map(() => null));
     expect(lookups).toBe(1);
     // Deciding writes nothing: rows still waiting to be sent leave no trace.
     expect(await ledger.getMany(rows.map((_, i) => `k:barcode:bc${i}`))).toEqual(rows.map(() => undefined));

@@ -3,7 +3,7 @@
  * with the ledger guard on the Redis ledger, and a delta re-run sends nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -73,6 +73,10 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
   expect(again.counts.skipped).toBe(2);
   expect(writeCount(world.sandbox)).toBe(0);
   expect(createCount(world.sandbox)).toBe(0);
+  // The worker's report counts the unchanged rows and does not list them, as the in-process one.
+  expect(again.skippedUnchanged).toEqual({ count: 2, listed: false, rows: '2-3' });
+  const results = await readFile(join(again.reportDir, 'results.csv'), 'utf8');
+  expect(results.split('\r\n').filter((line) => line !== '')).toHaveLength(1);
   // Nothing secret in the ledger.
   const values = await redis.hvals(redisLedgerKey(prefix, scope));
   expect(values.join('')).not.toContain(world.sandbox.password);

@@ -34,6 +34,12 @@ async function job(name: string, sheet: string, mode: 'delta' | 'full'): Promise
   await writeFile(join(env.JOBS_DIR!, `${name}.yaml`), `name: ${name}\nsource: ${sheet}\nschedule: "0 2 * * *"\ntimezone: UTC\nmode: ${mode}\n`);
 }
 
+/** The data lines of a report CSV (header and BOM dropped). */
+async function dataLines(summary: BatchSummary, file: string): Promise<string[]> {
+  const text = await readFile(join(summary.reportDir, file), 'utf8');
+  return text.split('\r\n').slice(1).filter((line) => line !== '');
+}
+
 async function runJob(name: string): Promise<BatchSummary> {
   const run = await cli(['schedule', 'run', name, '--json'], env);
   if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
@@ -58,6 +64,9 @@ describe('schedule run', () => {
     const second = await runJob('nightly');
     expect(second.counts.skipped).toBe(4);
     expect(writeCount(world.sandbox)).toBe(0);
+    // The report says what changed (nothing); unchanged rows are counted with their row numbers.
+    expect(second.skippedUnchanged).toEqual({ count: 4, listed: false, rows: '2-5' });
+    expect(await dataLines(second, 'results.csv')).toEqual([]);
 
     await writeFile(sheet, rows(9, ',New 3,9,1,n3\n'));
     world.sandbox.resetStats();
@@ -66,6 +75,21 @@ describe('schedule run', () => {
     expect(world.sandbox.requestCount('/v1/update_product')).toBe(1);
     expect(createCount(world.sandbox)).toBe(1);
     expect(world.sandbox.product(b)?.fields.sale_price).toBe(9);
+    expect(third.skippedUnchanged).toEqual({ count: 3, listed: false, rows: '2, 4-5' });
+    const listed = await dataLines(third, 'results.csv');
+    expect(listed.map((line) => line.split(',').slice(-5, -3).join(' '))).toEqual(['3 updated', '6 created']);
+  });
+
+  it('with list_unchanged the report lists the unchanged rows too', async () => {
+    const sheet = join(world.dir, 'listed.csv');
+    await writeFile(sheet, 'title,sale_price,category,barcode\nOne,1,1,l1\nTwo,2,1,l2\n');
+    await writeFile(join(env.JOBS_DIR!, 'listed.yaml'), `name: listed\nsource: ${sheet}\nschedule: "0 2 * * *"\ntimezone: UTC\nlist_unchanged: true\n`);
+    expect((await runJob('listed')).counts.created).toBe(2);
+    const again = await runJob('listed');
+    expect(again.skippedUnchanged).toEqual({ count: 2, listed: true });
+    const lines = await dataLines(again, 'results.csv');
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => line.includes('unchanged since it was created'))).toBe(true);
   });
 
   it('a created-then-resynced sheet without product_ids creates nothing the second time, even in full mode', async () => {

@@ -9,6 +9,7 @@ import { compileSheet, type CompiledSheet } from './compile.ts';
 import { detectKind, planHeaders } from './headers.ts';
 import { mapProductRow } from './product-row.ts';
 import { DuplicateTracker } from './sheet-checks.ts';
+import { rowSignatureOf } from './row-signature.ts';
 import { cellText, isBlankCell } from './values.ts';
 
 export interface MapperOptions {
@@ -23,6 +24,8 @@ export interface SheetMapper {
   kind: SheetKind;
   headers: string[];
   headerIssues: RowIssue[];
+  /** What a row's cells mean on this sheet (see rowSignatureOf). */
+  rowSignature: string;
   mapRow: (raw: RawRow) => SheetRowResult;
 }
 
@@ -36,6 +39,7 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     kind,
     headers: [...headers],
     headerIssues: plan.issues,
+    rowSignature: rowSignatureOf(sheet, options.delimiter === ';'),
     mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank),
   };
 }

@@ -22,6 +22,8 @@ export interface BatchMeta {
   rate: number;
   guard: GuardSettings;
   rerunOf?: string | undefined;
+  /** See SyncRequest.listUnchanged. */
+  listUnchanged?: boolean | undefined;
   startedAt: string;
 }
 

@@ -4,7 +4,9 @@
  */
 import { join } from 'node:path';
 import { BatchReportWriter } from '../../report/batch-report.ts';
+import { shownRow } from '../../report/report-row.ts';
 import type { BatchSummary } from '../types.ts';
+import { isUnchanged, UnchangedRows, withSkippedUnchanged } from '../unchanged-rows.ts';
 import type { BatchState } from './batch-state.ts';
 
 const CHUNK = 1000;
@@ -16,11 +18,17 @@ export async function writeRedisBatchReport(state: BatchState, batchId: string, 
   const { meta } = status;
   const dir = join(meta.reportDir, batchId);
   const writer = await BatchReportWriter.open(dir, meta.headers);
+  const unchanged = new UnchangedRows(meta.listUnchanged === true);
   try {
     const rows = await state.resultRows(batchId);
     for (let i = 0; i < rows.length; i += CHUNK) {
       for (const stored of await state.readRows(batchId, rows.slice(i, i + CHUNK))) {
-        await writer.write({ row: stored.result.row, originalRow: stored.originalRow, cells: stored.cells, result: stored.result });
+        const row = { row: stored.result.row, originalRow: stored.originalRow, cells: stored.cells, result: stored.result };
+        if (isUnchanged(row.result)) {
+          unchanged.add(shownRow(row));
+          if (!unchanged.listed) continue;
+        }
+        await writer.write(row);
       }
     }
     const summary: BatchSummary = {
@@ -34,6 +42,7 @@ export async function writeRedisBatchReport(state: BatchState, batchId: string, 
       finishedAt: new Date(nowMs).toISOString(),
       rate: meta.rate,
       ...(meta.rerunOf ? { rerunOf: meta.rerunOf } : {}),
+      ...withSkippedUnchanged(unchanged),
       reportDir: dir,
     };
     await writer.finish(summary);

@@ -77,7 +77,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       return;
     }
     const result = await processRow(
-      { row, plan: data.plan },
+      { row, plan: data.plan, cells: data.cells },
       { batchId, client: deps.client, guard: context.guard, markers: state.markers(batchId), policy: deps.policy ?? DEFAULT_RETRY_POLICY,
         sleep: (ms) => sleep(ms),
         onGuardError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
