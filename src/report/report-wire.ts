@@ -22,9 +22,13 @@ export function encodeRow(out: WireValue[], row: ReportRow): void {
   for (let i = 0; i < cells.length; i++) out.push(cells[i]!);
 }
 
-/** Reads a chunk's rows back, one after another. */
+/**
+ * Reads a chunk's rows back, one after another, into one reused row object (valid until the
+ * next call: the writers turn a row into text at once), so the thread allocates nothing per row.
+ */
 export class WireRowReader {
   private at = 0;
+  private readonly row: ReportRow = { row: 0, cells: [], result: { row: 0, outcome: 'skipped', message: '', httpStatus: null, attempts: 0 } };
 
   constructor(private readonly data: readonly WireValue[]) {}
 
@@ -32,15 +36,20 @@ export class WireRowReader {
     const data = this.data;
     const at = this.at;
     if (at >= data.length) return null;
-    const row = data[at] as number;
     const count = data[at + 5] as number;
     const start = at + 6;
     this.at = start + count;
-    return {
-      row,
-      cells: data.slice(start, start + count) as string[],
-      result: { row, outcome: OUTCOMES[data[at + 1] as number]!, message: data[at + 2] as string, httpStatus: data[at + 3] as number | null, attempts: data[at + 4] as number },
-    };
+    const row = this.row;
+    const result = row.result;
+    row.row = result.row = data[at] as number;
+    result.outcome = OUTCOMES[data[at + 1] as number]!;
+    result.message = data[at + 2] as string;
+    result.httpStatus = data[at + 3] as number | null;
+    result.attempts = data[at + 4] as number;
+    const cells = row.cells;
+    cells.length = count;
+    for (let i = 0; i < count; i++) cells[i] = data[start + i] as string;
+    return row;
   }
 }
 
