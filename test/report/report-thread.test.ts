@@ -83,6 +83,13 @@ describe('BatchReportWriter through the report thread', () => {
     expect(JSON.parse(await readFile(join(out, 'summary.json'), 'utf8'))).toMatchObject({ total: 5_000 });
   });
 
+  it('writes all four files for a batch without rows', async () => {
+    const out = join(dir, 'empty');
+    const writer = await BatchReportWriter.open(out, headers);
+    await writer.finish(summary(out, 0));
+    await expectReport(out, []);
+  });
+
   it('keeps two batches written at the same time apart', async () => {
     const [outA, outB] = [join(dir, 'a'), join(dir, 'b')];
     const [rowsA, rowsB] = [rowsFor(3_000, 'A'), rowsFor(2_500, 'B')];
