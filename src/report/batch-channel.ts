@@ -9,6 +9,11 @@ import type { FromReportThread, ToReportThread, WireValue } from './report-wire.
 
 /** Chunks sent but not yet written before `rows` makes the caller wait: memory stays bounded. */
 const MAX_UNWRITTEN_CHUNKS = 6;
+/**
+ * The same before the batch's first chunk is written: a new thread takes ~200 ms to start (tsx's
+ * loader), and the sync need not stand still meanwhile. Still bounded (~40,000 usual rows).
+ */
+const MAX_UNWRITTEN_AT_START = 32;
 
 interface Waiter {
   promise: Promise<void>;
@@ -28,6 +33,7 @@ function waiter(): Waiter {
 
 export class BatchChannel {
   private unwritten = 0;
+  private written = false;
   /** Why the batch stopped, once it did (given to every later call). */
   failure: Error | null = null;
   /** Resolved by the next ack; shared by whoever waits for room. */
@@ -50,7 +56,7 @@ export class BatchChannel {
     if (this.closed || this.ending) return Promise.reject(new Error('report writer already finished or aborted'));
     this.post({ type: 'rows', id: this.id, data });
     this.unwritten++;
-    if (this.unwritten <= MAX_UNWRITTEN_CHUNKS) return undefined;
+    if (this.unwritten <= (this.written ? MAX_UNWRITTEN_CHUNKS : MAX_UNWRITTEN_AT_START)) return undefined;
     this.room ??= waiter();
     return this.room.promise;
   }
@@ -76,6 +82,7 @@ export class BatchChannel {
     switch (message.type) {
       case 'ack': {
         this.unwritten--;
+        this.written = true;
         const room = this.room;
         this.room = null;
         room?.resolve();
