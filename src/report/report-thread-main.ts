@@ -8,6 +8,12 @@ import type { BatchSummary } from '../sync/types.ts';
 import { BatchFiles } from './batch-files.ts';
 import { WireRowReader, type FromReportThread, type ToReportThread, type WireValue } from './report-wire.ts';
 
+/** The reply for a batch that stopped: the original error's message (and errno code), readable on the other side. */
+function failedMessage(id: number, error: unknown): FromReportThread {
+  const cause = error instanceof Error ? error : new Error(String(error));
+  return { type: 'failed', id, message: cause.message, code: (cause as NodeJS.ErrnoException).code };
+}
+
 class ThreadBatch {
   /** The batch's work, one job after another: chunks must reach the files in order. */
   private queue: Promise<void> = Promise.resolve();
@@ -55,8 +61,8 @@ class ThreadBatch {
   }
 
   private async write(data: readonly WireValue[]): Promise<void> {
-    const reader = new WireRowReader(data);
     if (this.aborting) return;
+    const reader = new WireRowReader(data);
     for (let row = reader.next(); row; row = reader.next()) {
       const waiting = this.files.write(row);
       if (waiting) await waiting;
@@ -71,9 +77,7 @@ class ThreadBatch {
     } catch {
       // Removing temp files is best effort; the error that matters is the one sent below.
     }
-    const cause = error instanceof Error ? error : new Error(String(error));
-    const code = (cause as NodeJS.ErrnoException).code;
-    this.port.postMessage({ type: 'failed', id: this.id, message: cause.message, code } satisfies FromReportThread);
+    this.port.postMessage(failedMessage(this.id, error));
   }
 }
 
@@ -85,8 +89,7 @@ function serve(port: MessagePort): void {
       try {
         batches.set(id, new ThreadBatch(id, new BatchFiles(message.dir, message.headers), port, () => batches.delete(id)));
       } catch (error) {
-        const cause = error instanceof Error ? error : new Error(String(error));
-        port.postMessage({ type: 'failed', id, message: cause.message, code: undefined } satisfies FromReportThread);
+        port.postMessage(failedMessage(id, error));
       }
       return;
     }
