@@ -36,14 +36,11 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
     if (createdBy.get(key) === row.row) createdBy.delete(key);
   };
 
-  // The row's text is built for the delta check only when the ledger holds some to compare with.
-  const rowTextFor = (row: GuardedRow, entry: LedgerEntry | undefined): string | undefined =>
-    entry?.rt !== undefined && settings.mode === 'delta' ? rowTextIn(row) : undefined;
   const rowTextIn = (row: GuardedRow): string | undefined =>
     settings.rowSignature !== undefined && row.cells !== undefined ? rowTextOf(settings.rowSignature, row.cells) : undefined;
 
   const decide = (row: GuardedRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
-    const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, rowTextFor(row, entry));
+    const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, row.cells);
     if (decision !== null || row.plan.kind !== 'create') return decision;
     const first = createdBy.get(key);
     if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
@@ -76,7 +73,7 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
         // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
         const current = await lookup(key);
         if (current !== undefined) {
-          const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId, rowTextFor(row, current));
+          const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId, row.cells);
           if (decision !== null) {
             release(key, row);
             return decision;

@@ -91,12 +91,37 @@ export function fingerprintOf(plan: RowPlan): string {
  * text differs still get the payload check, so only `fp` decides that a row changed.
  */
 export function rowTextOf(signature: string, cells: readonly string[]): string {
-  return `${signature}\u001e${cells.join('\u001f')}`;
+  // Each cell is length-prefixed, so no cell content (separators included) can imitate a split.
+  let text = `${signature}\u001e`;
+  for (const cell of cells) text += `${cell.length}:${cell}`;
+  return text;
+}
+
+/** Whether `text` is rowTextOf(signature, cells), compared in place: nothing is built per row. */
+export function isRowText(text: string, signature: string, cells: readonly string[]): boolean {
+  if (!text.startsWith(signature) || text.charCodeAt(signature.length) !== 0x1e) return false;
+  let at = signature.length + 1;
+  for (const cell of cells) {
+    const start = at;
+    let length = 0;
+    let code = text.charCodeAt(at);
+    while (code >= 0x30 && code <= 0x39) {
+      length = length * 10 + (code - 0x30);
+      code = text.charCodeAt(++at);
+    }
+    // rowTextOf writes a plain decimal length (no leading zero) and a colon.
+    const digits = at - start;
+    if (digits === 0 || (digits > 1 && text.charCodeAt(start) === 0x30) || code !== 0x3a || length !== cell.length) return false;
+    at += 1;
+    if (!text.startsWith(cell, at)) return false;
+    at += length;
+  }
+  return at === text.length;
 }
 
 /** What the row sends is what the ledger confirmed: by the row's text when both have it, else by payload. */
-function sameAsSynced(plan: RowPlan, entry: LedgerEntry, rowText: string | undefined): boolean {
-  if (rowText !== undefined && entry.rt === rowText) return true;
+function sameAsSynced(plan: RowPlan, entry: LedgerEntry, signature: string | undefined, cells: readonly string[] | undefined): boolean {
+  if (entry.rt !== undefined && signature !== undefined && cells !== undefined && isRowText(entry.rt, signature, cells)) return true;
   return entry.fp === fingerprintOf(plan);
 }
 
@@ -123,8 +148,8 @@ export function decideBefore(
   entry: LedgerEntry | undefined,
   settings: GuardSettings,
   batchId?: string,
-  /** The row's rowTextOf, when the caller has its cells (the delta check's shortcut). */
-  rowText?: string,
+  /** The row's cells as written, when the caller has them (with settings.rowSignature: the delta check's shortcut). */
+  cells?: readonly string[],
 ): RowResult | null {
   if (key === null || entry === undefined) return null;
   const where = `batch ${entry.batch}, row ${entry.row}`;
@@ -136,7 +161,7 @@ export function decideBefore(
     // Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
       // Nothing to tell the user about a row that still says what was created: it is unchanged.
-      if (settings.mode === 'delta' && sameAsSynced(plan, entry, rowText)) {
+      if (settings.mode === 'delta' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
         return skipped(row, `unchanged since it was created (${where}; delta sync)`, UNCHANGED_CODE);
       }
       return skipped(
@@ -163,7 +188,7 @@ export function decideBefore(
       'unknown_create',
     );
   }
-  if (settings.mode === 'delta' && entry.st === 'synced' && sameAsSynced(plan, entry, rowText)) {
+  if (settings.mode === 'delta' && entry.st === 'synced' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
     return skipped(row, `unchanged since ${where} (delta sync)`, UNCHANGED_CODE);
   }
   return null;

@@ -73,11 +73,14 @@ export class OrderedWindow<T> {
   }
 
   private complete(seq: number, value: T): void {
-    this.ready.set(seq, value);
-    // A running hand-on picks this row up when its turn comes; otherwise start one if it is next.
-    if (this.flushRunning || seq !== this.next || this.failure !== undefined) return;
+    // A running hand-on picks this row up when its turn comes; otherwise start one if it is next
+    // (the common case: the row goes straight to the sink, never into `ready`).
+    if (this.flushRunning || seq !== this.next || this.failure !== undefined) {
+      this.ready.set(seq, value);
+      return;
+    }
     this.flushRunning = true;
-    this.handOn();
+    if (this.deliver(value)) this.handOn();
   }
 
   /** Hands ready rows to the sink in order, synchronously until the sink asks to wait. */
@@ -85,33 +88,40 @@ export class OrderedWindow<T> {
     while (this.failure === undefined && this.ready.has(this.next)) {
       const item = this.ready.get(this.next) as T;
       this.ready.delete(this.next);
-      let waiting: Promise<void> | undefined;
-      try {
-        waiting = this.sink(item);
-      } catch (error) {
-        this.fail(error);
-        break;
-      }
-      if (waiting) {
-        this.flushing = waiting.then(
-          () => {
-            this.next++;
-            this.handOn();
-          },
-          (error: unknown) => {
-            this.flushRunning = false;
-            this.fail(error);
-          },
-        );
-        return;
-      }
-      this.next++;
-      // Reading resumes as soon as there is room, not only when the ready rows run out.
-      if (this.roomWaiters.length > 0) this.wake();
+      if (!this.deliver(item)) return;
     }
     // Cleared in the same tick as the last check: a row completing next starts a new hand-on.
     this.flushRunning = false;
     if (this.roomWaiters.length > 0) this.wake();
+  }
+
+  /** Gives the next row to the sink; false when the hand-on stops here (the sink is busy, or failed). */
+  private deliver(item: T): boolean {
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = this.sink(item);
+    } catch (error) {
+      this.flushRunning = false;
+      this.fail(error);
+      return false;
+    }
+    if (waiting) {
+      this.flushing = waiting.then(
+        () => {
+          this.next++;
+          this.handOn();
+        },
+        (error: unknown) => {
+          this.flushRunning = false;
+          this.fail(error);
+        },
+      );
+      return false;
+    }
+    this.next++;
+    // Reading resumes as soon as there is room, not only when the ready rows run out.
+    if (this.roomWaiters.length > 0) this.wake();
+    return true;
   }
 
   private fail(error: unknown): void {

@@ -11,6 +11,7 @@ import {
   fingerprintOf,
   ledgerKeyOf,
   ledgerScope,
+  isRowText,
   rowTextOf,
 } from '../../src/intake/ledger-rules.ts';
 
@@ -123,17 +124,38 @@ describe('decideBefore', () => {
   });
 
   it("compares the row's text first: equal text is unchanged without the payload check; other text falls back to the payload", () => {
-    const text = rowTextOf('sig', ['7', 'Tea']);
-    const stored: LedgerEntry = { ...entry(update), rt: text };
+    const signed: GuardSettings = { ...delta, rowSignature: 'sig' };
+    const stored: LedgerEntry = { ...entry(update), rt: rowTextOf('sig', ['7', 'Tea']) };
     // The stored fingerprint no longer matches, yet equal text proves the row unchanged.
     const stale: LedgerEntry = { ...stored, fp: 'not-the-fingerprint' };
-    expect(decideBefore(update, 9, 'p:7', stale, delta, 'b2', text)?.code).toBe('unchanged_since_last_sync');
-    // Text differs (e.g. 10 written as 10.0): the payload decides, and it is unchanged.
-    expect(decideBefore(update, 9, 'p:7', stored, delta, 'b2', rowTextOf('sig', ['7', 'Tea ']))?.code).toBe('unchanged_since_last_sync');
-    // Text differs and the payload differs: sent.
-    expect(decideBefore({ ...update, status: 0 }, 9, 'p:7', stored, delta, 'b2', rowTextOf('sig', ['7', 'Tea', '0']))).toBeNull();
+    expect(decideBefore(update, 9, 'p:7', stale, signed, 'b2', ['7', 'Tea'])?.code).toBe('unchanged_since_last_sync');
+    // Text differs (e.g. a trailing space the mapper trims): the payload decides, and it is unchanged.
+    expect(decideBefore(update, 9, 'p:7', stored, signed, 'b2', ['7', 'Tea '])?.code).toBe('unchanged_since_last_sync');
+    expect(decideBefore(update, 9, 'p:7', stale, signed, 'b2', ['7', 'Tea '])).toBeNull();
     // Another signature (columns remapped) never matches by text.
-    expect(rowTextOf('sig2', ['7', 'Tea'])).not.toBe(text);
+    expect(decideBefore(update, 9, 'p:7', stale, { ...signed, rowSignature: 'sig2' }, 'b2', ['7', 'Tea'])).toBeNull();
+  });
+
+  it.each([
+    [['7', 'Tea'], true],
+    [['7', 'Te'], false],
+    [['7', 'Tea', ''], false],
+    [['7\u001fTea'], false],
+    [['', '7', 'Tea'], false],
+    [[], false],
+  ])('isRowText matches exactly the text rowTextOf builds: %j -> %s', (cells, expected) => {
+    expect(isRowText(rowTextOf('sig', ['7', 'Tea']), 'sig', cells)).toBe(expected);
+    expect(isRowText(rowTextOf('sig', cells), 'sig', cells)).toBe(true);
+  });
+
+  it('row texts of different cells never match, whatever the cells hold', () => {
+    const cellsArb = fc.array(fc.string({ unit: fc.constantFrom('a', '1', ':', '\u001e', '\u001f', 'ب', '0') }), { maxLength: 4 });
+    fc.assert(
+      fc.property(cellsArb, cellsArb, (a, b) => {
+        expect(isRowText(rowTextOf('s', a), 's', b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('records the row text with confirmed entries when given', () => {
