@@ -2,7 +2,9 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the guard.
  */
+import { stat } from 'node:fs/promises';
 import { openSheet } from '../sheet/index.ts';
+import { openSheetInThread } from '../sheet/thread/threaded-sheet.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { newBatchId } from './batch-id.ts';
@@ -11,8 +13,21 @@ import { NO_GUARD, type GuardSettings, type RowGuard } from './guard.ts';
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { DEFAULT_GUARD_SETTINGS, type BatchInfo, type GuardFactory, type SyncRequest } from './types.ts';
 
-/** src/sheet's reader and mapper; tests and benches may pass another opener. */
-export const defaultOpenSheet: SheetOpener = (file, options) => openSheet(file, options);
+/**
+ * Sheets at least this large are read on the sheet thread, so reading overlaps the rest of the
+ * sync (a delta sync of a large unchanged sheet costs little more than reading it). Smaller ones
+ * are read here: they take less time than starting the thread.
+ */
+export const THREADED_SHEET_BYTES = 4 * 1024 * 1024;
+
+/** src/sheet's reader and mapper (on the sheet thread for large files); tests and benches may pass another opener. */
+export const defaultOpenSheet: SheetOpener = async (file, options) => {
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => 0, // openSheet reports a missing or unreadable file with the right error
+  );
+  return size >= THREADED_SHEET_BYTES ? openSheetInThread(file, options) : openSheet(file, options);
+};
 
 /** Opens the sheet; a header the mapper cannot use (e.g. two columns for one field) stops the batch. */
 export async function openRequestSheet(request: SyncRequest, opener: SheetOpener = defaultOpenSheet): Promise<OpenedSheet> {

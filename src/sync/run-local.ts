@@ -15,7 +15,7 @@ import { OrderedWindow } from './ordered-window.ts';
 import { batchInfoFor, buildGuard, fetchDryRunFacts, guardSettingsOf, openRequestSheet, wantsRow } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
 import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
-import type { SheetOpener } from './sheet-source.ts';
+import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows, withSkippedUnchanged } from './unchanged-rows.ts';
 import type { BatchSummary, EngineDeps, SyncRequest } from './types.ts';
@@ -29,10 +29,18 @@ export interface LocalSyncDeps extends EngineDeps {
 }
 
 export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promise<BatchSummary> {
+  const startedAt = new Date((deps.clock ?? Date.now)()).toISOString();
+  const sheet = await openRequestSheet(request, deps.openSheet);
+  try {
+    return await syncSheet(request, deps, sheet, startedAt);
+  } finally {
+    await sheet.close?.();
+  }
+}
+
+async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: OpenedSheet, startedAt: string): Promise<BatchSummary> {
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
-  const startedAt = new Date(clock()).toISOString();
-  const sheet = await openRequestSheet(request, deps.openSheet);
   const info = batchInfoFor(request, sheet, clock());
   // Credentials are checked before the first row, so a wrong password stops the run (exit 2).
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;

@@ -33,7 +33,12 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
   const logger = deps.logger ?? silentLogger;
   if (request.dryRun) throw new Error('a dry run never goes through the queue: use runSync');
   const sheet = await openRequestSheet(request, deps.openSheet);
-  if (deps.client) await deps.client.authorize();
+  if (deps.client) {
+    await deps.client.authorize().catch(async (error: unknown) => {
+      await sheet.close?.();
+      throw error;
+    });
+  }
   const info = batchInfoFor(request, sheet, clock());
   const redis = openRedis(deps.redisUrl);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
@@ -77,6 +82,7 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
     logger.info({ batchId: info.batchId, total }, 'batch enqueued');
     return { batchId: info.batchId, total };
   } finally {
+    await sheet.close?.();
     await queue.close();
     await redis.quit();
   }
