@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { BatchSummary } from '../sync/types.ts';
 import type { BatchChannel } from './batch-channel.ts';
 import type { ReportRow } from './report-row.ts';
-import { ReportThread } from './report-thread.ts';
+import { openReportBatch } from './report-thread.ts';
 import { encodeRow, type WireValue } from './report-wire.ts';
 
 export { REPORT_FILES } from './batch-files.ts';
@@ -27,7 +27,7 @@ export class BatchReportWriter {
   static async open(dir: string, headers: readonly string[]): Promise<BatchReportWriter> {
     // Here, not in the thread: a path that cannot be a directory fails `open` at once.
     await mkdir(dir, { recursive: true });
-    return new BatchReportWriter(dir, ReportThread.shared().open(dir, headers));
+    return new BatchReportWriter(dir, openReportBatch(dir, headers));
   }
 
   /**
