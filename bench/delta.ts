@@ -10,7 +10,8 @@
  * delta mode with the in-process engine and its default sheet opener (a sheet this large is
  * read on the sheet thread) against the sandbox store: with the file ledger (embedded mode), the
  * Redis ledger (127.0.0.1:6379, own key prefix, removed afterwards), and the file ledger with
- * --list-unchanged (every unchanged row written to results.csv/results.xlsx as well).
+ * --list-unchanged (every unchanged row written to results.csv/results.xlsx as well), and the
+ * Redis deployment's path: enqueueSync + a BullMQ worker + waitForBatch, with the Redis ledger.
  * Every variant is run once untimed first: the figures are for a process that has synced
  * before (a worker or watcher), the first sync in a process also starts the sheet thread.
  */
@@ -25,7 +26,7 @@ import { silentLogger } from '../src/log.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 import { openSheet } from '../src/sheet/index.ts';
 import { createStoreClient } from '../src/store/index.ts';
-import { runSync } from '../src/sync/run-local.ts';
+import { enqueueSync, runSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts';
 import { ledgerGuardFactory } from '../src/intake/guard.ts';
 import type { Ledger, LedgerEntry } from '../src/intake/ledger.ts';
 import { UNCHANGED_CODE, type RowGuard } from '../src/sync/guard.ts';
@@ -40,6 +41,8 @@ function flag(name: string, fallback: number): number {
 }
 
 const ROWS = flag('rows', 100_000);
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const QUEUED = 'BullMQ queue, redis ledger';
 const RUNS = flag('runs', 5);
 
 async function writeSheet(path: string, rows: number): Promise<void> {
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-delta-'));
   const file = join(dir, 'sheet.csv');
   const sandbox = await startSandbox();
-  const redis = new Redis('redis://127.0.0.1:6379');
+  const redis = new Redis(REDIS_URL);
   const prefix = `bench-${randomUUID()}`;
   try {
     await writeSheet(file, ROWS);
@@ -113,8 +116,20 @@ async function main(): Promise<void> {
       { name: 'file ledger (embedded)', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: false },
       { name: 'redis ledger', guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
       { name: 'file ledger, rows listed', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: true },
+      { name: QUEUED, guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
     ];
+    // The Redis deployment: the batch goes through the queue, a worker writes the report.
+    const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix: `${prefix}:queue`, client, concurrency: 4, guardFactory: ledgerGuardFactory(redisLedger) });
+    await worker.ready();
+    const viaQueue = async () => {
+      const request = { file, guard: { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false } };
+      const target = { redisUrl: REDIS_URL, prefix: `${prefix}:queue` };
+      const { batchId } = await enqueueSync(request, { ...target, reportDir: join(dir, 'reports'), rate: 1_000, client, guardFactory: ledgerGuardFactory(redisLedger) });
+      const summary = await waitForBatch(batchId, { ...target, pollMs: 20 });
+      return summary.skippedUnchanged?.count ?? 0;
+    };
     const sync = async (variant: (typeof variants)[number]) => {
+      if (variant.name === QUEUED) return viaQueue();
       const summary = await runSync(
         { file, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, listUnchanged: variant.listUnchanged },
         { client, reportDir: join(dir, 'reports'), rate: 1_000, concurrency: 4, guardFactory: variant.guardFactory },
@@ -151,6 +166,7 @@ async function main(): Promise<void> {
     console.log('  goal: delta sync <= 1.30x read + validate (file and redis ledger; unchanged rows counted, not listed)');
     console.log(`  rows found unchanged per run: ${unchanged.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`);
     console.log(`  peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    await worker.close();
   } finally {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);

@@ -139,7 +139,7 @@ async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequ
   const worker = withWorker ? startSyncWorker({ redisUrl, prefix, client, concurrency: config.concurrency, logger, ...(guardFactory ? { guardFactory } : {}) }) : null;
   const view = progressView(ctx.io.stderr, 'sync');
   try {
-    const { batchId } = await enqueueSync(request, { redisUrl, prefix, reportDir: config.reportDir, rate: config.rate, client, logger });
+    const { batchId } = await enqueueSync(request, { redisUrl, prefix, reportDir: config.reportDir, rate: config.rate, client, logger, ...(guardFactory ? { guardFactory } : {}) });
     ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`);
     return await waitForBatch(batchId, { redisUrl, prefix, onProgress: (p) => view.update(p) });
   } finally {

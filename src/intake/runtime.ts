@@ -78,7 +78,7 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
       const target = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
       // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
       return async (request, signal) => {
-        const { batchId } = await enqueueSync(request, { ...target, reportDir: config.reportDir, rate, client, logger });
+        const { batchId } = await enqueueSync(request, { ...target, reportDir: config.reportDir, rate, client, logger, guardFactory });
         return waitForBatch(batchId, { ...target, signal });
       };
     }

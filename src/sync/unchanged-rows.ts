@@ -25,27 +25,71 @@ export function isUnchanged(result: RowResult): boolean {
 
 export class UnchangedRows {
   private count = 0;
-  private readonly ranges: [number, number][] = [];
-  private cut = false;
+  private ranges: [number, number][] = [];
 
   constructor(readonly listed: boolean) {}
 
-  /** Rows come in report order; a row following the last range extends it. */
+  /** One row; rows in report order extend the last range. */
   add(row: number): void {
-    this.count++;
+    this.addRange(row, row);
+  }
+
+  /** Rows `from`..`to`, e.g. recorded in bulk before a batch was queued; any order. */
+  addRange(from: number, to: number): void {
+    this.count += to - from + 1;
     if (this.listed) return;
     const last = this.ranges.at(-1);
-    if (last && row === last[1] + 1) last[1] = row;
-    else if (this.ranges.length < MAX_RANGES) this.ranges.push([row, row]);
-    else this.cut = true;
+    if (last && from === last[1] + 1) last[1] = to;
+    else this.ranges.push([from, to]);
   }
 
   summary(): UnchangedSummary | undefined {
     if (this.count === 0) return undefined;
     if (this.listed) return { count: this.count, listed: true };
-    const text = this.ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', ');
-    return { count: this.count, listed: false, rows: this.cut ? `${text}, ... (more: sync with --list-unchanged to list them)` : text };
+    const merged = mergeRanges(this.ranges);
+    const shown = merged.slice(0, MAX_RANGES).map(([from, to]) => rangeText(from, to));
+    const more = merged.length > MAX_RANGES ? ', ... (more: sync with --list-unchanged to list them)' : '';
+    return { count: this.count, listed: false, rows: shown.join(', ') + more };
   }
+}
+
+/** Rows (ascending) as ranges `from-to` (a single row as `n`), the way summary.json and Redis keep them. */
+export function rangeTexts(rows: readonly number[]): string[] {
+  const texts: string[] = [];
+  let from = -1;
+  let to = -1;
+  for (const row of rows) {
+    if (from >= 0 && row === to + 1) {
+      to = row;
+      continue;
+    }
+    if (from >= 0) texts.push(rangeText(from, to));
+    from = to = row;
+  }
+  if (from >= 0) texts.push(rangeText(from, to));
+  return texts;
+}
+
+function rangeText(from: number, to: number): string {
+  return from === to ? `${from}` : `${from}-${to}`;
+}
+
+export function parseRange(text: string): [number, number] | null {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(text);
+  if (!match) return null;
+  const from = Number(match[1]);
+  return [from, match[2] === undefined ? from : Number(match[2])];
+}
+
+function mergeRanges(ranges: [number, number][]): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [from, to] of sorted) {
+    const last = merged.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
 }
 
 /** The summary.json field, present only when the batch skipped unchanged rows. */

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { createStoreClient } from '../../src/store/index.ts';
 import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
+import { QUEUE_NAME } from '../../src/sync/redis/keys.ts';
 import type { BatchSummary } from '../../src/sync/types.ts';
 import { ledgerGuardFactory } from '../../src/intake/guard.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/intake/ledger-redis.ts';
@@ -44,6 +45,15 @@ afterEach(async () => {
   await world.close();
 });
 
+/** Row jobs BullMQ recorded as added for a batch (its events stream keeps the recent ones). */
+async function rowJobsAdded(batchId: string): Promise<number> {
+  const events = await redis.xrange(`${prefix}:${QUEUE_NAME}:events`, '-', '+');
+  return events.filter(([, fields]) => {
+    const event = Object.fromEntries(fields.flatMap((value, i) => (i % 2 === 0 ? [[value, fields[i + 1]]] : [])));
+    return event.event === 'added' && event.name === 'row' && String(event.jobId).includes(batchId);
+  }).length;
+}
+
 it('schedule run through the queue records in the Redis ledger; the delta re-run sends nothing and creates nothing', async () => {
   const jobs = join(world.dir, 'jobs');
   await mkdir(jobs, { recursive: true });
@@ -64,7 +74,10 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
     if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
     return JSON.parse(result.stdout) as BatchSummary;
   };
-  expect((await run()).counts.created).toBe(2);
+  const first = await run();
+  expect(first.counts.created).toBe(2);
+  // The first run's rows were new: they went through the queue.
+  expect(await rowJobsAdded(first.batchId)).toBe(2);
   const scope = ledgerScope(world.sandbox.url, world.sandbox.email);
   expect(await redis.hkeys(redisLedgerKey(prefix, scope))).toEqual(expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']));
 
@@ -75,6 +88,9 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
   expect(createCount(world.sandbox)).toBe(0);
   // The worker's report counts the unchanged rows and does not list them, as the in-process one.
   expect(again.skippedUnchanged).toEqual({ count: 2, listed: false, rows: '2-3' });
+  // The enqueuer recognised them itself: not one row job of the re-run went on the queue.
+  expect(await rowJobsAdded(again.batchId)).toBe(0);
+  expect(await rowJobsAdded((await run()).batchId)).toBe(0);
   const results = await readFile(join(again.reportDir, 'results.csv'), 'utf8');
   expect(results.split('\r\n').filter((line) => line !== '')).toHaveLength(1);
   // Nothing secret in the ledger.

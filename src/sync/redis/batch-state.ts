@@ -10,6 +10,7 @@ import { OUTCOMES, type RowResult } from '../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
 import { emptyCounts, type BatchSummary, type OutcomeCounts } from '../types.ts';
 import type { EngineKeys } from './keys.ts';
+import { parseRange, rangeTexts } from '../unchanged-rows.ts';
 import { LuaScript } from './script.ts';
 
 export interface BatchMeta {
@@ -53,6 +54,16 @@ if total and done >= tonumber(total) and redis.call('HSETNX', KEYS[1], 'complete
 return 0
 `);
 
+// Rows found unchanged before queueing: ARGV[1] rows, ARGV[2..] their ranges. Same return as RECORD.
+const RECORD_UNCHANGED = new LuaScript(`
+local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'count:skipped', ARGV[1])
+redis.call('RPUSH', KEYS[2], unpack(ARGV, 2))
+local total = redis.call('HGET', KEYS[1], 'total')
+if total and done >= tonumber(total) and redis.call('HSETNX', KEYS[1], 'complete', '1') == 1 then return 1 end
+return 0
+`);
+
 const SEAL = new LuaScript(`
 redis.call('HSET', KEYS[1], 'total', ARGV[1])
 local done = tonumber(redis.call('HGET', KEYS[1], 'done') or '0')
@@ -85,6 +96,22 @@ export class BatchState {
       await RECORD.run(this.redis, [this.keys.batch(batchId), this.keys.results(batchId)], [row.result.row, JSON.stringify(row), row.result.outcome]),
     );
     return { duplicate: answer === -1, completed: answer === 1 };
+  }
+
+  /**
+   * Rows a delta sync found unchanged before queueing (`rows`: the numbers the report shows,
+   * ascending): counted as skipped and kept as ranges, not stored row by row.
+   */
+  async recordUnchanged(batchId: string, rows: readonly number[]): Promise<{ completed: boolean }> {
+    if (rows.length === 0) return { completed: false };
+    const answer = Number(await RECORD_UNCHANGED.run(this.redis, [this.keys.batch(batchId), this.keys.unchanged(batchId)], [rows.length, ...rangeTexts(rows)]));
+    return { completed: answer === 1 };
+  }
+
+  /** The ranges recordUnchanged kept, in the order they were recorded. */
+  async unchangedRanges(batchId: string): Promise<[number, number][]> {
+    const texts = await this.redis.lrange(this.keys.unchanged(batchId), 0, -1);
+    return texts.map(parseRange).filter((range): range is [number, number] => range !== null);
   }
 
   async hasResult(batchId: string, row: number): Promise<boolean> {

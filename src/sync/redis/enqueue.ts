@@ -7,10 +7,12 @@ import { resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
-import { batchInfoFor, guardSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
+import { UNCHANGED_CODE, type RowGuard } from '../guard.ts';
+import { batchInfoFor, buildGuard, guardSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
 import type { SheetOpener } from '../sheet-source.ts';
-import type { SyncRequest } from '../types.ts';
+import type { RowResult } from '../outcome.ts';
+import type { GuardFactory, SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
@@ -26,6 +28,12 @@ export interface EnqueueDeps extends RedisTarget {
   clock?: () => number;
   /** Jobs per addBulk call. @defaultValue 500 */
   chunkSize?: number;
+  /**
+   * The ledger guard. In a delta sync, rows it finds unchanged are recorded at once and never
+   * queued: a nightly sync of an unchanged catalog puts no job on the queue. Every other decision
+   * stays with the workers.
+   */
+  guardFactory?: GuardFactory;
 }
 
 export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Promise<{ batchId: string; total: number }> {
@@ -58,10 +66,13 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
       },
       clock(),
     );
+    const settings = guardSettingsOf(request, sheet);
+    const preCheck = deps.guardFactory && settings.mode === 'delta' ? await buildGuard(settings, info, deps.guardFactory) : null;
     let total = 0;
     let chunk: { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } }[] = [];
     const flush = async () => {
-      if (chunk.length > 0) await queue.addBulk(chunk);
+      const jobs = preCheck ? await recordUnchanged(chunk, preCheck, state, request.listUnchanged === true) : chunk;
+      if (jobs.length > 0) await queue.addBulk(jobs);
       chunk = [];
     };
     for await (const sheetRow of sheet.rows()) {
@@ -86,4 +97,32 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
     await queue.close();
     await redis.quit();
   }
+}
+
+/**
+ * Asks the guard about a chunk of rows at once (one ledger lookup) and records the unchanged ones
+ * as their final result; returns the jobs still to queue. Unless the report lists unchanged rows,
+ * they are only counted (with their row numbers as ranges): a 100,000-row catalog that did not
+ * change stores no row in Redis. The guard's `before` only reads the ledger; a lookup that fails
+ * leaves the row to the workers.
+ */
+async function recordUnchanged<Job extends { data: RowJobData }>(jobs: Job[], guard: RowGuard, state: BatchState, listed: boolean): Promise<Job[]> {
+  const answers = await Promise.all(
+    jobs.map(({ data }) => Promise.resolve(guard.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells })).catch(() => null)),
+  );
+  const queued: Job[] = [];
+  const unchanged: { data: RowJobData; result: RowResult }[] = [];
+  jobs.forEach((job, i) => {
+    const answer = answers[i];
+    if (answer?.code === UNCHANGED_CODE) unchanged.push({ data: job.data, result: answer });
+    else queued.push(job);
+  });
+  if (unchanged.length === 0) return queued;
+  const batchId = unchanged[0]!.data.batchId;
+  if (listed) {
+    await Promise.all(unchanged.map(({ data, result }) => state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow })));
+  } else {
+    await state.recordUnchanged(batchId, unchanged.map(({ data }) => data.originalRow ?? data.row).sort((a, b) => a - b));
+  }
+  return queued;
 }

@@ -9,6 +9,8 @@ export interface EngineKeys {
   batch(batchId: string): string;
   /** Hash: row -> JSON { result, cells, originalRow }. */
   results(batchId: string): string;
+  /** List of row ranges (`from-to`) found unchanged before queueing: counted, not stored row by row. */
+  unchanged(batchId: string): string;
   /** Hash: row -> time; a create was sent (or is about to be) for that row. */
   inflight(batchId: string): string;
   /** Sorted set of batch ids by start time, for `status`. */
@@ -24,6 +26,7 @@ export function engineKeys(prefix: string): EngineKeys {
   return {
     batch: (id) => `${base}:batch:${id}`,
     results: (id) => `${base}:batch:${id}:results`,
+    unchanged: (id) => `${base}:batch:${id}:unchanged`,
     inflight: (id) => `${base}:batch:${id}:inflight`,
     batches: `${base}:batches`,
     rate: `${base}`,

@@ -19,6 +19,8 @@ export async function writeRedisBatchReport(state: BatchState, batchId: string, 
   const dir = join(meta.reportDir, batchId);
   const writer = await BatchReportWriter.open(dir, meta.headers);
   const unchanged = new UnchangedRows(meta.listUnchanged === true);
+  // Rows found unchanged before queueing were only counted: their ranges are all there is.
+  for (const [from, to] of await state.unchangedRanges(batchId)) unchanged.addRange(from, to);
   try {
     const rows = await state.resultRows(batchId);
     for (let i = 0; i < rows.length; i += CHUNK) {
