@@ -1,19 +1,9 @@
 /** The messages between the main thread and the sheet thread (structured-cloned). */
-import type { OpenSheetOptions } from '../open.ts';
-import { SheetFileError, type RowIssue, type SheetKind, type SheetRowResult } from '../types.ts';
+import type { OpenedSheet, OpenSheetOptions } from '../open.ts';
+import { SheetFileError, type SheetRowResult } from '../types.ts';
 
-/** What the main thread learns when the sheet is open (OpenedSheet without its functions). */
-export interface OpenedInfo {
-  file: string;
-  format: 'csv' | 'xlsx';
-  sheetName: string | null;
-  encoding: string | null;
-  delimiter: string | null;
-  kind: SheetKind;
-  headers: string[];
-  headerIssues: RowIssue[];
-  rowSignature: string;
-}
+/** What the main thread learns when the sheet is open: OpenedSheet without its functions. */
+export type OpenedInfo = Omit<OpenedSheet, 'rows' | 'close'>;
 
 export type ToSheetThread =
   | { type: 'open'; id: number; file: string; options: OpenSheetOptions }
