@@ -4,7 +4,7 @@
  * intake errors to exit codes and prints.
  */
 import { Option, type Command } from 'commander';
-import { summarizeBatch } from '../intake/cli-output.ts';
+import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { dropLayout } from '../intake/drop-layout.ts';
 import { DropWatcher } from '../intake/drop-watcher.ts';
 import { findJob, JobFileError, loadJobs, nextRun } from '../intake/job-file.ts';
@@ -228,6 +228,5 @@ const scheduleWorkerExtension: WorkerExtension = async ({ config, logger, redisU
 
 function report(ctx: CliContext, summary: BatchSummary, json: boolean): void {
   ctx.print(json ? JSON.stringify(summary, null, 2) : summarizeBatch(summary));
-  const problems = summary.counts.invalid + summary.counts.failed + summary.counts.unknown;
-  if (problems > 0) process.exitCode = 1;
+  if (batchHasProblems(summary)) process.exitCode = 1;
 }

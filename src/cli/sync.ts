@@ -13,7 +13,7 @@ import { enqueueSync, listBatches, RedisRateGate, runSync, startSyncWorker, wait
 import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
 import { engineKeys } from '../sync/redis/keys.ts';
 import type { BatchSummary, SyncRequest } from '../sync/types.ts';
-import { summarizeBatch } from '../intake/cli-output.ts';
+import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { openLedger } from '../intake/runtime.ts';
 import type { GuardFactory } from '../sync/types.ts';
 import { ExitError, type CliContext } from './context.ts';
@@ -89,7 +89,7 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
     }
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
     else for (const summary of summaries) ctx.print(summarizeBatch(summary));
-    if (summaries.some((s) => [...PROBLEM_OUTCOMES].some((o) => s.counts[o] > 0))) throw new ExitError(1, '');
+    if (summaries.some(batchHasProblems)) throw new ExitError(1, '');
   } finally {
     await sandbox?.close();
   }

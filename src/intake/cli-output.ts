@@ -1,5 +1,5 @@
 /** The lines the commands print for a finished batch (pure). */
-import { OUTCOMES } from '../sync/outcome.ts';
+import { OUTCOMES, PROBLEM_OUTCOMES } from '../sync/outcome.ts';
 import type { BatchSummary } from '../sync/types.ts';
 
 export function summarizeBatch(summary: BatchSummary): string {
@@ -10,6 +10,15 @@ export function summarizeBatch(summary: BatchSummary): string {
   if (unchanged && !unchanged.listed) {
     lines.push(`${unchanged.count} of the skipped rows are unchanged since the last sync: counted, not listed in the report (--list-unchanged lists them)`);
   }
+  if (summary.readError) {
+    lines.push(`cannot read the rest of the sheet: ${summary.readError.message}`);
+    lines.push(`the ${summary.total} rows before that were synced and are in the report; fix the file and sync it again (delta skips what went through)`);
+  }
   lines.push(`report: ${summary.reportDir}`);
   return lines.join('\n');
+}
+
+/** A batch a person has to look at: a row that did not go through, or a file that broke part-way. */
+export function batchHasProblems(summary: BatchSummary): boolean {
+  return [...PROBLEM_OUTCOMES].some((outcome) => summary.counts[outcome] > 0) || summary.readError !== undefined;
 }

@@ -95,6 +95,17 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   // Shutting down past the grace period: the batch may have been cut short, so the file stays
   // in processing/ and the next watcher resumes it (the ledger and job ids skip what was done).
   signal.throwIfAborted();
+  if (summary.readError) {
+    // The rows before the break were synced (and are in the report); the file goes to failed/ to
+    // be fixed and dropped again, when the ledger skips what already went through.
+    const text = `${parsed.name}: ${summary.readError.message}\n(code ${summary.readError.code})\n` +
+      `The ${summary.total} rows before that were synced: report in ${summary.reportDir}\n`;
+    await mkdir(layout.failed, { recursive: true });
+    await writeFileAtomic(join(layout.failed, `${claimed}.error.txt`), text);
+    await rename(path, join(layout.failed, claimed));
+    deps.logger.warn({ file: parsed.name, code: summary.readError.code, batchId }, 'drop file broke part-way: moved to failed/');
+    return { status: 'failed', error: `${summary.readError.message} (the ${summary.total} rows before it were synced: report in ${summary.reportDir})` };
+  }
   // Only a batch with nothing left to retry makes the same content "already synced" (invalid rows
   // need an edit, which changes the content anyway).
   if (summary.counts.failed + summary.counts.unknown === 0) await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);

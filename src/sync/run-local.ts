@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
-import type { SheetRowResult } from '../sheet/types.ts';
+import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { RowResult } from './outcome.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
@@ -18,7 +18,7 @@ import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.t
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows, withSkippedUnchanged } from './unchanged-rows.ts';
-import type { BatchSummary, EngineDeps, SyncRequest } from './types.ts';
+import type { BatchSummary, EngineDeps, ReadError, SyncRequest } from './types.ts';
 
 export interface LocalSyncDeps extends EngineDeps {
   openSheet?: SheetOpener;
@@ -91,12 +91,20 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
     return result instanceof Promise ? result.then((done) => reportRowOf(sheetRow, done)) : reportRowOf(sheetRow, result);
   };
   let read = 0;
+  let readError: ReadError | undefined;
   try {
-    for await (const sheetRow of sheet.rows()) {
-      if (!wantsRow(request, sheetRow)) continue;
-      read++;
-      const waiting = window.submit(reportRowFor, sheetRow);
-      if (waiting) await waiting;
+    try {
+      for await (const sheetRow of sheet.rows()) {
+        if (!wantsRow(request, sheetRow)) continue;
+        read++;
+        const waiting = window.submit(reportRowFor, sheetRow);
+        if (waiting) await waiting;
+      }
+    } catch (error) {
+      // The file broke part-way: the rows already read (some already sent) end and are reported.
+      if (!(error instanceof SheetFileError)) throw error;
+      readError = { code: error.code, message: error.message };
+      logger.error({ batchId: info.batchId, code: error.code, rowsRead: read }, 'sheet broke part-way: the rows read before are synced and reported');
     }
     // The sheet is read: from here on progress has a total (and the CLI an ETA).
     tally.total = read;
@@ -120,6 +128,7 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
     ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
     ...(request.dryRun ? { dryRun: true } : {}),
     ...withSkippedUnchanged(unchanged),
+    ...(readError ? { readError } : {}),
     reportDir: dir,
   };
   await report.finish(summary);

@@ -68,8 +68,19 @@ export interface BatchSummary {
   dryRun?: boolean;
   /** Rows skipped as unchanged since the last sync (delta), and whether the report lists them. */
   skippedUnchanged?: UnchangedSummary;
+  /**
+   * The file broke part-way (SheetFileError): the rows read before the break ended as usual and
+   * are in the report; nothing after it was read. Such a batch counts as a problem (exit 1).
+   */
+  readError?: ReadError;
   /** Directory holding results.csv, results.xlsx, failed.csv, summary.json. */
   reportDir: string;
+}
+
+export interface ReadError {
+  code: string;
+  /** Names the file and where it broke. */
+  message: string;
 }
 
 export interface BatchProgress {

@@ -11,6 +11,7 @@ import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/intake/ledger-file.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
 
 let world: World;
 let layout: DropLayout;
@@ -118,6 +119,26 @@ describe('drop folder', () => {
     const done = await readdir(layout.done);
     expect(done.filter((n) => n.endsWith('.csv'))).toHaveLength(50);
     expect(await readdir(layout.processing)).toEqual([]);
+  });
+
+  it('a file that breaks part-way goes to failed/ with an error naming the report of the rows before the break', async () => {
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    await startWatcher(ledger);
+    const staged = join(world.dir, 'broken.csv');
+    await writeBrokenSheet(staged, 'DROP');
+    const broken = waitFor(events, finished('broken.csv'));
+    await copyFile(staged, join(layout.inbox, 'broken.csv'));
+    const event = await broken;
+    expect(event.type === 'finished' && event.result.status).toBe('failed');
+    expect(createCount(world.sandbox)).toBe(30);
+    const failed = await readdir(layout.failed);
+    const errorFile = failed.find((n) => n.endsWith('--broken.csv.error.txt'));
+    expect(failed.some((n) => n.endsWith('--broken.csv'))).toBe(true);
+    const text = await readFile(join(layout.failed, errorFile!), 'utf8');
+    expect(text).toContain('near row 32: a quoted field opened there is never closed');
+    const reportDir = /report in (.+)$/m.exec(text)?.[1];
+    expect(text).toContain('The 30 rows before that were synced');
+    expect((await readFile(join(reportDir!, 'results.csv'), 'utf8')).trim().split('\r\n')).toHaveLength(31);
   });
 
   it('syncs the same file again only when its content changed, unless forced; unreadable files go to failed/', async () => {

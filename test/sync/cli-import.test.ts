@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteKeys } from './helpers/redis.ts';
+import { writeBrokenSheet } from './helpers/broken-sheet.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/sync/types.ts';
@@ -56,6 +57,18 @@ describe('catalog-sync import', () => {
     expect(await runCli(['import', once, '--json', '--report-dir', join(dir, 'r7')], second.io)).toBe(0);
     expect((JSON.parse(second.out()) as BatchSummary).counts).toMatchObject({ created: 0, skipped: 1 });
     expect(sandbox.products().filter((p) => p.fields.barcode === 'ONCE-1')).toHaveLength(1);
+  });
+
+  it('exits 1 when the sheet breaks part-way, and says which rows went through', async () => {
+    const broken = join(dir, 'broken.csv');
+    await writeBrokenSheet(broken, 'CLI');
+    const t = io({});
+    const code = await runCli(['import', broken, '--sandbox', '--report-dir', join(dir, 'reports')], t.io);
+    expect(code).toBe(1);
+    expect(t.out()).toContain('created 30');
+    expect(t.out()).toContain('cannot read the rest of the sheet: ');
+    expect(t.out()).toContain('near row 32: a quoted field opened there is never closed');
+    expect(t.out()).toContain('the 30 rows before that were synced and are in the report');
   });
 
   it('exits 1 when a row is invalid', async () => {

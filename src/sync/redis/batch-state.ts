@@ -8,7 +8,7 @@ import type { SheetKind } from '../../sheet/types.ts';
 import type { GuardSettings } from '../guard.ts';
 import { OUTCOMES, type RowResult } from '../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
-import { emptyCounts, type BatchSummary, type OutcomeCounts } from '../types.ts';
+import { emptyCounts, type BatchSummary, type OutcomeCounts, type ReadError } from '../types.ts';
 import type { EngineKeys } from './keys.ts';
 import { parseRange, rangeTexts } from '../unchanged-rows.ts';
 import { LuaScript } from './script.ts';
@@ -36,6 +36,8 @@ export interface StoredRow {
 
 export interface BatchStatus {
   meta: BatchMeta;
+  /** The file broke part-way while the batch was queued (see BatchSummary.readError). */
+  readError: ReadError | null;
   done: number;
   total: number | null;
   counts: OutcomeCounts;
@@ -114,6 +116,11 @@ export class BatchState {
     return texts.map(parseRange).filter((range): range is [number, number] => range !== null);
   }
 
+  /** The file broke part-way while queueing: the batch holds the rows read before the break. */
+  async setReadError(batchId: string, error: ReadError): Promise<void> {
+    await this.redis.hset(this.keys.batch(batchId), 'readError', JSON.stringify(error));
+  }
+
   async hasResult(batchId: string, row: number): Promise<boolean> {
     return (await this.redis.hexists(this.keys.results(batchId), String(row))) === 1;
   }
@@ -130,6 +137,7 @@ export class BatchState {
     for (const outcome of OUTCOMES) counts[outcome] = Number(hash[`count:${outcome}`] ?? 0);
     return {
       meta: JSON.parse(hash.meta) as BatchMeta,
+      readError: hash.readError ? (JSON.parse(hash.readError) as ReadError) : null,
       done: Number(hash.done ?? 0),
       total: hash.total === undefined ? null : Number(hash.total),
       counts,

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
+import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { UNCHANGED_CODE, type RowGuard } from '../guard.ts';
 import { batchInfoFor, buildGuard, guardSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
@@ -75,16 +76,24 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
       if (jobs.length > 0) await queue.addBulk(jobs);
       chunk = [];
     };
-    for await (const sheetRow of sheet.rows()) {
-      if (!wantsRow(request, sheetRow)) continue;
-      total++;
-      if (!sheetRow.plan) {
-        await state.record(info.batchId, { result: invalidResult(sheetRow), cells: sheetRow.cells, originalRow: sheetRow.originalRow });
-        continue;
+    try {
+      for await (const sheetRow of sheet.rows()) {
+        if (!wantsRow(request, sheetRow)) continue;
+        total++;
+        if (!sheetRow.plan) {
+          await state.record(info.batchId, { result: invalidResult(sheetRow), cells: sheetRow.cells, originalRow: sheetRow.originalRow });
+          continue;
+        }
+        const data: RowJobData = { batchId: info.batchId, row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, plan: sheetRow.plan };
+        chunk.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(info.batchId, sheetRow.row) } });
+        if (chunk.length >= chunkSize) await flush();
       }
-      const data: RowJobData = { batchId: info.batchId, row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, plan: sheetRow.plan };
-      chunk.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(info.batchId, sheetRow.row) } });
-      if (chunk.length >= chunkSize) await flush();
+    } catch (error) {
+      // The file broke part-way: the rows read before the break are queued and end as usual; the
+      // batch is sealed with them, so its report is written and says where reading stopped.
+      if (!(error instanceof SheetFileError)) throw error;
+      await state.setReadError(info.batchId, { code: error.code, message: error.message });
+      logger.error({ batchId: info.batchId, code: error.code, rowsRead: total }, 'sheet broke part-way: the rows read before are queued and reported');
     }
     await flush();
     if (await state.seal(info.batchId, total)) {

@@ -45,6 +45,7 @@ export async function writeRedisBatchReport(state: BatchState, batchId: string, 
       rate: meta.rate,
       ...(meta.rerunOf ? { rerunOf: meta.rerunOf } : {}),
       ...withSkippedUnchanged(unchanged),
+      ...(status.readError ? { readError: status.readError } : {}),
       reportDir: dir,
     };
     await writer.finish(summary);
