@@ -16,7 +16,7 @@ import {
   type CellStyle,
   type SheetColumn,
 } from './xlsx-package.ts';
-import { columnLetters, needsPreserve, xmlText } from './xlsx-xml.ts';
+import { columnLetters, excelCellText, needsPreserve, xmlText } from './xlsx-xml.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';
 import { ZipWriter, type ByteSink, type ZipEntryWriter } from './zip-writer.ts';
 
@@ -82,7 +82,7 @@ export class XlsxStreamWriter {
       } else if (value === null || value === '') {
         xml += `${start}/>`;
       } else {
-        const text = String(value);
+        const text = excelCellText(String(value));
         xml += `${start} t="inlineStr"><is><t${needsPreserve(text) ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;
       }
     }

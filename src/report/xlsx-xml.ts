@@ -51,6 +51,19 @@ export function xmlText(text: string): string {
   return needsWork(text) ? text.replace(PARTS, replacement) : text;
 }
 
+/** The most characters (UTF-16 units) an Excel cell holds; a longer cell makes Excel "repair" the file. */
+export const EXCEL_CELL_LIMIT = 32_767;
+const CUT_NOTE = ' … [cut: an Excel cell holds 32,767 characters; results.csv has the whole text]';
+
+/** Text that fits an Excel cell: a longer one is cut, saying so (never inside a surrogate pair). */
+export function excelCellText(text: string): string {
+  if (text.length <= EXCEL_CELL_LIMIT) return text;
+  let end = EXCEL_CELL_LIMIT - CUT_NOTE.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return text.slice(0, end) + CUT_NOTE;
+}
+
 /** Whether Excel needs `xml:space="preserve"` to keep the text's leading or trailing whitespace. */
 export function needsPreserve(text: string): boolean {
   return text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { neutraliseCell } from '../../src/report/neutralise.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
+import { EXCEL_CELL_LIMIT, excelCellText } from '../../src/report/xlsx-xml.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import type { Cell } from '../../src/sheet/types.ts';
 import { PROBLEM_OUTCOMES, type Outcome } from '../../src/sync/outcome.ts';
@@ -151,6 +152,37 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
     expect(seen).toBe(rows.length);
     const arabic = rows.find((r) => r.cells[1] === tricky[0]![0])!;
     expect(Buffer.from(String(expectedCells(arabic)[1]), 'utf8').equals(Buffer.from(tricky[0]![0], 'utf8'))).toBe(true);
+  });
+
+  it('cuts a cell longer than Excel holds (32,767 characters), saying so; shorter cells are whole', async () => {
+    const long = `${'وصف طويل '.repeat(5_000)}end`;
+    const exact = 'x'.repeat(EXCEL_CELL_LIMIT);
+    const file = await writeReport([
+      { row: 2, cells: ['Long', long, '1', exact, ''], result: { row: 2, outcome: 'created', message: 'ok', httpStatus: 200, attempts: 1 } },
+    ]);
+    const reader = await readSheetFile(file);
+    const got: Cell[][] = [];
+    for await (const raw of reader.rows) got.push(raw.values);
+    const cut = got[0]![1] as string;
+    expect(long.length).toBeGreaterThan(EXCEL_CELL_LIMIT);
+    expect(cut).toHaveLength(EXCEL_CELL_LIMIT);
+    expect(cut.startsWith(long.slice(0, 30_000))).toBe(true);
+    expect(cut.endsWith('[cut: an Excel cell holds 32,767 characters; results.csv has the whole text]')).toBe(true);
+    expect(got[0]![3]).toBe(exact);
+    // exceljs reads it too (Excel refuses longer cells).
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.worksheets[0]!.getRow(2).getCell(2).value as string).toHaveLength(EXCEL_CELL_LIMIT);
+  });
+
+  it('never cuts inside a surrogate pair', () => {
+    // The cut falls right after the emoji's first half.
+    const keep = excelCellText('x'.repeat(EXCEL_CELL_LIMIT + 1)).indexOf(' … [cut');
+    const emoji = `${'a'.repeat(keep - 1)}😀${'b'.repeat(100)}`;
+    const cut = excelCellText(emoji);
+    expect(cut.startsWith(`${'a'.repeat(keep - 1)} … [cut`)).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(EXCEL_CELL_LIMIT);
+    expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(cut)).toBe(false);
   });
 
   it('writes a header-only workbook when no row came', async () => {
