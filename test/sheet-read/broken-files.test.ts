@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
+import { readSheetFile } from '../../src/sheet/read/index.ts';
+import { SheetFileError } from '../../src/sheet/types.ts';
 import { fileError, fixture } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sheet-read-broken-'));
@@ -37,6 +39,27 @@ describe('damaged files are one clear SheetFileError', () => {
     const file = join(dir, name);
     writeFileSync(file, bytes);
     await expect(fileError(file)).resolves.toMatchObject({ code: 'no_header' });
+  });
+});
+
+describe('an XLSX that unpacks to more than a spreadsheet needs is refused, not read into memory', () => {
+  it('shared strings past the limit: too_large, naming the way out', async () => {
+    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { sharedStringChars: 10 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SheetFileError);
+    expect(error).toMatchObject({ code: 'too_large' });
+    expect((error as Error).message).toContain('split the sheet or save it as CSV');
+  });
+
+  it('a part read whole (styles) past the limit: too_large', async () => {
+    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { partBytes: 100 } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'too_large' });
+    expect((error as Error).message).toContain('a damaged or hostile file');
+  });
+
+  it('the same file reads with the default limits', async () => {
+    const reader = await readSheetFile(fixture('formulas-richtext.xlsx'));
+    await reader.close();
+    expect(reader.headers.length).toBeGreaterThan(0);
   });
 });
 

@@ -12,7 +12,7 @@ import { readSharedStrings } from './xlsx-shared-strings.ts';
 import { SheetRowParser } from './xlsx-sheet-parser.ts';
 import type { SheetContext } from './xlsx-sheet-parser.ts';
 import { XmlScanner } from './xml-scanner.ts';
-import type { ReadOptions, SheetReader } from './types.ts';
+import { TooLargeError, XLSX_LIMITS, type ReadOptions, type SheetReader } from './types.ts';
 import type { ZipArchive } from './zip.ts';
 
 const isEmptyRow = (values: Cell[]): boolean => values.every((value) => value === null);
@@ -60,14 +60,16 @@ export async function openXlsx(file: string, options: ReadOptions = {}): Promise
   const { zip } = workbook;
   let context: SheetContext;
   try {
+    const limits = { ...XLSX_LIMITS, ...options.limits };
     const sharedStream = workbook.sharedStringsPart === null ? null : await zip.stream(workbook.sharedStringsPart);
-    const stylesXml = workbook.stylesPart === null ? null : await zip.text(workbook.stylesPart);
+    const stylesXml = workbook.stylesPart === null ? null : await zip.text(workbook.stylesPart, limits.partBytes);
     context = {
-      sharedStrings: sharedStream === null ? [] : await readSharedStrings(sharedStream),
+      sharedStrings: sharedStream === null ? [] : await readSharedStrings(sharedStream, limits.sharedStringChars),
       dateStyles: stylesXml === null ? [] : parseDateStyles(stylesXml),
       date1904: workbook.date1904,
     };
   } catch (error) {
+    if (error instanceof TooLargeError) throw new SheetFileError(file, 'too_large', `the workbook cannot be read: ${error.message}`, { cause: error });
     throw new SheetFileError(file, 'corrupt_xlsx', `the workbook cannot be read (${(error as Error).message})`, { cause: error });
   }
 

@@ -6,10 +6,15 @@
 import type { Readable } from 'node:stream';
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
+import { TooLargeError, XLSX_LIMITS } from './types.ts';
 import { detachString, unescapeExcelString } from './xlsx-values.ts';
 
 class SharedStringsHandler implements XmlHandler {
   readonly strings: string[] = [];
+  /** Characters held so far (kept strings and the one being gathered). */
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
   private pieces: string[] = [];
   private inT = false;
   private phonetic = 0;
@@ -31,6 +36,10 @@ class SharedStringsHandler implements XmlHandler {
   }
 
   text(text: string): void {
+    this.chars += text.length;
+    if (this.chars > this.maxChars) {
+      throw new TooLargeError(`its shared strings hold more than ${this.maxChars.toLocaleString('en')} characters, more than this reader keeps in memory: split the sheet or save it as CSV`);
+    }
     this.pieces.push(text);
   }
 
@@ -39,11 +48,22 @@ class SharedStringsHandler implements XmlHandler {
   }
 }
 
-export async function readSharedStrings(stream: Readable): Promise<string[]> {
-  const handler = new SharedStringsHandler();
+export async function readSharedStrings(stream: Readable, maxChars: number = XLSX_LIMITS.sharedStringChars): Promise<string[]> {
+  const handler = new SharedStringsHandler(maxChars);
   const scanner = new XmlScanner(handler);
   const decoder = new TextDecoder('utf-8'); // streaming: characters split across chunks stay whole
-  for await (const chunk of stream as AsyncIterable<Buffer>) scanner.write(decoder.decode(chunk, { stream: true }));
+  // The XML around the text is bounded too (a bomb need not be in <t>): markup rarely doubles it.
+  const maxXmlChars = 4 * maxChars + 1024 * 1024;
+  let xmlChars = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const text = decoder.decode(chunk, { stream: true });
+    xmlChars += text.length;
+    if (xmlChars > maxXmlChars) {
+      stream.destroy();
+      throw new TooLargeError(`its shared strings part unpacks to more than ${maxXmlChars.toLocaleString('en')} characters: a damaged or hostile file`);
+    }
+    scanner.write(text);
+  }
   scanner.write(decoder.decode());
   scanner.end();
   return handler.strings;

@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
+import { TooLargeError, XLSX_LIMITS } from './types.ts';
 
 export interface ZipEntry {
   name: string;
@@ -155,13 +156,22 @@ export class ZipArchive {
     return raw.pipe(inflate);
   }
 
-  /** A small part read whole, decoded as UTF-8 (workbook, rels, styles). */
-  async text(name: string): Promise<string | null> {
+  /** A small part read whole, decoded as UTF-8 (workbook, rels, styles); refused past `maxBytes` inflated. */
+  async text(name: string, maxBytes: number = XLSX_LIMITS.partBytes): Promise<string | null> {
     const stream = await this.stream(name);
     if (!stream) return null;
     const decoder = new TextDecoder('utf-8');
     let text = '';
-    for await (const chunk of stream as AsyncIterable<Buffer>) text += decoder.decode(chunk, { stream: true });
+    let bytes = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > maxBytes) throw new TooLargeError(`${name} unpacks to more than ${maxBytes.toLocaleString('en')} bytes, far more than a spreadsheet needs: a damaged or hostile file`);
+        text += decoder.decode(chunk, { stream: true });
+      }
+    } finally {
+      stream.destroy();
+    }
     return text + decoder.decode();
   }
 }
