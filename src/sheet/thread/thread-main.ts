@@ -102,11 +102,12 @@ async function stream(id: number, sheetId: number): Promise<void> {
   }
 }
 
+/** Closes the sheet's file; never throws (a failure to close must not end the thread). */
 async function release(source: Sheet): Promise<void> {
   const opened = source.opened;
   source.opened = null;
   const sheet = await opened?.catch(() => undefined);
-  await sheet?.close();
+  await sheet?.close().catch(() => undefined);
 }
 
 /** Waits for a credit; false when the reader cancelled (the loop's return closes the file). */
