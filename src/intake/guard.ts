@@ -9,7 +9,7 @@ import type { RowResult } from '../sync/outcome.ts';
 import type { GuardFactory } from '../sync/types.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { decideBefore, entryAfter, ledgerKeyOf, pendingEntry, rowTextOf } from './ledger-rules.ts';
+import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, rowTextOf } from './ledger-rules.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
@@ -87,8 +87,8 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
       const held = await ledger.claim(key, pending);
       if (held !== null) {
         release(key, row);
-        // Another process is creating it right now: never re-sent, even with retryUnknown.
-        return decideBefore(row.plan, row.row, key, held, { ...settings, retryUnknown: false }, row.batchId);
+        // Another process is creating it right now, or just did: never sent, even with retryUnknown.
+        return lostClaim(row.plan, row.row, key, held, settings, row.batchId);
       }
       beforePending.set(id, null);
       return null;

@@ -194,6 +194,25 @@ export function decideBefore(
   return null;
 }
 
+/**
+ * A create that lost the atomic claim of its key to `held`: what the row ends as (never sent,
+ * even with retryUnknown). Another sync creating the key right now is neither "an earlier run
+ * that stopped" nor done yet: the row is `unknown` until that sync ends.
+ */
+export function lostClaim(plan: RowPlan, row: number, key: string, held: LedgerEntry, settings: GuardSettings, batchId: string): RowResult | null {
+  if (held.st === 'pending' && held.batch !== batchId) {
+    return {
+      row,
+      outcome: 'unknown',
+      message: `not created: another sync (batch ${held.batch}, row ${held.row}) is creating this product right now (${describeKey(key)}); check the store once it ends, and add the product's product_id to this row to update it`,
+      httpStatus: null,
+      attempts: 0,
+      code: 'create_in_progress',
+    };
+  }
+  return decideBefore(plan, row, key, held, { ...settings, retryUnknown: false }, batchId);
+}
+
 const CONFIRMED: ReadonlySet<Outcome> = new Set(['created', 'updated', 'status_changed', 'unchanged']);
 
 /**

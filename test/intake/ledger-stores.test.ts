@@ -123,6 +123,24 @@ describe('createGuard over a ledger', () => {
     expect(await second.before({ ...rows[4]!, batchId: 'C' })).toBeNull();
   });
 
+  it('a create that loses the claim to another sync creating the same product right now is not sent and says so', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'race');
+    const settings = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: true };
+    const mine = createGuard(settings, ledger);
+    const theirs = createGuard(settings, ledger);
+    const ours = row(2, 'race1');
+    const other = { ...row(7, 'race1'), batchId: 'OTHER' };
+    // Both decide to create (the key is new), then the other sync gets its slot first.
+    expect(await mine.before(ours)).toBeNull();
+    expect(await theirs.before(other)).toBeNull();
+    expect(await theirs.beforeSend!(other)).toBeNull();
+    const lost = await mine.beforeSend!(ours);
+    expect(lost).toMatchObject({ outcome: 'unknown', code: 'create_in_progress' });
+    expect(lost?.message).toContain('another sync (batch OTHER, row 7) is creating this product right now (barcode race1)');
+    // The winner's mark stands.
+    expect((await ledger.getMany(['k:barcode:race1']))[0]).toMatchObject({ st: 'pending', batch: 'OTHER', row: 7 });
+  });
+
   it('undoes a pending mark only if its own beforeSend wrote it', async () => {
     const ledger = new RedisLedger(redis, prefix, 'undo');
     await ledger.setMany([['k:barcode:u1', e('OLD', 'unknown')]]);
