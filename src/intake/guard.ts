@@ -4,6 +4,7 @@
  * Decisions are the pure rules of ledger-rules.ts; this file only batches the ledger's reads and
  * writes.
  */
+import type { RowPlan } from '../sheet/types.ts';
 import type { GuardedRow, GuardSettings, RowGuard } from '../sync/guard.ts';
 import type { RowResult } from '../sync/outcome.ts';
 import type { GuardFactory } from '../sync/types.ts';
@@ -15,7 +16,17 @@ type Write = readonly [string, LedgerEntry | null];
 
 export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
   const reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
-  const lookup = (key: string): LedgerEntry | undefined | Promise<LedgerEntry | undefined> => (ledger.getNow ? ledger.getNow(key) : reads.call(key));
+  // Entries read ahead by prefetch, each taken by the `before` it was read for.
+  const prefetched = new Map<string, LedgerEntry | undefined>();
+  const lookup = (key: string): LedgerEntry | undefined | Promise<LedgerEntry | undefined> => {
+    if (ledger.getNow) return ledger.getNow(key);
+    if (prefetched.has(key)) {
+      const entry = prefetched.get(key);
+      prefetched.delete(key);
+      return entry;
+    }
+    return reads.call(key);
+  };
   const writes = new Coalescer<Write, void>(async (items) => {
     const sets = items.filter((w): w is readonly [string, LedgerEntry] => w[1] !== null);
     const deletes = items.filter((w) => w[1] === null).map((w) => w[0]);
@@ -49,7 +60,17 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
     return null;
   };
 
+  const prefetch = async (rows: readonly { plan: RowPlan }[]): Promise<void> => {
+    const keys = [...new Set(rows.map((row) => ledgerKeyOf(row.plan, settings.keyColumn)).filter((key): key is string => key !== null && !prefetched.has(key)))];
+    if (keys.length === 0) return;
+    const entries = await ledger.getMany(keys);
+    keys.forEach((key, i) => prefetched.set(key, entries[i]));
+  };
+
   return {
+    // Only a ledger behind a round trip gains from reading ahead.
+    ...(ledger.getNow ? {} : { prefetch }),
+
     // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
     // never sent (the run stops first) must leave no trace there.
     before(row: GuardedRow): RowResult | null | Promise<RowResult | null> {

@@ -1,11 +1,11 @@
 /**
  * The ledger in Redis, beside the queue: one hash per store and vendor account
- * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry as JSON. Lookups are HMGET
+ * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (ledger-entry.ts). Lookups are HMGET
  * in chunks, pipelined, so 100,000 rows cost about a hundred round trips.
  */
 import type { Redis } from 'ioredis';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { parseEntry } from './ledger-entry.ts';
+import { encodeEntry, parseEntry } from './ledger-entry.ts';
 
 const CHUNK = 1_000;
 
@@ -42,7 +42,7 @@ export class RedisLedger implements Ledger {
     if (entries.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < entries.length; i += CHUNK) {
-      const fields = entries.slice(i, i + CHUNK).flatMap(([key, entry]) => [key, JSON.stringify(entry)]);
+      const fields = entries.slice(i, i + CHUNK).flatMap(([key, entry]) => [key, encodeEntry(entry)]);
       pipeline.hset(this.hash, ...fields);
     }
     await execOrThrow(pipeline.exec());
@@ -50,7 +50,7 @@ export class RedisLedger implements Ledger {
 
   async claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null> {
     for (;;) {
-      if ((await this.redis.hsetnx(this.hash, key, JSON.stringify(entry))) === 1) return null;
+      if ((await this.redis.hsetnx(this.hash, key, encodeEntry(entry))) === 1) return null;
       const held = await this.redis.hget(this.hash, key);
       // Gone between the two calls (a failed create put back): try again.
       if (held !== null) return parseEntry(held) ?? entry;

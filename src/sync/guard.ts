@@ -46,6 +46,12 @@ export interface RowGuard {
    */
   before(row: GuardedRow): RowResult | null | Promise<RowResult | null>;
   /**
+   * Optional: reads at once what `before` needs for these rows (one ledger round trip), so that
+   * `before` then answers them without a promise each. Read-only, like `before`. The engine calls
+   * it for each block of rows it is about to submit; a guard held in memory has no need of it.
+   */
+  prefetch?(rows: readonly { plan: RowPlan }[]): Promise<void>;
+  /**
    * Called once a row `before` let through has its concurrency slot, right before its first store
    * request (never for rows that are not sent). The place to mark the row as being sent (e.g. a
    * create's `pending` claim). A final result when the row must not be sent after all (the claim

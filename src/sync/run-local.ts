@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
-import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
+import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
 import type { RowResult } from './outcome.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
@@ -19,6 +19,9 @@ import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows, withSkippedUnchanged } from './unchanged-rows.ts';
 import type { BatchSummary, EngineDeps, ReadError, SyncRequest } from './types.ts';
+
+/** Rows read ahead from a guard behind a round trip: one ledger lookup per block. */
+const PREFETCH_ROWS = 500;
 
 export interface LocalSyncDeps extends EngineDeps {
   openSheet?: SheetOpener;
@@ -93,17 +96,35 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
   let read = 0;
   let readError: ReadError | undefined;
   try {
+    // A guard behind a round trip (the Redis ledger) reads each block of rows ahead in one go.
+    const prefetch = guard?.prefetch?.bind(guard);
+    const block: SheetRowResult[] = [];
+    const submitBlock = async () => {
+      await prefetch?.(block.filter(hasPlan));
+      for (const sheetRow of block) {
+        const waiting = window.submit(reportRowFor, sheetRow);
+        if (waiting) await waiting;
+      }
+      block.length = 0;
+    };
     try {
       for await (const sheetRow of sheet.rows()) {
         if (!wantsRow(request, sheetRow)) continue;
         read++;
+        if (prefetch) {
+          block.push(sheetRow);
+          if (block.length >= PREFETCH_ROWS) await submitBlock();
+          continue;
+        }
         const waiting = window.submit(reportRowFor, sheetRow);
         if (waiting) await waiting;
       }
+      await submitBlock();
     } catch (error) {
       // The file broke part-way: the rows already read (some already sent) end and are reported.
       if (!(error instanceof SheetFileError)) throw error;
       readError = { code: error.code, message: error.message };
+      await submitBlock();
       logger.error({ batchId: info.batchId, code: error.code, rowsRead: read }, 'sheet broke part-way: the rows read before are synced and reported');
     }
     // The sheet is read: from here on progress has a total (and the CLI an ETA).
@@ -138,4 +159,8 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
 
 function reportRowOf(sheetRow: SheetRowResult, result: RowResult): ReportRow {
   return { row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, result };
+}
+
+function hasPlan(row: SheetRowResult): row is SheetRowResult & { plan: RowPlan } {
+  return row.plan !== null;
 }

@@ -123,6 +123,24 @@ describe('createGuard over a ledger', () => {
     expect(await second.before({ ...rows[4]!, batchId: 'C' })).toBeNull();
   });
 
+  it('prefetch reads a block of rows in one lookup; before then answers them at once, as from memory', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'prefetch');
+    await ledger.setMany([['k:barcode:p0', e('EARLIER')]]);
+    let lookups = 0;
+    const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), claim: (k, x) => ledger.claim(k, x), close: () => ledger.close() };
+    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, counting);
+    const rows = Array.from({ length: 20 }, (_, i) => row(i + 2, `p${i}`));
+    await guard.prefetch!(rows);
+    expect(lookups).toBe(1);
+    const answers = rows.map((r) => guard.before(r));
+    expect(answers.some((answer) => answer instanceof Promise)).toBe(false);
+    expect((answers[0] as { code?: string } | null)?.code).toBe('already_created');
+    expect(answers.slice(1)).toEqual(rows.slice(1).map(() => null));
+    expect(lookups).toBe(1);
+    // A guard over an in-memory ledger needs no prefetch.
+    expect('prefetch' in createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, await FileLedger.open(join(dir, 'prefetch.jsonl')))).toBe(false);
+  });
+
   it('a create that loses the claim to another sync creating the same product right now is not sent and says so', async () => {
     const ledger = new RedisLedger(redis, prefix, 'race');
     const settings = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: true };

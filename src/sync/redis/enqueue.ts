@@ -116,6 +116,7 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
  * leaves the row to the workers.
  */
 async function recordUnchanged<Job extends { data: RowJobData }>(jobs: Job[], guard: RowGuard, state: BatchState, listed: boolean): Promise<Job[]> {
+  await guard.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
   const answers = await Promise.all(
     jobs.map(({ data }) => Promise.resolve(guard.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells })).catch(() => null)),
   );
