@@ -71,10 +71,19 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
     const preCheck = deps.guardFactory && settings.mode === 'delta' ? await buildGuard(settings, info, deps.guardFactory) : null;
     let total = 0;
     let chunk: { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } }[] = [];
+    // One chunk is queued (or found unchanged) while the next is read: its round trips overlap reading.
+    let queueing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const jobs = preCheck ? await recordUnchanged(chunk, preCheck, state, request.listUnchanged === true) : chunk;
-      if (jobs.length > 0) await queue.addBulk(jobs);
+      const rows = chunk;
       chunk = [];
+      const previous = queueing;
+      queueing = (async () => {
+        const jobs = preCheck ? await recordUnchanged(rows, preCheck, state, request.listUnchanged === true) : rows;
+        if (jobs.length > 0) await queue.addBulk(jobs);
+      })();
+      // Handled here so a failure waits for the next flush (which throws it) instead of going unhandled.
+      queueing.catch(() => undefined);
+      await previous;
     };
     try {
       for await (const sheetRow of sheet.rows()) {
@@ -96,6 +105,7 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
       logger.error({ batchId: info.batchId, code: error.code, rowsRead: total }, 'sheet broke part-way: the rows read before are queued and reported');
     }
     await flush();
+    await queueing;
     if (await state.seal(info.batchId, total)) {
       await queue.add(REPORT_JOB, { batchId: info.batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(info.batchId) });
     }
