@@ -100,7 +100,9 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
     const prefetch = guard?.prefetch?.bind(guard);
     const block: SheetRowResult[] = [];
     const submitBlock = async () => {
-      await prefetch?.(block.filter(hasPlan));
+      // A failed lookup fails no batch: before() asks again, and a ledger that cannot answer fails
+      // just those rows, unsent, as without read-ahead.
+      await prefetch?.(block.filter(hasPlan)).catch(() => undefined);
       for (const sheetRow of block) {
         const waiting = window.submit(reportRowFor, sheetRow);
         if (waiting) await waiting;
