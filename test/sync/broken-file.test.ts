@@ -5,24 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeBrokenSheet } from './helpers/broken-sheet.ts';
-import { localTransport, redisTransport, type Transport } from './helpers/transports.ts';
-import { startWorld, type World } from './helpers/world.ts';
+import { eachTestOn } from './helpers/transports.ts';
 
 describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  let world: World;
-  let transport: Transport;
-  beforeEach(async () => {
-    world = await startWorld();
-    transport = name === 'local' ? localTransport() : redisTransport();
-  });
-  afterEach(async () => {
-    await transport.cleanup();
-    await world.close();
-  });
+  const current = eachTestOn(name);
 
   it('reports the rows read before the break, and where the file broke', async () => {
+    const { world, transport } = current;
     const file = join(world.dir, 'broken.csv');
     await writeBrokenSheet(file);
     const summary = await transport.run(world, { file });

@@ -4,10 +4,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/sync/types.ts';
-import { localTransport, redisTransport, type Transport } from './helpers/transports.ts';
-import { startWorld, type World } from './helpers/world.ts';
+import { eachTestOn } from './helpers/transports.ts';
+import type { World } from './helpers/world.ts';
 
 async function resultLines(summary: BatchSummary): Promise<string[][]> {
   const csv = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
@@ -33,18 +33,10 @@ const creates = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `,I
 const HEADER = 'product_id,title,title_ar,category,sale_price,barcode,product_status';
 
 describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  let world: World;
-  let transport: Transport;
-  beforeEach(async () => {
-    world = await startWorld();
-    transport = name === 'local' ? localTransport() : redisTransport();
-  });
-  afterEach(async () => {
-    await transport.cleanup();
-    await world.close();
-  });
+  const current = eachTestOn(name);
 
   it('syncs a mixed product sheet and a brand sheet to the expected store state and report', async () => {
+    const { world, transport } = current;
     const a = world.sandbox.seedProduct({ title: 'Old A', sale_price: 1, category: 1 }, 1);
     const b = world.sandbox.seedProduct({ title: 'Old B', sale_price: 2, category: 1 }, 1);
     const c = world.sandbox.seedProduct({ title: 'Old C', sale_price: 3, category: 1 }, 0);
@@ -89,6 +81,7 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
   });
 
   it('survives 429 storms, 5xx bursts, resets and token expiry with one outcome per row and no duplicate creates', async () => {
+    const { world, transport } = current;
     const seeded = Array.from({ length: 6 }, (_, i) => world.sandbox.seedProduct({ title: `S${i}`, sale_price: 1, category: 1 }, 1));
     const file = await world.sheet('faults.csv', [HEADER, ...creates(24), ...seeded.map((p, i) => `${p.product_id},Upd ${i},,,,,`)]);
     world.sandbox.inject({ kind: 'status429', times: 4, retryAfterSeconds: 1 });

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { runSync, enqueueSync, waitForBatch, startSyncWorker, RedisRateGate } from '../../../src/sync/index.ts';
 import type { BatchSummary, SyncRequest } from '../../../src/sync/types.ts';
-import type { World } from './world.ts';
+import { afterEach, beforeEach } from 'vitest';
+import { startWorld, type World } from './world.ts';
 import { deleteKeys } from './redis.ts';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -50,4 +51,21 @@ export function redisTransport(): Transport {
       await redis.quit();
     },
   };
+}
+
+/**
+ * For a `describe.each` over both transports: a fresh sandbox world and transport per test,
+ * cleaned up after it. Read `current.world` / `current.transport` inside the tests.
+ */
+export function eachTestOn(name: 'local' | 'redis'): { world: World; transport: Transport } {
+  const current = {} as { world: World; transport: Transport };
+  beforeEach(async () => {
+    current.world = await startWorld();
+    current.transport = name === 'local' ? localTransport() : redisTransport();
+  });
+  afterEach(async () => {
+    await current.transport.cleanup();
+    await current.world.close();
+  });
+  return current;
 }
