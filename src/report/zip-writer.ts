@@ -8,6 +8,7 @@
 import { once } from 'node:events';
 import type { TransformOptions } from 'node:stream';
 import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
+import { ZIP_SIGNATURE } from '../zip/signatures.ts';
 
 /** Where the bytes go (an AtomicFileStream in the report; anything that keeps order). */
 export interface ByteSink {
@@ -19,10 +20,6 @@ export class ZipTooLargeError extends Error {
   override readonly name = 'ZipTooLargeError';
 }
 
-const LOCAL_SIGNATURE = 0x04034b50;
-const DESCRIPTOR_SIGNATURE = 0x08074b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const END_SIGNATURE = 0x06054b50;
 /** Bit 3: CRC and sizes follow the data; bit 11: the name is UTF-8. */
 const FLAGS = 0x0008 | 0x0800;
 const DEFLATE = 8;
@@ -80,7 +77,7 @@ export class ZipWriter {
     if (this.open) throw new Error(`zip entry ${this.open.name} is still open`);
     const nameBytes = Buffer.from(name, 'utf8');
     const header = Buffer.alloc(30);
-    header.writeUInt32LE(LOCAL_SIGNATURE, 0);
+    header.writeUInt32LE(ZIP_SIGNATURE.localHeader, 0);
     header.writeUInt16LE(VERSION, 4);
     header.writeUInt16LE(FLAGS, 6);
     header.writeUInt16LE(DEFLATE, 8);
@@ -94,7 +91,7 @@ export class ZipWriter {
       this.open = null;
       guard(size, 'uncompressed part');
       const descriptor = Buffer.alloc(16);
-      descriptor.writeUInt32LE(DESCRIPTOR_SIGNATURE, 0);
+      descriptor.writeUInt32LE(ZIP_SIGNATURE.dataDescriptor, 0);
       descriptor.writeUInt32LE(crc, 4);
       descriptor.writeUInt32LE(compressedSize, 8);
       descriptor.writeUInt32LE(size, 12);
@@ -117,7 +114,7 @@ export class ZipWriter {
     const start = this.offset;
     const records = this.entries.map((e) => {
       const record = Buffer.alloc(46);
-      record.writeUInt32LE(CENTRAL_SIGNATURE, 0);
+      record.writeUInt32LE(ZIP_SIGNATURE.centralHeader, 0);
       record.writeUInt16LE(VERSION, 4);
       record.writeUInt16LE(VERSION, 6);
       record.writeUInt16LE(FLAGS, 8);
@@ -133,7 +130,7 @@ export class ZipWriter {
     });
     const directory = Buffer.concat(records);
     const end = Buffer.alloc(22);
-    end.writeUInt32LE(END_SIGNATURE, 0);
+    end.writeUInt32LE(ZIP_SIGNATURE.endOfCentralDirectory, 0);
     end.writeUInt16LE(this.entries.length, 8);
     end.writeUInt16LE(this.entries.length, 10);
     end.writeUInt32LE(directory.length, 12);

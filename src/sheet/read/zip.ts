@@ -9,6 +9,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { TooLargeError, XLSX_LIMITS } from './types.ts';
+import { ZIP_SIGNATURE } from '../../zip/signatures.ts';
 
 export interface ZipEntry {
   name: string;
@@ -22,11 +23,6 @@ export class ZipFormatError extends Error {
   override readonly name = 'ZipFormatError';
 }
 
-const EOCD_SIGNATURE = 0x06054b50;
-const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const ZIP64_EOCD_SIGNATURE = 0x06064b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
 const MAX_COMMENT = 0xffff;
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
@@ -45,15 +41,15 @@ async function findDirectory(handle: FileHandle, fileSize: number): Promise<Dire
   const tailStart = fileSize - tailLength;
   const tail = await readAt(handle, tailStart, tailLength);
   for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) !== EOCD_SIGNATURE) continue;
+    if (tail.readUInt32LE(i) !== ZIP_SIGNATURE.endOfCentralDirectory) continue;
     let size = tail.readUInt32LE(i + 12);
     let offset = tail.readUInt32LE(i + 16);
     if ((offset === 0xffffffff || size === 0xffffffff) && i >= 20) {
       // ZIP64: the locator sits just before the classic end record.
-      if (tail.readUInt32LE(i - 20) === ZIP64_LOCATOR_SIGNATURE) {
+      if (tail.readUInt32LE(i - 20) === ZIP_SIGNATURE.zip64Locator) {
         const recordOffset = Number(tail.readBigUInt64LE(i - 20 + 8));
         const record = await readAt(handle, recordOffset, 56);
-        if (record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE) throw new ZipFormatError('bad ZIP64 end record');
+        if (record.readUInt32LE(0) !== ZIP_SIGNATURE.zip64EndOfCentralDirectory) throw new ZipFormatError('bad ZIP64 end record');
         size = Number(record.readBigUInt64LE(40));
         offset = Number(record.readBigUInt64LE(48));
       }
@@ -87,7 +83,7 @@ function zip64Extra(extra: Buffer, entry: ZipEntry): void {
 function parseDirectory(data: Buffer): Map<string, ZipEntry> {
   const entries = new Map<string, ZipEntry>();
   let at = 0;
-  while (at + 46 <= data.length && data.readUInt32LE(at) === CENTRAL_SIGNATURE) {
+  while (at + 46 <= data.length && data.readUInt32LE(at) === ZIP_SIGNATURE.centralHeader) {
     const nameLength = data.readUInt16LE(at + 28);
     const extraLength = data.readUInt16LE(at + 30);
     const commentLength = data.readUInt16LE(at + 32);
@@ -140,7 +136,7 @@ export class ZipArchive {
     let dataStart: number;
     try {
       const local = await readAt(handle, entry.localHeaderOffset, 30);
-      if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIGNATURE) {
+      if (local.length < 30 || local.readUInt32LE(0) !== ZIP_SIGNATURE.localHeader) {
         throw new ZipFormatError(`bad local header for ${entry.name}`);
       }
       dataStart = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
