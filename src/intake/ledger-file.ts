@@ -3,12 +3,13 @@
  * into memory at open. Each write appends whole lines in one write; a crash mid-write can only
  * leave a torn last line, which is ignored on load. When dead lines outnumber live entries the
  * file is compacted: written to a temp file, fsynced, and renamed over the old one (atomic).
- * One process at a time per file (the embedded mode is one process).
+ * One process at a time per file, enforced by a lock file (ledger-lock.ts).
  */
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { isLedgerEntry } from './ledger-entry.ts';
+import { lockLedger, type LedgerLock } from './ledger-lock.ts';
 
 /** A line is `{"k": key, "e": entry}` or `{"k": key, "d": 1}` (deleted). */
 type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
@@ -28,17 +29,23 @@ export class FileLedger implements Ledger {
     private readonly path: string,
     private readonly entries: Map<string, LedgerEntry>,
     lines: number,
+    private readonly lock: LedgerLock,
   ) {
     this.lines = lines;
   }
 
+  /** Opens the ledger for this process alone (ConfigError when another process has it open). */
   static async open(path: string): Promise<FileLedger> {
     await mkdir(dirname(path), { recursive: true });
+    const lock = await lockLedger(path);
     let text = '';
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        await lock.release();
+        throw error;
+      }
     }
     const entries = new Map<string, LedgerEntry>();
     let lines = 0;
@@ -49,7 +56,7 @@ export class FileLedger implements Ledger {
       if ('e' in line) entries.set(line.k, line.e);
       else entries.delete(line.k);
     }
-    return new FileLedger(path, entries, lines);
+    return new FileLedger(path, entries, lines, lock);
   }
 
   getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]> {
@@ -82,8 +89,10 @@ export class FileLedger implements Ledger {
     return this.entries.size;
   }
 
-  close(): Promise<void> {
-    return this.tail;
+  /** Waits for the last write, then lets other processes open the file. */
+  async close(): Promise<void> {
+    await this.tail;
+    await this.lock.release();
   }
 
   private append(lines: Line[]): Promise<void> {
