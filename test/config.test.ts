@@ -29,6 +29,7 @@ describe('resolveConfig', () => {
     [{ CONCURRENCY: '2.5' }, 'CONCURRENCY', 'whole number'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL', 'redis://'],
     [{ CATEGORIES_METHOD: 'PUT' }, 'CATEGORIES_METHOD', 'GET or POST'],
+    [{ STORE_TOKEN_FORMAT: 'bearer' }, 'STORE_TOKEN_FORMAT', 'must be bare (Authorization-Jwt: <token>) or jwt'],
   ])('names the setting in the error for %o', (env, setting, text) => {
     const error = errorOf(() => resolveConfig(env));
     expect(error.setting).toBe(setting);

@@ -44,6 +44,8 @@ export async function handleStoreRequest(deps: PipelineDeps, req: IncomingMessag
   const method = req.method ?? 'GET';
   const path = pathOf(req.url);
   const record = deps.log.received(receivedAt, method, path);
+  const tokenHeader = req.headers['authorization-jwt'];
+  if (typeof tokenHeader === 'string' && tokenHeader.trim() !== '') record.tokenForm = /^Jwt\s/i.test(tokenHeader.trim()) ? 'jwt' : 'bare';
   const reply = (r: Reply): void => {
     if (req.socket.destroyed) return; // the client left (e.g. its timeout): nothing was sent, status stays 0
     record.status = r.status;

@@ -89,6 +89,8 @@ export interface SandboxRequestRecord {
   fault?: FaultKind;
   /** Parsed JSON body, with `password` replaced by '[redacted]' (only with recordBodies). */
   body?: unknown;
+  /** How the request carried its token: `bare` (`Authorization-Jwt: <token>`) or `jwt` (`Jwt <token>`). */
+  tokenForm?: 'bare' | 'jwt';
 }
 
 export interface SandboxProduct {

@@ -31,7 +31,8 @@ import type {
 
 /** The settings the client reads: the store's address and credentials plus the client knobs. */
 export type StoreClientSettings = StoreSettings &
-  Pick<Config, 'rate' | 'concurrency' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'>;
+  Pick<Config, 'rate' | 'concurrency' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'> &
+  Partial<Pick<Config, 'tokenFormat'>>;
 
 export interface StoreClientOptions {
   /** @defaultValue silentLogger */
@@ -48,7 +49,7 @@ export interface StoreClientOptions {
   maxAttempts?: number;
   /** A Retry-After beyond this fails the call RATE_LIMITED instead of waiting. @defaultValue 120_000 */
   maxRetryAfterMs?: number;
-  /** Send the token as `Jwt <token>` (the update-brand example). @defaultValue false */
+  /** Send the token as `Jwt <token>` (the update-brand example). @defaultValue settings.tokenFormat === 'jwt' */
   jwtPrefix?: boolean;
   backoff?: BackoffOptions;
 }
@@ -69,7 +70,7 @@ export class StoreClient implements StoreApi {
       baseUrl: settings.storeUrl.replace(/\/+$/, ''),
       connectTimeoutMs: settings.connectTimeoutMs,
       requestTimeoutMs: settings.requestTimeoutMs,
-      jwtPrefix: options.jwtPrefix ?? false,
+      jwtPrefix: options.jwtPrefix ?? settings.tokenFormat === 'jwt',
       logger,
     });
     this.tokens = new TokenCache(() => this.login(), this.now);

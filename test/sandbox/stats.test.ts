@@ -34,9 +34,9 @@ describe('request log and statistics', () => {
       await call(sandbox, 'GET', '/v1/categories', { token });
       expect(sandbox.requests()).toEqual([
         { at: 1_000_000, method: 'POST', path: '/v1/authorization', status: 200, body: { email: sandbox.email, password: '[redacted]' } },
-        { at: 1_000_010, method: 'POST', path: '/v1/create_product', status: 200, body: { title: 'a' } },
-        { at: 1_000_020, method: 'POST', path: '/v1/create_product', status: 400, body: {} },
-        { at: 1_001_520, method: 'GET', path: '/v1/categories', status: 200 },
+        { at: 1_000_010, method: 'POST', path: '/v1/create_product', status: 200, body: { title: 'a' }, tokenForm: 'bare' },
+        { at: 1_000_020, method: 'POST', path: '/v1/create_product', status: 400, body: {}, tokenForm: 'bare' },
+        { at: 1_001_520, method: 'GET', path: '/v1/categories', status: 200, tokenForm: 'bare' },
       ]);
       expect(sandbox.requestCount()).toBe(4);
       expect(sandbox.requestCount('/v1/create_product')).toBe(2);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.ts';
 import { withSandbox } from '../../src/sandbox/index.ts';
+import { storeClientFromConfig } from '../../src/store/client.ts';
 import { clientFor, rejection } from './helpers.ts';
 
 describe('store client: every operation against the sandbox', () => {
@@ -82,12 +84,20 @@ describe('store client: every operation against the sandbox', () => {
     });
   });
 
-  it('sends the token as "Jwt <token>" when asked', async () => {
+  it('sends the token bare by default, and as "Jwt <token>" with STORE_TOKEN_FORMAT=jwt', async () => {
     await withSandbox({}, async (sandbox) => {
-      const client = clientFor(sandbox, {}, { jwtPrefix: true });
-      expect(await client.listVouchers()).toHaveLength(2);
-      expect(await client.updateBrand({ brand_id: 1, brand_name: 'N', brand_name_ar: 'ن' })).toMatchObject({ httpStatus: 200 });
-      client.close();
+      const forms = () => sandbox.requests().filter((r) => r.path !== '/v1/authorization').map((r) => r.tokenForm);
+      const bare = clientFor(sandbox);
+      expect(await bare.listVouchers()).toHaveLength(2);
+      expect(forms()).toEqual(['bare']);
+      bare.close();
+      sandbox.resetStats();
+      const config = resolveConfig({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password, STORE_TOKEN_FORMAT: 'jwt' });
+      const prefixed = storeClientFromConfig(config, { sleep: () => Promise.resolve() });
+      expect(await prefixed.listVouchers()).toHaveLength(2);
+      expect(await prefixed.updateBrand({ brand_id: 1, brand_name: 'N', brand_name_ar: 'ن' })).toMatchObject({ httpStatus: 200 });
+      expect(forms()).toEqual(['jwt', 'jwt']);
+      prefixed.close();
     });
   });
 });
