@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', 'drop/', 'dist/', 'coverage/', '.ledger/'] },
@@ -17,6 +18,8 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
     },
   },
+  // Formatting is Prettier's job (npm run format:check); this turns off the lint rules it owns.
+  prettier,
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -52,7 +52,10 @@ async function writeSheet(path: string, rows: number): Promise<void> {
   const out = createWriteStream(path);
   out.write('product_id,title,title_ar,sale_price,category,barcode\n');
   for (let i = 0; i < rows; i++) {
-    const line = i % 2 === 0 ? `${100_000 + i},Item ${i},منتج رقم ${i} بجودة عالية,${(i % 500) + 0.5},${(i % 6) + 1},\n` : `,Item ${i},منتج رقم ${i} بجودة عالية,${(i % 500) + 0.5},${(i % 6) + 1},628${String(i).padStart(10, '0')}\n`;
+    const line =
+      i % 2 === 0
+        ? `${100_000 + i},Item ${i},منتج رقم ${i} بجودة عالية,${(i % 500) + 0.5},${(i % 6) + 1},\n`
+        : `,Item ${i},منتج رقم ${i} بجودة عالية,${(i % 500) + 0.5},${(i % 6) + 1},628${String(i).padStart(10, '0')}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
@@ -74,7 +77,17 @@ async function prime(ledger: Ledger, file: string): Promise<void> {
   for await (const row of sheet.rows()) {
     if (!row.plan) continue;
     const key = ledgerKeyOf(row.plan);
-    if (key) chunk.push([key, { fp: fingerprintOf(row.plan), st: 'synced', batch: 'primed', row: row.row, rt: rowTextOf(sheet.rowSignature, row.cells) }]);
+    if (key)
+      chunk.push([
+        key,
+        {
+          fp: fingerprintOf(row.plan),
+          st: 'synced',
+          batch: 'primed',
+          row: row.row,
+          rt: rowTextOf(sheet.rowSignature, row.cells),
+        },
+      ]);
     if (chunk.length >= 5_000) {
       await ledger.setMany(chunk);
       chunk = [];
@@ -103,7 +116,16 @@ async function main(): Promise<void> {
   try {
     await writeSheet(file, ROWS);
     const client = createStoreClient(
-      { storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password, rate: 1_000, concurrency: 4, categoriesMethod: 'POST', requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 },
+      {
+        storeUrl: sandbox.url,
+        storeEmail: sandbox.email,
+        storePassword: sandbox.password,
+        rate: 1_000,
+        concurrency: 4,
+        categoriesMethod: 'POST',
+        requestTimeoutMs: 10_000,
+        connectTimeoutMs: 2_000,
+      },
       { logger: silentLogger },
     );
     const fileLedger = await FileLedger.open(join(dir, 'ledger.jsonl'));
@@ -111,32 +133,67 @@ async function main(): Promise<void> {
     for (const ledger of [fileLedger, redisLedger]) await prime(ledger, file);
     // The engine's own floor: a guard that finds every row unchanged at once, with no ledger.
     const skipAll: RowGuard = {
-      before: (row) => ({ row: row.row, outcome: 'skipped', message: 'unchanged', httpStatus: null, attempts: 0, code: UNCHANGED_CODE }),
+      before: (row) => ({
+        row: row.row,
+        outcome: 'skipped',
+        message: 'unchanged',
+        httpStatus: null,
+        attempts: 0,
+        code: UNCHANGED_CODE,
+      }),
       after: () => Promise.resolve(),
     };
     const variants: { name: string; guardFactory: GuardFactory; listUnchanged: boolean; inPlace?: boolean }[] = [
       { name: 'engine floor (no ledger)', guardFactory: () => skipAll, listUnchanged: false },
       { name: 'file ledger (embedded)', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: false },
-      { name: 'file ledger, read in place', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: false, inPlace: true },
+      {
+        name: 'file ledger, read in place',
+        guardFactory: ledgerGuardFactory(fileLedger),
+        listUnchanged: false,
+        inPlace: true,
+      },
       { name: 'redis ledger', guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
       { name: 'file ledger, rows listed', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: true },
       { name: QUEUED, guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
     ];
     // The Redis deployment: the batch goes through the queue, a worker writes the report.
-    const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix: `${prefix}:queue`, client, concurrency: 4, guardFactory: ledgerGuardFactory(redisLedger) });
+    const worker = startSyncWorker({
+      redisUrl: REDIS_URL,
+      prefix: `${prefix}:queue`,
+      client,
+      concurrency: 4,
+      guardFactory: ledgerGuardFactory(redisLedger),
+    });
     await worker.ready();
     const viaQueue = async () => {
       const request = { file, guard: { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false } };
       const target = { redisUrl: REDIS_URL, prefix: `${prefix}:queue` };
-      const { batchId } = await enqueueSync(request, { ...target, reportDir: join(dir, 'reports'), rate: 1_000, client, guardFactory: ledgerGuardFactory(redisLedger) });
+      const { batchId } = await enqueueSync(request, {
+        ...target,
+        reportDir: join(dir, 'reports'),
+        rate: 1_000,
+        client,
+        guardFactory: ledgerGuardFactory(redisLedger),
+      });
       const summary = await waitForBatch(batchId, { ...target, pollMs: 20 });
       return summary.skippedUnchanged?.count ?? 0;
     };
     const sync = async (variant: (typeof variants)[number]) => {
       if (variant.name === QUEUED) return viaQueue();
       const summary = await runSync(
-        { file, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, listUnchanged: variant.listUnchanged },
-        { client, reportDir: join(dir, 'reports'), rate: 1_000, concurrency: 4, guardFactory: variant.guardFactory, ...(variant.inPlace ? { openSheet: (f: string, o: OpenSheetOptions) => openSheet(f, o) } : {}) },
+        {
+          file,
+          guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+          listUnchanged: variant.listUnchanged,
+        },
+        {
+          client,
+          reportDir: join(dir, 'reports'),
+          rate: 1_000,
+          concurrency: 4,
+          guardFactory: variant.guardFactory,
+          ...(variant.inPlace ? { openSheet: (f: string, o: OpenSheetOptions) => openSheet(f, o) } : {}),
+        },
       );
       return summary.skippedUnchanged?.count ?? 0;
     };
@@ -165,15 +222,25 @@ async function main(): Promise<void> {
       }
     }
     const base = median(baseline);
-    console.log(`delta sync of an unchanged ${ROWS.toLocaleString('en')}-row sheet (median of ${RUNS}; node ${process.version})`);
-    console.log(`  read + validate alone:               ${(base / 1000).toFixed(2)} s (${Math.round(ROWS / (base / 1000)).toLocaleString('en')} rows/s)`);
+    console.log(
+      `delta sync of an unchanged ${ROWS.toLocaleString('en')}-row sheet (median of ${RUNS}; node ${process.version})`,
+    );
+    console.log(
+      `  read + validate alone:               ${(base / 1000).toFixed(2)} s (${Math.round(ROWS / (base / 1000)).toLocaleString('en')} rows/s)`,
+    );
     for (const [name, times] of Object.entries(delta)) {
       const t = median(times);
       console.log(`  delta sync, ${name.padEnd(25)} ${(t / 1000).toFixed(2)} s  ratio ${(t / base).toFixed(2)}x`);
     }
-    console.log(`  first delta sync of the process (file ledger): ${(cold / 1000).toFixed(2)} s, first read + validate ${(coldBase / 1000).toFixed(2)} s`);
-    console.log("  goal: delta sync <= 1.30x read + validate: the embedded mode's long-running commands (watch), file ledger; the other lines are for comparison");
-    console.log(`  rows found unchanged per run: ${unchanged.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`);
+    console.log(
+      `  first delta sync of the process (file ledger): ${(cold / 1000).toFixed(2)} s, first read + validate ${(coldBase / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      "  goal: delta sync <= 1.30x read + validate: the embedded mode's long-running commands (watch), file ledger; the other lines are for comparison",
+    );
+    console.log(
+      `  rows found unchanged per run: ${unchanged.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`,
+    );
     console.log(`  peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     await worker.close();
   } finally {

@@ -17,7 +17,10 @@ const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
 function post(sandbox: Pick<SandboxHandle, 'url'>, path: string, body: string, token?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    };
     if (token) headers['authorization-jwt'] = token;
     const req = request(`${sandbox.url}${path}`, { method: 'POST', agent, headers }, (res) => {
       res.resume();
@@ -28,7 +31,14 @@ function post(sandbox: Pick<SandboxHandle, 'url'>, path: string, body: string, t
   });
 }
 
-const body = JSON.stringify({ title: 'Bench product', title_ar: 'منتج', category: 2, sale_price: 9.5, barcode: '6290000000000', description: 'x'.repeat(400) });
+const body = JSON.stringify({
+  title: 'Bench product',
+  title_ar: 'منتج',
+  category: 2,
+  sale_price: 9.5,
+  barcode: '6290000000000',
+  description: 'x'.repeat(400),
+});
 
 /** Sends `total` create_product requests, `concurrency` at a time; returns req/s and failures. */
 async function load(target: Pick<SandboxHandle, 'url'>, token?: string): Promise<{ rate: number; failures: number }> {
@@ -92,7 +102,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 // The machine is shared: interleave the three servers over several rounds and compare medians.
 const rounds = 3;
-console.log(`${rounds} rounds of ${total} create_product requests each, concurrency ${concurrency}, client and server in one process`);
+console.log(
+  `${rounds} rounds of ${total} create_product requests each, concurrency ${concurrency}, client and server in one process`,
+);
 const floors: number[] = [];
 const runs: Record<'off' | 'on', SandboxRun[]> = { off: [], on: [] };
 for (let round = 0; round < rounds; round += 1) {
@@ -101,8 +113,13 @@ for (let round = 0; round < rounds; round += 1) {
   runs.on.push(await sandboxRun(true));
 }
 const floor = median(floors);
-console.log(`baseline node:http answering {}: median ${Math.round(floor)} req/s (${floors.map(Math.round).join(', ')})`);
-for (const [key, label] of [['off', 'recordBodies=false'], ['on', 'recordBodies=true ']] as const) {
+console.log(
+  `baseline node:http answering {}: median ${Math.round(floor)} req/s (${floors.map(Math.round).join(', ')})`,
+);
+for (const [key, label] of [
+  ['off', 'recordBodies=false'],
+  ['on', 'recordBodies=true '],
+] as const) {
   const list = runs[key];
   const rate = median(list.map((r) => r.rate));
   const last = list[list.length - 1];

@@ -27,7 +27,8 @@ const mapPipelines: Record<string, Pipeline> = {
   async 'read+map+validate'(file) {
     const opened = await openSheet(file, { columns: BENCH_COLUMNS });
     const summary = await summarizeSheet(opened, { keepIssues: 1000 });
-    if (summary.headerIssues.some((issue) => issue.severity === 'error')) throw new Error('bench sheet has header errors');
+    if (summary.headerIssues.some((issue) => issue.severity === 'error'))
+      throw new Error('bench sheet has header errors');
     process.stderr.write(
       `    ${summary.rows} rows: ${summary.creates} creates, ${summary.updates} updates, ${summary.statusChanges} status, ${summary.invalidRows} invalid\n`,
     );
@@ -44,7 +45,12 @@ async function cases(): Promise<BenchCase[]> {
     { label: 'csv: read+map+validate', pipeline: 'read+map+validate', file: csv, baseline: 'csv: raw csv-parse' },
     { label: 'xlsx: raw exceljs stream', pipeline: 'exceljs-stream', file: xlsx },
     { label: 'xlsx: read', pipeline: 'read', file: xlsx, baseline: 'xlsx: raw exceljs stream' },
-    { label: 'xlsx: read+map+validate', pipeline: 'read+map+validate', file: xlsx, baseline: 'xlsx: raw exceljs stream' },
+    {
+      label: 'xlsx: read+map+validate',
+      pipeline: 'read+map+validate',
+      file: xlsx,
+      baseline: 'xlsx: raw exceljs stream',
+    },
   ];
 }
 

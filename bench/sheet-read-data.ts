@@ -13,8 +13,20 @@ import { arabicDescription, arabicTitle } from '../test/sheet-read/arabic-text.t
 export const BENCH_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 export const BENCH_HEADERS = [
-  'product_id', 'title', 'title_ar', 'description', 'description_ar', 'sale_price', 'price', 'quantity', 'barcode',
-  'category', 'product_status', 'prices.1', 'product_option.0.title_ar', 'product_option.0.type',
+  'product_id',
+  'title',
+  'title_ar',
+  'description',
+  'description_ar',
+  'sale_price',
+  'price',
+  'quantity',
+  'barcode',
+  'category',
+  'product_status',
+  'prices.1',
+  'product_option.0.title_ar',
+  'product_option.0.type',
   'product_option.0.option_values',
 ];
 

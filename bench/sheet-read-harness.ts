@@ -111,6 +111,8 @@ export async function runSheetBench(
         `${ratio(result.cpuSeconds, base?.cpuSeconds)} | ${ratio(result.peakRssMb, base?.peakRssMb)} |`,
     );
   }
-  console.log(`\nmedians of ${runs} runs, each in its own process, cases interleaved (node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(
+    `\nmedians of ${runs} runs, each in its own process, cases interleaved (node ${process.version}, ${new Date().toISOString()})\n`,
+  );
   console.log(lines.join('\n'));
 }

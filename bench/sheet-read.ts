@@ -25,7 +25,12 @@ export const readPipelines: Record<string, Pipeline> = {
   },
   async 'exceljs-stream'(file) {
     let rows = -1;
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'cache' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      worksheets: 'emit',
+      hyperlinks: 'ignore',
+      styles: 'cache',
+    });
     for await (const worksheet of reader) for await (const _row of worksheet) rows++;
     return rows;
   },

@@ -43,7 +43,9 @@ function steadyRate(times: number[], rate: number): number {
 const SECONDS = 8;
 
 async function startChildSandbox(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
     const match = /listening on (http:\/\/\S+)/.exec(line);
@@ -58,7 +60,16 @@ async function control(url: string, method: string, path: string): Promise<unkno
 }
 
 async function measure(url: string, rate: number, awaitsSent: boolean): Promise<void> {
-  const settings = { storeUrl: url, storeEmail: DEMO_EMAIL, storePassword: DEMO_PASSWORD, rate, concurrency: 32, categoriesMethod: 'POST' as const, requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 };
+  const settings = {
+    storeUrl: url,
+    storeEmail: DEMO_EMAIL,
+    storePassword: DEMO_PASSWORD,
+    rate,
+    concurrency: 32,
+    categoriesMethod: 'POST' as const,
+    requestTimeoutMs: 10_000,
+    connectTimeoutMs: 2_000,
+  };
   const gate = new RecordingGate(new SlidingWindowGate({ rate, awaitsSent }), awaitsSent);
   const client = createStoreClient(settings, { gate });
   try {
@@ -81,7 +92,10 @@ async function measure(url: string, rate: number, awaitsSent: boolean): Promise<
   }
 }
 
-const rates = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const rates = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const sandbox = await startChildSandbox();
 try {
   for (const rate of rates.length ? rates : [20, 100]) {

@@ -16,7 +16,9 @@ export interface ChildSandbox {
 
 /** The sandbox runs in its own process, as a real store would be elsewhere. */
 export async function startChildSandbox(): Promise<ChildSandbox> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
     const match = /listening on (http:\/\/\S+)/.exec(line);
@@ -25,7 +27,12 @@ export async function startChildSandbox(): Promise<ChildSandbox> {
     return {
       url,
       async control(method, path, body) {
-        const response = await fetch(`${url}/__sandbox/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+        const response = await fetch(`${url}/__sandbox/${path}`, {
+          method,
+          ...(body === undefined
+            ? {}
+            : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        });
         return response.json();
       },
       async stop() {
@@ -64,7 +71,10 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
 
 /** Starts `catalog-sync worker` and resolves once it says it started. */
 export async function startCliWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/catalog-sync.js', 'worker', '--grace', '5'], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/catalog-sync.js', 'worker', '--grace', '5'], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const lines = createInterface({ input: child.stderr });
   for await (const line of lines) if (line.includes('worker started')) return child;
   throw new Error('worker exited before starting');

@@ -20,7 +20,17 @@ import pLimit from 'p-limit';
 import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts';
 import { createStoreClient, type StoreClient } from '../src/store/index.ts';
 import { enqueueSync, runSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts';
-import { fmt, payload, productSheet, startChildSandbox, startCliWorker, stopChild, storeEnv, timed, type ChildSandbox } from './sync-support.ts';
+import {
+  fmt,
+  payload,
+  productSheet,
+  startChildSandbox,
+  startCliWorker,
+  stopChild,
+  storeEnv,
+  timed,
+  type ChildSandbox,
+} from './sync-support.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const arg = (name: string, fallback: number) => {
@@ -34,7 +44,16 @@ const only = new Set((onlyIndex >= 0 ? process.argv[onlyIndex + 1]! : '1,2,3,4')
 const CONCURRENCY = 32;
 
 function client(url: string, rate = 10_000): StoreClient {
-  return createStoreClient({ storeUrl: url, storeEmail: DEMO_EMAIL, storePassword: DEMO_PASSWORD, rate, concurrency: CONCURRENCY, categoriesMethod: 'POST', requestTimeoutMs: 30_000, connectTimeoutMs: 5_000 });
+  return createStoreClient({
+    storeUrl: url,
+    storeEmail: DEMO_EMAIL,
+    storePassword: DEMO_PASSWORD,
+    rate,
+    concurrency: CONCURRENCY,
+    categoriesMethod: 'POST',
+    requestTimeoutMs: 30_000,
+    connectTimeoutMs: 5_000,
+  });
 }
 
 async function cleanupPrefix(prefix: string): Promise<void> {
@@ -54,14 +73,25 @@ async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<voi
   const bareClient = client(sandbox.url);
   await bareClient.authorize();
   const limit = pLimit(CONCURRENCY);
-  const bare = await timed(() => Promise.all(Array.from({ length: ROWS }, (_, i) => limit(() => bareClient.createProduct(payload(i))))));
+  const bare = await timed(() =>
+    Promise.all(Array.from({ length: ROWS }, (_, i) => limit(() => bareClient.createProduct(payload(i))))),
+  );
   const bareRate = (ROWS / bare.ms) * 1000;
   console.log(`   bare p-limit loop (same client, same payloads): ${fmt(bareRate)} rows/s`);
-  const local = await timed(() => runSync({ file }, { client: client(sandbox.url), reportDir, rate: 10_000, concurrency: CONCURRENCY }));
+  const local = await timed(() =>
+    runSync({ file }, { client: client(sandbox.url), reportDir, rate: 10_000, concurrency: CONCURRENCY }),
+  );
   const localRate = (ROWS / local.ms) * 1000;
-  console.log(`   in-process transport (read + map + sync + reports): ${fmt(localRate)} rows/s = ${fmt(localRate / bareRate, 2)}x bare (goal >= 0.8x)`);
+  console.log(
+    `   in-process transport (read + map + sync + reports): ${fmt(localRate)} rows/s = ${fmt(localRate / bareRate, 2)}x bare (goal >= 0.8x)`,
+  );
   const prefix = `bench-${randomUUID()}`;
-  const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client: client(sandbox.url), concurrency: CONCURRENCY });
+  const worker = startSyncWorker({
+    redisUrl: REDIS_URL,
+    prefix,
+    client: client(sandbox.url),
+    concurrency: CONCURRENCY,
+  });
   await worker.ready();
   const queued = await timed(async () => {
     const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate: 10_000 });
@@ -70,12 +100,17 @@ async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<voi
   await worker.close();
   await cleanupPrefix(prefix);
   const queuedRate = (ROWS / queued.ms) * 1000;
-  console.log(`   BullMQ transport (enqueue + 1 worker + report):     ${fmt(queuedRate)} rows/s = ${fmt(queuedRate / bareRate, 2)}x bare (goal >= 0.7x)`);
+  console.log(
+    `   BullMQ transport (enqueue + 1 worker + report):     ${fmt(queuedRate)} rows/s = ${fmt(queuedRate / bareRate, 2)}x bare (goal >= 0.7x)`,
+  );
 }
 
 async function naive(sandbox: ChildSandbox, reportDir: string): Promise<void> {
   console.log('\n2. In-process engine vs a naive sequential loop (one request after another)');
-  for (const [latency, rows] of [[0, ROWS], [50, 200]] as const) {
+  for (const [latency, rows] of [
+    [0, ROWS],
+    [50, 200],
+  ] as const) {
     await sandbox.control('POST', 'latency', { ms: latency });
     const file = await productSheet(rows);
     const c = client(sandbox.url);
@@ -83,10 +118,14 @@ async function naive(sandbox: ChildSandbox, reportDir: string): Promise<void> {
     const seq = await timed(async () => {
       for (let i = 0; i < rows; i++) await c.createProduct(payload(i));
     });
-    const engine = await timed(() => runSync({ file }, { client: client(sandbox.url), reportDir, rate: 10_000, concurrency: CONCURRENCY }));
+    const engine = await timed(() =>
+      runSync({ file }, { client: client(sandbox.url), reportDir, rate: 10_000, concurrency: CONCURRENCY }),
+    );
     const seqRate = (rows / seq.ms) * 1000;
     const engineRate = (rows / engine.ms) * 1000;
-    console.log(`   latency ${latency} ms, ${rows} rows: naive ${fmt(seqRate)} rows/s, engine ${fmt(engineRate)} rows/s = ${fmt(engineRate / seqRate, 1)}x`);
+    console.log(
+      `   latency ${latency} ms, ${rows} rows: naive ${fmt(seqRate)} rows/s, engine ${fmt(engineRate)} rows/s = ${fmt(engineRate / seqRate, 1)}x`,
+    );
   }
   await sandbox.control('POST', 'latency', { ms: 0 });
 }
@@ -120,10 +159,24 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
 }
 
 async function bigSheet(sandbox: ChildSandbox, reportDir: string): Promise<void> {
-  console.log(`\n4. catalog-sync import of a ${BIG}-row sheet, in-process, no rate limit, with the file ledger (its own process, /usr/bin/time)`);
+  console.log(
+    `\n4. catalog-sync import of a ${BIG}-row sheet, in-process, no rate limit, with the file ledger (its own process, /usr/bin/time)`,
+  );
   const file = await productSheet(BIG);
-  const env = { ...process.env, ...storeEnv(sandbox.url), RATE: '10000', CONCURRENCY: String(CONCURRENCY), LOG_LEVEL: 'silent', REPORT_DIR: reportDir, LEDGER_FILE: join(reportDir, 'ledger', 'ledger.jsonl') };
-  const child = spawn('/usr/bin/time', ['-v', process.execPath, 'bin/catalog-sync.js', 'import', file, '--queue', 'local', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = {
+    ...process.env,
+    ...storeEnv(sandbox.url),
+    RATE: '10000',
+    CONCURRENCY: String(CONCURRENCY),
+    LOG_LEVEL: 'silent',
+    REPORT_DIR: reportDir,
+    LEDGER_FILE: join(reportDir, 'ledger', 'ledger.jsonl'),
+  };
+  const child = spawn(
+    '/usr/bin/time',
+    ['-v', process.execPath, 'bin/catalog-sync.js', 'import', file, '--queue', 'local', '--json'],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -133,7 +186,9 @@ async function bigSheet(sandbox: ChildSandbox, reportDir: string): Promise<void>
   const ms = performance.now() - start;
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
   const summary = JSON.parse(out) as { total: number; counts: { created: number } };
-  console.log(`   ${summary.total} rows (${summary.counts.created} created) in ${fmt(ms / 1000, 1)} s = ${fmt((BIG / ms) * 1000)} rows/s, peak RSS ${rss ? fmt(Number(rss) / 1024) : '?'} MB`);
+  console.log(
+    `   ${summary.total} rows (${summary.counts.created} created) in ${fmt(ms / 1000, 1)} s = ${fmt((BIG / ms) * 1000)} rows/s, peak RSS ${rss ? fmt(Number(rss) / 1024) : '?'} MB`,
+  );
 }
 
 const sandbox = await startChildSandbox();

@@ -51,7 +51,10 @@ const storeUrl = z
       return z.NEVER;
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-      ctx.addIssue({ code: 'custom', message: `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}`,
+      });
       return z.NEVER;
     }
     if (url.username || url.password) {
@@ -63,7 +66,10 @@ const storeUrl = z
   });
 
 const positiveInt = (what: string) =>
-  z.coerce.number({ error: `must be a number (${what})` }).int('must be a whole number').positive('must be greater than 0');
+  z.coerce
+    .number({ error: `must be a number (${what})` })
+    .int('must be a whole number')
+    .positive('must be greater than 0');
 
 const configSchema = z.object({
   storeUrl: storeUrl.optional(),
@@ -74,12 +80,17 @@ const configSchema = z.object({
     .trim()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  rate: z.coerce.number({ error: 'must be a number (requests per second)' }).positive('must be greater than 0').max(10_000, 'must be at most 10000'),
+  rate: z.coerce
+    .number({ error: 'must be a number (requests per second)' })
+    .positive('must be greater than 0')
+    .max(10_000, 'must be at most 10000'),
   concurrency: positiveInt('parallel requests').max(1_000, 'must be at most 1000'),
   reportDir: z.string().min(1),
   categoriesMethod: z.enum(['GET', 'POST'], { error: 'must be GET or POST' }),
   /** The reference shows the token both bare and as `Jwt <token>`: bare unless the store wants the prefix. */
-  tokenFormat: z.enum(['bare', 'jwt'], { error: 'must be bare (Authorization-Jwt: <token>) or jwt (Authorization-Jwt: Jwt <token>)' }),
+  tokenFormat: z.enum(['bare', 'jwt'], {
+    error: 'must be bare (Authorization-Jwt: <token>) or jwt (Authorization-Jwt: Jwt <token>)',
+  }),
   requestTimeoutMs: positiveInt('milliseconds'),
   connectTimeoutMs: positiveInt('milliseconds'),
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
@@ -129,7 +140,10 @@ function fromEnv(env: Env): ConfigOverrides {
     try {
       out.storePassword = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
-      throw new ConfigError('STORE_PASSWORD_FILE', `cannot read ${passwordFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new ConfigError(
+        'STORE_PASSWORD_FILE',
+        `cannot read ${passwordFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
   return out;

@@ -44,11 +44,23 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .command('watch')
     .description('watch <dir>/inbox/ and sync every sheet dropped there (done/ and failed/ get the results)')
     .option('--dir <dir>', 'the drop folder (env DROP_DIR, default ./drop)')
-    .option('--force', 'sync a file even when the same content was synced already (re-sends updates and statuses; never creates twice)', false)
-    .addOption(new Option('--mode <mode>', 'delta: skip rows unchanged since the last sync').choices(['delta', 'full']).default('delta'))
+    .option(
+      '--force',
+      'sync a file even when the same content was synced already (re-sends updates and statuses; never creates twice)',
+      false,
+    )
+    .addOption(
+      new Option('--mode <mode>', 'delta: skip rows unchanged since the last sync')
+        .choices(['delta', 'full'])
+        .default('delta'),
+    )
     .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
     .option('--retry-unknown', 'send again creates whose earlier outcome was unknown (may duplicate them)', false)
-    .option('--list-unchanged', 'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)', false)
+    .option(
+      '--list-unchanged',
+      'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)',
+      false,
+    )
     .option('--columns <file>', 'column map file for the dropped sheets')
     .option('--settle-ms <ms>', 'a file is taken once its size has not changed for this long', '2000')
     .option('--poll', 'poll the folder instead of OS events (network shares)', false)
@@ -70,7 +82,9 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .action((name: string, flags: { jobsDir?: string; json: boolean }) => guarded(() => scheduleRun(ctx, name, flags)));
   schedule
     .command('sync')
-    .description('register every job with the queue now (the worker does this at start); removes schedules whose file is gone')
+    .description(
+      'register every job with the queue now (the worker does this at start); removes schedules whose file is gone',
+    )
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
     .action((flags: { jobsDir?: string }) => guarded(() => scheduleSync(ctx, flags.jobsDir)));
 
@@ -80,7 +94,9 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--include-unknown', 'also rows whose outcome was unknown (a create that may have happened)', false)
     .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
     .option('--json', 'print the batch summary as JSON', false)
-    .action((target: string, flags: { includeUnknown: boolean; keyColumn: string; json: boolean }) => guarded(() => rerunCommand(ctx, target, flags)));
+    .action((target: string, flags: { includeUnknown: boolean; keyColumn: string; json: boolean }) =>
+      guarded(() => rerunCommand(ctx, target, flags)),
+    );
 }
 
 /** Intake errors that stop a command from starting are exit code 2 with their message. */
@@ -95,11 +111,16 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
 
 function whole(flag: string, value: string, min: number): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min)
+    throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
   return n;
 }
 
-async function withRuntime<T>(ctx: CliContext, extra: Parameters<CliContext['config']>[0], fn: (rt: IntakeRuntime) => Promise<T>): Promise<T> {
+async function withRuntime<T>(
+  ctx: CliContext,
+  extra: Parameters<CliContext['config']>[0],
+  fn: (rt: IntakeRuntime) => Promise<T>,
+): Promise<T> {
   const config = ctx.config(extra);
   const runtime = await openIntakeRuntime(config, ctx.logger(config));
   try {
@@ -135,8 +156,14 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       usePolling: flags.poll,
       parallel,
       onEvent: (event) => {
-        if (event.type === 'finished') ctx.print(`${event.file}: ${event.result.status === 'done' ? event.result.report.message : `moved to failed/: ${event.result.error}`}`);
-        if (event.type === 'error') ctx.printError(`${event.file}: not finished, stays in processing/ (${event.error instanceof Error ? event.error.message : String(event.error)})`);
+        if (event.type === 'finished')
+          ctx.print(
+            `${event.file}: ${event.result.status === 'done' ? event.result.report.message : `moved to failed/: ${event.result.error}`}`,
+          );
+        if (event.type === 'error')
+          ctx.printError(
+            `${event.file}: not finished, stays in processing/ (${event.error instanceof Error ? event.error.message : String(event.error)})`,
+          );
       },
     });
     await watcher.start();
@@ -156,10 +183,15 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
     try {
       const rows = await listSchedules(queue, jobs, zone);
       const now = Date.now();
-      ctx.print(['job\tcron\ttimezone\tnext run\tregistered', ...rows.map((r) => {
-        const next = r.next ?? nextRun(r.cron, r.timezone, now);
-        return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
-      })].join('\n'));
+      ctx.print(
+        [
+          'job\tcron\ttimezone\tnext run\tregistered',
+          ...rows.map((r) => {
+            const next = r.next ?? nextRun(r.cron, r.timezone, now);
+            return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
+          }),
+        ].join('\n'),
+      );
     } finally {
       await queue?.close();
     }
@@ -188,10 +220,17 @@ async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: str
   });
 }
 
-async function rerunCommand(ctx: CliContext, target: string, flags: { includeUnknown: boolean; keyColumn: string; json: boolean }): Promise<void> {
+async function rerunCommand(
+  ctx: CliContext,
+  target: string,
+  flags: { includeUnknown: boolean; keyColumn: string; json: boolean },
+): Promise<void> {
   await withRuntime(ctx, {}, async (rt) => {
     const resolved = await resolveRerunTarget(target, rt.config.reportDir);
-    const request = await buildRerunRequest(resolved, { includeUnknown: flags.includeUnknown, keyColumn: flags.keyColumn });
+    const request = await buildRerunRequest(resolved, {
+      includeUnknown: flags.includeUnknown,
+      keyColumn: flags.keyColumn,
+    });
     const summary = await rt.runnerFor()(request, new AbortController().signal);
     report(ctx, summary, flags.json);
   });
@@ -215,7 +254,10 @@ const scheduleWorkerExtension: WorkerExtension = async ({ config, logger, redisU
     if (error instanceof JobFileError) throw new ExitError(2, error.message);
     throw error;
   }
-  const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, { runnerFor: (tuning) => rt.runnerFor(tuning), logger });
+  const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, {
+    runnerFor: (tuning) => rt.runnerFor(tuning),
+    logger,
+  });
   return {
     guardFactory: rt.guardFactory,
     stop: async () => {

@@ -55,8 +55,20 @@ const vouchers: ListSpec<Voucher> = {
   description: 'list the available vouchers (coupons)',
   fetch: (client) => client.listVouchers(),
   csvColumns: [
-    'coupon_id', 'title', 'title_ar', 'description', 'description_ar', 'till', 'code', 'coupon_limit', 'limit_per', 'thumb_image',
-    'discount_type', 'discount_value', 'shipping_free', 'minimum_order_amount',
+    'coupon_id',
+    'title',
+    'title_ar',
+    'description',
+    'description_ar',
+    'till',
+    'code',
+    'coupon_limit',
+    'limit_per',
+    'thumb_image',
+    'discount_type',
+    'discount_value',
+    'shipping_free',
+    'minimum_order_amount',
   ],
   csvRow: ({ details, ...v }) => ({ ...v, ...details }),
   table: [
@@ -64,7 +76,13 @@ const vouchers: ListSpec<Voucher> = {
     ['CODE', (v) => v.code],
     ['TITLE', (v) => v.title],
     ['TITLE (AR)', (v) => v.title_ar],
-    ['DISCOUNT', (v) => (v.details.discount_type === 'percent' ? `${v.details.discount_value}%` : `${v.details.discount_value} ${v.details.discount_type}`)],
+    [
+      'DISCOUNT',
+      (v) =>
+        v.details.discount_type === 'percent'
+          ? `${v.details.discount_value}%`
+          : `${v.details.discount_value} ${v.details.discount_type}`,
+    ],
     ['MIN ORDER', (v) => v.details.minimum_order_amount],
     ['FREE SHIPPING', (v) => (v.details.shipping_free ? 'yes' : 'no')],
     ['LIMIT', (v) => `${v.coupon_limit} (${v.limit_per})`],
@@ -88,7 +106,11 @@ export function formatTable(headers: string[], rows: string[][]): string {
 export function renderList<T>(spec: ListSpec<T>, items: T[], format: 'table' | 'csv' | 'json'): string {
   if (format === 'json') return JSON.stringify(items, null, 2);
   if (format === 'csv') {
-    return stringify(items.map(spec.csvRow), { header: true, columns: spec.csvColumns, cast: { boolean: (b) => (b ? '1' : '0') } });
+    return stringify(items.map(spec.csvRow), {
+      header: true,
+      columns: spec.csvColumns,
+      cast: { boolean: (b) => (b ? '1' : '0') },
+    });
   }
   if (items.length === 0) return `(no ${spec.name})`;
   const rows = items.map((item) => spec.table.map(([, cell]) => String(cell(item) ?? '')));

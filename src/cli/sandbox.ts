@@ -24,20 +24,35 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
     .command('sandbox')
     .description('run the built-in sandbox store on 127.0.0.1 (for rehearsals and tests) until Ctrl-C')
     .option('--port <n>', 'port to listen on (0 = any free port)', '0')
-    .option('--host <address>', 'interface to listen on; 0.0.0.0 only inside a container whose port is published', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'interface to listen on; 0.0.0.0 only inside a container whose port is published',
+      '127.0.0.1',
+    )
     .option('--rate-limit <n>', 'answer 429 beyond n requests in any 1-second window')
     .option('--latency <ms>', 'delay before every answer, in milliseconds')
     .option('--token-ttl <s>', 'access token lifetime in seconds (default 3600)')
     .option('--product-limit <n>', 'the store product_limit, enforced by create_product (default 1000000)')
-    .addOption(new Option('--expires-in <style>', 'expires_in as an absolute Unix time or a duration').choices(['absolute', 'duration']).default('absolute'))
+    .addOption(
+      new Option('--expires-in <style>', 'expires_in as an absolute Unix time or a duration')
+        .choices(['absolute', 'duration'])
+        .default('absolute'),
+    )
     .option('--no-taxes', 'answer taxes with 404 {"message":"Not found."}')
-    .option('--record-bodies', 'keep request bodies in the request log (GET /__sandbox/requests); off to save memory', false)
+    .option(
+      '--record-bodies',
+      'keep request bodies in the request log (GET /__sandbox/requests); off to save memory',
+      false,
+    )
     .action(async (flags: SandboxFlags) => {
       const options = sandboxOptions(flags);
       const sandbox = await startSandbox(options).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES') {
-          throw new ExitError(2, `cannot listen on ${options.host}:${options.port} (${code}); choose another --port or --host`);
+          throw new ExitError(
+            2,
+            `cannot listen on ${options.host}:${options.port} (${code}); choose another --port or --host`,
+          );
         }
         throw error;
       });
@@ -78,6 +93,7 @@ function sandboxOptions(flags: SandboxFlags): SandboxOptions {
 /** A whole number >= min, or exit 2 naming the flag, the value and what is allowed. */
 function whole(flag: string, value: string, min: number): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min)
+    throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
   return n;
 }

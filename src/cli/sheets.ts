@@ -38,28 +38,40 @@ export function registerSheetCommands(program: Command, ctx: CliContext): void {
     .option('--delimiter <char>', 'CSV delimiter (default: detected; , ; or tab)')
     .option('--sheet <name>', 'XLSX: the sheet to check (default: Products or the first sheet, plus Brands)')
     .option('--json', 'print the summary with every row issue as JSON')
-    .option('--errors-csv <path>', 'where to write the row issues CSV (default <report-dir>/validate/<file>.issues.csv)')
+    .option(
+      '--errors-csv <path>',
+      'where to write the row issues CSV (default <report-dir>/validate/<file>.issues.csv)',
+    )
     .action(async (file: string, flags: ValidateFlags) => validate(ctx, file, flags));
 
   program
     .command('template')
     .description('write blank sheet templates (products XLSX/CSV, brands, status-only) and a sample sheet')
     .option('--out <dir>', 'folder to write to', 'templates')
-    .option('--with-categories', "fill a Categories sheet and the category dropdown from the store (needs credentials)")
+    .option('--with-categories', 'fill a Categories sheet and the category dropdown from the store (needs credentials)')
     .action(async (flags: TemplateFlags) => template(ctx, flags));
 }
 
 async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Promise<void> {
   const config = ctx.config();
   const sheets = await openSheets(file, {
-    columns: flags.columns, encoding: decodeDelimiterName(flags.encoding), delimiter: decodeDelimiter(flags.delimiter), sheet: flags.sheet,
+    columns: flags.columns,
+    encoding: decodeDelimiterName(flags.encoding),
+    delimiter: decodeDelimiter(flags.delimiter),
+    sheet: flags.sheet,
   });
   const summaries: SheetSummary[] = [];
   for (const sheet of sheets) summaries.push(await summarizeSheet(sheet));
   const issueCount = summaries.reduce((n, s) => n + s.issues.length + s.headerIssues.length, 0);
-  const csvPath = issueCount > 0 ? (flags.errorsCsv ?? join(config.reportDir, 'validate', `${basename(file, extname(file))}.issues.csv`)) : null;
+  const csvPath =
+    issueCount > 0
+      ? (flags.errorsCsv ?? join(config.reportDir, 'validate', `${basename(file, extname(file))}.issues.csv`))
+      : null;
   if (csvPath !== null) {
-    await writeAtomically(csvPath, issuesCsv(summaries.map((s) => ({ sheetName: s.sheetName, issues: [...s.headerIssues, ...s.issues] }))));
+    await writeAtomically(
+      csvPath,
+      issuesCsv(summaries.map((s) => ({ sheetName: s.sheetName, issues: [...s.headerIssues, ...s.issues] }))),
+    );
   }
   const valid = summaries.every((s) => s.invalidRows === 0 && !headerHasErrors(s));
   if (flags.json) {

@@ -10,7 +10,11 @@ export interface ProgressView {
   stop(): void;
 }
 
-export function progressView(stream: NodeJS.WritableStream & { isTTY?: boolean }, label: string, now: () => number = Date.now): ProgressView {
+export function progressView(
+  stream: NodeJS.WritableStream & { isTTY?: boolean },
+  label: string,
+  now: () => number = Date.now,
+): ProgressView {
   return stream.isTTY ? barView(stream, label) : lineView(stream, label, now);
 }
 

@@ -36,20 +36,33 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     .option('--grace <seconds>', 'on shutdown, wait this long for active rows before handing them back', '30')
     .action(async (flags: { grace: string }) => {
       const config = ctx.config();
-      if (!config.redisUrl) throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
+      if (!config.redisUrl)
+        throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
       const logger = ctx.logger(config);
       // Scheduled syncs read their sheets here: large ones on the sheet thread, started now.
       warmSheetThread();
       const redisUrl = config.redisUrl;
       const prefix = config.queuePrefix;
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-      const client = storeClientFromConfig(config, { logger, gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }) });
+      const client = storeClientFromConfig(config, {
+        logger,
+        gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }),
+      });
       const started = await Promise.all(extensions.map((e) => e({ config, logger, redisUrl })));
       const guardFactory = started.find((s) => s.guardFactory)?.guardFactory;
-      const worker = startSyncWorker({ redisUrl, prefix, client, concurrency: config.concurrency, logger, ...(guardFactory ? { guardFactory } : {}) });
+      const worker = startSyncWorker({
+        redisUrl,
+        prefix,
+        client,
+        concurrency: config.concurrency,
+        logger,
+        ...(guardFactory ? { guardFactory } : {}),
+      });
       await worker.ready();
       logger.info({ prefix, rate: config.rate, concurrency: config.concurrency }, 'worker started');
-      ctx.printError(`worker started (queue prefix ${prefix}, rate ${config.rate}/s, concurrency ${config.concurrency}); Ctrl-C to stop`);
+      ctx.printError(
+        `worker started (queue prefix ${prefix}, rate ${config.rate}/s, concurrency ${config.concurrency}); Ctrl-C to stop`,
+      );
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         process.once('SIGTERM', () => resolve('SIGTERM'));
         process.once('SIGINT', () => resolve('SIGINT'));

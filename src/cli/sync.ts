@@ -39,16 +39,38 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
   program
     .command('import <file>')
     .description('sync one CSV/XLSX sheet to the store now and wait for the end (report in --report-dir)')
-    .option('--dry-run', 'validate and check against the store (credentials, categories, product_limit); send no writes')
+    .option(
+      '--dry-run',
+      'validate and check against the store (credentials, categories, product_limit); send no writes',
+    )
     .option('--sandbox', 'start the built-in sandbox store and sync against it with its demo credentials')
-    .addOption(new Option('--queue <transport>', 'local (in-process) or redis (BullMQ workers); default redis when REDIS_URL is set').choices(['local', 'redis']))
+    .addOption(
+      new Option(
+        '--queue <transport>',
+        'local (in-process) or redis (BullMQ workers); default redis when REDIS_URL is set',
+      ).choices(['local', 'redis']),
+    )
     .option('--columns <map.yaml>', 'column mapping file (sheet header -> field)')
     .option('--sheet <name>', 'XLSX: only this sheet (default: Products, and Brands when present)')
     .option('--json', 'print the batch summary as JSON on stdout')
-    .addOption(new Option('--mode <mode>', 'delta: skip rows the ledger saw unchanged; full: send every row (a product the ledger saw created is never created again)').choices(['delta', 'full']).default('full'))
-    .option('--key-column <name>', 'column that identifies a product created without product_id (ledger key)', 'barcode')
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'delta: skip rows the ledger saw unchanged; full: send every row (a product the ledger saw created is never created again)',
+      )
+        .choices(['delta', 'full'])
+        .default('full'),
+    )
+    .option(
+      '--key-column <name>',
+      'column that identifies a product created without product_id (ledger key)',
+      'barcode',
+    )
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
-    .option('--list-unchanged', 'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)')
+    .option(
+      '--list-unchanged',
+      'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)',
+    )
     .action(async (file: string, flags: ImportFlags) => {
       await runImport(ctx, file, flags);
     });
@@ -74,7 +96,8 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
       ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
     }
     const queue = flags.dryRun ? 'local' : (flags.queue ?? (config.redisUrl ? 'redis' : 'local'));
-    if (queue === 'redis' && !config.redisUrl) throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
+    if (queue === 'redis' && !config.redisUrl)
+      throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
     const summaries: BatchSummary[] = [];
     // The sync ledger (src/intake): in Redis with the queue, else a local file. Not for dry runs,
     // nor for the throwaway --sandbox store (its memory would outlive the store).
@@ -82,7 +105,11 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
     try {
       for (const request of await requestsFor(file, flags)) {
         const guardFactory = ledger?.guardFactory;
-        summaries.push(queue === 'redis' ? await importViaRedis(ctx, config, request, !!flags.sandbox, guardFactory) : await importLocal(ctx, config, request, guardFactory));
+        summaries.push(
+          queue === 'redis'
+            ? await importViaRedis(ctx, config, request, !!flags.sandbox, guardFactory)
+            : await importLocal(ctx, config, request, guardFactory),
+        );
       }
     } finally {
       await ledger?.close();
@@ -111,7 +138,12 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
   return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
 }
 
-async function importLocal(ctx: CliContext, config: Config, request: SyncRequest, guardFactory: GuardFactory | undefined): Promise<BatchSummary> {
+async function importLocal(
+  ctx: CliContext,
+  config: Config,
+  request: SyncRequest,
+  guardFactory: GuardFactory | undefined,
+): Promise<BatchSummary> {
   const logger = ctx.logger(config);
   const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
   try {
@@ -129,17 +161,43 @@ async function importLocal(ctx: CliContext, config: Config, request: SyncRequest
   }
 }
 
-async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequest, withWorker: boolean, guardFactory: GuardFactory | undefined): Promise<BatchSummary> {
+async function importViaRedis(
+  ctx: CliContext,
+  config: Config,
+  request: SyncRequest,
+  withWorker: boolean,
+  guardFactory: GuardFactory | undefined,
+): Promise<BatchSummary> {
   const redisUrl = config.redisUrl!;
   const logger = ctx.logger(config);
   const prefix = config.queuePrefix;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const client = storeClientFromConfig(config, { logger, gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }) });
+  const client = storeClientFromConfig(config, {
+    logger,
+    gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }),
+  });
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
-  const worker = withWorker ? startSyncWorker({ redisUrl, prefix, client, concurrency: config.concurrency, logger, ...(guardFactory ? { guardFactory } : {}) }) : null;
+  const worker = withWorker
+    ? startSyncWorker({
+        redisUrl,
+        prefix,
+        client,
+        concurrency: config.concurrency,
+        logger,
+        ...(guardFactory ? { guardFactory } : {}),
+      })
+    : null;
   const view = progressView(ctx.io.stderr, 'sync');
   try {
-    const { batchId } = await enqueueSync(request, { redisUrl, prefix, reportDir: config.reportDir, rate: config.rate, client, logger, ...(guardFactory ? { guardFactory } : {}) });
+    const { batchId } = await enqueueSync(request, {
+      redisUrl,
+      prefix,
+      reportDir: config.reportDir,
+      rate: config.rate,
+      client,
+      logger,
+      ...(guardFactory ? { guardFactory } : {}),
+    });
     ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`);
     return await waitForBatch(batchId, { redisUrl, prefix, onProgress: (p) => view.update(p) });
   } finally {
@@ -151,17 +209,36 @@ async function importViaRedis(ctx: CliContext, config: Config, request: SyncRequ
 
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
   const config = ctx.config();
-  if (!config.redisUrl) throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
+  if (!config.redisUrl)
+    throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
   const target = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
-  const batches = (await listBatches(target, batchId ? 1000 : 20)).filter((b) => !batchId || b.meta.batchId === batchId);
+  const batches = (await listBatches(target, batchId ? 1000 : 20)).filter(
+    (b) => !batchId || b.meta.batchId === batchId,
+  );
   if (batchId && batches.length === 0) throw new ExitError(1, `batch ${batchId} not found in Redis`);
   if (json) {
-    ctx.print(JSON.stringify(batches.map((b) => ({ batchId: b.meta.batchId, source: b.meta.source, status: b.status, done: b.done, total: b.total, counts: b.counts, reportDir: b.summary?.reportDir ?? null })), null, 2));
+    ctx.print(
+      JSON.stringify(
+        batches.map((b) => ({
+          batchId: b.meta.batchId,
+          source: b.meta.source,
+          status: b.status,
+          done: b.done,
+          total: b.total,
+          counts: b.counts,
+          reportDir: b.summary?.reportDir ?? null,
+        })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (batches.length === 0) ctx.print('no batches in Redis');
   for (const b of batches) {
     const problems = [...PROBLEM_OUTCOMES].reduce((n, o) => n + b.counts[o], 0);
-    ctx.print(`${b.meta.batchId}  ${b.status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}${b.summary ? `  report ${b.summary.reportDir}` : ''}`);
+    ctx.print(
+      `${b.meta.batchId}  ${b.status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}${b.summary ? `  report ${b.summary.reportDir}` : ''}`,
+    );
   }
 }

@@ -80,13 +80,23 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   let summary: BatchSummary;
   try {
     summary = await deps.run(
-      { file: path, source: `drop:${parsed.name}`, batchId, guard: deps.guard, ...(deps.columns ? { columns: deps.columns } : {}), ...(deps.listUnchanged ? { listUnchanged: true } : {}) },
+      {
+        file: path,
+        source: `drop:${parsed.name}`,
+        batchId,
+        guard: deps.guard,
+        ...(deps.columns ? { columns: deps.columns } : {}),
+        ...(deps.listUnchanged ? { listUnchanged: true } : {}),
+      },
       signal,
     );
   } catch (error) {
     if (!(error instanceof SheetFileError)) throw error;
     await mkdir(layout.failed, { recursive: true });
-    await writeFileAtomic(join(layout.failed, `${claimed}.error.txt`), `${parsed.name}: ${error.message}\n(code ${error.code})\n`);
+    await writeFileAtomic(
+      join(layout.failed, `${claimed}.error.txt`),
+      `${parsed.name}: ${error.message}\n(code ${error.code})\n`,
+    );
     await rename(path, join(layout.failed, claimed));
     deps.logger.warn({ file: parsed.name, code: error.code }, 'drop file could not be read: moved to failed/');
     return { status: 'failed', error: error.message };
@@ -98,17 +108,25 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   if (summary.readError) {
     // The rows before the break were synced (and are in the report); the file goes to failed/ to
     // be fixed and dropped again, when the ledger skips what already went through.
-    const text = `${parsed.name}: ${summary.readError.message}\n(code ${summary.readError.code})\n` +
+    const text =
+      `${parsed.name}: ${summary.readError.message}\n(code ${summary.readError.code})\n` +
       `The ${summary.total} rows before that were synced: report in ${summary.reportDir}\n`;
     await mkdir(layout.failed, { recursive: true });
     await writeFileAtomic(join(layout.failed, `${claimed}.error.txt`), text);
     await rename(path, join(layout.failed, claimed));
-    deps.logger.warn({ file: parsed.name, code: summary.readError.code, batchId }, 'drop file broke part-way: moved to failed/');
-    return { status: 'failed', error: `${summary.readError.message} (the ${summary.total} rows before it were synced: report in ${summary.reportDir})` };
+    deps.logger.warn(
+      { file: parsed.name, code: summary.readError.code, batchId },
+      'drop file broke part-way: moved to failed/',
+    );
+    return {
+      status: 'failed',
+      error: `${summary.readError.message} (the ${summary.total} rows before it were synced: report in ${summary.reportDir})`,
+    };
   }
   // Only a batch with nothing left to retry makes the same content "already synced" (invalid rows
   // need an edit, which changes the content anyway).
-  if (summary.counts.failed + summary.counts.unknown === 0) await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
+  if (summary.counts.failed + summary.counts.unknown === 0)
+    await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
   const report: DropReport = {
     file: parsed.name,
     status: 'synced',

@@ -29,7 +29,12 @@ export function dropLayout(root: string): DropLayout {
 /** Partial uploads and editor droppings: `*.part`, `*.tmp`, Excel's `~$*` lock files, dot-files. */
 export function isIgnoredName(path: string): boolean {
   const name = basename(path);
-  return name.startsWith('.') || name.startsWith('~$') || /\.(part|tmp)$/i.test(name) || /\.(report\.json|error\.txt)$/i.test(name);
+  return (
+    name.startsWith('.') ||
+    name.startsWith('~$') ||
+    /\.(part|tmp)$/i.test(name) ||
+    /\.(report\.json|error\.txt)$/i.test(name)
+  );
 }
 
 const CLAIMED = /^(\d{8}-\d{6}-[0-9a-f]{6})--(.+)$/;

@@ -54,7 +54,8 @@ export class DropWatcher {
 
   async start(): Promise<void> {
     const { layout } = this.options;
-    for (const dir of [layout.inbox, layout.processing, layout.done, layout.failed]) await mkdir(dir, { recursive: true });
+    for (const dir of [layout.inbox, layout.processing, layout.done, layout.failed])
+      await mkdir(dir, { recursive: true });
     await this.resumeScan();
     this.timer = setInterval(() => void this.resumeScan(), this.options.resumeIntervalMs ?? 60_000);
     const watcher = watch(layout.inbox, {
@@ -65,7 +66,10 @@ export class DropWatcher {
       usePolling: this.options.usePolling ?? false,
       interval: this.options.pollMs ?? 250,
       ignored: (path) => path !== layout.inbox && isIgnoredName(path),
-      awaitWriteFinish: { stabilityThreshold: this.options.settleMs ?? 2_000, pollInterval: this.options.pollMs ?? 250 },
+      awaitWriteFinish: {
+        stabilityThreshold: this.options.settleMs ?? 2_000,
+        pollInterval: this.options.pollMs ?? 250,
+      },
     });
     const take = (path: string) => this.enqueue({ kind: 'inbox', name: basename(path) });
     watcher.on('add', take);
@@ -158,7 +162,11 @@ export class DropWatcher {
     onEvent?.({ type: 'claimed', file, claimed, resumed });
     logger.info({ file, claimed, resumed }, resumed ? 'resuming drop file' : 'took drop file');
     try {
-      const result = await processDropFile(claimed, { ...this.options, layout: this.options.layout, logger }, this.abort.signal);
+      const result = await processDropFile(
+        claimed,
+        { ...this.options, layout: this.options.layout, logger },
+        this.abort.signal,
+      );
       onEvent?.({ type: 'finished', file, claimed, result });
     } catch (error) {
       // Left in processing/ (store or Redis away, shutdown): the next resume scan tries again.
@@ -180,7 +188,8 @@ export class DropWatcher {
     }
     for (const claimed of names.sort()) {
       if (!parseClaimedName(claimed) || this.active.has(`c:${claimed}`) || this.queued.has(`c:${claimed}`)) continue;
-      if (await this.options.claims.tryClaim(`processing:${claimed}`, { hold: true })) this.enqueue({ kind: 'claimed', claimed });
+      if (await this.options.claims.tryClaim(`processing:${claimed}`, { hold: true }))
+        this.enqueue({ kind: 'claimed', claimed });
     }
   }
 }

@@ -48,7 +48,9 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
   };
 
   const rowTextIn = (row: GuardedRow): string | undefined =>
-    settings.rowSignature !== undefined && row.cells !== undefined ? rowTextOf(settings.rowSignature, row.cells) : undefined;
+    settings.rowSignature !== undefined && row.cells !== undefined
+      ? rowTextOf(settings.rowSignature, row.cells)
+      : undefined;
 
   const decide = (row: GuardedRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
     const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, row.cells);
@@ -61,7 +63,13 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
   };
 
   const prefetch = async (rows: readonly { plan: RowPlan }[]): Promise<void> => {
-    const keys = [...new Set(rows.map((row) => ledgerKeyOf(row.plan, settings.keyColumn)).filter((key): key is string => key !== null && !prefetched.has(key)))];
+    const keys = [
+      ...new Set(
+        rows
+          .map((row) => ledgerKeyOf(row.plan, settings.keyColumn))
+          .filter((key): key is string => key !== null && !prefetched.has(key)),
+      ),
+    ];
     if (keys.length === 0) return;
     const entries = await ledger.getMany(keys);
     keys.forEach((key, i) => prefetched.set(key, entries[i]));

@@ -34,7 +34,9 @@ export class JobFileError extends Error {
 
 /** Pure: the first run strictly after `afterMs` (ms epoch), with the parser BullMQ uses. */
 export function nextRun(cron: string, timezone: string, afterMs: number): number {
-  return CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(afterMs) }).next().getTime();
+  return CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(afterMs) })
+    .next()
+    .getTime();
 }
 
 function isCron(expression: string): boolean {
@@ -59,7 +61,9 @@ function isTimeZone(zone: string): boolean {
 
 const JobSchema = z
   .object({
-    name: z.string({ error: 'is required (letters, digits, - _ .)' }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'may hold only letters, digits and - _ . (up to 64)'),
+    name: z
+      .string({ error: 'is required (letters, digits, - _ .)' })
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'may hold only letters, digits and - _ . (up to 64)'),
     source: z
       .string({ error: 'is required (a file path or an https:// URL)' })
       .trim()
@@ -68,13 +72,28 @@ const JobSchema = z
     schedule: z
       .string({ error: 'is required (cron, e.g. "0 2 * * *")' })
       .trim()
-      .refine(isCron, 'must be a cron expression with 5 fields (minute hour day month weekday), or 6 with seconds first'),
+      .refine(
+        isCron,
+        'must be a cron expression with 5 fields (minute hour day month weekday), or 6 with seconds first',
+      ),
     timezone: z.string().refine(isTimeZone, 'is not an IANA time zone (e.g. Asia/Riyadh, UTC)').optional(),
     mode: z.enum(['delta', 'full'], { error: 'must be delta or full' }).default('delta'),
-    rate: z.number({ error: 'must be a number (requests per second)' }).positive('must be greater than 0').max(10_000).optional(),
-    concurrency: z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be greater than 0').max(1_000).optional(),
+    rate: z
+      .number({ error: 'must be a number (requests per second)' })
+      .positive('must be greater than 0')
+      .max(10_000)
+      .optional(),
+    concurrency: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .positive('must be greater than 0')
+      .max(1_000)
+      .optional(),
     columns: z.string().min(1, 'is empty').optional(),
-    key_column: z.string().regex(/^[a-z_]+$/, 'must be a field name such as barcode').default(DEFAULT_KEY_COLUMN),
+    key_column: z
+      .string()
+      .regex(/^[a-z_]+$/, 'must be a field name such as barcode')
+      .default(DEFAULT_KEY_COLUMN),
     list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .strict();
@@ -109,7 +128,10 @@ export function parseJobFile(file: string, text: string): JobDefinition {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
-    const message = issue.code === 'unrecognized_keys' ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged)' : issue.message;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged)'
+        : issue.message;
     throw new JobFileError(file, key, message);
   }
   const job = parsed.data;

@@ -43,7 +43,10 @@ export async function fetchSource(source: string, limits: FetchLimits = {}): Pro
     },
   });
   try {
-    const download = got.stream(url, { timeout: { request: limits.timeoutMs ?? 120_000, connect: 10_000 }, retry: { limit: 2 } });
+    const download = got.stream(url, {
+      timeout: { request: limits.timeoutMs ?? 120_000, connect: 10_000 },
+      retry: { limit: 2 },
+    });
     await pipeline(download, limiter, createWriteStream(path));
   } catch (error) {
     await cleanup();
@@ -61,6 +64,8 @@ export async function fetchSource(source: string, limits: FetchLimits = {}): Pro
  */
 export async function readColumnMapping(file: string): Promise<ColumnMapping> {
   await loadColumnMap(file);
-  const data = parseYaml((await readFile(file, 'utf8')).replace(/^\uFEFF/, '')) as { columns: Record<string, string | null> };
+  const data = parseYaml((await readFile(file, 'utf8')).replace(/^\uFEFF/, '')) as {
+    columns: Record<string, string | null>;
+  };
   return Object.fromEntries(Object.entries(data.columns).map(([header, field]) => [header, field ?? 'ignore']));
 }

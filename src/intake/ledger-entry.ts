@@ -12,12 +12,20 @@ const COMPACT = '~';
 export function isLedgerEntry(value: unknown): value is LedgerEntry {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.fp === 'string' && typeof v.st === 'string' && STATES.has(v.st) && typeof v.batch === 'string' && typeof v.row === 'number' && (v.rt === undefined || typeof v.rt === 'string');
+  return (
+    typeof v.fp === 'string' &&
+    typeof v.st === 'string' &&
+    STATES.has(v.st) &&
+    typeof v.batch === 'string' &&
+    typeof v.row === 'number' &&
+    (v.rt === undefined || typeof v.rt === 'string')
+  );
 }
 
 export function encodeEntry(entry: LedgerEntry): string {
   // The row text may hold anything (it comes last); the other fields must not hold the separator.
-  if (entry.batch.includes('|') || entry.fp.includes('|') || !Number.isSafeInteger(entry.row)) return JSON.stringify({ ...entry, rt: entry.rt || undefined });
+  if (entry.batch.includes('|') || entry.fp.includes('|') || !Number.isSafeInteger(entry.row))
+    return JSON.stringify({ ...entry, rt: entry.rt || undefined });
   return `${COMPACT}${entry.st}|${entry.row}|${entry.batch}|${entry.fp}|${entry.rt ?? ''}`;
 }
 

@@ -111,7 +111,8 @@ export function isRowText(text: string, signature: string, cells: readonly strin
     }
     // rowTextOf writes a plain decimal length (no leading zero) and a colon.
     const digits = at - start;
-    if (digits === 0 || (digits > 1 && text.charCodeAt(start) === 0x30) || code !== 0x3a || length !== cell.length) return false;
+    if (digits === 0 || (digits > 1 && text.charCodeAt(start) === 0x30) || code !== 0x3a || length !== cell.length)
+      return false;
     at += 1;
     if (!text.startsWith(cell, at)) return false;
     at += length;
@@ -120,8 +121,14 @@ export function isRowText(text: string, signature: string, cells: readonly strin
 }
 
 /** What the row sends is what the ledger confirmed: by the row's text when both have it, else by payload. */
-function sameAsSynced(plan: RowPlan, entry: LedgerEntry, signature: string | undefined, cells: readonly string[] | undefined): boolean {
-  if (entry.rt !== undefined && signature !== undefined && cells !== undefined && isRowText(entry.rt, signature, cells)) return true;
+function sameAsSynced(
+  plan: RowPlan,
+  entry: LedgerEntry,
+  signature: string | undefined,
+  cells: readonly string[] | undefined,
+): boolean {
+  if (entry.rt !== undefined && signature !== undefined && cells !== undefined && isRowText(entry.rt, signature, cells))
+    return true;
   return entry.fp === fingerprintOf(plan);
 }
 
@@ -156,7 +163,11 @@ export function decideBefore(
   if (plan.kind === 'create') {
     if (entry.st === 'pending' && entry.batch === batchId && entry.row !== row) {
       // Another row of this batch (on another worker) is creating the same key right now.
-      return skipped(row, `not created: row ${entry.row} of this sheet creates a product with the same key`, 'duplicate_key_in_batch');
+      return skipped(
+        row,
+        `not created: row ${entry.row} of this sheet creates a product with the same key`,
+        'duplicate_key_in_batch',
+      );
     }
     // Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
@@ -199,7 +210,14 @@ export function decideBefore(
  * even with retryUnknown). Another sync creating the key right now is neither "an earlier run
  * that stopped" nor done yet: the row is `unknown` until that sync ends.
  */
-export function lostClaim(plan: RowPlan, row: number, key: string, held: LedgerEntry, settings: GuardSettings, batchId: string): RowResult | null {
+export function lostClaim(
+  plan: RowPlan,
+  row: number,
+  key: string,
+  held: LedgerEntry,
+  settings: GuardSettings,
+  batchId: string,
+): RowResult | null {
   if (held.st === 'pending' && held.batch !== batchId) {
     return {
       row,

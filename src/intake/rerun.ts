@@ -62,9 +62,11 @@ export async function resolveRerunTarget(arg: string, reportDir: string): Promis
     failedCsv = arg;
   } else {
     dir = kind === true ? arg : join(reportDir, arg);
-    if ((await isDir(dir)) !== true) throw new RerunError(`${arg}: no such report folder, failed.csv or batch id (looked in ${reportDir})`);
+    if ((await isDir(dir)) !== true)
+      throw new RerunError(`${arg}: no such report folder, failed.csv or batch id (looked in ${reportDir})`);
     failedCsv = join(dir, 'failed.csv');
-    if ((await fileOrNull(failedCsv)) === null) throw new RerunError(`${dir}: has no failed.csv (was the batch finished?)`);
+    if ((await fileOrNull(failedCsv)) === null)
+      throw new RerunError(`${dir}: has no failed.csv (was the batch finished?)`);
   }
   return { batchId: await batchIdOf(dir), failedCsv, resultsCsv: await fileOrNull(join(dir, 'results.csv')) };
 }
@@ -79,7 +81,8 @@ export async function* readOutcomes(resultsCsv: string): AsyncGenerator<{ row: n
       // The report columns come last; find them from the end (an input column may be named `row` too).
       rowIndex = record.lastIndexOf('row');
       outcomeIndex = record.lastIndexOf('outcome');
-      if (rowIndex < 0 || outcomeIndex < 0) throw new RerunError(`${resultsCsv}: no row/outcome columns: not a catalog-sync results.csv`);
+      if (rowIndex < 0 || outcomeIndex < 0)
+        throw new RerunError(`${resultsCsv}: no row/outcome columns: not a catalog-sync results.csv`);
       continue;
     }
     const row = Number(record[rowIndex]);
@@ -99,14 +102,19 @@ export async function buildRerunRequest(target: RerunTarget, options: RerunOptio
   if (target.resultsCsv === null) {
     // Without results.csv the failed and unknown rows of failed.csv cannot be told apart.
     if (!options.includeUnknown) {
-      throw new RerunError(`${target.failedCsv}: no results.csv beside it, so failed and unknown rows cannot be told apart; pass --include-unknown to re-run every row of it`);
+      throw new RerunError(
+        `${target.failedCsv}: no results.csv beside it, so failed and unknown rows cannot be told apart; pass --include-unknown to re-run every row of it`,
+      );
     }
     return base;
   }
   const rows = new Set<number>();
-  for await (const r of readOutcomes(target.resultsCsv)) if (isRerunOutcome(r.outcome, options.includeUnknown)) rows.add(r.row);
+  for await (const r of readOutcomes(target.resultsCsv))
+    if (isRerunOutcome(r.outcome, options.includeUnknown)) rows.add(r.row);
   if (rows.size === 0) {
-    throw new RerunError(`batch ${target.batchId} has no ${options.includeUnknown ? 'failed or unknown' : 'failed'} rows to re-run${options.includeUnknown ? '' : ' (unknown rows need --include-unknown)'}`);
+    throw new RerunError(
+      `batch ${target.batchId} has no ${options.includeUnknown ? 'failed or unknown' : 'failed'} rows to re-run${options.includeUnknown ? '' : ' (unknown rows need --include-unknown)'}`,
+    );
   }
   return { ...base, onlyRows: rows };
 }

@@ -54,7 +54,9 @@ export async function openLedger(config: Config, redis: Redis | null = null): Pr
   const scope = ledgerScope(store.storeUrl, store.storeEmail);
   const own = redis === null && config.redisUrl ? openRedis(config.redisUrl) : null;
   const connection = redis ?? own;
-  const ledger: Ledger = connection ? new RedisLedger(connection, config.queuePrefix, scope) : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
+  const ledger: Ledger = connection
+    ? new RedisLedger(connection, config.queuePrefix, scope)
+    : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
   return {
     ledger,
     guardFactory: ledgerGuardFactory(ledger),
@@ -78,12 +80,23 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
       const target = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
       // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
       return async (request, signal) => {
-        const { batchId } = await enqueueSync(request, { ...target, reportDir: config.reportDir, rate, client, logger, guardFactory });
+        const { batchId } = await enqueueSync(request, {
+          ...target,
+          reportDir: config.reportDir,
+          rate,
+          client,
+          logger,
+          guardFactory,
+        });
         return waitForBatch(batchId, { ...target, signal });
       };
     }
-    const tuned = rate === config.rate && concurrency === config.concurrency ? client : storeClientFromConfig({ ...config, rate, concurrency }, { logger });
-    return (request) => runSync(request, { client: tuned, reportDir: config.reportDir, rate, concurrency, guardFactory, logger });
+    const tuned =
+      rate === config.rate && concurrency === config.concurrency
+        ? client
+        : storeClientFromConfig({ ...config, rate, concurrency }, { logger });
+    return (request) =>
+      runSync(request, { client: tuned, reportDir: config.reportDir, rate, concurrency, guardFactory, logger });
   };
 
   return {

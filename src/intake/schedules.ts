@@ -27,7 +27,11 @@ export interface ScheduleSyncResult {
 }
 
 /** Makes the queue's schedulers match the job files: upsert each, remove the ones without a file. */
-export async function syncSchedules(queue: Queue<ScheduledJobData>, jobs: readonly JobDefinition[], defaultTimezone: string): Promise<ScheduleSyncResult> {
+export async function syncSchedules(
+  queue: Queue<ScheduledJobData>,
+  jobs: readonly JobDefinition[],
+  defaultTimezone: string,
+): Promise<ScheduleSyncResult> {
   const upserted: string[] = [];
   for (const job of jobs) {
     await queue.upsertJobScheduler(
@@ -58,7 +62,11 @@ export interface ScheduleRow {
 }
 
 /** What `schedule list` shows: every job file with its registered next run. */
-export async function listSchedules(queue: Queue<ScheduledJobData> | null, jobs: readonly JobDefinition[], defaultTimezone: string): Promise<ScheduleRow[]> {
+export async function listSchedules(
+  queue: Queue<ScheduledJobData> | null,
+  jobs: readonly JobDefinition[],
+  defaultTimezone: string,
+): Promise<ScheduleRow[]> {
   const registered = new Map<string, number | undefined>();
   if (queue) for (const s of await queue.getJobSchedulers(0, -1, true)) registered.set(s.id ?? s.key, s.next);
   return jobs.map((job) => ({
@@ -77,7 +85,11 @@ export interface JobRunDeps {
 }
 
 /** Runs one job now: fetch its sheet, sync it in the job's mode, clean up the download. */
-export async function runJob(job: JobDefinition, deps: JobRunDeps, signal: AbortSignal = new AbortController().signal): Promise<BatchSummary> {
+export async function runJob(
+  job: JobDefinition,
+  deps: JobRunDeps,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<BatchSummary> {
   const columns = job.columns === undefined ? undefined : await readColumnMapping(job.columns);
   const source = await fetchSource(job.source, deps.fetchLimits);
   try {
@@ -99,7 +111,12 @@ export async function runJob(job: JobDefinition, deps: JobRunDeps, signal: Abort
 }
 
 /** The worker side: runs each scheduled job when BullMQ hands it over (one at a time per process). */
-export function startScheduleWorker(connection: ConnectionOptions, prefix: string, jobsDir: string, deps: JobRunDeps): Worker<ScheduledJobData> {
+export function startScheduleWorker(
+  connection: ConnectionOptions,
+  prefix: string,
+  jobsDir: string,
+  deps: JobRunDeps,
+): Worker<ScheduledJobData> {
   const worker = new Worker<ScheduledJobData>(
     SCHEDULE_QUEUE,
     async (job) => {

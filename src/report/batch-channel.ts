@@ -95,7 +95,10 @@ export class BatchChannel {
         return;
       case 'failed':
         // The thread already removed this batch's temp files.
-        this.fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}), Promise.resolve());
+        this.fail(
+          Object.assign(new Error(message.message), message.code ? { code: message.code } : {}),
+          Promise.resolve(),
+        );
         return;
     }
   }

@@ -15,7 +15,17 @@ const BOM = '\uFEFF';
 function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Whether a cell needs quotes: `"`, `,`, CR or LF inside, or whitespace at either end. A scan, not a regex per cell. */
@@ -91,7 +101,9 @@ export class ResultsCsvWriter extends CsvReportFile {
   write(row: ReportRow): Promise<void> | undefined {
     const r = row.result;
     // Row number, outcome, http status and attempts are plain numbers and words: nothing to quote or neutralise.
-    return this.writeLine(`${inputCells(row.cells, this.keep)}${shownRow(row)},${r.outcome},${csvCell(r.message)},${r.httpStatus ?? ''},${r.attempts}\r\n`);
+    return this.writeLine(
+      `${inputCells(row.cells, this.keep)}${shownRow(row)},${r.outcome},${csvCell(r.message)},${r.httpStatus ?? ''},${r.attempts}\r\n`,
+    );
   }
 }
 

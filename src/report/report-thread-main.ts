@@ -33,19 +33,25 @@ class ThreadBatch {
   }
 
   finish(data: readonly WireValue[], summary: BatchSummary): void {
-    this.then(async () => {
-      await this.write(data);
-      await this.files.finish(summary);
-      this.forget();
-    }, { type: 'finished', id: this.id });
+    this.then(
+      async () => {
+        await this.write(data);
+        await this.files.finish(summary);
+        this.forget();
+      },
+      { type: 'finished', id: this.id },
+    );
   }
 
   abort(): void {
     this.aborting = true;
-    this.then(async () => {
-      this.forget();
-      await this.files.abort();
-    }, { type: 'aborted', id: this.id });
+    this.then(
+      async () => {
+        this.forget();
+        await this.files.abort();
+      },
+      { type: 'aborted', id: this.id },
+    );
   }
 
   private then(job: () => Promise<void>, done: FromReportThread): void {
@@ -87,7 +93,10 @@ function serve(port: MessagePort): void {
     if (message.type === 'open') {
       const id = message.id;
       try {
-        batches.set(id, new ThreadBatch(id, new BatchFiles(message.dir, message.headers), port, () => batches.delete(id)));
+        batches.set(
+          id,
+          new ThreadBatch(id, new BatchFiles(message.dir, message.headers), port, () => batches.delete(id)),
+        );
       } catch (error) {
         port.postMessage(failedMessage(id, error));
       }

@@ -9,16 +9,27 @@ import { removeTempFiles } from './atomic-file.ts';
 import { BatchChannel } from './batch-channel.ts';
 import type { FromReportThread, ToReportThread } from './report-wire.ts';
 
-const thread = new SharedThread<ToReportThread, FromReportThread>(new URL('./report-thread-main.ts', import.meta.url), 'report');
+const thread = new SharedThread<ToReportThread, FromReportThread>(
+  new URL('./report-thread-main.ts', import.meta.url),
+  'report',
+);
 
 /** Opens a batch: the thread writes its files into `dir`, which must exist. */
 export function openReportBatch(dir: string, headers: readonly string[]): BatchChannel {
   let channel: BatchChannel | null = null;
   const session = thread.open({
     receive: (message) => channel?.receive(message),
-    fail: (error) => channel?.fail(new Error(`${error.message}; the report was not written`, { cause: error.cause }), removeTempFiles(dir)),
+    fail: (error) =>
+      channel?.fail(
+        new Error(`${error.message}; the report was not written`, { cause: error.cause }),
+        removeTempFiles(dir),
+      ),
   });
-  channel = new BatchChannel(session.id, (message) => session.post(message), () => session.close());
+  channel = new BatchChannel(
+    session.id,
+    (message) => session.post(message),
+    () => session.close(),
+  );
   session.post({ type: 'open', id: session.id, dir, headers });
   return channel;
 }

@@ -28,7 +28,11 @@ export function encodeRow(out: WireValue[], row: ReportRow): void {
  */
 export class WireRowReader {
   private at = 0;
-  private readonly row: ReportRow = { row: 0, cells: [], result: { row: 0, outcome: 'skipped', message: '', httpStatus: null, attempts: 0 } };
+  private readonly row: ReportRow = {
+    row: 0,
+    cells: [],
+    result: { row: 0, outcome: 'skipped', message: '', httpStatus: null, attempts: 0 },
+  };
 
   constructor(private readonly data: readonly WireValue[]) {}
 

@@ -92,7 +92,10 @@ export interface SheetColumn {
 /** Everything before the first row: frozen header pane and column widths/styles. */
 export function sheetHead(columns: readonly SheetColumn[]): string {
   const cols = columns
-    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${c.style === CELL_STYLE.plain ? '' : ` style="${c.style}"`}/>`)
+    .map(
+      (c, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${c.style === CELL_STYLE.plain ? '' : ` style="${c.style}"`}/>`,
+    )
     .join('');
   return (
     `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +

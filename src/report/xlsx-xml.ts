@@ -25,8 +25,9 @@ function needsWork(text: string): boolean {
 }
 
 // A surrogate pair is matched first, as a whole, and kept; a lone half is dropped.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const PARTS = /[\uD800-\uDBFF][\uDC00-\uDFFF]|_(?=x[0-9A-Fa-f]{4}_)|[&<>\r\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
+const PARTS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\uD800-\uDBFF][\uDC00-\uDFFF]|_(?=x[0-9A-Fa-f]{4}_)|[&<>\r\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
 
 function replacement(part: string): string {
   if (part.length === 2) return part;

@@ -55,7 +55,8 @@ function deflateOptions(level: number): ZlibOptions {
 }
 
 function guard(value: number, what: string): void {
-  if (value >= LIMIT) throw new ZipTooLargeError(`results.xlsx would pass 4 GB (${what}); ZIP64 is not supported, use results.csv`);
+  if (value >= LIMIT)
+    throw new ZipTooLargeError(`results.xlsx would pass 4 GB (${what}); ZIP64 is not supported, use results.csv`);
 }
 
 export class ZipWriter {
@@ -87,17 +88,22 @@ export class ZipWriter {
     header.writeUInt16LE(nameBytes.length, 26);
     const offset = this.offset;
     await this.put(Buffer.concat([header, nameBytes]));
-    this.open = new ZipEntryWriter(name, createDeflateRaw(deflateOptions(this.level)), (chunk) => this.put(chunk), async (crc, size, compressedSize) => {
-      this.open = null;
-      guard(size, 'uncompressed part');
-      const descriptor = Buffer.alloc(16);
-      descriptor.writeUInt32LE(ZIP_SIGNATURE.dataDescriptor, 0);
-      descriptor.writeUInt32LE(crc, 4);
-      descriptor.writeUInt32LE(compressedSize, 8);
-      descriptor.writeUInt32LE(size, 12);
-      await this.put(descriptor);
-      this.entries.push({ name: nameBytes, offset, crc, compressedSize, size });
-    });
+    this.open = new ZipEntryWriter(
+      name,
+      createDeflateRaw(deflateOptions(this.level)),
+      (chunk) => this.put(chunk),
+      async (crc, size, compressedSize) => {
+        this.open = null;
+        guard(size, 'uncompressed part');
+        const descriptor = Buffer.alloc(16);
+        descriptor.writeUInt32LE(ZIP_SIGNATURE.dataDescriptor, 0);
+        descriptor.writeUInt32LE(crc, 4);
+        descriptor.writeUInt32LE(compressedSize, 8);
+        descriptor.writeUInt32LE(size, 12);
+        await this.put(descriptor);
+        this.entries.push({ name: nameBytes, offset, crc, compressedSize, size });
+      },
+    );
     return this.open;
   }
 

@@ -6,7 +6,13 @@ import { FAULT_KINDS, type FaultKind, type FaultRule } from './types.ts';
 export const AUTHORIZATION_PATH = '/v1/authorization';
 
 /** Faults that answer without applying the write. */
-export const BEFORE_APPLY: ReadonlySet<FaultKind> = new Set(['status500', 'status502', 'status503', 'status429', 'resetBeforeApply']);
+export const BEFORE_APPLY: ReadonlySet<FaultKind> = new Set([
+  'status500',
+  'status502',
+  'status503',
+  'status429',
+  'resetBeforeApply',
+]);
 
 interface QueuedRule {
   rule: FaultRule;

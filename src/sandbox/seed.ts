@@ -18,12 +18,32 @@ export interface SeedCategory {
 }
 
 export const SEED_CATEGORIES: readonly SeedCategory[] = [
-  { category_id: 1, category_name: 'Electronics', category_name_ar: 'إلكترونيات', image: 'https://sandbox.catalog-sync.test/img/cat-1.png' },
-  { category_id: 2, category_name: 'Clothing', category_name_ar: 'ملابس', image: 'https://sandbox.catalog-sync.test/img/cat-2.png' },
+  {
+    category_id: 1,
+    category_name: 'Electronics',
+    category_name_ar: 'إلكترونيات',
+    image: 'https://sandbox.catalog-sync.test/img/cat-1.png',
+  },
+  {
+    category_id: 2,
+    category_name: 'Clothing',
+    category_name_ar: 'ملابس',
+    image: 'https://sandbox.catalog-sync.test/img/cat-2.png',
+  },
   { category_id: 3, category_name: 'Home & Kitchen', category_name_ar: 'المنزل والمطبخ', image: null },
-  { category_id: 4, category_name: 'Perfumes', category_name_ar: 'عطور', image: 'https://sandbox.catalog-sync.test/img/cat-4.png' },
+  {
+    category_id: 4,
+    category_name: 'Perfumes',
+    category_name_ar: 'عطور',
+    image: 'https://sandbox.catalog-sync.test/img/cat-4.png',
+  },
   { category_id: 5, category_name: 'Sweets', category_name_ar: 'حلويات', image: null },
-  { category_id: 6, category_name: 'Books', category_name_ar: 'كتب', image: 'https://sandbox.catalog-sync.test/img/cat-6.png' },
+  {
+    category_id: 6,
+    category_name: 'Books',
+    category_name_ar: 'كتب',
+    image: 'https://sandbox.catalog-sync.test/img/cat-6.png',
+  },
 ];
 
 export const SEED_BRANDS: readonly { brand_id: number; brand_name: string; brand_name_ar: string }[] = [
@@ -33,11 +53,12 @@ export const SEED_BRANDS: readonly { brand_id: number; brand_name: string; brand
   { brand_id: 4, brand_name: 'Qamar', brand_name_ar: 'قمر' },
 ];
 
-export const SEED_TAXES: readonly { country_id: string; country_name: string; country_name_ar: string; tax: string }[] = [
-  { country_id: '1', country_name: 'Kuwait', country_name_ar: 'الكويت', tax: '0.00' },
-  { country_id: '2', country_name: 'Saudi Arabia', country_name_ar: 'السعودية', tax: '15.00' },
-  { country_id: '3', country_name: 'United Arab Emirates', country_name_ar: 'الإمارات', tax: '5.00' },
-];
+export const SEED_TAXES: readonly { country_id: string; country_name: string; country_name_ar: string; tax: string }[] =
+  [
+    { country_id: '1', country_name: 'Kuwait', country_name_ar: 'الكويت', tax: '0.00' },
+    { country_id: '2', country_name: 'Saudi Arabia', country_name_ar: 'السعودية', tax: '15.00' },
+    { country_id: '3', country_name: 'United Arab Emirates', country_name_ar: 'الإمارات', tax: '5.00' },
+  ];
 
 export const SEED_VOUCHERS: readonly Record<string, unknown>[] = [
   {

@@ -45,7 +45,8 @@ export async function handleStoreRequest(deps: PipelineDeps, req: IncomingMessag
   const path = pathOf(req.url);
   const record = deps.log.received(receivedAt, method, path);
   const tokenHeader = req.headers['authorization-jwt'];
-  if (typeof tokenHeader === 'string' && tokenHeader.trim() !== '') record.tokenForm = /^Jwt\s/i.test(tokenHeader.trim()) ? 'jwt' : 'bare';
+  if (typeof tokenHeader === 'string' && tokenHeader.trim() !== '')
+    record.tokenForm = /^Jwt\s/i.test(tokenHeader.trim()) ? 'jwt' : 'bare';
   const reply = (r: Reply): void => {
     if (req.socket.destroyed) return; // the client left (e.g. its timeout): nothing was sent, status stays 0
     record.status = r.status;
@@ -82,7 +83,12 @@ export async function handleStoreRequest(deps: PipelineDeps, req: IncomingMessag
   reply(result);
 }
 
-function strikeBeforeApply(fault: FaultRule, req: IncomingMessage, record: SandboxRequestRecord, reply: (r: Reply) => void): void {
+function strikeBeforeApply(
+  fault: FaultRule,
+  req: IncomingMessage,
+  record: SandboxRequestRecord,
+  reply: (r: Reply) => void,
+): void {
   switch (fault.kind) {
     case 'status429':
       return reply(tooManyRequests(Math.max(1, Math.ceil(fault.retryAfterSeconds ?? 1))));

@@ -66,7 +66,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return p && copyProduct(p);
     },
     brands: () => state.brands(),
-    categories: () => state.categories().map(({ category_id, category_name, category_name_ar }) => ({ category_id, category_name, category_name_ar })),
+    categories: () =>
+      state
+        .categories()
+        .map(({ category_id, category_name, category_name_ar }) => ({ category_id, category_name, category_name_ar })),
     seedProduct: (fields, status) => copyProduct(state.seedProduct(fields, status)),
     inject: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
@@ -86,10 +89,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const server = createServer((req, res) => {
-    const handled = pathOf(req.url).startsWith(CONTROL_PREFIX) ? handleControlRequest(control, req, res) : handleStoreRequest(deps, req, res);
+    const handled = pathOf(req.url).startsWith(CONTROL_PREFIX)
+      ? handleControlRequest(control, req, res)
+      : handleStoreRequest(deps, req, res);
     handled.catch((error: unknown) => {
       // A bug in the sandbox: answer 500 rather than leave the client hanging.
-      if (!res.headersSent && !res.destroyed) send(res, storeError(500, error instanceof Error ? error.message : 'Internal Server Error'));
+      if (!res.headersSent && !res.destroyed)
+        send(res, storeError(500, error instanceof Error ? error.message : 'Internal Server Error'));
     });
   });
   server.keepAliveTimeout = 30_000;

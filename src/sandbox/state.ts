@@ -143,7 +143,13 @@ export class SandboxState {
 
   private insert(fields: Record<string, unknown>, status: number): SandboxProduct {
     const now = this.clock();
-    const product: SandboxProduct = { product_id: this.nextId++, product_status: status, fields, createdAt: now, updatedAt: now };
+    const product: SandboxProduct = {
+      product_id: this.nextId++,
+      product_status: status,
+      fields,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.productsById.set(product.product_id, product);
     this.count(idOf(fields.category), 1);
     return product;

@@ -42,7 +42,10 @@ export class RequestLog {
   }
 
   maxInWindow(windowMs = 1000): number {
-    return maxInWindow(this.records.map((r) => r.at), windowMs);
+    return maxInWindow(
+      this.records.map((r) => r.at),
+      windowMs,
+    );
   }
 
   reset(): void {

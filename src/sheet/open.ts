@@ -60,7 +60,8 @@ export async function openSheets(file: string, options: OpenSheetOptions = {}): 
   if (options.sheet !== undefined) return [await openWithMap(file, options, columnMap)];
   const names = await listSheetNames(file);
   if (names.length === 0) return [await openWithMap(file, options, columnMap)];
-  const products = names.find((name) => /^products$/i.test(name)) ?? names.find((name) => !NOT_PRODUCT_SHEETS.test(name));
+  const products =
+    names.find((name) => /^products$/i.test(name)) ?? names.find((name) => !NOT_PRODUCT_SHEETS.test(name));
   const brands = names.find((name) => BRANDS_SHEET.test(name));
   const opened: OpenedSheet[] = [];
   if (products !== undefined) opened.push(await openWithMap(file, { ...options, sheet: products }, columnMap));
@@ -75,14 +76,19 @@ async function resolveColumnMap(columns: OpenSheetOptions['columns']): Promise<C
   return columnMapFromRecord('columns mapping', columns);
 }
 
-async function openWithMap(file: string, options: OpenSheetOptions, columnMap: ColumnMap | undefined): Promise<OpenedSheet> {
+async function openWithMap(
+  file: string,
+  options: OpenSheetOptions,
+  columnMap: ColumnMap | undefined,
+): Promise<OpenedSheet> {
   const readOptions = {
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
     ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
   };
   const first = await readSheetFile(file, readOptions);
-  const forcedKind: SheetKind | undefined = first.sheetName !== null && BRANDS_SHEET.test(first.sheetName) ? 'brands' : undefined;
+  const forcedKind: SheetKind | undefined =
+    first.sheetName !== null && BRANDS_SHEET.test(first.sheetName) ? 'brands' : undefined;
   const mapperOptions = { kind: forcedKind, columnMap, delimiter: first.delimiter };
   const mapper = createSheetMapper(first.headers, mapperOptions);
   // A sheet may start with empty rows: header issues carry the header's real row number.
@@ -91,7 +97,8 @@ async function openWithMap(file: string, options: OpenSheetOptions, columnMap: C
   const readers = new Set<SheetReader>([first]);
 
   const openRows = async (): Promise<MappingSource> => {
-    const reader: SheetReader = unread ?? (await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }));
+    const reader: SheetReader =
+      unread ?? (await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }));
     const rowMapper = unread ? mapper : createSheetMapper(reader.headers, mapperOptions);
     unread = null;
     readers.add(reader);
@@ -131,7 +138,10 @@ interface MappingSource {
  * generator: a generator adds two awaits per row, which shows on a 100,000-row sheet.
  * The reader is released at the end, on an error, and when the consumer stops early.
  */
-function mappedRows(open: () => Promise<MappingSource>, release: (reader: SheetReader) => Promise<void>): AsyncIterable<SheetRowResult> {
+function mappedRows(
+  open: () => Promise<MappingSource>,
+  release: (reader: SheetReader) => Promise<void>,
+): AsyncIterable<SheetRowResult> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<SheetRowResult> {
       let source: (MappingSource & { inner: AsyncIterator<RawRow> }) | null = null;
@@ -141,7 +151,9 @@ function mappedRows(open: () => Promise<MappingSource>, release: (reader: SheetR
         finished = true;
         return { done: true, value: undefined };
       };
-      const step = (current: MappingSource & { inner: AsyncIterator<RawRow> }): Promise<IteratorResult<SheetRowResult>> =>
+      const step = (
+        current: MappingSource & { inner: AsyncIterator<RawRow> },
+      ): Promise<IteratorResult<SheetRowResult>> =>
         current.inner.next().then(
           (result) => (result.done ? finish() : { done: false, value: current.mapRow(result.value) }),
           async (error: unknown) => {

@@ -88,7 +88,10 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
     // The slot is taken before the gate so a request starts the moment the gate lets it.
     const outcome = await deps.limit(async () => {
       await deps.gate.acquire();
-      return deps.http.send({ operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt }, () => deps.gate.sent?.());
+      return deps.http.send(
+        { operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt },
+        () => deps.gate.sent?.(),
+      );
     });
 
     let failure: Failure;
@@ -114,12 +117,22 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
       await deps.gate.pause(failure.retryAfterMs ?? retryDelayMs(attempts, {}, deps.random, deps.backoff));
     }
     const delay = nextRetryDelay(
-      { code: failure.code, operation: spec.operation, retryAfterMs: failure.retryAfterMs, attempts, maxAttempts: deps.maxAttempts, maxRetryAfterMs: deps.maxRetryAfterMs },
+      {
+        code: failure.code,
+        operation: spec.operation,
+        retryAfterMs: failure.retryAfterMs,
+        attempts,
+        maxAttempts: deps.maxAttempts,
+        maxRetryAfterMs: deps.maxRetryAfterMs,
+      },
       deps.random,
       deps.backoff,
     );
     if (delay === undefined) throw storeErrorFrom(spec.operation, failure, attempts);
-    deps.logger.info({ op: spec.operation, code: failure.code, status: failure.httpStatus, attempt, delayMs: delay }, 'store call failed; retrying');
+    deps.logger.info(
+      { op: spec.operation, code: failure.code, status: failure.httpStatus, attempt, delayMs: delay },
+      'store call failed; retrying',
+    );
     await deps.sleep(delay);
   }
 }

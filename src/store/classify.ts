@@ -29,7 +29,11 @@ export function apiMessageOf(body: unknown): string | undefined {
 /** Compares store messages loosely: case, surrounding space and trailing punctuation ignored. */
 function sameMessage(actual: string | undefined, expected: string): boolean {
   if (actual === undefined) return false;
-  const norm = (text: string) => text.trim().replace(/[.!]+$/, '').toLowerCase();
+  const norm = (text: string) =>
+    text
+      .trim()
+      .replace(/[.!]+$/, '')
+      .toLowerCase();
   return norm(actual) === norm(expected);
 }
 
@@ -69,7 +73,8 @@ export function classifyHttp(
   if (status === 429) return failure('RATE_LIMITED', parseRetryAfter(retryAfter, nowMs));
   if (status >= 500) return failure('SERVER_ERROR', parseRetryAfter(retryAfter, nowMs));
   if (status >= 400) {
-    if (operation === 'authorize' && sameMessage(apiMessage, MESSAGES.invalidCredentials)) return failure('INVALID_CREDENTIALS');
+    if (operation === 'authorize' && sameMessage(apiMessage, MESSAGES.invalidCredentials))
+      return failure('INVALID_CREDENTIALS');
     if (sameMessage(apiMessage, MESSAGES.accessDenied)) return failure('ACCESS_DENIED');
     if (operation === 'products_status' && sameMessage(apiMessage, MESSAGES.sameStatus)) return failure('SAME_STATUS');
     return failure('REJECTED');
@@ -81,7 +86,15 @@ export function classifyHttp(
 export type TransportCode = Extract<StoreErrorCode, 'NOT_SENT' | 'AMBIGUOUS'>;
 
 /** Error codes raised before any byte of the request can have left this machine. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
 /** got timeout phases that end before the request is written. */
 const NOT_SENT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
 /** System calls that fail before anything is sent. */

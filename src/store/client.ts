@@ -116,7 +116,12 @@ export class StoreClient implements StoreApi {
   }
 
   async listCategories(): Promise<Category[]> {
-    const answer = await this.call({ operation: 'categories', method: this.settings.categoriesMethod, path: '/v1/categories', authenticated: true });
+    const answer = await this.call({
+      operation: 'categories',
+      method: this.settings.categoriesMethod,
+      path: '/v1/categories',
+      authenticated: true,
+    });
     return this.successBody('categories', categoriesBody, answer).data;
   }
 
@@ -134,7 +139,12 @@ export class StoreClient implements StoreApi {
   }
 
   async listVouchers(): Promise<Voucher[]> {
-    const answer = await this.call({ operation: 'vouchers', method: 'POST', path: '/v1/vouchers', authenticated: true });
+    const answer = await this.call({
+      operation: 'vouchers',
+      method: 'POST',
+      path: '/v1/vouchers',
+      authenticated: true,
+    });
     return this.successBody('vouchers', vouchersBody, answer).vouchers;
   }
 
@@ -147,7 +157,12 @@ export class StoreClient implements StoreApi {
     return performCall(this.deps, spec);
   }
 
-  private async write(operation: StoreOperation, method: 'POST' | 'PUT', path: string, json: object): Promise<WriteResult> {
+  private async write(
+    operation: StoreOperation,
+    method: 'POST' | 'PUT',
+    path: string,
+    json: object,
+  ): Promise<WriteResult> {
     const answer = await this.call({ operation, method, path, json, authenticated: true });
     // An empty 2xx body is read as success (create answers `{}`; other bodies are "not shown");
     // a body that is there but not JSON is BAD_RESPONSE (for a create: outcome unknown).
@@ -163,14 +178,24 @@ export class StoreClient implements StoreApi {
   ): z.output<S> {
     const body = parseWith(schema, answer.body, { operation, httpStatus: answer.status, attempts: answer.attempts });
     if (body.status === false) {
-      throw storeErrorFrom(operation, { code: 'REJECTED', httpStatus: answer.status, apiMessage: body.message }, answer.attempts);
+      throw storeErrorFrom(
+        operation,
+        { code: 'REJECTED', httpStatus: answer.status, apiMessage: body.message },
+        answer.attempts,
+      );
     }
     return body;
   }
 
   private async login(): Promise<LoginResult> {
     const { storeEmail: email, storePassword: password } = this.settings;
-    const answer = await this.call({ operation: 'authorize', method: 'POST', path: '/v1/authorization', json: { email, password }, authenticated: false });
+    const answer = await this.call({
+      operation: 'authorize',
+      method: 'POST',
+      path: '/v1/authorization',
+      json: { email, password },
+      authenticated: false,
+    });
     const context = { operation: 'authorize' as const, httpStatus: answer.status, attempts: answer.attempts };
     const body = this.successBody('authorize', authorizationBody, answer);
     const store = parseVendorStore(body.user_info, context);

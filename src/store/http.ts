@@ -59,7 +59,8 @@ export class HttpTransport {
     };
     const { connectTimeoutMs, requestTimeoutMs } = this.options;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (request.token !== undefined) headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
+    if (request.token !== undefined)
+      headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
     const started = performance.now();
     const logFields = { op: request.operation, method: request.method, path: request.path, attempt: request.attempt };
     try {

@@ -1,8 +1,29 @@
 /** The store API client's public surface. */
-export { StoreClient, createStoreClient, storeClientFromConfig, type StoreClientOptions, type StoreClientSettings } from './client.ts';
+export {
+  StoreClient,
+  createStoreClient,
+  storeClientFromConfig,
+  type StoreClientOptions,
+  type StoreClientSettings,
+} from './client.ts';
 export { SlidingWindowGate, windowFor, type RateGate, type SlidingWindowGateOptions } from './rate-gate.ts';
-export { classifyHttp, classifyTransportError, parseRetryAfter, apiMessageOf, type HttpFailure, type TransportCode } from './classify.ts';
-export { isRetryable, isIdempotent, isCreateOutcomeUnknown, retryDelayMs, nextRetryDelay, DEFAULT_MAX_ATTEMPTS, type BackoffOptions } from './retry.ts';
+export {
+  classifyHttp,
+  classifyTransportError,
+  parseRetryAfter,
+  apiMessageOf,
+  type HttpFailure,
+  type TransportCode,
+} from './classify.ts';
+export {
+  isRetryable,
+  isIdempotent,
+  isCreateOutcomeUnknown,
+  retryDelayMs,
+  nextRetryDelay,
+  DEFAULT_MAX_ATTEMPTS,
+  type BackoffOptions,
+} from './retry.ts';
 export { tokenExpiresAt, jwtExpiry, refreshAt } from './token.ts';
 export { VENDOR_SECRET_FIELDS } from './parse.ts';
 export { StoreError, isStoreError, type StoreErrorCode, type StoreOperation } from './errors.ts';

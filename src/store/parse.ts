@@ -28,11 +28,15 @@ export function parseJson(text: string): unknown {
 }
 
 function badResponse(context: ParseContext, where: string, problem: string): StoreError {
-  return new StoreError('BAD_RESPONSE', `${context.operation}: unexpected response from the store (HTTP ${context.httpStatus}): ${where} ${problem}`, {
-    operation: context.operation,
-    httpStatus: context.httpStatus,
-    attempts: context.attempts,
-  });
+  return new StoreError(
+    'BAD_RESPONSE',
+    `${context.operation}: unexpected response from the store (HTTP ${context.httpStatus}): ${where} ${problem}`,
+    {
+      operation: context.operation,
+      httpStatus: context.httpStatus,
+      attempts: context.attempts,
+    },
+  );
 }
 
 function fieldName(path: readonly PropertyKey[], prefix: string): string {
@@ -41,7 +45,12 @@ function fieldName(path: readonly PropertyKey[], prefix: string): string {
 }
 
 /** Validates `body` with `schema`; the error names the first field that does not fit. */
-export function parseWith<S extends z.ZodType>(schema: S, body: unknown, context: ParseContext, prefix = ''): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  context: ParseContext,
+  prefix = '',
+): z.output<S> {
   if (body === undefined) throw badResponse(context, prefix ? `field "${prefix}"` : 'the body', 'is not JSON');
   const result = schema.safeParse(body);
   if (result.success) return result.data;

@@ -111,7 +111,11 @@ export class SlidingWindowGate implements RateGate {
   private canRelease(): boolean {
     const now = this.now();
     while (this.starts.length > 0 && this.starts[0]! + this.spanMs <= now) this.starts.shift();
-    return now >= this.pausedUntil && now >= this.lastRelease + this.gapMs && this.pending + this.starts.length < this.capacity;
+    return (
+      now >= this.pausedUntil &&
+      now >= this.lastRelease + this.gapMs &&
+      this.pending + this.starts.length < this.capacity
+    );
   }
 
   private release(): void {

@@ -70,7 +70,11 @@ export interface RetryDecisionInput {
 }
 
 /** The delay before the next attempt, or undefined when the call should fail now. */
-export function nextRetryDelay(input: RetryDecisionInput, random: () => number = Math.random, options: BackoffOptions = {}): number | undefined {
+export function nextRetryDelay(
+  input: RetryDecisionInput,
+  random: () => number = Math.random,
+  options: BackoffOptions = {},
+): number | undefined {
   if (!isRetryable(input.code, input.operation)) return undefined;
   if (input.attempts >= input.maxAttempts) return undefined;
   if ((input.retryAfterMs ?? 0) > input.maxRetryAfterMs) return undefined;

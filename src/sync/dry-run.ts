@@ -28,13 +28,24 @@ export function dryRunResult(row: number, plan: RowPlan, facts: DryRunFacts, sta
   if (plan.kind === 'create' || plan.kind === 'update') {
     const category = plan.payload.category;
     if (category !== undefined && !facts.categoryIds.has(category)) {
-      return { ...base, outcome: 'invalid', message: `category: category ${category} does not exist in the store`, code: 'unknown_category', column: 'category' };
+      return {
+        ...base,
+        outcome: 'invalid',
+        message: `category: category ${category} does not exist in the store`,
+        code: 'unknown_category',
+        column: 'category',
+      };
     }
   }
   if (plan.kind === 'create') {
     state.creates++;
     if (facts.createsAllowed !== null && state.creates > facts.createsAllowed) {
-      return { ...base, outcome: 'failed', message: `would exceed the store's product_limit (${facts.createsAllowed} more products allowed)`, code: 'product_limit' };
+      return {
+        ...base,
+        outcome: 'failed',
+        message: `would exceed the store's product_limit (${facts.createsAllowed} more products allowed)`,
+        code: 'product_limit',
+      };
     }
   }
   if (plan.kind === 'skip') return { ...base, outcome: 'skipped', message: plan.reason };

@@ -32,12 +32,17 @@ export const defaultOpenSheet: SheetOpener = async (file, options) => {
 };
 
 /** Opens the sheet; a header the mapper cannot use (e.g. two columns for one field) stops the batch. */
-export async function openRequestSheet(request: SyncRequest, opener: SheetOpener = defaultOpenSheet): Promise<OpenedSheet> {
+export async function openRequestSheet(
+  request: SyncRequest,
+  opener: SheetOpener = defaultOpenSheet,
+): Promise<OpenedSheet> {
   const sheet = await opener(request.file, { columns: request.columns, sheet: request.sheet });
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
     await sheet.close?.();
-    const text = headerErrors.map((issue) => (issue.column ? `${issue.column}: ${issue.message}` : issue.message)).join('; ');
+    const text = headerErrors
+      .map((issue) => (issue.column ? `${issue.column}: ${issue.message}` : issue.message))
+      .join('; ');
     throw new SheetFileError(request.file, 'bad_header', `header row: ${text}`);
   }
   return sheet;
@@ -58,7 +63,11 @@ export function guardSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, '
   return sheet.rowSignature === undefined ? settings : { ...settings, rowSignature: sheet.rowSignature };
 }
 
-export async function buildGuard(settings: GuardSettings, info: BatchInfo, factory: GuardFactory | undefined): Promise<RowGuard> {
+export async function buildGuard(
+  settings: GuardSettings,
+  info: BatchInfo,
+  factory: GuardFactory | undefined,
+): Promise<RowGuard> {
   return factory ? factory(settings, info) : NO_GUARD;
 }
 

@@ -104,7 +104,14 @@ async function sendRow(work: RowWork, guarded: GuardedRow, deps: RowProcessorDep
 
 /** A guard that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
 function guardFailure(row: number, problem: string, error: unknown): RowResult {
-  return { row, outcome: 'failed', message: `The sync ledger ${problem}: ${messageOf(error)}`, httpStatus: null, attempts: 0, code: 'LEDGER' };
+  return {
+    row,
+    outcome: 'failed',
+    message: `The sync ledger ${problem}: ${messageOf(error)}`,
+    httpStatus: null,
+    attempts: 0,
+    code: 'LEDGER',
+  };
 }
 
 function messageOf(error: unknown): string {
@@ -164,7 +171,8 @@ function send(call: CallKind, plan: RowPlan, client: StoreApi): Promise<WriteRes
 }
 
 function attemptsOf(error: unknown): number {
-  if (typeof error === 'object' && error !== null && 'attempts' in error && typeof error.attempts === 'number') return error.attempts;
+  if (typeof error === 'object' && error !== null && 'attempts' in error && typeof error.attempts === 'number')
+    return error.attempts;
   return 1;
 }
 

@@ -46,12 +46,16 @@ export function decideFailure(call: CallKind, error: unknown, attempt: number, p
   if (!isStoreError(error)) return { action: 'final', outcome: call === 'create' ? 'unknown' : 'failed' };
   const canRetry = attempt < policy.maxAttempts;
   if (NOT_REACHED.has(error.code)) {
-    return canRetry ? { action: 'retry', delayMs: retryDelay(attempt, error.retryAfterMs, policy) } : { action: 'final', outcome: 'failed' };
+    return canRetry
+      ? { action: 'retry', delayMs: retryDelay(attempt, error.retryAfterMs, policy) }
+      : { action: 'final', outcome: 'failed' };
   }
   if (MAYBE_REACHED.has(error.code)) {
     // A create that may have reached the store is never re-sent: duplicates are worse than a gap.
     if (call === 'create') return { action: 'final', outcome: 'unknown' };
-    return canRetry ? { action: 'retry', delayMs: retryDelay(attempt, error.retryAfterMs, policy) } : { action: 'final', outcome: 'failed' };
+    return canRetry
+      ? { action: 'retry', delayMs: retryDelay(attempt, error.retryAfterMs, policy) }
+      : { action: 'final', outcome: 'failed' };
   }
   return { action: 'final', outcome: 'failed' };
 }
@@ -70,7 +74,12 @@ export interface CallRecord {
   attempts: number;
 }
 
-const SUCCESS: Record<CallKind, Outcome> = { create: 'created', update: 'updated', status: 'status_changed', brand: 'updated' };
+const SUCCESS: Record<CallKind, Outcome> = {
+  create: 'created',
+  update: 'updated',
+  status: 'status_changed',
+  brand: 'updated',
+};
 const DEFAULT_MESSAGE: Record<CallKind, string> = {
   create: 'Product created',
   update: 'Product updated',
@@ -99,20 +108,47 @@ export function outcomeOf(row: number, calls: CallRecord[], finalFailure?: Outco
   if (last.error !== undefined && !isSameStatus(last.error)) {
     const err = errorText(last.error);
     const outcome = finalFailure ?? (last.call === 'create' ? 'unknown' : 'failed');
-    const prefix = calls.length > 1 && first.error === undefined ? `${messageOf(first)}, but the status change failed: ` : '';
+    const prefix =
+      calls.length > 1 && first.error === undefined ? `${messageOf(first)}, but the status change failed: ` : '';
     const explain = outcome === 'unknown' ? ' (the product may or may not have been created; not re-sent)' : '';
-    return { row, outcome, message: `${prefix}${err.message}${explain}`, httpStatus: err.httpStatus, attempts, ...(err.code ? { code: err.code } : {}) };
+    return {
+      row,
+      outcome,
+      message: `${prefix}${err.message}${explain}`,
+      httpStatus: err.httpStatus,
+      attempts,
+      ...(err.code ? { code: err.code } : {}),
+    };
   }
   if (calls.length === 1 && last.call === 'status' && isSameStatus(last.error)) {
     const err = errorText(last.error);
-    return { row, outcome: 'unchanged', message: err.message, httpStatus: err.httpStatus, attempts, code: 'SAME_STATUS' };
+    return {
+      row,
+      outcome: 'unchanged',
+      message: err.message,
+      httpStatus: err.httpStatus,
+      attempts,
+      code: 'SAME_STATUS',
+    };
   }
   if (calls.length > 1) {
     // update followed by status: the row was updated; say what happened to the status.
     const statusPart = isSameStatus(last.error) ? 'status already set' : messageOf(last);
-    return { row, outcome: 'updated', message: `${messageOf(first)}; ${statusPart}`, httpStatus: first.result?.httpStatus ?? 200, attempts };
+    return {
+      row,
+      outcome: 'updated',
+      message: `${messageOf(first)}; ${statusPart}`,
+      httpStatus: first.result?.httpStatus ?? 200,
+      attempts,
+    };
   }
-  return { row, outcome: SUCCESS[last.call], message: messageOf(last), httpStatus: last.result?.httpStatus ?? 200, attempts };
+  return {
+    row,
+    outcome: SUCCESS[last.call],
+    message: messageOf(last),
+    httpStatus: last.result?.httpStatus ?? 200,
+    attempts,
+  };
 }
 
 function messageOf(record: CallRecord): string {
@@ -122,9 +158,18 @@ function messageOf(record: CallRecord): string {
 /** The outcome of a row the mapper could not turn into a plan: its first error names the column. */
 export function invalidResult(sheetRow: SheetRowResult): RowResult {
   const issue = sheetRow.issues.find((i) => i.severity === 'error') ?? sheetRow.issues[0];
-  if (!issue) return { row: sheetRow.row, outcome: 'invalid', message: 'Row could not be read', httpStatus: null, attempts: 0, code: 'invalid' };
+  if (!issue)
+    return {
+      row: sheetRow.row,
+      outcome: 'invalid',
+      message: 'Row could not be read',
+      httpStatus: null,
+      attempts: 0,
+      code: 'invalid',
+    };
   // The mapper's messages usually name the column already; say it once.
-  const message = issue.column && !issue.message.startsWith(`${issue.column}`) ? `${issue.column}: ${issue.message}` : issue.message;
+  const message =
+    issue.column && !issue.message.startsWith(`${issue.column}`) ? `${issue.column}: ${issue.message}` : issue.message;
   return {
     row: sheetRow.row,
     outcome: 'invalid',
@@ -141,7 +186,8 @@ export function createInFlightResult(row: number): RowResult {
   return {
     row,
     outcome: 'unknown',
-    message: 'A create for this row was in flight when a worker stopped; it may or may not exist in the store (not re-sent)',
+    message:
+      'A create for this row was in flight when a worker stopped; it may or may not exist in the store (not re-sent)',
     httpStatus: null,
     attempts: 0,
     code: 'CREATE_IN_FLIGHT',

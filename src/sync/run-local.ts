@@ -41,7 +41,12 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
   }
 }
 
-async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: OpenedSheet, startedAt: string): Promise<BatchSummary> {
+async function syncSheet(
+  request: SyncRequest,
+  deps: LocalSyncDeps,
+  sheet: OpenedSheet,
+  startedAt: string,
+): Promise<BatchSummary> {
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const info = batchInfoFor(request, sheet, clock());
@@ -64,7 +69,10 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
   const dir = join(deps.reportDir, info.batchId);
   const report = await BatchReportWriter.open(dir, sheet.headers);
   const tally = new BatchTally(info.batchId);
-  logger.info({ batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun }, 'batch started');
+  logger.info(
+    { batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun },
+    'batch started',
+  );
 
   const counted = (row: ReportRow): void => {
     tally.add(row.result.outcome);
@@ -91,7 +99,9 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
   };
   const reportRowFor = (sheetRow: SheetRowResult): ReportRow | Promise<ReportRow> => {
     const result = resultFor(sheetRow);
-    return result instanceof Promise ? result.then((done) => reportRowOf(sheetRow, done)) : reportRowOf(sheetRow, result);
+    return result instanceof Promise
+      ? result.then((done) => reportRowOf(sheetRow, done))
+      : reportRowOf(sheetRow, result);
   };
   let read = 0;
   let readError: ReadError | undefined;
@@ -127,7 +137,10 @@ async function syncSheet(request: SyncRequest, deps: LocalSyncDeps, sheet: Opene
       if (!(error instanceof SheetFileError)) throw error;
       readError = { code: error.code, message: error.message };
       await submitBlock();
-      logger.error({ batchId: info.batchId, code: error.code, rowsRead: read }, 'sheet broke part-way: the rows read before are synced and reported');
+      logger.error(
+        { batchId: info.batchId, code: error.code, rowsRead: read },
+        'sheet broke part-way: the rows read before are synced and reported',
+      );
     }
     // The sheet is read: from here on progress has a total (and the CLI an ETA).
     tally.total = read;

@@ -16,4 +16,7 @@ export interface OpenedSheet {
   close?(): Promise<void>;
 }
 
-export type SheetOpener = (file: string, options: { columns?: ColumnMapping | undefined; sheet?: string | undefined }) => Promise<OpenedSheet>;
+export type SheetOpener = (
+  file: string,
+  options: { columns?: ColumnMapping | undefined; sheet?: string | undefined },
+) => Promise<OpenedSheet>;

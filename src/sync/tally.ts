@@ -15,7 +15,13 @@ export class BatchTally {
   }
 
   progress(): BatchProgress {
-    return { batchId: this.batchId, done: this.done, total: this.total, problems: problemsIn(this.counts), counts: { ...this.counts } };
+    return {
+      batchId: this.batchId,
+      done: this.done,
+      total: this.total,
+      problems: problemsIn(this.counts),
+      counts: { ...this.counts },
+    };
   }
 }
 

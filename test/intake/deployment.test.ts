@@ -58,7 +58,13 @@ describe('docker-compose.yml', () => {
   it('every app service runs a real CLI command with real flags', async () => {
     const { services } = await compose();
     const app = Object.entries(services).filter(([name]) => name !== 'redis');
-    expect(app.map(([name]) => name).sort()).toEqual(['sandbox', 'sandbox-watcher', 'sandbox-worker', 'watcher', 'worker']);
+    expect(app.map(([name]) => name).sort()).toEqual([
+      'sandbox',
+      'sandbox-watcher',
+      'sandbox-worker',
+      'watcher',
+      'worker',
+    ]);
     for (const [name, service] of app) {
       const args = service.command!;
       const command = commandFor(args);
@@ -97,7 +103,8 @@ describe('docker-compose.yml', () => {
 
   it('keeps the sandbox rehearsal behind a profile, sharing the sandbox network (it listens on 127.0.0.1)', async () => {
     const { services } = await compose();
-    for (const name of ['sandbox', 'sandbox-worker', 'sandbox-watcher']) expect(services[name]!.profiles).toEqual(['sandbox']);
+    for (const name of ['sandbox', 'sandbox-worker', 'sandbox-watcher'])
+      expect(services[name]!.profiles).toEqual(['sandbox']);
     for (const name of ['worker', 'watcher', 'redis']) expect(services[name]!.profiles).toBeUndefined();
     expect(services['sandbox-worker']!.network_mode).toBe('service:sandbox');
     expect(services['sandbox-worker']!.environment!.STORE_URL).toBe('http://127.0.0.1:8080');
@@ -112,7 +119,9 @@ describe('Dockerfile', () => {
     expect(text).toMatch(/RUN npm ci --omit=dev/);
     expect(text).toMatch(/ENTRYPOINT \["node", "\.\/bin\/catalog-sync\.js"\]/);
     expect(text).toMatch(/^USER node$/m);
-    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     // --omit=dev works only because the runtime (tsx) is a dependency, not a devDependency.
     expect(pkg.dependencies).toHaveProperty('tsx');
     for (const copied of ['bin', 'src', 'templates', 'jobs']) expect(text).toContain(`COPY ${copied} ./${copied}`);
@@ -120,6 +129,7 @@ describe('Dockerfile', () => {
 
   it('.dockerignore keeps secrets, local state and dependencies out of the build context', async () => {
     const lines = (await readFile(join(ROOT, '.dockerignore'), 'utf8')).split('\n').map((l) => l.trim());
-    for (const entry of ['.git', 'node_modules', 'reports', 'drop', '.ledger', 'secrets', '.env']) expect(lines).toContain(entry);
+    for (const entry of ['.git', 'node_modules', 'reports', 'drop', '.ledger', 'secrets', '.env'])
+      expect(lines).toContain(entry);
   });
 });

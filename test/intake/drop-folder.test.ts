@@ -41,10 +41,16 @@ afterAll(async () => {
 
 /** Claims as one machine of several sharing the folder through Redis would hold them. */
 function redisClaims(): { claims: ClaimStore; inboxClaims: ClaimStore } {
-  return { claims: new RedisClaims(redis, `${prefix}:processing`), inboxClaims: new RedisClaims(redis, `${prefix}:inbox`) };
+  return {
+    claims: new RedisClaims(redis, `${prefix}:processing`),
+    inboxClaims: new RedisClaims(redis, `${prefix}:inbox`),
+  };
 }
 
-async function startWatcher(ledger: FileLedger, extra: { force?: boolean; claims?: { claims: ClaimStore; inboxClaims?: ClaimStore } } = {}): Promise<DropWatcher> {
+async function startWatcher(
+  ledger: FileLedger,
+  extra: { force?: boolean; claims?: { claims: ClaimStore; inboxClaims?: ClaimStore } } = {},
+): Promise<DropWatcher> {
   const watcher = new DropWatcher({
     layout,
     ...(extra.claims ?? { claims: new FileClaims(layout.locks) }),

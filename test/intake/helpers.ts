@@ -78,7 +78,11 @@ export async function writeSheet(path: string, text: string): Promise<string> {
 }
 
 /** Resolves when `predicate` holds for an event, rejects after `ms` (a safety net, not a timing). */
-export function waitFor<T>(subscribe: (listener: (value: T) => void) => void, predicate: (value: T) => boolean, ms = 30_000): Promise<T> {
+export function waitFor<T>(
+  subscribe: (listener: (value: T) => void) => void,
+  predicate: (value: T) => boolean,
+  ms = 30_000,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timed out waiting for an event')), ms);
     subscribe((value) => {

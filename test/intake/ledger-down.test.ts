@@ -15,7 +15,12 @@ let deadRedis: Redis;
 beforeEach(async () => {
   world = await startWorld();
   // Nothing listens on port 1: every command fails at once, as with Redis down.
-  deadRedis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  deadRedis = new Redis('redis://127.0.0.1:1', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   deadRedis.on('error', () => undefined);
 });
 afterEach(async () => {
@@ -28,7 +33,10 @@ it('fails every row unsent with a message naming the ledger, and still writes th
   const sheet = join(world.dir, 'down.csv');
   await writeFile(sheet, `product_id,title,sale_price,category,barcode\n${a},A2,2,1,\n,New,3,1,nb1\n`);
   const ledger = new RedisLedger(deadRedis, 'down', 'scope');
-  const summary = await world.runner(ledger)({ file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } }, new AbortController().signal);
+  const summary = await world.runner(ledger)(
+    { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+    new AbortController().signal,
+  );
   expect(summary.counts.failed).toBe(2);
   expect(writeCount(world.sandbox)).toBe(0);
   const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');

@@ -34,7 +34,13 @@ describe('ledger entries as stored in Redis', () => {
   });
 
   it('written as JSON by earlier versions still read; damaged ones read as absent', () => {
-    expect(parseEntry('{"fp":"f","st":"pending","batch":"b","row":2}')).toEqual({ fp: 'f', st: 'pending', batch: 'b', row: 2 });
-    for (const bad of ['~synced|x|b|f|', '~gone|2|b|f|', '~synced|2|b', '{"fp":1}', 'not json']) expect(parseEntry(bad)).toBeUndefined();
+    expect(parseEntry('{"fp":"f","st":"pending","batch":"b","row":2}')).toEqual({
+      fp: 'f',
+      st: 'pending',
+      batch: 'b',
+      row: 2,
+    });
+    for (const bad of ['~synced|x|b|f|', '~gone|2|b|f|', '~synced|2|b', '{"fp":1}', 'not json'])
+      expect(parseEntry(bad)).toBeUndefined();
   });
 });

@@ -25,10 +25,25 @@ afterEach(async () => {
 });
 
 /** `catalog-sync import` in its own process, as a second user of the ledger would run it. */
-async function importInOtherProcess(sheet: string, ledgerFile: string): Promise<{ code: number | null; stderr: string }> {
+async function importInOtherProcess(
+  sheet: string,
+  ledgerFile: string,
+): Promise<{ code: number | null; stderr: string }> {
   const bin = new URL('../../bin/catalog-sync.js', import.meta.url).pathname;
-  const env = { ...process.env, STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password, LEDGER_FILE: ledgerFile, REPORT_DIR: join(dir, 'reports'), LOG_LEVEL: 'silent', REDIS_URL: '' };
-  const child = spawn(process.execPath, [bin, 'import', sheet, '--queue', 'local'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const env = {
+    ...process.env,
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    LEDGER_FILE: ledgerFile,
+    REPORT_DIR: join(dir, 'reports'),
+    LOG_LEVEL: 'silent',
+    REDIS_URL: '',
+  };
+  const child = spawn(process.execPath, [bin, 'import', sheet, '--queue', 'local'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

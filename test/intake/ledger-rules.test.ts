@@ -51,16 +51,24 @@ describe('fingerprintOf', () => {
   it('does not depend on key order and changes with the payload or planned status', () => {
     const reordered: RowPlan = { kind: 'create', payload: { sale_price: 5, barcode: '6281', title: 'Tea' } };
     expect(fingerprintOf(reordered)).toBe(fingerprintOf(create));
-    expect(fingerprintOf({ kind: 'create', payload: { ...create.payload, sale_price: 6 } })).not.toBe(fingerprintOf(create));
+    expect(fingerprintOf({ kind: 'create', payload: { ...create.payload, sale_price: 6 } })).not.toBe(
+      fingerprintOf(create),
+    );
     expect(fingerprintOf({ ...update, status: 0 })).not.toBe(fingerprintOf(update));
   });
 
   it('canonical JSON sorts keys at every depth', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('is the same value as in earlier versions, so existing ledgers keep matching', () => {
-    const plan: RowPlan = { kind: 'update', payload: { product_id: 7, title: 'شاي', prices: { '10': 5.5, '2': 3 }, product_option: { '1': { title: 'x' } } }, status: 1 };
+    const plan: RowPlan = {
+      kind: 'update',
+      payload: { product_id: 7, title: 'شاي', prices: { '10': 5.5, '2': 3 }, product_option: { '1': { title: 'x' } } },
+      status: 1,
+    };
     expect(fingerprintOf(plan)).toBe('Hv_KSdwqg6yLRha58tB00L');
   });
 
@@ -88,12 +96,36 @@ describe('fingerprintOf', () => {
 describe('decideBefore', () => {
   const cases: [string, RowPlan, LedgerEntry | undefined, GuardSettings, string | null][] = [
     ['new create is sent', create, undefined, delta, null],
-    ['created key, same row again (delta): unchanged, not created again', create, entry(create), delta, 'skipped:unchanged_since_last_sync'],
-    ['created key, changed row (delta): not created again, told to add product_id', { kind: 'create', payload: { ...create.payload, sale_price: 9 } }, entry(create), delta, 'skipped:already_created'],
+    [
+      'created key, same row again (delta): unchanged, not created again',
+      create,
+      entry(create),
+      delta,
+      'skipped:unchanged_since_last_sync',
+    ],
+    [
+      'created key, changed row (delta): not created again, told to add product_id',
+      { kind: 'create', payload: { ...create.payload, sale_price: 9 } },
+      entry(create),
+      delta,
+      'skipped:already_created',
+    ],
     ['created key is never created again (full)', create, entry(create), full, 'skipped:already_created'],
-    ['created key, changed payload: still not created', { kind: 'create', payload: { ...create.payload, sale_price: 9 } }, entry(create), full, 'skipped:already_created'],
+    [
+      'created key, changed payload: still not created',
+      { kind: 'create', payload: { ...create.payload, sale_price: 9 } },
+      entry(create),
+      full,
+      'skipped:already_created',
+    ],
     ['unknown create is skipped', create, entry(create, 'unknown'), delta, 'skipped:unknown_create'],
-    ['unknown create is sent with retryUnknown', create, entry(create, 'unknown'), { ...delta, retryUnknown: true }, null],
+    [
+      'unknown create is sent with retryUnknown',
+      create,
+      entry(create, 'unknown'),
+      { ...delta, retryUnknown: true },
+      null,
+    ],
     ['interrupted create reads as unknown', create, entry(create, 'pending'), full, 'unknown:interrupted_create'],
     ['unchanged update skipped in delta', update, entry(update), delta, 'skipped:unchanged_since_last_sync'],
     ['unchanged update sent in full', update, entry(update), full, null],
@@ -149,7 +181,9 @@ describe('decideBefore', () => {
   });
 
   it('row texts of different cells never match, whatever the cells hold', () => {
-    const cellsArb = fc.array(fc.string({ unit: fc.constantFrom('a', '1', ':', '\u001e', '\u001f', 'ب', '0') }), { maxLength: 4 });
+    const cellsArb = fc.array(fc.string({ unit: fc.constantFrom('a', '1', ':', '\u001e', '\u001f', 'ب', '0') }), {
+      maxLength: 4,
+    });
     fc.assert(
       fc.property(cellsArb, cellsArb, (a, b) => {
         expect(isRowText(rowTextOf('s', a), 's', b)).toBe(JSON.stringify(a) === JSON.stringify(b));
@@ -159,11 +193,19 @@ describe('decideBefore', () => {
   });
 
   it('records the row text with confirmed entries when given', () => {
-    expect(entryAfter(update, 'p:7', result('updated'), 'b2', 2, 'text')).toEqual({ fp: fingerprintOf(update), st: 'synced', batch: 'b2', row: 2, rt: 'text' });
+    expect(entryAfter(update, 'p:7', result('updated'), 'b2', 2, 'text')).toEqual({
+      fp: fingerprintOf(update),
+      st: 'synced',
+      batch: 'b2',
+      row: 2,
+      rt: 'text',
+    });
   });
 
   it('names --retry-unknown for unknown creates', () => {
-    expect(decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), delta)?.message).toContain('--retry-unknown');
+    expect(decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), delta)?.message).toContain(
+      '--retry-unknown',
+    );
   });
 });
 

@@ -31,7 +31,10 @@ afterAll(async () => {
 
 async function behavesAsLedger(ledger: Ledger): Promise<void> {
   expect(await ledger.getMany([])).toEqual([]);
-  await ledger.setMany([['a', e('1')], ['b', e('1', 'unknown')]]);
+  await ledger.setMany([
+    ['a', e('1')],
+    ['b', e('1', 'unknown')],
+  ]);
   await ledger.setMany([['a', e('2')]]);
   expect(await ledger.getMany(['a', 'zz', 'b'])).toEqual([e('2'), undefined, e('1', 'unknown')]);
   await ledger.deleteMany(['b']);
@@ -97,7 +100,14 @@ describe('createGuard over a ledger', () => {
   it('batches concurrent lookups, marks creates pending only when sent, and undoes the mark when the create fails', async () => {
     const ledger = new RedisLedger(redis, prefix, 'guard');
     let lookups = 0;
-    const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), claim: (k, e) => ledger.claim(k, e), close: () => ledger.close() };
+    const counting: Ledger = {
+      ...ledger,
+      getMany: (keys) => ((lookups += 1), ledger.getMany(keys)),
+      setMany: (x) => ledger.setMany(x),
+      deleteMany: (k) => ledger.deleteMany(k),
+      claim: (k, e) => ledger.claim(k, e),
+      close: () => ledger.close(),
+    };
     const guard = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
     expect(await Promise.all(rows.map((r) => Promise.resolve(guard.before(r))))).toEqual(rows.map(() => null));
@@ -127,7 +137,14 @@ describe('createGuard over a ledger', () => {
     const ledger = new RedisLedger(redis, prefix, 'prefetch');
     await ledger.setMany([['k:barcode:p0', e('EARLIER')]]);
     let lookups = 0;
-    const counting: Ledger = { ...ledger, getMany: (keys) => ((lookups += 1), ledger.getMany(keys)), setMany: (x) => ledger.setMany(x), deleteMany: (k) => ledger.deleteMany(k), claim: (k, x) => ledger.claim(k, x), close: () => ledger.close() };
+    const counting: Ledger = {
+      ...ledger,
+      getMany: (keys) => ((lookups += 1), ledger.getMany(keys)),
+      setMany: (x) => ledger.setMany(x),
+      deleteMany: (k) => ledger.deleteMany(k),
+      claim: (k, x) => ledger.claim(k, x),
+      close: () => ledger.close(),
+    };
     const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 20 }, (_, i) => row(i + 2, `p${i}`));
     await guard.prefetch!(rows);
@@ -138,7 +155,13 @@ describe('createGuard over a ledger', () => {
     expect(answers.slice(1)).toEqual(rows.slice(1).map(() => null));
     expect(lookups).toBe(1);
     // A guard over an in-memory ledger needs no prefetch.
-    expect('prefetch' in createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, await FileLedger.open(join(dir, 'prefetch.jsonl')))).toBe(false);
+    expect(
+      'prefetch' in
+        createGuard(
+          { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
+          await FileLedger.open(join(dir, 'prefetch.jsonl')),
+        ),
+    ).toBe(false);
   });
 
   it('a create that loses the claim to another sync creating the same product right now is not sent and says so', async () => {
@@ -154,7 +177,9 @@ describe('createGuard over a ledger', () => {
     expect(await theirs.beforeSend!(other)).toBeNull();
     const lost = await mine.beforeSend!(ours);
     expect(lost).toMatchObject({ outcome: 'unknown', code: 'create_in_progress' });
-    expect(lost?.message).toContain('another sync (batch OTHER, row 7) is creating this product right now (barcode race1)');
+    expect(lost?.message).toContain(
+      'another sync (batch OTHER, row 7) is creating this product right now (barcode race1)',
+    );
     // The winner's mark stands.
     expect((await ledger.getMany(['k:barcode:race1']))[0]).toMatchObject({ st: 'pending', batch: 'OTHER', row: 7 });
   });
@@ -199,7 +224,10 @@ describe('createGuard over a ledger', () => {
   });
 
   it('lets only the first of two rows with the same key create', async () => {
-    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, new RedisLedger(redis, prefix, 'dup'));
+    const guard = createGuard(
+      { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
+      new RedisLedger(redis, prefix, 'dup'),
+    );
     const [first, second] = await Promise.all([guard.before(row(2, 'same')), guard.before(row(5, 'same'))]);
     expect(first).toBeNull();
     expect(second?.code).toBe('duplicate_key_in_batch');

@@ -118,7 +118,15 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   // A later run reports only the create that was in flight as unknown; the others are sent.
   const later = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, leftBehind);
   const answers = await Promise.all(
-    barcodes.map((barcode, i) => Promise.resolve(later.before({ batchId: 'later', row: i + 2, plan: { kind: 'create', payload: { title: `Item ${barcode}`, barcode } } }))),
+    barcodes.map((barcode, i) =>
+      Promise.resolve(
+        later.before({
+          batchId: 'later',
+          row: i + 2,
+          plan: { kind: 'create', payload: { title: `Item ${barcode}`, barcode } },
+        }),
+      ),
+    ),
   );
   expect(answers.map((a) => a?.outcome ?? 'send')).toEqual(['unknown', 'send', 'send', 'send', 'send', 'send']);
 

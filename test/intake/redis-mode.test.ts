@@ -29,11 +29,26 @@ beforeEach(async () => {
   prefix = `test-${randomUUID()}`;
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const client = createStoreClient(
-    { storeUrl: world.sandbox.url, storeEmail: world.sandbox.email, storePassword: world.sandbox.password, rate: 1_000, concurrency: 4, categoriesMethod: 'POST', requestTimeoutMs: 10_000, connectTimeoutMs: 2_000 },
+    {
+      storeUrl: world.sandbox.url,
+      storeEmail: world.sandbox.email,
+      storePassword: world.sandbox.password,
+      rate: 1_000,
+      concurrency: 4,
+      categoriesMethod: 'POST',
+      requestTimeoutMs: 10_000,
+      connectTimeoutMs: 2_000,
+    },
     { logger: silentLogger },
   );
   const ledger = new RedisLedger(redis, prefix, ledgerScope(world.sandbox.url, world.sandbox.email));
-  worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 4, guardFactory: ledgerGuardFactory(ledger) });
+  worker = startSyncWorker({
+    redisUrl: REDIS_URL,
+    prefix,
+    client,
+    concurrency: 4,
+    guardFactory: ledgerGuardFactory(ledger),
+  });
   await worker.ready();
 });
 
@@ -79,7 +94,9 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
   // The first run's rows were new: they went through the queue.
   expect(await rowJobsAdded(first.batchId)).toBe(2);
   const scope = ledgerScope(world.sandbox.url, world.sandbox.email);
-  expect(await redis.hkeys(redisLedgerKey(prefix, scope))).toEqual(expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']));
+  expect(await redis.hkeys(redisLedgerKey(prefix, scope))).toEqual(
+    expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']),
+  );
 
   world.sandbox.resetStats();
   const again = await run();

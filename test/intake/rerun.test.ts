@@ -30,7 +30,10 @@ describe('isRerunOutcome', () => {
 
 describe('rerun', () => {
   it('re-runs exactly the failed rows, keeping their row numbers, as a batch naming the one it re-runs', async () => {
-    const ids = Array.from({ length: 6 }, (_, i) => world.sandbox.seedProduct({ title: `P${i}`, sale_price: 1, category: 1 }).product_id);
+    const ids = Array.from(
+      { length: 6 },
+      (_, i) => world.sandbox.seedProduct({ title: `P${i}`, sale_price: 1, category: 1 }).product_id,
+    );
     const sheet = await writeSheet(
       join(world.dir, 'prices.csv'),
       ['product_id,sale_price', ...ids.map((id, i) => `${id},${20 + i}`), 'not-a-number,5'].join('\n') + '\n',
@@ -39,7 +42,10 @@ describe('rerun', () => {
     const run = world.runner(ledger);
     // Rows are sent in order (concurrency 1, no retries): the first update (row 2) meets a 503.
     world.sandbox.inject({ kind: 'status503', path: '/v1/update_product', times: 1 });
-    const first = await run({ file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } }, new AbortController().signal);
+    const first = await run(
+      { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+      new AbortController().signal,
+    );
     expect(first.counts.failed).toBe(1);
     expect(first.counts.invalid).toBe(1);
     expect(first.counts.updated).toBe(5);
@@ -57,38 +63,62 @@ describe('rerun', () => {
     expect(world.sandbox.requestCount('/v1/update_product')).toBe(1);
     expect(world.sandbox.product(ids[0]!)?.fields.sale_price).toBe(20);
     const results = await readFile(join(second.reportDir, 'results.csv'), 'utf8');
-    const lines = results.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = results
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^${ids[0]},20,2,updated,`));
     const summary = JSON.parse(await readFile(join(second.reportDir, 'summary.json'), 'utf8')) as { rerunOf?: string };
     expect(summary.rerunOf).toBe(first.batchId);
 
     // Nothing failed any more: a further re-run has nothing to do.
-    await expect(buildRerunRequest(await resolveRerunTarget(second.reportDir, world.reportDir), { includeUnknown: false, keyColumn: 'barcode' })).rejects.toThrow(RerunError);
+    await expect(
+      buildRerunRequest(await resolveRerunTarget(second.reportDir, world.reportDir), {
+        includeUnknown: false,
+        keyColumn: 'barcode',
+      }),
+    ).rejects.toThrow(RerunError);
   });
 
   it('leaves unknown creates alone unless --include-unknown, which sends them again', async () => {
-    const sheet = await writeSheet(join(world.dir, 'new.csv'), 'title,sale_price,category,barcode\nA,1,1,u1\nB,1,1,u2\n');
+    const sheet = await writeSheet(
+      join(world.dir, 'new.csv'),
+      'title,sale_price,category,barcode\nA,1,1,u1\nB,1,1,u2\n',
+    );
     const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
     const run = world.runner(ledger);
     world.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
-    const first = await run({ file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } }, new AbortController().signal);
+    const first = await run(
+      { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+      new AbortController().signal,
+    );
     expect(first.counts.unknown).toBe(1);
     expect(first.counts.created).toBe(1);
 
     const target = await resolveRerunTarget(join(first.reportDir, 'failed.csv'), world.reportDir);
-    await expect(buildRerunRequest(target, { includeUnknown: false, keyColumn: 'barcode' })).rejects.toThrow(/--include-unknown/);
+    await expect(buildRerunRequest(target, { includeUnknown: false, keyColumn: 'barcode' })).rejects.toThrow(
+      /--include-unknown/,
+    );
     const request = await buildRerunRequest(target, { includeUnknown: true, keyColumn: 'barcode' });
     expect(request.guard?.retryUnknown).toBe(true);
     const second = await run(request, new AbortController().signal);
     expect(second.counts.created).toBe(1);
-    expect(world.sandbox.products().map((p) => p.fields.barcode).sort()).toEqual(['u1', 'u2']);
+    expect(
+      world.sandbox
+        .products()
+        .map((p) => p.fields.barcode)
+        .sort(),
+    ).toEqual(['u1', 'u2']);
   });
 });
 
 describe('an edited failed.csv synced as a normal sheet', () => {
   it('ignores the report columns and keeps the first row numbers', async () => {
-    const sheet = await writeSheet(join(world.dir, 'bad-cat.csv'), 'title,sale_price,category,barcode\nA,1,1,e1\nB,1,99,e2\n');
+    const sheet = await writeSheet(
+      join(world.dir, 'bad-cat.csv'),
+      'title,sale_price,category,barcode\nA,1,1,e1\nB,1,99,e2\n',
+    );
     const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
     const run = world.runner(ledger);
     const guard = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false };
@@ -98,7 +128,10 @@ describe('an edited failed.csv synced as a normal sheet', () => {
     const edited = await writeSheet(join(world.dir, 'edited.csv'), failedCsv.replace(',99,', ',2,'));
     const second = await run({ file: edited, guard }, new AbortController().signal);
     expect(second.counts.created).toBe(1);
-    const results = (await readFile(join(second.reportDir, 'results.csv'), 'utf8')).replace(/^\uFEFF/, '').trim().split('\n');
+    const results = (await readFile(join(second.reportDir, 'results.csv'), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(results[1]).toMatch(/^B,1,2,e2,3,created,/);
   });
 });

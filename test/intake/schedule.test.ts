@@ -31,13 +31,19 @@ afterEach(async () => {
 });
 
 async function job(name: string, sheet: string, mode: 'delta' | 'full'): Promise<void> {
-  await writeFile(join(env.JOBS_DIR!, `${name}.yaml`), `name: ${name}\nsource: ${sheet}\nschedule: "0 2 * * *"\ntimezone: UTC\nmode: ${mode}\n`);
+  await writeFile(
+    join(env.JOBS_DIR!, `${name}.yaml`),
+    `name: ${name}\nsource: ${sheet}\nschedule: "0 2 * * *"\ntimezone: UTC\nmode: ${mode}\n`,
+  );
 }
 
 /** The data lines of a report CSV (header and BOM dropped). */
 async function dataLines(summary: BatchSummary, file: string): Promise<string[]> {
   const text = await readFile(join(summary.reportDir, file), 'utf8');
-  return text.split('\r\n').slice(1).filter((line) => line !== '');
+  return text
+    .split('\r\n')
+    .slice(1)
+    .filter((line) => line !== '');
 }
 
 async function runJob(name: string): Promise<BatchSummary> {
@@ -83,7 +89,10 @@ describe('schedule run', () => {
   it('with list_unchanged the report lists the unchanged rows too', async () => {
     const sheet = join(world.dir, 'listed.csv');
     await writeFile(sheet, 'title,sale_price,category,barcode\nOne,1,1,l1\nTwo,2,1,l2\n');
-    await writeFile(join(env.JOBS_DIR!, 'listed.yaml'), `name: listed\nsource: ${sheet}\nschedule: "0 2 * * *"\ntimezone: UTC\nlist_unchanged: true\n`);
+    await writeFile(
+      join(env.JOBS_DIR!, 'listed.yaml'),
+      `name: listed\nsource: ${sheet}\nschedule: "0 2 * * *"\ntimezone: UTC\nlist_unchanged: true\n`,
+    );
     expect((await runJob('listed')).counts.created).toBe(2);
     const again = await runJob('listed');
     expect(again.skippedUnchanged).toEqual({ count: 2, listed: true });
@@ -138,8 +147,17 @@ describe('job files', () => {
   });
 
   it('applies defaults and resolves paths against the job file', () => {
-    const job = parseJobFile('/srv/jobs/n.yaml', 'name: n\nsource: ../sheets/a.csv\nschedule: "0 2 * * *"\ncolumns: map.yaml\n');
-    expect(job).toMatchObject({ source: '/srv/sheets/a.csv', columns: '/srv/jobs/map.yaml', mode: 'delta', keyColumn: 'barcode', timezone: undefined });
+    const job = parseJobFile(
+      '/srv/jobs/n.yaml',
+      'name: n\nsource: ../sheets/a.csv\nschedule: "0 2 * * *"\ncolumns: map.yaml\n',
+    );
+    expect(job).toMatchObject({
+      source: '/srv/sheets/a.csv',
+      columns: '/srv/jobs/map.yaml',
+      mode: 'delta',
+      keyColumn: 'barcode',
+      timezone: undefined,
+    });
   });
 
   it('the shipped example job is valid and points at the sample sheet', async () => {
@@ -172,7 +190,10 @@ describe('BullMQ job schedulers', () => {
       await syncSchedules(queue, [a, b], 'UTC');
       expect(await queue.getJobSchedulersCount()).toBe(2);
       const rows = await listSchedules(queue, [a, b], 'UTC');
-      expect(rows.map((r) => [r.name, r.timezone, r.next !== null])).toEqual([['a', 'UTC', true], ['b', 'Asia/Riyadh', true]]);
+      expect(rows.map((r) => [r.name, r.timezone, r.next !== null])).toEqual([
+        ['a', 'UTC', true],
+        ['b', 'Asia/Riyadh', true],
+      ]);
 
       const result = await syncSchedules(queue, [b], 'UTC');
       expect(result.removed).toEqual(['a']);

@@ -44,7 +44,10 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
     CONCURRENCY: '2',
     LOG_LEVEL: 'silent',
   };
-  child = spawn(process.execPath, [BIN, 'watch', '--dir', root, '--settle-ms', '200'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [BIN, 'watch', '--dir', root, '--settle-ms', '200'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   await until(() => output.includes('watching'));
@@ -60,7 +63,9 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   expect(sentBeforeCrash).toBeLessThan(30);
 
   const layout = dropLayout(root);
-  const ledger = await FileLedger.open(scopedLedgerFile(ledgerFile, ledgerScope(world.sandbox.url, world.sandbox.email)));
+  const ledger = await FileLedger.open(
+    scopedLedgerFile(ledgerFile, ledgerScope(world.sandbox.url, world.sandbox.email)),
+  );
   const listeners: ((e: DropEvent) => void)[] = [];
   const watcher = new DropWatcher({
     layout,
@@ -75,7 +80,10 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
     resumeIntervalMs: 100,
     onEvent: (e) => listeners.forEach((l) => l(e)),
   });
-  const finished = waitFor<DropEvent>((l) => listeners.push(l), (e) => e.type === 'finished');
+  const finished = waitFor<DropEvent>(
+    (l) => listeners.push(l),
+    (e) => e.type === 'finished',
+  );
   await watcher.start();
   const event = await finished;
   await watcher.close(1_000);
@@ -106,7 +114,10 @@ it('on SIGTERM the watcher finishes the running file within its grace time, then
     CONCURRENCY: '1',
     LOG_LEVEL: 'silent',
   };
-  child = spawn(process.execPath, [BIN, 'watch', '--dir', root, '--settle-ms', '200', '--grace-ms', '60000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [BIN, 'watch', '--dir', root, '--settle-ms', '200', '--grace-ms', '60000'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   await until(() => output.includes('watching'));

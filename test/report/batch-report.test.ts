@@ -18,16 +18,38 @@ afterEach(async () => {
 
 const headers = ['title', 'title_ar', 'sale_price', 'row'];
 const rows: ReportRow[] = [
-  { row: 2, originalRow: 10, cells: ['Tea', 'شاي', '5', '10'], result: { row: 2, outcome: 'created', message: 'Product created', httpStatus: 200, attempts: 1 } },
-  { row: 3, originalRow: 11, cells: ['=HYPERLINK("x")', 'قهوة', '-5', '11'], result: { row: 3, outcome: 'invalid', message: 'sale_price: must be >= 0', httpStatus: null, attempts: 0 } },
-  { row: 4, cells: ['@cmd', '', '7', ''], result: { row: 4, outcome: 'unknown', message: 'timeout', httpStatus: 500, attempts: 2 } },
+  {
+    row: 2,
+    originalRow: 10,
+    cells: ['Tea', 'شاي', '5', '10'],
+    result: { row: 2, outcome: 'created', message: 'Product created', httpStatus: 200, attempts: 1 },
+  },
+  {
+    row: 3,
+    originalRow: 11,
+    cells: ['=HYPERLINK("x")', 'قهوة', '-5', '11'],
+    result: { row: 3, outcome: 'invalid', message: 'sale_price: must be >= 0', httpStatus: null, attempts: 0 },
+  },
+  {
+    row: 4,
+    cells: ['@cmd', '', '7', ''],
+    result: { row: 4, outcome: 'unknown', message: 'timeout', httpStatus: 500, attempts: 2 },
+  },
 ];
 
 function summary(reportDir: string): BatchSummary {
   return {
-    batchId: 'b1', source: 'test', file: 'x.csv', kind: 'products', total: 3,
+    batchId: 'b1',
+    source: 'test',
+    file: 'x.csv',
+    kind: 'products',
+    total: 3,
     counts: { ...emptyCounts(), created: 1, invalid: 1, unknown: 1 },
-    startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', rate: 5, rerunOf: 'b0', reportDir,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    rate: 5,
+    rerunOf: 'b0',
+    reportDir,
   };
 }
 
@@ -49,15 +71,35 @@ describe('BatchReportWriter', () => {
       '',
     ]);
     const failed = await readFile(join(out, 'failed.csv'), 'utf8');
-    expect(failed.slice(1).split('\r\n')).toEqual(['title,title_ar,sale_price,row', `"'=HYPERLINK(""x"")",قهوة,-5,11`, "'@cmd,,7,4", '']);
+    expect(failed.slice(1).split('\r\n')).toEqual([
+      'title,title_ar,sale_price,row',
+      `"'=HYPERLINK(""x"")",قهوة,-5,11`,
+      "'@cmd,,7,4",
+      '',
+    ]);
     const json = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as BatchSummary;
-    expect(json).toMatchObject({ batchId: 'b1', total: 3, rerunOf: 'b0', counts: { created: 1, invalid: 1, unknown: 1 } });
+    expect(json).toMatchObject({
+      batchId: 'b1',
+      total: 3,
+      rerunOf: 'b0',
+      counts: { created: 1, invalid: 1, unknown: 1 },
+    });
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(join(out, 'results.xlsx'));
     const sheet = book.worksheets[0]!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getRow(1).values).toEqual([undefined, 'title', 'title_ar', 'sale_price', 'row', 'outcome', 'message', 'http_status', 'attempts']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'title',
+      'title_ar',
+      'sale_price',
+      'row',
+      'outcome',
+      'message',
+      'http_status',
+      'attempts',
+    ]);
     expect(sheet.getRow(2).getCell(2).value).toBe('شاي');
     expect(sheet.getRow(2).getCell(2).alignment).toMatchObject({ readingOrder: 'rtl' });
     expect(sheet.getRow(3).getCell(1).value).toBe(`'=HYPERLINK("x")`);

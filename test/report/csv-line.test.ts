@@ -16,6 +16,8 @@ describe('csvLine', () => {
   });
 
   it('quotes only what needs it', () => {
-    expect(csvLine(['a', 'شاي', 'x,y', 'say "hi"', ' lead', 'two\nlines'])).toBe('a,شاي,"x,y","say ""hi"""," lead","two\nlines"\r\n');
+    expect(csvLine(['a', 'شاي', 'x,y', 'say "hi"', ' lead', 'two\nlines'])).toBe(
+      'a,شاي,"x,y","say ""hi"""," lead","two\nlines"\r\n',
+    );
   });
 });

@@ -34,14 +34,30 @@ try {
     ['bell\u0001', 'pair 😀', '-5'],
   ];
   for (const [i, cells] of inputs.entries()) {
-    await writer.write({ row: i + 2, cells, result: { row: i + 2, outcome: i === 1 ? 'failed' : 'created', message: 'm', httpStatus: 422, attempts: 1 } });
+    await writer.write({
+      row: i + 2,
+      cells,
+      result: { row: i + 2, outcome: i === 1 ? 'failed' : 'created', message: 'm', httpStatus: 422, attempts: 1 },
+    });
   }
   await writer.commit();
   // Own profile dir: never touches a user's LibreOffice settings, no clash with another instance.
-  execFileSync(bin, [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file], {
-    stdio: 'ignore',
-    timeout: 120_000,
-  });
+  execFileSync(
+    bin,
+    [
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--headless',
+      '--convert-to',
+      'csv:Text - txt - csv (StarCalc):44,34,76',
+      '--outdir',
+      dir,
+      file,
+    ],
+    {
+      stdio: 'ignore',
+      timeout: 120_000,
+    },
+  );
   const csv = await readFile(join(dir, 'results.csv'), 'utf8');
   const expected = [
     'title,title_ar,price,row,outcome,message,http_status,attempts',

@@ -31,7 +31,11 @@ function rowsFor(count: number, tag: string): ReportRow[] {
     const outcome = outcomes[i % outcomes.length]!;
     return {
       row: i + 2,
-      cells: [`${tag} item ${i}`, `منتج رقم ${i} بجودة عالية`, i % 3 === 0 ? `has, comma "and" quotes\nline ${i}` : i % 5 === 0 ? `=SUM(A${i})` : ''],
+      cells: [
+        `${tag} item ${i}`,
+        `منتج رقم ${i} بجودة عالية`,
+        i % 3 === 0 ? `has, comma "and" quotes\nline ${i}` : i % 5 === 0 ? `=SUM(A${i})` : '',
+      ],
       result: { row: i + 2, outcome, message: `${tag} message ${i}`, httpStatus: i % 2 ? 200 : null, attempts: i % 3 },
     };
   });
@@ -39,8 +43,16 @@ function rowsFor(count: number, tag: string): ReportRow[] {
 
 function summary(reportDir: string, total: number): BatchSummary {
   return {
-    batchId: 'b', source: 'test', file: 'x.csv', kind: 'products', total, counts: emptyCounts(),
-    startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', rate: 5, reportDir,
+    batchId: 'b',
+    source: 'test',
+    file: 'x.csv',
+    kind: 'products',
+    total,
+    counts: emptyCounts(),
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    rate: 5,
+    reportDir,
   };
 }
 
@@ -58,10 +70,21 @@ async function expectReport(out: string, rows: readonly ReportRow[]): Promise<vo
   const results = csvRecords(await readFile(join(out, 'results.csv'), 'utf8'));
   expect(results[0]).toEqual([...headers, 'row', 'outcome', 'message', 'http_status', 'attempts']);
   expect(results.slice(1)).toEqual(
-    rows.map((r) => [...r.cells.map(neutraliseCell), String(r.row), r.result.outcome, r.result.message, r.result.httpStatus === null ? '' : String(r.result.httpStatus), String(r.result.attempts)]),
+    rows.map((r) => [
+      ...r.cells.map(neutraliseCell),
+      String(r.row),
+      r.result.outcome,
+      r.result.message,
+      r.result.httpStatus === null ? '' : String(r.result.httpStatus),
+      String(r.result.attempts),
+    ]),
   );
   const failed = csvRecords(await readFile(join(out, 'failed.csv'), 'utf8'));
-  expect(failed.slice(1)).toEqual(rows.filter((r) => PROBLEM_OUTCOMES.has(r.result.outcome)).map((r) => [...r.cells.map(neutraliseCell), String(r.row)]));
+  expect(failed.slice(1)).toEqual(
+    rows
+      .filter((r) => PROBLEM_OUTCOMES.has(r.result.outcome))
+      .map((r) => [...r.cells.map(neutraliseCell), String(r.row)]),
+  );
   const reader = await readSheetFile(join(out, 'results.xlsx'));
   const titles: unknown[] = [];
   for await (const raw of reader.rows) titles.push(raw.values[0]);
@@ -168,6 +191,11 @@ console.log('finished');
     clearTimeout(timer);
     expect(code).toBe(0);
     expect(stdout).toContain('finished');
-    expect((await readdir(join(dir, 'cli'))).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+    expect((await readdir(join(dir, 'cli'))).sort()).toEqual([
+      'failed.csv',
+      'results.csv',
+      'results.xlsx',
+      'summary.json',
+    ]);
   });
 });

@@ -17,9 +17,19 @@ function gather(texts: readonly string[]): Buffer {
 describe('Utf8Chunks', () => {
   it('gives back exactly the UTF-8 of the texts, in order, whatever their sizes', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.constant('منتج 😀 '.repeat(20_000)), fc.constant('x'.repeat(90_000))), { maxLength: 30 }), (texts) => {
-        expect(gather(texts).equals(Buffer.from(texts.join(''), 'utf8'))).toBe(true);
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: 'grapheme' }),
+            fc.constant('منتج 😀 '.repeat(20_000)),
+            fc.constant('x'.repeat(90_000)),
+          ),
+          { maxLength: 30 },
+        ),
+        (texts) => {
+          expect(gather(texts).equals(Buffer.from(texts.join(''), 'utf8'))).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -39,15 +39,36 @@ const tricky: [written: string, readBack: string][] = [
 ];
 
 function rowsFor(count: number): ReportRow[] {
-  const outcomes: Outcome[] = ['created', 'invalid', 'skipped', 'failed', 'updated', 'unknown', 'unchanged', 'status_changed'];
+  const outcomes: Outcome[] = [
+    'created',
+    'invalid',
+    'skipped',
+    'failed',
+    'updated',
+    'unknown',
+    'unchanged',
+    'status_changed',
+  ];
   return Array.from({ length: count }, (_, i) => {
     const [text] = tricky[i % tricky.length]!;
     const outcome = outcomes[i % outcomes.length]!;
     return {
       row: i + 2,
       ...(i % 3 === 0 ? { originalRow: 100 + i } : {}),
-      cells: [i % 4 === 1 ? `=HYPERLINK("x${i}")` : `Item ${i}`, text, i % 5 === 0 ? '-5' : `${i}.5`, i % 7 === 0 ? '' : `@وصف ${i}`, 'old row'],
-      result: { row: i + 2, outcome, message: i % 6 === 0 ? '-dangerous message' : `msg ${i}`, httpStatus: i % 2 === 0 ? 200 + i : null, attempts: i % 4 },
+      cells: [
+        i % 4 === 1 ? `=HYPERLINK("x${i}")` : `Item ${i}`,
+        text,
+        i % 5 === 0 ? '-5' : `${i}.5`,
+        i % 7 === 0 ? '' : `@وصف ${i}`,
+        'old row',
+      ],
+      result: {
+        row: i + 2,
+        outcome,
+        message: i % 6 === 0 ? '-dangerous message' : `msg ${i}`,
+        httpStatus: i % 2 === 0 ? 200 + i : null,
+        attempts: i % 4,
+      },
     };
   });
 }
@@ -126,7 +147,8 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
       expected.forEach((value, i) => {
         const cell = shown.getCell(i + 1);
         expect(exceljsText(cell.value), `row ${index + 2} column ${i + 1}`).toEqual(value);
-        if (problem) expect(cell.fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } });
+        if (problem)
+          expect(cell.fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } });
         else expect([undefined, 'none']).toContain((cell.fill as ExcelJS.FillPattern | undefined)?.pattern);
         if (rtlColumns[i]) expect(cell.alignment).toMatchObject({ readingOrder: 'rtl', horizontal: 'right' });
         else if (value !== '') expect(cell.alignment).toBeUndefined();
@@ -158,7 +180,11 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
     const long = `${'وصف طويل '.repeat(5_000)}end`;
     const exact = 'x'.repeat(EXCEL_CELL_LIMIT);
     const file = await writeReport([
-      { row: 2, cells: ['Long', long, '1', exact, ''], result: { row: 2, outcome: 'created', message: 'ok', httpStatus: 200, attempts: 1 } },
+      {
+        row: 2,
+        cells: ['Long', long, '1', exact, ''],
+        result: { row: 2, outcome: 'created', message: 'ok', httpStatus: 200, attempts: 1 },
+      },
     ]);
     const reader = await readSheetFile(file);
     const got: Cell[][] = [];

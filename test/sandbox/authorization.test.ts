@@ -1,10 +1,18 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD, SECRET_FIELDS, SECRET_MARKER, SECRET_VALUES, withSandbox } from '../../src/sandbox/index.ts';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  SECRET_FIELDS,
+  SECRET_MARKER,
+  SECRET_VALUES,
+  withSandbox,
+} from '../../src/sandbox/index.ts';
 import { call, login, storeErrorBody } from './helpers.ts';
 
 /** Every user_info field the reference lists. */
-const USER_INFO_FIELDS = `vendor_id email phone address1 address1_ar address2 address2_ar web_page_title details about_us
+const USER_INFO_FIELDS =
+  `vendor_id email phone address1 address1_ar address2 address2_ar web_page_title details about_us
 about_us_ar store_name store_name_ar store_type store_domain logo default_image default_image_url country country_name
 currency_title currency_title_ar multi_country_delivery delivery_countries time_zone schedule_interval
 default_preparation_time payment_methods external_country_cash has_fundnumber fundnumber_label fundnumber_label_ar
@@ -57,7 +65,9 @@ describe('POST /v1/authorization', () => {
     await withSandbox({ email: 'me@shop.test', password: 'pw' }, async (sandbox) => {
       const ok = await call(sandbox, 'POST', '/v1/authorization', { body: { email: 'me@shop.test', password: 'pw' } });
       expect(ok.status).toBe(200);
-      const demo = await call(sandbox, 'POST', '/v1/authorization', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+      const demo = await call(sandbox, 'POST', '/v1/authorization', {
+        body: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
       expect(demo.status).toBe(400);
     });
   });

@@ -8,10 +8,14 @@ const BIN = fileURLToPath(new URL('../../bin/catalog-sync.js', import.meta.url))
 
 describe('catalog-sync sandbox', () => {
   it('prints its URL, the demo credentials and export lines, serves the store, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--rate-limit', '50', '--token-ttl', '120', '--expires-in', 'duration'], {
-      env: { ...process.env, STORE_URL: '', STORE_EMAIL: '', STORE_PASSWORD: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'sandbox', '--rate-limit', '50', '--token-ttl', '120', '--expires-in', 'duration'],
+      {
+        env: { ...process.env, STORE_URL: '', STORE_EMAIL: '', STORE_PASSWORD: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -24,7 +28,9 @@ describe('catalog-sync sandbox', () => {
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     try {
       await Promise.race([ready, exited.then(() => Promise.reject(new Error(`sandbox exited early: ${stderr}`)))]);
-      const match = /^export STORE_URL=(http:\/\/127\.0\.0\.1:\d+) STORE_EMAIL=(\S+) STORE_PASSWORD=(\S+)$/m.exec(stdout);
+      const match = /^export STORE_URL=(http:\/\/127\.0\.0\.1:\d+) STORE_EMAIL=(\S+) STORE_PASSWORD=(\S+)$/m.exec(
+        stdout,
+      );
       expect(match).not.toBeNull();
       const [, url = '', email = '', password = ''] = match ?? [];
       expect(stdout).toContain(`listening on ${url}`);

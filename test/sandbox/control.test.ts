@@ -9,7 +9,13 @@ describe('control API under /__sandbox/', () => {
       await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'a', category: 1 } });
       for (let i = 0; i < 3; i += 1) expect((await call(sandbox, 'GET', '/__sandbox/stats')).status).toBe(200);
       const products = await call(sandbox, 'GET', '/__sandbox/products');
-      expect(products.body).toEqual({ status: true, total: 1, products: [expect.objectContaining({ product_id: 1001, product_status: 1, fields: { title: 'a', category: 1 } })] });
+      expect(products.body).toEqual({
+        status: true,
+        total: 1,
+        products: [
+          expect.objectContaining({ product_id: 1001, product_status: 1, fields: { title: 'a', category: 1 } }),
+        ],
+      });
       const stats = await call(sandbox, 'GET', '/__sandbox/stats?windowMs=60000');
       expect(stats.body).toEqual({
         status: true,
@@ -26,7 +32,12 @@ describe('control API under /__sandbox/', () => {
   it('queues faults (one rule or a list; times null means always) and clears them', async () => {
     await withSandbox({}, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
-      const queued = await call(sandbox, 'POST', '/__sandbox/faults', { body: [{ kind: 'status503', path: '/v1/taxes' }, { kind: 'status500', path: '/v1/vouchers', times: null }] });
+      const queued = await call(sandbox, 'POST', '/__sandbox/faults', {
+        body: [
+          { kind: 'status503', path: '/v1/taxes' },
+          { kind: 'status500', path: '/v1/vouchers', times: null },
+        ],
+      });
       expect(queued.body).toEqual({ status: true, queued: 2 });
       expect((await call(sandbox, 'GET', '/__sandbox/faults')).body).toEqual({ status: true, pending: null });
       expect((await call(sandbox, 'POST', '/v1/taxes', { token })).status).toBe(503);
@@ -42,9 +53,14 @@ describe('control API under /__sandbox/', () => {
 
   it('refuses a bad fault rule, a bad body and an unknown endpoint', async () => {
     await withSandbox({}, async (sandbox) => {
-      const bad = await call(sandbox, 'POST', '/__sandbox/faults', { body: [{ kind: 'status500' }, { kind: 'explode' }] });
+      const bad = await call(sandbox, 'POST', '/__sandbox/faults', {
+        body: [{ kind: 'status500' }, { kind: 'explode' }],
+      });
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ status: false, message: expect.stringContaining('kind must be one of') as unknown });
+      expect(bad.body).toMatchObject({
+        status: false,
+        message: expect.stringContaining('kind must be one of') as unknown,
+      });
       expect((await call(sandbox, 'POST', '/__sandbox/faults', { rawBody: '{' })).status).toBe(400);
       expect((await call(sandbox, 'GET', '/__sandbox/nothing')).status).toBe(404);
       const { access_token: token } = await login(sandbox);
@@ -55,10 +71,15 @@ describe('control API under /__sandbox/', () => {
   it('sets and lifts the rate limit, sets latency, expires tokens and resets stats', async () => {
     await withSandbox({}, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
-      expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: 1, windowMs: 60_000 } })).body).toEqual({ status: true, rateLimit: { max: 1, windowMs: 60_000 } });
+      expect(
+        (await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: 1, windowMs: 60_000 } })).body,
+      ).toEqual({ status: true, rateLimit: { max: 1, windowMs: 60_000 } });
       expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
       expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(429);
-      expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: null } })).body).toEqual({ status: true, rateLimit: null });
+      expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: null } })).body).toEqual({
+        status: true,
+        rateLimit: null,
+      });
       expect((await call(sandbox, 'POST', '/v1/vouchers', { token })).status).toBe(200);
       expect((await call(sandbox, 'POST', '/__sandbox/rate-limit', { body: { max: 0 } })).status).toBe(400);
 

@@ -31,7 +31,11 @@ describe('injected faults', () => {
       expect(sandbox.products()).toEqual([]);
       expect((await create(sandbox, token)).status).toBe(200);
       expect(sandbox.products()).toHaveLength(1);
-      expect(sandbox.requests().map((r) => [r.status, r.fault])).toEqual([[200, undefined], [status, kind], [200, undefined]]);
+      expect(sandbox.requests().map((r) => [r.status, r.fault])).toEqual([
+        [200, undefined],
+        [status, kind],
+        [200, undefined],
+      ]);
     });
   });
 
@@ -68,7 +72,11 @@ describe('injected faults', () => {
       const error = await connectionError(create(sandbox, token));
       expect(error).toBeInstanceOf(TypeError); // fetch's "fetch failed", cause ECONNRESET / socket closed
       expect(sandbox.products()).toEqual([]);
-      expect(sandbox.requests().at(-1)).toMatchObject({ path: '/v1/create_product', status: 0, fault: 'resetBeforeApply' });
+      expect(sandbox.requests().at(-1)).toMatchObject({
+        path: '/v1/create_product',
+        status: 0,
+        fault: 'resetBeforeApply',
+      });
     });
   });
 
@@ -115,7 +123,10 @@ describe('injected faults', () => {
       const { access_token: token } = await login(sandbox);
       sandbox.inject({ kind: 'expireToken', path: '/v1/update_product' });
       sandbox.seedProduct({ title: 'p' });
-      const denied = await call(sandbox, 'POST', '/v1/update_product', { token, body: { product_id: 1001, title: 'q' } });
+      const denied = await call(sandbox, 'POST', '/v1/update_product', {
+        token,
+        body: { product_id: 1001, title: 'q' },
+      });
       expect(denied.body).toEqual(storeErrorBody(400, 'Access denied'));
       expect(sandbox.product(1001)?.fields.title).toBe('p');
       const ok = await call(sandbox, 'POST', '/v1/update_product', { token, body: { product_id: 1001, title: 'q' } });
@@ -130,7 +141,8 @@ describe('injected faults', () => {
       expect(sandbox.pendingFaults()).toBe(3);
       const { access_token: token } = await login(sandbox);
       const statuses = [];
-      for (const path of ['/v1/vouchers', '/v1/taxes', '/v1/taxes', '/v1/taxes']) statuses.push((await call(sandbox, 'POST', path, { token })).status);
+      for (const path of ['/v1/vouchers', '/v1/taxes', '/v1/taxes', '/v1/taxes'])
+        statuses.push((await call(sandbox, 'POST', path, { token })).status);
       expect(statuses).toEqual([502, 503, 503, 200]);
       expect(sandbox.pendingFaults()).toBe(0);
 
@@ -147,7 +159,9 @@ describe('injected faults', () => {
   it('hits logins only when the rule names /v1/authorization', async () => {
     await withSandbox({}, async (sandbox) => {
       sandbox.inject({ kind: 'status503', path: '/v1/authorization' });
-      const answer = await call(sandbox, 'POST', '/v1/authorization', { body: { email: sandbox.email, password: sandbox.password } });
+      const answer = await call(sandbox, 'POST', '/v1/authorization', {
+        body: { email: sandbox.email, password: sandbox.password },
+      });
       expect(answer.status).toBe(503);
       expect((await login(sandbox)).status).toBe(true);
     });
@@ -164,7 +178,9 @@ describe('injected faults', () => {
   it('latencyMs holds every answer back at least that long (a lower bound, so never flaky)', async () => {
     await withSandbox({ latencyMs: 150 }, async (sandbox) => {
       const started = performance.now();
-      const answer = await call(sandbox, 'POST', '/v1/authorization', { body: { email: sandbox.email, password: sandbox.password } });
+      const answer = await call(sandbox, 'POST', '/v1/authorization', {
+        body: { email: sandbox.email, password: sandbox.password },
+      });
       expect(answer.status).toBe(200);
       expect(performance.now() - started).toBeGreaterThanOrEqual(140); // timers may round by a millisecond or so
     });

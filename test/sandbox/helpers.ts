@@ -14,7 +14,8 @@ export async function call(
   options: { token?: string; header?: 'plain' | 'jwt'; body?: unknown; rawBody?: string } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (options.token !== undefined) headers['Authorization-Jwt'] = options.header === 'jwt' ? `Jwt ${options.token}` : options.token;
+  if (options.token !== undefined)
+    headers['Authorization-Jwt'] = options.header === 'jwt' ? `Jwt ${options.token}` : options.token;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const res = await fetch(`${sandbox.url}${path}`, { method, headers, body });
   const text = await res.text();
@@ -30,7 +31,9 @@ export interface LoginAnswer {
 }
 
 export async function login(sandbox: Pick<SandboxHandle, 'url' | 'email' | 'password'>): Promise<LoginAnswer> {
-  const answer = await call(sandbox, 'POST', '/v1/authorization', { body: { email: sandbox.email, password: sandbox.password } });
+  const answer = await call(sandbox, 'POST', '/v1/authorization', {
+    body: { email: sandbox.email, password: sandbox.password },
+  });
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as LoginAnswer;
 }

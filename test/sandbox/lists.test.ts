@@ -5,7 +5,13 @@ import { call, login, storeErrorBody } from './helpers.ts';
 interface CategoryList {
   status: boolean;
   total: string;
-  data: { category_id: string; category_name: string; category_name_ar: string; image: string | null; product_total: string }[];
+  data: {
+    category_id: string;
+    category_name: string;
+    category_name_ar: string;
+    image: string | null;
+    product_total: string;
+  }[];
 }
 
 describe('categories', () => {
@@ -28,9 +34,20 @@ describe('categories', () => {
         expect(c.category_name_ar).toMatch(/[\u0600-\u06FF]/);
         expect(c.image === null || c.image.startsWith('https://')).toBe(true);
       }
-      expect(Object.fromEntries(list.data.map((c) => [c.category_id, c.product_total]))).toEqual({ '1': '0', '2': '2', '3': '0', '4': '1', '5': '0', '6': '0' });
+      expect(Object.fromEntries(list.data.map((c) => [c.category_id, c.product_total]))).toEqual({
+        '1': '0',
+        '2': '2',
+        '3': '0',
+        '4': '1',
+        '5': '0',
+        '6': '0',
+      });
       expect(sandbox.categories()).toHaveLength(6);
-      expect(sandbox.categories()[0]).toEqual({ category_id: 1, category_name: list.data[0]?.category_name, category_name_ar: list.data[0]?.category_name_ar });
+      expect(sandbox.categories()[0]).toEqual({
+        category_id: 1,
+        category_name: list.data[0]?.category_name,
+        category_name_ar: list.data[0]?.category_name_ar,
+      });
     });
   });
 });
@@ -40,7 +57,11 @@ describe('PUT /v1/brands', () => {
     await withSandbox({}, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
       expect(sandbox.brands().map((b) => b.brand_id)).toEqual([1, 2, 3, 4]);
-      const answer = await call(sandbox, 'PUT', '/v1/brands', { token, header: 'jwt', body: { brand_id: 3, brand_name: 'Pearl', brand_name_ar: 'اللؤلؤ' } });
+      const answer = await call(sandbox, 'PUT', '/v1/brands', {
+        token,
+        header: 'jwt',
+        body: { brand_id: 3, brand_name: 'Pearl', brand_name_ar: 'اللؤلؤ' },
+      });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ status: true, message: 'Brand updated' });
       expect(sandbox.brands()[2]).toEqual({ brand_id: 3, brand_name: 'Pearl', brand_name_ar: 'اللؤلؤ' });
@@ -50,7 +71,10 @@ describe('PUT /v1/brands', () => {
   it('answers 400 Brand not found for an unknown brand_id', async () => {
     await withSandbox({}, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
-      const answer = await call(sandbox, 'PUT', '/v1/brands', { token, body: { brand_id: 99, brand_name: 'x', brand_name_ar: 'y' } });
+      const answer = await call(sandbox, 'PUT', '/v1/brands', {
+        token,
+        body: { brand_id: 99, brand_name: 'x', brand_name_ar: 'y' },
+      });
       expect(answer.body).toEqual(storeErrorBody(400, 'Brand not found'));
     });
   });
@@ -91,12 +115,32 @@ describe('vouchers', () => {
       expect(body.vouchers).toHaveLength(2);
       for (const v of body.vouchers) {
         expect(Object.keys(v).sort()).toEqual(
-          ['code', 'coupon_id', 'coupon_limit', 'description', 'description_ar', 'details', 'limit_per', 'thumb_image', 'till', 'title', 'title_ar'].sort(),
+          [
+            'code',
+            'coupon_id',
+            'coupon_limit',
+            'description',
+            'description_ar',
+            'details',
+            'limit_per',
+            'thumb_image',
+            'till',
+            'title',
+            'title_ar',
+          ].sort(),
         );
         expect(v.till).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(Object.keys(v.details as object).sort()).toEqual(['discount_type', 'discount_value', 'minimum_order_amount', 'shipping_free']);
+        expect(Object.keys(v.details as object).sort()).toEqual([
+          'discount_type',
+          'discount_value',
+          'minimum_order_amount',
+          'shipping_free',
+        ]);
       }
-      expect(body.vouchers.map((v) => (v.details as { discount_type: string }).discount_type)).toEqual(['percent', 'amount']);
+      expect(body.vouchers.map((v) => (v.details as { discount_type: string }).discount_type)).toEqual([
+        'percent',
+        'amount',
+      ]);
     });
   });
 });
@@ -105,7 +149,9 @@ describe('paths and methods outside the reference', () => {
   it('answers 404 Not found for an unknown path and 405 for a wrong method, in the standard body', async () => {
     await withSandbox({}, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
-      expect((await call(sandbox, 'POST', '/v1/delete_product', { token })).body).toEqual(storeErrorBody(404, 'Not found'));
+      expect((await call(sandbox, 'POST', '/v1/delete_product', { token })).body).toEqual(
+        storeErrorBody(404, 'Not found'),
+      );
       const wrong = await call(sandbox, 'GET', '/v1/create_product', { token });
       expect(wrong.status).toBe(405);
       expect(wrong.body).toEqual(storeErrorBody(405, 'Method not allowed'));

@@ -10,11 +10,22 @@ describe('POST /v1/create_product', () => {
   it('answers 200 {} and stores the product under ids the sandbox assigns from 1001, status 1', async () => {
     await withSandbox({}, async (sandbox) => {
       const token = await tokenFor(sandbox);
-      const fields = { title: 'Dates', title_ar: 'تمر', category: 5, sale_price: 3.5, barcode: '629000', prices: { '1': 3.5 } };
+      const fields = {
+        title: 'Dates',
+        title_ar: 'تمر',
+        category: 5,
+        sale_price: 3.5,
+        barcode: '629000',
+        prices: { '1': 3.5 },
+      };
       const answer = await call(sandbox, 'POST', '/v1/create_product', { token, body: fields });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({});
-      await call(sandbox, 'POST', '/v1/create_product', { token, header: 'jwt', body: { title: 'Second', category: '2' } });
+      await call(sandbox, 'POST', '/v1/create_product', {
+        token,
+        header: 'jwt',
+        body: { title: 'Second', category: '2' },
+      });
       const [first, second] = sandbox.products();
       expect(first).toMatchObject({ product_id: 1001, product_status: 1, fields });
       expect(second).toMatchObject({ product_id: 1002, product_status: 1, fields: { title: 'Second', category: '2' } });
@@ -26,7 +37,10 @@ describe('POST /v1/create_product', () => {
     await withSandbox({}, async (sandbox) => {
       const token = await tokenFor(sandbox);
       for (let i = 0; i < 2; i += 1) {
-        expect((await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'Same', barcode: '111' } })).status).toBe(200);
+        expect(
+          (await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'Same', barcode: '111' } }))
+            .status,
+        ).toBe(200);
       }
       expect(sandbox.products().map((p) => p.fields.barcode)).toEqual(['111', '111']);
     });
@@ -77,10 +91,18 @@ describe('POST /v1/update_product', () => {
     await withSandbox({}, async (sandbox) => {
       const token = await tokenFor(sandbox);
       const seeded = sandbox.seedProduct({ title: 'Old', sale_price: 1, barcode: '9' });
-      const answer = await call(sandbox, 'POST', '/v1/update_product', { token, body: { product_id: seeded.product_id, title: 'New', weight: 2 } });
+      const answer = await call(sandbox, 'POST', '/v1/update_product', {
+        token,
+        body: { product_id: seeded.product_id, title: 'New', weight: 2 },
+      });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ status: true, message: 'Product updated' });
-      expect(sandbox.product(seeded.product_id)?.fields).toEqual({ title: 'New', sale_price: 1, barcode: '9', weight: 2 });
+      expect(sandbox.product(seeded.product_id)?.fields).toEqual({
+        title: 'New',
+        sale_price: 1,
+        barcode: '9',
+        weight: 2,
+      });
       expect(sandbox.product(seeded.product_id)?.product_status).toBe(1);
     });
   });
@@ -89,7 +111,10 @@ describe('POST /v1/update_product', () => {
     await withSandbox({}, async (sandbox) => {
       const token = await tokenFor(sandbox);
       const seeded = sandbox.seedProduct({ title: 'Old' });
-      const answer = await call(sandbox, 'POST', '/v1/update_product', { token, body: { product_id: String(seeded.product_id), sale_price: 4 } });
+      const answer = await call(sandbox, 'POST', '/v1/update_product', {
+        token,
+        body: { product_id: String(seeded.product_id), sale_price: 4 },
+      });
       expect(answer.status).toBe(200);
       expect(sandbox.product(seeded.product_id)?.fields.sale_price).toBe(4);
     });
@@ -117,7 +142,10 @@ describe('POST /v1/products_status', () => {
       const token = await tokenFor(sandbox);
       const { product_id } = sandbox.seedProduct({ title: 'p' });
       for (const status of [0, 2, 1, '0']) {
-        const answer = await call(sandbox, 'POST', '/v1/products_status', { token, body: { product_id, product_status: status } });
+        const answer = await call(sandbox, 'POST', '/v1/products_status', {
+          token,
+          body: { product_id, product_status: status },
+        });
         expect(answer.body).toEqual({ status: true, message: 'Product status updated' });
         expect(sandbox.product(product_id)?.product_status).toBe(Number(status));
       }
@@ -128,7 +156,10 @@ describe('POST /v1/products_status', () => {
     await withSandbox({}, async (sandbox) => {
       const token = await tokenFor(sandbox);
       const { product_id } = sandbox.seedProduct({ title: 'p' }, 2);
-      const answer = await call(sandbox, 'POST', '/v1/products_status', { token, body: { product_id, product_status: 2 } });
+      const answer = await call(sandbox, 'POST', '/v1/products_status', {
+        token,
+        body: { product_id, product_status: 2 },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual(storeErrorBody(400, 'Same product status'));
     });

@@ -41,7 +41,9 @@ describe('rate limit over HTTP', () => {
       expect(limited.body).toEqual(storeErrorBody(429, 'Too many requests'));
       expect(limited.headers.get('retry-after')).toBe('6');
       expect(sandbox.products()).toEqual([]);
-      const loginLimited = await call(sandbox, 'POST', '/v1/authorization', { body: { email: sandbox.email, password: sandbox.password } });
+      const loginLimited = await call(sandbox, 'POST', '/v1/authorization', {
+        body: { email: sandbox.email, password: sandbox.password },
+      });
       expect(loginLimited.status).toBe(429);
       now += 6_000; // the first two left the window
       expect((await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'x' } })).status).toBe(200);

@@ -10,7 +10,9 @@ describe('sandbox robustness', () => {
       const { port } = new URL(sandbox.url);
       const socket = connect(Number(port), '127.0.0.1');
       await once(socket, 'connect');
-      socket.write('POST /v1/create_product HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":');
+      socket.write(
+        'POST /v1/create_product HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":',
+      );
       await vi.waitFor(() => expect(sandbox.requestCount('/v1/create_product')).toBe(1));
       socket.destroy();
       const { access_token: token } = await login(sandbox);
@@ -23,7 +25,10 @@ describe('sandbox robustness', () => {
   it('refuses a body over 5 MiB with the generic Access denied and keeps serving', async () => {
     await withSandbox({ recordBodies: false }, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
-      const huge = await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'big', description: 'x'.repeat(6 * 1024 * 1024) } });
+      const huge = await call(sandbox, 'POST', '/v1/create_product', {
+        token,
+        body: { title: 'big', description: 'x'.repeat(6 * 1024 * 1024) },
+      });
       expect(huge.body).toEqual(storeErrorBody(400, 'Access denied'));
       expect(sandbox.products()).toEqual([]);
       expect((await call(sandbox, 'POST', '/v1/create_product', { token, body: { title: 'small' } })).status).toBe(200);

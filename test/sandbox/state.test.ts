@@ -34,9 +34,13 @@ describe('SandboxState', () => {
 
   it('keeps a "__proto__" field as data instead of changing the stored object', () => {
     const state = new SandboxState(10, fixedClock);
-    const created = state.createProduct(JSON.parse('{"title":"x","__proto__":{"polluted":true}}') as Record<string, unknown>);
+    const created = state.createProduct(
+      JSON.parse('{"title":"x","__proto__":{"polluted":true}}') as Record<string, unknown>,
+    );
     if (!created.ok) throw new Error('create failed');
-    state.updateProduct(JSON.parse(`{"product_id":${created.value.product_id},"__proto__":{"polluted":true}}`) as Record<string, unknown>);
+    state.updateProduct(
+      JSON.parse(`{"product_id":${created.value.product_id},"__proto__":{"polluted":true}}`) as Record<string, unknown>,
+    );
     const fields = state.product(created.value.product_id)?.fields ?? {};
     expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
     expect((fields as { polluted?: boolean }).polluted).toBeUndefined();
@@ -45,6 +49,9 @@ describe('SandboxState', () => {
   it('never stores product_id among the fields, and stamps times from the clock', () => {
     const state = new SandboxState(10, fixedClock);
     const created = state.createProduct({ title: 'x', product_id: 5 });
-    expect(created).toMatchObject({ ok: true, value: { product_id: 1001, fields: { title: 'x' }, createdAt: 1_000, updatedAt: 1_000 } });
+    expect(created).toMatchObject({
+      ok: true,
+      value: { product_id: 1001, fields: { title: 'x' }, createdAt: 1_000, updatedAt: 1_000 },
+    });
   });
 });

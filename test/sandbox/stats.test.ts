@@ -33,8 +33,21 @@ describe('request log and statistics', () => {
       now += 1500;
       await call(sandbox, 'GET', '/v1/categories', { token });
       expect(sandbox.requests()).toEqual([
-        { at: 1_000_000, method: 'POST', path: '/v1/authorization', status: 200, body: { email: sandbox.email, password: '[redacted]' } },
-        { at: 1_000_010, method: 'POST', path: '/v1/create_product', status: 200, body: { title: 'a' }, tokenForm: 'bare' },
+        {
+          at: 1_000_000,
+          method: 'POST',
+          path: '/v1/authorization',
+          status: 200,
+          body: { email: sandbox.email, password: '[redacted]' },
+        },
+        {
+          at: 1_000_010,
+          method: 'POST',
+          path: '/v1/create_product',
+          status: 200,
+          body: { title: 'a' },
+          tokenForm: 'bare',
+        },
         { at: 1_000_020, method: 'POST', path: '/v1/create_product', status: 400, body: {}, tokenForm: 'bare' },
         { at: 1_001_520, method: 'GET', path: '/v1/categories', status: 200, tokenForm: 'bare' },
       ]);

@@ -14,24 +14,32 @@ describe('access tokens', () => {
     });
   });
 
-  it.each(['/v1/create_product', '/v1/update_product', '/v1/products_status', '/v1/categories', '/v1/brands', '/v1/taxes', '/v1/vouchers'])(
-    'answers 400 Access denied on %s without a token, with a bad token and with a forged one',
-    async (path) => {
-      await withSandbox({}, async (sandbox) => {
-        const method = path === '/v1/brands' ? 'PUT' : 'POST';
-        const forged = await new SignJWT({})
-          .setProtectedHeader({ alg: 'HS256' })
-          .setExpirationTime('1h')
-          .sign(new TextEncoder().encode('not-the-sandbox-secret-not-the-sandbox-secret'));
-        for (const token of [undefined, 'garbage', forged]) {
-          const answer = await call(sandbox, method, path, { token, body: { title: 't', product_id: 1001, brand_id: 1 } });
-          expect(answer.status).toBe(400);
-          expect(answer.body).toEqual(DENIED);
-        }
-        expect(sandbox.products()).toEqual([]);
-      });
-    },
-  );
+  it.each([
+    '/v1/create_product',
+    '/v1/update_product',
+    '/v1/products_status',
+    '/v1/categories',
+    '/v1/brands',
+    '/v1/taxes',
+    '/v1/vouchers',
+  ])('answers 400 Access denied on %s without a token, with a bad token and with a forged one', async (path) => {
+    await withSandbox({}, async (sandbox) => {
+      const method = path === '/v1/brands' ? 'PUT' : 'POST';
+      const forged = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('not-the-sandbox-secret-not-the-sandbox-secret'));
+      for (const token of [undefined, 'garbage', forged]) {
+        const answer = await call(sandbox, method, path, {
+          token,
+          body: { title: 't', product_id: 1001, brand_id: 1 },
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual(DENIED);
+      }
+      expect(sandbox.products()).toEqual([]);
+    });
+  });
 
   it('refuses a token once its exp has passed on the sandbox clock', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');

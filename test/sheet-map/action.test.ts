@@ -4,19 +4,47 @@ import { decideProductPlan, type ActionInput } from '../../src/sheet/map/action.
 import type { RowAction } from '../../src/sheet/map/fields.ts';
 import type { ProductFields } from '../../src/store/types.ts';
 
-function decide(action: RowAction | null, productId: number | undefined, status: number | undefined, fields: ProductFields) {
+function decide(
+  action: RowAction | null,
+  productId: number | undefined,
+  status: number | undefined,
+  fields: ProductFields,
+) {
   const filled = new Set<string>(Object.keys(fields));
   if (productId !== undefined) filled.add('product_id');
   if (status !== undefined) filled.add('product_status');
-  const input: ActionInput = { row: 2, action, productId, status, fields, hasFields: Object.keys(fields).length > 0, filled, headerOf: (field) => field };
+  const input: ActionInput = {
+    row: 2,
+    action,
+    productId,
+    status,
+    fields,
+    hasFields: Object.keys(fields).length > 0,
+    filled,
+    headerOf: (field) => field,
+  };
   const decision = decideProductPlan(input);
-  return { plan: decision.plan?.kind ?? null, status: decision.plan?.kind === 'update' ? decision.plan.status : undefined, codes: decision.issues.map((i) => `${i.severity}:${i.code}`) };
+  return {
+    plan: decision.plan?.kind ?? null,
+    status: decision.plan?.kind === 'update' ? decision.plan.status : undefined,
+    codes: decision.issues.map((i) => `${i.severity}:${i.code}`),
+  };
 }
 
 const full: ProductFields = { title: 'Tea', sale_price: 5, category: 3 };
 
 describe('decideProductPlan', () => {
-  it.each<[RowAction | null, number | undefined, number | undefined, ProductFields, string | null, number | undefined, string[]]>([
+  it.each<
+    [
+      RowAction | null,
+      number | undefined,
+      number | undefined,
+      ProductFields,
+      string | null,
+      number | undefined,
+      string[],
+    ]
+  >([
     [null, undefined, undefined, full, 'create', undefined, []],
     [null, undefined, undefined, { title: 'Tea' }, null, undefined, ['error:required', 'error:required']],
     [null, undefined, undefined, { title: '', sale_price: 5, category: 3 }, null, undefined, ['error:required']],

@@ -7,8 +7,21 @@ describe('sheet fixtures', () => {
     const { results, issues } = await readFixture('arabic-headers.csv');
     expect(issues).toEqual([]);
     expect(results.map((r) => r.plan)).toEqual([
-      { kind: 'create', payload: { title: 'Dates', title_ar: 'تمر سكري', sale_price: 65.5, category: 5, barcode: '628100', featured: 1 } },
-      { kind: 'create', payload: { title: 'Cups', title_ar: 'فناجين', sale_price: 1250, category: 3, barcode: '628101', featured: 0 } },
+      {
+        kind: 'create',
+        payload: {
+          title: 'Dates',
+          title_ar: 'تمر سكري',
+          sale_price: 65.5,
+          category: 5,
+          barcode: '628100',
+          featured: 1,
+        },
+      },
+      {
+        kind: 'create',
+        payload: { title: 'Cups', title_ar: 'فناجين', sale_price: 1250, category: 3, barcode: '628101', featured: 0 },
+      },
     ]);
   });
 
@@ -28,7 +41,10 @@ describe('sheet fixtures', () => {
 
   it('semicolon-decimal-comma.csv: decimal comma and dot thousands; a bare 1.234 is ambiguous', async () => {
     const { results, issues } = await readFixture('semicolon-decimal-comma.csv');
-    expect(results[0]?.plan).toEqual({ kind: 'create', payload: { title: 'Tea', sale_price: 12.5, purchase_price: 1234.5, category: 3 } });
+    expect(results[0]?.plan).toEqual({
+      kind: 'create',
+      payload: { title: 'Tea', sale_price: 12.5, purchase_price: 1234.5, category: 3 },
+    });
     expect(issues).toEqual([[3, 'sale_price', 'ambiguous_number', 'error']]);
   });
 
@@ -50,7 +66,10 @@ describe('sheet fixtures', () => {
       { kind: 'create', payload: { title: 'Fresh', sale_price: 10, category: 3 } },
       { kind: 'skip', reason: 'action column says skip' },
       { kind: 'status', payload: { product_id: 1044, product_status: 0 } },
-      null, null, null, null,
+      null,
+      null,
+      null,
+      null,
     ]);
     expect(issues).toEqual([
       [7, 'product_status', 'create_with_status', 'error'],
@@ -74,7 +93,10 @@ describe('sheet fixtures', () => {
   it('mojibake-1256.csv: UTF-8 Arabic read as Windows-1256 is an error; genuine Arabic passes', async () => {
     const { results, issues } = await readFixture('mojibake-1256.csv');
     expect(issues).toEqual([[2, 'title_ar', 'mojibake', 'error']]);
-    expect(results[1]?.plan).toEqual({ kind: 'create', payload: { title: 'Tea', title_ar: 'شاي', sale_price: 5, category: 3 } });
+    expect(results[1]?.plan).toEqual({
+      kind: 'create',
+      payload: { title: 'Tea', title_ar: 'شاي', sale_price: 5, category: 3 },
+    });
   });
 
   it('mojibake-1252.csv: Ø§Ù and Ã© patterns are errors', async () => {
@@ -100,7 +122,10 @@ describe('sheet fixtures', () => {
   it('brands.csv: a CSV with brand columns only is a brand sheet', async () => {
     const { kind, results, issues } = await readFixture('brands.csv');
     expect(kind).toBe('brands');
-    expect(results[0]?.plan).toEqual({ kind: 'brand', payload: { brand_id: 1, brand_name: 'Acme', brand_name_ar: 'أكمي' } });
+    expect(results[0]?.plan).toEqual({
+      kind: 'brand',
+      payload: { brand_id: 1, brand_name: 'Acme', brand_name_ar: 'أكمي' },
+    });
     expect(issues).toEqual([
       [3, 'Brand Name (Arabic)', 'required', 'error'],
       [4, 'Brand ID', 'not_an_id', 'error'],

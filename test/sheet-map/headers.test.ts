@@ -13,16 +13,41 @@ function canonical(header: string): string | null {
 
 describe('resolveTarget (products)', () => {
   it.each<[string, string | null]>([
-    ['title', 'title'], ['  Title ', 'title'], ['\uFEFFtitle', 'title'], ['TITLE_AR', 'title_ar'], ['Title-Ar', 'title_ar'], ['title ar', 'title_ar'],
-    ['Sale Price', 'sale_price'], ['salePrice', 'sale_price'], ['Price', 'sale_price'], ['السعر', 'sale_price'],
-    ['العنوان', 'title'], ['Name (Arabic)', 'title_ar'], ['الاسم بالعربية', 'title_ar'], ['التصنيف', 'category'], ['category_id', 'category'],
-    ['product_id', 'product_id'], ['ID', 'product_id'], ['status', 'product_status'], ['action', 'action'],
-    ['prices.SA', 'prices.SA'], ['Prices.sa', 'prices.sa'], ['celebrity.0', 'celebrity.0'], ['celebrity.02', 'celebrity.2'],
-    ['product_option.0.title', 'product_option.0.title'], ['product_option.1.option_values', 'product_option.1.option_values'],
+    ['title', 'title'],
+    ['  Title ', 'title'],
+    ['\uFEFFtitle', 'title'],
+    ['TITLE_AR', 'title_ar'],
+    ['Title-Ar', 'title_ar'],
+    ['title ar', 'title_ar'],
+    ['Sale Price', 'sale_price'],
+    ['salePrice', 'sale_price'],
+    ['Price', 'sale_price'],
+    ['السعر', 'sale_price'],
+    ['العنوان', 'title'],
+    ['Name (Arabic)', 'title_ar'],
+    ['الاسم بالعربية', 'title_ar'],
+    ['التصنيف', 'category'],
+    ['category_id', 'category'],
+    ['product_id', 'product_id'],
+    ['ID', 'product_id'],
+    ['status', 'product_status'],
+    ['action', 'action'],
+    ['prices.SA', 'prices.SA'],
+    ['Prices.sa', 'prices.sa'],
+    ['celebrity.0', 'celebrity.0'],
+    ['celebrity.02', 'celebrity.2'],
+    ['product_option.0.title', 'product_option.0.title'],
+    ['product_option.1.option_values', 'product_option.1.option_values'],
     ['Product Option.0.Title AR', 'product_option.0.title_ar'],
-    ['option1 title', 'product_option.0.title'], ['Option 2 Values', 'product_option.1.option_values'], ['option1', 'product_option.0.title'],
-    ['option 1 type', 'product_option.0.type'], ['الخيار ١ العنوان', 'product_option.0.title'], ['option0 title', null],
-    ['product_option.0.colour', null], ['Colour', null], ['', null],
+    ['option1 title', 'product_option.0.title'],
+    ['Option 2 Values', 'product_option.1.option_values'],
+    ['option1', 'product_option.0.title'],
+    ['option 1 type', 'product_option.0.type'],
+    ['الخيار ١ العنوان', 'product_option.0.title'],
+    ['option0 title', null],
+    ['product_option.0.colour', null],
+    ['Colour', null],
+    ['', null],
   ])('%j -> %j', (header, expected) => {
     expect(canonical(header)).toBe(expected);
   });
@@ -30,14 +55,27 @@ describe('resolveTarget (products)', () => {
 
 describe('planHeaders', () => {
   it('reports unknown columns once with a suggestion, and duplicates as errors on the later header', () => {
-    const plan = planHeaders(['title', 'Sale Prise', 'Price', 'sale_price', 'outcome', 'row', 'Whatever Column'], 'products');
+    const plan = planHeaders(
+      ['title', 'Sale Prise', 'Price', 'sale_price', 'outcome', 'row', 'Whatever Column'],
+      'products',
+    );
     expect(tuples(plan.issues)).toEqual([
       [1, 'Sale Prise', 'unknown_column', 'warning'],
       [1, 'sale_price', 'duplicate_column', 'error'],
       [1, 'Whatever Column', 'unknown_column', 'warning'],
     ]);
-    expect(plan.issues[0]?.message).toBe('unknown column "Sale Prise": not sent. Did you mean "sale_price"? (a --columns map file can name it)');
-    expect(plan.slots.map((s) => s.column.role)).toEqual(['target', 'unknown', 'target', 'target', 'ignored', 'original_row', 'unknown']);
+    expect(plan.issues[0]?.message).toBe(
+      'unknown column "Sale Prise": not sent. Did you mean "sale_price"? (a --columns map file can name it)',
+    );
+    expect(plan.slots.map((s) => s.column.role)).toEqual([
+      'target',
+      'unknown',
+      'target',
+      'target',
+      'ignored',
+      'original_row',
+      'unknown',
+    ]);
   });
 });
 
@@ -56,14 +94,19 @@ describe('detectKind', () => {
 
 describe('column map', () => {
   it('maps any header (forgivingly) to a field or to ignore', () => {
-    const map = parseColumnMap('map.yaml', 'columns:\n  Unit Price (SAR): sale_price\n  Notes: ignore\n  Old Name: Name (Arabic)\n');
+    const map = parseColumnMap(
+      'map.yaml',
+      'columns:\n  Unit Price (SAR): sale_price\n  Notes: ignore\n  Old Name: Name (Arabic)\n',
+    );
     expect(map.lookup('unit price (sar) ')).toBe('sale_price');
     expect(map.lookup('NOTES')).toBeNull();
     expect(map.lookup('Old Name')).toBe('title_ar');
     expect(map.lookup('Other')).toBeUndefined();
     const plan = planHeaders(['Unit Price (SAR)', 'Notes', 'Old Name'], 'products', map);
     expect(plan.issues).toEqual([]);
-    expect(plan.slots.map((s) => (s.column.role === 'target' ? canonicalName(s.column.target) : s.column.role))).toEqual(['sale_price', 'ignored', 'title_ar']);
+    expect(
+      plan.slots.map((s) => (s.column.role === 'target' ? canonicalName(s.column.target) : s.column.role)),
+    ).toEqual(['sale_price', 'ignored', 'title_ar']);
   });
 
   it.each<[string, string]>([

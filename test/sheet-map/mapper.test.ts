@@ -9,7 +9,10 @@ describe('createSheetMapper', () => {
     const mapper = createSheetMapper(['title', '', 'sale_price', 'category']);
     const first = mapper.mapRow({ row: 2, values: ['Tea', 'x', '5', '3', 'extra'] });
     const second = mapper.mapRow({ row: 3, values: ['Cup', 'y', '6', '3', 'more'] });
-    expect(tuples(first.issues)).toEqual([[2, null, 'unnamed_column', 'warning'], [2, null, 'unnamed_column', 'warning']]);
+    expect(tuples(first.issues)).toEqual([
+      [2, null, 'unnamed_column', 'warning'],
+      [2, null, 'unnamed_column', 'warning'],
+    ]);
     expect(first.issues.map((i) => i.message)).toEqual([
       'column B has no header, so its cells are not sent (first filled on this row)',
       'column E has no header, so its cells are not sent (first filled on this row)',
@@ -30,13 +33,24 @@ describe('createSheetMapper', () => {
   it('keeps the report row number and ignores the other report columns', () => {
     const mapper = createSheetMapper(['row', 'outcome', 'message', 'product_id', 'product_status']);
     const result = mapper.mapRow({ row: 2, values: ['17', 'failed', 'HTTP 500', '1042', '1'] });
-    expect(result).toMatchObject({ row: 2, originalRow: 17, plan: { kind: 'status', payload: { product_id: 1042, product_status: 1 } }, issues: [] });
+    expect(result).toMatchObject({
+      row: 2,
+      originalRow: 17,
+      plan: { kind: 'status', payload: { product_id: 1042, product_status: 1 } },
+      issues: [],
+    });
   });
 
   it('Excel cells become report text the way a person sees them', () => {
     const mapper = createSheetMapper(['title', 'sale_price', 'featured', 'tag', 'weight']);
-    const result = mapper.mapRow({ row: 2, values: ['Tea', 12.5, true, new Date(Date.UTC(2024, 0, 2)), { error: '#N/A' }] });
+    const result = mapper.mapRow({
+      row: 2,
+      values: ['Tea', 12.5, true, new Date(Date.UTC(2024, 0, 2)), { error: '#N/A' }],
+    });
     expect(result.cells).toEqual(['Tea', '12.5', 'TRUE', '2024-01-02', '#N/A']);
-    expect(tuples(result.issues)).toEqual([[2, 'weight', 'cell_error', 'error'], [2, 'category', 'required', 'error']]);
+    expect(tuples(result.issues)).toEqual([
+      [2, 'weight', 'cell_error', 'error'],
+      [2, 'category', 'required', 'error'],
+    ]);
   });
 });

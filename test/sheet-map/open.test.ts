@@ -28,6 +28,8 @@ describe('openSheet rows()', () => {
   });
 
   it('a missing --columns file is a SheetFileError naming it', async () => {
-    await expect(openSheet(fixture('duplicates.csv'), { columns: fixture('missing.yaml') })).rejects.toThrow(/missing\.yaml: cannot read the column map file/);
+    await expect(openSheet(fixture('duplicates.csv'), { columns: fixture('missing.yaml') })).rejects.toThrow(
+      /missing\.yaml: cannot read the column map file/,
+    );
   });
 });

@@ -8,9 +8,30 @@ import { editDistance } from '../../src/sheet/map/suggest.ts';
 import type { Cell, RawRow } from '../../src/sheet/types.ts';
 
 const KNOWN_HEADERS = [
-  'title', 'title_ar', 'sale_price', 'category', 'product_id', 'product_status', 'action', 'barcode', 'featured', 'prices.SA',
-  'celebrity.0', 'product_option.0.title', 'product_option.0.option_values', 'option1 type', 'السعر', 'العنوان', 'row', 'outcome',
-  'brand_id', 'brand_name', 'brand_name_ar', '', 'Price', 'sale price',
+  'title',
+  'title_ar',
+  'sale_price',
+  'category',
+  'product_id',
+  'product_status',
+  'action',
+  'barcode',
+  'featured',
+  'prices.SA',
+  'celebrity.0',
+  'product_option.0.title',
+  'product_option.0.option_values',
+  'option1 type',
+  'السعر',
+  'العنوان',
+  'row',
+  'outcome',
+  'brand_id',
+  'brand_name',
+  'brand_name_ar',
+  '',
+  'Price',
+  'sale price',
 ];
 
 const header = fc.oneof(fc.constantFrom(...KNOWN_HEADERS), fc.string(), fc.string({ unit: 'grapheme' }));
@@ -19,7 +40,22 @@ const cell: fc.Arbitrary<Cell> = fc.oneof(
   fc.constant(null),
   fc.string(),
   fc.string({ unit: 'grapheme' }),
-  fc.constantFrom('#empty', 'create', 'update', 'status', 'skip', 'نعم', '١٢٫٥', '1,250.00', '12,5', '11|12', '3 - Perfumes', 'Ø§Ù„', '1042', '0'),
+  fc.constantFrom(
+    '#empty',
+    'create',
+    'update',
+    'status',
+    'skip',
+    'نعم',
+    '١٢٫٥',
+    '1,250.00',
+    '12,5',
+    '11|12',
+    '3 - Perfumes',
+    'Ø§Ù„',
+    '1042',
+    '0',
+  ),
   fc.double(),
   fc.integer(),
   fc.boolean(),
@@ -54,22 +90,31 @@ describe('mapping is total', () => {
   });
 
   it('readCell never throws, whatever the cell and spec', () => {
-    const spec = fc.record({ kind: fc.constantFrom('text', 'number', 'whole', 'id', 'flag', 'ids' as const), min: fc.option(fc.integer(), { nil: undefined }) });
+    const spec = fc.record({
+      kind: fc.constantFrom('text', 'number', 'whole', 'id', 'flag', 'ids' as const),
+      min: fc.option(fc.integer(), { nil: undefined }),
+    });
     fc.assert(
       fc.property(cell, spec, fc.boolean(), (value, valueSpec, decimalComma) => {
         const reading = readCell(value, valueSpec, { header: 'h', decimalComma });
-        expect(reading === BLANK || reading instanceof CellError || ['string', 'number', 'object'].includes(typeof reading)).toBe(true);
+        expect(
+          reading === BLANK || reading instanceof CellError || ['string', 'number', 'object'].includes(typeof reading),
+        ).toBe(true);
       }),
       { numRuns: 2000 },
     );
   });
 
   it('mojibake detection and edit distance never throw', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => {
-      detectMojibake(text);
-    }));
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
-      expect(editDistance(a, b)).toBe(editDistance(b, a));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        detectMojibake(text);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(editDistance(a, b)).toBe(editDistance(b, a));
+      }),
+    );
   });
 });

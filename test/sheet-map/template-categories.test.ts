@@ -22,8 +22,17 @@ describe('template --with-categories', () => {
       const stderr = new PassThrough();
       let err = '';
       stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      const env = { STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password, LOG_LEVEL: 'silent' };
-      const code = await runCli(['template', '--out', dir, '--with-categories'], { stdout: new PassThrough(), stderr, env });
+      const env = {
+        STORE_URL: sandbox.url,
+        STORE_EMAIL: sandbox.email,
+        STORE_PASSWORD: sandbox.password,
+        LOG_LEVEL: 'silent',
+      };
+      const code = await runCli(['template', '--out', dir, '--with-categories'], {
+        stdout: new PassThrough(),
+        stderr,
+        env,
+      });
       expect(err).toBe('');
       expect(code).toBe(0);
       const workbook = new ExcelJS.Workbook();
@@ -39,7 +48,11 @@ describe('template --with-categories', () => {
   });
 
   it('exits 2 without store settings', async () => {
-    const code = await runCli(['template', '--out', dir, '--with-categories'], { stdout: new PassThrough(), stderr: new PassThrough(), env: {} });
+    const code = await runCli(['template', '--out', dir, '--with-categories'], {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      env: {},
+    });
     expect(code).toBe(2);
   });
 });

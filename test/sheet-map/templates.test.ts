@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
-import { BRAND_TEMPLATE_COLUMNS, PRODUCT_TEMPLATE_COLUMNS, STATUS_TEMPLATE_COLUMNS } from '../../src/sheet/map/template-spec.ts';
+import {
+  BRAND_TEMPLATE_COLUMNS,
+  PRODUCT_TEMPLATE_COLUMNS,
+  STATUS_TEMPLATE_COLUMNS,
+} from '../../src/sheet/map/template-spec.ts';
 import { writeTemplates } from '../../src/sheet/map/template-write.ts';
 import { openSheet } from '../../src/sheet/open.ts';
 import type { SheetRowResult } from '../../src/sheet/types.ts';
@@ -65,8 +69,14 @@ describe('templates', () => {
     expect(sheet?.getRow(1).getCell(col('title')).note).toBeDefined();
     expect(sheet?.getCell(2, col('title_ar')).alignment?.readingOrder).toBe('rtl');
     expect(sheet?.getCell(5, col('featured')).dataValidation).toMatchObject({ type: 'list', formulae: ['"1,0"'] });
-    expect(sheet?.getCell(5, col('product_option.0.type')).dataValidation).toMatchObject({ type: 'list', formulae: ['"multi_select"'] });
-    expect(sheet?.getCell(5, col('category')).dataValidation).toMatchObject({ type: 'list', formulae: ['Categories!$D$2:$D$3'] });
+    expect(sheet?.getCell(5, col('product_option.0.type')).dataValidation).toMatchObject({
+      type: 'list',
+      formulae: ['"multi_select"'],
+    });
+    expect(sheet?.getCell(5, col('category')).dataValidation).toMatchObject({
+      type: 'list',
+      formulae: ['Categories!$D$2:$D$3'],
+    });
     const categories = workbook.getWorksheet('Categories');
     expect(categories?.getCell('D3').value).toBe('4 - Perfumes');
     expect(categories?.getCell('C3').value).toBe('عطور');

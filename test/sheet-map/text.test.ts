@@ -8,10 +8,17 @@ function misread(text: string, encoding: string): string {
 }
 
 describe('detectMojibake', () => {
-  it.each(['قهوة عربية', 'تمر سكري فاخر', 'ظبي، طيب؟ عطر', 'Café crème', 'São Paulo', 'Øresund', 'Ünal', 'price 12.50', ''])(
-    'genuine text %j is not mojibake',
-    (text) => expect(detectMojibake(text)).toBeNull(),
-  );
+  it.each([
+    'قهوة عربية',
+    'تمر سكري فاخر',
+    'ظبي، طيب؟ عطر',
+    'Café crème',
+    'São Paulo',
+    'Øresund',
+    'Ünal',
+    'price 12.50',
+    '',
+  ])('genuine text %j is not mojibake', (text) => expect(detectMojibake(text)).toBeNull());
 
   it.each(['قهوة عربية', 'العربية', 'شاي', 'مرحبا بكم'])('UTF-8 %j read as Windows-1256 is found', (text) => {
     expect(detectMojibake(misread(text, 'windows-1256'))).toBe('windows-1256');

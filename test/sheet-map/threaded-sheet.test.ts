@@ -66,9 +66,14 @@ describe('openSheetInThread', () => {
     expect(rows).toHaveLength(1700);
     expect(rows.at(-1)?.row).toBe(1701);
     // Row issues cross the thread with their row and column.
-    expect(rows.find((row) => row.row === 602)).toMatchObject({ plan: null, issues: [expect.objectContaining({ row: 602, column: 'sale_price', severity: 'error' })] });
+    expect(rows.find((row) => row.row === 602)).toMatchObject({
+      plan: null,
+      issues: [expect.objectContaining({ row: 602, column: 'sale_price', severity: 'error' })],
+    });
     // Fresh duplicate checks on the second pass: the one duplicate is found once.
-    expect(rows.flatMap((row) => row.issues.map((issue) => issue.code)).filter((code) => code === 'duplicate_barcode')).toHaveLength(1);
+    expect(
+      rows.flatMap((row) => row.issues.map((issue) => issue.code)).filter((code) => code === 'duplicate_barcode'),
+    ).toHaveLength(1);
     await sheet.close();
   });
 
@@ -77,8 +82,14 @@ describe('openSheetInThread', () => {
     const here = await openSheet(missing).catch((error: unknown) => error);
     const there = await openSheetInThread(missing).catch((error: unknown) => error);
     expect(there).toBeInstanceOf(SheetFileError);
-    expect(there).toMatchObject({ message: (here as Error).message, code: (here as SheetFileError).code, file: missing });
-    await expect(openSheetInThread(bigCsv(), { columns: join(dir, 'missing.yaml') })).rejects.toThrow(/missing\.yaml: cannot read the column map file/);
+    expect(there).toMatchObject({
+      message: (here as Error).message,
+      code: (here as SheetFileError).code,
+      file: missing,
+    });
+    await expect(openSheetInThread(bigCsv(), { columns: join(dir, 'missing.yaml') })).rejects.toThrow(
+      /missing\.yaml: cannot read the column map file/,
+    );
   });
 
   it('a file that breaks part-way gives the rows before the break, then its SheetFileError', async () => {
@@ -101,7 +112,9 @@ describe('openSheetInThread', () => {
   });
 
   it('does not keep a finished process alive (the thread is let go once no pass is running)', async () => {
-    const run = await runScript(`const sheet = await openSheetInThread(${JSON.stringify(bigCsv())});\nlet n = 0;\nfor await (const row of sheet.rows()) n += row.row > 0 ? 1 : 0;\nconsole.log(n);\n`);
+    const run = await runScript(
+      `const sheet = await openSheetInThread(${JSON.stringify(bigCsv())});\nlet n = 0;\nfor await (const row of sheet.rows()) n += row.row > 0 ? 1 : 0;\nconsole.log(n);\n`,
+    );
     expect(run).toEqual({ code: 0, out: '1700' });
   });
 
@@ -109,14 +122,16 @@ describe('openSheetInThread', () => {
     const run = await runScript("warmSheetThread();\nconsole.log('started');\n");
     expect(run).toEqual({ code: 0, out: 'started' });
   });
-
 });
 
 /** Runs `body` (with the threaded-sheet exports in scope) in its own tsx process; null code: it never exited. */
 async function runScript(body: string): Promise<{ code: number | null; out: string }> {
   const script = join(dir, `script-${Math.random().toString(36).slice(2)}.mts`);
   const module = new URL('../../src/sheet/thread/threaded-sheet.ts', import.meta.url).href;
-  writeFileSync(script, `import { openSheetInThread, warmSheetThread } from ${JSON.stringify(module)};\nvoid openSheetInThread; void warmSheetThread;\n${body}`);
+  writeFileSync(
+    script,
+    `import { openSheetInThread, warmSheetThread } from ${JSON.stringify(module)};\nvoid openSheetInThread; void warmSheetThread;\n${body}`,
+  );
   const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
   const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

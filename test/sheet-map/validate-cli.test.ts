@@ -42,7 +42,9 @@ describe('validate', () => {
     expect(out).toContain('row 2, sale_price [error] sale_price: "12,5O" is not a number (expected e.g. 12.50)');
     const csv = await readFile(csvPath, 'utf8');
     expect(csv.startsWith('\uFEFFsheet,row,column,severity,code,message\r\n')).toBe(true);
-    expect(csv).toContain(',3,sale_price,error,out_of_range,"sale_price: ""-4"" is below 0 (expected a number of 0 or more)"\r\n');
+    expect(csv).toContain(
+      ',3,sale_price,error,out_of_range,"sale_price: ""-4"" is below 0 (expected a number of 0 or more)"\r\n',
+    );
     expect(csv.split('\r\n').filter((line) => line !== '').length).toBe(7);
   });
 
@@ -56,10 +58,16 @@ describe('validate', () => {
   it('--json prints every row issue', async () => {
     const { code, out } = await cli('validate', fixture('duplicates.csv'), '--json');
     expect(code).toBe(1);
-    const json = JSON.parse(out) as { valid: boolean; sheets: { updates: number; invalidRows: number; issues: { row: number; code: string }[] }[] };
+    const json = JSON.parse(out) as {
+      valid: boolean;
+      sheets: { updates: number; invalidRows: number; issues: { row: number; code: string }[] }[];
+    };
     expect(json.valid).toBe(false);
     expect(json.sheets[0]?.updates).toBe(2);
-    expect(json.sheets[0]?.issues.map((i) => [i.row, i.code])).toEqual([[4, 'duplicate_product_id'], [5, 'duplicate_barcode']]);
+    expect(json.sheets[0]?.issues.map((i) => [i.row, i.code])).toEqual([
+      [4, 'duplicate_product_id'],
+      [5, 'duplicate_barcode'],
+    ]);
   });
 
   it('exits 2 when the file cannot be read, and for a bad --columns file', async () => {

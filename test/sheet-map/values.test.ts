@@ -53,19 +53,48 @@ describe('numbers', () => {
   });
 
   it('says what was expected, in words', () => {
-    expect(read('12,5', number)).toEqual(new CellError('not_a_number', 'col: "12,5" is not a number (use a decimal point, e.g. 12.5; a decimal comma is read only in ;-separated files)'));
-    expect(read({ error: '#REF!' }, number)).toMatchObject({ message: 'col: the cell shows the error #REF!; fix the formula or type the value' });
+    expect(read('12,5', number)).toEqual(
+      new CellError(
+        'not_a_number',
+        'col: "12,5" is not a number (use a decimal point, e.g. 12.5; a decimal comma is read only in ;-separated files)',
+      ),
+    );
+    expect(read({ error: '#REF!' }, number)).toMatchObject({
+      message: 'col: the cell shows the error #REF!; fix the formula or type the value',
+    });
   });
 });
 
 describe('ids, whole numbers, flags, id lists', () => {
   it.each<[Cell, ValueSpec, unknown]>([
-    ['12', id, 12], [12, id, 12], ['12.0', id, 12], ['0', id, 'ERR:not_an_id'], ['1.5', id, 'ERR:not_an_id'], ['abc', id, 'ERR:not_an_id'],
-    ['3 - Perfumes', id, 3], ['٣ - عطور', id, 3],
-    ['7', whole, 7], ['7.5', whole, 'ERR:not_whole'], ['-1', whole, 'ERR:out_of_range'],
-    ['1', flag, 1], ['0', flag, 0], ['Yes', flag, 1], ['no', flag, 0], ['TRUE', flag, 1], ['n', flag, 0], ['نعم', flag, 1], ['لا', flag, 0],
-    [true, flag, 1], [false, flag, 0], [1, flag, 1], [2, flag, 'ERR:not_a_flag'], ['maybe', flag, 'ERR:not_a_flag'],
-    ['11|12 | 13', ids, { '0': 11, '1': 12, '2': 13 }], [14, ids, { '0': 14 }], ['11|x', ids, 'ERR:not_an_id'], ['11||12', ids, 'ERR:not_an_id'],
+    ['12', id, 12],
+    [12, id, 12],
+    ['12.0', id, 12],
+    ['0', id, 'ERR:not_an_id'],
+    ['1.5', id, 'ERR:not_an_id'],
+    ['abc', id, 'ERR:not_an_id'],
+    ['3 - Perfumes', id, 3],
+    ['٣ - عطور', id, 3],
+    ['7', whole, 7],
+    ['7.5', whole, 'ERR:not_whole'],
+    ['-1', whole, 'ERR:out_of_range'],
+    ['1', flag, 1],
+    ['0', flag, 0],
+    ['Yes', flag, 1],
+    ['no', flag, 0],
+    ['TRUE', flag, 1],
+    ['n', flag, 0],
+    ['نعم', flag, 1],
+    ['لا', flag, 0],
+    [true, flag, 1],
+    [false, flag, 0],
+    [1, flag, 1],
+    [2, flag, 'ERR:not_a_flag'],
+    ['maybe', flag, 'ERR:not_a_flag'],
+    ['11|12 | 13', ids, { '0': 11, '1': 12, '2': 13 }],
+    [14, ids, { '0': 14 }],
+    ['11|x', ids, 'ERR:not_an_id'],
+    ['11||12', ids, 'ERR:not_an_id'],
   ])('%j as %j -> %j', (cell, spec, expected) => {
     expect(value(cell, spec)).toEqual(expected);
   });

@@ -44,14 +44,18 @@ describe('damaged files are one clear SheetFileError', () => {
 
 describe('an XLSX that unpacks to more than a spreadsheet needs is refused, not read into memory', () => {
   it('shared strings past the limit: too_large, naming the way out', async () => {
-    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { sharedStringChars: 10 } }).catch((e: unknown) => e);
+    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { sharedStringChars: 10 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SheetFileError);
     expect(error).toMatchObject({ code: 'too_large' });
     expect((error as Error).message).toContain('split the sheet or save it as CSV');
   });
 
   it('a part read whole (styles) past the limit: too_large', async () => {
-    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { partBytes: 100 } }).catch((e: unknown) => e);
+    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { partBytes: 100 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'too_large' });
     expect((error as Error).message).toContain('a damaged or hostile file');
   });

@@ -41,7 +41,10 @@ describe('CSV round trip', () => {
         fc.constantFrom(',', ';', '\t'),
         async ({ headers, rows }, encoding, delimiter) => {
           const file = join(dir, `table-${run++}.csv`);
-          writeFileSync(file, encode(stringify([headers, ...rows], { delimiter, record_delimiter: 'windows' }), encoding));
+          writeFileSync(
+            file,
+            encode(stringify([headers, ...rows], { delimiter, record_delimiter: 'windows' }), encoding),
+          );
           const { reader, rows: read } = await readAll(file);
           expect(reader.delimiter).toBe(delimiter);
           expect(reader.headers).toEqual(headers);

@@ -42,15 +42,18 @@ describe('files that cannot be read are one clear SheetFileError', () => {
 });
 
 describe('stopping early', () => {
-  it.each(['quoted-newlines.csv', 'formulas-richtext.xlsx'])('%s: break out of the rows, then close twice', async (name) => {
-    const reader = await readSheetFile(fixture(name));
-    for await (const row of reader.rows) {
-      expect(row.row).toBe(2);
-      break;
-    }
-    await reader.close();
-    await expect(reader.close()).resolves.toBeUndefined();
-  });
+  it.each(['quoted-newlines.csv', 'formulas-richtext.xlsx'])(
+    '%s: break out of the rows, then close twice',
+    async (name) => {
+      const reader = await readSheetFile(fixture(name));
+      for await (const row of reader.rows) {
+        expect(row.row).toBe(2);
+        break;
+      }
+      await reader.close();
+      await expect(reader.close()).resolves.toBeUndefined();
+    },
+  );
 
   it('close before reading any row', async () => {
     const reader = await readSheetFile(fixture('utf8.csv'));

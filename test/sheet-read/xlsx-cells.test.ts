@@ -6,7 +6,13 @@ import { fileError, fixture, readAll } from './helpers.ts';
 describe('XLSX cells arrive as Excel stores them', () => {
   it('reads strings, numbers, dates, booleans, formulas (cached result), rich text, hyperlinks and errors', async () => {
     const { reader, rows } = await readAll(fixture('formulas-richtext.xlsx'));
-    expect(reader).toMatchObject({ format: 'xlsx', sheetName: 'Products', encoding: null, delimiter: null, headerRow: 1 });
+    expect(reader).toMatchObject({
+      format: 'xlsx',
+      sheetName: 'Products',
+      encoding: null,
+      delimiter: null,
+      headerRow: 1,
+    });
     expect(reader.headers).toEqual(CELL_TYPES_HEADERS);
     expect(rows).toEqual([
       {

@@ -25,7 +25,12 @@ async function writeSheet(file: string, useSharedStrings: boolean): Promise<void
 
 /** Counts damaged cells as the unpatched exceljs streaming reader returns them. */
 async function rawExceljsDamage(file: string): Promise<number> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    worksheets: 'emit',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+  });
   let damaged = 0;
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
@@ -49,10 +54,12 @@ describe.each([
     let mismatches = 0;
     for await (const row of reader.rows) {
       const i = row.row - 2;
-      const same = row.values[0] === arabicTitle(i) && row.values[1] === arabicDescription(i) && row.values[2] === i + 0.5;
+      const same =
+        row.values[0] === arabicTitle(i) && row.values[1] === arabicDescription(i) && row.values[2] === i + 0.5;
       if (!same) {
         mismatches++;
-        if (mismatches === 1) expect(row).toEqual({ row: i + 2, values: [arabicTitle(i), arabicDescription(i), i + 0.5] });
+        if (mismatches === 1)
+          expect(row).toEqual({ row: i + 2, values: [arabicTitle(i), arabicDescription(i), i + 0.5] });
       }
       count++;
     }

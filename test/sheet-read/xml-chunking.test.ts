@@ -51,13 +51,23 @@ describe('the XML scanner over arbitrary chunk boundaries', () => {
   it('reads the same rows however the bytes are cut', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), (cuts) => {
-        expect(parseInChunks(bytes, cuts.sort((a, b) => a - b))).toEqual(EXPECTED);
+        expect(
+          parseInChunks(
+            bytes,
+            cuts.sort((a, b) => a - b),
+          ),
+        ).toEqual(EXPECTED);
       }),
       { numRuns: 300 },
     );
   });
 
   it('reads the same rows one byte at a time', () => {
-    expect(parseInChunks(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))).toEqual(EXPECTED);
+    expect(
+      parseInChunks(
+        bytes,
+        Array.from({ length: bytes.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(EXPECTED);
   });
 });

@@ -16,25 +16,28 @@ describe('store client: one login shared by concurrent calls', () => {
     });
   });
 
-  it.each(['absolute', 'duration'] as const)('reads expires_in as %s and logs in again shortly before expiry', async (style) => {
-    let now = Date.now();
-    const clock = () => now;
-    await withSandbox({ expiresInStyle: style, tokenTtlSeconds: 600, clock }, async (sandbox) => {
-      const client = clientFor(sandbox, {}, { now: clock });
-      const session = await client.authorize();
-      expect(session.expiresAt).toBe(Math.floor(now / 1000) * 1000 + 600_000);
+  it.each(['absolute', 'duration'] as const)(
+    'reads expires_in as %s and logs in again shortly before expiry',
+    async (style) => {
+      let now = Date.now();
+      const clock = () => now;
+      await withSandbox({ expiresInStyle: style, tokenTtlSeconds: 600, clock }, async (sandbox) => {
+        const client = clientFor(sandbox, {}, { now: clock });
+        const session = await client.authorize();
+        expect(session.expiresAt).toBe(Math.floor(now / 1000) * 1000 + 600_000);
 
-      now += 500_000; // well inside the token's life: reused
-      await client.listCategories();
-      expect(sandbox.requestCount(LOGIN)).toBe(1);
+        now += 500_000; // well inside the token's life: reused
+        await client.listCategories();
+        expect(sandbox.requestCount(LOGIN)).toBe(1);
 
-      now += 50_000; // within the last tenth of its life: refreshed before the store refuses it
-      await client.listCategories();
-      expect(sandbox.requestCount(LOGIN)).toBe(2);
-      expect(sandbox.requests().filter((r) => r.status === 400)).toEqual([]);
-      client.close();
-    });
-  });
+        now += 50_000; // within the last tenth of its life: refreshed before the store refuses it
+        await client.listCategories();
+        expect(sandbox.requestCount(LOGIN)).toBe(2);
+        expect(sandbox.requests().filter((r) => r.status === 400)).toEqual([]);
+        client.close();
+      });
+    },
+  );
 
   it("does not log in before every call when the store's clock runs behind ours", async () => {
     const storeClock = () => Date.now() - 2 * 3600_000; // its tokens look expired on arrival here
@@ -76,7 +79,13 @@ describe('store client: one login shared by concurrent calls', () => {
       const client = clientFor(sandbox);
       sandbox.inject({ kind: 'expireToken', path: '/v1/create_product', times: 2 });
       const error = await rejection(client.createProduct({ title: 'x' }));
-      expect(error).toMatchObject({ code: 'ACCESS_DENIED', operation: 'create_product', httpStatus: 400, apiMessage: 'Access denied', attempts: 2 });
+      expect(error).toMatchObject({
+        code: 'ACCESS_DENIED',
+        operation: 'create_product',
+        httpStatus: 400,
+        apiMessage: 'Access denied',
+        attempts: 2,
+      });
       expect(sandbox.requestCount(LOGIN)).toBe(2);
       expect(sandbox.products()).toHaveLength(0);
       client.close();

@@ -74,7 +74,11 @@ function errnoError(code: string, syscall?: string, message = code): Error {
 
 /** got wraps the system error: its own name/code, the original as cause. */
 function gotError(name: string, cause: Error, extra: Record<string, unknown> = {}): Error {
-  return Object.assign(new Error(cause.message, { cause }), { name, code: (cause as { code?: string }).code, ...extra });
+  return Object.assign(new Error(cause.message, { cause }), {
+    name,
+    code: (cause as { code?: string }).code,
+    ...extra,
+  });
 }
 
 describe('classifyTransportError', () => {

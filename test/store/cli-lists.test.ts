@@ -19,7 +19,11 @@ async function run(args: string[], env: Record<string, string | undefined>) {
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
-const envFor = (sandbox: SandboxHandle) => ({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
+const envFor = (sandbox: SandboxHandle) => ({
+  STORE_URL: sandbox.url,
+  STORE_EMAIL: sandbox.email,
+  STORE_PASSWORD: sandbox.password,
+});
 
 describe('catalog-sync categories | taxes | vouchers', () => {
   it('prints a table by default', async () => {
@@ -40,7 +44,14 @@ describe('catalog-sync categories | taxes | vouchers', () => {
       expect(code).toBe(0);
       const rows = parse<Record<string, string>>(stdout, { columns: true });
       expect(rows).toHaveLength(2);
-      expect(rows[1]).toMatchObject({ coupon_id: '12', code: 'FIVEOFF', discount_type: 'amount', discount_value: '5', shipping_free: '1', minimum_order_amount: '20' });
+      expect(rows[1]).toMatchObject({
+        coupon_id: '12',
+        code: 'FIVEOFF',
+        discount_type: 'amount',
+        discount_value: '5',
+        shipping_free: '1',
+        minimum_order_amount: '20',
+      });
     });
   });
 
@@ -61,7 +72,9 @@ describe('catalog-sync categories | taxes | vouchers', () => {
   it('prints an empty tax list in every format', async () => {
     await withSandbox({ noTaxes: true }, async (sandbox) => {
       expect((await run(['taxes', '--json'], envFor(sandbox))).stdout.trim()).toBe('[]');
-      expect((await run(['taxes', '--csv'], envFor(sandbox))).stdout.trim()).toBe('country_id,country_name,country_name_ar,tax');
+      expect((await run(['taxes', '--csv'], envFor(sandbox))).stdout.trim()).toBe(
+        'country_id,country_name,country_name_ar,tax',
+      );
       expect((await run(['taxes'], envFor(sandbox))).stdout.trim()).toBe('(no taxes)');
     });
   });
@@ -75,7 +88,10 @@ describe('catalog-sync categories | taxes | vouchers', () => {
 
   it('exits 2 for wrong credentials, without echoing the password', async () => {
     await withSandbox({}, async (sandbox) => {
-      const { code, stdout, stderr } = await run(['vouchers'], { ...envFor(sandbox), STORE_PASSWORD: 'not-the-password' });
+      const { code, stdout, stderr } = await run(['vouchers'], {
+        ...envFor(sandbox),
+        STORE_PASSWORD: 'not-the-password',
+      });
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toContain('INVALID_CREDENTIALS');

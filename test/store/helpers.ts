@@ -1,9 +1,17 @@
 /** Builds store clients pointed at a sandbox, with test-friendly defaults. */
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import { StoreError } from '../../src/store/errors.ts';
-import { createStoreClient, type StoreClient, type StoreClientOptions, type StoreClientSettings } from '../../src/store/client.ts';
+import {
+  createStoreClient,
+  type StoreClient,
+  type StoreClientOptions,
+  type StoreClientSettings,
+} from '../../src/store/client.ts';
 
-export function settingsFor(sandbox: Pick<SandboxHandle, 'url' | 'email' | 'password'>, overrides: Partial<StoreClientSettings> = {}): StoreClientSettings {
+export function settingsFor(
+  sandbox: Pick<SandboxHandle, 'url' | 'email' | 'password'>,
+  overrides: Partial<StoreClientSettings> = {},
+): StoreClientSettings {
   return {
     storeUrl: sandbox.url,
     storeEmail: sandbox.email,

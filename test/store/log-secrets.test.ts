@@ -52,7 +52,10 @@ describe('store client logging', () => {
       });
       destination.flushSync();
       const text = await readFile(file, 'utf8');
-      const lines = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
 
       // The capture works: one debug line per request, with method, path, status and duration.
       const requestLines = lines.filter((line) => line.msg === 'store request');
@@ -67,7 +70,9 @@ describe('store client logging', () => {
       }
       expect(text).not.toMatch(JWT);
       for (const error of errors) {
-        expect(`${error.message} ${JSON.stringify(error)} ${String(error.cause)}`).not.toMatch(/must-not-leak|SANDBOX-SECRET|eyJ/);
+        expect(`${error.message} ${JSON.stringify(error)} ${String(error.cause)}`).not.toMatch(
+          /must-not-leak|SANDBOX-SECRET|eyJ/,
+        );
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -62,7 +62,11 @@ describe('store client: answers outside the reference', () => {
     expect(session.expiresAt).toBeGreaterThanOrEqual(before + 1_800_000);
     expect(session.store).toMatchObject({ vendor_id: '7', product_limit: 10, category_limit: null });
     expect(session.store.raw).not.toHaveProperty('courier_auth_key');
-    expect(await c.updateProduct({ product_id: 1, title: 'x' })).toEqual({ httpStatus: 200, message: undefined, attempts: 1 });
+    expect(await c.updateProduct({ product_id: 1, title: 'x' })).toEqual({
+      httpStatus: 200,
+      message: undefined,
+      attempts: 1,
+    });
     c.close();
   });
 
@@ -78,17 +82,25 @@ describe('store client: answers outside the reference', () => {
 
   it('a 2xx with status false is REJECTED with its message', async () => {
     answers.set('/v1/authorization', login());
-    answers.set('/v1/products_status', { status: 200, body: JSON.stringify({ status: false, message: 'Not allowed' }) });
+    answers.set('/v1/products_status', {
+      status: 200,
+      body: JSON.stringify({ status: false, message: 'Not allowed' }),
+    });
     const error = await rejection(client().setProductStatus({ product_id: 1, product_status: 2 }));
     expect(error).toMatchObject({ code: 'REJECTED', apiMessage: 'Not allowed' });
   });
 
   it('a malformed list names the operation and the field', async () => {
     answers.set('/v1/authorization', login());
-    answers.set('/v1/vouchers', { status: 200, body: JSON.stringify({ status: true, vouchers: [{ coupon_id: '1', title: 'T', till: 'soon' }] }) });
+    answers.set('/v1/vouchers', {
+      status: 200,
+      body: JSON.stringify({ status: true, vouchers: [{ coupon_id: '1', title: 'T', till: 'soon' }] }),
+    });
     const error = await rejection(client().listVouchers());
     expect(error.code).toBe('BAD_RESPONSE');
-    expect(error.message).toMatch(/^vouchers: unexpected response .*field "vouchers\.0\.till" expected a date YYYY-MM-DD/);
+    expect(error.message).toMatch(
+      /^vouchers: unexpected response .*field "vouchers\.0\.till" expected a date YYYY-MM-DD/,
+    );
   });
 
   it('a login answer without a token is BAD_RESPONSE naming access_token, and leaks nothing', async () => {

@@ -9,10 +9,17 @@ describe('store client: every operation against the sandbox', () => {
     await withSandbox({ productLimit: 250 }, async (sandbox) => {
       const client = clientFor(sandbox);
       const session = await client.authorize();
-      expect(session.store).toMatchObject({ vendor_id: '4242', email: sandbox.email, product_limit: 250, brand_limit: 100, time_zone: 'Asia/Kuwait' });
+      expect(session.store).toMatchObject({
+        vendor_id: '4242',
+        email: sandbox.email,
+        product_limit: 250,
+        brand_limit: 100,
+        time_zone: 'Asia/Kuwait',
+      });
       expect(session.expiresAt).toBeGreaterThan(Date.now());
       expect(JSON.stringify(session)).not.toContain('SANDBOX-SECRET');
-      for (const key of ['courier_auth_key', 'courier_secret_key', 'payment_provider_api_key']) expect(session.store.raw).not.toHaveProperty(key);
+      for (const key of ['courier_auth_key', 'courier_secret_key', 'payment_provider_api_key'])
+        expect(session.store.raw).not.toHaveProperty(key);
       client.close();
     });
   });
@@ -20,7 +27,13 @@ describe('store client: every operation against the sandbox', () => {
   it('creates, updates and changes the status of products', async () => {
     await withSandbox({}, async (sandbox) => {
       const client = clientFor(sandbox);
-      const created = await client.createProduct({ title: 'Dates 1kg', title_ar: 'تمر', category: 5, sale_price: 4.5, barcode: '628100' });
+      const created = await client.createProduct({
+        title: 'Dates 1kg',
+        title_ar: 'تمر',
+        category: 5,
+        sale_price: 4.5,
+        barcode: '628100',
+      });
       expect(created).toEqual({ httpStatus: 200, message: undefined, attempts: 1 });
       const [product] = sandbox.products();
       expect(product?.fields).toMatchObject({ title: 'Dates 1kg', category: 5, sale_price: 4.5 });
@@ -53,7 +66,11 @@ describe('store client: every operation against the sandbox', () => {
       const client = clientFor(sandbox, { categoriesMethod: method });
       const categories = await client.listCategories();
       expect(categories).toHaveLength(6);
-      expect(categories[0]).toMatchObject({ category_id: 1, category_name: 'Electronics', category_name_ar: 'إلكترونيات' });
+      expect(categories[0]).toMatchObject({
+        category_id: 1,
+        category_name: 'Electronics',
+        category_name_ar: 'إلكترونيات',
+      });
       expect(categories.every((c) => typeof c.product_total === 'number')).toBe(true);
       expect(sandbox.requests().find((r) => r.path === '/v1/categories')?.method).toBe(method);
       client.close();
@@ -64,7 +81,11 @@ describe('store client: every operation against the sandbox', () => {
     await withSandbox({}, async (sandbox) => {
       const client = clientFor(sandbox);
       const taxes = await client.listTaxes();
-      expect(taxes.map((t) => [t.country_id, t.tax])).toEqual([['1', 0], ['2', 15], ['3', 5]]);
+      expect(taxes.map((t) => [t.country_id, t.tax])).toEqual([
+        ['1', 0],
+        ['2', 15],
+        ['3', 5],
+      ]);
       client.close();
     });
     await withSandbox({ noTaxes: true }, async (sandbox) => {
@@ -79,23 +100,39 @@ describe('store client: every operation against the sandbox', () => {
       const client = clientFor(sandbox);
       const vouchers = await client.listVouchers();
       expect(vouchers.map((v) => v.code)).toEqual(['WELCOME10', 'FIVEOFF']);
-      expect(vouchers[1]?.details).toEqual({ discount_type: 'amount', discount_value: 5, shipping_free: true, minimum_order_amount: 20 });
+      expect(vouchers[1]?.details).toEqual({
+        discount_type: 'amount',
+        discount_value: 5,
+        shipping_free: true,
+        minimum_order_amount: 20,
+      });
       client.close();
     });
   });
 
   it('sends the token bare by default, and as "Jwt <token>" with STORE_TOKEN_FORMAT=jwt', async () => {
     await withSandbox({}, async (sandbox) => {
-      const forms = () => sandbox.requests().filter((r) => r.path !== '/v1/authorization').map((r) => r.tokenForm);
+      const forms = () =>
+        sandbox
+          .requests()
+          .filter((r) => r.path !== '/v1/authorization')
+          .map((r) => r.tokenForm);
       const bare = clientFor(sandbox);
       expect(await bare.listVouchers()).toHaveLength(2);
       expect(forms()).toEqual(['bare']);
       bare.close();
       sandbox.resetStats();
-      const config = resolveConfig({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password, STORE_TOKEN_FORMAT: 'jwt' });
+      const config = resolveConfig({
+        STORE_URL: sandbox.url,
+        STORE_EMAIL: sandbox.email,
+        STORE_PASSWORD: sandbox.password,
+        STORE_TOKEN_FORMAT: 'jwt',
+      });
       const prefixed = storeClientFromConfig(config, { sleep: () => Promise.resolve() });
       expect(await prefixed.listVouchers()).toHaveLength(2);
-      expect(await prefixed.updateBrand({ brand_id: 1, brand_name: 'N', brand_name_ar: 'ن' })).toMatchObject({ httpStatus: 200 });
+      expect(await prefixed.updateBrand({ brand_id: 1, brand_name: 'N', brand_name_ar: 'ن' })).toMatchObject({
+        httpStatus: 200,
+      });
       expect(forms()).toEqual(['jwt', 'jwt']);
       prefixed.close();
     });
@@ -107,7 +144,13 @@ describe('store client: the error bodies of the reference', () => {
     await withSandbox({}, async (sandbox) => {
       const client = clientFor({ ...sandbox, password: 'wrong' });
       const error = await rejection(client.listCategories());
-      expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS', operation: 'authorize', httpStatus: 400, apiMessage: 'Invalid Access!', attempts: 1 });
+      expect(error).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        operation: 'authorize',
+        httpStatus: 400,
+        apiMessage: 'Invalid Access!',
+        attempts: 1,
+      });
       expect(error.message).not.toContain('wrong');
       expect(sandbox.requestCount('/v1/authorization')).toBe(1);
       client.close();
@@ -119,17 +162,42 @@ describe('store client: the error bodies of the reference', () => {
       const product = sandbox.seedProduct({ title: 'x' }, 1);
       const client = clientFor(sandbox);
       const error = await rejection(client.setProductStatus({ product_id: product.product_id, product_status: 1 }));
-      expect(error).toMatchObject({ code: 'SAME_STATUS', httpStatus: 400, apiMessage: 'Same product status', attempts: 1 });
+      expect(error).toMatchObject({
+        code: 'SAME_STATUS',
+        httpStatus: 400,
+        apiMessage: 'Same product status',
+        attempts: 1,
+      });
       client.close();
     });
   });
 
   it.each([
-    ['create without a title', (c: ReturnType<typeof clientFor>) => c.createProduct({ title_ar: 'x' }), 'title is required'],
-    ['create in an unknown category', (c: ReturnType<typeof clientFor>) => c.createProduct({ title: 'x', category: 99 }), 'Category not found'],
-    ['update of an unknown product', (c: ReturnType<typeof clientFor>) => c.updateProduct({ product_id: 9, title: 'x' }), 'Product not found'],
-    ['an invalid status', (c: ReturnType<typeof clientFor>) => c.setProductStatus({ product_id: 1001, product_status: 7 }), 'Invalid product status'],
-    ['an unknown brand', (c: ReturnType<typeof clientFor>) => c.updateBrand({ brand_id: 99, brand_name: 'x', brand_name_ar: 'x' }), 'Brand not found'],
+    [
+      'create without a title',
+      (c: ReturnType<typeof clientFor>) => c.createProduct({ title_ar: 'x' }),
+      'title is required',
+    ],
+    [
+      'create in an unknown category',
+      (c: ReturnType<typeof clientFor>) => c.createProduct({ title: 'x', category: 99 }),
+      'Category not found',
+    ],
+    [
+      'update of an unknown product',
+      (c: ReturnType<typeof clientFor>) => c.updateProduct({ product_id: 9, title: 'x' }),
+      'Product not found',
+    ],
+    [
+      'an invalid status',
+      (c: ReturnType<typeof clientFor>) => c.setProductStatus({ product_id: 1001, product_status: 7 }),
+      'Invalid product status',
+    ],
+    [
+      'an unknown brand',
+      (c: ReturnType<typeof clientFor>) => c.updateBrand({ brand_id: 99, brand_name: 'x', brand_name_ar: 'x' }),
+      'Brand not found',
+    ],
   ])('%s is REJECTED with the store message, not retried', async (_label, call, message) => {
     await withSandbox({}, async (sandbox) => {
       sandbox.seedProduct({ title: 'seeded' });

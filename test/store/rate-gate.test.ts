@@ -39,7 +39,12 @@ describe('SlidingWindowGate (fake timers)', () => {
    * Acquires `count` times in order and reports each request sent `sendMs` after its release
    * (as the client does); resolves with the send time of each.
    */
-  async function run(gate: SlidingWindowGate, count: number, onStart?: (index: number) => void, sendMs = () => 0): Promise<number[]> {
+  async function run(
+    gate: SlidingWindowGate,
+    count: number,
+    onStart?: (index: number) => void,
+    sendMs = () => 0,
+  ): Promise<number[]> {
     const starts: number[] = [];
     const all = Array.from({ length: count }, (_, index) =>
       gate.acquire().then(async () => {
@@ -87,7 +92,14 @@ describe('SlidingWindowGate (fake timers)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 30 }),
-        fc.array(fc.record({ arriveAfter: fc.nat(300), sendLag: fc.nat(400), pauseMs: fc.oneof(fc.constant(0), fc.nat(1500)) }), { minLength: 1, maxLength: 80 }),
+        fc.array(
+          fc.record({
+            arriveAfter: fc.nat(300),
+            sendLag: fc.nat(400),
+            pauseMs: fc.oneof(fc.constant(0), fc.nat(1500)),
+          }),
+          { minLength: 1, maxLength: 80 },
+        ),
         async (rate, requests) => {
           vi.setSystemTime(0);
           const gate = new SlidingWindowGate({ rate, marginMs: 0, now: () => Date.now() });

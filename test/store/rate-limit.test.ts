@@ -73,7 +73,9 @@ describe('store client: rate limit and concurrency', () => {
       await client.authorize();
       const product = sandbox.seedProduct({ title: 'x' });
       sandbox.resetStats();
-      await Promise.all(Array.from({ length: 12 }, (_, i) => client.updateProduct({ product_id: product.product_id, sort_order: i })));
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) => client.updateProduct({ product_id: product.product_id, sort_order: i })),
+      );
       // Each request takes at least 50 ms at the store, so with 3 slots no more than 3 can
       // arrive within any 45 ms (a little slack for timer rounding); without the cap all 12
       // would arrive at once.

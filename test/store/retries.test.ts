@@ -68,12 +68,16 @@ describe('store client: create_product is retried only when it surely never arri
     const first = await startSandbox();
     const port = Number(new URL(first.url).port);
     let second: SandboxHandle | undefined;
-    const client = clientFor(first, {}, {
-      // The wait before the retry is when the store comes back on the same port.
-      sleep: async () => {
-        second ??= await startSandbox({ port });
+    const client = clientFor(
+      first,
+      {},
+      {
+        // The wait before the retry is when the store comes back on the same port.
+        sleep: async () => {
+          second ??= await startSandbox({ port });
+        },
       },
-    });
+    );
     try {
       await client.authorize();
       client.close(); // no kept-alive socket: the next request must connect afresh
@@ -91,7 +95,11 @@ describe('store client: create_product is retried only when it surely never arri
 
   it('a refused connection that stays refused is NOT_SENT after the bounded attempts', async () => {
     const port = await freePort();
-    const client = clientFor({ url: `http://127.0.0.1:${port}`, email: 'a@b.c', password: 'p' }, {}, { maxAttempts: 3 });
+    const client = clientFor(
+      { url: `http://127.0.0.1:${port}`, email: 'a@b.c', password: 'p' },
+      {},
+      { maxAttempts: 3 },
+    );
     const error = await rejection(client.authorize());
     expect(error).toMatchObject({ code: 'NOT_SENT', operation: 'authorize', attempts: 3 });
     expect(isCreateOutcomeUnknown(error.code)).toBe(false);
@@ -100,17 +108,20 @@ describe('store client: create_product is retried only when it surely never arri
 });
 
 describe('store client: idempotent operations are retried', () => {
-  it.each(['resetAfterApply', 'status500AfterApply', 'status502', 'resetBeforeApply'] as const)('update_product after %s', async (kind) => {
-    await withSandbox({}, async (sandbox) => {
-      const product = sandbox.seedProduct({ title: 'x' });
-      const client = clientFor(sandbox);
-      sandbox.inject({ kind, path: UPDATE });
-      const result = await client.updateProduct({ product_id: product.product_id, title: 'y' });
-      expect(result).toMatchObject({ httpStatus: 200, attempts: 2 });
-      expect(sandbox.product(product.product_id)?.fields.title).toBe('y');
-      client.close();
-    });
-  });
+  it.each(['resetAfterApply', 'status500AfterApply', 'status502', 'resetBeforeApply'] as const)(
+    'update_product after %s',
+    async (kind) => {
+      await withSandbox({}, async (sandbox) => {
+        const product = sandbox.seedProduct({ title: 'x' });
+        const client = clientFor(sandbox);
+        sandbox.inject({ kind, path: UPDATE });
+        const result = await client.updateProduct({ product_id: product.product_id, title: 'y' });
+        expect(result).toMatchObject({ httpStatus: 200, attempts: 2 });
+        expect(sandbox.product(product.product_id)?.fields.title).toBe('y');
+        client.close();
+      });
+    },
+  );
 
   it('gives up after maxAttempts with SERVER_ERROR', async () => {
     await withSandbox({}, async (sandbox) => {

@@ -3,33 +3,67 @@ import type { StoreErrorCode, StoreOperation } from '../../src/store/errors.ts';
 import { isCreateOutcomeUnknown, isRetryable, nextRetryDelay, retryDelayMs } from '../../src/store/retry.ts';
 
 const CODES: StoreErrorCode[] = [
-  'INVALID_CREDENTIALS', 'ACCESS_DENIED', 'SAME_STATUS', 'REJECTED', 'RATE_LIMITED', 'SERVER_ERROR', 'NOT_SENT', 'AMBIGUOUS', 'BAD_RESPONSE',
+  'INVALID_CREDENTIALS',
+  'ACCESS_DENIED',
+  'SAME_STATUS',
+  'REJECTED',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'NOT_SENT',
+  'AMBIGUOUS',
+  'BAD_RESPONSE',
 ];
-const IDEMPOTENT: StoreOperation[] = ['authorize', 'update_product', 'products_status', 'categories', 'brands', 'taxes', 'vouchers'];
+const IDEMPOTENT: StoreOperation[] = [
+  'authorize',
+  'update_product',
+  'products_status',
+  'categories',
+  'brands',
+  'taxes',
+  'vouchers',
+];
 
 describe('isRetryable', () => {
   const createRetries: Record<StoreErrorCode, boolean> = {
-    INVALID_CREDENTIALS: false, ACCESS_DENIED: false, SAME_STATUS: false, REJECTED: false,
-    RATE_LIMITED: true, SERVER_ERROR: false, NOT_SENT: true, AMBIGUOUS: false, BAD_RESPONSE: false,
+    INVALID_CREDENTIALS: false,
+    ACCESS_DENIED: false,
+    SAME_STATUS: false,
+    REJECTED: false,
+    RATE_LIMITED: true,
+    SERVER_ERROR: false,
+    NOT_SENT: true,
+    AMBIGUOUS: false,
+    BAD_RESPONSE: false,
   };
   const idempotentRetries: Record<StoreErrorCode, boolean> = {
-    ...createRetries, SERVER_ERROR: true, AMBIGUOUS: true,
+    ...createRetries,
+    SERVER_ERROR: true,
+    AMBIGUOUS: true,
   };
 
   it.each(CODES)('create_product with %s', (code) => {
     expect(isRetryable(code, 'create_product')).toBe(createRetries[code]);
   });
 
-  it.each(IDEMPOTENT.flatMap((operation) => CODES.map((code) => [operation, code] as const)))('%s with %s', (operation, code) => {
-    expect(isRetryable(code, operation)).toBe(idempotentRetries[code]);
-  });
+  it.each(IDEMPOTENT.flatMap((operation) => CODES.map((code) => [operation, code] as const)))(
+    '%s with %s',
+    (operation, code) => {
+      expect(isRetryable(code, operation)).toBe(idempotentRetries[code]);
+    },
+  );
 });
 
 describe('isCreateOutcomeUnknown', () => {
   it.each<[StoreErrorCode, boolean]>([
-    ['AMBIGUOUS', true], ['SERVER_ERROR', true], ['BAD_RESPONSE', true],
-    ['NOT_SENT', false], ['RATE_LIMITED', false], ['REJECTED', false], ['ACCESS_DENIED', false],
-    ['INVALID_CREDENTIALS', false], ['SAME_STATUS', false],
+    ['AMBIGUOUS', true],
+    ['SERVER_ERROR', true],
+    ['BAD_RESPONSE', true],
+    ['NOT_SENT', false],
+    ['RATE_LIMITED', false],
+    ['REJECTED', false],
+    ['ACCESS_DENIED', false],
+    ['INVALID_CREDENTIALS', false],
+    ['SAME_STATUS', false],
   ])('%s -> %s', (code, expected) => {
     expect(isCreateOutcomeUnknown(code)).toBe(expected);
   });
@@ -51,7 +85,9 @@ describe('retryDelayMs', () => {
   });
 
   it('grows with the attempt and stays within the cap', () => {
-    const delays = [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => retryDelayMs(attempt, {}, () => 1, { baseMs: 100, capMs: 2000 }));
+    const delays = [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) =>
+      retryDelayMs(attempt, {}, () => 1, { baseMs: 100, capMs: 2000 }),
+    );
     expect(delays).toEqual([100, 200, 400, 800, 1600, 2000, 2000, 2000]);
   });
 });
@@ -63,7 +99,11 @@ describe('nextRetryDelay', () => {
     ['attempts used up', { ...base, code: 'SERVER_ERROR' as const, attempts: 5 }, undefined],
     ['never retried', { ...base, code: 'REJECTED' as const }, undefined],
     ['create after a 5xx', { ...base, operation: 'create_product' as const, code: 'SERVER_ERROR' as const }, undefined],
-    ['create after connection refused', { ...base, operation: 'create_product' as const, code: 'NOT_SENT' as const }, 250],
+    [
+      'create after connection refused',
+      { ...base, operation: 'create_product' as const, code: 'NOT_SENT' as const },
+      250,
+    ],
     ['Retry-After honoured', { ...base, code: 'RATE_LIMITED' as const, retryAfterMs: 2000 }, 2000],
     ['Retry-After too long', { ...base, code: 'RATE_LIMITED' as const, retryAfterMs: 61_000 }, undefined],
   ])('%s', (_label, input, expected) => {

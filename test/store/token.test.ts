@@ -35,13 +35,18 @@ describe('refreshAt', () => {
 
 describe('jwtExpiry', () => {
   it('reads exp from a JWT without verifying it', async () => {
-    const token = await new SignJWT({ sub: 'v' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(nowSeconds + 90).sign(new TextEncoder().encode('k'.repeat(32)));
+    const token = await new SignJWT({ sub: 'v' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(nowSeconds + 90)
+      .sign(new TextEncoder().encode('k'.repeat(32)));
     expect(jwtExpiry(token)).toBe(nowSeconds + 90);
   });
 
   it('is undefined for a token that is not a JWT or has no exp', async () => {
     expect(jwtExpiry('opaque-token')).toBeUndefined();
-    const noExp = await new SignJWT({ sub: 'v' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('k'.repeat(32)));
+    const noExp = await new SignJWT({ sub: 'v' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('k'.repeat(32)));
     expect(jwtExpiry(noExp)).toBeUndefined();
   });
 });

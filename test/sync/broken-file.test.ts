@@ -25,7 +25,9 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
     const lines = (await readFile(join(summary.reportDir, 'results.csv'), 'utf8')).trim().split('\r\n');
     expect(lines).toHaveLength(31);
     expect(lines.at(-1)).toContain('Item 29');
-    const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as { readError?: unknown };
+    const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as {
+      readError?: unknown;
+    };
     expect(written.readError).toEqual(summary.readError);
   });
 });

@@ -19,7 +19,11 @@ function io(env: Record<string, string>) {
   let err = '';
   stdout.on('data', (d: Buffer) => (out += d.toString()));
   stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return { io: { stdout, stderr, env: { LOG_LEVEL: 'silent', LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'), ...env } }, out: () => out, err: () => err };
+  return {
+    io: { stdout, stderr, env: { LOG_LEVEL: 'silent', LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'), ...env } },
+    out: () => out,
+    err: () => err,
+  };
 }
 
 let dir: string;
@@ -43,7 +47,12 @@ describe('catalog-sync import', () => {
     expect(code).toBe(0);
     const summary = JSON.parse(t.out()) as BatchSummary;
     expect(summary.counts.created).toBe(2);
-    expect((await readdir(summary.reportDir)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+    expect((await readdir(summary.reportDir)).sort()).toEqual([
+      'failed.csv',
+      'results.csv',
+      'results.xlsx',
+      'summary.json',
+    ]);
   });
 
   it('a second import of the same sheet creates nothing again (sync ledger)', async () => {
@@ -102,12 +111,19 @@ describe('catalog-sync import', () => {
     try {
       const env = { REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix };
       const t = io(env);
-      expect(await runCli(['import', sheet, '--sandbox', '--queue', 'redis', '--json', '--report-dir', join(dir, 'r6')], t.io)).toBe(0);
+      expect(
+        await runCli(
+          ['import', sheet, '--sandbox', '--queue', 'redis', '--json', '--report-dir', join(dir, 'r6')],
+          t.io,
+        ),
+      ).toBe(0);
       const summary = JSON.parse(t.out()) as BatchSummary;
       expect(summary.counts.created).toBe(2);
       const s = io(env);
       expect(await runCli(['status', '--json'], s.io)).toBe(0);
-      expect(JSON.parse(s.out())).toEqual([expect.objectContaining({ batchId: summary.batchId, status: 'reported', done: 2, total: 2 })]);
+      expect(JSON.parse(s.out())).toEqual([
+        expect.objectContaining({ batchId: summary.batchId, status: 'reported', done: 2, total: 2 }),
+      ]);
       expect(await runCli(['status', 'no-such-batch'], io(env).io)).toBe(1);
     } finally {
       await deleteKeys(redis, prefix);

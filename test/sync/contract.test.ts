@@ -25,11 +25,15 @@ function expectOneOutcomePerRow(summary: BatchSummary, rows: number): void {
 }
 
 function barcodesOnce(world: World): void {
-  const barcodes = world.sandbox.products().map((p) => p.fields.barcode).filter((b) => b !== undefined);
+  const barcodes = world.sandbox
+    .products()
+    .map((p) => p.fields.barcode)
+    .filter((b) => b !== undefined);
   expect(new Set(barcodes).size).toBe(barcodes.length);
 }
 
-const creates = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `,Item ${from + i},صنف ${from + i},2,${10 + i},BC${from + i},`);
+const creates = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `,Item ${from + i},صنف ${from + i},2,${10 + i},BC${from + i},`);
 const HEADER = 'product_id,title,title_ar,category,sale_price,barcode,product_status';
 
 describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
@@ -52,7 +56,14 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
     ]);
     const summary = await transport.run(world, { file: products, source: 'contract' });
     expectOneOutcomePerRow(summary, 7);
-    expect(summary.counts).toMatchObject({ created: 1, updated: 1, status_changed: 1, unchanged: 1, failed: 1, invalid: 2 });
+    expect(summary.counts).toMatchObject({
+      created: 1,
+      updated: 1,
+      status_changed: 1,
+      unchanged: 1,
+      failed: 1,
+      invalid: 2,
+    });
     const lines = await resultLines(summary);
     expect(lines.map((l) => [l[7], l[8]])).toEqual([
       ['2', 'created'],
@@ -66,24 +77,43 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
     expect(lines[3]![9]).toBe('Same product status');
     expect(lines[4]![9]).toBe('Product not found');
     expect(lines[4]![10]).toBe('400');
-    expect(world.sandbox.products().find((p) => p.fields.barcode === '111')?.fields).toMatchObject({ title: 'Tea', title_ar: 'شاي', sale_price: 5 });
+    expect(world.sandbox.products().find((p) => p.fields.barcode === '111')?.fields).toMatchObject({
+      title: 'Tea',
+      title_ar: 'شاي',
+      sale_price: 5,
+    });
     expect(world.sandbox.product(a.product_id)?.fields).toMatchObject({ title: 'New A', sale_price: 7.5 });
     expect(world.sandbox.product(b.product_id)?.product_status).toBe(0);
     const failed = await readFile(join(summary.reportDir, 'failed.csv'), 'utf8');
-    expect(failed.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(',').at(-1))).toEqual(['row', '6', '7', '8']);
+    expect(
+      failed
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split(',').at(-1)),
+    ).toEqual(['row', '6', '7', '8']);
     expect(failed).toContain("'=cmd()");
 
     const brands = await world.sheet('brands.csv', ['brand_id,brand_name,brand_name_ar', '1,Acme,أكمي', '99,Nope,لا']);
     const brandSummary = await transport.run(world, { file: brands });
     expect(brandSummary.kind).toBe('brands');
     expect(brandSummary.counts).toMatchObject({ updated: 1, failed: 1 });
-    expect(world.sandbox.brands().find((x) => x.brand_id === 1)).toMatchObject({ brand_name: 'Acme', brand_name_ar: 'أكمي' });
+    expect(world.sandbox.brands().find((x) => x.brand_id === 1)).toMatchObject({
+      brand_name: 'Acme',
+      brand_name_ar: 'أكمي',
+    });
   });
 
   it('survives 429 storms, 5xx bursts, resets and token expiry with one outcome per row and no duplicate creates', async () => {
     const { world, transport } = current;
-    const seeded = Array.from({ length: 6 }, (_, i) => world.sandbox.seedProduct({ title: `S${i}`, sale_price: 1, category: 1 }, 1));
-    const file = await world.sheet('faults.csv', [HEADER, ...creates(24), ...seeded.map((p, i) => `${p.product_id},Upd ${i},,,,,`)]);
+    const seeded = Array.from({ length: 6 }, (_, i) =>
+      world.sandbox.seedProduct({ title: `S${i}`, sale_price: 1, category: 1 }, 1),
+    );
+    const file = await world.sheet('faults.csv', [
+      HEADER,
+      ...creates(24),
+      ...seeded.map((p, i) => `${p.product_id},Upd ${i},,,,,`),
+    ]);
     world.sandbox.inject({ kind: 'status429', times: 4, retryAfterSeconds: 1 });
     world.sandbox.inject({ kind: 'status503', path: '/v1/update_product', times: 3 });
     world.sandbox.inject({ kind: 'status500AfterApply', path: '/v1/update_product', times: 1 });

@@ -31,13 +31,22 @@ afterEach(async () => {
 });
 
 async function sheetWithUpdates(): Promise<string> {
-  const seeded = Array.from({ length: 10 }, (_, i) => world.sandbox.seedProduct({ title: `S${i}`, sale_price: 1, category: 1 }, 1));
+  const seeded = Array.from({ length: 10 }, (_, i) =>
+    world.sandbox.seedProduct({ title: `S${i}`, sale_price: 1, category: 1 }, 1),
+  );
   const creates = Array.from({ length: CREATES }, (_, i) => `,Item ${i},صنف ${i},2,${10 + i},BC${i}`);
   return world.sheet('crash.csv', [HEADER, ...creates, ...seeded.map((p, i) => `${p.product_id},Upd ${i},,,,`)]);
 }
 
 function workerEnv(redisUrl: string, prefix: string): Record<string, string> {
-  return { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, STORE_URL: world.sandbox.url, STORE_EMAIL: world.sandbox.email, STORE_PASSWORD: world.sandbox.password, CONCURRENCY: '4' };
+  return {
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
+    CONCURRENCY: '4',
+  };
 }
 
 /** Waits (on Redis state, not on time) until at least `n` rows have results. */
@@ -71,7 +80,10 @@ describe('crash safety (BullMQ)', () => {
     try {
       const file = await sheetWithUpdates();
       children.push(await startWorkerProcess(workerEnv(REDIS_URL, prefix)));
-      const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000 });
+      const { batchId } = await enqueueSync(
+        { file },
+        { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000 },
+      );
       await untilResults(redis, prefix, batchId, 20);
       await kill(children[0]!, 'SIGKILL');
       children.push(await startWorkerProcess(workerEnv(REDIS_URL, prefix)));
@@ -89,7 +101,10 @@ describe('crash safety (BullMQ)', () => {
     try {
       const file = await sheetWithUpdates();
       children.push(await startWorkerProcess(workerEnv(server.url, prefix)));
-      const { batchId } = await enqueueSync({ file }, { redisUrl: server.url, prefix, reportDir: world.dir, rate: 10_000 });
+      const { batchId } = await enqueueSync(
+        { file },
+        { redisUrl: server.url, prefix, reportDir: world.dir, rate: 10_000 },
+      );
       await untilResults(redis, prefix, batchId, 20);
       await server.crash();
       await server.up();

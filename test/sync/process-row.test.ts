@@ -32,7 +32,10 @@ describe('processRow', () => {
     const markers = memoryMarkers();
     await markers.begin(5);
     const before = world.sandbox.products().length;
-    const result = await processRow({ row: 5, plan: { kind: 'create', payload: { title: 'X', sale_price: 1, category: 1 } } }, deps({ markers }));
+    const result = await processRow(
+      { row: 5, plan: { kind: 'create', payload: { title: 'X', sale_price: 1, category: 1 } } },
+      deps({ markers }),
+    );
     expect(result).toMatchObject({ row: 5, outcome: 'unknown', code: 'CREATE_IN_FLIGHT' });
     expect(world.sandbox.products().length).toBe(before);
   });
@@ -40,14 +43,25 @@ describe('processRow', () => {
   it('asks the guard first and tells it the final result', async () => {
     const seen: string[] = [];
     const guard: RowGuard = {
-      before: (row) => Promise.resolve(row.row === 2 ? { row: 2, outcome: 'skipped', message: 'unchanged since last sync', httpStatus: null, attempts: 0 } : null),
+      before: (row) =>
+        Promise.resolve(
+          row.row === 2
+            ? { row: 2, outcome: 'skipped', message: 'unchanged since last sync', httpStatus: null, attempts: 0 }
+            : null,
+        ),
       after: (row, result) => {
         seen.push(`${row.row}:${result.outcome}`);
         return Promise.resolve();
       },
     };
-    const skipped = await processRow({ row: 2, plan: { kind: 'create', payload: { title: 'A', sale_price: 1, category: 1 } } }, deps({ guard }));
-    const created = await processRow({ row: 3, plan: { kind: 'create', payload: { title: 'B', sale_price: 1, category: 1 } } }, deps({ guard }));
+    const skipped = await processRow(
+      { row: 2, plan: { kind: 'create', payload: { title: 'A', sale_price: 1, category: 1 } } },
+      deps({ guard }),
+    );
+    const created = await processRow(
+      { row: 3, plan: { kind: 'create', payload: { title: 'B', sale_price: 1, category: 1 } } },
+      deps({ guard }),
+    );
     expect(skipped.outcome).toBe('skipped');
     expect(created.outcome).toBe('created');
     expect(seen).toEqual(['3:created']);
@@ -55,11 +69,20 @@ describe('processRow', () => {
 
   it('fails a row without sending when the guard cannot answer, and keeps the outcome when it cannot record', async () => {
     const broken: RowGuard = { before: () => Promise.reject(new Error('ledger down')), after: () => Promise.resolve() };
-    const result = await processRow({ row: 4, plan: { kind: 'create', payload: { title: 'C', sale_price: 1, category: 1 } } }, deps({ guard: broken }));
+    const result = await processRow(
+      { row: 4, plan: { kind: 'create', payload: { title: 'C', sale_price: 1, category: 1 } } },
+      deps({ guard: broken }),
+    );
     expect(result).toMatchObject({ outcome: 'failed', code: 'LEDGER' });
     const errors: number[] = [];
-    const forgetful: RowGuard = { before: () => Promise.resolve(null), after: () => Promise.reject(new Error('ledger down')) };
-    const kept = await processRow({ row: 6, plan: { kind: 'create', payload: { title: 'D', sale_price: 1, category: 1 } } }, deps({ guard: forgetful, onGuardError: (_e, row) => errors.push(row) }));
+    const forgetful: RowGuard = {
+      before: () => Promise.resolve(null),
+      after: () => Promise.reject(new Error('ledger down')),
+    };
+    const kept = await processRow(
+      { row: 6, plan: { kind: 'create', payload: { title: 'D', sale_price: 1, category: 1 } } },
+      deps({ guard: forgetful, onGuardError: (_e, row) => errors.push(row) }),
+    );
     expect(kept.outcome).toBe('created');
     expect(errors).toEqual([6]);
   });

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError, type StoreErrorCode } from '../../src/store/errors.ts';
 import type { CallRecord } from '../../src/sync/rules.ts';
-import { callsFor, decideFailure, invalidResult, outcomeOf, retryDelay, DEFAULT_RETRY_POLICY } from '../../src/sync/rules.ts';
+import {
+  callsFor,
+  decideFailure,
+  invalidResult,
+  outcomeOf,
+  retryDelay,
+  DEFAULT_RETRY_POLICY,
+} from '../../src/sync/rules.ts';
 
 const err = (code: StoreErrorCode, apiMessage?: string, httpStatus?: number, retryAfterMs?: number) =>
-  new StoreError(code, apiMessage ?? code, { operation: 'create_product', apiMessage, httpStatus, retryAfterMs, attempts: 2 });
+  new StoreError(code, apiMessage ?? code, {
+    operation: 'create_product',
+    apiMessage,
+    httpStatus,
+    retryAfterMs,
+    attempts: 2,
+  });
 const ok = (message = 'ok', httpStatus = 200) => ({ httpStatus, message, attempts: 1 });
 
 describe('callsFor', () => {
@@ -56,14 +69,44 @@ describe('decideFailure', () => {
 });
 
 describe('outcomeOf', () => {
-  const rec = (call: CallRecord['call'], result: CallRecord['result'], error?: unknown, attempts = 1): CallRecord => ({ call, result, error, attempts });
+  const rec = (call: CallRecord['call'], result: CallRecord['result'], error?: unknown, attempts = 1): CallRecord => ({
+    call,
+    result,
+    error,
+    attempts,
+  });
 
   it.each<[string, CallRecord[], string | undefined, { outcome: string; message: string; httpStatus: number | null }]>([
-    ['create ok', [rec('create', ok(''))], undefined, { outcome: 'created', message: 'Product created', httpStatus: 200 }],
-    ['update ok', [rec('update', ok('Product updated'))], undefined, { outcome: 'updated', message: 'Product updated', httpStatus: 200 }],
-    ['status ok', [rec('status', ok('Product status updated'))], undefined, { outcome: 'status_changed', message: 'Product status updated', httpStatus: 200 }],
-    ['same status', [rec('status', undefined, err('SAME_STATUS', 'Same product status', 400))], undefined, { outcome: 'unchanged', message: 'Same product status', httpStatus: 400 }],
-    ['brand ok', [rec('brand', ok('Brand updated'))], undefined, { outcome: 'updated', message: 'Brand updated', httpStatus: 200 }],
+    [
+      'create ok',
+      [rec('create', ok(''))],
+      undefined,
+      { outcome: 'created', message: 'Product created', httpStatus: 200 },
+    ],
+    [
+      'update ok',
+      [rec('update', ok('Product updated'))],
+      undefined,
+      { outcome: 'updated', message: 'Product updated', httpStatus: 200 },
+    ],
+    [
+      'status ok',
+      [rec('status', ok('Product status updated'))],
+      undefined,
+      { outcome: 'status_changed', message: 'Product status updated', httpStatus: 200 },
+    ],
+    [
+      'same status',
+      [rec('status', undefined, err('SAME_STATUS', 'Same product status', 400))],
+      undefined,
+      { outcome: 'unchanged', message: 'Same product status', httpStatus: 400 },
+    ],
+    [
+      'brand ok',
+      [rec('brand', ok('Brand updated'))],
+      undefined,
+      { outcome: 'updated', message: 'Brand updated', httpStatus: 200 },
+    ],
     [
       'update + status',
       [rec('update', ok('Product updated')), rec('status', ok('Product status updated'))],
@@ -80,14 +123,27 @@ describe('outcomeOf', () => {
       'update ok, status rejected',
       [rec('update', ok('Product updated')), rec('status', undefined, err('REJECTED', 'Invalid product status', 400))],
       'failed',
-      { outcome: 'failed', message: 'Product updated, but the status change failed: Invalid product status', httpStatus: 400 },
+      {
+        outcome: 'failed',
+        message: 'Product updated, but the status change failed: Invalid product status',
+        httpStatus: 400,
+      },
     ],
-    ['create rejected', [rec('create', undefined, err('REJECTED', 'title is required', 400))], 'failed', { outcome: 'failed', message: 'title is required', httpStatus: 400 }],
+    [
+      'create rejected',
+      [rec('create', undefined, err('REJECTED', 'title is required', 400))],
+      'failed',
+      { outcome: 'failed', message: 'title is required', httpStatus: 400 },
+    ],
     [
       'create 5xx',
       [rec('create', undefined, err('SERVER_ERROR', undefined, 500))],
       'unknown',
-      { outcome: 'unknown', message: 'SERVER_ERROR (the product may or may not have been created; not re-sent)', httpStatus: 500 },
+      {
+        outcome: 'unknown',
+        message: 'SERVER_ERROR (the product may or may not have been created; not re-sent)',
+        httpStatus: 500,
+      },
     ],
   ])('%s', (_name, calls, final, expected) => {
     expect(outcomeOf(7, calls, final as never)).toMatchObject({ row: 7, ...expected });
@@ -106,7 +162,13 @@ describe('invalidResult', () => {
       plan: null,
       issues: [
         { row: 4, column: 'title', code: 'mojibake', message: 'looks garbled', severity: 'warning' },
-        { row: 4, column: 'sale_price', code: 'not_a_number', message: 'expected a number, got "abc"', severity: 'error' },
+        {
+          row: 4,
+          column: 'sale_price',
+          code: 'not_a_number',
+          message: 'expected a number, got "abc"',
+          severity: 'error',
+        },
         { row: 4, column: 'weight', code: 'not_a_number', message: 'expected a number', severity: 'error' },
       ],
     });

@@ -21,7 +21,8 @@ afterEach(async () => {
 
 it('syncs a 1,200-row sheet read on the sheet thread exactly as one read here', async () => {
   const lines = ['title,title_ar,category,sale_price,barcode'];
-  for (let i = 0; i < 1200; i++) lines.push(i === 700 ? `Bad,سيء,1,not-a-price,T${i}` : `Item ${i},صنف ${i},1,${(i % 40) + 1},T${i}`);
+  for (let i = 0; i < 1200; i++)
+    lines.push(i === 700 ? `Bad,سيء,1,not-a-price,T${i}` : `Item ${i},صنف ${i},1,${(i % 40) + 1},T${i}`);
   const sheet = await world.sheet('threaded.csv', lines);
   const run = (opener: SheetOpener, barcodePrefix: string) =>
     runSync(
@@ -38,8 +39,13 @@ it('syncs a 1,200-row sheet read on the sheet thread exactly as one read here', 
   const there = await run((file, options) => openSheetInThread(file, options), 'there');
   expect(there.counts).toEqual(here.counts);
   expect(there.counts).toMatchObject({ created: 1199, invalid: 1 });
-  const report = async (summary: typeof here) => (await readFile(join(summary.reportDir, 'results.csv'), 'utf8')).split('\r\n').map((line) => line.replace(/,\d+,\d*,\d+$/, ''));
+  const report = async (summary: typeof here) =>
+    (await readFile(join(summary.reportDir, 'results.csv'), 'utf8'))
+      .split('\r\n')
+      .map((line) => line.replace(/,\d+,\d*,\d+$/, ''));
   // Same rows, outcomes and messages, in the same order (product ids and attempts aside).
-  expect((await report(there)).map((line) => line.replace(/id \d+/g, 'id N'))).toEqual((await report(here)).map((line) => line.replace(/id \d+/g, 'id N')));
+  expect((await report(there)).map((line) => line.replace(/id \d+/g, 'id N'))).toEqual(
+    (await report(here)).map((line) => line.replace(/id \d+/g, 'id N')),
+  );
   expect(world.sandbox.products()).toHaveLength(2 * 1199);
 });

@@ -33,7 +33,11 @@ describe('UnchangedRows (summary.json skippedUnchanged)', () => {
   it('range texts go to Redis and come back', () => {
     const texts = rangeTexts([2, 3, 4, 7, 9, 10]);
     expect(texts).toEqual(['2-4', '7', '9-10']);
-    expect(texts.map(parseRange)).toEqual([[2, 4], [7, 7], [9, 10]]);
+    expect(texts.map(parseRange)).toEqual([
+      [2, 4],
+      [7, 7],
+      [9, 10],
+    ]);
     expect(parseRange('x-1')).toBeNull();
   });
 });

@@ -16,7 +16,13 @@ export interface ControlTarget extends Omit<SandboxHandle, 'close'> {
 const ok = (body: Record<string, unknown> = {}): Reply => ({ status: 200, body: { status: true, ...body } });
 const bad = (message: string): Reply => ({ status: 400, body: { status: false, message } });
 
-export function handleControl(target: ControlTarget, method: string, path: string, query: URLSearchParams, body: unknown): Reply {
+export function handleControl(
+  target: ControlTarget,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: unknown,
+): Reply {
   const key = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   switch (key) {
@@ -27,7 +33,12 @@ export function handleControl(target: ControlTarget, method: string, path: strin
     case 'GET stats': {
       const windowMs = Number(query.get('windowMs') ?? 1000);
       if (!(windowMs > 0)) return bad('windowMs must be a number > 0');
-      return ok({ requests: target.requestCount(), maxInWindow: target.maxRequestsInWindow(windowMs), windowMs, byPath: target.requestsByPath() });
+      return ok({
+        requests: target.requestCount(),
+        maxInWindow: target.maxRequestsInWindow(windowMs),
+        windowMs,
+        byPath: target.requestsByPath(),
+      });
     }
     case 'GET requests': {
       const all = target.requests();
@@ -89,7 +100,8 @@ function setRateLimit(target: ControlTarget, input: Record<string, unknown>): Re
   }
   const { max, windowMs } = input;
   if (typeof max !== 'number' || !(max >= 1)) return bad('max must be a number >= 1, or null for no limit');
-  if (windowMs !== undefined && (typeof windowMs !== 'number' || !(windowMs > 0))) return bad('windowMs must be a number > 0');
+  if (windowMs !== undefined && (typeof windowMs !== 'number' || !(windowMs > 0)))
+    return bad('windowMs must be a number > 0');
   const limit: RateLimit = windowMs === undefined ? { max } : { max, windowMs };
   target.setRateLimit(limit);
   return ok({ rateLimit: { max, windowMs: windowMs ?? 1000 } });

@@ -23,7 +23,9 @@ export const brandsRoute: StoreRoute = {
   needsToken: true,
   handle: (store, body) => {
     const outcome = store.state.updateBrand(body);
-    return outcome.ok ? { status: 200, body: { status: true, message: 'Brand updated' } } : storeError(400, outcome.message);
+    return outcome.ok
+      ? { status: 200, body: { status: true, message: 'Brand updated' } }
+      : storeError(400, outcome.message);
   },
 };
 

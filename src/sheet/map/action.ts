@@ -33,15 +33,23 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
   // An action cell that is not an action already has its error: no plan to guess.
   if (action === null && input.filled.has('action')) return { plan: null, issues: [] };
   // An invalid product_id already has its error; guessing "create" from it would only add noise.
-  if (productId === undefined && input.filled.has('product_id') && action !== 'create') return { plan: null, issues: [] };
+  if (productId === undefined && input.filled.has('product_id') && action !== 'create')
+    return { plan: null, issues: [] };
   if (action === 'create' || (action === null && productId === undefined)) return decideCreate(input);
   if (action === 'status') return decideStatus(input, hasFields);
   // update, explicit or by default (a product_id is given)
-  if (productId === undefined) return fail(input, 'product_id', 'required', 'product_id is required to update a product (action says update)');
+  if (productId === undefined)
+    return fail(input, 'product_id', 'required', 'product_id is required to update a product (action says update)');
   if (!hasFields && status === undefined) {
-    return fail(input, null, 'nothing_to_update', 'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)');
+    return fail(
+      input,
+      null,
+      'nothing_to_update',
+      'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)',
+    );
   }
-  if (!hasFields && status !== undefined) return { plan: { kind: 'status', payload: { product_id: productId, product_status: status } }, issues: [] };
+  if (!hasFields && status !== undefined)
+    return { plan: { kind: 'status', payload: { product_id: productId, product_status: status } }, issues: [] };
   // The fields object is this row's own: it becomes the payload without a copy.
   const payload: UpdateProductRequest = Object.assign(input.fields, { product_id: productId });
   const plan: RowPlan = status === undefined ? { kind: 'update', payload } : { kind: 'update', payload, status };
@@ -51,16 +59,36 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
 function decideCreate(input: ActionInput): ActionDecision {
   const issues: RowIssue[] = [];
   if (input.productId !== undefined) {
-    issues.push(issue(input, 'product_id', 'create_with_product_id', 'a new product cannot have a product_id: clear it, or set action to update'));
+    issues.push(
+      issue(
+        input,
+        'product_id',
+        'create_with_product_id',
+        'a new product cannot have a product_id: clear it, or set action to update',
+      ),
+    );
   }
   if (input.filled.has('product_status')) {
-    issues.push(issue(input, 'product_status', 'create_with_status',
-      'product_status cannot be set on a new product: the store\'s create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its product_id'));
+    issues.push(
+      issue(
+        input,
+        'product_status',
+        'create_with_status',
+        "product_status cannot be set on a new product: the store's create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its product_id",
+      ),
+    );
   }
   for (const field of CREATE_REQUIRED) {
     const value = input.fields[field];
     if ((value === undefined && !input.filled.has(field)) || value === '') {
-      issues.push(issue(input, field, 'required', `${field} is required to create a product (a row without product_id creates one)`));
+      issues.push(
+        issue(
+          input,
+          field,
+          'required',
+          `${field} is required to create a product (a row without product_id creates one)`,
+        ),
+      );
     }
   }
   if (issues.length > 0) return { plan: null, issues };
@@ -69,17 +97,33 @@ function decideCreate(input: ActionInput): ActionDecision {
 
 function decideStatus(input: ActionInput, hasFields: boolean): ActionDecision {
   const issues: RowIssue[] = [];
-  if (input.productId === undefined) issues.push(issue(input, 'product_id', 'required', 'product_id is required to change a status'));
-  if (input.status === undefined) issues.push(issue(input, 'product_status', 'required', 'product_status is required when action is status'));
+  if (input.productId === undefined)
+    issues.push(issue(input, 'product_id', 'required', 'product_id is required to change a status'));
+  if (input.status === undefined)
+    issues.push(issue(input, 'product_status', 'required', 'product_status is required when action is status'));
   if (input.productId === undefined || input.status === undefined) return { plan: null, issues };
   if (hasFields) {
-    issues.push({ ...issue(input, null, 'fields_ignored', 'action is status: only product_status is sent, the other filled cells are not (use action update to send them too)'), severity: 'warning' });
+    issues.push({
+      ...issue(
+        input,
+        null,
+        'fields_ignored',
+        'action is status: only product_status is sent, the other filled cells are not (use action update to send them too)',
+      ),
+      severity: 'warning',
+    });
   }
   return { plan: { kind: 'status', payload: { product_id: input.productId, product_status: input.status } }, issues };
 }
 
 function issue(input: ActionInput, field: string | null, code: string, message: string): RowIssue {
-  return { row: input.row, column: field === null ? null : (input.headerOf(field) ?? field), code, message, severity: 'error' };
+  return {
+    row: input.row,
+    column: field === null ? null : (input.headerOf(field) ?? field),
+    code,
+    message,
+    severity: 'error',
+  };
 }
 
 function fail(input: ActionInput, field: string | null, code: string, message: string): ActionDecision {

@@ -5,9 +5,34 @@
 import type { BrandField, OptionField, ScalarProductField } from './fields.ts';
 import { headerKey } from './header-key.ts';
 
-export const PRODUCT_ALIASES: Readonly<Partial<Record<ScalarProductField | 'product_id' | 'product_status' | 'action', readonly string[]>>> = {
-  title: ['name', 'product name', 'product title', 'name (english)', 'english name', 'title (english)', 'title en', 'name en', 'العنوان', 'الاسم', 'اسم المنتج'],
-  title_ar: ['name (arabic)', 'arabic name', 'name ar', 'title (arabic)', 'arabic title', 'العنوان بالعربي', 'العنوان بالعربية', 'الاسم بالعربي', 'الاسم بالعربية', 'اسم المنتج بالعربي'],
+export const PRODUCT_ALIASES: Readonly<
+  Partial<Record<ScalarProductField | 'product_id' | 'product_status' | 'action', readonly string[]>>
+> = {
+  title: [
+    'name',
+    'product name',
+    'product title',
+    'name (english)',
+    'english name',
+    'title (english)',
+    'title en',
+    'name en',
+    'العنوان',
+    'الاسم',
+    'اسم المنتج',
+  ],
+  title_ar: [
+    'name (arabic)',
+    'arabic name',
+    'name ar',
+    'title (arabic)',
+    'arabic title',
+    'العنوان بالعربي',
+    'العنوان بالعربية',
+    'الاسم بالعربي',
+    'الاسم بالعربية',
+    'اسم المنتج بالعربي',
+  ],
   description: ['desc', 'details', 'description (english)', 'الوصف'],
   description_ar: ['description (arabic)', 'arabic description', 'desc ar', 'الوصف بالعربي', 'الوصف بالعربية'],
   sale_price: ['price', 'selling price', 'sale price', 'السعر', 'سعر البيع'],
@@ -37,7 +62,15 @@ export const PRODUCT_ALIASES: Readonly<Partial<Record<ScalarProductField | 'prod
 /** Names for an option's fields after `option<N>` / `الخيار<N>` (N counts from 1). */
 export const OPTION_FIELD_ALIASES: Readonly<Record<OptionField, readonly string[]>> = {
   title: ['title', 'name', '', 'العنوان', 'الاسم'],
-  title_ar: ['title ar', 'name ar', 'title (arabic)', 'name (arabic)', 'arabic title', 'العنوان بالعربي', 'الاسم بالعربي'],
+  title_ar: [
+    'title ar',
+    'name ar',
+    'title (arabic)',
+    'name (arabic)',
+    'arabic title',
+    'العنوان بالعربي',
+    'الاسم بالعربي',
+  ],
   related: ['related', 'مرتبط'],
   with_stock: ['with stock', 'stock', 'بالمخزون'],
   type: ['type', 'النوع'],
@@ -49,7 +82,13 @@ export const OPTION_FIELD_ALIASES: Readonly<Record<OptionField, readonly string[
 export const BRAND_ALIASES: Readonly<Record<BrandField, readonly string[]>> = {
   brand_id: ['brand id', 'رقم العلامة التجارية', 'رقم الماركة'],
   brand_name: ['brand name', 'brand name (english)', 'اسم العلامة التجارية', 'اسم الماركة'],
-  brand_name_ar: ['brand name (arabic)', 'arabic brand name', 'brand name ar', 'اسم العلامة التجارية بالعربي', 'اسم الماركة بالعربي'],
+  brand_name_ar: [
+    'brand name (arabic)',
+    'arabic brand name',
+    'brand name ar',
+    'اسم العلامة التجارية بالعربي',
+    'اسم الماركة بالعربي',
+  ],
 };
 
 /** Generic names accepted on a sheet that is known to hold brands (the XLSX `Brands` sheet). */
@@ -60,10 +99,25 @@ export const BRAND_SHEET_ALIASES: Readonly<Record<BrandField, readonly string[]>
 };
 
 const ACTION_WORD_LIST: readonly (readonly [string, 'create' | 'update' | 'status' | 'skip'])[] = [
-  ['create', 'create'], ['new', 'create'], ['add', 'create'], ['انشاء', 'create'], ['إنشاء', 'create'], ['جديد', 'create'], ['اضافة', 'create'], ['إضافة', 'create'],
-  ['update', 'update'], ['edit', 'update'], ['تحديث', 'update'], ['تعديل', 'update'],
-  ['status', 'status'], ['حالة', 'status'], ['الحالة', 'status'],
-  ['skip', 'skip'], ['ignore', 'skip'], ['تخطي', 'skip'], ['تجاهل', 'skip'],
+  ['create', 'create'],
+  ['new', 'create'],
+  ['add', 'create'],
+  ['انشاء', 'create'],
+  ['إنشاء', 'create'],
+  ['جديد', 'create'],
+  ['اضافة', 'create'],
+  ['إضافة', 'create'],
+  ['update', 'update'],
+  ['edit', 'update'],
+  ['تحديث', 'update'],
+  ['تعديل', 'update'],
+  ['status', 'status'],
+  ['حالة', 'status'],
+  ['الحالة', 'status'],
+  ['skip', 'skip'],
+  ['ignore', 'skip'],
+  ['تخطي', 'skip'],
+  ['تجاهل', 'skip'],
 ];
 
 /** Action words by headerKey() (so case, spaces and Arabic spelling variants match). */

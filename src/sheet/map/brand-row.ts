@@ -11,14 +11,25 @@ import { BLANK, CellError, readCell } from './values.ts';
 
 const REQUIRED: readonly BrandField[] = ['brand_id', 'brand_name', 'brand_name_ar'];
 
-export function mapBrandRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], tracker: DuplicateTracker): RowPlan | null {
+export function mapBrandRow(
+  sheet: CompiledSheet,
+  raw: RawRow,
+  issues: RowIssue[],
+  tracker: DuplicateTracker,
+): RowPlan | null {
   const values: Partial<Record<BrandField, string | number>> = {};
   for (const column of sheet.columns) {
     if (column.target.kind !== 'brand') continue;
     const reading = readCell(raw.values[column.index], column.spec, column.ctx);
     if (reading === BLANK) continue;
     if (reading instanceof CellError) {
-      issues.push({ row: raw.row, column: column.header, code: reading.code, message: reading.message, severity: 'error' });
+      issues.push({
+        row: raw.row,
+        column: column.header,
+        code: reading.code,
+        message: reading.message,
+        severity: 'error',
+      });
       continue;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues)) continue;
@@ -27,10 +38,14 @@ export function mapBrandRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[
   for (const field of REQUIRED) {
     if (values[field] !== undefined || hasError(issues, sheet.headerOf(field))) continue;
     issues.push({
-      row: raw.row, column: sheet.headerOf(field) ?? field, code: 'required', severity: 'error',
-      message: field === 'brand_id'
-        ? 'brand_id is required: it names the brand to update (brands are not created from sheets)'
-        : `${field} is required: the brand update sends both names (type #empty to clear it on purpose)`,
+      row: raw.row,
+      column: sheet.headerOf(field) ?? field,
+      code: 'required',
+      severity: 'error',
+      message:
+        field === 'brand_id'
+          ? 'brand_id is required: it names the brand to update (brands are not created from sheets)'
+          : `${field} is required: the brand update sends both names (type #empty to clear it on purpose)`,
     });
   }
   if (typeof values.brand_id === 'number') {
@@ -40,7 +55,11 @@ export function mapBrandRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[
   if (issues.some((issue) => issue.severity === 'error')) return null;
   return {
     kind: 'brand',
-    payload: { brand_id: values.brand_id as number, brand_name: String(values.brand_name), brand_name_ar: String(values.brand_name_ar) },
+    payload: {
+      brand_id: values.brand_id as number,
+      brand_name: String(values.brand_name),
+      brand_name_ar: String(values.brand_name_ar),
+    },
   };
 }
 

@@ -9,7 +9,9 @@ export async function loadColumnMap(file: string): Promise<ColumnMap> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'read_failed';
-    throw new SheetFileError(file, 'column_map_unreadable', `cannot read the column map file (${code})`, { cause: error });
+    throw new SheetFileError(file, 'column_map_unreadable', `cannot read the column map file (${code})`, {
+      cause: error,
+    });
   }
   return parseColumnMap(file, text.replace(/^\uFEFF/, ''));
 }

@@ -37,13 +37,21 @@ export function parseColumnMap(file: string, text: string): ColumnMap {
   try {
     data = parseYaml(text);
   } catch (error) {
-    throw new SheetFileError(file, 'bad_column_map', `not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+    throw new SheetFileError(
+      file,
+      'bad_column_map',
+      `not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const parsed = ColumnMapSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'top level';
-    throw new SheetFileError(file, 'bad_column_map', `${where}: ${issue?.message ?? 'invalid'} (expected "columns:" with "Header: field" lines)`);
+    throw new SheetFileError(
+      file,
+      'bad_column_map',
+      `${where}: ${issue?.message ?? 'invalid'} (expected "columns:" with "Header: field" lines)`,
+    );
   }
   return columnMapFromRecord(file, parsed.data.columns);
 }
@@ -60,7 +68,11 @@ export function columnMapFromRecord(label: string, columns: Readonly<Record<stri
     const key = headerKey(cleanHeader(header));
     const target = rawTarget === null ? null : rawTarget.trim();
     if (entries.has(key)) {
-      throw new SheetFileError(file, 'bad_column_map', `columns."${header}": this header is listed twice (matching ignores case, spaces and _)`);
+      throw new SheetFileError(
+        file,
+        'bad_column_map',
+        `columns."${header}": this header is listed twice (matching ignores case, spaces and _)`,
+      );
     }
     if (target === null || IGNORE.has(target.toLowerCase())) {
       entries.set(key, null);
@@ -69,7 +81,11 @@ export function columnMapFromRecord(label: string, columns: Readonly<Record<stri
     const resolved = resolveTarget(target, 'products') ?? resolveTarget(target, 'brands');
     if (!resolved) {
       const hint = suggest(headerKey(target), names);
-      throw new SheetFileError(file, 'bad_column_map', `columns."${header}": "${target}" is not a field${hint ? ` (did you mean "${hint}"?)` : ''}; use a column name such as sale_price, prices.<key>, product_option.0.title, or "ignore"`);
+      throw new SheetFileError(
+        file,
+        'bad_column_map',
+        `columns."${header}": "${target}" is not a field${hint ? ` (did you mean "${hint}"?)` : ''}; use a column name such as sale_price, prices.<key>, product_option.0.title, or "ignore"`,
+      );
     }
     entries.set(key, canonicalName(resolved));
   }

@@ -4,8 +4,14 @@
  */
 import type { SheetKind } from '../types.ts';
 import {
-  BRAND_FIELD_SPECS, CELEBRITY_SPEC, OPTION_FIELD_SPECS, PRICE_SPEC, PRODUCT_FIELD_SPECS, PRODUCT_ID_SPEC,
-  PRODUCT_STATUS_SPEC, type ValueSpec,
+  BRAND_FIELD_SPECS,
+  CELEBRITY_SPEC,
+  OPTION_FIELD_SPECS,
+  PRICE_SPEC,
+  PRODUCT_FIELD_SPECS,
+  PRODUCT_ID_SPEC,
+  PRODUCT_STATUS_SPEC,
+  type ValueSpec,
 } from './fields.ts';
 import type { HeaderPlan } from './headers.ts';
 import { canonicalName, type ColumnTarget } from './targets.ts';
@@ -51,14 +57,22 @@ const ACTION_SPEC: ValueSpec = { kind: 'text' };
 
 export function specOf(target: ColumnTarget): ValueSpec {
   switch (target.kind) {
-    case 'field': return PRODUCT_FIELD_SPECS[target.field];
-    case 'brand': return BRAND_FIELD_SPECS[target.field];
-    case 'price': return PRICE_SPEC;
-    case 'celebrity': return CELEBRITY_SPEC;
-    case 'option': return OPTION_FIELD_SPECS[target.field];
-    case 'product_id': return PRODUCT_ID_SPEC;
-    case 'product_status': return PRODUCT_STATUS_SPEC;
-    case 'action': return ACTION_SPEC;
+    case 'field':
+      return PRODUCT_FIELD_SPECS[target.field];
+    case 'brand':
+      return BRAND_FIELD_SPECS[target.field];
+    case 'price':
+      return PRICE_SPEC;
+    case 'celebrity':
+      return CELEBRITY_SPEC;
+    case 'option':
+      return OPTION_FIELD_SPECS[target.field];
+    case 'product_id':
+      return PRODUCT_ID_SPEC;
+    case 'product_status':
+      return PRODUCT_STATUS_SPEC;
+    case 'action':
+      return ACTION_SPEC;
   }
 }
 
@@ -77,8 +91,12 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledS
     headers.set(name, slot.header);
     positions.set(name, columns.length);
     columns.push({
-      index: slot.index, header: slot.header, target: slot.column.target, name,
-      spec: specOf(slot.column.target), ctx: { header: slot.header, decimalComma },
+      index: slot.index,
+      header: slot.header,
+      target: slot.column.target,
+      name,
+      spec: specOf(slot.column.target),
+      ctx: { header: slot.header, decimalComma },
     });
   }
   const filled = new Uint8Array(columns.length);
@@ -92,7 +110,12 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledS
     headerOf: (name) => headers.get(name) ?? null,
     positionOf: (name) => positions.get(name) ?? -1,
     filled,
-    filledCells: { has: (name) => { const position = positions.get(name); return position !== undefined && filled[position] === 1; } },
+    filledCells: {
+      has: (name) => {
+        const position = positions.get(name);
+        return position !== undefined && filled[position] === 1;
+      },
+    },
     warnedOptionTypes: new Set(),
     has: (name) => headers.has(name),
   };

@@ -52,7 +52,8 @@ export const PRODUCT_FIELD_SPECS: Readonly<Record<ScalarProductField, ValueSpec>
 
 export const PRODUCT_FIELDS = Object.keys(PRODUCT_FIELD_SPECS) as ScalarProductField[];
 
-export type OptionField = 'title' | 'title_ar' | 'related' | 'with_stock' | 'type' | 'required' | 'more_extras' | 'option_values';
+export type OptionField =
+  'title' | 'title_ar' | 'related' | 'with_stock' | 'type' | 'required' | 'more_extras' | 'option_values';
 
 export const OPTION_FIELD_SPECS: Readonly<Record<OptionField, ValueSpec>> = {
   title: { kind: 'text' },

@@ -9,7 +9,12 @@ import { toAsciiDigits } from './digits.ts';
 import { cleanHeader, headerKey } from './header-key.ts';
 import { suggest } from './suggest.ts';
 import {
-  BRAND_LOOKUP, BRAND_SHEET_LOOKUP, OPTION_LOOKUP, PRODUCT_LOOKUP, canonicalName, suggestionNames,
+  BRAND_LOOKUP,
+  BRAND_SHEET_LOOKUP,
+  OPTION_LOOKUP,
+  PRODUCT_LOOKUP,
+  canonicalName,
+  suggestionNames,
   type ColumnTarget,
 } from './targets.ts';
 
@@ -73,7 +78,10 @@ export function detectKind(headers: readonly string[], columnMap?: ColumnMap): S
     if (cleaned === '' || isReportColumn(cleaned)) continue;
     const mapped = columnMap?.lookup(cleaned);
     if (mapped === null) continue;
-    const target = mapped !== undefined ? (resolveTarget(mapped, 'brands') ?? resolveTarget(mapped, 'products')) : BRAND_LOOKUP.get(headerKey(cleaned));
+    const target =
+      mapped !== undefined
+        ? (resolveTarget(mapped, 'brands') ?? resolveTarget(mapped, 'products'))
+        : BRAND_LOOKUP.get(headerKey(cleaned));
     if (!target || target.kind !== 'brand') return 'products';
     if (target.field !== 'brand_id') brandName = true;
   }
@@ -92,7 +100,10 @@ export function planHeaders(headers: readonly string[], kind: SheetKind, columnM
     if (column.role === 'unknown') {
       const hint = suggest(headerKey(header), names);
       issues.push({
-        row: 1, column: header, code: 'unknown_column', severity: 'warning',
+        row: 1,
+        column: header,
+        code: 'unknown_column',
+        severity: 'warning',
         message: `unknown column "${header}": not sent${hint ? `. Did you mean "${hint}"?` : ''} (a --columns map file can name it)`,
       });
     }
@@ -101,7 +112,10 @@ export function planHeaders(headers: readonly string[], kind: SheetKind, columnM
     const earlier = claimed.get(name);
     if (earlier !== undefined) {
       issues.push({
-        row: 1, column: header, code: 'duplicate_column', severity: 'error',
+        row: 1,
+        column: header,
+        code: 'duplicate_column',
+        severity: 'error',
         message: `columns "${earlier}" and "${header}" both fill ${name}; keep one of them (or map one elsewhere with --columns)`,
       });
     } else {
@@ -119,7 +133,10 @@ function roleOf(header: string, kind: SheetKind, columnMap: ColumnMap | undefine
     const target = resolveTarget(mapped, kind);
     if (target) return { role: 'target', target };
     issues.push({
-      row: 1, column: header, code: 'column_map_mismatch', severity: 'error',
+      row: 1,
+      column: header,
+      code: 'column_map_mismatch',
+      severity: 'error',
       message: `${columnMap?.file ?? 'column map'} maps "${header}" to "${mapped}", which is not a column of a ${kind === 'brands' ? 'brand' : 'product'} sheet`,
     });
     return { role: 'ignored' };

@@ -23,7 +23,11 @@ export function issuesCsv(sheets: readonly SheetIssues[]): string {
   const records: string[][] = [[...ISSUE_CSV_COLUMNS]];
   for (const sheet of sheets) {
     for (const issue of sheet.issues) {
-      records.push([sheet.sheetName ?? '', String(issue.row), issue.column ?? '', issue.severity, issue.code, issue.message].map(neutraliseCell));
+      records.push(
+        [sheet.sheetName ?? '', String(issue.row), issue.column ?? '', issue.severity, issue.code, issue.message].map(
+          neutraliseCell,
+        ),
+      );
     }
   }
   return `\uFEFF${stringify(records, { record_delimiter: '\r\n' })}`;

@@ -44,7 +44,12 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
   };
 }
 
-function mapRow(sheet: CompiledSheet, raw: RawRow, tracker: DuplicateTracker, warnedBlank: Set<number>): SheetRowResult {
+function mapRow(
+  sheet: CompiledSheet,
+  raw: RawRow,
+  tracker: DuplicateTracker,
+  warnedBlank: Set<number>,
+): SheetRowResult {
   const values = raw.values;
   const cells = cellTexts(values, sheet.headerCount);
   let blank = true;
@@ -57,13 +62,20 @@ function mapRow(sheet: CompiledSheet, raw: RawRow, tracker: DuplicateTracker, wa
     return result;
   }
   if (sheet.headerBroken) {
-    result.issues.push({ row: raw.row, column: null, code: 'header_error', severity: 'error', message: 'not sent: the header row (row 1) has errors; fix them first' });
+    result.issues.push({
+      row: raw.row,
+      column: null,
+      code: 'header_error',
+      severity: 'error',
+      message: 'not sent: the header row (row 1) has errors; fix them first',
+    });
     return result;
   }
   warnUnnamed(sheet, raw, result.issues, warnedBlank);
-  const plan: RowPlan | null = sheet.kind === 'brands'
-    ? mapBrandRow(sheet, raw, result.issues, tracker)
-    : mapProductRow(sheet, raw, result.issues, tracker);
+  const plan: RowPlan | null =
+    sheet.kind === 'brands'
+      ? mapBrandRow(sheet, raw, result.issues, tracker)
+      : mapProductRow(sheet, raw, result.issues, tracker);
   result.plan = plan;
   return result;
 }
@@ -83,7 +95,10 @@ function warnUnnamed(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], warn
     if (warned.has(i) || isBlankCell(raw.values[i])) continue;
     warned.add(i);
     issues.push({
-      row: raw.row, column: null, code: 'unnamed_column', severity: 'warning',
+      row: raw.row,
+      column: null,
+      code: 'unnamed_column',
+      severity: 'warning',
       message: `column ${columnLetter(i)} has no header, so its cells are not sent (first filled on this row)`,
     });
   }

@@ -16,8 +16,7 @@ const COMMAS = /,/g;
 const DOTS = /\./g;
 
 export type NumberReading =
-  | { ok: true; value: number }
-  | { ok: false; reason: 'not_a_number' | 'ambiguous' | 'decimal_comma' };
+  { ok: true; value: number } | { ok: false; reason: 'not_a_number' | 'ambiguous' | 'decimal_comma' };
 
 /** Reads trimmed text as a number. `decimalComma`: the file is `;`-separated (European Excel). */
 export function readNumberText(text: string, decimalComma: boolean): NumberReading {

@@ -23,7 +23,12 @@ interface ProductCells {
   filled: { has(name: string): boolean };
 }
 
-export function mapProductRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], tracker: DuplicateTracker): RowPlan | null {
+export function mapProductRow(
+  sheet: CompiledSheet,
+  raw: RawRow,
+  issues: RowIssue[],
+  tracker: DuplicateTracker,
+): RowPlan | null {
   const cells = readProductCells(sheet, raw, issues);
   if (cells.action === 'skip') {
     issues.length = 0;
@@ -31,11 +36,22 @@ export function mapProductRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssu
   }
   if (cells.fields.product_option) checkOptions(sheet, raw.row, cells, issues);
   checkBilingual(sheet, raw.row, cells, issues);
-  if (cells.productId !== undefined) pushIssue(issues, tracker.check('product_id', cells.productId, raw.row, sheet.headerOf('product_id') ?? 'product_id'));
-  if (cells.fields.barcode) pushIssue(issues, tracker.check('barcode', cells.fields.barcode, raw.row, sheet.headerOf('barcode') ?? 'barcode'));
+  if (cells.productId !== undefined)
+    pushIssue(
+      issues,
+      tracker.check('product_id', cells.productId, raw.row, sheet.headerOf('product_id') ?? 'product_id'),
+    );
+  if (cells.fields.barcode)
+    pushIssue(issues, tracker.check('barcode', cells.fields.barcode, raw.row, sheet.headerOf('barcode') ?? 'barcode'));
   const decision = decideProductPlan({
-    row: raw.row, action: cells.action, productId: cells.productId, status: cells.status, fields: cells.fields,
-    hasFields: cells.hasFields, filled: cells.filled, headerOf: sheet.headerOf,
+    row: raw.row,
+    action: cells.action,
+    productId: cells.productId,
+    status: cells.status,
+    fields: cells.fields,
+    hasFields: cells.hasFields,
+    filled: cells.filled,
+    headerOf: sheet.headerOf,
   });
   if (decision.issues.length > 0) issues.push(...decision.issues);
   return hasError(issues) ? null : decision.plan;
@@ -43,7 +59,14 @@ export function mapProductRow(sheet: CompiledSheet, raw: RawRow, issues: RowIssu
 
 function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[]): ProductCells {
   sheet.filled.fill(0);
-  const out: ProductCells = { fields: {}, hasFields: false, productId: undefined, status: undefined, action: null, filled: sheet.filledCells };
+  const out: ProductCells = {
+    fields: {},
+    hasFields: false,
+    productId: undefined,
+    status: undefined,
+    action: null,
+    filled: sheet.filledCells,
+  };
   const columns = sheet.columns;
   for (let position = 0; position < columns.length; position += 1) {
     const column = columns[position] as CompiledColumn;
@@ -51,7 +74,13 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
     if (reading === BLANK) continue;
     sheet.filled[position] = 1;
     if (reading instanceof CellError) {
-      issues.push({ row: raw.row, column: column.header, code: reading.code, message: reading.message, severity: 'error' });
+      issues.push({
+        row: raw.row,
+        column: column.header,
+        code: reading.code,
+        message: reading.message,
+        severity: 'error',
+      });
       continue;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues)) continue;
@@ -60,7 +89,14 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
   return out;
 }
 
-function assign(out: ProductCells, column: CompiledColumn, value: CellValue, row: number, issues: RowIssue[], sheet: CompiledSheet): void {
+function assign(
+  out: ProductCells,
+  column: CompiledColumn,
+  value: CellValue,
+  row: number,
+  issues: RowIssue[],
+  sheet: CompiledSheet,
+): void {
   const target = column.target;
   switch (target.kind) {
     case 'field':
@@ -80,9 +116,21 @@ function assign(out: ProductCells, column: CompiledColumn, value: CellValue, row
       const option: ProductOption = (options[target.index] ??= {});
       setOptionField(option, target.field, value);
       out.hasFields = true;
-      if (target.field === 'type' && typeof value === 'string' && value !== '' && !KNOWN_OPTION_TYPES.includes(value) && !sheet.warnedOptionTypes.has(value)) {
+      if (
+        target.field === 'type' &&
+        typeof value === 'string' &&
+        value !== '' &&
+        !KNOWN_OPTION_TYPES.includes(value) &&
+        !sheet.warnedOptionTypes.has(value)
+      ) {
         sheet.warnedOptionTypes.add(value);
-        issues.push({ row, column: column.header, code: 'unknown_option_type', severity: 'warning', message: `${column.header}: "${value}" is not a type the store reference shows (multi_select); it is sent as written (said once per sheet)` });
+        issues.push({
+          row,
+          column: column.header,
+          code: 'unknown_option_type',
+          severity: 'warning',
+          message: `${column.header}: "${value}" is not a type the store reference shows (multi_select); it is sent as written (said once per sheet)`,
+        });
       }
       return;
     }
@@ -96,7 +144,14 @@ function assign(out: ProductCells, column: CompiledColumn, value: CellValue, row
       const word = typeof value === 'string' ? value : '';
       const action = ACTION_WORDS.get(headerKey(word));
       if (action) out.action = action;
-      else issues.push({ row, column: column.header, code: 'bad_action', severity: 'error', message: `${column.header}: ${JSON.stringify(word)} is not an action (expected create, update, status or skip, or leave it blank)` });
+      else
+        issues.push({
+          row,
+          column: column.header,
+          code: 'bad_action',
+          severity: 'error',
+          message: `${column.header}: ${JSON.stringify(word)} is not an action (expected create, update, status or skip, or leave it blank)`,
+        });
       return;
     }
     case 'brand':
@@ -109,10 +164,14 @@ function checkOptions(sheet: CompiledSheet, row: number, cells: ProductCells, is
   const options = cells.fields.product_option ?? {};
   for (const index in options) {
     const option = options[index] as ProductOption;
-    if ((option.title !== undefined && option.title !== '') || cells.filled.has(`product_option.${index}.title`)) continue;
+    if ((option.title !== undefined && option.title !== '') || cells.filled.has(`product_option.${index}.title`))
+      continue;
     const titleHeader = sheet.headerOf(`product_option.${index}.title`) ?? `product_option.${index}.title`;
     issues.push({
-      row, column: titleHeader, code: 'incomplete_option', severity: 'error',
+      row,
+      column: titleHeader,
+      code: 'incomplete_option',
+      severity: 'error',
       message: `option ${Number(index) + 1} (product_option.${index}) has "${firstFilledOf(sheet, index) ?? titleHeader}" filled but no title; an option needs ${titleHeader} (or clear the option's cells)`,
     });
   }
@@ -121,7 +180,8 @@ function checkOptions(sheet: CompiledSheet, row: number, cells: ProductCells, is
 function firstFilledOf(sheet: CompiledSheet, index: string): string | null {
   for (let position = 0; position < sheet.columns.length; position += 1) {
     const column = sheet.columns[position] as CompiledColumn;
-    if (column.target.kind === 'option' && column.target.index === index && sheet.filled[position] === 1) return column.header;
+    if (column.target.kind === 'option' && column.target.index === index && sheet.filled[position] === 1)
+      return column.header;
   }
   return null;
 }
@@ -132,9 +192,21 @@ function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, 
     const hasBase = given(cells, base);
     const hasArabic = given(cells, arabic);
     if (hasArabic && !hasBase) {
-      issues.push({ row, column: sheet.headerOf(arabic), code: 'arabic_without_base', severity: 'warning', message: `${arabic} is filled but ${base} is not: the store shows ${base} where Arabic is not chosen` });
+      issues.push({
+        row,
+        column: sheet.headerOf(arabic),
+        code: 'arabic_without_base',
+        severity: 'warning',
+        message: `${arabic} is filled but ${base} is not: the store shows ${base} where Arabic is not chosen`,
+      });
     } else if (hasBase && !hasArabic && sheet.positionOf(arabic) >= 0) {
-      issues.push({ row, column: sheet.headerOf(arabic), code: 'base_without_arabic', severity: 'warning', message: `${base} is filled but ${arabic} is blank: Arabic shoppers will see no Arabic ${base}` });
+      issues.push({
+        row,
+        column: sheet.headerOf(arabic),
+        code: 'base_without_arabic',
+        severity: 'warning',
+        message: `${base} is filled but ${arabic} is blank: Arabic shoppers will see no Arabic ${base}`,
+      });
     }
   }
 }

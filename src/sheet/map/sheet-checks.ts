@@ -24,7 +24,10 @@ export class DuplicateTracker {
     const text = String(value);
     const what = key === 'barcode' ? 'two products with one barcode' : 'one row per item';
     return {
-      row, column, code: `duplicate_${key}`, severity: 'error',
+      row,
+      column,
+      code: `duplicate_${key}`,
+      severity: 'error',
       message: `${column}: ${JSON.stringify(text)} is already on row ${earlier} (${what}); merge the rows or fix one`,
     };
   }

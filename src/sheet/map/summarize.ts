@@ -12,7 +12,13 @@ export interface SummarizeOptions {
 
 export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOptions = {}): Promise<SheetSummary> {
   const builder = new SummaryBuilder(
-    { file: opened.file, format: opened.format, sheetName: opened.sheetName, kind: opened.kind, headerIssues: opened.headerIssues },
+    {
+      file: opened.file,
+      format: opened.format,
+      sheetName: opened.sheetName,
+      kind: opened.kind,
+      headerIssues: opened.headerIssues,
+    },
     options.keepIssues,
   );
   for await (const result of opened.rows()) {

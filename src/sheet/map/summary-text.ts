@@ -4,12 +4,16 @@ import type { SheetSummary } from './summary.ts';
 
 export function summaryText(summary: SheetSummary, firstErrors = 10): string {
   const where = summary.sheetName !== null ? ` [sheet ${summary.sheetName}]` : '';
-  const lines = [`${summary.file}${where}: ${summary.kind === 'brands' ? 'brand' : 'product'} sheet, ${summary.rows} data rows`];
+  const lines = [
+    `${summary.file}${where}: ${summary.kind === 'brands' ? 'brand' : 'product'} sheet, ${summary.rows} data rows`,
+  ];
   if (summary.kind === 'brands') {
     lines.push(`  brand updates:  ${summary.brandUpdates}`);
   } else {
     lines.push(`  creates:        ${summary.creates}`);
-    lines.push(`  updates:        ${summary.updates}${summary.updatesWithStatus > 0 ? ` (${summary.updatesWithStatus} also change the status)` : ''}`);
+    lines.push(
+      `  updates:        ${summary.updates}${summary.updatesWithStatus > 0 ? ` (${summary.updatesWithStatus} also change the status)` : ''}`,
+    );
     lines.push(`  status changes: ${summary.statusChanges}`);
   }
   lines.push(`  skipped:        ${summary.skipped} (blank rows, action skip)`);
@@ -19,7 +23,9 @@ export function summaryText(summary: SheetSummary, firstErrors = 10): string {
   if (headerLines.length > 0) lines.push('header:', ...headerLines);
   const errors = summary.issues.filter((issue) => issue.severity === 'error');
   if (errors.length > 0) {
-    lines.push(`first errors (${Math.min(firstErrors, errors.length)} of ${errors.length + (summary.issuesLeftOut > 0 ? summary.issuesLeftOut : 0)}):`);
+    lines.push(
+      `first errors (${Math.min(firstErrors, errors.length)} of ${errors.length + (summary.issuesLeftOut > 0 ? summary.issuesLeftOut : 0)}):`,
+    );
     for (const issue of errors.slice(0, firstErrors)) lines.push(`  ${issueLine(issue)}`);
   }
   return lines.join('\n');

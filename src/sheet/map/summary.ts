@@ -41,10 +41,23 @@ export interface SummaryHead {
 export class SummaryBuilder {
   readonly summary: SheetSummary;
 
-  constructor(head: SummaryHead, private readonly keepIssues = Number.POSITIVE_INFINITY) {
+  constructor(
+    head: SummaryHead,
+    private readonly keepIssues = Number.POSITIVE_INFINITY,
+  ) {
     this.summary = {
-      ...head, rows: 0, creates: 0, updates: 0, statusChanges: 0, updatesWithStatus: 0, brandUpdates: 0,
-      skipped: 0, invalidRows: 0, rowsWithWarnings: 0, issues: [], issuesLeftOut: 0,
+      ...head,
+      rows: 0,
+      creates: 0,
+      updates: 0,
+      statusChanges: 0,
+      updatesWithStatus: 0,
+      brandUpdates: 0,
+      skipped: 0,
+      invalidRows: 0,
+      rowsWithWarnings: 0,
+      issues: [],
+      issuesLeftOut: 0,
     };
   }
 
@@ -61,14 +74,22 @@ export class SummaryBuilder {
     }
     if (result.issues.length > 0) s.rowsWithWarnings += 1;
     switch (result.plan.kind) {
-      case 'create': s.creates += 1; break;
+      case 'create':
+        s.creates += 1;
+        break;
       case 'update':
         s.updates += 1;
         if (result.plan.status !== undefined) s.updatesWithStatus += 1;
         break;
-      case 'status': s.statusChanges += 1; break;
-      case 'brand': s.brandUpdates += 1; break;
-      case 'skip': s.skipped += 1; break;
+      case 'status':
+        s.statusChanges += 1;
+        break;
+      case 'brand':
+        s.brandUpdates += 1;
+        break;
+      case 'skip':
+        s.skipped += 1;
+        break;
     }
   }
 }

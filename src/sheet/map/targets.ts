@@ -2,7 +2,14 @@
  * What a column fills, and the lookup tables from header keys to it. Built once at load time.
  */
 import { BRAND_ALIASES, BRAND_SHEET_ALIASES, OPTION_FIELD_ALIASES, PRODUCT_ALIASES } from './aliases.ts';
-import { BRAND_FIELD_SPECS, OPTION_FIELDS, PRODUCT_FIELDS, type BrandField, type OptionField, type ScalarProductField } from './fields.ts';
+import {
+  BRAND_FIELD_SPECS,
+  OPTION_FIELDS,
+  PRODUCT_FIELDS,
+  type BrandField,
+  type OptionField,
+  type ScalarProductField,
+} from './fields.ts';
 import { headerKey } from './header-key.ts';
 
 export type ColumnTarget =

@@ -9,7 +9,11 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Category } from '../../store/types.ts';
 import {
-  BRAND_TEMPLATE_COLUMNS, PRODUCT_TEMPLATE_COLUMNS, SAMPLE_HEADERS, SAMPLE_ROWS, STATUS_TEMPLATE_COLUMNS,
+  BRAND_TEMPLATE_COLUMNS,
+  PRODUCT_TEMPLATE_COLUMNS,
+  SAMPLE_HEADERS,
+  SAMPLE_ROWS,
+  STATUS_TEMPLATE_COLUMNS,
   type TemplateColumn,
 } from './template-spec.ts';
 
@@ -39,11 +43,29 @@ export async function writeTemplates(outDir: string, options: TemplateOptions = 
     written.push(path);
   };
   await put('products-template.xlsx', await workbookBuffer('Products', PRODUCT_TEMPLATE_COLUMNS, options.categories));
-  await put('products-template.csv', csvText(PRODUCT_TEMPLATE_COLUMNS.map((c) => c.header), []));
+  await put(
+    'products-template.csv',
+    csvText(
+      PRODUCT_TEMPLATE_COLUMNS.map((c) => c.header),
+      [],
+    ),
+  );
   await put('brands-template.xlsx', await workbookBuffer('Brands', BRAND_TEMPLATE_COLUMNS, undefined));
-  await put('brands-template.csv', csvText(BRAND_TEMPLATE_COLUMNS.map((c) => c.header), []));
+  await put(
+    'brands-template.csv',
+    csvText(
+      BRAND_TEMPLATE_COLUMNS.map((c) => c.header),
+      [],
+    ),
+  );
   await put('status-template.xlsx', await workbookBuffer('Status', STATUS_TEMPLATE_COLUMNS, undefined));
-  await put('status-template.csv', csvText(STATUS_TEMPLATE_COLUMNS.map((c) => c.header), []));
+  await put(
+    'status-template.csv',
+    csvText(
+      STATUS_TEMPLATE_COLUMNS.map((c) => c.header),
+      [],
+    ),
+  );
   await put('sample-products.csv', csvText([...SAMPLE_HEADERS], SAMPLE_ROWS));
   return written;
 }
@@ -52,7 +74,11 @@ export function csvText(headers: readonly string[], rows: readonly (readonly str
   return `\uFEFF${stringify([headers, ...rows], { record_delimiter: '\r\n' })}`;
 }
 
-async function workbookBuffer(sheetName: string, columns: readonly TemplateColumn[], categories: readonly Category[] | undefined): Promise<Buffer> {
+async function workbookBuffer(
+  sheetName: string,
+  columns: readonly TemplateColumn[],
+  categories: readonly Category[] | undefined,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'catalog-sync';
   workbook.created = FIXED_DATE;
@@ -71,15 +97,20 @@ async function workbookBuffer(sheetName: string, columns: readonly TemplateColum
     if (column.header === 'barcode') sheet.getColumn(i + 1).numFmt = '@';
     if (column.list) {
       validations.add(`${letter}2:${letter}${DATA_ROWS}`, {
-        type: 'list', allowBlank: true, formulae: [`"${column.list.join(',')}"`],
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${column.list.join(',')}"`],
         // The option type list is a suggestion: other types are passed through.
         showErrorMessage: column.header !== 'product_option.0.type',
-        errorTitle: column.header, error: `Choose one of: ${column.list.join(', ')}`,
+        errorTitle: column.header,
+        error: `Choose one of: ${column.list.join(', ')}`,
       });
     }
     if (column.header === 'category' && categories && categories.length > 0) {
       validations.add(`${letter}2:${letter}${DATA_ROWS}`, {
-        type: 'list', allowBlank: true, formulae: [`Categories!$D$2:$D$${categories.length + 1}`],
+        type: 'list',
+        allowBlank: true,
+        formulae: [`Categories!$D$2:$D$${categories.length + 1}`],
         showErrorMessage: false,
       });
     }
@@ -93,11 +124,21 @@ function addCategoriesSheet(workbook: ExcelJS.Workbook, categories: readonly Cat
   sheet.columns = [
     { header: 'category_id', key: 'id', width: 12 },
     { header: 'category_name', key: 'name', width: 28 },
-    { header: 'category_name_ar', key: 'name_ar', width: 28, style: { alignment: { readingOrder: 'rtl', horizontal: 'right' } } },
+    {
+      header: 'category_name_ar',
+      key: 'name_ar',
+      width: 28,
+      style: { alignment: { readingOrder: 'rtl', horizontal: 'right' } },
+    },
     { header: 'dropdown', key: 'label', width: 36 },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const category of categories) {
-    sheet.addRow({ id: category.category_id, name: category.category_name, name_ar: category.category_name_ar, label: `${category.category_id} - ${category.category_name}` });
+    sheet.addRow({
+      id: category.category_id,
+      name: category.category_name,
+      name_ar: category.category_name_ar,
+      label: `${category.category_id} - ${category.category_name}`,
+    });
   }
 }

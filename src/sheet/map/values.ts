@@ -37,10 +37,25 @@ export interface ReadContext {
   decimalComma: boolean;
 }
 
-
 const FLAG_WORDS: ReadonlyMap<string, 0 | 1> = new Map<string, 0 | 1>([
-  ['1', 1], ['0', 0], ['yes', 1], ['no', 0], ['y', 1], ['n', 0], ['true', 1], ['false', 0],
-  ['on', 1], ['off', 0], ['نعم', 1], ['لا', 0], ['صح', 1], ['خطأ', 0], ['١', 1], ['٠', 0], ['۱', 1], ['۰', 0],
+  ['1', 1],
+  ['0', 0],
+  ['yes', 1],
+  ['no', 0],
+  ['y', 1],
+  ['n', 0],
+  ['true', 1],
+  ['false', 0],
+  ['on', 1],
+  ['off', 0],
+  ['نعم', 1],
+  ['لا', 0],
+  ['صح', 1],
+  ['خطأ', 0],
+  ['١', 1],
+  ['٠', 0],
+  ['۱', 1],
+  ['۰', 0],
 ]);
 
 /** "3 - Perfumes", as the template's category dropdown writes it: the leading id counts. */
@@ -79,14 +94,23 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
     if (text.length === EMPTY_TOKEN.length && text.toLowerCase() === EMPTY_TOKEN) {
       return spec.kind === 'text'
         ? ''
-        : fail(ctx, 'empty_not_allowed', `${EMPTY_TOKEN} clears text fields only; leave the cell blank to keep the current value`);
+        : fail(
+            ctx,
+            'empty_not_allowed',
+            `${EMPTY_TOKEN} clears text fields only; leave the cell blank to keep the current value`,
+          );
     }
     return readText(text, cell, spec, ctx);
   }
   if (spec.kind === 'text') return cellText(cell);
-  if (cell instanceof Date) return fail(ctx, 'unexpected_date', `${quote(dateText(cell))} is a date, expected ${expected(spec)}`);
+  if (cell instanceof Date)
+    return fail(ctx, 'unexpected_date', `${quote(dateText(cell))} is a date, expected ${expected(spec)}`);
   if (typeof cell === 'boolean') {
-    return spec.kind === 'flag' ? cell ? 1 : 0 : fail(ctx, 'not_a_number', `${cell ? 'TRUE' : 'FALSE'} is not a number (expected ${expected(spec)})`);
+    return spec.kind === 'flag'
+      ? cell
+        ? 1
+        : 0
+      : fail(ctx, 'not_a_number', `${cell ? 'TRUE' : 'FALSE'} is not a number (expected ${expected(spec)})`);
   }
   return checkNumber(cell, numberToText(cell), spec, ctx);
 }
@@ -97,7 +121,9 @@ function readText(text: string, original: string, spec: ValueSpec, ctx: ReadCont
       return text;
     case 'flag': {
       const flag = FLAG_WORDS.get(text.toLowerCase());
-      return flag === undefined ? fail(ctx, 'not_a_flag', `${quote(original)} is not a yes/no value (expected 1 or 0, yes or no, نعم or لا)`) : flag;
+      return flag === undefined
+        ? fail(ctx, 'not_a_flag', `${quote(original)} is not a yes/no value (expected 1 or 0, yes or no, نعم or لا)`)
+        : flag;
     }
     case 'ids':
       return readIds(text, original, ctx);
@@ -109,28 +135,45 @@ function readText(text: string, original: string, spec: ValueSpec, ctx: ReadCont
         if (labelled?.[1]) return checkNumber(Number(labelled[1]), original, spec, ctx);
       }
       if (reading.reason === 'ambiguous') {
-        return fail(ctx, 'ambiguous_number', `${quote(original)} is ambiguous in a ;-separated file (thousands or decimals?); write it without the dot, or with a decimal comma`);
+        return fail(
+          ctx,
+          'ambiguous_number',
+          `${quote(original)} is ambiguous in a ;-separated file (thousands or decimals?); write it without the dot, or with a decimal comma`,
+        );
       }
       if (reading.reason === 'decimal_comma') {
-        return fail(ctx, 'not_a_number', `${quote(original)} is not a number (use a decimal point, e.g. ${text.replace(',', '.')}; a decimal comma is read only in ;-separated files)`);
+        return fail(
+          ctx,
+          'not_a_number',
+          `${quote(original)} is not a number (use a decimal point, e.g. ${text.replace(',', '.')}; a decimal comma is read only in ;-separated files)`,
+        );
       }
-      if (spec.kind === 'id') return fail(ctx, 'not_an_id', `${quote(original)} is not an id (expected ${expected(spec)}, e.g. 12)`);
+      if (spec.kind === 'id')
+        return fail(ctx, 'not_an_id', `${quote(original)} is not an id (expected ${expected(spec)}, e.g. 12)`);
       return fail(ctx, 'not_a_number', `${quote(original)} is not a number (expected e.g. ${example(spec)})`);
     }
   }
 }
 
 function checkNumber(value: number, shown: string, spec: ValueSpec, ctx: ReadContext): CellReading {
-  if (!Number.isFinite(value)) return fail(ctx, 'not_a_number', `${quote(shown)} is not a number (expected e.g. ${example(spec)})`);
+  if (!Number.isFinite(value))
+    return fail(ctx, 'not_a_number', `${quote(shown)} is not a number (expected e.g. ${example(spec)})`);
   switch (spec.kind) {
     case 'flag':
-      return value === 0 || value === 1 ? value : fail(ctx, 'not_a_flag', `${quote(shown)} is not a yes/no value (expected 1 or 0)`);
+      return value === 0 || value === 1
+        ? value
+        : fail(ctx, 'not_a_flag', `${quote(shown)} is not a yes/no value (expected 1 or 0)`);
     case 'ids':
-      return isId(value) ? { '0': value } : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected whole numbers like 12|15)`);
+      return isId(value)
+        ? { '0': value }
+        : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected whole numbers like 12|15)`);
     case 'id':
-      return isId(value) ? value : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected a whole number of 1 or more, e.g. 12)`);
+      return isId(value)
+        ? value
+        : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected a whole number of 1 or more, e.g. 12)`);
     case 'whole':
-      if (!Number.isSafeInteger(value)) return fail(ctx, 'not_whole', `${quote(shown)} is not a whole number (expected e.g. ${example(spec)})`);
+      if (!Number.isSafeInteger(value))
+        return fail(ctx, 'not_whole', `${quote(shown)} is not a whole number (expected e.g. ${example(spec)})`);
       return inRange(value, shown, spec, ctx);
     default:
       return inRange(value, shown, spec, ctx);
@@ -158,7 +201,11 @@ function readIds(text: string, original: string, ctx: ReadContext): CellReading 
   for (let i = 0; i < parts.length; i += 1) {
     const reading = readNumberText((parts[i] as string).trim(), false);
     if (!reading.ok || !isId(reading.value)) {
-      return fail(ctx, 'not_an_id', `${quote(original)} is not a list of ids (expected whole numbers separated by |, e.g. 12|15)`);
+      return fail(
+        ctx,
+        'not_an_id',
+        `${quote(original)} is not a list of ids (expected whole numbers separated by |, e.g. 12|15)`,
+      );
     }
     ids[indexKey(i)] = reading.value;
   }
@@ -178,12 +225,18 @@ function isId(value: number): boolean {
 
 function expected(spec: ValueSpec): string {
   switch (spec.kind) {
-    case 'flag': return '1 or 0';
-    case 'id': return 'a whole number of 1 or more';
-    case 'ids': return 'ids separated by |';
-    case 'whole': return spec.min === undefined ? 'a whole number' : `a whole number of ${spec.min} or more`;
-    case 'number': return spec.min === undefined ? 'a number' : `a number of ${spec.min} or more`;
-    default: return 'text';
+    case 'flag':
+      return '1 or 0';
+    case 'id':
+      return 'a whole number of 1 or more';
+    case 'ids':
+      return 'ids separated by |';
+    case 'whole':
+      return spec.min === undefined ? 'a whole number' : `a whole number of ${spec.min} or more`;
+    case 'number':
+      return spec.min === undefined ? 'a number' : `a number of ${spec.min} or more`;
+    default:
+      return 'text';
   }
 }
 

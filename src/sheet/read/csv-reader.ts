@@ -36,7 +36,7 @@ async function readSamples(file: string): Promise<{ head: Buffer; encodingSample
     };
     const head = await read(0);
     let block = head;
-    for (let position = 0; isAscii(block) && block.length === SAMPLE_BYTES && position < MAX_SCAN_BYTES; ) {
+    for (let position = 0; isAscii(block) && block.length === SAMPLE_BYTES && position < MAX_SCAN_BYTES;) {
       position += SAMPLE_BYTES - 4; // overlap, so no character is cut at both ends
       block = await read(position);
       // Start on a character boundary: skip UTF-8 continuation bytes cut from the previous block.
@@ -59,9 +59,14 @@ interface Decoding {
 function chooseDecoding(file: string, head: Buffer, encodingSample: Buffer, override: string | undefined): Decoding {
   const fromBom = detectEncoding(head.subarray(0, 4));
   const detected = fromBom.bomLength > 0 ? fromBom : detectEncoding(encodingSample);
-  if (override === undefined) return { encoding: detected.encoding, skip: detected.encoding === 'utf-8' ? detected.bomLength : 0 };
+  if (override === undefined)
+    return { encoding: detected.encoding, skip: detected.encoding === 'utf-8' ? detected.bomLength : 0 };
   if (!iconv.encodingExists(override)) {
-    throw new SheetFileError(file, 'unknown_encoding', `unknown encoding "${String(override)}" (try utf-8, windows-1256 or utf-16le)`);
+    throw new SheetFileError(
+      file,
+      'unknown_encoding',
+      `unknown encoding "${String(override)}" (try utf-8, windows-1256 or utf-16le)`,
+    );
   }
   const isUtf8 = /^utf-?8$/i.test(override);
   return { encoding: isUtf8 ? 'utf-8' : override, skip: isUtf8 && detected.bomLength === 3 ? 3 : 0 };
@@ -132,7 +137,9 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
       code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'
         ? 'a quoted field opened there is never closed (a stray " in a cell?)'
         : (error as Error).message;
-    return new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${why}`, { cause: error });
+    return new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${why}`, {
+      cause: error,
+    });
   };
   /** The next record (counted), or null at the end; waits only when nothing is buffered. */
   const next = async (): Promise<string[] | null> => {

@@ -19,7 +19,11 @@ async function sniff(file: string): Promise<FileKind> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const message =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'this is a folder, not a file' : `cannot open the file (${code ?? 'error'})`;
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'this is a folder, not a file'
+          : `cannot open the file (${code ?? 'error'})`;
     throw new SheetFileError(file, 'unreadable_file', message, { cause: error });
   }
   try {

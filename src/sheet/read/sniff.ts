@@ -2,10 +2,7 @@
  * What kind of file this is, from its first bytes, never from its name: people rename files,
  * and Excel happily saves a CSV as `.xls`.
  */
-export type FileKind =
-  | { kind: 'zip' }
-  | { kind: 'text' }
-  | { kind: 'unsupported'; code: string; message: string };
+export type FileKind = { kind: 'zip' } | { kind: 'text' } | { kind: 'unsupported'; code: string; message: string };
 
 const starts = (bytes: Uint8Array, magic: number[]): boolean => magic.every((byte, i) => bytes[i] === byte);
 
@@ -27,7 +24,11 @@ export function sniffFileKind(head: Uint8Array): FileKind {
     return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a gzip file, not a CSV or XLSX sheet' };
   }
   if (starts(head, [0x09, 0x08]) || starts(head, [0x09, 0x04]) || starts(head, [0x09, 0x02])) {
-    return { kind: 'unsupported', code: 'legacy_xls', message: 'this is a legacy Excel (BIFF) file; save it as .xlsx or CSV' };
+    return {
+      kind: 'unsupported',
+      code: 'legacy_xls',
+      message: 'this is a legacy Excel (BIFF) file; save it as .xlsx or CSV',
+    };
   }
   if (looksBinary(head)) {
     return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a binary file, not a CSV or XLSX sheet' };

@@ -45,7 +45,11 @@ export function parseRelationships(xml: string, sourcePart: string): Relationshi
   scanOpenTags(xml, (name, attributes) => {
     if (name !== 'Relationship' || attributes.Id === undefined || attributes.Target === undefined) return;
     if (attributes.TargetMode === 'External') return;
-    relationships.push({ id: attributes.Id, type: attributes.Type ?? '', target: resolvePart(sourcePart, attributes.Target) });
+    relationships.push({
+      id: attributes.Id,
+      type: attributes.Type ?? '',
+      target: resolvePart(sourcePart, attributes.Target),
+    });
   });
   return relationships;
 }

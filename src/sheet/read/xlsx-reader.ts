@@ -48,7 +48,9 @@ async function* sheetRows(file: string, zip: ZipArchive, part: string, context: 
     for (const row of parser.take()) if (!isEmptyRow(row.values)) yield row;
   } catch (error) {
     if (error instanceof SheetFileError) throw error;
-    throw new SheetFileError(file, 'corrupt_xlsx', `the sheet cannot be read (${(error as Error).message})`, { cause: error });
+    throw new SheetFileError(file, 'corrupt_xlsx', `the sheet cannot be read (${(error as Error).message})`, {
+      cause: error,
+    });
   } finally {
     stream.destroy();
   }
@@ -69,8 +71,11 @@ export async function openXlsx(file: string, options: ReadOptions = {}): Promise
       date1904: workbook.date1904,
     };
   } catch (error) {
-    if (error instanceof TooLargeError) throw new SheetFileError(file, 'too_large', `the workbook cannot be read: ${error.message}`, { cause: error });
-    throw new SheetFileError(file, 'corrupt_xlsx', `the workbook cannot be read (${(error as Error).message})`, { cause: error });
+    if (error instanceof TooLargeError)
+      throw new SheetFileError(file, 'too_large', `the workbook cannot be read: ${error.message}`, { cause: error });
+    throw new SheetFileError(file, 'corrupt_xlsx', `the workbook cannot be read (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 
   const all = sheetRows(file, zip, sheet.part!, context);

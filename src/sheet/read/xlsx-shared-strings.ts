@@ -38,7 +38,9 @@ class SharedStringsHandler implements XmlHandler {
   text(text: string): void {
     this.chars += text.length;
     if (this.chars > this.maxChars) {
-      throw new TooLargeError(`its shared strings hold more than ${this.maxChars.toLocaleString('en')} characters, more than this reader keeps in memory: split the sheet or save it as CSV`);
+      throw new TooLargeError(
+        `its shared strings hold more than ${this.maxChars.toLocaleString('en')} characters, more than this reader keeps in memory: split the sheet or save it as CSV`,
+      );
     }
     this.pieces.push(text);
   }
@@ -48,7 +50,10 @@ class SharedStringsHandler implements XmlHandler {
   }
 }
 
-export async function readSharedStrings(stream: Readable, maxChars: number = XLSX_LIMITS.sharedStringChars): Promise<string[]> {
+export async function readSharedStrings(
+  stream: Readable,
+  maxChars: number = XLSX_LIMITS.sharedStringChars,
+): Promise<string[]> {
   const handler = new SharedStringsHandler(maxChars);
   const scanner = new XmlScanner(handler);
   const decoder = new TextDecoder('utf-8'); // streaming: characters split across chunks stay whole
@@ -60,7 +65,9 @@ export async function readSharedStrings(stream: Readable, maxChars: number = XLS
     xmlChars += text.length;
     if (xmlChars > maxXmlChars) {
       stream.destroy();
-      throw new TooLargeError(`its shared strings part unpacks to more than ${maxXmlChars.toLocaleString('en')} characters: a damaged or hostile file`);
+      throw new TooLargeError(
+        `its shared strings part unpacks to more than ${maxXmlChars.toLocaleString('en')} characters: a damaged or hostile file`,
+      );
     }
     scanner.write(text);
   }

@@ -32,8 +32,8 @@ export function excelSerialToDate(serial: number, date1904: boolean): Date {
 
 /** Excel's built-in number formats that show dates or times. */
 const BUILTIN_DATE_FORMATS = new Set([
-  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57,
-  58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
 ]);
 
 /** Whether a number format shows a date or time: date/time letters outside quotes, escapes and colours. */

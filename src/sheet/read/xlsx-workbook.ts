@@ -29,18 +29,27 @@ async function openZip(file: string): Promise<ZipArchive> {
     return await ZipArchive.open(file);
   } catch (error) {
     if (error instanceof ZipFormatError) {
-      throw new SheetFileError(file, 'corrupt_xlsx', `the XLSX file is damaged or cut short (${error.message})`, { cause: error });
+      throw new SheetFileError(file, 'corrupt_xlsx', `the XLSX file is damaged or cut short (${error.message})`, {
+        cause: error,
+      });
     }
-    throw new SheetFileError(file, 'unreadable_file', `cannot read the file (${(error as Error).message})`, { cause: error });
+    throw new SheetFileError(file, 'unreadable_file', `cannot read the file (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }
 
 async function notAWorkbook(file: string, zip: ZipArchive): Promise<SheetFileError> {
   const mimetype = zip.has('mimetype') ? ((await zip.text('mimetype')) ?? '') : '';
   if (mimetype.includes('opendocument.spreadsheet')) {
-    return new SheetFileError(file, 'not_a_sheet', 'this is an OpenDocument spreadsheet (.ods); save it as .xlsx or CSV');
+    return new SheetFileError(
+      file,
+      'not_a_sheet',
+      'this is an OpenDocument spreadsheet (.ods); save it as .xlsx or CSV',
+    );
   }
-  if (zip.has('word/document.xml')) return new SheetFileError(file, 'not_a_sheet', 'this is a Word document, not a sheet');
+  if (zip.has('word/document.xml'))
+    return new SheetFileError(file, 'not_a_sheet', 'this is a Word document, not a sheet');
   return new SheetFileError(file, 'not_a_sheet', 'this is a zip file but not an XLSX workbook');
 }
 
@@ -76,14 +85,17 @@ export async function openWorkbook(file: string): Promise<Workbook> {
     };
   } catch (error) {
     if (error instanceof SheetFileError) throw error;
-    throw new SheetFileError(file, 'corrupt_xlsx', `the XLSX file is damaged (${(error as Error).message})`, { cause: error });
+    throw new SheetFileError(file, 'corrupt_xlsx', `the XLSX file is damaged (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }
 
 /** The sheet asked for (any case), else one named Products, else the first visible worksheet. */
 export function chooseSheet(file: string, sheets: WorkbookSheet[], wanted: string | undefined): WorkbookSheet {
   const named = (name: string): WorkbookSheet | undefined =>
-    sheets.find((sheet) => sheet.name === name) ?? sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
+    sheets.find((sheet) => sheet.name === name) ??
+    sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
   const firstShown = sheets.find((entry) => !entry.hidden && entry.part !== null) ?? sheets[0];
   const sheet = wanted !== undefined ? named(wanted) : (named('Products') ?? firstShown);
   if (sheet === undefined) {
@@ -94,6 +106,7 @@ export function chooseSheet(file: string, sheets: WorkbookSheet[], wanted: strin
       wanted === undefined ? 'the workbook has no sheets' : `there is no sheet named "${wanted}" (sheets: ${names})`,
     );
   }
-  if (sheet.part === null) throw new SheetFileError(file, 'not_a_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
+  if (sheet.part === null)
+    throw new SheetFileError(file, 'not_a_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
   return sheet;
 }

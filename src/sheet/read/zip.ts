@@ -49,7 +49,8 @@ async function findDirectory(handle: FileHandle, fileSize: number): Promise<Dire
       if (tail.readUInt32LE(i - 20) === ZIP_SIGNATURE.zip64Locator) {
         const recordOffset = Number(tail.readBigUInt64LE(i - 20 + 8));
         const record = await readAt(handle, recordOffset, 56);
-        if (record.readUInt32LE(0) !== ZIP_SIGNATURE.zip64EndOfCentralDirectory) throw new ZipFormatError('bad ZIP64 end record');
+        if (record.readUInt32LE(0) !== ZIP_SIGNATURE.zip64EndOfCentralDirectory)
+          throw new ZipFormatError('bad ZIP64 end record');
         size = Number(record.readBigUInt64LE(40));
         offset = Number(record.readBigUInt64LE(48));
       }
@@ -146,7 +147,8 @@ export class ZipArchive {
     if (entry.compressedSize === 0) return Readable.from([]);
     const raw = createReadStream(this.path, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
     if (entry.method === 0) return raw;
-    if (entry.method !== 8) throw new ZipFormatError(`${entry.name} uses unsupported compression method ${entry.method}`);
+    if (entry.method !== 8)
+      throw new ZipFormatError(`${entry.name} uses unsupported compression method ${entry.method}`);
     const inflate = createInflateRaw();
     raw.on('error', (error) => inflate.destroy(error));
     return raw.pipe(inflate);
@@ -162,7 +164,10 @@ export class ZipArchive {
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         bytes += chunk.length;
-        if (bytes > maxBytes) throw new TooLargeError(`${name} unpacks to more than ${maxBytes.toLocaleString('en')} bytes, far more than a spreadsheet needs: a damaged or hostile file`);
+        if (bytes > maxBytes)
+          throw new TooLargeError(
+            `${name} unpacks to more than ${maxBytes.toLocaleString('en')} bytes, far more than a spreadsheet needs: a damaged or hostile file`,
+          );
         text += decoder.decode(chunk, { stream: true });
       }
     } finally {

@@ -61,7 +61,11 @@ function open(id: number, file: string, options: OpenSheetOptions): void {
   opening.then(
     (sheet) => {
       const { format, sheetName, encoding, delimiter, kind, headers, headerIssues, rowSignature } = sheet;
-      send({ type: 'opened', id, info: { file: sheet.file, format, sheetName, encoding, delimiter, kind, headers, headerIssues, rowSignature } });
+      send({
+        type: 'opened',
+        id,
+        info: { file: sheet.file, format, sheetName, encoding, delimiter, kind, headers, headerIssues, rowSignature },
+      });
     },
     (error: unknown) => {
       sheets.delete(id);

@@ -13,7 +13,10 @@ import { fromWireError, type FromSheetThread, type OpenedInfo, type ToSheetThrea
 /** Chunks (of 500 rows) the thread may read ahead of the caller. */
 const READ_AHEAD_CHUNKS = 4;
 
-const thread = new SharedThread<ToSheetThread, FromSheetThread>(new URL('./thread-main.ts', import.meta.url), 'sheet reader');
+const thread = new SharedThread<ToSheetThread, FromSheetThread>(
+  new URL('./thread-main.ts', import.meta.url),
+  'sheet reader',
+);
 
 /**
  * Starts the sheet thread now, so the first large sheet does not wait for it (~0.3-0.5 s with

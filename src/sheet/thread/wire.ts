@@ -30,7 +30,8 @@ export interface WireError {
 }
 
 export function toWireError(error: unknown): WireError {
-  if (error instanceof SheetFileError) return { name: error.name, message: error.message, file: error.file, code: error.code };
+  if (error instanceof SheetFileError)
+    return { name: error.name, message: error.message, file: error.file, code: error.code };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
 }

@@ -95,7 +95,11 @@ export class BatchState {
   /** Stores a row's final result once. True when this call ended the batch's last row. */
   async record(batchId: string, row: StoredRow): Promise<{ duplicate: boolean; completed: boolean }> {
     const answer = Number(
-      await RECORD.run(this.redis, [this.keys.batch(batchId), this.keys.results(batchId)], [row.result.row, JSON.stringify(row), row.result.outcome]),
+      await RECORD.run(
+        this.redis,
+        [this.keys.batch(batchId), this.keys.results(batchId)],
+        [row.result.row, JSON.stringify(row), row.result.outcome],
+      ),
     );
     return { duplicate: answer === -1, completed: answer === 1 };
   }
@@ -106,7 +110,13 @@ export class BatchState {
    */
   async recordUnchanged(batchId: string, rows: readonly number[]): Promise<{ completed: boolean }> {
     if (rows.length === 0) return { completed: false };
-    const answer = Number(await RECORD_UNCHANGED.run(this.redis, [this.keys.batch(batchId), this.keys.unchanged(batchId)], [rows.length, ...rangeTexts(rows)]));
+    const answer = Number(
+      await RECORD_UNCHANGED.run(
+        this.redis,
+        [this.keys.batch(batchId), this.keys.unchanged(batchId)],
+        [rows.length, ...rangeTexts(rows)],
+      ),
+    );
     return { completed: answer === 1 };
   }
 

@@ -14,7 +14,10 @@ export function bullConnection(redisUrl: string): { url: string; maxRetriesPerRe
 
 /** A client that keeps retrying through a Redis restart instead of failing commands. */
 export function openRedis(redisUrl: string): Redis {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 100, 2000) });
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: null,
+    retryStrategy: (times) => Math.min(times * 100, 2000),
+  });
   // Connection errors are retried by the strategy above; without a listener ioredis prints them.
   redis.on('error', () => undefined);
   return redis;

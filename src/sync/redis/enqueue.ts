@@ -37,7 +37,10 @@ export interface EnqueueDeps extends RedisTarget {
   guardFactory?: GuardFactory;
 }
 
-export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Promise<{ batchId: string; total: number }> {
+export async function enqueueSync(
+  request: SyncRequest,
+  deps: EnqueueDeps,
+): Promise<{ batchId: string; total: number }> {
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   if (request.dryRun) throw new Error('a dry run never goes through the queue: use runSync');
@@ -68,7 +71,8 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
       clock(),
     );
     const settings = guardSettingsOf(request, sheet);
-    const preCheck = deps.guardFactory && settings.mode === 'delta' ? await buildGuard(settings, info, deps.guardFactory) : null;
+    const preCheck =
+      deps.guardFactory && settings.mode === 'delta' ? await buildGuard(settings, info, deps.guardFactory) : null;
     let total = 0;
     let chunk: { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } }[] = [];
     // One chunk is queued (or found unchanged) while the next is read: its round trips overlap reading.
@@ -90,10 +94,20 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
         if (!wantsRow(request, sheetRow)) continue;
         total++;
         if (!sheetRow.plan) {
-          await state.record(info.batchId, { result: invalidResult(sheetRow), cells: sheetRow.cells, originalRow: sheetRow.originalRow });
+          await state.record(info.batchId, {
+            result: invalidResult(sheetRow),
+            cells: sheetRow.cells,
+            originalRow: sheetRow.originalRow,
+          });
           continue;
         }
-        const data: RowJobData = { batchId: info.batchId, row: sheetRow.row, originalRow: sheetRow.originalRow, cells: sheetRow.cells, plan: sheetRow.plan };
+        const data: RowJobData = {
+          batchId: info.batchId,
+          row: sheetRow.row,
+          originalRow: sheetRow.originalRow,
+          cells: sheetRow.cells,
+          plan: sheetRow.plan,
+        };
         chunk.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(info.batchId, sheetRow.row) } });
         if (chunk.length >= chunkSize) await flush();
       }
@@ -102,12 +116,19 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
       // batch is sealed with them, so its report is written and says where reading stopped.
       if (!(error instanceof SheetFileError)) throw error;
       await state.setReadError(info.batchId, { code: error.code, message: error.message });
-      logger.error({ batchId: info.batchId, code: error.code, rowsRead: total }, 'sheet broke part-way: the rows read before are queued and reported');
+      logger.error(
+        { batchId: info.batchId, code: error.code, rowsRead: total },
+        'sheet broke part-way: the rows read before are queued and reported',
+      );
     }
     await flush();
     await queueing;
     if (await state.seal(info.batchId, total)) {
-      await queue.add(REPORT_JOB, { batchId: info.batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(info.batchId) });
+      await queue.add(
+        REPORT_JOB,
+        { batchId: info.batchId },
+        { ...REPORT_JOB_OPTIONS, jobId: reportJobId(info.batchId) },
+      );
     }
     logger.info({ batchId: info.batchId, total }, 'batch enqueued');
     return { batchId: info.batchId, total };
@@ -125,10 +146,19 @@ export async function enqueueSync(request: SyncRequest, deps: EnqueueDeps): Prom
  * change stores no row in Redis. The guard's `before` only reads the ledger; a lookup that fails
  * leaves the row to the workers.
  */
-async function recordUnchanged<Job extends { data: RowJobData }>(jobs: Job[], guard: RowGuard, state: BatchState, listed: boolean): Promise<Job[]> {
+async function recordUnchanged<Job extends { data: RowJobData }>(
+  jobs: Job[],
+  guard: RowGuard,
+  state: BatchState,
+  listed: boolean,
+): Promise<Job[]> {
   await guard.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
   const answers = await Promise.all(
-    jobs.map(({ data }) => Promise.resolve(guard.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells })).catch(() => null)),
+    jobs.map(({ data }) =>
+      Promise.resolve(guard.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells })).catch(
+        () => null,
+      ),
+    ),
   );
   const queued: Job[] = [];
   const unchanged: { data: RowJobData; result: RowResult }[] = [];
@@ -140,9 +170,16 @@ async function recordUnchanged<Job extends { data: RowJobData }>(jobs: Job[], gu
   if (unchanged.length === 0) return queued;
   const batchId = unchanged[0]!.data.batchId;
   if (listed) {
-    await Promise.all(unchanged.map(({ data, result }) => state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow })));
+    await Promise.all(
+      unchanged.map(({ data, result }) =>
+        state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow }),
+      ),
+    );
   } else {
-    await state.recordUnchanged(batchId, unchanged.map(({ data }) => data.originalRow ?? data.row).sort((a, b) => a - b));
+    await state.recordUnchanged(
+      batchId,
+      unchanged.map(({ data }) => data.originalRow ?? data.row).sort((a, b) => a - b),
+    );
   }
   return queued;
 }

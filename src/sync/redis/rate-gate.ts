@@ -112,7 +112,9 @@ export class RedisRateGate implements RateGate {
     for (;;) {
       let wait: number;
       try {
-        wait = Number(await ACQUIRE.run(this.options.redis, [this.windowKey, this.pauseKey], [this.capacity, this.spanUs, member]));
+        wait = Number(
+          await ACQUIRE.run(this.options.redis, [this.windowKey, this.pauseKey], [this.capacity, this.spanUs, member]),
+        );
       } catch {
         // Redis is restarting or unreachable: no request may start until the gate answers, and
         // failing here would make a create look ambiguous when it was never sent.

@@ -11,7 +11,11 @@ import type { BatchState } from './batch-state.ts';
 
 const CHUNK = 1000;
 
-export async function writeRedisBatchReport(state: BatchState, batchId: string, nowMs: number): Promise<BatchSummary | null> {
+export async function writeRedisBatchReport(
+  state: BatchState,
+  batchId: string,
+  nowMs: number,
+): Promise<BatchSummary | null> {
   const status = await state.status(batchId);
   if (!status) return null;
   if (status.status === 'reported' && status.summary) return status.summary;
@@ -25,7 +29,12 @@ export async function writeRedisBatchReport(state: BatchState, batchId: string, 
     const rows = await state.resultRows(batchId);
     for (let i = 0; i < rows.length; i += CHUNK) {
       for (const stored of await state.readRows(batchId, rows.slice(i, i + CHUNK))) {
-        const row = { row: stored.result.row, originalRow: stored.originalRow, cells: stored.cells, result: stored.result };
+        const row = {
+          row: stored.result.row,
+          originalRow: stored.originalRow,
+          cells: stored.cells,
+          result: stored.result,
+        };
         if (isUnchanged(row.result)) {
           unchanged.add(shownRow(row));
           if (!unchanged.listed) continue;

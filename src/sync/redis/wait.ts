@@ -39,7 +39,13 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
       if (status.status === 'reported' && status.summary) return status.summary;
       if (status.done !== lastDone) {
         lastDone = status.done;
-        options.onProgress?.({ batchId, done: status.done, total: status.total, problems: problemsIn(status.counts), counts: status.counts });
+        options.onProgress?.({
+          batchId,
+          done: status.done,
+          total: status.total,
+          problems: problemsIn(status.counts),
+          counts: status.counts,
+        });
       }
       // Every row ended but no report yet for a while: the worker that ended the last row may have
       // died before queueing the report. Queueing it again is harmless (deterministic job id).
@@ -63,7 +69,10 @@ async function requeueReport(target: RedisTarget, batchId: string): Promise<void
 }
 
 /** Recent batches and their progress, newest first (for `catalog-sync status`). */
-export async function listBatches(target: RedisTarget, limit = 20): Promise<NonNullable<Awaited<ReturnType<BatchState['status']>>>[]> {
+export async function listBatches(
+  target: RedisTarget,
+  limit = 20,
+): Promise<NonNullable<Awaited<ReturnType<BatchState['status']>>>[]> {
   const redis = openRedis(target.redisUrl);
   const state = new BatchState(redis, engineKeys(target.prefix));
   try {

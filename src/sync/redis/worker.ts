@@ -52,7 +52,9 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const batchContext = (batchId: string) => {
     let entry = guards.get(batchId);
     if (!entry) {
-      entry = state.meta(batchId).then(async (meta) => (meta ? { meta, guard: await buildGuard(meta.guard, meta, deps.guardFactory) } : null));
+      entry = state
+        .meta(batchId)
+        .then(async (meta) => (meta ? { meta, guard: await buildGuard(meta.guard, meta, deps.guardFactory) } : null));
       entry.catch(() => guards.delete(batchId));
       guards.set(batchId, entry);
       // A long-running worker sees many batches: keep the newest few.
@@ -78,7 +80,12 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     }
     const result = await processRow(
       { row, plan: data.plan, cells: data.cells },
-      { batchId, client: deps.client, guard: context.guard, markers: state.markers(batchId), policy: deps.policy ?? DEFAULT_RETRY_POLICY,
+      {
+        batchId,
+        client: deps.client,
+        guard: context.guard,
+        markers: state.markers(batchId),
+        policy: deps.policy ?? DEFAULT_RETRY_POLICY,
         sleep: (ms) => sleep(ms),
         onGuardError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
       },
@@ -124,7 +131,14 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     const result =
       data.plan.kind === 'create'
         ? createInFlightResult(data.row)
-        : { row: data.row, outcome: 'failed' as const, message: `The worker could not process this row: ${error.message}`, httpStatus: null, attempts: 0, code: 'WORKER' };
+        : {
+            row: data.row,
+            outcome: 'failed' as const,
+            message: `The worker could not process this row: ${error.message}`,
+            httpStatus: null,
+            attempts: 0,
+            code: 'WORKER',
+          };
     state
       .record(data.batchId, { result, cells: data.cells, originalRow: data.originalRow })
       .then((recorded) => (recorded.completed ? queueReport(data.batchId) : undefined))

@@ -6,5 +6,8 @@ export async function writeBrokenSheet(file: string, barcodePrefix = 'BR'): Prom
   const good = Array.from({ length: 30 }, (_, i) => `Item ${i},صنف ${i},1,${i + 1},${barcodePrefix}${i}`);
   // The open quote is only found once the field outgrows any real row.
   const tail = 'Lamp,plain text,1,2,x\r\n'.repeat(Math.ceil((MAX_RECORD_BYTES * 1.1) / 22));
-  await writeFile(file, `title,title_ar,category,sale_price,barcode\r\n${good.join('\r\n')}\r\nMug,"opened and never closed,1,3,${barcodePrefix}X\r\n${tail}`);
+  await writeFile(
+    file,
+    `title,title_ar,category,sale_price,barcode\r\n${good.join('\r\n')}\r\nMug,"opened and never closed,1,3,${barcodePrefix}X\r\n${tail}`,
+  );
 }

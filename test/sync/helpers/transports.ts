@@ -23,7 +23,13 @@ export function localTransport(): Transport {
   return {
     name: 'local',
     run: (world, request, options = {}) =>
-      runSync(request, { client: world.client(options.rate ? { rate: options.rate } : {}), reportDir: world.dir, rate: options.rate ?? 10_000, concurrency: options.concurrency ?? 4, sleep: () => Promise.resolve() }),
+      runSync(request, {
+        client: world.client(options.rate ? { rate: options.rate } : {}),
+        reportDir: world.dir,
+        rate: options.rate ?? 10_000,
+        concurrency: options.concurrency ?? 4,
+        sleep: () => Promise.resolve(),
+      }),
     cleanup: () => Promise.resolve(),
   };
 }
@@ -36,9 +42,21 @@ export function redisTransport(): Transport {
       const redis = new Redis(REDIS_URL);
       const rate = options.rate ?? 10_000;
       const client = world.client({ gate: new RedisRateGate({ redis, prefix: `${prefix}:engine`, rate }), rate });
-      const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: options.concurrency ?? 4, policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 } });
+      const worker = startSyncWorker({
+        redisUrl: REDIS_URL,
+        prefix,
+        client,
+        concurrency: options.concurrency ?? 4,
+        policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
+      });
       try {
-        const { batchId } = await enqueueSync(request, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate, client });
+        const { batchId } = await enqueueSync(request, {
+          redisUrl: REDIS_URL,
+          prefix,
+          reportDir: world.dir,
+          rate,
+          client,
+        });
         return await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
       } finally {
         await worker.close();
