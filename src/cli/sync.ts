@@ -10,7 +10,7 @@ import { startSandbox, type SandboxHandle } from '../sandbox/index.ts';
 import { openSheets } from '../sheet/index.ts';
 import { storeClientFromConfig } from '../store/client.ts';
 import { enqueueSync, listBatches, RedisRateGate, runSync, startSyncWorker, waitForBatch } from '../sync/index.ts';
-import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import { engineKeys } from '../sync/redis/keys.ts';
 import type { BatchSummary, SyncRequest } from '../sync/types.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';

@@ -1,5 +1,5 @@
 /** The lines the commands print for a finished batch (pure). */
-import { OUTCOMES, PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import { OUTCOMES, PROBLEM_OUTCOMES } from '../outcome.ts';
 import type { BatchSummary } from '../sync/types.ts';
 
 export function summarizeBatch(summary: BatchSummary): string {

@@ -6,7 +6,7 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { GuardedRow, GuardSettings, RowGuard } from '../sync/guard.ts';
-import type { RowResult } from '../sync/outcome.ts';
+import type { RowResult } from '../outcome.ts';
 import type { GuardFactory } from '../sync/types.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';

@@ -6,7 +6,7 @@
 import { createHash, hash } from 'node:crypto';
 import type { RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type GuardSettings } from '../sync/guard.ts';
-import type { Outcome, RowResult } from '../sync/outcome.ts';
+import type { Outcome, RowResult } from '../outcome.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
 /** The key column used when a job names none. */

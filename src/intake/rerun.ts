@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse';
-import type { Outcome } from '../sync/outcome.ts';
+import type { Outcome } from '../outcome.ts';
 import type { SyncRequest } from '../sync/types.ts';
 
 export class RerunError extends Error {

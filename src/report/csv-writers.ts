@@ -3,7 +3,7 @@
  * the input's columns + a trailing `row`, so a fixed copy syncs again with the same row numbers).
  * UTF-8 with a BOM so Excel opens Arabic text correctly.
  */
-import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import { AtomicTextStream } from './atomic-file.ts';
 import { REPORT_COLUMNS } from './columns.ts';
 import { neutraliseCell } from './neutralise.ts';

@@ -1,5 +1,5 @@
 /** One row as the reports show it: the input cells as written plus the row's result. */
-import type { RowResult } from '../sync/outcome.ts';
+import type { RowResult } from '../outcome.ts';
 import { isReportColumn } from './columns.ts';
 
 export interface ReportRow {

@@ -6,7 +6,7 @@
  *
  * A row is: shown row number, outcome index, message, http status, attempts, cell count, cells.
  */
-import { OUTCOMES, type Outcome } from '../sync/outcome.ts';
+import { OUTCOMES, type Outcome } from '../outcome.ts';
 import type { BatchSummary } from '../sync/types.ts';
 import type { ReportRow } from './report-row.ts';
 

@@ -4,7 +4,7 @@
  * filled red, Arabic columns right-to-left. exceljs's streaming writer cost ~215 µs/row here;
  * this one writes each row as one XML string.
  */
-import { PROBLEM_OUTCOMES } from '../sync/outcome.ts';
+import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import { AtomicTextStream } from './atomic-file.ts';
 import { REPORT_COLUMNS } from './columns.ts';
 import { neutraliseCell } from './neutralise.ts';

@@ -3,7 +3,7 @@
  * product_limit) and sending no writes. Pure: the caller fetches and passes the facts in.
  */
 import type { RowPlan } from '../sheet/types.ts';
-import type { RowResult } from './outcome.ts';
+import type { RowResult } from '../outcome.ts';
 
 export interface DryRunFacts {
   categoryIds: ReadonlySet<number>;

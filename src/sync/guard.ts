@@ -5,7 +5,7 @@
  * final outcome. Without a ledger, NO_GUARD sends all.
  */
 import type { RowPlan } from '../sheet/types.ts';
-import type { RowResult } from './outcome.ts';
+import type { RowResult } from '../outcome.ts';
 
 export interface GuardedRow {
   batchId: string;

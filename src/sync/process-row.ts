@@ -6,7 +6,7 @@
 import type { RowPlan } from '../sheet/types.ts';
 import type { StoreApi, WriteResult } from '../store/types.ts';
 import type { GuardedRow, RowGuard } from './guard.ts';
-import type { RowResult } from './outcome.ts';
+import type { RowResult } from '../outcome.ts';
 import {
   callsFor,
   createInFlightResult,

@@ -5,7 +5,7 @@
 import { isStoreError, type StoreErrorCode } from '../store/errors.ts';
 import type { RowPlan, SheetRowResult } from '../sheet/types.ts';
 import type { WriteResult } from '../store/types.ts';
-import type { Outcome, RowResult } from './outcome.ts';
+import type { Outcome, RowResult } from '../outcome.ts';
 
 export type CallKind = 'create' | 'update' | 'status' | 'brand';
 

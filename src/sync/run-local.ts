@@ -9,7 +9,7 @@ import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
-import type { RowResult } from './outcome.ts';
+import type { RowResult } from '../outcome.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
 import { batchInfoFor, buildGuard, fetchDryRunFacts, guardSettingsOf, openRequestSheet, wantsRow } from './prepare.ts';

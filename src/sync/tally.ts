@@ -1,5 +1,5 @@
 /** Running counts of a batch, and the progress events built from them. */
-import { PROBLEM_OUTCOMES, type Outcome } from './outcome.ts';
+import { PROBLEM_OUTCOMES, type Outcome } from '../outcome.ts';
 import { emptyCounts, type BatchProgress, type OutcomeCounts } from './types.ts';
 
 export class BatchTally {

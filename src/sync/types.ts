@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import type { SheetKind } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { GuardSettings, RowGuard } from './guard.ts';
-import type { Outcome } from './outcome.ts';
+import type { Outcome } from '../outcome.ts';
 import type { UnchangedSummary } from './unchanged-rows.ts';
 
 /** Column mapping for the sheet mapper: a `--columns` YAML path, or header -> field (null = ignore). */

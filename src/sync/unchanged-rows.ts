@@ -6,7 +6,7 @@
  * that all say so.
  */
 import { UNCHANGED_CODE } from './guard.ts';
-import type { RowResult } from './outcome.ts';
+import type { RowResult } from '../outcome.ts';
 
 /** Ranges kept in summary.json; a sheet that alternates changed and unchanged rows is cut short. */
 const MAX_RANGES = 2_000;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowPlan } from '../../src/sheet/types.ts';
 import type { GuardSettings } from '../../src/sync/guard.ts';
-import type { RowResult } from '../../src/sync/outcome.ts';
+import type { RowResult } from '../../src/outcome.ts';
 import type { LedgerEntry } from '../../src/intake/ledger.ts';
 import {
   canonicalJson,

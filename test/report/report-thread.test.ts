@@ -11,7 +11,7 @@ import { neutraliseCell } from '../../src/report/neutralise.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { stopReportThread } from '../../src/report/report-thread.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
-import { PROBLEM_OUTCOMES, type Outcome } from '../../src/sync/outcome.ts';
+import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';
 import { emptyCounts, type BatchSummary } from '../../src/sync/types.ts';
 
 let dir: string;

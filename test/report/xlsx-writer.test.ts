@@ -9,7 +9,7 @@ import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
 import { EXCEL_CELL_LIMIT, excelCellText } from '../../src/report/xlsx-xml.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import type { Cell } from '../../src/sheet/types.ts';
-import { PROBLEM_OUTCOMES, type Outcome } from '../../src/sync/outcome.ts';
+import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { SheetKind } from '../../sheet/types.ts';
 import type { GuardSettings } from '../guard.ts';
-import { OUTCOMES, type RowResult } from '../outcome.ts';
+import { OUTCOMES, type RowResult } from '../../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
 import { emptyCounts, type BatchSummary, type OutcomeCounts, type ReadError } from '../types.ts';
 import type { EngineKeys } from './keys.ts';

@@ -12,7 +12,7 @@ import { UNCHANGED_CODE, type RowGuard } from '../guard.ts';
 import { batchInfoFor, buildGuard, guardSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
 import type { SheetOpener } from '../sheet-source.ts';
-import type { RowResult } from '../outcome.ts';
+import type { RowResult } from '../../outcome.ts';
 import type { GuardFactory, SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';

@@ -1,4 +1,7 @@
-/** Every row of a batch ends in exactly one of these. */
+/**
+ * Every row of a batch ends in exactly one of these. They sit below every folder that speaks of rows
+ * (sync, report, ledger), so none of those imports another for them.
+ */
 export const OUTCOMES = [
   'created',
   'updated',
