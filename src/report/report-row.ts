@@ -1,6 +1,6 @@
 /** One row as the reports show it: the input cells as written plus the row's result. */
 import type { RowResult } from '../outcome.ts';
-import { isReportColumn } from './columns.ts';
+import { isReportColumn } from '../sheet/map/report-columns.ts';
 
 export interface ReportRow {
   row: number;

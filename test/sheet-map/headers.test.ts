@@ -1,7 +1,8 @@
 /** Header matching, aliases, kind detection and --columns maps (src/sheet/map/headers.ts, column-map.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseColumnMap } from '../../src/sheet/map/column-map.ts';
-import { detectKind, planHeaders, resolveTarget } from '../../src/sheet/map/headers.ts';
+import { detectKind, planHeaders } from '../../src/sheet/map/headers.ts';
+import { resolveTarget } from '../../src/sheet/map/targets.ts';
 import { canonicalName } from '../../src/sheet/map/targets.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { tuples } from './helpers.ts';

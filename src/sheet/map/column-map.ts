@@ -12,9 +12,8 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { SheetFileError } from '../types.ts';
 import { cleanHeader, headerKey } from './header-key.ts';
-import { resolveTarget } from './headers.ts';
 import { suggest } from './suggest.ts';
-import { canonicalName, suggestionNames } from './targets.ts';
+import { canonicalName, resolveTarget, suggestionNames } from './targets.ts';
 
 export interface ColumnMap {
   file: string;

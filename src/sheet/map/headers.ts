@@ -2,21 +2,12 @@
  * The header row to a column plan: which field each column fills, plus the header's own issues
  * (unknown columns once, with a suggestion; two columns filling one field). Pure.
  */
-import { isReportColumn } from '../../report/columns.ts';
 import type { RowIssue, SheetKind } from '../types.ts';
 import type { ColumnMap } from './column-map.ts';
-import { toAsciiDigits } from './digits.ts';
 import { cleanHeader, headerKey } from './header-key.ts';
+import { isReportColumn } from './report-columns.ts';
 import { suggest } from './suggest.ts';
-import {
-  BRAND_LOOKUP,
-  BRAND_SHEET_LOOKUP,
-  OPTION_LOOKUP,
-  PRODUCT_LOOKUP,
-  canonicalName,
-  suggestionNames,
-  type ColumnTarget,
-} from './targets.ts';
+import { BRAND_LOOKUP, canonicalName, resolveTarget, suggestionNames, type ColumnTarget } from './targets.ts';
 
 export type ColumnRole =
   | { role: 'target'; target: ColumnTarget }
@@ -38,36 +29,6 @@ export interface HeaderPlan {
   kind: SheetKind;
   slots: ColumnSlot[];
   issues: RowIssue[];
-}
-
-const PRICE = /^prices?\s*\.\s*(.+)$/i;
-const CELEBRITY = /^celebrit(?:y|ies)\s*\.\s*(\d{1,4})$/i;
-const OPTION = /^product[\s_-]*options?\s*\.\s*(\d{1,4})\s*\.\s*(.+)$/i;
-const FRIENDLY_OPTION = /^(?:option|opt|الخيار|خيار)(\d{1,3})(.*)$/;
-
-/** A header (or a --columns target) to what it fills on a sheet of `kind`, or null. */
-export function resolveTarget(header: string, kind: SheetKind, brandSheetNames = true): ColumnTarget | null {
-  const cleaned = cleanHeader(header);
-  const key = headerKey(cleaned);
-  if (kind === 'brands') return (brandSheetNames ? BRAND_SHEET_LOOKUP : BRAND_LOOKUP).get(key) ?? null;
-  const direct = PRODUCT_LOOKUP.get(key);
-  if (direct) return direct;
-  const price = PRICE.exec(cleaned);
-  if (price?.[1]) return { kind: 'price', key: price[1].trim() };
-  const celebrity = CELEBRITY.exec(cleaned);
-  if (celebrity?.[1]) return { kind: 'celebrity', key: String(Number(celebrity[1])) };
-  const option = OPTION.exec(cleaned);
-  if (option?.[1] && option[2]) {
-    const field = OPTION_LOOKUP.get(headerKey(option[2]));
-    return field ? { kind: 'option', index: String(Number(option[1])), field } : null;
-  }
-  const friendly = FRIENDLY_OPTION.exec(toAsciiDigits(key));
-  if (friendly?.[1] !== undefined) {
-    const number = Number(friendly[1]);
-    const field = OPTION_LOOKUP.get(friendly[2] ?? '');
-    if (number >= 1 && field) return { kind: 'option', index: String(number - 1), field };
-  }
-  return null;
 }
 
 /** Products, or brands when the recognised columns are brand columns only (a brand CSV). */

@@ -1,5 +1,6 @@
 /**
- * What a column fills, and the lookup tables from header keys to it. Built once at load time.
+ * What a column fills: the lookup tables from header keys to it (built once at load time), and
+ * resolveTarget, which turns one header or --columns target into it.
  */
 import { BRAND_ALIASES, BRAND_SHEET_ALIASES, OPTION_FIELD_ALIASES, PRODUCT_ALIASES } from './aliases.ts';
 import {
@@ -10,7 +11,9 @@ import {
   type OptionField,
   type ScalarProductField,
 } from './fields.ts';
-import { headerKey } from './header-key.ts';
+import { toAsciiDigits } from './digits.ts';
+import { cleanHeader, headerKey } from './header-key.ts';
+import type { SheetKind } from '../types.ts';
 
 export type ColumnTarget =
   | { kind: 'field'; field: ScalarProductField }
@@ -91,4 +94,34 @@ export function suggestionNames(kind: 'products' | 'brands'): ReadonlyMap<string
     names.set(headerKey('celebrity.0'), 'celebrity.0');
   }
   return names;
+}
+
+const PRICE = /^prices?\s*\.\s*(.+)$/i;
+const CELEBRITY = /^celebrit(?:y|ies)\s*\.\s*(\d{1,4})$/i;
+const OPTION = /^product[\s_-]*options?\s*\.\s*(\d{1,4})\s*\.\s*(.+)$/i;
+const FRIENDLY_OPTION = /^(?:option|opt|الخيار|خيار)(\d{1,3})(.*)$/;
+
+/** A header (or a --columns target) to what it fills on a sheet of `kind`, or null. */
+export function resolveTarget(header: string, kind: SheetKind, brandSheetNames = true): ColumnTarget | null {
+  const cleaned = cleanHeader(header);
+  const key = headerKey(cleaned);
+  if (kind === 'brands') return (brandSheetNames ? BRAND_SHEET_LOOKUP : BRAND_LOOKUP).get(key) ?? null;
+  const direct = PRODUCT_LOOKUP.get(key);
+  if (direct) return direct;
+  const price = PRICE.exec(cleaned);
+  if (price?.[1]) return { kind: 'price', key: price[1].trim() };
+  const celebrity = CELEBRITY.exec(cleaned);
+  if (celebrity?.[1]) return { kind: 'celebrity', key: String(Number(celebrity[1])) };
+  const option = OPTION.exec(cleaned);
+  if (option?.[1] && option[2]) {
+    const field = OPTION_LOOKUP.get(headerKey(option[2]));
+    return field ? { kind: 'option', index: String(Number(option[1])), field } : null;
+  }
+  const friendly = FRIENDLY_OPTION.exec(toAsciiDigits(key));
+  if (friendly?.[1] !== undefined) {
+    const number = Number(friendly[1]);
+    const field = OPTION_LOOKUP.get(friendly[2] ?? '');
+    if (number >= 1 && field) return { kind: 'option', index: String(number - 1), field };
+  }
+  return null;
 }
