@@ -30,3 +30,10 @@ export interface RowResult {
   /** The column at fault, for invalid rows. */
   column?: string;
 }
+
+/** How many rows of a batch ended in each outcome. */
+export type OutcomeCounts = Record<Outcome, number>;
+
+export function emptyCounts(): OutcomeCounts {
+  return { created: 0, updated: 0, status_changed: 0, unchanged: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0 };
+}

@@ -14,7 +14,7 @@ import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rer
 import { openIntakeRuntime, type IntakeRuntime } from '../intake/runtime.ts';
 import { listSchedules, runJob, scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
 import { bullConnection } from '../sync/redis/connection.ts';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
 import { untilSignal } from './signals.ts';

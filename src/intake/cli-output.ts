@@ -1,6 +1,6 @@
 /** The lines the commands print for a finished batch (pure). */
 import { OUTCOMES, PROBLEM_OUTCOMES } from '../outcome.ts';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from '../report/summary.ts';
 
 export function summarizeBatch(summary: BatchSummary): string {
   const counts = OUTCOMES.filter((o) => summary.counts[o] > 0).map((o) => `${o} ${summary.counts[o]}`);

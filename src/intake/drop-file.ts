@@ -11,7 +11,9 @@ import type { Logger } from '../log.ts';
 import { writeFileAtomic } from '../report/atomic-file.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { GuardSettings } from '../sync/guard.ts';
-import type { BatchSummary, ColumnMapping, OutcomeCounts, SyncRequest } from '../sync/types.ts';
+import type { BatchSummary } from '../report/summary.ts';
+import type { ColumnMapping, SyncRequest } from '../sync/types.ts';
+import type { OutcomeCounts } from '../outcome.ts';
 import { dropBatchId, parseClaimedName, type DropLayout } from './drop-layout.ts';
 import { fileLedgerKey, type Ledger } from './ledger.ts';
 

@@ -5,7 +5,7 @@
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../log.ts';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRunner } from './drop-file.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';

@@ -4,7 +4,7 @@
  * writer returns. A failure (of the batch, or of the whole thread) is kept and given to the
  * next call; promises are only rejected when someone is waiting on them, so none goes unhandled.
  */
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from './summary.ts';
 import type { FromReportThread, ToReportThread, WireValue } from './report-wire.ts';
 
 /** Chunks sent but not yet written before `rows` makes the caller wait: memory stays bounded. */

@@ -4,7 +4,7 @@
  * is complete. Every file goes to a temp file and is renamed into place.
  */
 import { join } from 'node:path';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from './summary.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 import { FailedCsvWriter, ResultsCsvWriter } from './csv-writers.ts';
 import type { ReportRow } from './report-row.ts';

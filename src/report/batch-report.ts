@@ -5,7 +5,7 @@
  * chunk every few thousand values; the sync's own work and the report writing use both cores.
  */
 import { mkdir } from 'node:fs/promises';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from './summary.ts';
 import type { BatchChannel } from './batch-channel.ts';
 import type { ReportRow } from './report-row.ts';
 import { openReportBatch } from './report-thread.ts';

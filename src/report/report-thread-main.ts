@@ -4,7 +4,7 @@
  * temp files and is sent back with the original message; it never ends the thread.
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from './summary.ts';
 import { BatchFiles } from './batch-files.ts';
 import { WireRowReader, type FromReportThread, type ToReportThread, type WireValue } from './report-wire.ts';
 

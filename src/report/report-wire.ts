@@ -7,7 +7,7 @@
  * A row is: shown row number, outcome index, message, http status, attempts, cell count, cells.
  */
 import { OUTCOMES, type Outcome } from '../outcome.ts';
-import type { BatchSummary } from '../sync/types.ts';
+import type { BatchSummary } from './summary.ts';
 import type { ReportRow } from './report-row.ts';
 
 export type WireValue = string | number | null;

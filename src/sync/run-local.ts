@@ -18,7 +18,8 @@ import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.t
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows, withSkippedUnchanged } from './unchanged-rows.ts';
-import type { BatchSummary, EngineDeps, ReadError, SyncRequest } from './types.ts';
+import type { BatchSummary, ReadError } from '../report/summary.ts';
+import type { EngineDeps, SyncRequest } from './types.ts';
 
 /** Rows read ahead from a guard behind a round trip: one ledger lookup per block. */
 const PREFETCH_ROWS = 500;

@@ -1,6 +1,7 @@
 /** Running counts of a batch, and the progress events built from them. */
 import { PROBLEM_OUTCOMES, type Outcome } from '../outcome.ts';
-import { emptyCounts, type BatchProgress, type OutcomeCounts } from './types.ts';
+import { emptyCounts, type OutcomeCounts } from '../outcome.ts';
+import type { BatchProgress } from './types.ts';
 
 export class BatchTally {
   readonly counts: OutcomeCounts = emptyCounts();

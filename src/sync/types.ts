@@ -1,14 +1,13 @@
 /**
  * The sync engine's public shapes: what a caller (CLI, drop folder, schedules, rerun) asks for,
  * what it gets back, and the progress it can watch. Both transports (in-process and BullMQ) take
- * the same SyncRequest and end with the same BatchSummary.
+ * the same SyncRequest and end with the same BatchSummary (report/summary.ts).
  */
 import type { Logger } from '../log.ts';
 import type { SheetKind } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { GuardSettings, RowGuard } from './guard.ts';
-import type { Outcome } from '../outcome.ts';
-import type { UnchangedSummary } from './unchanged-rows.ts';
+import type { OutcomeCounts } from '../outcome.ts';
 
 /** Column mapping for the sheet mapper: a `--columns` YAML path, or header -> field (null = ignore). */
 export type ColumnMapping = string | Readonly<Record<string, string | null>>;
@@ -51,38 +50,6 @@ export type GuardFactory = (settings: GuardSettings, batch: BatchInfo) => RowGua
 
 export const DEFAULT_GUARD_SETTINGS: GuardSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
 
-export type OutcomeCounts = Record<Outcome, number>;
-
-export interface BatchSummary {
-  batchId: string;
-  source: string;
-  file: string;
-  kind: SheetKind;
-  total: number;
-  counts: OutcomeCounts;
-  startedAt: string;
-  finishedAt: string;
-  /** Requests per second the batch was limited to. */
-  rate: number;
-  rerunOf?: string;
-  dryRun?: boolean;
-  /** Rows skipped as unchanged since the last sync (delta), and whether the report lists them. */
-  skippedUnchanged?: UnchangedSummary;
-  /**
-   * The file broke part-way (SheetFileError): the rows read before the break ended as usual and
-   * are in the report; nothing after it was read. Such a batch counts as a problem (exit 1).
-   */
-  readError?: ReadError;
-  /** Directory holding results.csv, results.xlsx, failed.csv, summary.json. */
-  reportDir: string;
-}
-
-export interface ReadError {
-  code: string;
-  /** Names the file and where it broke. */
-  message: string;
-}
-
 export interface BatchProgress {
   batchId: string;
   done: number;
@@ -110,8 +77,4 @@ export interface EngineDeps {
   /** Builds the ledger guard from the batch's settings; default: NO_GUARD. */
   guardFactory?: GuardFactory;
   onProgress?: ProgressListener;
-}
-
-export function emptyCounts(): OutcomeCounts {
-  return { created: 0, updated: 0, status_changed: 0, unchanged: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0 };
 }

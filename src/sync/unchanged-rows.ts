@@ -7,17 +7,10 @@
  */
 import { UNCHANGED_CODE } from './guard.ts';
 import type { RowResult } from '../outcome.ts';
+import type { UnchangedSummary } from '../report/summary.ts';
 
 /** Ranges kept in summary.json; a sheet that alternates changed and unchanged rows is cut short. */
 const MAX_RANGES = 2_000;
-
-export interface UnchangedSummary {
-  count: number;
-  /** False when the report leaves them out (the default). */
-  listed: boolean;
-  /** Row numbers as ranges (`2-40001, 40003-100001`), when not listed. */
-  rows?: string;
-}
 
 export function isUnchanged(result: RowResult): boolean {
   return result.code === UNCHANGED_CODE;

@@ -11,7 +11,7 @@ import { silentLogger } from '../../src/log.ts';
 import { createStoreClient } from '../../src/store/index.ts';
 import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
 import { QUEUE_NAME } from '../../src/sync/redis/keys.ts';
-import type { BatchSummary } from '../../src/sync/types.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 import { ledgerGuardFactory } from '../../src/intake/guard.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/intake/ledger-redis.ts';
 import { ledgerScope } from '../../src/intake/ledger-rules.ts';

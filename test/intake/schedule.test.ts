@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { JobFileError, loadJobs, nextRun, parseJobFile } from '../../src/intake/job-file.ts';
 import { listSchedules, scheduleQueue, syncSchedules } from '../../src/intake/schedules.ts';
-import type { BatchSummary } from '../../src/sync/types.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 import { cli } from './cli.ts';
 import { createCount, startWorld, writeCount, type World } from './helpers.ts';
 

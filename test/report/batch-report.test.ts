@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchReportWriter } from '../../src/report/batch-report.ts';
 import { neutraliseCell } from '../../src/report/neutralise.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
-import { emptyCounts, type BatchSummary } from '../../src/sync/types.ts';
+import { emptyCounts } from '../../src/outcome.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -12,7 +12,8 @@ import type { ReportRow } from '../../src/report/report-row.ts';
 import { stopReportThread } from '../../src/report/report-thread.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';
-import { emptyCounts, type BatchSummary } from '../../src/sync/types.ts';
+import { emptyCounts } from '../../src/outcome.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 
 let dir: string;
 beforeEach(async () => {

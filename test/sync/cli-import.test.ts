@@ -10,7 +10,7 @@ import { deleteKeys } from './helpers/redis.ts';
 import { writeBrokenSheet } from './helpers/broken-sheet.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
-import type { BatchSummary } from '../../src/sync/types.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 
 function io(env: Record<string, string>) {
   const stdout = new PassThrough();

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BatchSummary } from '../../src/sync/types.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 import { eachTestOn } from './helpers/transports.ts';
 import type { World } from './helpers/world.ts';
 

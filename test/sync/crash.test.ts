@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { engineKeys } from '../../src/sync/redis/keys.ts';
-import type { BatchSummary } from '../../src/sync/types.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
 import { kill, PrivateRedis, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { BatchReportWriter } from '../../report/batch-report.ts';
 import { shownRow } from '../../report/report-row.ts';
-import type { BatchSummary } from '../types.ts';
+import type { BatchSummary } from '../../report/summary.ts';
 import { isUnchanged, UnchangedRows, withSkippedUnchanged } from '../unchanged-rows.ts';
 import type { BatchState } from './batch-state.ts';
 

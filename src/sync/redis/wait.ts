@@ -5,7 +5,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { problemsIn } from '../tally.ts';
-import type { BatchSummary, ProgressListener } from '../types.ts';
+import type { BatchSummary } from '../../report/summary.ts';
+import type { ProgressListener } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';

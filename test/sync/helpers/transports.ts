@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { runSync, enqueueSync, waitForBatch, startSyncWorker, RedisRateGate } from '../../../src/sync/index.ts';
-import type { BatchSummary, SyncRequest } from '../../../src/sync/types.ts';
+import type { BatchSummary } from '../../../src/report/summary.ts';
+import type { SyncRequest } from '../../../src/sync/types.ts';
 import { afterEach, beforeEach } from 'vitest';
 import { startWorld, type World } from './world.ts';
 import { deleteKeys } from './redis.ts';
