@@ -6,7 +6,8 @@ import { open } from 'node:fs/promises';
 import { SheetFileError } from '../types.ts';
 import { openCsv } from './csv-reader.ts';
 import { openXlsx, xlsxSheetNames } from './xlsx-reader.ts';
-import { sniffFileKind } from './sniff.ts';
+import { compoundFileEntryNames } from './compound-file.ts';
+import { compoundFileKind, isCompoundFile, sniffFileKind } from './sniff.ts';
 import type { FileKind } from './sniff.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
@@ -26,12 +27,19 @@ async function sniff(file: string): Promise<FileKind> {
           : `cannot open the file (${code ?? 'error'})`;
     throw new SheetFileError(file, 'unreadable_file', message, { cause: error });
   }
+  const opened = handle;
   try {
     const head = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return sniffFileKind(head.subarray(0, bytesRead));
+    const { bytesRead } = await opened.read(head, 0, head.length, 0);
+    if (!isCompoundFile(head.subarray(0, bytesRead))) return sniffFileKind(head.subarray(0, bytesRead));
+    const readAt = async (offset: number, length: number): Promise<Buffer> => {
+      const bytes = Buffer.alloc(length);
+      const { bytesRead: got } = await opened.read(bytes, 0, length, offset);
+      return bytes.subarray(0, got);
+    };
+    return compoundFileKind(await compoundFileEntryNames(readAt).catch(() => null));
   } finally {
-    await handle.close();
+    await opened.close();
   }
 }
 

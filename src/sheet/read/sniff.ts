@@ -6,10 +6,41 @@ export type FileKind = { kind: 'zip' } | { kind: 'text' } | { kind: 'unsupported
 
 const starts = (bytes: Uint8Array, magic: number[]): boolean => magic.every((byte, i) => bytes[i] === byte);
 
+const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** An OLE2 compound file: a legacy .xls or a password-protected workbook (compoundFileKind tells which). */
+export function isCompoundFile(head: Uint8Array): boolean {
+  return starts(head, COMPOUND_FILE);
+}
+
+/**
+ * A compound file by what its directory holds: Excel encrypts an .xlsx into an `EncryptedPackage`
+ * stream; a legacy workbook is a `Workbook` (or `Book`) stream. `names` is null when the
+ * directory cannot be read: then the first bytes alone cannot tell.
+ */
+export function compoundFileKind(names: readonly string[] | null): FileKind {
+  if (names?.includes('EncryptedPackage')) {
+    return {
+      kind: 'unsupported',
+      code: 'password_protected',
+      message:
+        'this is a password-protected workbook; open it in Excel, remove the password (File > Info > Protect Workbook) and save it, then try again',
+    };
+  }
+  if (names?.some((name) => name === 'Workbook' || name === 'Book')) {
+    return {
+      kind: 'unsupported',
+      code: 'legacy_xls',
+      message: 'this is a legacy .xls file; open it in Excel and save it as .xlsx or CSV',
+    };
+  }
+  return sniffFileKind(Uint8Array.from(COMPOUND_FILE));
+}
+
 export function sniffFileKind(head: Uint8Array): FileKind {
   if (head.length === 0) return { kind: 'unsupported', code: 'empty_file', message: 'the file is empty' };
   if (starts(head, [0x50, 0x4b, 0x03, 0x04]) || starts(head, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
-  if (starts(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+  if (isCompoundFile(head)) {
     return {
       kind: 'unsupported',
       code: 'legacy_xls',
