@@ -49,6 +49,8 @@ export class DropWatcher {
   private readonly active = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private closed = false;
+  /** The resume scan under way, if any: ticks never overlap, and close() waits for it. */
+  private scanning: Promise<void> | undefined;
 
   constructor(private readonly options: DropWatcherOptions) {}
 
@@ -56,8 +58,8 @@ export class DropWatcher {
     const { layout } = this.options;
     for (const dir of [layout.inbox, layout.processing, layout.done, layout.failed])
       await mkdir(dir, { recursive: true });
-    await this.resumeScan();
-    this.timer = setInterval(() => void this.resumeScan(), this.options.resumeIntervalMs ?? 60_000);
+    await this.scan();
+    this.timer = setInterval(() => void this.scan(), this.options.resumeIntervalMs ?? 60_000);
     const watcher = watch(layout.inbox, {
       depth: 0,
       // A file dropped again soon after the last one was taken must still be an `add`.
@@ -84,6 +86,7 @@ export class DropWatcher {
   async close(graceMs = 30_000): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    await this.scanning;
     await this.watcher?.close();
     const running = Promise.all(this.active.values());
     let timer: NodeJS.Timeout | undefined;
@@ -177,19 +180,34 @@ export class DropWatcher {
     }
   }
 
-  /** Files in processing/ that no live watcher holds: left by a crash, resumed here. */
+  /** One resume scan at a time; it never rejects, so a timer tick can never end the watcher. */
+  private scan(): Promise<void> {
+    if (this.closed || this.scanning) return this.scanning ?? Promise.resolve();
+    this.scanning = this.resumeScan().finally(() => (this.scanning = undefined));
+    return this.scanning;
+  }
+
+  /**
+   * Files in processing/ that no live watcher holds: left by a crash, resumed here. A file-system
+   * error is logged and the scan goes on (one file) or ends until the next tick (the folder).
+   */
   private async resumeScan(): Promise<void> {
-    if (this.closed) return;
+    const { layout, claims, logger } = this.options;
     let names: string[];
     try {
-      names = await readdir(this.options.layout.processing);
-    } catch {
+      names = await readdir(layout.processing);
+    } catch (error) {
+      logger.error({ err: error, dir: layout.processing }, 'drop folder scan failed; trying again at the next scan');
       return;
     }
     for (const claimed of names.sort()) {
+      if (this.closed) return;
       if (!parseClaimedName(claimed) || this.active.has(`c:${claimed}`) || this.queued.has(`c:${claimed}`)) continue;
-      if (await this.options.claims.tryClaim(`processing:${claimed}`, { hold: true }))
-        this.enqueue({ kind: 'claimed', claimed });
+      try {
+        if (await claims.tryClaim(`processing:${claimed}`, { hold: true })) this.enqueue({ kind: 'claimed', claimed });
+      } catch (error) {
+        logger.error({ err: error, claimed }, 'could not claim a file in processing/; trying again at the next scan');
+      }
     }
   }
 }
