@@ -1,13 +1,13 @@
-import { appendFile, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.ts';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger, silentLogger, type Logger } from '../../src/log.ts';
 import { FileClaims, RedisClaims, type ClaimStore } from '../../src/intake/claims.ts';
 import type { DropReport } from '../../src/intake/drop-file.ts';
-import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
+import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/intake/ledger-file.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
@@ -49,7 +49,7 @@ function redisClaims(): { claims: ClaimStore; inboxClaims: ClaimStore } {
 
 async function startWatcher(
   ledger: FileLedger,
-  extra: { force?: boolean; claims?: { claims: ClaimStore; inboxClaims?: ClaimStore } } = {},
+  extra: { force?: boolean; claims?: { claims: ClaimStore; inboxClaims?: ClaimStore }; logger?: Logger } = {},
 ): Promise<DropWatcher> {
   const watcher = new DropWatcher({
     layout,
@@ -58,7 +58,7 @@ async function startWatcher(
     run: world.runner(ledger),
     guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
     force: extra.force ?? false,
-    logger: silentLogger,
+    logger: extra.logger ?? silentLogger,
     settleMs: 300,
     pollMs: 50,
     resumeIntervalMs: 200,
@@ -70,6 +70,19 @@ async function startWatcher(
 }
 
 const finished = (file: string) => (e: DropEvent) => e.type === 'finished' && e.file === file;
+
+/** A logger whose records reach `listen`ers as parsed objects. */
+function capturedLogger(): {
+  logger: Logger;
+  listen: (l: (record: { msg: string; err?: { code?: string } }) => void) => void;
+} {
+  const listeners: ((record: { msg: string; err?: { code?: string } }) => void)[] = [];
+  const logger = createLogger({
+    level: 'error',
+    destination: { write: (line: string) => listeners.forEach((l) => l(JSON.parse(line) as { msg: string })) },
+  });
+  return { logger, listen: (l) => listeners.push(l) };
+}
 
 async function reportOf(claimed: string): Promise<DropReport> {
   return JSON.parse(await readFile(join(layout.done, `${claimed}.report.json`), 'utf8')) as DropReport;
@@ -89,10 +102,17 @@ describe('drop folder', () => {
     const path = join(layout.inbox, 'slow.csv');
     let written = 0;
     const done = waitFor(events, finished('slow.csv'));
-    for (const line of text.split(/(?<=\n)/)) {
-      await appendFile(path, line);
-      written += line.length;
-      await sleep(60); // a slow upload: well under the 300 ms settle time between writes
+    // The settle clock stands still while the upload goes on, however slowly the writes land on a
+    // loaded machine: only a size that stays the same while the clock runs counts as settled.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const line of text.split(/(?<=\n)/)) {
+        await appendFile(path, line);
+        written += line.length;
+        await sleep(60); // a slow upload: the watcher polls the size several times between writes
+      }
+    } finally {
+      vi.useRealTimers();
     }
     const event = await done;
     expect(written).toBe(text.length);
@@ -184,5 +204,28 @@ describe('drop folder', () => {
 
     // Nothing was deleted: every dropped file is somewhere.
     expect((await readdir(layout.done)).filter((n) => n.endsWith('--a.csv'))).toHaveLength(3);
+  });
+
+  it('a resume scan that hits a file-system error logs it and tries again; watch keeps serving', async () => {
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const { logger, listen } = capturedLogger();
+    await startWatcher(ledger, { logger });
+    // The lock folder turns into a file: every claim in the scan fails (ENOTDIR or EEXIST).
+    await rm(layout.locks, { recursive: true, force: true });
+    await writeFile(layout.locks, 'not a folder');
+    const left = claimedName(claimToken(Date.now(), 'abc123'), 'left.csv');
+    const logged = waitFor(listen, (r) => r.msg.startsWith('could not claim a file in processing/'));
+    await writeFile(join(layout.processing, left), productCsv(['left-1', 'left-2']));
+    expect((await logged).err?.code).toMatch(/^(ENOTDIR|EEXIST)$/);
+
+    const resumed = waitFor(events, finished('left.csv'));
+    await rm(layout.locks);
+    const event = await resumed;
+    expect(event.type === 'finished' && event.result.status).toBe('done');
+
+    const fresh = waitFor(events, finished('fresh.csv'));
+    await writeFile(join(layout.inbox, 'fresh.csv'), productCsv(['fresh-1']));
+    await fresh;
+    expect(createCount(world.sandbox)).toBe(3);
   });
 });
