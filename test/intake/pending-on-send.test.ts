@@ -6,7 +6,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createGuard } from '../../src/intake/guard.ts';
 import { FileLedger } from '../../src/intake/ledger-file.ts';
@@ -18,6 +17,7 @@ import type { GuardedRow, RowGuard } from '../../src/sync/guard.ts';
 import { runSync } from '../../src/sync/run-local.ts';
 import type { GuardFactory } from '../../src/sync/types.ts';
 import { productCsv } from './helpers.ts';
+import { until } from '../helpers/until.ts';
 
 let sandbox: SandboxHandle;
 let dir: string;
@@ -34,11 +34,6 @@ afterEach(async () => {
   await running;
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Polls a condition of the sandbox (it has no events); bounded by the test timeout. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(10);
-}
 
 const keyOf = (barcode: string) => `k:barcode:${barcode}`;
 
@@ -106,7 +101,7 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   running = settled;
 
   await allDecided;
-  await until(() => sandbox.products().length === 1);
+  await until(() => sandbox.products().length === 1, 'the first product created');
   expect(sandbox.requestCount('/v1/create_product')).toBe(1);
 
   // What the ledger file holds now is what a crash at this moment would leave behind.

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
@@ -11,6 +10,7 @@ import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { FileLedger, scopedLedgerFile } from '../../src/intake/ledger-file.ts';
 import { ledgerScope } from '../../src/intake/ledger-rules.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { until } from '../helpers/until.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 let world: World;
@@ -24,11 +24,6 @@ afterEach(async () => {
   child?.kill('SIGKILL');
   await world.close();
 });
-
-/** Polls a condition of the sandbox (it has no events); bounded by the test timeout. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(20);
-}
 
 it('a watcher killed mid-file is resumed by the next one without creating anything twice', async () => {
   const root = join(world.dir, 'drop');
@@ -50,11 +45,11 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  await until(() => output.includes('watching'));
+  await until(() => output.includes('watching'), 'the watcher to say it is watching');
 
   const barcodes = Array.from({ length: 30 }, (_, i) => `k${i}`);
   await writeFile(join(root, 'inbox', 'big.csv'), productCsv(barcodes));
-  await until(() => createCount(world.sandbox) >= 6);
+  await until(() => createCount(world.sandbox) >= 6, '6 creates');
   child.kill('SIGKILL');
   await new Promise((resolve) => child!.once('exit', resolve));
   const [claimed] = await readdir(join(root, 'processing'));
@@ -96,7 +91,10 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   expect(report.batchId.startsWith(parseClaimedName(claimed!)!.token)).toBe(true);
   const counts = report.counts!;
   expect(counts.created + counts.skipped + counts.unknown).toBe(30);
-  expect(counts.skipped).toBeGreaterThanOrEqual(sentBeforeCrash - 2); // at most the 2 in flight are unknown
+  // Each row sent before the crash is known to the ledger: done (skipped now) or still pending
+  // (unknown), never sent again. More than CONCURRENCY rows may be pending: a row's slot is freed
+  // when its calls end, before its ledger write lands, and a loaded disk holds those writes back.
+  expect(counts.skipped + counts.unknown).toBeGreaterThanOrEqual(sentBeforeCrash);
   expect(stored.length + counts.unknown).toBeGreaterThanOrEqual(30);
   expect(stored.length).toBeLessThanOrEqual(30);
 });
@@ -120,9 +118,9 @@ it('on SIGTERM the watcher finishes the running file within its grace time, then
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  await until(() => output.includes('watching'));
+  await until(() => output.includes('watching'), 'the watcher to say it is watching');
   await writeFile(join(root, 'inbox', 'term.csv'), productCsv(Array.from({ length: 20 }, (_, i) => `t${i}`)));
-  await until(() => createCount(world.sandbox) >= 3);
+  await until(() => createCount(world.sandbox) >= 3, '3 creates');
   const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   expect(await exited).toBe(0);

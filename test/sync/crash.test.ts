@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
@@ -15,6 +14,7 @@ import { kill, PrivateRedis, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
+import { until } from '../helpers/until.ts';
 
 const HEADER = 'product_id,title,title_ar,category,sale_price,barcode';
 const CREATES = 80;
@@ -52,7 +52,7 @@ function workerEnv(redisUrl: string, prefix: string): Record<string, string> {
 /** Waits (on Redis state, not on time) until at least `n` rows have results. */
 async function untilResults(redis: Redis, prefix: string, batchId: string, n: number): Promise<void> {
   const key = engineKeys(prefix).results(batchId);
-  while ((await redis.hlen(key)) < n) await sleep(10);
+  await until(async () => (await redis.hlen(key)) >= n, `${n} row results`);
 }
 
 function expectIntact(summary: BatchSummary): void {

@@ -37,7 +37,8 @@ describe('OrderedWindow', () => {
         if (waiting) await waiting;
       }
     })();
-    await sleep(20);
+    // Everything above runs on promise callbacks: once a macrotask comes round, the loop went as far as it can.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(started).toBe(4);
     release();
     await submitting;

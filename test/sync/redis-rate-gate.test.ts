@@ -28,16 +28,28 @@ function worstWindow(times: number[], windowMs: number): number {
 
 describe('RedisRateGate', () => {
   it('never admits more than the rate in any 1-second window across three processes', async () => {
-    const gates = redis.map((r) => new RedisRateGate({ redis: r, prefix: `${prefix}:a`, rate: 20 }));
+    // The admission times are the ones Redis recorded (the score each admission's ZADD wrote, by
+    // Redis's clock), read from MONITOR, not this process's clock after an await.
+    const monitor = await redis[0]!.monitor();
+    const windowKey = `${prefix}:a:rate`;
     const admitted: number[] = [];
-    await Promise.all(
-      gates.flatMap((gate) =>
-        Array.from({ length: 20 }, async () => {
-          await gate.acquire();
-          admitted.push(Date.now());
-        }),
-      ),
+    const marker = `end-${randomUUID()}`;
+    const seenAll = new Promise<void>((resolve) =>
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0]?.toUpperCase() === 'ZADD' && args[1] === windowKey && args[2] !== 'GT')
+          admitted.push(Number(args[2]) / 1000);
+        if (args[0]?.toUpperCase() === 'ECHO' && args[1] === marker) resolve();
+      }),
     );
+    try {
+      const gates = redis.map((r) => new RedisRateGate({ redis: r, prefix: `${prefix}:a`, rate: 20 }));
+      await Promise.all(gates.flatMap((gate) => Array.from({ length: 20 }, () => gate.acquire())));
+      // MONITOR reports commands in the order Redis ran them: once the marker is seen, so is every admission.
+      await redis[1]!.echo(marker);
+      await seenAll;
+    } finally {
+      monitor.disconnect();
+    }
     expect(admitted).toHaveLength(60);
     expect(worstWindow(admitted, 1000)).toBeLessThanOrEqual(20);
   });

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
@@ -16,6 +15,7 @@ import { kill } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
+import { until } from '../helpers/until.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 const CREATES = 60;
@@ -70,7 +70,7 @@ it('a worker stopped with SIGTERM finishes its active rows and exits 0; the batc
   const first = await startCliWorker();
   const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 1000 });
   const results = engineKeys(prefix).results(batchId);
-  while ((await redis.hlen(results)) < 10) await sleep(10);
+  await until(async () => (await redis.hlen(results)) >= 10, '10 row results');
 
   const exited = once(first, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   first.kill('SIGTERM');
