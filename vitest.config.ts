@@ -1,12 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that spawn processes (the CLI, workers, a private redis-server that they stop and
+ * restart): the slowest, and the ones that need the whole machine. `npm run test:fast` leaves
+ * them out for the inner loop; `npm test` runs both projects.
+ */
+const processTests = [
+  'test/intake/claims.test.ts',
+  'test/intake/ledger-lock.test.ts',
+  'test/intake/watch-crash.test.ts',
+  'test/report/report-thread.test.ts',
+  'test/sandbox/cli.test.ts',
+  'test/sheet-map/threaded-sheet.test.ts',
+  'test/sync/crash.test.ts',
+  'test/sync/worker-sigterm.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: end-to-end suites start servers and workers of their own.
     maxWorkers: 2,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: processTests } },
+      { extends: true, test: { name: 'processes', include: processTests } },
+    ],
   },
 });
