@@ -7,7 +7,7 @@
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import { AtomicTextStream } from './atomic-file.ts';
 import { REPORT_COLUMNS } from '../sheet/map/report-columns.ts';
-import { neutraliseCell } from './neutralise.ts';
+import { neutraliseCell } from '../files/formula-guard.ts';
 import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';
 import { CELL_STYLE, type CellStyle, type SheetColumn } from './xlsx-package.ts';
 import { XlsxStreamWriter, type XlsxValue } from './xlsx-stream-writer.ts';

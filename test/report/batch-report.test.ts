@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchReportWriter } from '../../src/report/batch-report.ts';
-import { neutraliseCell } from '../../src/report/neutralise.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { emptyCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
@@ -115,21 +114,5 @@ describe('BatchReportWriter', () => {
     await writer.write(rows[0]!);
     await writer.abort();
     expect(await readdir(out)).toEqual([]);
-  });
-});
-
-describe('neutraliseCell', () => {
-  it.each([
-    ['=1+2', "'=1+2"],
-    ['+cmd', "'+cmd"],
-    ['-2+3', "'-2+3"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
-    ['-5', '-5'],
-    ['+3.5', '+3.5'],
-    ['plain', 'plain'],
-    ['', ''],
-  ])('%j -> %j', (input, output) => {
-    expect(neutraliseCell(input)).toBe(output);
   });
 });

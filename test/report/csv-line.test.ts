@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvLine } from '../../src/report/csv-writers.ts';
-import { neutraliseCell } from '../../src/report/neutralise.ts';
+import { neutraliseCell } from '../../src/files/formula-guard.ts';
 
 describe('csvLine', () => {
   it('reads back as the same cells (after neutralising) with csv-parse', () => {

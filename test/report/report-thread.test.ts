@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchReportWriter } from '../../src/report/batch-report.ts';
-import { neutraliseCell } from '../../src/report/neutralise.ts';
+import { neutraliseCell } from '../../src/files/formula-guard.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { stopReportThread } from '../../src/report/report-thread.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { neutraliseCell } from '../../src/report/neutralise.ts';
+import { neutraliseCell } from '../../src/files/formula-guard.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
 import { EXCEL_CELL_LIMIT, excelCellText } from '../../src/report/xlsx-xml.ts';

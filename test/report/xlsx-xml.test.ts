@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/report/csv-writers.ts';
-import { neutraliseCell } from '../../src/report/neutralise.ts';
+import { neutraliseCell } from '../../src/files/formula-guard.ts';
 import { xmlText } from '../../src/report/xlsx-xml.ts';
 
 // The regexes the character scans replaced: the scans must decide exactly as they did.

@@ -81,4 +81,22 @@ describe('templates', () => {
     expect(categories?.getCell('D3').value).toBe('4 - Perfumes');
     expect(categories?.getCell('C3').value).toBe('عطور');
   });
+
+  it('store category names pass the formula guard in the Categories sheet', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'templates-guard-'));
+    try {
+      await writeTemplates(out, {
+        categories: [
+          { category_id: 7, category_name: '=HYPERLINK("x")', category_name_ar: '-5', image: null, product_total: 0 },
+        ],
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(join(out, 'products-template.xlsx'));
+      const categories = workbook.getWorksheet('Categories');
+      expect(categories?.getCell('B2').value).toBe('\'=HYPERLINK("x")');
+      expect(categories?.getCell('C2').value).toBe('-5');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
 });

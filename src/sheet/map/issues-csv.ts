@@ -1,18 +1,12 @@
 /**
  * The row errors of a validation as CSV text a person opens in Excel: UTF-8 with a BOM (so Excel
- * shows Arabic), CRLF, and cells starting with = + - @ neutralised (formula injection).
+ * shows Arabic), CRLF, and every cell through the formula guard (files/formula-guard.ts).
  */
 import { stringify } from 'csv-stringify/sync';
+import { neutraliseCell } from '../../files/formula-guard.ts';
 import type { RowIssue } from '../types.ts';
 
 export const ISSUE_CSV_COLUMNS = ['sheet', 'row', 'column', 'severity', 'code', 'message'] as const;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell Excel would run as a formula gets a leading apostrophe, which Excel shows as text. */
-export function neutraliseCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
 
 export interface SheetIssues {
   sheetName: string | null;

@@ -7,6 +7,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { neutraliseCell } from '../../files/formula-guard.ts';
 import type { Category } from '../../store/types.ts';
 import {
   BRAND_TEMPLATE_COLUMNS,
@@ -136,8 +137,9 @@ function addCategoriesSheet(workbook: ExcelJS.Workbook, categories: readonly Cat
   for (const category of categories) {
     sheet.addRow({
       id: category.category_id,
-      name: category.category_name,
-      name_ar: category.category_name_ar,
+      // Names come from the store, not from us: they pass the formula guard like report cells.
+      name: neutraliseCell(category.category_name),
+      name_ar: neutraliseCell(category.category_name_ar),
       label: `${category.category_id} - ${category.category_name}`,
     });
   }
