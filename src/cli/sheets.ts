@@ -2,9 +2,10 @@
  * Sheet commands: `validate` (read + map + check, nothing sent) and `template` (blank sheets and
  * a sample to start from). Exit codes: 0 all rows valid, 1 some row invalid, 2 file unreadable.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { openSheets } from '../sheet/open.ts';
 import { issuesCsv } from '../sheet/map/issues-csv.ts';
 import { summarizeSheet } from '../sheet/map/summarize.ts';
@@ -68,7 +69,8 @@ async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Pr
       ? (flags.errorsCsv ?? join(config.reportDir, 'validate', `${basename(file, extname(file))}.issues.csv`))
       : null;
   if (csvPath !== null) {
-    await writeAtomically(
+    await mkdir(dirname(csvPath), { recursive: true });
+    await writeFileAtomic(
       csvPath,
       issuesCsv(summaries.map((s) => ({ sheetName: s.sheetName, issues: [...s.headerIssues, ...s.issues] }))),
     );
@@ -106,12 +108,4 @@ function decodeDelimiter(value: string | undefined): string | undefined {
 
 function decodeDelimiterName(value: string | undefined): string | undefined {
   return value?.trim() === '' ? undefined : value;
-}
-
-/** Temp file in the same folder, then rename: a reader never sees half a file. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, text, 'utf8');
-  await rename(temp, path);
 }

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.ts';
-import { writeFileAtomic } from '../report/atomic-file.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { GuardSettings } from '../sync/guard.ts';
 import type { BatchSummary } from '../report/summary.ts';

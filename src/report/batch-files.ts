@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { BatchSummary } from './summary.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { FailedCsvWriter, ResultsCsvWriter } from './csv-writers.ts';
 import type { ReportRow } from './report-row.ts';
 import { ResultsXlsxWriter } from './xlsx-writer.ts';

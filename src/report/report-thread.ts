@@ -5,7 +5,7 @@
  * removed here) and the next batch starts a fresh thread.
  */
 import { SharedThread } from '../threads/shared-thread.ts';
-import { removeTempFiles } from './atomic-file.ts';
+import { removeTempFiles } from '../files/atomic-write.ts';
 import { BatchChannel } from './batch-channel.ts';
 import type { FromReportThread, ToReportThread } from './report-wire.ts';
 

@@ -5,7 +5,7 @@
  * this one writes each row as one XML string.
  */
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
-import { AtomicTextStream } from './atomic-file.ts';
+import { AtomicTextStream } from './text-stream.ts';
 import { REPORT_COLUMNS } from '../sheet/map/report-columns.ts';
 import { neutraliseCell } from '../files/formula-guard.ts';
 import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';

@@ -10,7 +10,7 @@ import type { TransformOptions } from 'node:stream';
 import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import { ZIP_SIGNATURE } from '../zip/signatures.ts';
 
-/** Where the bytes go (an AtomicFileStream in the report; anything that keeps order). */
+/** Where the bytes go (an AtomicTextStream in the report; anything that keeps order). */
 export interface ByteSink {
   /** A promise when the caller must wait before the next chunk. */
   write(chunk: Uint8Array): Promise<void> | undefined;

@@ -1,12 +1,13 @@
 /**
  * Writes the templates and the sample sheet (the I/O edge of template-spec.ts). XLSX templates
  * carry header notes, right-to-left Arabic columns and dropdowns; CSVs are UTF-8 with a BOM so
- * Excel shows Arabic. Every file is written atomically (temp file + rename).
+ * Excel shows Arabic. Every file is written atomically (files/atomic-write.ts).
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { neutraliseCell } from '../../files/formula-guard.ts';
 import type { Category } from '../../store/types.ts';
 import {
@@ -38,9 +39,7 @@ export async function writeTemplates(outDir: string, options: TemplateOptions = 
   const written: string[] = [];
   const put = async (name: string, data: string | Buffer): Promise<void> => {
     const path = join(outDir, name);
-    const temp = `${path}.${process.pid}.tmp`;
-    await writeFile(temp, data);
-    await rename(temp, path);
+    await writeFileAtomic(path, data);
     written.push(path);
   };
   await put('products-template.xlsx', await workbookBuffer('Products', PRODUCT_TEMPLATE_COLUMNS, options.categories));
