@@ -3,7 +3,7 @@
  * streamed into an atomic file (files/atomic-write.ts), so a reader never sees half a report.
  */
 import { AtomicFileStream } from '../files/atomic-write.ts';
-import { Utf8Chunks } from './utf8-chunks.ts';
+import { Utf8Chunks } from '../xlsx/index.ts';
 
 export class AtomicTextStream {
   private readonly file: AtomicFileStream;

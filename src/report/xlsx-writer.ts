@@ -9,8 +9,20 @@ import { AtomicTextStream } from './text-stream.ts';
 import { REPORT_COLUMNS } from '../sheet/map/report-columns.ts';
 import { neutraliseCell } from '../files/formula-guard.ts';
 import { inputColumns, pick, shownRow, type ReportRow } from './report-row.ts';
-import { CELL_STYLE, type CellStyle, type SheetColumn } from './xlsx-package.ts';
-import { XlsxStreamWriter, type XlsxValue } from './xlsx-stream-writer.ts';
+import { XlsxStreamWriter, type XlsxCellFormat, type XlsxColumn, type XlsxValue } from '../xlsx/index.ts';
+
+const PROBLEM_FILL = 'FFFFC7CE';
+
+/** The report's cell styles: 0 is plain, i + 1 is FORMATS[i]. */
+const CELL_STYLE = { plain: 0, header: 1, headerRtl: 2, rtl: 3, problem: 4, problemRtl: 5 } as const;
+type CellStyle = (typeof CELL_STYLE)[keyof typeof CELL_STYLE];
+const FORMATS: XlsxCellFormat[] = [
+  { bold: true },
+  { bold: true, rightToLeft: true },
+  { rightToLeft: true },
+  { fill: PROBLEM_FILL },
+  { fill: PROBLEM_FILL, rightToLeft: true },
+];
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
@@ -49,9 +61,9 @@ export class ResultsXlsxWriter {
     this.problemStyles = rtl.map((r) => (r ? CELL_STYLE.problemRtl : CELL_STYLE.problem));
     // Right-to-left is also the column's style, so cells typed later into the column follow it.
     this.values = new Array<XlsxValue>(shown.length).fill(null);
-    const columns: SheetColumn[] = shown.map((h, i) => ({ width: widthFor(h), style: this.plainStyles[i]! }));
+    const columns: XlsxColumn[] = shown.map((h, i) => ({ width: widthFor(h), style: this.plainStyles[i]! }));
     this.sheet = (async () => {
-      const sheet = await XlsxStreamWriter.open(out, { sheetName: 'results', columns, modified });
+      const sheet = await XlsxStreamWriter.open(out, { sheetName: 'results', columns, formats: FORMATS, modified });
       await sheet.row(
         shown.map(neutraliseCell),
         rtl.map((r) => (r ? CELL_STYLE.headerRtl : CELL_STYLE.header)),

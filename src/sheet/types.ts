@@ -9,9 +9,10 @@ import type {
   ProductStatusRequest,
   UpdateProductRequest,
 } from '../store/types.ts';
+import type { XlsxCell } from '../xlsx/index.ts';
 
-/** A cell as the reader hands it over, before mapping. */
-export type Cell = string | number | boolean | Date | null | { readonly error: string };
+/** A cell as the reader hands it over, before mapping (a CSV cell is a string or null). */
+export type Cell = XlsxCell;
 
 /** One data row as read. `row` is the number Excel shows (header is row 1, first data row 2). */
 export interface RawRow {

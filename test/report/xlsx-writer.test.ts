@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { neutraliseCell } from '../../src/files/formula-guard.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
-import { EXCEL_CELL_LIMIT, excelCellText } from '../../src/report/xlsx-xml.ts';
+import { EXCEL_CELL_LIMIT, excelCellText } from '../../src/xlsx/index.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import type { Cell } from '../../src/sheet/types.ts';
 import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';

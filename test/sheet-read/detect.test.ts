@@ -2,7 +2,6 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, detectEncoding, detectSepHint } from '../../src/sheet/read/csv-detect.ts';
 import { sniffFileKind } from '../../src/sheet/read/sniff.ts';
-import { columnIndex, excelSerialToDate, isDateFormat, unescapeExcelString } from '../../src/sheet/read/xlsx-values.ts';
 
 const bytes = (text: string, encoding: string): Uint8Array => iconv.encode(text, encoding);
 
@@ -62,46 +61,5 @@ describe('sniffFileKind: from the first bytes, never the name', () => {
   ])('%s -> %s', (head, expected) => {
     const kind = sniffFileKind(head);
     expect(kind.kind === 'unsupported' ? kind.code : kind.kind).toBe(expected);
-  });
-});
-
-describe('XLSX value rules', () => {
-  it.each([
-    ['A1', 0],
-    ['Z9', 25],
-    ['AA10', 26],
-    ['ab3', 27],
-    ['XFD1', 16383],
-    ['12', -1],
-  ])('column of %s is %i', (reference, index) => {
-    expect(columnIndex(reference)).toBe(index);
-  });
-
-  it.each([
-    [14, undefined, true],
-    [22, undefined, true],
-    [0, undefined, false],
-    [4, undefined, false],
-    [164, 'yyyy-mm-dd', true],
-    [165, '[$-409]d-mmm-yy;@', true],
-    [166, '#,##0.00 "ر.س"', false],
-    [167, '[Red]0.00', false],
-    [168, '[h]:mm', true],
-    [169, '0.00E+00', false],
-    [170, 'General', false],
-  ])('number format %i %j is a date: %s', (id, code, expected) => {
-    expect(isDateFormat(id, code)).toBe(expected);
-  });
-
-  it('turns Excel serials into the dates Excel shows, in both date systems', () => {
-    expect(excelSerialToDate(45306, false)).toEqual(new Date(Date.UTC(2024, 0, 15)));
-    expect(excelSerialToDate(45306.75, false)).toEqual(new Date(Date.UTC(2024, 0, 15, 18)));
-    expect(excelSerialToDate(1, false)).toEqual(new Date(Date.UTC(1900, 0, 1)));
-    expect(excelSerialToDate(61, false)).toEqual(new Date(Date.UTC(1900, 2, 1)));
-    expect(excelSerialToDate(0, true)).toEqual(new Date(Date.UTC(1904, 0, 1)));
-  });
-
-  it('unescapes _xHHHH_ control characters', () => {
-    expect(unescapeExcelString('line_x000D_\nnext_x005F_x')).toBe('line\r\nnext_x');
   });
 });

@@ -2,6 +2,7 @@
  * The sheet mapper: header row in, a function from each raw row to exactly one SheetRowResult
  * out. Pure and total: it never throws on cell values (property-tested with fast-check).
  */
+import { columnLetters } from '../../xlsx/index.ts';
 import type { RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from '../types.ts';
 import { mapBrandRow } from './brand-row.ts';
 import type { ColumnMap } from './column-map.ts';
@@ -99,20 +100,9 @@ function warnUnnamed(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], warn
       column: null,
       code: 'unnamed_column',
       severity: 'warning',
-      message: `column ${columnLetter(i)} has no header, so its cells are not sent (first filled on this row)`,
+      message: `column ${columnLetters(i)} has no header, so its cells are not sent (first filled on this row)`,
     });
   }
-}
-
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rem) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
 }
 
 function wholeNumber(text: string | undefined): number | undefined {

@@ -1,4 +1,5 @@
 /** The reading side's public shapes: what the mapping (src/sheet/map) consumes. */
+import type { XlsxLimits } from '../../xlsx/index.ts';
 import type { RawRow } from '../types.ts';
 
 export interface ReadOptions {
@@ -10,29 +11,6 @@ export interface ReadOptions {
   sheet?: string;
   /** XLSX only: how much a workbook may unpack to before it is refused (defaults: XLSX_LIMITS). */
   limits?: Partial<XlsxLimits>;
-}
-
-/**
- * What an XLSX may unpack to. A few hundred KB of zip can inflate to gigabytes (a zip bomb, or a
- * damaged file): past these the file is refused with a clear error instead of exhausting memory,
- * which for the drop folder's watcher would mean a crash on every restart.
- */
-export interface XlsxLimits {
-  /** Characters in the shared strings table, which is held in memory while the sheet is read. */
-  sharedStringChars: number;
-  /** Bytes of a part read whole (workbook, relationships, styles). */
-  partBytes: number;
-}
-
-export const XLSX_LIMITS: XlsxLimits = {
-  // ~512 MB of two-byte text; a 100,000-row Arabic catalog holds ~10-20 million characters.
-  sharedStringChars: 256 * 1024 * 1024,
-  partBytes: 32 * 1024 * 1024,
-};
-
-/** A part of the workbook unpacks to more than XlsxLimits allow. */
-export class TooLargeError extends Error {
-  override readonly name = 'TooLargeError';
 }
 
 export interface SheetReader {

@@ -1,19 +1,25 @@
 /**
- * XLSX files read with our own streaming reader over the package parts: shared strings as a
- * plain string array, then the chosen sheet streamed row by row. Bytes are decoded with a
- * streaming TextDecoder, so Arabic text split across zip chunks stays intact (exceljs 4.4.0's
- * streaming reader turns it into U+FFFD).
+ * XLSX files, read with our own library (src/xlsx): which sheet is read, the header row, and
+ * every XlsxError turned into a SheetFileError naming the file.
  */
+import { openWorkbook, XlsxError, type XlsxRow, type XlsxSheet, type XlsxWorkbook } from '../../xlsx/index.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
-import { chooseSheet, openWorkbook } from './xlsx-workbook.ts';
-import { parseDateStyles } from './xlsx-parts.ts';
-import { readSharedStrings } from './xlsx-shared-strings.ts';
-import { SheetRowParser } from './xlsx-sheet-parser.ts';
-import type { SheetContext } from './xlsx-sheet-parser.ts';
-import { XmlScanner } from './xml-scanner.ts';
-import { TooLargeError, XLSX_LIMITS, type ReadOptions, type SheetReader } from './types.ts';
-import type { ZipArchive } from './zip.ts';
+import type { ReadOptions, SheetReader } from './types.ts';
+
+const FILE_ERROR_CODE: Record<XlsxError['code'], string> = {
+  damaged: 'corrupt_xlsx',
+  too_large: 'too_large',
+  not_xlsx: 'not_a_sheet',
+  not_worksheet: 'not_a_worksheet',
+  unreadable: 'unreadable_file',
+};
+
+/** The library's error as the sheet reader's, naming the file. */
+function fileError(file: string, error: unknown): unknown {
+  if (!(error instanceof XlsxError)) return error;
+  return new SheetFileError(file, FILE_ERROR_CODE[error.code], error.message, { cause: error });
+}
 
 const isEmptyRow = (values: Cell[]): boolean => values.every((value) => value === null);
 
@@ -32,53 +38,29 @@ function headersOf(values: Cell[]): string[] {
   return headers.slice(0, end);
 }
 
-async function* sheetRows(file: string, zip: ZipArchive, part: string, context: SheetContext): AsyncGenerator<RawRow> {
-  const stream = await zip.stream(part);
-  if (stream === null) throw new SheetFileError(file, 'corrupt_xlsx', `the sheet part ${part} is missing`);
-  const parser = new SheetRowParser(context);
-  const scanner = new XmlScanner(parser);
-  const decoder = new TextDecoder('utf-8');
+async function open(file: string, options: ReadOptions): Promise<XlsxWorkbook> {
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      scanner.write(decoder.decode(chunk, { stream: true }));
-      for (const row of parser.take()) if (!isEmptyRow(row.values)) yield row;
-    }
-    scanner.write(decoder.decode());
-    scanner.end();
-    for (const row of parser.take()) if (!isEmptyRow(row.values)) yield row;
+    return await openWorkbook(file, options.limits);
   } catch (error) {
-    if (error instanceof SheetFileError) throw error;
-    throw new SheetFileError(file, 'corrupt_xlsx', `the sheet cannot be read (${(error as Error).message})`, {
-      cause: error,
-    });
+    throw fileError(file, error);
+  }
+}
+
+/** The rows that hold a value, one at a time. */
+async function* filledRows(file: string, batches: AsyncGenerator<XlsxRow[]>): AsyncGenerator<RawRow> {
+  try {
+    for await (const batch of batches) for (const row of batch) if (!isEmptyRow(row.values)) yield row;
+  } catch (error) {
+    throw fileError(file, error);
   } finally {
-    stream.destroy();
+    await batches.return(undefined);
   }
 }
 
 export async function openXlsx(file: string, options: ReadOptions = {}): Promise<SheetReader> {
-  const workbook = await openWorkbook(file);
+  const workbook = await open(file, options);
   const sheet = chooseSheet(file, workbook.sheets, options.sheet);
-  const { zip } = workbook;
-  let context: SheetContext;
-  try {
-    const limits = { ...XLSX_LIMITS, ...options.limits };
-    const sharedStream = workbook.sharedStringsPart === null ? null : await zip.stream(workbook.sharedStringsPart);
-    const stylesXml = workbook.stylesPart === null ? null : await zip.text(workbook.stylesPart, limits.partBytes);
-    context = {
-      sharedStrings: sharedStream === null ? [] : await readSharedStrings(sharedStream, limits.sharedStringChars),
-      dateStyles: stylesXml === null ? [] : parseDateStyles(stylesXml),
-      date1904: workbook.date1904,
-    };
-  } catch (error) {
-    if (error instanceof TooLargeError)
-      throw new SheetFileError(file, 'too_large', `the workbook cannot be read: ${error.message}`, { cause: error });
-    throw new SheetFileError(file, 'corrupt_xlsx', `the workbook cannot be read (${(error as Error).message})`, {
-      cause: error,
-    });
-  }
-
-  const all = sheetRows(file, zip, sheet.part!, context);
+  const all = filledRows(file, workbook.rowBatches(sheet));
   const first = await all.next();
   if (first.done === true) {
     await all.return(undefined);
@@ -103,6 +85,26 @@ export async function openXlsx(file: string, options: ReadOptions = {}): Promise
 }
 
 export async function xlsxSheetNames(file: string): Promise<string[]> {
-  const workbook = await openWorkbook(file);
+  const workbook = await open(file, {});
   return workbook.sheets.map((sheet) => sheet.name);
+}
+
+/** The sheet asked for (any case), else one named Products, else the first visible worksheet. */
+export function chooseSheet(file: string, sheets: readonly XlsxSheet[], wanted: string | undefined): XlsxSheet {
+  const named = (name: string): XlsxSheet | undefined =>
+    sheets.find((sheet) => sheet.name === name) ??
+    sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
+  const firstShown = sheets.find((entry) => !entry.hidden && entry.part !== null) ?? sheets[0];
+  const sheet = wanted !== undefined ? named(wanted) : (named('Products') ?? firstShown);
+  if (sheet === undefined) {
+    const names = sheets.map((entry) => `"${entry.name}"`).join(', ');
+    throw new SheetFileError(
+      file,
+      wanted === undefined ? 'no_sheets' : 'sheet_not_found',
+      wanted === undefined ? 'the workbook has no sheets' : `there is no sheet named "${wanted}" (sheets: ${names})`,
+    );
+  }
+  if (sheet.part === null)
+    throw new SheetFileError(file, 'not_a_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
+  return sheet;
 }

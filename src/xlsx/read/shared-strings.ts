@@ -6,8 +6,9 @@
 import type { Readable } from 'node:stream';
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
-import { TooLargeError, XLSX_LIMITS } from './types.ts';
-import { detachString, unescapeExcelString } from './xlsx-values.ts';
+import { XlsxError } from '../error.ts';
+import { XLSX_LIMITS } from '../limits.ts';
+import { detachString, unescapeExcelString } from './values.ts';
 
 class SharedStringsHandler implements XmlHandler {
   readonly strings: string[] = [];
@@ -38,7 +39,8 @@ class SharedStringsHandler implements XmlHandler {
   text(text: string): void {
     this.chars += text.length;
     if (this.chars > this.maxChars) {
-      throw new TooLargeError(
+      throw new XlsxError(
+        'too_large',
         `its shared strings hold more than ${this.maxChars.toLocaleString('en')} characters, more than this reader keeps in memory: split the sheet or save it as CSV`,
       );
     }
@@ -65,7 +67,8 @@ export async function readSharedStrings(
     xmlChars += text.length;
     if (xmlChars > maxXmlChars) {
       stream.destroy();
-      throw new TooLargeError(
+      throw new XlsxError(
+        'too_large',
         `its shared strings part unpacks to more than ${maxXmlChars.toLocaleString('en')} characters: a damaged or hostile file`,
       );
     }

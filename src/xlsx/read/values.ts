@@ -1,20 +1,7 @@
 /**
- * Pure rules for XLSX cell values: column letters, Excel's date serials, which number
+ * Pure rules for XLSX cell values: Excel's date serials, which number
  * formats are dates, and Excel's `_xHHHH_` escapes for control characters in strings.
  */
-
-/** `A` -> 0, `Z` -> 25, `AA` -> 26; the letters of a reference like `AB12`. Returns -1 without letters. */
-export function columnIndex(reference: string): number {
-  let index = 0;
-  let letters = 0;
-  for (let i = 0; i < reference.length; i++) {
-    const code = reference.charCodeAt(i) | 0x20; // lower-case
-    if (code < 0x61 || code > 0x7a) break;
-    index = index * 26 + (code - 0x60);
-    letters++;
-  }
-  return letters === 0 ? -1 : index - 1;
-}
 
 const DAY_MS = 86_400_000;
 const EPOCH_1900 = Date.UTC(1899, 11, 30);

@@ -4,7 +4,7 @@
  */
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
-import { isDateFormat } from './xlsx-values.ts';
+import { isDateFormat } from './values.ts';
 
 type OpenHandler = (name: string, attributes: Record<string, string>) => void;
 

@@ -1,5 +1,5 @@
 /**
- * A minimal streaming ZIP writer for the XLSX report: entries are written one after another,
+ * A minimal streaming ZIP writer for XLSX files: entries are written one after another,
  * each as one raw deflate stream (zlib's, so compression runs on the libuv thread pool beside
  * the rows), with the CRC and sizes in a data descriptor after the data, then the central
  * directory. No ZIP64: a report that would pass 4 GB stops with a clear error instead of
@@ -8,16 +8,13 @@
 import { once } from 'node:events';
 import type { TransformOptions } from 'node:stream';
 import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
-import { ZIP_SIGNATURE } from '../zip/signatures.ts';
+import { XlsxError } from '../error.ts';
+import { ZIP_SIGNATURE } from './signatures.ts';
 
-/** Where the bytes go (an AtomicTextStream in the report; anything that keeps order). */
+/** Where the bytes go (a file stream, anything that keeps order). */
 export interface ByteSink {
   /** A promise when the caller must wait before the next chunk. */
   write(chunk: Uint8Array): Promise<void> | undefined;
-}
-
-export class ZipTooLargeError extends Error {
-  override readonly name = 'ZipTooLargeError';
 }
 
 /** Bit 3: CRC and sizes follow the data; bit 11: the name is UTF-8. */
@@ -56,7 +53,7 @@ function deflateOptions(level: number): ZlibOptions {
 
 function guard(value: number, what: string): void {
   if (value >= LIMIT)
-    throw new ZipTooLargeError(`results.xlsx would pass 4 GB (${what}); ZIP64 is not supported, use results.csv`);
+    throw new XlsxError('too_large', `the XLSX file would pass 4 GB (${what}); this writer does not write ZIP64`);
 }
 
 export class ZipWriter {

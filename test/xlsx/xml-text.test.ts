@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/report/csv-writers.ts';
 import { neutraliseCell } from '../../src/files/formula-guard.ts';
-import { xmlText } from '../../src/report/xlsx-xml.ts';
+import { xmlText } from '../../src/xlsx/write/xml-text.ts';
 
 // The regexes the character scans replaced: the scans must decide exactly as they did.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

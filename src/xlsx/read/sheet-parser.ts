@@ -4,14 +4,10 @@
  * (by the cell's number format), error cells as `{ error: '#N/A' }`. Hyperlink cells hold
  * their display text already; the link itself lives elsewhere and is not needed.
  */
-import type { Cell } from '../types.ts';
+import { columnIndex } from '../columns.ts';
+import type { XlsxCell, XlsxRow } from './model.ts';
 import type { XmlHandler } from './xml-scanner.ts';
-import { columnIndex, detachString, excelSerialToDate, unescapeExcelString } from './xlsx-values.ts';
-
-export interface ParsedRow {
-  row: number;
-  values: Cell[];
-}
+import { detachString, excelSerialToDate, unescapeExcelString } from './values.ts';
 
 export interface SheetContext {
   sharedStrings: readonly string[];
@@ -21,9 +17,9 @@ export interface SheetContext {
 
 export class SheetRowParser implements XmlHandler {
   /** Rows completed since the last `take()`. */
-  private done: ParsedRow[] = [];
+  private done: XlsxRow[] = [];
   private rowNumber = 0;
-  private values: Cell[] = [];
+  private values: XlsxCell[] = [];
   private column = -1;
   private type = 'n';
   private style = 0;
@@ -35,7 +31,7 @@ export class SheetRowParser implements XmlHandler {
 
   constructor(private readonly context: SheetContext) {}
 
-  take(): ParsedRow[] {
+  take(): XlsxRow[] {
     const rows = this.done;
     this.done = [];
     return rows;
@@ -111,7 +107,7 @@ export class SheetRowParser implements XmlHandler {
     return this.capture;
   }
 
-  private cellValue(): Cell {
+  private cellValue(): XlsxCell {
     const raw = this.captured;
     switch (this.type) {
       case 's': {

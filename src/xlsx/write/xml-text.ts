@@ -1,6 +1,6 @@
 /**
  * The text of XLSX cells: XML escaping that keeps every character a spreadsheet can hold, and
- * cell references. Pure functions, called once per cell, so the common case (nothing to
+ * Excel's cell length limit. Pure functions, called once per cell, so the common case (nothing to
  * escape) is one pass of character-code comparisons (cheaper than a regex test per cell).
  */
 
@@ -68,16 +68,4 @@ export function excelCellText(text: string): string {
 /** Whether Excel needs `xml:space="preserve"` to keep the text's leading or trailing whitespace. */
 export function needsPreserve(text: string): boolean {
   return text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32);
-}
-
-/** 0 -> A, 25 -> Z, 26 -> AA. */
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Utf8Chunks } from '../../src/report/utf8-chunks.ts';
+import { Utf8Chunks } from '../../src/xlsx/write/utf8-chunks.ts';
 
 function gather(texts: readonly string[]): Buffer {
   const chunks = new Utf8Chunks();

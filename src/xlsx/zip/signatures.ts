@@ -1,7 +1,4 @@
-/**
- * The ZIP format's record signatures (APPNOTE.TXT 4.3), shared by the XLSX reader
- * (src/sheet/read/zip.ts) and the report writer (src/report/zip-writer.ts).
- */
+/** The ZIP format's record signatures (APPNOTE.TXT 4.3), shared by the reader and the writer. */
 export const ZIP_SIGNATURE = {
   localHeader: 0x04034b50,
   dataDescriptor: 0x08074b50,

@@ -8,8 +8,9 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import { TooLargeError, XLSX_LIMITS } from './types.ts';
-import { ZIP_SIGNATURE } from '../../zip/signatures.ts';
+import { XlsxError } from '../error.ts';
+import { XLSX_LIMITS } from '../limits.ts';
+import { ZIP_SIGNATURE } from './signatures.ts';
 
 export interface ZipEntry {
   name: string;
@@ -19,11 +20,10 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-export class ZipFormatError extends Error {
-  override readonly name = 'ZipFormatError';
-}
-
 const MAX_COMMENT = 0xffff;
+
+const damaged = (detail: string): XlsxError =>
+  new XlsxError('damaged', `the XLSX file is damaged or cut short (${detail})`);
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
@@ -49,15 +49,14 @@ async function findDirectory(handle: FileHandle, fileSize: number): Promise<Dire
       if (tail.readUInt32LE(i - 20) === ZIP_SIGNATURE.zip64Locator) {
         const recordOffset = Number(tail.readBigUInt64LE(i - 20 + 8));
         const record = await readAt(handle, recordOffset, 56);
-        if (record.readUInt32LE(0) !== ZIP_SIGNATURE.zip64EndOfCentralDirectory)
-          throw new ZipFormatError('bad ZIP64 end record');
+        if (record.readUInt32LE(0) !== ZIP_SIGNATURE.zip64EndOfCentralDirectory) throw damaged('bad ZIP64 end record');
         size = Number(record.readBigUInt64LE(40));
         offset = Number(record.readBigUInt64LE(48));
       }
     }
     return { offset, size };
   }
-  throw new ZipFormatError('no ZIP end-of-central-directory record (truncated or not a zip file)');
+  throw damaged('no ZIP end-of-central-directory record (truncated or not a zip file)');
 }
 
 function zip64Extra(extra: Buffer, entry: ZipEntry): void {
@@ -138,7 +137,7 @@ export class ZipArchive {
     try {
       const local = await readAt(handle, entry.localHeaderOffset, 30);
       if (local.length < 30 || local.readUInt32LE(0) !== ZIP_SIGNATURE.localHeader) {
-        throw new ZipFormatError(`bad local header for ${entry.name}`);
+        throw damaged(`bad local header for ${entry.name}`);
       }
       dataStart = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
     } finally {
@@ -147,8 +146,7 @@ export class ZipArchive {
     if (entry.compressedSize === 0) return Readable.from([]);
     const raw = createReadStream(this.path, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
     if (entry.method === 0) return raw;
-    if (entry.method !== 8)
-      throw new ZipFormatError(`${entry.name} uses unsupported compression method ${entry.method}`);
+    if (entry.method !== 8) throw damaged(`${entry.name} uses unsupported compression method ${entry.method}`);
     const inflate = createInflateRaw();
     raw.on('error', (error) => inflate.destroy(error));
     return raw.pipe(inflate);
@@ -165,7 +163,8 @@ export class ZipArchive {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > maxBytes)
-          throw new TooLargeError(
+          throw new XlsxError(
+            'too_large',
             `${name} unpacks to more than ${maxBytes.toLocaleString('en')} bytes, far more than a spreadsheet needs: a damaged or hostile file`,
           );
         text += decoder.decode(chunk, { stream: true });

@@ -1,3 +1,5 @@
+import { XlsxError } from '../error.ts';
+
 /**
  * A small push tokenizer for the XML in XLSX parts. It takes already-decoded text (the caller
  * decodes bytes with a streaming TextDecoder, so a character split across zip chunks stays
@@ -12,10 +14,6 @@ export interface XmlHandler {
   /** Text between tags, entities decoded. Only called while `wantsText()` is true. */
   text(text: string): void;
   wantsText(): boolean;
-}
-
-export class XmlSyntaxError extends Error {
-  override readonly name = 'XmlSyntaxError';
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -89,12 +87,13 @@ export class XmlScanner {
     this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk;
     const consumed = this.scan();
     this.buffer = consumed === this.buffer.length ? '' : this.buffer.slice(consumed);
-    if (this.buffer.length > MAX_PENDING_CHARS) throw new XmlSyntaxError('a tag or text run never ends (damaged XML)');
+    if (this.buffer.length > MAX_PENDING_CHARS)
+      throw new XlsxError('damaged', 'damaged XML: a tag or text run never ends');
   }
 
   end(): void {
     if (this.buffer.trim().length > 0 && this.buffer.includes('<')) {
-      throw new XmlSyntaxError('the XML part ends in the middle of a tag');
+      throw new XlsxError('damaged', 'damaged XML: a part ends in the middle of a tag');
     }
     this.buffer = '';
   }

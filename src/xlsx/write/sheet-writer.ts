@@ -1,30 +1,33 @@
 /**
  * A streaming one-sheet XLSX writer: rows become XML text (inline strings and numbers, no
  * shared-strings table, so memory stays flat for any row count), gathered as UTF-8 in ~256 KB chunks
- * and deflated as one stream into a ZIP. It writes only what the reports need: fixed styles
- * (see xlsx-package.ts), a frozen header row and column widths.
+ * and deflated as one stream into a ZIP. It writes what a report needs and no more: the cell
+ * formats it is given (package.ts), a frozen header row and column widths.
  */
+import { columnLetters } from '../columns.ts';
+import { ZipWriter, type ByteSink, type ZipEntryWriter } from '../zip/writer.ts';
 import {
   CONTENT_TYPES_XML,
   ROOT_RELS_XML,
   SHEET_PART,
   SHEET_TAIL,
-  STYLES_XML,
   WORKBOOK_RELS_XML,
   sheetHead,
+  stylesXml,
   workbookXml,
-  type CellStyle,
-  type SheetColumn,
-} from './xlsx-package.ts';
-import { columnLetters, excelCellText, needsPreserve, xmlText } from './xlsx-xml.ts';
+  type XlsxCellFormat,
+  type XlsxColumn,
+} from './package.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';
-import { ZipWriter, type ByteSink, type ZipEntryWriter } from './zip-writer.ts';
+import { excelCellText, needsPreserve, xmlText } from './xml-text.ts';
 
 export type XlsxValue = string | number | null;
 
 export interface XlsxSheetOptions {
   sheetName: string;
-  columns: readonly SheetColumn[];
+  columns: readonly XlsxColumn[];
+  /** Cell formats; style i + 1 in `row` and `columns` is formats[i], style 0 is plain. */
+  formats: readonly XlsxCellFormat[];
   /** The files' modification time in the ZIP. */
   modified: Date;
 }
@@ -49,7 +52,7 @@ export class XlsxStreamWriter {
     await zip.file('_rels/.rels', ROOT_RELS_XML);
     await zip.file('xl/workbook.xml', workbookXml(options.sheetName));
     await zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
-    await zip.file('xl/styles.xml', STYLES_XML);
+    await zip.file('xl/styles.xml', stylesXml(options.formats));
     const sheet = await zip.entry(SHEET_PART);
     const writer = new XlsxStreamWriter(zip, sheet, options.columns.length);
     writer.bytes.add(sheetHead(options.columns));
@@ -63,7 +66,7 @@ export class XlsxStreamWriter {
    * the next column, and the sheet is ~15% smaller to build, encode and deflate.
    * Returns a promise only when a chunk went to the deflate stream and the caller must wait.
    */
-  row(values: readonly XlsxValue[], styles: readonly CellStyle[]): Promise<void> | undefined {
+  row(values: readonly XlsxValue[], styles: readonly number[]): Promise<void> | undefined {
     const n = ++this.rowNumber;
     let xml = `<row r="${n}">`;
     let follows = false;

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SheetRowParser } from '../../src/sheet/read/xlsx-sheet-parser.ts';
-import type { ParsedRow } from '../../src/sheet/read/xlsx-sheet-parser.ts';
-import { XmlScanner } from '../../src/sheet/read/xml-scanner.ts';
+import type { XlsxRow } from '../../src/xlsx/read/model.ts';
+import { SheetRowParser } from '../../src/xlsx/read/sheet-parser.ts';
+import { XmlScanner } from '../../src/xlsx/read/xml-scanner.ts';
 
 const SHEET = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>
@@ -19,11 +19,11 @@ const SHEET = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 const context = { sharedStrings: ['title'], dateStyles: [false, true], date1904: false };
 
-function parseInChunks(bytes: Uint8Array, cuts: number[]): ParsedRow[] {
+function parseInChunks(bytes: Uint8Array, cuts: number[]): XlsxRow[] {
   const parser = new SheetRowParser(context);
   const scanner = new XmlScanner(parser);
   const decoder = new TextDecoder('utf-8');
-  const rows: ParsedRow[] = [];
+  const rows: XlsxRow[] = [];
   let from = 0;
   for (const cut of [...cuts, bytes.length]) {
     scanner.write(decoder.decode(bytes.subarray(from, cut), { stream: true }));
@@ -35,7 +35,7 @@ function parseInChunks(bytes: Uint8Array, cuts: number[]): ParsedRow[] {
   return [...rows, ...parser.take()];
 }
 
-const EXPECTED: ParsedRow[] = [
+const EXPECTED: XlsxRow[] = [
   { row: 1, values: ['title', 'العنوان'] },
   { row: 3, values: ['قميص "أزرق" & 🚚', null, new Date(Date.UTC(2024, 0, 15, 12)), { error: '#DIV/0!' }] },
   { row: 4, values: [null, 'a<b', true, -0.0015] },

@@ -1,0 +1,17 @@
+/**
+ * What an XLSX may unpack to. A few hundred KB of zip can inflate to gigabytes (a zip bomb, or a
+ * damaged file): past these the file is refused with a clear error instead of exhausting memory,
+ * which for a long-running watcher would mean a crash on every restart.
+ */
+export interface XlsxLimits {
+  /** Characters in the shared strings table, which is held in memory while the sheet is read. */
+  sharedStringChars: number;
+  /** Bytes of a part read whole (workbook, relationships, styles). */
+  partBytes: number;
+}
+
+export const XLSX_LIMITS: XlsxLimits = {
+  // ~512 MB of two-byte text; a 100,000-row Arabic catalog holds ~10-20 million characters.
+  sharedStringChars: 256 * 1024 * 1024,
+  partBytes: 32 * 1024 * 1024,
+};

@@ -1,0 +1,68 @@
+/**
+ * One worksheet's rows, streamed in batches (the rows each inflated chunk completes): the shared strings (as a plain string array) and the date
+ * styles first, then the sheet part row by row. Bytes are decoded with a streaming TextDecoder,
+ * so Arabic text split across zip chunks stays intact (exceljs 4.4.0's streaming reader turns
+ * it into U+FFFD).
+ */
+import { asXlsxError, XlsxError } from '../error.ts';
+import type { XlsxLimits } from '../limits.ts';
+import type { ZipArchive } from '../zip/reader.ts';
+import type { XlsxRow, XlsxSheet } from './model.ts';
+import { parseDateStyles } from './parts.ts';
+import { readSharedStrings } from './shared-strings.ts';
+import { SheetRowParser, type SheetContext } from './sheet-parser.ts';
+import { XmlScanner } from './xml-scanner.ts';
+
+export interface WorkbookParts {
+  sharedStrings: string | null;
+  styles: string | null;
+}
+
+async function readContext(
+  zip: ZipArchive,
+  parts: WorkbookParts,
+  date1904: boolean,
+  limits: XlsxLimits,
+): Promise<SheetContext> {
+  try {
+    const sharedStream = parts.sharedStrings === null ? null : await zip.stream(parts.sharedStrings);
+    const stylesXml = parts.styles === null ? null : await zip.text(parts.styles, limits.partBytes);
+    return {
+      sharedStrings: sharedStream === null ? [] : await readSharedStrings(sharedStream, limits.sharedStringChars),
+      dateStyles: stylesXml === null ? [] : parseDateStyles(stylesXml),
+      date1904,
+    };
+  } catch (error) {
+    throw asXlsxError(error, 'the workbook cannot be read');
+  }
+}
+
+export async function* sheetRowBatches(
+  zip: ZipArchive,
+  sheet: XlsxSheet,
+  parts: WorkbookParts,
+  options: { date1904: boolean; limits: XlsxLimits },
+): AsyncGenerator<XlsxRow[]> {
+  if (sheet.part === null) throw new XlsxError('not_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
+  const context = await readContext(zip, parts, options.date1904, options.limits);
+  const stream = await zip.stream(sheet.part);
+  if (stream === null) throw new XlsxError('damaged', `the sheet part ${sheet.part} is missing`);
+  const parser = new SheetRowParser(context);
+  const scanner = new XmlScanner(parser);
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      scanner.write(decoder.decode(chunk, { stream: true }));
+      const rows = parser.take();
+      if (rows.length > 0) yield rows;
+    }
+    scanner.write(decoder.decode());
+    scanner.end();
+    const rows = parser.take();
+    if (rows.length > 0) yield rows;
+  } catch (error) {
+    throw asXlsxError(error, 'the sheet cannot be read');
+  } finally {
+    stream.destroy();
+  }
+}
