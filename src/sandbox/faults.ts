@@ -63,9 +63,12 @@ export function faultRuleProblem(rule: unknown): string | undefined {
     return `kind must be one of ${FAULT_KINDS.join(', ')}`;
   }
   if (r.path !== undefined && (typeof r.path !== 'string' || !r.path.startsWith('/'))) return 'path must start with /';
-  for (const key of ['times', 'retryAfterSeconds', 'delayMs'] as const) {
+  for (const key of ['times', 'retryAfterSeconds', 'delayMs', 'answerBytes'] as const) {
     const v = r[key];
     if (v !== undefined && (typeof v !== 'number' || Number.isNaN(v) || v < 0)) return `${key} must be a number >= 0`;
   }
+  const status = r.answerStatus;
+  if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599))
+    return 'answerStatus must be a whole number from 200 to 599';
   return undefined;
 }

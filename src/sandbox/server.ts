@@ -16,6 +16,7 @@ import {
   tooManyRequests,
   type Reply,
 } from './http.ts';
+import { DEFAULT_HUGE_ANSWER_BYTES, streamHugeAnswer } from './huge-answer.ts';
 import type { SlidingWindowLimiter } from './rate-limit.ts';
 import { STORE_ROUTES, type StoreContext } from './routes/index.ts';
 import type { RequestLog } from './stats.ts';
@@ -80,6 +81,10 @@ export async function handleStoreRequest(deps: PipelineDeps, req: IncomingMessag
   if (fault?.kind === 'status500AfterApply') return reply(storeError(500, STATUS_TEXT[500] ?? 'Internal Server Error'));
   if (fault?.kind === 'resetAfterApply') return resetConnection(req, record);
   if (fault?.kind === 'delayAfterApply') await deps.timers.sleep(fault.delayMs ?? 0);
+  if (fault?.kind === 'hugeAnswerAfterApply') {
+    record.status = fault.answerStatus ?? 200;
+    return streamHugeAnswer(res, record.status, fault.answerBytes ?? DEFAULT_HUGE_ANSWER_BYTES);
+  }
   reply(result);
 }
 

@@ -53,6 +53,7 @@ export type FaultKind =
   | 'resetBeforeApply' // destroy the socket before applying (nothing happened)
   | 'resetAfterApply' // apply the write, then destroy the socket (no response)
   | 'delayAfterApply' // apply, then wait delayMs before replying (client timeouts)
+  | 'hugeAnswerAfterApply' // apply, then stream an answer of answerBytes (default 100 MiB) with answerStatus
   | 'expireToken'; // treat the presented token as expired -> 400 Access denied
 
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -64,6 +65,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'resetBeforeApply',
   'resetAfterApply',
   'delayAfterApply',
+  'hugeAnswerAfterApply',
   'expireToken',
 ];
 
@@ -77,6 +79,10 @@ export interface FaultRule {
   retryAfterSeconds?: number;
   /** For delayAfterApply. */
   delayMs?: number;
+  /** For hugeAnswerAfterApply: the body's size in bytes, streamed (never held whole). @defaultValue 100 MiB */
+  answerBytes?: number;
+  /** For hugeAnswerAfterApply: the answer's HTTP status. @defaultValue 200 */
+  answerStatus?: number;
 }
 
 export interface SandboxRequestRecord {

@@ -50,6 +50,8 @@ interface Failure extends Partial<HttpFailure> {
   httpStatus?: number;
   /** Transport detail such as ECONNRESET or "timeout (response)". */
   detail?: string;
+  /** The answer was larger than this many bytes and was not read. */
+  oversizedLimit?: number;
 }
 
 /** Store messages are echoed in errors; keep them to a readable length. */
@@ -58,6 +60,10 @@ function shortMessage(message: string | undefined): string | undefined {
 }
 
 function describe(failure: Failure): string {
+  if (failure.oversizedLimit !== undefined) {
+    const status = failure.httpStatus === undefined ? '' : ` (HTTP ${failure.httpStatus})`;
+    return `the store's answer${status} was larger than ${formatBytes(failure.oversizedLimit)} and was not read (STORE_MAX_ANSWER_BYTES)`;
+  }
   if (failure.httpStatus !== undefined) {
     const said = failure.apiMessage === undefined ? '' : ` "${shortMessage(failure.apiMessage)}"`;
     return `the store answered HTTP ${failure.httpStatus}${said}`;
@@ -65,6 +71,11 @@ function describe(failure: Failure): string {
   return failure.code === 'NOT_SENT'
     ? `the request could not be sent (${failure.detail})`
     : `the connection failed after the request may have reached the store (${failure.detail})`;
+}
+
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }
 
 export function storeErrorFrom(operation: StoreOperation, failure: Failure, attempts: number): StoreError {
@@ -97,6 +108,9 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
     let failure: Failure;
     if (outcome.kind === 'transport') {
       failure = { code: outcome.code, detail: outcome.detail };
+    } else if (outcome.kind === 'oversized') {
+      // Never retried: the same store would send the same answer again (BAD_RESPONSE is final).
+      failure = { code: 'BAD_RESPONSE', oversizedLimit: outcome.limitBytes, httpStatus: outcome.status };
     } else {
       const answer = { status: outcome.status, body: outcome.body, empty: outcome.empty, attempts };
       if (spec.acceptAnswer?.(outcome.status, outcome.body)) return answer;

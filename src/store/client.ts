@@ -4,7 +4,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
-import { requireStore, type Config, type StoreSettings } from '../config.ts';
+import { DEFAULTS, requireStore, type Config, type StoreSettings } from '../config.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { TokenCache, type LoginResult } from './auth.ts';
 import { performCall, storeErrorFrom, type CallAnswer, type CallerDeps, type CallSpec } from './call.ts';
@@ -32,7 +32,7 @@ import type {
 /** The settings the client reads: the store's address and credentials plus the client knobs. */
 export type StoreClientSettings = StoreSettings &
   Pick<Config, 'rate' | 'concurrency' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'> &
-  Partial<Pick<Config, 'tokenFormat'>>;
+  Partial<Pick<Config, 'tokenFormat' | 'maxAnswerBytes'>>;
 
 export interface StoreClientOptions {
   /** @defaultValue silentLogger */
@@ -70,6 +70,7 @@ export class StoreClient implements StoreApi {
       baseUrl: settings.storeUrl.replace(/\/+$/, ''),
       connectTimeoutMs: settings.connectTimeoutMs,
       requestTimeoutMs: settings.requestTimeoutMs,
+      maxAnswerBytes: settings.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes,
       jwtPrefix: options.jwtPrefix ?? settings.tokenFormat === 'jwt',
       logger,
     });

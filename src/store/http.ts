@@ -1,7 +1,9 @@
 /**
  * One HTTP exchange with the store, through got 14: no got retries (the client's own retry rules
  * apply), no thrown HTTP errors (classification is ours), timeouts on every phase, keep-alive
- * agents owned by the transport. Logs one debug line per request: never headers, bodies or tokens.
+ * agents owned by the transport, and a cap on the answer's size (got has none: it buffers the
+ * whole body, so the cap watches its download progress and cancels past it). Logs one debug
+ * line per request: never headers, bodies or tokens.
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
@@ -28,12 +30,16 @@ export interface HttpRequest {
 
 export type HttpOutcome =
   | { kind: 'answer'; status: number; body: unknown; empty: boolean; retryAfter: string | undefined }
-  | { kind: 'transport'; code: TransportCode; detail: string };
+  | { kind: 'transport'; code: TransportCode; detail: string }
+  /** The answer grew past maxAnswerBytes and was not read further; status when its head arrived. */
+  | { kind: 'oversized'; status: number | undefined; limitBytes: number };
 
 export interface HttpTransportOptions {
   baseUrl: string;
   connectTimeoutMs: number;
   requestTimeoutMs: number;
+  /** The most bytes of an answer's body (after decompression) read before the call fails. */
+  maxAnswerBytes: number;
   /** Send `Authorization-Jwt: Jwt <token>` (the update-brand example) instead of the bare token. */
   jwtPrefix?: boolean;
   logger: Logger;
@@ -57,7 +63,9 @@ export class HttpTransport {
         onSent();
       }
     };
-    const { connectTimeoutMs, requestTimeoutMs } = this.options;
+    const { connectTimeoutMs, requestTimeoutMs, maxAnswerBytes } = this.options;
+    let oversized = false;
+    let headStatus: number | undefined;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.token !== undefined)
       headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
@@ -81,7 +89,16 @@ export class HttpTransport {
         agent: { http: this.httpAgent, https: this.httpsAgent },
       });
       // `on` returns the same promise, awaited just below.
-      void pending.on('request', (clientRequest) => clientRequest.once('finish', reportSent));
+      void pending.on('request', (clientRequest) => {
+        clientRequest.once('finish', reportSent);
+        clientRequest.once('response', (incoming) => (headStatus = incoming.statusCode));
+      });
+      // `total` is the announced length, `transferred` what arrived so far (decompressed).
+      void pending.on('downloadProgress', ({ transferred, total }) => {
+        if (oversized || (transferred <= maxAnswerBytes && (total ?? 0) <= maxAnswerBytes)) return;
+        oversized = true;
+        pending.cancel();
+      });
       const response = await pending;
       reportSent();
       const ms = Math.round(performance.now() - started);
@@ -91,6 +108,11 @@ export class HttpTransport {
       return { kind: 'answer', status: response.statusCode, body: parseJson(response.body), empty, retryAfter };
     } catch (error) {
       reportSent();
+      if (oversized) {
+        const ms = Math.round(performance.now() - started);
+        this.options.logger.debug({ ...logFields, status: headStatus, ms }, 'store answer too large; not read');
+        return { kind: 'oversized', status: headStatus, limitBytes: maxAnswerBytes };
+      }
       // got's error carries the request options (headers, token): keep only its class and code.
       const code = classifyTransportError(error);
       const detail = transportCodeOf(error);
