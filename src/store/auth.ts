@@ -31,6 +31,16 @@ export class TokenCache {
   }
 
   /**
+   * Whether `token` may still be sent now: it is the cached one and not due for renewal. A call
+   * asks again just before its request leaves, since waiting for a slot and the rate gate can
+   * outlast a short-lived token.
+   */
+  usable(token: string): boolean {
+    const current = this.current;
+    return current !== undefined && current.token === token && this.now() < current.refreshAt;
+  }
+
+  /**
    * Forgets `token` after the store denied it, but only if it is still the cached one: when many
    * calls are denied the same stale token at once, the first invalidates it and logs in, the rest
    * find the new token (or join the login in flight) instead of each logging in again.

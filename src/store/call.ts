@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import type { TokenCache } from './auth.ts';
 import { classifyHttp, type HttpFailure } from './classify.ts';
 import { StoreError, type StoreErrorCode, type StoreOperation } from './errors.ts';
-import type { HttpMethod, HttpTransport } from './http.ts';
+import type { HttpMethod, HttpOutcome, HttpTransport } from './http.ts';
 import type { RateGate } from './rate-gate.ts';
 import { nextRetryDelay, retryDelayMs, type BackoffOptions } from './retry.ts';
 
@@ -92,18 +92,32 @@ export function storeErrorFrom(operation: StoreOperation, failure: Failure, atte
 export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<CallAnswer> {
   let attempts = 0;
   let reauthenticated = false;
+  let staleSkipped = false;
   for (;;) {
     const token = spec.authenticated ? (await deps.tokens().valid()).token : undefined;
-    attempts += 1;
-    const attempt = attempts;
+    // A token that came due for renewal while this call waited for its slot or the gate is not
+    // sent: the call fetches a fresh one. Once per call, so a store whose tokens are due on
+    // arrival cannot keep a call from ever sending (such a token is sent; a refusal re-logs in).
+    const stale = () => token !== undefined && !staleSkipped && !deps.tokens().usable(token);
+    const attempt = attempts + 1;
     // The slot is taken before the gate so a request starts the moment the gate lets it.
-    const outcome = await deps.limit(async () => {
+    const outcome = await deps.limit(async (): Promise<HttpOutcome | 'stale'> => {
+      if (stale()) return 'stale';
       await deps.gate.acquire();
+      if (stale()) {
+        deps.gate.sent?.(); // the gate's release is spent, never sent: it only costs rate
+        return 'stale';
+      }
       return deps.http.send(
         { operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt },
         () => deps.gate.sent?.(),
       );
     });
+    if (outcome === 'stale') {
+      staleSkipped = true;
+      continue;
+    }
+    attempts = attempt;
 
     let failure: Failure;
     if (outcome.kind === 'transport') {

@@ -14,7 +14,7 @@ import { parseVendorStore, parseWith } from './parse.ts';
 import { SlidingWindowGate, type RateGate } from './rate-gate.ts';
 import { DEFAULT_MAX_ATTEMPTS, type BackoffOptions } from './retry.ts';
 import { authorizationBody, categoriesBody, taxesBody, taxesNotFoundBody, vouchersBody, writeBody } from './schemas.ts';
-import { jwtExpiry, refreshAt, tokenExpiresAt } from './token.ts';
+import { jwtTimes, refreshAt, statedLifetimeMs, tokenExpiresAt } from './token.ts';
 import type { StoreOperation } from './errors.ts';
 import type {
   BrandUpdateRequest,
@@ -201,9 +201,11 @@ export class StoreClient implements StoreApi {
     const body = this.successBody('authorize', authorizationBody, answer);
     const store = parseVendorStore(body.user_info, context);
     const now = this.now();
-    const expiresAt = tokenExpiresAt(body.expires_in, jwtExpiry(body.access_token), now);
+    const jwt = jwtTimes(body.access_token);
+    const expiresAt = tokenExpiresAt(body.expires_in, jwt.exp, now);
+    const renewAt = refreshAt(expiresAt, now, statedLifetimeMs(body.expires_in, jwt));
     this.deps.logger.debug({ op: 'authorize', expiresAt: new Date(expiresAt).toISOString() }, 'logged in to the store');
-    return { token: body.access_token, expiresAt, refreshAt: refreshAt(expiresAt, now), session: { expiresAt, store } };
+    return { token: body.access_token, expiresAt, refreshAt: renewAt, session: { expiresAt, store } };
   }
 }
 

@@ -24,7 +24,7 @@ export {
   DEFAULT_MAX_ATTEMPTS,
   type BackoffOptions,
 } from './retry.ts';
-export { tokenExpiresAt, jwtExpiry, refreshAt } from './token.ts';
+export { tokenExpiresAt, jwtExpiry, refreshAt, statedLifetimeMs } from './token.ts';
 export { VENDOR_SECRET_FIELDS } from './parse.ts';
 export { StoreError, isStoreError, type StoreErrorCode, type StoreOperation } from './errors.ts';
 export type * from './types.ts';

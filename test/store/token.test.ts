@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { jwtExpiry, refreshAt, tokenExpiresAt } from '../../src/store/token.ts';
+import { jwtExpiry, refreshAt, statedLifetimeMs, tokenExpiresAt } from '../../src/store/token.ts';
 
 const NOW = Date.parse('2026-11-22T03:00:00Z');
 const nowSeconds = NOW / 1000;
@@ -21,15 +21,46 @@ describe('tokenExpiresAt', () => {
 describe('refreshAt', () => {
   it.each<[number, number]>([
     [3_600_000, 3_600_000 - 60_000],
-    [100_000, 90_000],
-    [20_000, 18_000],
-    // short-lived, or already expired by our clock (the store's runs behind): reused 10 s anyway,
-    // so calls do not each log in; a refusal then triggers the one re-login
-    [2_000, 10_000],
+    [100_000, 75_000],
+    [20_000, 15_000],
+    // short-lived tokens are renewed before they expire, whatever their lifetime
+    [5_000, 3_750],
+    [2_000, 1_500],
+    // already expired by our clock and no stated lifetime (the store's clock runs behind): reused
+    // 10 s, so calls do not each log in; a refusal then triggers the one re-login
     [0, 10_000],
     [-3_600_000, 10_000],
-  ])('a token living %i ms is dropped at %i ms', (life, expected) => {
+  ])('a token living %i ms by our clock is dropped at %i ms', (life, expected) => {
     expect(refreshAt(NOW + life, NOW) - NOW).toBe(expected);
+  });
+
+  it.each<[string, number, number, number]>([
+    ['a stated 5 s life, 4.2 s left by our clock (whole-second expiry): the shorter wins', 4_200, 5_000, 3_150],
+    [
+      "a stated 1 h life, expired by our clock (the store's runs behind): the stated life",
+      -7_200_000,
+      3_600_000,
+      3_540_000,
+    ],
+    ['a stated 5 s life, 1 h left by our clock: the stated life', 3_600_000, 5_000, 3_750],
+  ])('%s', (_label, remaining, stated, expected) => {
+    expect(refreshAt(NOW + remaining, NOW, stated) - NOW).toBe(expected);
+  });
+});
+
+describe('statedLifetimeMs', () => {
+  it.each<[string, number, { iat?: number; exp?: number }, number | undefined]>([
+    ['a duration expires_in', 600, {}, 600_000],
+    [
+      'a JWT exp - iat beside an absolute expires_in',
+      nowSeconds + 600,
+      { iat: nowSeconds, exp: nowSeconds + 5 },
+      5_000,
+    ],
+    ['the shorter of a duration and exp - iat', 600, { iat: nowSeconds, exp: nowSeconds + 3600 }, 600_000],
+    ['nothing stated: an absolute expires_in and no iat', nowSeconds + 600, { exp: nowSeconds + 600 }, undefined],
+  ])('%s', (_label, expiresIn, jwt, expected) => {
+    expect(statedLifetimeMs(expiresIn, jwt)).toBe(expected);
   });
 });
 
