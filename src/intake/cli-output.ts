@@ -1,6 +1,7 @@
 /** The lines the commands print for a finished batch (pure). */
 import { OUTCOMES, PROBLEM_OUTCOMES } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
+import { hiddenSkippedText } from '../sheet/map/summary-text.ts';
 
 export function summarizeBatch(summary: BatchSummary): string {
   const counts = OUTCOMES.filter((o) => summary.counts[o] > 0).map((o) => `${o} ${summary.counts[o]}`);
@@ -8,6 +9,10 @@ export function summarizeBatch(summary: BatchSummary): string {
   const lines = [
     `batch ${summary.batchId}${label}: ${summary.total} rows${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`,
   ];
+  if (summary.sheet) {
+    lines.push(`sheet read: "${summary.sheet.name}"`);
+    if (summary.sheet.hiddenSkipped.length > 0) lines.push(hiddenSkippedText(summary.sheet.hiddenSkipped));
+  }
   const unchanged = summary.skippedUnchanged;
   if (unchanged && !unchanged.listed) {
     lines.push(

@@ -3,13 +3,15 @@
  * Both transports (in-process and queue) end a batch with this shape, and the CLI prints it.
  */
 import type { OutcomeCounts } from '../outcome.ts';
-import type { SheetKind } from '../sheet/types.ts';
+import type { SheetKind, SheetRead } from '../sheet/types.ts';
 
 export interface BatchSummary {
   batchId: string;
   source: string;
   file: string;
   kind: SheetKind;
+  /** For a workbook: the sheet read and the hidden ones skipped. */
+  sheet?: SheetRead;
   total: number;
   counts: OutcomeCounts;
   startedAt: string;

@@ -6,8 +6,9 @@ import type { ColumnMap } from './map/column-map.ts';
 import { columnMapFromRecord } from './map/column-map.ts';
 import { loadColumnMap } from './map/column-map-file.ts';
 import { createSheetMapper } from './map/mapper.ts';
-import { listSheetNames, readSheetFile, type SheetReader } from './read/index.ts';
-import type { RawRow, RowIssue, SheetKind, SheetRowResult } from './types.ts';
+import { listSheets, readSheetFile, type SheetReader } from './read/index.ts';
+import { BRANDS_SHEET, chooseSheets, type SheetChoice } from './choose-sheet.ts';
+import { SheetFileError, type RawRow, type RowIssue, type SheetKind, type SheetRowResult } from './types.ts';
 
 export interface OpenSheetOptions {
   /** A --columns map file path, or the mapping as data (header -> field, or null/"ignore"). */
@@ -16,7 +17,7 @@ export interface OpenSheetOptions {
   encoding?: string | undefined;
   /** CSV: delimiter override (detected otherwise). */
   delimiter?: string | undefined;
-  /** XLSX: the sheet to read (default `Products`, else the first sheet). */
+  /** XLSX: the sheet to read, hidden or not (default: chooseSheets, which skips hidden sheets). */
   sheet?: string | undefined;
 }
 
@@ -24,6 +25,8 @@ export interface OpenedSheet {
   file: string;
   format: 'csv' | 'xlsx';
   sheetName: string | null;
+  /** Hidden sheets not read because none was named (empty when --sheet named one, and for CSV). */
+  hiddenSheetsSkipped: string[];
   encoding: string | null;
   delimiter: string | null;
   kind: SheetKind;
@@ -43,12 +46,14 @@ export interface OpenedSheet {
   close(): Promise<void>;
 }
 
-const NOT_PRODUCT_SHEETS = /^(brands|categories|help|notes|lists|instructions)$/i;
-const BRANDS_SHEET = /^brands$/i;
-
+/** The one sheet to sync: the one named, else the product sheet chooseSheets picks (brands if none). */
 export async function openSheet(file: string, options: OpenSheetOptions = {}): Promise<OpenedSheet> {
   const columnMap = await resolveColumnMap(options.columns);
-  return openWithMap(file, options, columnMap);
+  if (options.sheet !== undefined) return openWithMap(file, options, columnMap, []);
+  const choice = await choiceFor(file);
+  if (choice === null) return openWithMap(file, options, columnMap, []);
+  const sheet = (choice.products ?? choice.brands)!;
+  return openWithMap(file, { ...options, sheet }, columnMap, choice.hiddenSkipped);
 }
 
 /**
@@ -57,17 +62,30 @@ export async function openSheet(file: string, options: OpenSheetOptions = {}): P
  */
 export async function openSheets(file: string, options: OpenSheetOptions = {}): Promise<OpenedSheet[]> {
   const columnMap = await resolveColumnMap(options.columns);
-  if (options.sheet !== undefined) return [await openWithMap(file, options, columnMap)];
-  const names = await listSheetNames(file);
-  if (names.length === 0) return [await openWithMap(file, options, columnMap)];
-  const products =
-    names.find((name) => /^products$/i.test(name)) ?? names.find((name) => !NOT_PRODUCT_SHEETS.test(name));
-  const brands = names.find((name) => BRANDS_SHEET.test(name));
+  if (options.sheet !== undefined) return [await openWithMap(file, options, columnMap, [])];
+  const choice = await choiceFor(file);
+  if (choice === null) return [await openWithMap(file, options, columnMap, [])];
   const opened: OpenedSheet[] = [];
-  if (products !== undefined) opened.push(await openWithMap(file, { ...options, sheet: products }, columnMap));
-  if (brands !== undefined) opened.push(await openWithMap(file, { ...options, sheet: brands }, columnMap));
-  if (opened.length === 0) opened.push(await openWithMap(file, { ...options, sheet: names[0] }, columnMap));
+  for (const sheet of [choice.products, choice.brands]) {
+    if (sheet !== null) opened.push(await openWithMap(file, { ...options, sheet }, columnMap, choice.hiddenSkipped));
+  }
   return opened;
+}
+
+/** null: a CSV, or a workbook without sheets (the reader says so). Throws when every sheet is hidden. */
+async function choiceFor(file: string): Promise<SheetChoice | null> {
+  const sheets = await listSheets(file);
+  if (sheets === null || sheets.length === 0) return null;
+  const choice = chooseSheets(sheets);
+  if (choice.products === null && choice.brands === null) {
+    const names = sheets.map((sheet) => `"${sheet.name}"`).join(', ');
+    throw new SheetFileError(
+      file,
+      'no_visible_sheet',
+      `no visible worksheet to read (sheets: ${names}; hidden ones are read only when named): name the sheet with --sheet`,
+    );
+  }
+  return choice;
 }
 
 async function resolveColumnMap(columns: OpenSheetOptions['columns']): Promise<ColumnMap | undefined> {
@@ -80,6 +98,7 @@ async function openWithMap(
   file: string,
   options: OpenSheetOptions,
   columnMap: ColumnMap | undefined,
+  hiddenSheetsSkipped: string[],
 ): Promise<OpenedSheet> {
   const readOptions = {
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
@@ -113,6 +132,7 @@ async function openWithMap(
     file,
     format: first.format,
     sheetName: first.sheetName,
+    hiddenSheetsSkipped,
     encoding: first.encoding,
     delimiter: first.delimiter,
     kind: mapper.kind,

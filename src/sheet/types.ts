@@ -35,6 +35,12 @@ export interface RowIssue {
 
 export type SheetKind = 'products' | 'brands';
 
+/** Which sheet of a workbook was read, and the hidden sheets that were not (read only when named). */
+export interface SheetRead {
+  name: string;
+  hiddenSkipped: string[];
+}
+
 /**
  * What a valid row asks the store to do. A product row with product_status and other fields
  * plans an update followed by a status change (`status` set on the update plan).

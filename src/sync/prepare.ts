@@ -54,6 +54,7 @@ export function batchInfoFor(request: SyncRequest, sheet: OpenedSheet, nowMs: nu
     source: request.source ?? request.file,
     file: request.file,
     kind: sheet.kind,
+    ...(sheet.sheetName ? { sheet: { name: sheet.sheetName, hiddenSkipped: sheet.hiddenSheetsSkipped ?? [] } } : {}),
   };
 }
 

@@ -8,6 +8,9 @@ import type { ColumnMapping } from './types.ts';
 export interface OpenedSheet {
   file: string;
   kind: SheetKind;
+  /** The workbook sheet read (null for CSV) and the hidden ones skipped: said in the summary. */
+  sheetName?: string | null;
+  hiddenSheetsSkipped?: string[];
   headers: string[];
   headerIssues: RowIssue[];
   /** What a row's cells mean (src/sheet/map/row-signature.ts); without it the ledger compares payloads. */

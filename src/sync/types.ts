@@ -4,7 +4,7 @@
  * the same SyncRequest and end with the same BatchSummary (report/summary.ts).
  */
 import type { Logger } from '../log.ts';
-import type { SheetKind } from '../sheet/types.ts';
+import type { SheetKind, SheetRead } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { GuardSettings, RowGuard } from './guard.ts';
 import type { OutcomeCounts } from '../outcome.ts';
@@ -44,6 +44,8 @@ export interface BatchInfo {
   source: string;
   file: string;
   kind: SheetKind;
+  /** For a workbook: the sheet read and the hidden ones skipped. */
+  sheet?: SheetRead;
 }
 
 export type GuardFactory = (settings: GuardSettings, batch: BatchInfo) => RowGuard | Promise<RowGuard>;

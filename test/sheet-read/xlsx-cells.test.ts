@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSheetNames, readSheetFile } from '../../src/sheet/read/index.ts';
+import { listSheets, readSheetFile } from '../../src/sheet/read/index.ts';
 import { CELL_TYPES_HEADERS } from '../fixtures/read/make-xlsx-fixtures.ts';
 import { fileError, fixture, readAll } from './helpers.ts';
 
@@ -56,9 +56,12 @@ describe('XLSX cells arrive as Excel stores them', () => {
 });
 
 describe('XLSX sheets', () => {
-  it('lists sheet names in workbook order; a CSV has none', async () => {
-    await expect(listSheetNames(fixture('formulas-richtext.xlsx'))).resolves.toEqual(['Notes', 'Products']);
-    await expect(listSheetNames(fixture('utf8.csv'))).resolves.toEqual([]);
+  it('lists sheets in workbook order, hidden ones marked; a CSV has none', async () => {
+    await expect(listSheets(fixture('formulas-richtext.xlsx'))).resolves.toEqual([
+      { name: 'Notes', hidden: false, worksheet: true },
+      { name: 'Products', hidden: false, worksheet: true },
+    ]);
+    await expect(listSheets(fixture('utf8.csv'))).resolves.toBeNull();
   });
 
   it('prefers a sheet named Products, else reads the one asked for (any case)', async () => {

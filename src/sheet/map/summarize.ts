@@ -16,6 +16,7 @@ export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOpti
       file: opened.file,
       format: opened.format,
       sheetName: opened.sheetName,
+      hiddenSheetsSkipped: opened.hiddenSheetsSkipped,
       kind: opened.kind,
       headerIssues: opened.headerIssues,
     },

@@ -7,6 +7,7 @@ export function summaryText(summary: SheetSummary, firstErrors = 10): string {
   const lines = [
     `${summary.file}${where}: ${summary.kind === 'brands' ? 'brand' : 'product'} sheet, ${summary.rows} data rows`,
   ];
+  if (summary.hiddenSheetsSkipped.length > 0) lines.push(`  ${hiddenSkippedText(summary.hiddenSheetsSkipped)}`);
   if (summary.kind === 'brands') {
     lines.push(`  brand updates:  ${summary.brandUpdates}`);
   } else {
@@ -34,4 +35,9 @@ export function summaryText(summary: SheetSummary, firstErrors = 10): string {
 export function issueLine(issue: RowIssue): string {
   const column = issue.column !== null ? `, ${issue.column}` : '';
   return `row ${issue.row}${column} [${issue.severity}] ${issue.message}`;
+}
+
+/** `hidden sheets skipped: "Sheet1", "Old" (read one with --sheet)`: the same words for validate and import. */
+export function hiddenSkippedText(names: readonly string[]): string {
+  return `hidden sheets skipped: ${names.map((name) => `"${name}"`).join(', ')} (name one with --sheet to read it)`;
 }

@@ -8,6 +8,8 @@ export interface SheetSummary {
   file: string;
   format: 'csv' | 'xlsx';
   sheetName: string | null;
+  /** Hidden sheets not read (none was named). */
+  hiddenSheetsSkipped: string[];
   kind: SheetKind;
   /** Data rows read (blank rows included: they plan `skip`). */
   rows: number;
@@ -34,6 +36,7 @@ export interface SummaryHead {
   file: string;
   format: 'csv' | 'xlsx';
   sheetName: string | null;
+  hiddenSheetsSkipped: string[];
   kind: SheetKind;
   headerIssues: RowIssue[];
 }

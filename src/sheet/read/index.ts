@@ -5,13 +5,13 @@
 import { open } from 'node:fs/promises';
 import { SheetFileError } from '../types.ts';
 import { openCsv } from './csv-reader.ts';
-import { openXlsx, xlsxSheetNames } from './xlsx-reader.ts';
+import { openXlsx, xlsxSheets } from './xlsx-reader.ts';
 import { compoundFileEntryNames } from './compound-file.ts';
 import { compoundFileKind, isCompoundFile, sniffFileKind } from './sniff.ts';
 import type { FileKind } from './sniff.ts';
-import type { ReadOptions, SheetReader } from './types.ts';
+import type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
-export type { ReadOptions, SheetReader } from './types.ts';
+export type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
 async function sniff(file: string): Promise<FileKind> {
   let handle;
@@ -51,9 +51,9 @@ export async function readSheetFile(file: string, options: ReadOptions = {}): Pr
   return openCsv(file, options);
 }
 
-/** The sheet names of an XLSX workbook, in workbook order; [] for a CSV file. */
-export async function listSheetNames(file: string): Promise<string[]> {
+/** The sheets of an XLSX workbook, in workbook order; null for a CSV file. */
+export async function listSheets(file: string): Promise<SheetListing[] | null> {
   const kind = await sniff(file);
   if (kind.kind === 'unsupported') throw new SheetFileError(file, kind.code, kind.message);
-  return kind.kind === 'zip' ? xlsxSheetNames(file) : [];
+  return kind.kind === 'zip' ? xlsxSheets(file) : null;
 }

@@ -13,6 +13,15 @@ export interface ReadOptions {
   limits?: Partial<XlsxLimits>;
 }
 
+/** A sheet of a workbook as listed before any is read. */
+export interface SheetListing {
+  name: string;
+  /** Hidden or very hidden in Excel: never read unless named. */
+  hidden: boolean;
+  /** False for a chart sheet or a dangling reference. */
+  worksheet: boolean;
+}
+
 export interface SheetReader {
   file: string;
   format: 'csv' | 'xlsx';

@@ -5,7 +5,7 @@
 import { openWorkbook, XlsxError, type XlsxRow, type XlsxSheet, type XlsxWorkbook } from '../../xlsx/index.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
-import type { ReadOptions, SheetReader } from './types.ts';
+import type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
 const FILE_ERROR_CODE: Record<XlsxError['code'], string> = {
   damaged: 'corrupt_xlsx',
@@ -84,18 +84,20 @@ export async function openXlsx(file: string, options: ReadOptions = {}): Promise
   };
 }
 
-export async function xlsxSheetNames(file: string): Promise<string[]> {
+export async function xlsxSheets(file: string): Promise<SheetListing[]> {
   const workbook = await open(file, {});
-  return workbook.sheets.map((sheet) => sheet.name);
+  return workbook.sheets.map((sheet) => ({ name: sheet.name, hidden: sheet.hidden, worksheet: sheet.part !== null }));
 }
 
-/** The sheet asked for (any case), else one named Products, else the first visible worksheet. */
+/** The sheet asked for (any case), else a visible one named Products, else the first visible worksheet. */
 export function chooseSheet(file: string, sheets: readonly XlsxSheet[], wanted: string | undefined): XlsxSheet {
   const named = (name: string): XlsxSheet | undefined =>
     sheets.find((sheet) => sheet.name === name) ??
     sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
   const firstShown = sheets.find((entry) => !entry.hidden && entry.part !== null) ?? sheets[0];
-  const sheet = wanted !== undefined ? named(wanted) : (named('Products') ?? firstShown);
+  // Hidden sheets are read only when named (src/sheet/choose-sheet.ts; open.ts always names one).
+  const shownProducts = sheets.find((entry) => !entry.hidden && entry.name.toLowerCase() === 'products');
+  const sheet = wanted !== undefined ? named(wanted) : (shownProducts ?? firstShown);
   if (sheet === undefined) {
     const names = sheets.map((entry) => `"${entry.name}"`).join(', ');
     throw new SheetFileError(

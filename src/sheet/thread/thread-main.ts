@@ -60,11 +60,23 @@ function open(id: number, file: string, options: OpenSheetOptions): void {
   sheets.set(id, { file, options, opened: opening });
   opening.then(
     (sheet) => {
-      const { format, sheetName, encoding, delimiter, kind, headers, headerIssues, rowSignature } = sheet;
+      const { format, sheetName, hiddenSheetsSkipped, encoding, delimiter, kind, headers, headerIssues, rowSignature } =
+        sheet;
       send({
         type: 'opened',
         id,
-        info: { file: sheet.file, format, sheetName, encoding, delimiter, kind, headers, headerIssues, rowSignature },
+        info: {
+          file: sheet.file,
+          format,
+          sheetName,
+          hiddenSheetsSkipped,
+          encoding,
+          delimiter,
+          kind,
+          headers,
+          headerIssues,
+          rowSignature,
+        },
       });
     },
     (error: unknown) => {

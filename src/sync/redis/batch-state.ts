@@ -4,7 +4,7 @@
  * atomic update tells exactly one caller that the last row has ended.
  */
 import type { Redis } from 'ioredis';
-import type { SheetKind } from '../../sheet/types.ts';
+import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { GuardSettings } from '../guard.ts';
 import { OUTCOMES, type RowResult } from '../../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
@@ -19,6 +19,7 @@ export interface BatchMeta {
   source: string;
   file: string;
   kind: SheetKind;
+  sheet?: SheetRead | undefined;
   headers: string[];
   reportDir: string;
   rate: number;
