@@ -1,6 +1,7 @@
 /**
  * summary.json: the last file of a batch's report, whose presence means the report is complete.
- * Both transports (in-process and queue) end a batch with this shape, and the CLI prints it.
+ * Both transports (in-process and queue) build it with batchSummary, so the same sheet gives the
+ * same keys in the same order whichever way it ran; the CLI prints it with --json.
  */
 import type { OutcomeCounts } from '../outcome.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
@@ -43,4 +44,42 @@ export interface ReadError {
   code: string;
   /** Names the file and where it broke. */
   message: string;
+}
+
+/** What batchSummary is given; optional facts a batch does not have are left out of summary.json. */
+export interface SummaryFacts {
+  batchId: string;
+  source: string;
+  file: string;
+  kind: SheetKind;
+  total: number;
+  counts: OutcomeCounts;
+  startedAt: string;
+  finishedAt: string;
+  rate: number;
+  rerunOf?: string | undefined;
+  dryRun?: boolean | undefined;
+  skippedUnchanged?: UnchangedSummary | undefined;
+  readError?: ReadError | undefined;
+  reportDir: string;
+}
+
+/** The one builder of summary.json, for both transports. */
+export function batchSummary(facts: SummaryFacts): BatchSummary {
+  return {
+    batchId: facts.batchId,
+    source: facts.source,
+    file: facts.file,
+    kind: facts.kind,
+    total: facts.total,
+    counts: facts.counts,
+    startedAt: facts.startedAt,
+    finishedAt: facts.finishedAt,
+    rate: facts.rate,
+    ...(facts.rerunOf ? { rerunOf: facts.rerunOf } : {}),
+    ...(facts.dryRun ? { dryRun: true } : {}),
+    ...(facts.skippedUnchanged ? { skippedUnchanged: facts.skippedUnchanged } : {}),
+    ...(facts.readError ? { readError: facts.readError } : {}),
+    reportDir: facts.reportDir,
+  };
 }

@@ -17,8 +17,8 @@ import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.
 import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
-import { isUnchanged, UnchangedRows, withSkippedUnchanged } from './unchanged-rows.ts';
-import type { BatchSummary, ReadError } from '../report/summary.ts';
+import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
+import { batchSummary, type BatchSummary, type ReadError } from '../report/summary.ts';
 import type { EngineDeps, SyncRequest } from './types.ts';
 
 /** Rows read ahead from a guard behind a round trip: one ledger lookup per block. */
@@ -152,7 +152,7 @@ async function syncSheet(
     throw error;
   }
   tally.total = tally.done;
-  const summary: BatchSummary = {
+  const summary = batchSummary({
     batchId: info.batchId,
     source: info.source,
     file: info.file,
@@ -163,12 +163,12 @@ async function syncSheet(
     startedAt,
     finishedAt: new Date(clock()).toISOString(),
     rate: deps.rate,
-    ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
-    ...(request.dryRun ? { dryRun: true } : {}),
-    ...withSkippedUnchanged(unchanged),
-    ...(readError ? { readError } : {}),
+    rerunOf: request.rerunOf,
+    dryRun: request.dryRun,
+    skippedUnchanged: unchanged.summary(),
+    readError,
     reportDir: dir,
-  };
+  });
   await report.finish(summary);
   logger.info({ batchId: info.batchId, counts: summary.counts }, 'batch finished');
   return summary;

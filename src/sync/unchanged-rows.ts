@@ -84,9 +84,3 @@ function mergeRanges(ranges: [number, number][]): [number, number][] {
   }
   return merged;
 }
-
-/** The summary.json field, present only when the batch skipped unchanged rows. */
-export function withSkippedUnchanged(rows: UnchangedRows): { skippedUnchanged?: UnchangedSummary } {
-  const summary = rows.summary();
-  return summary ? { skippedUnchanged: summary } : {};
-}

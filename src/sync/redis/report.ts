@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { BatchReportWriter } from '../../report/batch-report.ts';
 import { shownRow } from '../../report/report-row.ts';
-import type { BatchSummary } from '../../report/summary.ts';
-import { isUnchanged, UnchangedRows, withSkippedUnchanged } from '../unchanged-rows.ts';
+import { batchSummary, type BatchSummary } from '../../report/summary.ts';
+import { isUnchanged, UnchangedRows } from '../unchanged-rows.ts';
 import type { BatchState } from './batch-state.ts';
 
 const CHUNK = 1000;
@@ -42,7 +42,7 @@ export async function writeRedisBatchReport(
         await writer.write(row);
       }
     }
-    const summary: BatchSummary = {
+    const summary = batchSummary({
       batchId,
       source: meta.source,
       file: meta.file,
@@ -53,11 +53,13 @@ export async function writeRedisBatchReport(
       startedAt: meta.startedAt,
       finishedAt: new Date(nowMs).toISOString(),
       rate: meta.rate,
-      ...(meta.rerunOf ? { rerunOf: meta.rerunOf } : {}),
-      ...withSkippedUnchanged(unchanged),
-      ...(status.readError ? { readError: status.readError } : {}),
+      rerunOf: meta.rerunOf,
+      // A dry run never goes through the queue (enqueueSync refuses it).
+      dryRun: false,
+      skippedUnchanged: unchanged.summary(),
+      readError: status.readError ?? undefined,
       reportDir: dir,
-    };
+    });
     await writer.finish(summary);
     await state.markReported(summary);
     return summary;

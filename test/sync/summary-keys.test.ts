@@ -1,0 +1,97 @@
+/**
+ * One summary.json for both transports: the same sheet run in-process and through the queue gives
+ * the same keys, in the same order, in the file and in what the call returns.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emptyCounts } from '../../src/outcome.ts';
+import { batchSummary } from '../../src/report/summary.ts';
+import { writeBrokenSheet } from './helpers/broken-sheet.ts';
+import { localTransport, redisTransport, type Transport } from './helpers/transports.ts';
+import { startWorld, type World } from './helpers/world.ts';
+
+const opened: { world: World; transport: Transport }[] = [];
+afterEach(async () => {
+  for (const { world, transport } of opened.splice(0)) {
+    await transport.cleanup();
+    await world.close();
+  }
+});
+
+async function summaryKeys(transport: Transport): Promise<{ returned: string[]; written: string[] }> {
+  const world = await startWorld();
+  opened.push({ world, transport });
+  const file = join(world.dir, 'broken.csv');
+  await writeBrokenSheet(file);
+  const summary = await transport.run(world, { file, source: 'keys', rerunOf: '20260101-000000-abcdef' });
+  const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as object;
+  return { returned: Object.keys(summary), written: Object.keys(written) };
+}
+
+describe('summary.json', () => {
+  it('has the same keys in the same order from the in-process and the queue transport', async () => {
+    const local = await summaryKeys(localTransport());
+    const queue = await summaryKeys(redisTransport());
+    expect(local.written).toEqual([
+      'batchId',
+      'source',
+      'file',
+      'kind',
+      'total',
+      'counts',
+      'startedAt',
+      'finishedAt',
+      'rate',
+      'rerunOf',
+      'readError',
+      'reportDir',
+    ]);
+    expect(queue.written).toEqual(local.written);
+    expect(local.returned).toEqual(local.written);
+    expect(queue.returned).toEqual(queue.written);
+  });
+});
+
+describe('batchSummary', () => {
+  const facts = {
+    batchId: 'b',
+    source: 's',
+    file: 'f.csv',
+    kind: 'products' as const,
+    total: 0,
+    counts: emptyCounts(),
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    rate: 10,
+    reportDir: 'reports/b',
+  };
+
+  it('leaves out the facts a batch does not have', () => {
+    const summary = batchSummary({ ...facts, rerunOf: undefined, dryRun: false, readError: undefined });
+    expect(Object.keys(summary)).toEqual([
+      'batchId',
+      'source',
+      'file',
+      'kind',
+      'total',
+      'counts',
+      'startedAt',
+      'finishedAt',
+      'rate',
+      'reportDir',
+    ]);
+  });
+
+  it('puts every optional fact before reportDir, in one order', () => {
+    const summary = batchSummary({
+      ...facts,
+      reportDir: 'reports/b',
+      readError: { code: 'unreadable_csv', message: 'm' },
+      skippedUnchanged: { count: 2, listed: false, rows: '2-3' },
+      dryRun: true,
+      rerunOf: 'a',
+    });
+    expect(Object.keys(summary).slice(9)).toEqual(['rerunOf', 'dryRun', 'skippedUnchanged', 'readError', 'reportDir']);
+  });
+});
