@@ -16,6 +16,8 @@ export const DEFAULTS = {
   connectTimeoutMs: 5_000,
   /** Far above any answer the reference shows (the largest, a category or voucher list, is kilobytes). */
   maxAnswerBytes: 8 * 1024 * 1024,
+  /** Characters in one text cell; see README "choices made where the store reference is silent". */
+  maxTextLength: 65_535,
   queuePrefix: 'catalog-sync',
   dropDir: './drop',
   jobsDir: './jobs',
@@ -96,6 +98,7 @@ const configSchema = z.object({
   requestTimeoutMs: positiveInt('milliseconds'),
   connectTimeoutMs: positiveInt('milliseconds'),
   maxAnswerBytes: positiveInt('bytes'),
+  maxTextLength: positiveInt('characters'),
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
   dropDir: z.string().min(1),
   jobsDir: z.string().min(1),
@@ -121,6 +124,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   connectTimeoutMs: 'CONNECT_TIMEOUT_MS',
   maxAnswerBytes: 'STORE_MAX_ANSWER_BYTES',
+  maxTextLength: 'MAX_TEXT_LENGTH',
   queuePrefix: 'QUEUE_PREFIX',
   dropDir: 'DROP_DIR',
   jobsDir: 'JOBS_DIR',

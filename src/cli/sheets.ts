@@ -60,6 +60,7 @@ async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Pr
     encoding: decodeDelimiterName(flags.encoding),
     delimiter: decodeDelimiter(flags.delimiter),
     sheet: flags.sheet,
+    maxTextLength: config.maxTextLength,
   });
   const summaries: SheetSummary[] = [];
   for (const sheet of sheets) summaries.push(await summarizeSheet(sheet));

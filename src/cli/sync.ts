@@ -153,6 +153,7 @@ async function importLocal(
       reportDir: config.reportDir,
       rate: config.rate,
       concurrency: config.concurrency,
+      maxTextLength: config.maxTextLength,
       logger,
       onProgress: (p) => view.update(p),
       ...(guardFactory ? { guardFactory } : {}),
@@ -197,6 +198,7 @@ async function importViaRedis(
       rate: config.rate,
       client,
       logger,
+      maxTextLength: config.maxTextLength,
       ...(guardFactory ? { guardFactory } : {}),
     });
     ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`);

@@ -87,6 +87,7 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
           client,
           logger,
           guardFactory,
+          maxTextLength: config.maxTextLength,
         });
         return waitForBatch(batchId, { ...target, signal });
       };
@@ -96,7 +97,15 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
         ? client
         : storeClientFromConfig({ ...config, rate, concurrency }, { logger });
     return (request) =>
-      runSync(request, { client: tuned, reportDir: config.reportDir, rate, concurrency, guardFactory, logger });
+      runSync(request, {
+        client: tuned,
+        reportDir: config.reportDir,
+        rate,
+        concurrency,
+        guardFactory,
+        logger,
+        maxTextLength: config.maxTextLength,
+      });
   };
 
   return {

@@ -19,6 +19,8 @@ export interface OpenSheetOptions {
   delimiter?: string | undefined;
   /** XLSX: the sheet to read, hidden or not (default: chooseSheets, which skips hidden sheets). */
   sheet?: string | undefined;
+  /** Most characters a text cell may hold (MAX_TEXT_LENGTH); longer is an invalid row. */
+  maxTextLength?: number | undefined;
 }
 
 export interface OpenedSheet {
@@ -108,7 +110,12 @@ async function openWithMap(
   const first = await readSheetFile(file, readOptions);
   const forcedKind: SheetKind | undefined =
     first.sheetName !== null && BRANDS_SHEET.test(first.sheetName) ? 'brands' : undefined;
-  const mapperOptions = { kind: forcedKind, columnMap, delimiter: first.delimiter };
+  const mapperOptions = {
+    kind: forcedKind,
+    columnMap,
+    delimiter: first.delimiter,
+    maxTextLength: options.maxTextLength,
+  };
   const mapper = createSheetMapper(first.headers, mapperOptions);
   // A sheet may start with empty rows: header issues carry the header's real row number.
   for (const issue of mapper.headerIssues) issue.row = first.headerRow;

@@ -35,8 +35,9 @@ export const defaultOpenSheet: SheetOpener = async (file, options) => {
 export async function openRequestSheet(
   request: SyncRequest,
   opener: SheetOpener = defaultOpenSheet,
+  maxTextLength?: number,
 ): Promise<OpenedSheet> {
-  const sheet = await opener(request.file, { columns: request.columns, sheet: request.sheet });
+  const sheet = await opener(request.file, { columns: request.columns, sheet: request.sheet, maxTextLength });
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
     await sheet.close?.();

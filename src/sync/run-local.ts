@@ -34,7 +34,7 @@ export interface LocalSyncDeps extends EngineDeps {
 
 export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promise<BatchSummary> {
   const startedAt = new Date((deps.clock ?? Date.now)()).toISOString();
-  const sheet = await openRequestSheet(request, deps.openSheet);
+  const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
   try {
     return await syncSheet(request, deps, sheet, startedAt);
   } finally {

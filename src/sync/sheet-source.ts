@@ -21,5 +21,5 @@ export interface OpenedSheet {
 
 export type SheetOpener = (
   file: string,
-  options: { columns?: ColumnMapping | undefined; sheet?: string | undefined },
+  options: { columns?: ColumnMapping | undefined; sheet?: string | undefined; maxTextLength?: number | undefined },
 ) => Promise<OpenedSheet>;

@@ -79,4 +79,6 @@ export interface EngineDeps {
   /** Builds the ledger guard from the batch's settings; default: NO_GUARD. */
   guardFactory?: GuardFactory;
   onProgress?: ProgressListener;
+  /** Most characters a text cell may hold; longer is an invalid row. @defaultValue 65,535 (MAX_TEXT_LENGTH) */
+  maxTextLength?: number;
 }

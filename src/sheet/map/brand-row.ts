@@ -32,7 +32,7 @@ export function mapBrandRow(
       });
       continue;
     }
-    if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues)) continue;
+    if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;
     if (typeof reading !== 'object') values[column.target.field] = reading;
   }
   for (const field of REQUIRED) {

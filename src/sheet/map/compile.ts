@@ -48,6 +48,8 @@ export interface CompiledSheet {
   filled: Uint8Array;
   /** `filled` by canonical name (what the plan decision asks). */
   filledCells: { has(name: string): boolean };
+  /** Most characters a text cell may hold (MAX_TEXT_LENGTH); longer is an invalid row. */
+  maxTextLength: number;
   /** Option types already warned about on this sheet (the warning is given once per type). */
   warnedOptionTypes: Set<string>;
   has(name: string): boolean;
@@ -76,7 +78,7 @@ export function specOf(target: ColumnTarget): ValueSpec {
   }
 }
 
-export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledSheet {
+export function compileSheet(plan: HeaderPlan, decimalComma: boolean, maxTextLength: number): CompiledSheet {
   const columns: CompiledColumn[] = [];
   const blankIndexes = new Set<number>();
   const headers = new Map<string, string>();
@@ -116,6 +118,7 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean): CompiledS
         return position !== undefined && filled[position] === 1;
       },
     },
+    maxTextLength,
     warnedOptionTypes: new Set(),
     has: (name) => headers.has(name),
   };

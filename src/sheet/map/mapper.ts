@@ -3,6 +3,7 @@
  * out. Pure and total: it never throws on cell values (property-tested with fast-check).
  */
 import { columnLetters } from '../../xlsx/index.ts';
+import { DEFAULTS } from '../../config.ts';
 import type { RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from '../types.ts';
 import { mapBrandRow } from './brand-row.ts';
 import type { ColumnMap } from './column-map.ts';
@@ -19,6 +20,8 @@ export interface MapperOptions {
   columnMap?: ColumnMap;
   /** The file's delimiter; `;` turns on the decimal comma (`12,5` = 12.5). */
   delimiter?: string | null;
+  /** Most characters a text cell may hold; longer is an invalid row. @defaultValue DEFAULTS.maxTextLength (65,535) */
+  maxTextLength?: number | undefined;
 }
 
 export interface SheetMapper {
@@ -33,7 +36,7 @@ export interface SheetMapper {
 export function createSheetMapper(headers: readonly string[], options: MapperOptions = {}): SheetMapper {
   const kind = options.kind ?? detectKind(headers, options.columnMap);
   const plan = planHeaders(headers, kind, options.columnMap);
-  const sheet = compileSheet(plan, options.delimiter === ';');
+  const sheet = compileSheet(plan, options.delimiter === ';', options.maxTextLength ?? DEFAULTS.maxTextLength);
   const tracker = new DuplicateTracker();
   const warnedBlank = new Set<number>();
   return {

@@ -83,7 +83,7 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
       });
       continue;
     }
-    if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues)) continue;
+    if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;
     assign(out, column, reading, raw.row, issues, sheet);
   }
   return out;

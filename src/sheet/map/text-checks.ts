@@ -1,9 +1,40 @@
-/** Checks on a text value that are about the text itself: mojibake. */
+/** Checks on a text value that are about the text itself: its length, mojibake. */
 import type { RowIssue } from '../types.ts';
 import { detectMojibake, excerpt } from './text.ts';
 
-/** Adds an error and returns false when the text is mojibake. */
-export function checkText(value: string, column: { header: string }, row: number, issues: RowIssue[]): boolean {
+const count = new Intl.NumberFormat('en-US');
+
+/** Characters as a person counts them (code points, so an emoji or a rare letter is one). */
+function characters(value: string, limit: number): number {
+  // UTF-16 units are never fewer than code points: within the limit needs no count.
+  if (value.length <= limit) return value.length;
+  let n = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0xdc00 || code > 0xdfff) n += 1; // a low surrogate belongs to the character before it
+  }
+  return n;
+}
+
+/** Adds an error and returns false when the text is longer than the limit, or mojibake. */
+export function checkText(
+  value: string,
+  column: { header: string },
+  row: number,
+  issues: RowIssue[],
+  limit: number,
+): boolean {
+  const length = characters(value, limit);
+  if (length > limit) {
+    issues.push({
+      row,
+      column: column.header,
+      code: 'too_long',
+      severity: 'error',
+      message: `${column.header}: ${count.format(length)} characters, more than the limit of ${count.format(limit)} for a text field (MAX_TEXT_LENGTH)`,
+    });
+    return false;
+  }
   const mojibake = detectMojibake(value);
   if (mojibake === null) return true;
   issues.push({

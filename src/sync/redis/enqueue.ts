@@ -29,6 +29,8 @@ export interface EnqueueDeps extends RedisTarget {
   clock?: () => number;
   /** Jobs per addBulk call. @defaultValue 500 */
   chunkSize?: number;
+  /** Most characters a text cell may hold; longer is an invalid row. @defaultValue 65,535 (MAX_TEXT_LENGTH) */
+  maxTextLength?: number;
   /**
    * The ledger guard. In a delta sync, rows it finds unchanged are recorded at once and never
    * queued: a nightly sync of an unchanged catalog puts no job on the queue. Every other decision
@@ -44,7 +46,7 @@ export async function enqueueSync(
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   if (request.dryRun) throw new Error('a dry run never goes through the queue: use runSync');
-  const sheet = await openRequestSheet(request, deps.openSheet);
+  const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
   if (deps.client) {
     await deps.client.authorize().catch(async (error: unknown) => {
       await sheet.close?.();

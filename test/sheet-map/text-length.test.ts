@@ -1,0 +1,93 @@
+/**
+ * Text fields have a length limit: a cell longer than MAX_TEXT_LENGTH (default 65,535 characters)
+ * is an invalid row naming the row, the column, the length and the limit. `validate` says so, and
+ * `import` sends nothing for it (never a create in doubt); the other rows go through.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
+
+const TEN_MB = 10 * 1024 * 1024;
+
+let dir: string;
+let sheet: string;
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'text-length-'));
+  sheet = join(dir, 'long.csv');
+  await writeFile(
+    sheet,
+    `title,description,category,sale_price,barcode\nTea,Fine tea,1,5,L1\nCoffee,${'x'.repeat(TEN_MB)},1,7,L2\n${'T'.repeat(70_000)},Short,1,3,L3\n`,
+  );
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.resume();
+  const code = await runCli(['--report-dir', join(dir, 'reports'), ...args], {
+    stdout,
+    stderr,
+    env: { LOG_LEVEL: 'silent', LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'), ...env },
+  });
+  return { code, out };
+}
+
+describe('text fields have a length limit', () => {
+  it('validate: a 10 MB description and a 70,000-character title are invalid rows naming row, column, length and limit', async () => {
+    const { code, out } = await cli(['validate', sheet, '--json']);
+    expect(code).toBe(1);
+    const result = JSON.parse(out) as {
+      sheets: { invalidRows: number; issues: { row: number; column: string; code: string; message: string }[] }[];
+    };
+    const [summary] = result.sheets;
+    expect(summary?.invalidRows).toBe(2);
+    expect(summary?.issues).toEqual([
+      {
+        row: 3,
+        column: 'description',
+        code: 'too_long',
+        severity: 'error',
+        message: 'description: 10,485,760 characters, more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)',
+      },
+      {
+        row: 4,
+        column: 'title',
+        code: 'too_long',
+        severity: 'error',
+        message: 'title: 70,000 characters, more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)',
+      },
+    ]);
+  });
+
+  it('import: the long rows end invalid and are never sent; the good row is created', async () => {
+    const env = { STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password };
+    const { code, out } = await cli(['import', sheet, '--json'], env);
+    expect(code).toBe(1);
+    const summary = JSON.parse(out) as BatchSummary;
+    expect(summary.counts).toMatchObject({ created: 1, invalid: 2, unknown: 0 });
+    expect(sandbox.requestCount('/v1/create_product')).toBe(1);
+    const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
+    expect(results).toContain('more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)');
+  });
+
+  it('the limit is a setting: MAX_TEXT_LENGTH=4 makes "Coffee" too long', async () => {
+    const small = join(dir, 'small.csv');
+    await writeFile(small, 'title,category,sale_price\nTea,1,5\nCoffee,1,7\n');
+    const { code, out } = await cli(['validate', small, '--json'], { MAX_TEXT_LENGTH: '4' });
+    expect(code).toBe(1);
+    expect(out).toContain('title: 6 characters, more than the limit of 4 for a text field (MAX_TEXT_LENGTH)');
+  });
+});
