@@ -7,15 +7,13 @@
  * The sheet (half updates by product_id, half creates by barcode, Arabic titles) is generated
  * in a temp dir. The ledger is primed as a previous sync of it leaves it (every row `synced`
  * with the fingerprint of what it sends and the row's text), then the same sheet is synced in
- * delta mode with the in-process engine and its default sheet opener (a sheet this large is
- * read on the sheet thread) against the sandbox store: with the file ledger (embedded mode; also
- * read in place, as a one-shot `import` does, without the sheet thread), the
- * Redis ledger (127.0.0.1:6379, own key prefix, removed afterwards), and the file ledger with
- * --list-unchanged (every unchanged row written to results.csv/results.xlsx as well), and the
- * Redis deployment's path: enqueueSync + a BullMQ worker + waitForBatch, with the Redis ledger.
- * The sheet thread is started at the beginning, as the long-running commands (worker, watch) do;
- * every variant is run once untimed first, so the figures are for a process that has synced
- * before. The first sync of the process is shown on its own line.
+ * delta mode with the in-process engine (the sheet read in place) against the sandbox store:
+ * with the file ledger (embedded mode), the Redis ledger (127.0.0.1:6379, own key prefix, removed
+ * afterwards), and the file ledger with --list-unchanged (every unchanged row written to
+ * results.csv/results.xlsx as well), and the Redis deployment's path: enqueueSync + a BullMQ
+ * worker + waitForBatch, with the Redis ledger. Every variant is run once untimed first, so the
+ * figures are for a process that has synced before. The first sync of the process is shown on
+ * its own line.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -26,7 +24,7 @@ import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { silentLogger } from '../src/log.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
-import { openSheet, type OpenSheetOptions } from '../src/sheet/index.ts';
+import { openSheet } from '../src/sheet/index.ts';
 import { createStoreClient } from '../src/store/index.ts';
 import { enqueueSync, runSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts';
 import { ledgerGuardFactory } from '../src/intake/guard.ts';
@@ -36,7 +34,6 @@ import type { GuardFactory } from '../src/sync/types.ts';
 import { FileLedger } from '../src/intake/ledger-file.ts';
 import { RedisLedger } from '../src/intake/ledger-redis.ts';
 import { fingerprintOf, ledgerKeyOf, rowTextOf } from '../src/intake/ledger-rules.ts';
-import { warmSheetThread } from '../src/sheet/thread/threaded-sheet.ts';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -143,15 +140,9 @@ async function main(): Promise<void> {
       }),
       after: () => Promise.resolve(),
     };
-    const variants: { name: string; guardFactory: GuardFactory; listUnchanged: boolean; inPlace?: boolean }[] = [
+    const variants: { name: string; guardFactory: GuardFactory; listUnchanged: boolean }[] = [
       { name: 'engine floor (no ledger)', guardFactory: () => skipAll, listUnchanged: false },
       { name: 'file ledger (embedded)', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: false },
-      {
-        name: 'file ledger, read in place',
-        guardFactory: ledgerGuardFactory(fileLedger),
-        listUnchanged: false,
-        inPlace: true,
-      },
       { name: 'redis ledger', guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
       { name: 'file ledger, rows listed', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: true },
       { name: QUEUED, guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
@@ -192,13 +183,10 @@ async function main(): Promise<void> {
           rate: 1_000,
           concurrency: 4,
           guardFactory: variant.guardFactory,
-          ...(variant.inPlace ? { openSheet: (f: string, o: OpenSheetOptions) => openSheet(f, o) } : {}),
         },
       );
       return summary.skippedUnchanged?.count ?? 0;
     };
-    // As the long-running commands (worker, watch) do at start; a one-shot import reads in place.
-    warmSheetThread();
     const coldBase = await timed(() => readAndValidate(file)); // warm-up
     // Warm-up; the first sync of the process is timed too.
     const cold = await timed(() => sync(variants[1]!));

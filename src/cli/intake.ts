@@ -18,7 +18,6 @@ import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
 import { untilSignal } from './signals.ts';
-import { warmSheetThread } from '../sheet/thread/threaded-sheet.ts';
 
 interface WatchFlags {
   dir?: string;
@@ -131,8 +130,6 @@ async function withRuntime<T>(
 }
 
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
-  // Dropped sheets are read here: large ones on the sheet thread, started now.
-  warmSheetThread();
   const settleMs = whole('--settle-ms', flags.settleMs, 0);
   const parallel = whole('--parallel', flags.parallel, 1);
   const graceMs = whole('--grace-ms', flags.graceMs, 0);

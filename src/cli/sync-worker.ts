@@ -12,7 +12,6 @@ import { RedisRateGate, startSyncWorker } from '../sync/index.ts';
 import { engineKeys } from '../sync/redis/keys.ts';
 import type { GuardFactory } from '../sync/types.ts';
 import { ExitError, type CliContext } from './context.ts';
-import { warmSheetThread } from '../sheet/thread/threaded-sheet.ts';
 
 export interface WorkerEnv {
   config: Config;
@@ -39,8 +38,6 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       if (!config.redisUrl)
         throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
       const logger = ctx.logger(config);
-      // Scheduled syncs read their sheets here: large ones on the sheet thread, started now.
-      warmSheetThread();
       const redisUrl = config.redisUrl;
       const prefix = config.queuePrefix;
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });

@@ -8,22 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rename, rm, writeFile } from 'node:fs/promises';
 
 /** Unique per process and call, so two writers of one target never share a temp file. */
 export function tempPathFor(target: string): string {
   return `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-}
-
-/**
- * Removes the temp files this process left in `dir` (all its threads share the pid), for when
- * the writer that knew their names is gone (a thread that died).
- */
-export async function removeTempFiles(dir: string): Promise<void> {
-  const mine = new RegExp(`\\.${process.pid}\\.[0-9a-f]{8}\\.tmp$`);
-  const names = await readdir(dir).catch(() => []);
-  await Promise.all(names.filter((name) => mine.test(name)).map((name) => rm(join(dir, name), { force: true })));
 }
 
 export async function writeFileAtomic(target: string, content: string | Uint8Array): Promise<void> {

@@ -1,58 +1,96 @@
 /**
- * The report of one batch: `<reportDir>/<batchId>/` with results.csv, results.xlsx, failed.csv
- * and summary.json (see batch-files.ts). The files are written by the report thread, so the
- * main thread only appends each row to a flat chunk (well under a microsecond) and posts a
- * chunk every few thousand values; the sync's own work and the report writing use both cores.
+ * The report of one batch: `<reportDir>/<batchId>/` with results.csv, results.xlsx and failed.csv
+ * streamed row by row, then summary.json last, so its presence means the report is complete.
+ * Every file goes to a temp file and is renamed into place; a batch that fails or is aborted
+ * leaves no temp file behind.
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { BatchSummary } from './summary.ts';
-import type { BatchChannel } from './batch-channel.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
+import { FailedCsvWriter, ResultsCsvWriter } from './csv-writers.ts';
 import type { ReportRow } from './report-row.ts';
-import { openReportBatch } from './report-thread.ts';
-import { encodeRow, type WireValue } from './report-wire.ts';
+import { ResultsXlsxWriter } from './xlsx-writer.ts';
 
-export { REPORT_FILES } from './batch-files.ts';
-
-/** Values per chunk (~1,000-2,000 rows of a usual sheet): few messages, bounded memory for wide rows. */
-const CHUNK_VALUES = 16_384;
+export const REPORT_FILES = {
+  resultsCsv: 'results.csv',
+  resultsXlsx: 'results.xlsx',
+  failedCsv: 'failed.csv',
+  summary: 'summary.json',
+} as const;
 
 export class BatchReportWriter {
-  private chunk: WireValue[] = [];
+  /** Why the batch stopped, once it did: every later write or finish rejects with it. */
+  private failure: Error | null = null;
+  private ended = false;
 
   private constructor(
     readonly dir: string,
-    private readonly channel: BatchChannel,
+    private readonly csv: ResultsCsvWriter,
+    private readonly xlsx: ResultsXlsxWriter,
+    private readonly failed: FailedCsvWriter,
   ) {}
 
   static async open(dir: string, headers: readonly string[]): Promise<BatchReportWriter> {
-    // Here, not in the thread: a path that cannot be a directory fails `open` at once.
     await mkdir(dir, { recursive: true });
-    return new BatchReportWriter(dir, openReportBatch(dir, headers));
+    return new BatchReportWriter(
+      dir,
+      new ResultsCsvWriter(join(dir, REPORT_FILES.resultsCsv), headers),
+      new ResultsXlsxWriter(join(dir, REPORT_FILES.resultsXlsx), headers),
+      new FailedCsvWriter(join(dir, REPORT_FILES.failedCsv), headers),
+    );
   }
 
-  /**
-   * Rows must come in row order. Returns a promise only when the caller must wait: the report
-   * thread is several chunks behind, or the batch failed (then it rejects with the error).
-   */
-  write(row: ReportRow): Promise<void> | undefined {
-    if (this.channel.failure) return Promise.reject(this.channel.failure);
-    encodeRow(this.chunk, row);
-    if (this.chunk.length < CHUNK_VALUES) return undefined;
-    const full = this.chunk;
-    this.chunk = [];
-    return this.channel.rows(full);
+  /** Rows must come in row order, each write awaited before the next. */
+  async write(row: ReportRow): Promise<void> {
+    this.throwIfStopped();
+    try {
+      // Most rows only queue text in memory; the files that are flushing are awaited together,
+      // so a failure in one is never left unhandled while another is awaited.
+      await Promise.all([this.xlsx.write(row), this.csv.write(row), this.failed.write(row)]);
+    } catch (error) {
+      throw await this.fail(error);
+    }
   }
 
-  /** Writes the last rows, commits the files, then summary.json. */
-  finish(summary: BatchSummary): Promise<void> {
-    const rest = this.chunk;
-    this.chunk = [];
-    return this.channel.finish(rest, summary);
+  /** Commits the three files, then writes summary.json. */
+  async finish(summary: BatchSummary): Promise<void> {
+    this.throwIfStopped();
+    this.ended = true;
+    try {
+      // Every file settles before a failure is thrown, so the abort that follows never races a rename.
+      const commits = await Promise.allSettled([this.csv.commit(), this.xlsx.commit(), this.failed.commit()]);
+      for (const commit of commits) if (commit.status === 'rejected') throw commit.reason;
+      await writeFileAtomic(join(this.dir, REPORT_FILES.summary), `${JSON.stringify(summary, null, 2)}\n`);
+    } catch (error) {
+      throw await this.fail(error);
+    }
   }
 
-  /** Removes the batch's temp files; nothing of the report is left but files already renamed. */
-  abort(): Promise<void> {
-    this.chunk = [];
-    return this.channel.abort();
+  /** Removes the temp files; files already renamed into place stay (summary.json is never among them). */
+  async abort(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.removeTemp();
+  }
+
+  private throwIfStopped(): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) throw new Error('report writer already finished or aborted');
+  }
+
+  private async fail(error: unknown): Promise<Error> {
+    this.failure = error instanceof Error ? error : new Error(String(error));
+    this.ended = true;
+    try {
+      await this.removeTemp();
+    } catch {
+      // Removing temp files is best effort; the error that matters is the one thrown.
+    }
+    return this.failure;
+  }
+
+  private async removeTemp(): Promise<void> {
+    await Promise.all([this.csv.abort(), this.xlsx.abort(), this.failed.abort()]);
   }
 }

@@ -1,142 +1,88 @@
 /**
  * Runs row tasks concurrently but hands their results on in row order, with a bounded window:
- * reading waits while the oldest unfinished row is `window` rows behind, so memory stays flat
- * for any sheet size and reports can be streamed in order.
- *
- * Rows decided at once (a task that returns a value, not a promise) and a sink that takes them at
- * once cost no promise at all: an unchanged row of a delta sync goes from the sheet to the report
- * in one synchronous step.
+ * reading waits while the oldest unfinished row is `size` rows behind, so memory stays flat for
+ * any sheet size and reports can be streamed in order.
  */
 export class OrderedWindow<T> {
+  /** Sequence number of the next row the sink gets. */
   private next = 0;
   private submitted = 0;
   private readonly ready = new Map<number, T>();
-  /** Set while the sink is busy with a row (it returned a promise); drain waits for it. */
-  private flushing: Promise<void> = Promise.resolve();
-  private flushRunning = false;
-  private roomWaiters: (() => void)[] = [];
-  private failure: unknown;
+  private handing = false;
+  private waiters: (() => void)[] = [];
+  private failure: { error: unknown } | null = null;
 
   constructor(
-    private readonly window: number,
-    /** Takes rows one at a time in order; a returned promise holds the next row back until it settles. */
-    private readonly sink: (item: T) => Promise<void> | undefined,
+    private readonly size: number,
+    /** Takes rows one at a time, in order; the next row waits until it settles. */
+    private readonly sink: (item: T) => Promise<void>,
   ) {}
 
-  /**
-   * Starts a task once there is room. With room it starts at once and returns undefined (no
-   * promise per row); otherwise the returned promise resolves when it has started (not finished).
-   */
-  submit<A>(task: (arg: A) => T | Promise<T>, arg: A): Promise<void> | undefined {
-    // The task and its argument come apart so a caller needs no new closure per row.
-    if (this.submitted - this.next >= this.window || this.failure !== undefined) return this.submitWhenRoom(task, arg);
-    this.start(task, arg);
-    return undefined;
-  }
-
-  private async submitWhenRoom<A>(task: (arg: A) => T | Promise<T>, arg: A): Promise<void> {
-    while (this.submitted - this.next >= this.window) {
+  /** Waits for room, then starts the task; resolves once it has started (not finished). */
+  async submit(task: () => Promise<T>): Promise<void> {
+    while (this.submitted - this.next >= this.size) {
       this.throwIfFailed();
-      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+      await this.nextChange();
     }
     this.throwIfFailed();
-    this.start(task, arg);
-  }
-
-  private start<A>(task: (arg: A) => T | Promise<T>, arg: A): void {
     const seq = this.submitted++;
-    let value: T | Promise<T>;
-    try {
-      value = task(arg);
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    if (value instanceof Promise) {
-      value.then(
-        (done) => this.complete(seq, done),
-        (error: unknown) => this.fail(error),
-      );
-    } else {
-      this.complete(seq, value);
-    }
+    task().then(
+      (value) => this.complete(seq, value),
+      (error: unknown) => this.fail(error),
+    );
   }
 
-  /** Resolves when every submitted task has been handed to the sink. */
+  /** Resolves when every submitted task has been handed to the sink and the sink is done with it. */
   async drain(): Promise<void> {
     while (this.next < this.submitted) {
       this.throwIfFailed();
-      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+      await this.nextChange();
     }
-    await this.flushing;
     this.throwIfFailed();
   }
 
   private complete(seq: number, value: T): void {
-    // A running hand-on picks this row up when its turn comes; otherwise start one if it is next
-    // (the common case: the row goes straight to the sink, never into `ready`).
-    if (this.flushRunning || seq !== this.next || this.failure !== undefined) {
-      this.ready.set(seq, value);
-      return;
-    }
-    this.flushRunning = true;
-    if (this.deliver(value)) this.handOn();
+    this.ready.set(seq, value);
+    if (!this.handing) void this.handOn();
   }
 
-  /** Hands ready rows to the sink in order, synchronously until the sink asks to wait. */
-  private handOn(): void {
-    while (this.failure === undefined && this.ready.has(this.next)) {
-      const item = this.ready.get(this.next) as T;
-      this.ready.delete(this.next);
-      if (!this.deliver(item)) return;
-    }
-    // Cleared in the same tick as the last check: a row completing next starts a new hand-on.
-    this.flushRunning = false;
-    if (this.roomWaiters.length > 0) this.wake();
-  }
-
-  /** Gives the next row to the sink; false when the hand-on stops here (the sink is busy, or failed). */
-  private deliver(item: T): boolean {
-    let waiting: Promise<void> | undefined;
+  /** Hands ready rows to the sink in order, one at a time; a row that ends later picks up from there. */
+  private async handOn(): Promise<void> {
+    this.handing = true;
     try {
-      waiting = this.sink(item);
+      while (this.failure === null && this.ready.has(this.next)) {
+        const item = this.ready.get(this.next) as T;
+        this.ready.delete(this.next);
+        await this.sink(item);
+        this.next++;
+        this.wake();
+      }
     } catch (error) {
-      this.flushRunning = false;
       this.fail(error);
-      return false;
+    } finally {
+      // Cleared in the same turn as the last check: a row completing next starts a new hand-on.
+      this.handing = false;
     }
-    if (waiting) {
-      this.flushing = waiting.then(
-        () => {
-          this.next++;
-          this.handOn();
-        },
-        (error: unknown) => {
-          this.flushRunning = false;
-          this.fail(error);
-        },
-      );
-      return false;
-    }
-    this.next++;
-    // Reading resumes as soon as there is room, not only when the ready rows run out.
-    if (this.roomWaiters.length > 0) this.wake();
-    return true;
+  }
+
+  private nextChange(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   private fail(error: unknown): void {
-    this.failure ??= error;
+    this.failure ??= { error };
     this.wake();
   }
 
   private wake(): void {
-    const waiters = this.roomWaiters;
-    this.roomWaiters = [];
-    for (const w of waiters) w();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
   }
 
   private throwIfFailed(): void {
-    if (this.failure === undefined) return;
-    throw this.failure instanceof Error ? this.failure : new Error('row task failed', { cause: this.failure });
+    if (this.failure === null) return;
+    const { error } = this.failure;
+    throw error instanceof Error ? error : new Error('row task failed', { cause: error });
   }
 }

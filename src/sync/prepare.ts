@@ -2,9 +2,7 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the guard.
  */
-import { stat } from 'node:fs/promises';
 import { openSheet } from '../sheet/index.ts';
-import { openSheetInThread, sheetThreadStarted } from '../sheet/thread/threaded-sheet.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { newBatchId } from './batch-id.ts';
@@ -13,23 +11,8 @@ import { NO_GUARD, type GuardSettings, type RowGuard } from './guard.ts';
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { DEFAULT_GUARD_SETTINGS, type BatchInfo, type GuardFactory, type SyncRequest } from './types.ts';
 
-/**
- * Sheets at least this large are read on the sheet thread when it runs (long-running commands
- * start it: warmSheetThread), so reading overlaps the rest of the sync: a delta sync of a large
- * unchanged sheet then costs little more than reading it. Smaller sheets, and every sheet of a
- * one-shot command, are read here: that is quicker than starting the thread for them.
- */
-export const THREADED_SHEET_BYTES = 4 * 1024 * 1024;
-
-/** src/sheet's reader and mapper (on the sheet thread for large files); tests and benches may pass another opener. */
-export const defaultOpenSheet: SheetOpener = async (file, options) => {
-  if (!sheetThreadStarted()) return openSheet(file, options);
-  const size = await stat(file).then(
-    (info) => info.size,
-    () => 0, // openSheet reports a missing or unreadable file with the right error
-  );
-  return size >= THREADED_SHEET_BYTES ? openSheetInThread(file, options) : openSheet(file, options);
-};
+/** src/sheet's reader and mapper; tests and benches may pass another opener. */
+export const defaultOpenSheet: SheetOpener = (file, options) => openSheet(file, options);
 
 /** Opens the sheet; a header the mapper cannot use (e.g. two columns for one field) stops the batch. */
 export async function openRequestSheet(
@@ -65,11 +48,7 @@ export function guardSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, '
   return sheet.rowSignature === undefined ? settings : { ...settings, rowSignature: sheet.rowSignature };
 }
 
-export async function buildGuard(
-  settings: GuardSettings,
-  info: BatchInfo,
-  factory: GuardFactory | undefined,
-): Promise<RowGuard> {
+export function buildGuard(settings: GuardSettings, info: BatchInfo, factory: GuardFactory | undefined): RowGuard {
   return factory ? factory(settings, info) : NO_GUARD;
 }
 

@@ -52,27 +52,17 @@ export interface RowWork {
   cells?: readonly string[] | undefined;
 }
 
-/**
- * The row's result: at once (no promise) when the guard decides without I/O that the row is not
- * sent, as for every unchanged row of a delta sync against an in-memory ledger.
- */
-export function processRow(work: RowWork, deps: RowProcessorDeps): RowResult | Promise<RowResult> {
+export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
   const { plan, row } = work;
   if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
   const guarded: GuardedRow = { batchId: deps.batchId, row, plan, cells: work.cells };
-  let early: RowResult | null | Promise<RowResult | null>;
+  let decided: RowResult | null;
   try {
-    early = deps.guard.before(guarded);
+    decided = await deps.guard.before(guarded);
   } catch (error) {
     return guardFailure(row, 'could not be read', error);
   }
-  if (early instanceof Promise) {
-    return early.then(
-      (decided) => decided ?? sendRow(work, guarded, deps),
-      (error: unknown) => guardFailure(row, 'could not be read', error),
-    );
-  }
-  return early ?? sendRow(work, guarded, deps);
+  return decided ?? sendRow(work, guarded, deps);
 }
 
 async function sendRow(work: RowWork, guarded: GuardedRow, deps: RowProcessorDeps): Promise<RowResult> {

@@ -54,7 +54,7 @@ async function syncSheet(
   // Credentials are checked before the first row, so a wrong password stops the run (exit 2).
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
   if (!facts) await deps.client.authorize();
-  const guard = request.dryRun ? null : await buildGuard(guardSettingsOf(request, sheet), info, deps.guardFactory);
+  const guard = request.dryRun ? null : buildGuard(guardSettingsOf(request, sheet), info, deps.guardFactory);
   const limit = pLimit(deps.concurrency);
   const processorDeps: RowProcessorDeps | null = guard && {
     batchId: info.batchId,
@@ -80,30 +80,21 @@ async function syncSheet(
     deps.onProgress?.(tally.progress());
   };
   const unchanged = new UnchangedRows(request.listUnchanged === true);
-  const window = new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), (row) => {
+  const window = new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), async (row) => {
     if (isUnchanged(row.result)) {
       unchanged.add(shownRow(row));
-      if (!unchanged.listed) {
-        counted(row);
-        return undefined;
-      }
+      if (!unchanged.listed) return counted(row);
     }
-    const writing: Promise<void> | undefined = report.write(row);
-    if (writing) return writing.then(() => counted(row));
+    await report.write(row);
     counted(row);
-    return undefined;
   });
-  const resultFor = (sheetRow: SheetRowResult): RowResult | Promise<RowResult> => {
+  const resultFor = async (sheetRow: SheetRowResult): Promise<RowResult> => {
     if (!sheetRow.plan) return invalidResult(sheetRow);
     if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
     return processRow({ row: sheetRow.row, plan: sheetRow.plan, cells: sheetRow.cells }, processorDeps!);
   };
-  const reportRowFor = (sheetRow: SheetRowResult): ReportRow | Promise<ReportRow> => {
-    const result = resultFor(sheetRow);
-    return result instanceof Promise
-      ? result.then((done) => reportRowOf(sheetRow, done))
-      : reportRowOf(sheetRow, result);
-  };
+  const submit = (sheetRow: SheetRowResult): Promise<void> =>
+    window.submit(async () => reportRowOf(sheetRow, await resultFor(sheetRow)));
   let read = 0;
   let readError: ReadError | undefined;
   try {
@@ -114,10 +105,7 @@ async function syncSheet(
       // A failed lookup fails no batch: before() asks again, and a ledger that cannot answer fails
       // just those rows, unsent, as without read-ahead.
       await prefetch?.(block.filter(hasPlan)).catch(() => undefined);
-      for (const sheetRow of block) {
-        const waiting = window.submit(reportRowFor, sheetRow);
-        if (waiting) await waiting;
-      }
+      for (const sheetRow of block) await submit(sheetRow);
       block.length = 0;
     };
     try {
@@ -129,8 +117,7 @@ async function syncSheet(
           if (block.length >= PREFETCH_ROWS) await submitBlock();
           continue;
         }
-        const waiting = window.submit(reportRowFor, sheetRow);
-        if (waiting) await waiting;
+        await submit(sheetRow);
       }
       await submitBlock();
     } catch (error) {

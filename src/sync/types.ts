@@ -48,7 +48,8 @@ export interface BatchInfo {
   sheet?: SheetRead;
 }
 
-export type GuardFactory = (settings: GuardSettings, batch: BatchInfo) => RowGuard | Promise<RowGuard>;
+/** Builds a batch's guard; no I/O (the guard reads its ledger as rows come). */
+export type GuardFactory = (settings: GuardSettings, batch: BatchInfo) => RowGuard;
 
 export const DEFAULT_GUARD_SETTINGS: GuardSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
 

@@ -1,8 +1,15 @@
 /** openSheet's row stream: stopping early releases the file; rows() again starts over. */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
 import { openSheet } from '../../src/sheet/open.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { fixture } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'open-sheet-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('openSheet rows()', () => {
   it('stops early without leaking, and a second rows() reads every row again with fresh duplicate checks', async () => {
@@ -31,5 +38,24 @@ describe('openSheet rows()', () => {
     await expect(openSheet(fixture('duplicates.csv'), { columns: fixture('missing.yaml') })).rejects.toThrow(
       /missing\.yaml: cannot read the column map file/,
     );
+  });
+
+  it('a file that breaks part-way gives the rows before the break, then its SheetFileError', async () => {
+    const file = join(dir, 'runaway-quote.csv');
+    const good = Array.from({ length: 700 }, (_, i) => `Item ${i},${i},1`).join('\r\n');
+    const body = 'Lamp,plain text,249\r\n'.repeat(Math.ceil((MAX_RECORD_BYTES * 1.2) / 21));
+    writeFileSync(file, `title,sale_price,category\r\n${good}\r\nMug,"opened and never closed,3\r\n${body}`);
+    const rows: number[] = [];
+    let failure: unknown;
+    const sheet = await openSheet(file);
+    try {
+      for await (const row of sheet.rows()) rows.push(row.row);
+    } catch (error) {
+      failure = error;
+    }
+    expect(rows).toEqual(Array.from({ length: 700 }, (_, i) => i + 2));
+    expect(failure).toBeInstanceOf(SheetFileError);
+    expect((failure as SheetFileError).code).toBe('unreadable_csv');
+    expect((failure as Error).message).toContain('a quoted field opened there is never closed');
   });
 });

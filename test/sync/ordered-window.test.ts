@@ -1,60 +1,62 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as turn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { OrderedWindow } from '../../src/sync/ordered-window.ts';
 
-/** Row i is decided at once when `i % 3 === 0`, else after a delay that makes later rows finish first. */
-const task = (i: number): number | Promise<number> => (i % 3 === 0 ? i : sleep((7 - (i % 7)) * 2).then(() => i));
+/** A promise settled from outside the task, so a test decides the order rows finish in. */
+function gate<T>(): { promise: Promise<T>; open: (value: T) => void } {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 describe('OrderedWindow', () => {
-  it('hands rows on in order whether they end at once or later, and whatever the sink does', async () => {
+  it('hands rows on in order whatever order they end in, and whatever the sink does', async () => {
     for (const sinkWaits of [false, true]) {
       const seen: number[] = [];
-      const window = new OrderedWindow<number>(8, (i) => {
+      const window = new OrderedWindow<number>(8, async (i) => {
         seen.push(i);
-        return sinkWaits && i % 2 === 0 ? sleep(1) : undefined;
+        if (sinkWaits && i % 2 === 0) await turn();
       });
-      for (let i = 0; i < 60; i++) {
-        const waiting = window.submit(task, i);
-        if (waiting) await waiting;
+      // Rows end in reverse order within each group of 8 (the last submitted ends first).
+      const gates = Array.from({ length: 64 }, () => gate<number>());
+      for (let i = 0; i < 64; i++) {
+        await window.submit(() => gates[i]!.promise);
+        if (i % 8 === 7) for (let j = i; j > i - 8; j--) gates[j]!.open(j);
       }
       await window.drain();
-      expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => i));
+      expect(seen).toEqual(Array.from({ length: 64 }, (_, i) => i));
     }
   });
 
-  it('never runs more than `window` rows ahead of the oldest unfinished one', async () => {
-    let release: () => void = () => undefined;
-    const first = new Promise<number>((resolve) => (release = () => resolve(0)));
-    const window = new OrderedWindow<number>(4, () => undefined);
+  it('never runs more than `size` rows ahead of the oldest unfinished one', async () => {
+    const first = gate<number>();
+    const window = new OrderedWindow<number>(4, () => Promise.resolve());
     let started = 0;
-    const start = (i: number) => {
-      started++;
-      return i === 0 ? first : i;
-    };
     const submitting = (async () => {
       for (let i = 0; i < 10; i++) {
-        const waiting = window.submit(start, i);
-        if (waiting) await waiting;
+        await window.submit(() => {
+          started++;
+          return i === 0 ? first.promise : Promise.resolve(i);
+        });
       }
     })();
-    // Everything above runs on promise callbacks: once a macrotask comes round, the loop went as far as it can.
-    await new Promise((resolve) => setImmediate(resolve));
+    // A macrotask turn: every microtask the window could run without row 0 has run.
+    await turn();
     expect(started).toBe(4);
-    release();
+    first.open(0);
     await submitting;
     await window.drain();
     expect(started).toBe(10);
   });
 
   it('a failing task or sink stops the window: drain and later submits throw it', async () => {
-    const failingTask = new OrderedWindow<number>(4, () => undefined);
-    expect(failingTask.submit(() => Promise.reject(new Error('row 1 broke')), 1)).toBeUndefined();
+    const failingTask = new OrderedWindow<number>(4, () => Promise.resolve());
+    await failingTask.submit(() => Promise.reject(new Error('row 1 broke')));
     await expect(failingTask.drain()).rejects.toThrow('row 1 broke');
+    await expect(failingTask.submit(() => Promise.resolve(2))).rejects.toThrow('row 1 broke');
 
-    const failingSink = new OrderedWindow<number>(1, () => {
-      throw new Error('report disk full');
-    });
-    expect(failingSink.submit((i: number) => i, 0)).toBeUndefined();
-    await expect(Promise.resolve(failingSink.submit((i: number) => i, 1))).rejects.toThrow('report disk full');
+    const failingSink = new OrderedWindow<number>(1, () => Promise.reject(new Error('report disk full')));
+    await failingSink.submit(() => Promise.resolve(0));
+    await expect(failingSink.submit(() => Promise.resolve(1))).rejects.toThrow('report disk full');
   });
 });

@@ -74,7 +74,7 @@ export async function enqueueSync(
     );
     const settings = guardSettingsOf(request, sheet);
     const preCheck =
-      deps.guardFactory && settings.mode === 'delta' ? await buildGuard(settings, info, deps.guardFactory) : null;
+      deps.guardFactory && settings.mode === 'delta' ? buildGuard(settings, info, deps.guardFactory) : null;
     let total = 0;
     let chunk: { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } }[] = [];
     // One chunk is queued (or found unchanged) while the next is read: its round trips overlap reading.

@@ -55,7 +55,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     if (!entry) {
       entry = state
         .meta(batchId)
-        .then(async (meta) => (meta ? { meta, guard: await buildGuard(meta.guard, meta, deps.guardFactory) } : null));
+        .then((meta) => (meta ? { meta, guard: buildGuard(meta.guard, meta, deps.guardFactory) } : null));
       entry.catch(() => guards.delete(batchId));
       guards.set(batchId, entry);
       // A long-running worker sees many batches: keep the newest few.
