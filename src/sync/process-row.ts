@@ -38,7 +38,7 @@ export interface RowProcessorDeps {
   /**
    * Runs the row's store calls, e.g. inside a concurrency limit. The guard's `before` is asked
    * outside it, so rows the ledger skips never wait for a slot and its lookups can cover many rows
-   * at once; its `beforeSend` (the claim) runs inside, once the row has its slot.
+   * at once; its `beforeSend` (the claim) and `after` (the record) run inside, with the calls.
    */
   schedule?: (calls: () => Promise<RowResult>) => Promise<RowResult>;
   /** A ledger write failed after the row's calls (the outcome stands); for logging. */
@@ -67,10 +67,9 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
 
 async function sendRow(work: RowWork, guarded: GuardedRow, deps: RowProcessorDeps): Promise<RowResult> {
   const { row } = work;
-  let sent = false;
-  const calls = async (): Promise<RowResult> => {
-    // Inside the slot, right before the first request: only rows really being sent are claimed,
-    // so a run that stops leaves no claim on rows that were still waiting.
+  const inSlot = async (): Promise<RowResult> => {
+    // Right before the first request: only rows really being sent are claimed, so a run that
+    // stops leaves no claim on rows that were still waiting.
     let held: RowResult | null;
     try {
       held = (await deps.guard.beforeSend?.(guarded)) ?? null;
@@ -78,18 +77,18 @@ async function sendRow(work: RowWork, guarded: GuardedRow, deps: RowProcessorDep
       return guardFailure(row, 'could not mark the row as being sent', error);
     }
     if (held) return held;
-    sent = true;
-    return runCalls(work, deps);
+    const result = await runCalls(work, deps);
+    // Recorded before the slot is let go: a process that stops leaves at most one row per slot
+    // sent but not recorded (read later as unknown).
+    try {
+      await deps.guard.after(guarded, result);
+    } catch (error) {
+      // The store call happened: its outcome stands; the ledger just did not learn it.
+      deps.onGuardError?.(error, row);
+    }
+    return result;
   };
-  const result = await (deps.schedule ? deps.schedule(calls) : calls());
-  if (!sent) return result;
-  try {
-    await deps.guard.after(guarded, result);
-  } catch (error) {
-    // The store call happened: its outcome stands; the ledger just did not learn it.
-    deps.onGuardError?.(error, row);
-  }
-  return result;
+  return deps.schedule ? deps.schedule(inSlot) : inSlot();
 }
 
 /** A guard that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
