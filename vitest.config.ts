@@ -9,9 +9,7 @@ const processTests = [
   'test/intake/claims.test.ts',
   'test/intake/ledger-lock.test.ts',
   'test/intake/watch-crash.test.ts',
-  'test/report/report-thread.test.ts',
   'test/sandbox/cli.test.ts',
-  'test/sheet-map/threaded-sheet.test.ts',
   'test/sync/crash.test.ts',
   'test/sync/worker-sigterm.test.ts',
 ];
