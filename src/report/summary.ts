@@ -46,40 +46,37 @@ export interface ReadError {
   message: string;
 }
 
-/** What batchSummary is given; optional facts a batch does not have are left out of summary.json. */
-export interface SummaryFacts {
-  batchId: string;
-  source: string;
-  file: string;
-  kind: SheetKind;
-  total: number;
-  counts: OutcomeCounts;
-  startedAt: string;
-  finishedAt: string;
-  rate: number;
-  rerunOf?: string | undefined;
-  dryRun?: boolean | undefined;
-  skippedUnchanged?: UnchangedSummary | undefined;
-  readError?: ReadError | undefined;
-  reportDir: string;
-}
+/**
+ * summary.json's keys in the order they are written. `satisfies` makes a field added to BatchSummary
+ * but not here fail to compile, so no transport can drop it.
+ */
+const KEY_ORDER = {
+  batchId: true,
+  source: true,
+  file: true,
+  kind: true,
+  sheet: true,
+  total: true,
+  counts: true,
+  startedAt: true,
+  finishedAt: true,
+  rate: true,
+  rerunOf: true,
+  dryRun: true,
+  skippedUnchanged: true,
+  readError: true,
+  reportDir: true,
+} as const satisfies Record<keyof BatchSummary, true>;
 
-/** The one builder of summary.json, for both transports. */
-export function batchSummary(facts: SummaryFacts): BatchSummary {
-  return {
-    batchId: facts.batchId,
-    source: facts.source,
-    file: facts.file,
-    kind: facts.kind,
-    total: facts.total,
-    counts: facts.counts,
-    startedAt: facts.startedAt,
-    finishedAt: facts.finishedAt,
-    rate: facts.rate,
-    ...(facts.rerunOf ? { rerunOf: facts.rerunOf } : {}),
-    ...(facts.dryRun ? { dryRun: true } : {}),
-    ...(facts.skippedUnchanged ? { skippedUnchanged: facts.skippedUnchanged } : {}),
-    ...(facts.readError ? { readError: facts.readError } : {}),
-    reportDir: facts.reportDir,
-  };
+/**
+ * The one builder of summary.json, for both transports: every field in one order, leaving out the
+ * facts a batch does not have (undefined, or `dryRun: false`).
+ */
+export function batchSummary(facts: BatchSummary): BatchSummary {
+  const summary: Partial<Record<keyof BatchSummary, unknown>> = {};
+  for (const key of Object.keys(KEY_ORDER) as (keyof BatchSummary)[]) {
+    const value = facts[key];
+    if (value !== undefined && value !== false) summary[key] = value;
+  }
+  return summary as BatchSummary;
 }

@@ -144,7 +144,7 @@ async function syncSheet(
     source: info.source,
     file: info.file,
     kind: info.kind,
-    ...(info.sheet ? { sheet: info.sheet } : {}),
+    sheet: info.sheet,
     total: tally.done,
     counts: tally.counts,
     startedAt,

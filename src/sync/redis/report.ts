@@ -47,7 +47,7 @@ export async function writeRedisBatchReport(
       source: meta.source,
       file: meta.file,
       kind: meta.kind,
-      ...(meta.sheet ? { sheet: meta.sheet } : {}),
+      sheet: meta.sheet,
       total: status.total ?? status.done,
       counts: status.counts,
       startedAt: meta.startedAt,
