@@ -8,6 +8,10 @@ import type { RawRow } from '../../src/sheet/types.ts';
 export const fixture = (name: string): string =>
   join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'read', name);
 
+/** Workbooks written by independent writers (openpyxl, XlsxWriter, LibreOffice), one per scenario. */
+export const fidelity = (name: string): string =>
+  join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'fidelity', name);
+
 export async function collect(reader: SheetReader): Promise<RawRow[]> {
   const rows: RawRow[] = [];
   for await (const row of reader.rows) rows.push(row);

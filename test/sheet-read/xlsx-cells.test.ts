@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listSheets, readSheetFile } from '../../src/sheet/read/index.ts';
 import { CELL_TYPES_HEADERS } from '../fixtures/read/make-xlsx-fixtures.ts';
-import { fileError, fixture, readAll } from './helpers.ts';
+import { fidelity, fileError, fixture, readAll } from './helpers.ts';
 
 describe('XLSX cells arrive as Excel stores them', () => {
   it('reads strings, numbers, dates, booleans, formulas (cached result), rich text, hyperlinks and errors', async () => {
@@ -30,8 +30,8 @@ describe('XLSX cells arrive as Excel stores them', () => {
           'Lamp مصباح مكتب',
         ],
       },
-      // Row 3 is empty: skipped, numbering kept. Entities and CR/LF survive.
-      { row: 4, values: ['A & B <c>', 'سطر\r\nسطر', 0, null, false] },
+      // Row 3 is empty: skipped, numbering kept. Entities survive; a raw CR LF reads as LF, as in Excel (XML end-of-line handling).
+      { row: 4, values: ['A & B <c>', 'سطر\nسطر', 0, null, false] },
     ]);
   });
 
@@ -52,6 +52,21 @@ describe('XLSX cells arrive as Excel stores them', () => {
       { row: 2, values: ['Lamp', 'مصباح مكتب', 249.5, 499, new Date(Date.UTC(2024, 0, 15)), 'موقعنا', true] },
       { row: 3, values: ['Mug', 'كوب أحمر', 35, 70, new Date(Date.UTC(2024, 1, 29)), { error: '#N/A' }, false] },
     ]);
+  });
+});
+
+describe('line ends in cell text, as an XML parser reads them (XML 1.0 section 2.11)', () => {
+  it('a raw CR LF, or a lone CR, is one LF', async () => {
+    const { rows } = await readAll(fixture('raw-crlf-in-text.xlsx'));
+    expect(rows).toEqual([
+      { row: 2, values: ['Lamp', 'ضوء دافئ\nقابل للطي'] },
+      { row: 3, values: ['Mug', 'سعة 350 مل\nيغسل في الجلاية\nصنع في مصر'] },
+    ]);
+  });
+
+  it('a CR written as a reference (`&#13;`, as openpyxl writes it) is a CR the writer meant', async () => {
+    const { rows } = await readAll(fidelity('arabic-crlf.openpyxl.xlsx'));
+    expect(rows[0]).toEqual({ row: 2, values: [1001, 'مصباح مكتب', 'ضوء دافئ\r\nقابل للطي'] });
   });
 });
 

@@ -18,6 +18,16 @@ export interface XmlHandler {
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
+const normaliseLineEnds = (text: string): string => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+
+/**
+ * Character data as an XML parser hands it over: line ends normalised (a CR LF pair, or a lone
+ * CR, is one LF: XML 1.0 section 2.11) and entities decoded (so `&#13;` stays a CR).
+ */
+export function xmlCharacters(text: string): string {
+  return decodeEntities(normaliseLineEnds(text));
+}
+
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, entity: string) => {
@@ -106,7 +116,7 @@ export class XmlScanner {
     while (at < buffer.length) {
       const lt = buffer.indexOf('<', at);
       if (lt === -1) return at; // text without its end yet: wait (an entity may be cut in two)
-      if (lt > at && handler.wantsText()) handler.text(decodeEntities(buffer.slice(at, lt)));
+      if (lt > at && handler.wantsText()) handler.text(xmlCharacters(buffer.slice(at, lt)));
       const next = buffer.charCodeAt(lt + 1);
       if (Number.isNaN(next)) return lt;
       if (next === 0x21 /* ! */) {
@@ -147,7 +157,7 @@ export class XmlScanner {
     if (buffer.startsWith('<![CDATA[', lt)) {
       const end = buffer.indexOf(']]>', lt + 9);
       if (end === -1) return -1;
-      if (this.handler.wantsText()) this.handler.text(buffer.slice(lt + 9, end));
+      if (this.handler.wantsText()) this.handler.text(normaliseLineEnds(buffer.slice(lt + 9, end)));
       return end + 3;
     }
     if (buffer.length - lt < 9) return -1; // cannot tell CDATA from a declaration yet
