@@ -3,7 +3,6 @@
  * objects): for a 100,000-row Arabic sheet this is most of the memory an XLSX read needs.
  * Rich text runs are joined; phonetic runs (`rPh`) are not part of the text.
  */
-import type { Readable } from 'node:stream';
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
 import { XlsxError } from '../error.ts';
@@ -53,7 +52,7 @@ class SharedStringsHandler implements XmlHandler {
 }
 
 export async function readSharedStrings(
-  stream: Readable,
+  bytes: AsyncIterable<Buffer>,
   maxChars: number = XLSX_LIMITS.sharedStringChars,
 ): Promise<string[]> {
   const handler = new SharedStringsHandler(maxChars);
@@ -62,11 +61,10 @@ export async function readSharedStrings(
   // The XML around the text is bounded too (a bomb need not be in <t>): markup rarely doubles it.
   const maxXmlChars = 4 * maxChars + 1024 * 1024;
   let xmlChars = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const chunk of bytes) {
     const text = decoder.decode(chunk, { stream: true });
     xmlChars += text.length;
     if (xmlChars > maxXmlChars) {
-      stream.destroy();
       throw new XlsxError(
         'too_large',
         `its shared strings part unpacks to more than ${maxXmlChars.toLocaleString('en')} characters: a damaged or hostile file`,

@@ -4,7 +4,8 @@
  * (by the cell's number format), error cells as `{ error: '#N/A' }`. Hyperlink cells hold
  * their display text already; the link itself lives elsewhere and is not needed.
  */
-import { columnIndex } from '../columns.ts';
+import { columnIndex, MAX_COLUMNS } from '../columns.ts';
+import { XlsxError } from '../error.ts';
 import type { XlsxCell, XlsxRow } from './model.ts';
 import type { XmlHandler } from './xml-scanner.ts';
 import { detachString, excelSerialToDate, unescapeExcelString } from './values.ts';
@@ -13,6 +14,35 @@ export interface SheetContext {
   sharedStrings: readonly string[];
   dateStyles: readonly boolean[];
   date1904: boolean;
+}
+
+/** Rows in an Excel sheet. */
+export const MAX_ROWS = 1_048_576;
+
+/** The number of the row after `previous`: its `r` if it has one, which must be whole and larger. */
+function nextRowNumber(previous: number, r: string | undefined): number {
+  if (r === undefined) {
+    if (previous < MAX_ROWS) return previous + 1;
+    throw new XlsxError(
+      'damaged',
+      `the sheet has a row after row ${MAX_ROWS.toLocaleString('en')}, the last one Excel has`,
+    );
+  }
+  const row = Number(r);
+  if (Number.isInteger(row) && row > previous && row <= MAX_ROWS) return row;
+  const after = previous === 0 ? '' : ` after row ${previous}`;
+  throw new XlsxError(
+    'damaged',
+    `the sheet's row numbers are damaged: row "${r}"${after} (rows must be numbered 1 to ${MAX_ROWS.toLocaleString('en')}, each above the one before)`,
+  );
+}
+
+function pastLastColumn(row: number, reference: string | undefined): XlsxError {
+  const cell = reference === undefined ? `a cell in row ${row}` : `cell "${reference}" (row ${row})`;
+  return new XlsxError(
+    'damaged',
+    `${cell} lies past column XFD, the last of the ${MAX_COLUMNS.toLocaleString('en')} columns a sheet has: a damaged file`,
+  );
 }
 
 export class SheetRowParser implements XmlHandler {
@@ -40,7 +70,7 @@ export class SheetRowParser implements XmlHandler {
   open(name: string, attributes: Record<string, string>, selfClosing: boolean): void {
     switch (name) {
       case 'row':
-        this.rowNumber = attributes.r !== undefined ? Number(attributes.r) : this.rowNumber + 1;
+        this.rowNumber = nextRowNumber(this.rowNumber, attributes.r);
         this.values = [];
         this.column = -1;
         if (selfClosing) return;
@@ -49,6 +79,8 @@ export class SheetRowParser implements XmlHandler {
         const reference = attributes.r;
         const index = reference === undefined ? -1 : columnIndex(reference);
         this.column = index === -1 ? this.column + 1 : index;
+        // Bounds the row's array: a reference far past XFD would otherwise pad it with millions of nulls.
+        if (this.column >= MAX_COLUMNS) throw pastLastColumn(this.rowNumber, reference);
         this.type = attributes.t ?? 'n';
         this.style = attributes.s !== undefined ? Number(attributes.s) : 0;
         this.captured = '';

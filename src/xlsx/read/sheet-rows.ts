@@ -25,10 +25,10 @@ async function readContext(
   limits: XlsxLimits,
 ): Promise<SheetContext> {
   try {
-    const sharedStream = parts.sharedStrings === null ? null : await zip.stream(parts.sharedStrings);
+    const sharedBytes = parts.sharedStrings === null ? null : zip.bytes(parts.sharedStrings);
     const stylesXml = parts.styles === null ? null : await zip.text(parts.styles, limits.partBytes);
     return {
-      sharedStrings: sharedStream === null ? [] : await readSharedStrings(sharedStream, limits.sharedStringChars),
+      sharedStrings: sharedBytes === null ? [] : await readSharedStrings(sharedBytes, limits.sharedStringChars),
       dateStyles: stylesXml === null ? [] : parseDateStyles(stylesXml),
       date1904,
     };
@@ -44,14 +44,22 @@ export async function* sheetRowBatches(
   options: { date1904: boolean; limits: XlsxLimits },
 ): AsyncGenerator<XlsxRow[]> {
   if (sheet.part === null) throw new XlsxError('not_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
-  const context = await readContext(zip, parts, options.date1904, options.limits);
-  const stream = await zip.stream(sheet.part);
-  if (stream === null) throw new XlsxError('damaged', `the sheet part ${sheet.part} is missing`);
+  // No row may leave before the whole sheet part is known to be the one written: damaged deflate
+  // data can inflate to other rows that look fine. The check (inflate + CRC-32, on the thread
+  // pool) runs beside the reading of the shared strings (on this thread).
+  const [context] = await Promise.all([
+    readContext(zip, parts, options.date1904, options.limits),
+    zip.verify(sheet.part).catch((error: unknown) => {
+      throw asXlsxError(error, 'the sheet cannot be read');
+    }),
+  ]);
+  const bytes = zip.bytes(sheet.part);
+  if (bytes === null) throw new XlsxError('damaged', `the sheet part ${sheet.part} is missing`);
   const parser = new SheetRowParser(context);
   const scanner = new XmlScanner(parser);
   const decoder = new TextDecoder('utf-8');
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const chunk of bytes) {
       scanner.write(decoder.decode(chunk, { stream: true }));
       const rows = parser.take();
       if (rows.length > 0) yield rows;
@@ -63,6 +71,6 @@ export async function* sheetRowBatches(
   } catch (error) {
     throw asXlsxError(error, 'the sheet cannot be read');
   } finally {
-    stream.destroy();
+    await bytes.return(undefined);
   }
 }

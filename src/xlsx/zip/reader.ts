@@ -1,13 +1,14 @@
 /**
  * A minimal random-access ZIP reader: the central directory, then one entry at a time as a
  * stream of inflated bytes. XLSX parts are read in the order we need them (workbook, styles,
- * shared strings, then the sheet), which a forward-only unzip stream cannot offer.
+ * shared strings, then the sheet), which a forward-only unzip stream cannot offer. Every entry's
+ * bytes are held against the CRC-32 and size its directory record gives: inflate accepts much
+ * damaged data without complaint and hands back other bytes.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 import { XlsxError } from '../error.ts';
 import { XLSX_LIMITS } from '../limits.ts';
 import { ZIP_SIGNATURE } from './signatures.ts';
@@ -17,10 +18,13 @@ export interface ZipEntry {
   method: number;
   compressedSize: number;
   size: number;
+  crc: number;
   localHeaderOffset: number;
 }
 
 const MAX_COMMENT = 0xffff;
+/** Inflated bytes handed on at a time: fewer, larger chunks cost less per byte to hand on. */
+const INFLATE_CHUNK = 64 * 1024;
 
 const damaged = (detail: string): XlsxError =>
   new XlsxError('damaged', `the XLSX file is damaged or cut short (${detail})`);
@@ -89,6 +93,7 @@ function parseDirectory(data: Buffer): Map<string, ZipEntry> {
     const commentLength = data.readUInt16LE(at + 32);
     const entry: ZipEntry = {
       method: data.readUInt16LE(at + 10),
+      crc: data.readUInt32LE(at + 16),
       compressedSize: data.readUInt32LE(at + 20),
       size: data.readUInt32LE(at + 24),
       localHeaderOffset: data.readUInt32LE(at + 42),
@@ -105,6 +110,7 @@ function parseDirectory(data: Buffer): Map<string, ZipEntry> {
 export class ZipArchive {
   private constructor(
     readonly path: string,
+    private readonly fileSize: number,
     private readonly entries: Map<string, ZipEntry>,
   ) {}
 
@@ -113,8 +119,10 @@ export class ZipArchive {
     try {
       const { size: fileSize } = await handle.stat();
       const directory = await findDirectory(handle, fileSize);
+      // The directory is read whole: its size must fit in the file, whatever the record claims.
+      if (directory.offset + directory.size > fileSize) throw damaged('the central directory lies past the end');
       const data = await readAt(handle, directory.offset, directory.size);
-      return new ZipArchive(path, parseDirectory(data));
+      return new ZipArchive(path, fileSize, parseDirectory(data));
     } finally {
       await handle.close();
     }
@@ -128,50 +136,86 @@ export class ZipArchive {
     return this.entries.has(name.toLowerCase());
   }
 
-  /** The entry's inflated bytes as a stream, or null when the archive has no such part. */
-  async stream(name: string): Promise<Readable | null> {
+  /**
+   * The entry's inflated bytes as they come, or null when the archive has no such part. Throws
+   * XlsxError `damaged` as soon as they outgrow the size the directory records, and at the end
+   * when their size or CRC-32 differs from it: a caller that must not act on damaged bytes reads
+   * the part to the end first (`verify`).
+   */
+  bytes(name: string): AsyncGenerator<Buffer> | null {
     const entry = this.entries.get(name.replace(/^\//, '').toLowerCase());
-    if (!entry) return null;
+    return entry === undefined ? null : this.inflated(entry);
+  }
+
+  /** Reads a part to the end and checks its size and CRC-32, keeping nothing. */
+  async verify(name: string): Promise<void> {
+    const bytes = this.bytes(name);
+    if (bytes === null) throw damaged(`the part ${name} is missing`);
+    for await (const _chunk of bytes);
+  }
+
+  /** A small part read whole, decoded as UTF-8 (workbook, rels, styles); refused past `maxBytes` inflated. */
+  async text(name: string, maxBytes: number = XLSX_LIMITS.partBytes): Promise<string | null> {
+    const bytes = this.bytes(name);
+    if (bytes === null) return null;
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    let size = 0;
+    for await (const chunk of bytes) {
+      size += chunk.length;
+      if (size > maxBytes)
+        throw new XlsxError(
+          'too_large',
+          `${name} unpacks to more than ${maxBytes.toLocaleString('en')} bytes, far more than a spreadsheet needs: a damaged or hostile file`,
+        );
+      text += decoder.decode(chunk, { stream: true });
+    }
+    return text + decoder.decode();
+  }
+
+  private async dataStart(entry: ZipEntry): Promise<number> {
     const handle = await open(this.path, 'r');
-    let dataStart: number;
     try {
       const local = await readAt(handle, entry.localHeaderOffset, 30);
       if (local.length < 30 || local.readUInt32LE(0) !== ZIP_SIGNATURE.localHeader) {
         throw damaged(`bad local header for ${entry.name}`);
       }
-      dataStart = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+      const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+      if (start + entry.compressedSize > this.fileSize) throw damaged(`${entry.name} runs past the end of the file`);
+      return start;
     } finally {
       await handle.close();
     }
-    if (entry.compressedSize === 0) return Readable.from([]);
-    const raw = createReadStream(this.path, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
-    if (entry.method === 0) return raw;
-    if (entry.method !== 8) throw damaged(`${entry.name} uses unsupported compression method ${entry.method}`);
-    const inflate = createInflateRaw();
-    raw.on('error', (error) => inflate.destroy(error));
-    return raw.pipe(inflate);
   }
 
-  /** A small part read whole, decoded as UTF-8 (workbook, rels, styles); refused past `maxBytes` inflated. */
-  async text(name: string, maxBytes: number = XLSX_LIMITS.partBytes): Promise<string | null> {
-    const stream = await this.stream(name);
-    if (!stream) return null;
-    const decoder = new TextDecoder('utf-8');
-    let text = '';
-    let bytes = 0;
-    try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        if (bytes > maxBytes)
-          throw new XlsxError(
-            'too_large',
-            `${name} unpacks to more than ${maxBytes.toLocaleString('en')} bytes, far more than a spreadsheet needs: a damaged or hostile file`,
-          );
-        text += decoder.decode(chunk, { stream: true });
-      }
-    } finally {
-      stream.destroy();
+  private async *inflated(entry: ZipEntry): AsyncGenerator<Buffer> {
+    if (entry.method !== 0 && entry.method !== 8) {
+      throw damaged(`${entry.name} uses unsupported compression method ${entry.method}`);
     }
-    return text + decoder.decode();
+    const start = await this.dataStart(entry);
+    let crc = 0;
+    let size = 0;
+    if (entry.compressedSize > 0) {
+      const raw = createReadStream(this.path, { start, end: start + entry.compressedSize - 1 });
+      const inflate = entry.method === 8 ? createInflateRaw({ chunkSize: INFLATE_CHUNK }) : null;
+      const source = inflate === null ? raw : raw.pipe(inflate);
+      if (inflate !== null) raw.on('error', (error) => inflate.destroy(error));
+      try {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > entry.size) throw damaged(`${entry.name} unpacks to more than the ${entry.size} bytes it should`);
+          crc = crc32(chunk, crc);
+          yield chunk;
+        }
+      } catch (error) {
+        if (error instanceof XlsxError) throw error;
+        throw damaged(`${entry.name} cannot be unpacked: ${(error as Error).message}`);
+      } finally {
+        raw.destroy();
+        inflate?.destroy();
+      }
+    }
+    if (size !== entry.size) throw damaged(`${entry.name} unpacks to ${size} bytes, not the ${entry.size} it should`);
+    if (crc !== entry.crc) throw damaged(`${entry.name} does not match its checksum (CRC-32)`);
   }
 }
