@@ -1,6 +1,6 @@
 /**
- * What a user sees for an XLSX that is damaged or built wrong (issue 11): `validate` names the
- * file and what is wrong and exits 2, and `import` sends nothing to the store. Fixtures are
+ * What a user sees for an XLSX that is damaged or built wrong, or a path that is no file (issue
+ * 11): `validate` names the file and what is wrong and exits 2, and `import` sends nothing. Fixtures are
  * crafted by test/fixtures/read/make-crafted-xlsx.ts.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -87,5 +87,11 @@ describe('a file built wrong is a clear file error, not a crash', () => {
     const { code, err } = await cli('validate', file);
     expect(code).toBe(2);
     expect(err).toContain(`cannot read sheet: ${file}: the sheet's row numbers are damaged: row "2" after row 3`);
+  });
+
+  it('a folder: exit 2, "this is a folder", no stack trace', async () => {
+    const { code, err } = await cli('validate', dir);
+    expect(code).toBe(2);
+    expect(err.trim()).toBe(`cannot read sheet: ${dir}: this is a folder, not a file`);
   });
 });

@@ -13,23 +13,28 @@ import type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
 export type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
+function unreadable(file: string, error: unknown): SheetFileError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'this is a folder, not a file'
+        : `cannot open the file (${code ?? 'error'})`;
+  return new SheetFileError(file, 'unreadable_file', message, { cause: error });
+}
+
 async function sniff(file: string): Promise<FileKind> {
   let handle;
   try {
     handle = await open(file, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'this is a folder, not a file'
-          : `cannot open the file (${code ?? 'error'})`;
-    throw new SheetFileError(file, 'unreadable_file', message, { cause: error });
+    throw unreadable(file, error);
   }
   const opened = handle;
   try {
     const head = Buffer.alloc(4096);
+    // A folder opens on Linux; reading it is what fails (EISDIR).
     const { bytesRead } = await opened.read(head, 0, head.length, 0);
     if (!isCompoundFile(head.subarray(0, bytesRead))) return sniffFileKind(head.subarray(0, bytesRead));
     const readAt = async (offset: number, length: number): Promise<Buffer> => {
@@ -38,6 +43,8 @@ async function sniff(file: string): Promise<FileKind> {
       return bytes.subarray(0, got);
     };
     return compoundFileKind(await compoundFileEntryNames(readAt).catch(() => null));
+  } catch (error) {
+    throw unreadable(file, error);
   } finally {
     await opened.close();
   }
