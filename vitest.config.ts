@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const processTests = [
   'test/intake/claims.test.ts',
-  'test/intake/ledger-lock.test.ts',
+  'test/ledger/lock.test.ts',
   'test/intake/watch-crash.test.ts',
   'test/sandbox/cli.test.ts',
   'test/sync/crash.test.ts',

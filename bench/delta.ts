@@ -27,13 +27,13 @@ import { startSandbox } from '../src/sandbox/index.ts';
 import { openSheet } from '../src/sheet/index.ts';
 import { createStoreClient } from '../src/store/index.ts';
 import { enqueueSync, runSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts';
-import { ledgerGuardFactory } from '../src/intake/guard.ts';
-import type { Ledger, LedgerEntry } from '../src/intake/ledger.ts';
-import { UNCHANGED_CODE, type RowGuard } from '../src/sync/guard.ts';
-import type { GuardFactory } from '../src/sync/types.ts';
-import { FileLedger } from '../src/intake/ledger-file.ts';
-import { RedisLedger } from '../src/intake/ledger-redis.ts';
-import { fingerprintOf, ledgerKeyOf, rowTextOf } from '../src/intake/ledger-rules.ts';
+import { batchLedgersOf } from '../src/ledger/for-batch.ts';
+import type { Ledger, LedgerEntry } from '../src/ledger/ledger.ts';
+import { UNCHANGED_CODE, type BatchLedger } from '../src/ledger/batch-ledger.ts';
+import type { BatchLedgerFactory } from '../src/ledger/batch-ledger.ts';
+import { FileLedger } from '../src/ledger/file-store.ts';
+import { RedisLedger } from '../src/ledger/redis-store.ts';
+import { fingerprintOf, ledgerKeyOf, rowTextOf } from '../src/ledger/rules.ts';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -128,24 +128,25 @@ async function main(): Promise<void> {
     const fileLedger = await FileLedger.open(join(dir, 'ledger.jsonl'));
     const redisLedger = new RedisLedger(redis, prefix, 'bench');
     for (const ledger of [fileLedger, redisLedger]) await prime(ledger, file);
-    // The engine's own floor: a guard that finds every row unchanged at once, with no ledger.
-    const skipAll: RowGuard = {
-      before: (row) => ({
-        row: row.row,
-        outcome: 'skipped',
-        message: 'unchanged',
-        httpStatus: null,
-        attempts: 0,
-        code: UNCHANGED_CODE,
-      }),
+    // The engine's own floor: a batch ledger that finds every row unchanged at once, with no store.
+    const skipAll: BatchLedger = {
+      before: (row) =>
+        Promise.resolve({
+          row: row.row,
+          outcome: 'skipped',
+          message: 'unchanged',
+          httpStatus: null,
+          attempts: 0,
+          code: UNCHANGED_CODE,
+        }),
       after: () => Promise.resolve(),
     };
-    const variants: { name: string; guardFactory: GuardFactory; listUnchanged: boolean }[] = [
-      { name: 'engine floor (no ledger)', guardFactory: () => skipAll, listUnchanged: false },
-      { name: 'file ledger (embedded)', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: false },
-      { name: 'redis ledger', guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
-      { name: 'file ledger, rows listed', guardFactory: ledgerGuardFactory(fileLedger), listUnchanged: true },
-      { name: QUEUED, guardFactory: ledgerGuardFactory(redisLedger), listUnchanged: false },
+    const variants: { name: string; batchLedgers: BatchLedgerFactory; listUnchanged: boolean }[] = [
+      { name: 'engine floor (no ledger)', batchLedgers: () => skipAll, listUnchanged: false },
+      { name: 'file ledger (embedded)', batchLedgers: batchLedgersOf(fileLedger), listUnchanged: false },
+      { name: 'redis ledger', batchLedgers: batchLedgersOf(redisLedger), listUnchanged: false },
+      { name: 'file ledger, rows listed', batchLedgers: batchLedgersOf(fileLedger), listUnchanged: true },
+      { name: QUEUED, batchLedgers: batchLedgersOf(redisLedger), listUnchanged: false },
     ];
     // The Redis deployment: the batch goes through the queue, a worker writes the report.
     const worker = startSyncWorker({
@@ -153,18 +154,18 @@ async function main(): Promise<void> {
       prefix: `${prefix}:queue`,
       client,
       concurrency: 4,
-      guardFactory: ledgerGuardFactory(redisLedger),
+      batchLedgers: batchLedgersOf(redisLedger),
     });
     await worker.ready();
     const viaQueue = async () => {
-      const request = { file, guard: { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false } };
+      const request = { file, ledger: { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false } };
       const target = { redisUrl: REDIS_URL, prefix: `${prefix}:queue` };
       const { batchId } = await enqueueSync(request, {
         ...target,
         reportDir: join(dir, 'reports'),
         rate: 1_000,
         client,
-        guardFactory: ledgerGuardFactory(redisLedger),
+        batchLedgers: batchLedgersOf(redisLedger),
       });
       const summary = await waitForBatch(batchId, { ...target, pollMs: 20 });
       return summary.skippedUnchanged?.count ?? 0;
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
       const summary = await runSync(
         {
           file,
-          guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+          ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
           listUnchanged: variant.listUnchanged,
         },
         {
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
           reportDir: join(dir, 'reports'),
           rate: 1_000,
           concurrency: 4,
-          guardFactory: variant.guardFactory,
+          batchLedgers: variant.batchLedgers,
         },
       );
       return summary.skippedUnchanged?.count ?? 0;

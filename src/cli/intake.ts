@@ -9,7 +9,7 @@ import { dropLayout } from '../intake/drop-layout.ts';
 import { DropWatcher } from '../intake/drop-watcher.ts';
 import { findJob, JobFileError, loadJobs, nextRun } from '../intake/job-file.ts';
 import { readColumnMapping } from '../intake/job-source.ts';
-import { DEFAULT_KEY_COLUMN } from '../intake/ledger-rules.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { openIntakeRuntime, type IntakeRuntime } from '../intake/runtime.ts';
 import { listSchedules, runJob, scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
@@ -143,7 +143,11 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       ledger: rt.ledger,
       run: rt.runnerFor(),
       // --force re-sends what a delta sync would skip; creates stay once-only either way.
-      guard: { mode: flags.force ? 'full' : flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown },
+      ledgerSettings: {
+        mode: flags.force ? 'full' : flags.mode,
+        keyColumn: flags.keyColumn,
+        retryUnknown: flags.retryUnknown,
+      },
       force: flags.force,
       ...(columns ? { columns } : {}),
       listUnchanged: flags.listUnchanged,
@@ -234,7 +238,7 @@ async function rerunCommand(
 }
 
 /**
- * What `catalog-sync worker` runs besides rows: the ledger's guard for every batch, the job files
+ * What `catalog-sync worker` runs besides rows: the ledger for every batch, the job files
  * registered as BullMQ job schedulers (upserted; a removed file removes its schedule), and a
  * worker that runs each job when its time comes.
  */
@@ -256,7 +260,7 @@ const scheduleWorkerExtension: WorkerExtension = async ({ config, logger, redisU
     logger,
   });
   return {
-    guardFactory: rt.guardFactory,
+    batchLedgers: rt.batchLedgers,
     stop: async () => {
       await worker.close();
       await queue.close();

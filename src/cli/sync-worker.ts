@@ -10,7 +10,7 @@ import type { Logger } from '../log.ts';
 import { storeClientFromConfig } from '../store/client.ts';
 import { RedisRateGate, startSyncWorker } from '../sync/index.ts';
 import { engineKeys } from '../sync/redis/keys.ts';
-import type { GuardFactory } from '../sync/types.ts';
+import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { ExitError, type CliContext } from './context.ts';
 
 export interface WorkerEnv {
@@ -19,8 +19,8 @@ export interface WorkerEnv {
   redisUrl: string;
 }
 
-/** Started with the worker; returns its stop function. May also supply the ledger's guard factory. */
-export type WorkerExtension = (env: WorkerEnv) => Promise<{ stop(): Promise<void>; guardFactory?: GuardFactory }>;
+/** Started with the worker; returns its stop function. May also supply the batch ledger factory. */
+export type WorkerExtension = (env: WorkerEnv) => Promise<{ stop(): Promise<void>; batchLedgers?: BatchLedgerFactory }>;
 
 const extensions: WorkerExtension[] = [];
 
@@ -46,14 +46,14 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
         gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }),
       });
       const started = await Promise.all(extensions.map((e) => e({ config, logger, redisUrl })));
-      const guardFactory = started.find((s) => s.guardFactory)?.guardFactory;
+      const batchLedgers = started.find((s) => s.batchLedgers)?.batchLedgers;
       const worker = startSyncWorker({
         redisUrl,
         prefix,
         client,
         concurrency: config.concurrency,
         logger,
-        ...(guardFactory ? { guardFactory } : {}),
+        ...(batchLedgers ? { batchLedgers } : {}),
       });
       await worker.ready();
       logger.info({ prefix, rate: config.rate, concurrency: config.concurrency }, 'worker started');

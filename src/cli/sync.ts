@@ -16,7 +16,7 @@ import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { openLedger } from '../intake/runtime.ts';
-import type { GuardFactory } from '../sync/types.ts';
+import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { progressView } from './sync-progress.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
@@ -105,11 +105,11 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
     const ledger = flags.dryRun || flags.sandbox ? null : await openLedger(config);
     try {
       for (const request of await requestsFor(file, flags)) {
-        const guardFactory = ledger?.guardFactory;
+        const batchLedgers = ledger?.batchLedgers;
         summaries.push(
           queue === 'redis'
-            ? await importViaRedis(ctx, config, request, !!flags.sandbox, guardFactory)
-            : await importLocal(ctx, config, request, guardFactory),
+            ? await importViaRedis(ctx, config, request, !!flags.sandbox, batchLedgers)
+            : await importLocal(ctx, config, request, batchLedgers),
         );
       }
     } finally {
@@ -127,7 +127,7 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
 async function requestsFor(file: string, flags: ImportFlags): Promise<SyncRequest[]> {
   const base: SyncRequest = {
     file,
-    guard: { mode: flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown === true },
+    ledger: { mode: flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown === true },
     ...(flags.columns ? { columns: flags.columns } : {}),
     ...(flags.dryRun ? { dryRun: true } : {}),
     ...(flags.listUnchanged ? { listUnchanged: true } : {}),
@@ -143,7 +143,7 @@ async function importLocal(
   ctx: CliContext,
   config: Config,
   request: SyncRequest,
-  guardFactory: GuardFactory | undefined,
+  batchLedgers: BatchLedgerFactory | undefined,
 ): Promise<BatchSummary> {
   const logger = ctx.logger(config);
   const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
@@ -156,7 +156,7 @@ async function importLocal(
       maxTextLength: config.maxTextLength,
       logger,
       onProgress: (p) => view.update(p),
-      ...(guardFactory ? { guardFactory } : {}),
+      ...(batchLedgers ? { batchLedgers } : {}),
     });
   } finally {
     view.stop();
@@ -168,7 +168,7 @@ async function importViaRedis(
   config: Config,
   request: SyncRequest,
   withWorker: boolean,
-  guardFactory: GuardFactory | undefined,
+  batchLedgers: BatchLedgerFactory | undefined,
 ): Promise<BatchSummary> {
   const redisUrl = config.redisUrl!;
   const logger = ctx.logger(config);
@@ -186,7 +186,7 @@ async function importViaRedis(
         client,
         concurrency: config.concurrency,
         logger,
-        ...(guardFactory ? { guardFactory } : {}),
+        ...(batchLedgers ? { batchLedgers } : {}),
       })
     : null;
   const view = progressView(ctx.io.stderr, 'sync');
@@ -199,7 +199,7 @@ async function importViaRedis(
       client,
       logger,
       maxTextLength: config.maxTextLength,
-      ...(guardFactory ? { guardFactory } : {}),
+      ...(batchLedgers ? { batchLedgers } : {}),
     });
     ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`);
     return await waitForBatch(batchId, { redisUrl, prefix, onProgress: (p) => view.update(p) });

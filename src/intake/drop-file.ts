@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import type { Logger } from '../log.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { SheetFileError } from '../sheet/types.ts';
-import type { GuardSettings } from '../sync/guard.ts';
+import type { LedgerSettings } from '../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { ColumnMapping, SyncRequest } from '../sync/types.ts';
 import type { OutcomeCounts } from '../outcome.ts';
 import { dropBatchId, parseClaimedName, type DropLayout } from './drop-layout.ts';
-import { fileLedgerKey, type Ledger } from './ledger.ts';
+import { fileLedgerKey, type Ledger } from '../ledger/ledger.ts';
 
 /** Runs one batch to its end (in-process, or enqueue + wait with Redis). */
 export type SyncRunner = (request: SyncRequest, signal: AbortSignal) => Promise<BatchSummary>;
@@ -24,7 +24,7 @@ export interface DropFileDeps {
   layout: DropLayout;
   ledger: Ledger;
   run: SyncRunner;
-  guard: GuardSettings;
+  ledgerSettings: LedgerSettings;
   /** Sync even when the same content was synced already. */
   force: boolean;
   columns?: ColumnMapping;
@@ -86,7 +86,7 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
         file: path,
         source: `drop:${parsed.name}`,
         batchId,
-        guard: deps.guard,
+        ledger: deps.ledgerSettings,
         ...(deps.columns ? { columns: deps.columns } : {}),
         ...(deps.listUnchanged ? { listUnchanged: true } : {}),
       },

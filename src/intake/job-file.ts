@@ -18,7 +18,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { DEFAULT_KEY_COLUMN } from './ledger-rules.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';

@@ -97,8 +97,8 @@ export interface RerunOptions {
 
 /** The request for the new batch; throws RerunError when there is nothing to re-run. */
 export async function buildRerunRequest(target: RerunTarget, options: RerunOptions): Promise<SyncRequest> {
-  const guard = { mode: 'full' as const, keyColumn: options.keyColumn, retryUnknown: options.includeUnknown };
-  const base = { file: target.failedCsv, source: `rerun:${target.batchId}`, rerunOf: target.batchId, guard };
+  const ledger = { mode: 'full' as const, keyColumn: options.keyColumn, retryUnknown: options.includeUnknown };
+  const base = { file: target.failedCsv, source: `rerun:${target.batchId}`, rerunOf: target.batchId, ledger };
   if (target.resultsCsv === null) {
     // Without results.csv the failed and unknown rows of failed.csv cannot be told apart.
     if (!options.includeUnknown) {

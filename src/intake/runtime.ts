@@ -9,15 +9,15 @@ import type { Logger } from '../log.ts';
 import { storeClientFromConfig } from '../store/index.ts';
 import { enqueueSync, runSync, waitForBatch } from '../sync/index.ts';
 import { openRedis } from '../sync/redis/connection.ts';
-import type { GuardFactory } from '../sync/types.ts';
+import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { FileClaims, RedisClaims, type ClaimStore } from './claims.ts';
 import type { SyncRunner } from './drop-file.ts';
 import type { DropLayout } from './drop-layout.ts';
-import { ledgerGuardFactory } from './guard.ts';
-import type { Ledger } from './ledger.ts';
-import { FileLedger, scopedLedgerFile } from './ledger-file.ts';
-import { RedisLedger } from './ledger-redis.ts';
-import { ledgerScope } from './ledger-rules.ts';
+import { batchLedgersOf } from '../ledger/for-batch.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { FileLedger, scopedLedgerFile } from '../ledger/file-store.ts';
+import { RedisLedger } from '../ledger/redis-store.ts';
+import { ledgerScope } from '../ledger/rules.ts';
 
 export interface Tuning {
   rate?: number | undefined;
@@ -27,7 +27,7 @@ export interface Tuning {
 export interface IntakeRuntime {
   config: Config;
   ledger: Ledger;
-  guardFactory: GuardFactory;
+  batchLedgers: BatchLedgerFactory;
   /** Null in the embedded mode. */
   redis: Redis | null;
   runnerFor(tuning?: Tuning): SyncRunner;
@@ -39,15 +39,15 @@ export interface IntakeRuntime {
 
 export interface LedgerHandle {
   ledger: Ledger;
-  /** The engine's guardFactory (runSync / startSyncWorker `guardFactory`). */
-  guardFactory: GuardFactory;
+  /** The engine's batchLedgers (runSync / startSyncWorker `batchLedgers`). */
+  batchLedgers: BatchLedgerFactory;
   scope: string;
   close(): Promise<void>;
 }
 
 /**
  * The ledger for this store and account: in Redis (`redis` given, or REDIS_URL set) or the local
- * file. What `import` and the worker pass to the engine as `guardFactory`.
+ * file. What `import` and the worker pass to the engine as `batchLedgers`.
  */
 export async function openLedger(config: Config, redis: Redis | null = null): Promise<LedgerHandle> {
   const store = requireStore(config);
@@ -59,7 +59,7 @@ export async function openLedger(config: Config, redis: Redis | null = null): Pr
     : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
   return {
     ledger,
-    guardFactory: ledgerGuardFactory(ledger),
+    batchLedgers: batchLedgersOf(ledger),
     scope,
     close: async () => {
       await ledger.close();
@@ -70,7 +70,7 @@ export async function openLedger(config: Config, redis: Redis | null = null): Pr
 
 export async function openIntakeRuntime(config: Config, logger: Logger): Promise<IntakeRuntime> {
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
-  const { ledger, guardFactory, scope } = await openLedger(config, redis);
+  const { ledger, batchLedgers, scope } = await openLedger(config, redis);
   const client = storeClientFromConfig(config, { logger });
 
   const runnerFor = (tuning: Tuning = {}): SyncRunner => {
@@ -86,7 +86,7 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
           rate,
           client,
           logger,
-          guardFactory,
+          batchLedgers,
           maxTextLength: config.maxTextLength,
         });
         return waitForBatch(batchId, { ...target, signal });
@@ -102,7 +102,7 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
         reportDir: config.reportDir,
         rate,
         concurrency,
-        guardFactory,
+        batchLedgers,
         logger,
         maxTextLength: config.maxTextLength,
       });
@@ -111,7 +111,7 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
   return {
     config,
     ledger,
-    guardFactory,
+    batchLedgers,
     redis,
     runnerFor,
     claimsFor: (layout) =>

@@ -99,7 +99,7 @@ export async function runJob(
       {
         file: source.path,
         source: `job:${job.name}`,
-        guard: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
+        ledger: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
         ...(columns ? { columns } : {}),
         ...(job.listUnchanged ? { listUnchanged: true } : {}),
       },

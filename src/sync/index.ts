@@ -5,7 +5,8 @@ export { waitForBatch, listBatches, BatchNotFoundError, type WaitOptions } from 
 export { startSyncWorker, type SyncWorker, type WorkerDeps } from './redis/worker.ts';
 export { RedisRateGate, type RedisRateGateOptions } from './redis/rate-gate.ts';
 export { engineKeys, QUEUE_NAME } from './redis/keys.ts';
-export type { BatchInfo, BatchProgress, ColumnMapping, GuardFactory, SyncRequest } from './types.ts';
+export type { BatchInfo, BatchProgress, ColumnMapping, SyncRequest } from './types.ts';
 export type { BatchSummary } from '../report/summary.ts';
-export { DEFAULT_GUARD_SETTINGS } from './types.ts';
+export type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
+export { DEFAULT_LEDGER_SETTINGS } from './types.ts';
 export type { OpenedSheet, SheetOpener } from './sheet-source.ts';

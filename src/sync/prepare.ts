@@ -1,15 +1,15 @@
 /**
  * What both transports do before the first row: open the sheet, name the batch, check the
- * store answers (credentials, and for dry runs the categories and product_limit), build the guard.
+ * store answers (credentials, and for dry runs the categories and product_limit), build the batch ledger.
  */
 import { openSheet } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { newBatchId } from './batch-id.ts';
 import type { DryRunFacts } from './dry-run.ts';
-import { NO_GUARD, type GuardSettings, type RowGuard } from './guard.ts';
+import { NO_LEDGER, type BatchLedger, type BatchLedgerFactory, type LedgerSettings } from '../ledger/batch-ledger.ts';
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
-import { DEFAULT_GUARD_SETTINGS, type BatchInfo, type GuardFactory, type SyncRequest } from './types.ts';
+import { DEFAULT_LEDGER_SETTINGS, type BatchInfo, type SyncRequest } from './types.ts';
 
 /** src/sheet's reader and mapper; tests and benches may pass another opener. */
 export const defaultOpenSheet: SheetOpener = (file, options) => openSheet(file, options);
@@ -42,14 +42,14 @@ export function batchInfoFor(request: SyncRequest, sheet: OpenedSheet, nowMs: nu
   };
 }
 
-/** The request's guard settings, with the sheet's row signature (the delta sync's cheap change check). */
-export function guardSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, 'rowSignature'>): GuardSettings {
-  const settings = request.guard ?? DEFAULT_GUARD_SETTINGS;
+/** The request's ledger settings, with the sheet's row signature (the delta sync's cheap change check). */
+export function ledgerSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, 'rowSignature'>): LedgerSettings {
+  const settings = request.ledger ?? DEFAULT_LEDGER_SETTINGS;
   return sheet.rowSignature === undefined ? settings : { ...settings, rowSignature: sheet.rowSignature };
 }
 
-export function buildGuard(settings: GuardSettings, info: BatchInfo, factory: GuardFactory | undefined): RowGuard {
-  return factory ? factory(settings, info) : NO_GUARD;
+export function buildBatchLedger(settings: LedgerSettings, factory: BatchLedgerFactory | undefined): BatchLedger {
+  return factory ? factory(settings) : NO_LEDGER;
 }
 
 /** Rows a re-run keeps: matched on the row number the person first saw. */

@@ -1,11 +1,11 @@
 /**
- * The one row processor both transports run: the guard's decision, then (in the row's slot) its
+ * The one row processor both transports run: the ledger's decision, then (in the row's slot) its
  * claim and the plan's calls with job-level retries, then exactly one RowResult. Collaborators
  * (client, markers, sleep) are passed in.
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { StoreApi, WriteResult } from '../store/types.ts';
-import type { GuardedRow, RowGuard } from './guard.ts';
+import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
 import type { RowResult } from '../outcome.ts';
 import {
   callsFor,
@@ -31,68 +31,68 @@ export interface CreateMarkers {
 export interface RowProcessorDeps {
   batchId: string;
   client: StoreApi;
-  guard: RowGuard;
+  ledger: BatchLedger;
   markers: CreateMarkers;
   policy: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
   /**
-   * Runs the row's store calls, e.g. inside a concurrency limit. The guard's `before` is asked
+   * Runs the row's store calls, e.g. inside a concurrency limit. The ledger's `before` is asked
    * outside it, so rows the ledger skips never wait for a slot and its lookups can cover many rows
    * at once; its `beforeSend` (the claim) and `after` (the record) run inside, with the calls.
    */
   schedule?: (calls: () => Promise<RowResult>) => Promise<RowResult>;
   /** A ledger write failed after the row's calls (the outcome stands); for logging. */
-  onGuardError?: (error: unknown, row: number) => void;
+  onLedgerError?: (error: unknown, row: number) => void;
 }
 
 export interface RowWork {
   row: number;
   plan: RowPlan;
-  /** The row's cells as written (the guard's cheap change check); optional. */
+  /** The row's cells as written (the ledger's cheap change check); optional. */
   cells?: readonly string[] | undefined;
 }
 
 export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
   const { plan, row } = work;
   if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
-  const guarded: GuardedRow = { batchId: deps.batchId, row, plan, cells: work.cells };
+  const ledgerRow: LedgerRow = { batchId: deps.batchId, row, plan, cells: work.cells };
   let decided: RowResult | null;
   try {
-    decided = await deps.guard.before(guarded);
+    decided = await deps.ledger.before(ledgerRow);
   } catch (error) {
-    return guardFailure(row, 'could not be read', error);
+    return ledgerFailure(row, 'could not be read', error);
   }
-  return decided ?? sendRow(work, guarded, deps);
+  return decided ?? sendRow(work, ledgerRow, deps);
 }
 
-async function sendRow(work: RowWork, guarded: GuardedRow, deps: RowProcessorDeps): Promise<RowResult> {
+async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): Promise<RowResult> {
   const { row } = work;
   const inSlot = async (): Promise<RowResult> => {
     // Right before the first request: only rows really being sent are claimed, so a run that
     // stops leaves no claim on rows that were still waiting.
     let held: RowResult | null;
     try {
-      held = (await deps.guard.beforeSend?.(guarded)) ?? null;
+      held = (await deps.ledger.beforeSend?.(ledgerRow)) ?? null;
     } catch (error) {
-      return guardFailure(row, 'could not mark the row as being sent', error);
+      return ledgerFailure(row, 'could not mark the row as being sent', error);
     }
     if (held) return held;
     const result = await runCalls(work, deps);
     // Recorded before the slot is let go: a process that stops leaves at most one row per slot
     // sent but not recorded (read later as unknown).
     try {
-      await deps.guard.after(guarded, result);
+      await deps.ledger.after(ledgerRow, result);
     } catch (error) {
       // The store call happened: its outcome stands; the ledger just did not learn it.
-      deps.onGuardError?.(error, row);
+      deps.onLedgerError?.(error, row);
     }
     return result;
   };
   return deps.schedule ? deps.schedule(inSlot) : inSlot();
 }
 
-/** A guard that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
-function guardFailure(row: number, problem: string, error: unknown): RowResult {
+/** A ledger that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
+function ledgerFailure(row: number, problem: string, error: unknown): RowResult {
   return {
     row,
     outcome: 'failed',

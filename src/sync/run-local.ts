@@ -12,7 +12,14 @@ import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/type
 import type { RowResult } from '../outcome.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
-import { batchInfoFor, buildGuard, fetchDryRunFacts, guardSettingsOf, openRequestSheet, wantsRow } from './prepare.ts';
+import {
+  batchInfoFor,
+  buildBatchLedger,
+  fetchDryRunFacts,
+  ledgerSettingsOf,
+  openRequestSheet,
+  wantsRow,
+} from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
 import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
 import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
@@ -21,7 +28,7 @@ import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
 import { batchSummary, type BatchSummary, type ReadError } from '../report/summary.ts';
 import type { EngineDeps, SyncRequest } from './types.ts';
 
-/** Rows read ahead from a guard behind a round trip: one ledger lookup per block. */
+/** Rows read ahead from a ledger behind a round trip: one ledger lookup per block. */
 const PREFETCH_ROWS = 500;
 
 export interface LocalSyncDeps extends EngineDeps {
@@ -54,16 +61,16 @@ async function syncSheet(
   // Credentials are checked before the first row, so a wrong password stops the run (exit 2).
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
   if (!facts) await deps.client.authorize();
-  const guard = request.dryRun ? null : buildGuard(guardSettingsOf(request, sheet), info, deps.guardFactory);
+  const ledger = request.dryRun ? null : buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
   const limit = pLimit(deps.concurrency);
-  const processorDeps: RowProcessorDeps | null = guard && {
+  const processorDeps: RowProcessorDeps | null = ledger && {
     batchId: info.batchId,
     client: deps.client,
-    guard,
+    ledger,
     markers: memoryMarkers(),
     policy: deps.policy ?? DEFAULT_RETRY_POLICY,
     sleep: deps.sleep ?? ((ms) => sleep(ms)),
-    onGuardError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
+    onLedgerError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
     schedule: (calls) => limit(calls),
   };
   const dryState = { creates: 0 };
@@ -98,8 +105,8 @@ async function syncSheet(
   let read = 0;
   let readError: ReadError | undefined;
   try {
-    // A guard behind a round trip (the Redis ledger) reads each block of rows ahead in one go.
-    const prefetch = guard?.prefetch?.bind(guard);
+    // A ledger behind a round trip (the Redis one) reads each block of rows ahead in one go.
+    const prefetch = ledger?.prefetch?.bind(ledger);
     const block: SheetRowResult[] = [];
     const submitBlock = async () => {
       // A failed lookup fails no batch: before() asks again, and a ledger that cannot answer fails

@@ -6,7 +6,8 @@
 import type { Logger } from '../log.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
-import type { GuardSettings, RowGuard } from './guard.ts';
+import type { BatchLedgerFactory, LedgerSettings } from '../ledger/batch-ledger.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { OutcomeCounts } from '../outcome.ts';
 
 /** Column mapping for the sheet mapper: a `--columns` YAML path, or header -> field (null = ignore). */
@@ -21,8 +22,8 @@ export interface SyncRequest {
   columns?: ColumnMapping;
   /** XLSX: the sheet to read (default `Products`, else the first; `Brands` for brand rows). */
   sheet?: string;
-  /** Delta/full mode etc.; stored with the batch so every worker builds the same guard. */
-  guard?: GuardSettings;
+  /** The ledger's settings (delta/full mode, key column); stored with the batch so every worker builds the same batch ledger. */
+  ledger?: LedgerSettings;
   /** Only these rows are synced (matched against `originalRow ?? row`); others are not reported. */
   onlyRows?: ReadonlySet<number>;
   /** The batch this one re-runs (written to summary.json). */
@@ -38,7 +39,7 @@ export interface SyncRequest {
   listUnchanged?: boolean;
 }
 
-/** Identity of a batch, handed to the guard factory. */
+/** Identity of a batch. */
 export interface BatchInfo {
   batchId: string;
   source: string;
@@ -48,10 +49,11 @@ export interface BatchInfo {
   sheet?: SheetRead;
 }
 
-/** Builds a batch's guard; no I/O (the guard reads its ledger as rows come). */
-export type GuardFactory = (settings: GuardSettings, batch: BatchInfo) => RowGuard;
-
-export const DEFAULT_GUARD_SETTINGS: GuardSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
+export const DEFAULT_LEDGER_SETTINGS: LedgerSettings = {
+  mode: 'full',
+  keyColumn: DEFAULT_KEY_COLUMN,
+  retryUnknown: false,
+};
 
 export interface BatchProgress {
   batchId: string;
@@ -77,8 +79,8 @@ export interface EngineDeps {
   logger?: Logger;
   /** Milliseconds since the epoch; default Date.now. */
   clock?: () => number;
-  /** Builds the ledger guard from the batch's settings; default: NO_GUARD. */
-  guardFactory?: GuardFactory;
+  /** Builds the batch's ledger from its settings; default: NO_LEDGER (every row is sent). */
+  batchLedgers?: BatchLedgerFactory;
   onProgress?: ProgressListener;
   /** Most characters a text cell may hold; longer is an invalid row. @defaultValue 65,535 (MAX_TEXT_LENGTH) */
   maxTextLength?: number;

@@ -5,7 +5,7 @@
  * of an unchanged 100,000-row sheet then reports "100,000 unchanged" instead of 100,000 lines
  * that all say so.
  */
-import { UNCHANGED_CODE } from './guard.ts';
+import { UNCHANGED_CODE } from '../ledger/batch-ledger.ts';
 import type { RowResult } from '../outcome.ts';
 import type { UnchangedSummary } from '../report/summary.ts';
 

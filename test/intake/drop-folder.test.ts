@@ -9,7 +9,7 @@ import { FileClaims, RedisClaims, type ClaimStore } from '../../src/intake/claim
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
-import { FileLedger } from '../../src/intake/ledger-file.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
 
@@ -56,7 +56,7 @@ async function startWatcher(
     ...(extra.claims ?? { claims: new FileClaims(layout.locks) }),
     ledger,
     run: world.runner(ledger),
-    guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+    ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
     force: extra.force ?? false,
     logger: extra.logger ?? silentLogger,
     settleMs: 300,

@@ -9,8 +9,8 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { runSync } from '../../src/sync/run-local.ts';
 import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
-import { ledgerGuardFactory } from '../../src/intake/guard.ts';
-import type { Ledger } from '../../src/intake/ledger.ts';
+import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
+import type { Ledger } from '../../src/ledger/ledger.ts';
 
 export interface World {
   sandbox: SandboxHandle;
@@ -56,7 +56,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         reportDir,
         rate: 1_000,
         concurrency,
-        guardFactory: ledgerGuardFactory(ledger),
+        batchLedgers: batchLedgersOf(ledger),
         openSheet: (file, o) => openSheet(file, o),
         ...(policy ? { policy } : {}),
       }),

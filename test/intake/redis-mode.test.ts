@@ -1,6 +1,6 @@
 /**
  * The intake with REDIS_URL: `schedule run` enqueues into BullMQ, the sync worker processes the rows
- * with the ledger guard on the Redis ledger, and a delta re-run sends nothing.
+ * with the batch ledger on the Redis ledger store, and a delta re-run sends nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,9 +12,9 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
 import { QUEUE_NAME } from '../../src/sync/redis/keys.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { ledgerGuardFactory } from '../../src/intake/guard.ts';
-import { RedisLedger, redisLedgerKey } from '../../src/intake/ledger-redis.ts';
-import { ledgerScope } from '../../src/intake/ledger-rules.ts';
+import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
+import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
+import { ledgerScope } from '../../src/ledger/rules.ts';
 import { cli } from './cli.ts';
 import { createCount, startWorld, writeCount, type World } from './helpers.ts';
 
@@ -47,7 +47,7 @@ beforeEach(async () => {
     prefix,
     client,
     concurrency: 4,
-    guardFactory: ledgerGuardFactory(ledger),
+    batchLedgers: batchLedgersOf(ledger),
   });
   await worker.ready();
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileLedger } from '../../src/intake/ledger-file.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
 import { buildRerunRequest, isRerunOutcome, resolveRerunTarget, RerunError } from '../../src/intake/rerun.ts';
 import { startWorld, writeSheet, type World } from './helpers.ts';
 
@@ -43,7 +43,7 @@ describe('rerun', () => {
     // Rows are sent in order (concurrency 1, no retries): the first update (row 2) meets a 503.
     world.sandbox.inject({ kind: 'status503', path: '/v1/update_product', times: 1 });
     const first = await run(
-      { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+      { file: sheet, ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
       new AbortController().signal,
     );
     expect(first.counts.failed).toBe(1);
@@ -90,7 +90,7 @@ describe('rerun', () => {
     const run = world.runner(ledger);
     world.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
     const first = await run(
-      { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+      { file: sheet, ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
       new AbortController().signal,
     );
     expect(first.counts.unknown).toBe(1);
@@ -101,7 +101,7 @@ describe('rerun', () => {
       /--include-unknown/,
     );
     const request = await buildRerunRequest(target, { includeUnknown: true, keyColumn: 'barcode' });
-    expect(request.guard?.retryUnknown).toBe(true);
+    expect(request.ledger?.retryUnknown).toBe(true);
     const second = await run(request, new AbortController().signal);
     expect(second.counts.created).toBe(1);
     expect(
@@ -121,12 +121,12 @@ describe('an edited failed.csv synced as a normal sheet', () => {
     );
     const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
     const run = world.runner(ledger);
-    const guard = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false };
-    const first = await run({ file: sheet, guard }, new AbortController().signal);
+    const settings = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false };
+    const first = await run({ file: sheet, ledger: settings }, new AbortController().signal);
     expect(first.counts.failed).toBe(1); // Category not found
     const failedCsv = await readFile(join(first.reportDir, 'failed.csv'), 'utf8');
     const edited = await writeSheet(join(world.dir, 'edited.csv'), failedCsv.replace(',99,', ',2,'));
-    const second = await run({ file: edited, guard }, new AbortController().signal);
+    const second = await run({ file: edited, ledger: settings }, new AbortController().signal);
     expect(second.counts.created).toBe(1);
     const results = (await readFile(join(second.reportDir, 'results.csv'), 'utf8'))
       .replace(/^\uFEFF/, '')

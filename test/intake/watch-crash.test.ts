@@ -7,8 +7,8 @@ import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { dropLayout, parseClaimedName } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
-import { FileLedger, scopedLedgerFile } from '../../src/intake/ledger-file.ts';
-import { ledgerScope } from '../../src/intake/ledger-rules.ts';
+import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { ledgerScope } from '../../src/ledger/rules.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { until } from '../helpers/until.ts';
 
@@ -67,7 +67,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
     claims: new FileClaims(layout.locks),
     ledger,
     run: world.runner(ledger),
-    guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+    ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
     force: false,
     logger: silentLogger,
     settleMs: 200,

@@ -1,12 +1,12 @@
 /**
- * The row processor with a real store client over HTTP (sandbox) and a guard: skip rows the
- * guard answers for, re-run safety of creates (an existing in-flight marker means `unknown`).
+ * The row processor with a real store client over HTTP (sandbox) and a batch ledger: skip rows the
+ * ledger answers for, re-run safety of creates (an existing in-flight marker means `unknown`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RowGuard } from '../../src/sync/guard.ts';
+import type { BatchLedger } from '../../src/ledger/batch-ledger.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from '../../src/sync/process-row.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/sync/rules.ts';
-import { NO_GUARD } from '../../src/sync/guard.ts';
+import { NO_LEDGER } from '../../src/ledger/batch-ledger.ts';
 import { startWorld, type World } from './helpers/world.ts';
 
 let world: World;
@@ -20,7 +20,7 @@ afterAll(async () => {
 const deps = (extra: Partial<RowProcessorDeps> = {}): RowProcessorDeps => ({
   batchId: 'b',
   client: world.client(),
-  guard: NO_GUARD,
+  ledger: NO_LEDGER,
   markers: memoryMarkers(),
   policy: DEFAULT_RETRY_POLICY,
   sleep: () => Promise.resolve(),
@@ -40,9 +40,9 @@ describe('processRow', () => {
     expect(world.sandbox.products().length).toBe(before);
   });
 
-  it('asks the guard first and tells it the final result', async () => {
+  it('asks the ledger first and tells it the final result', async () => {
     const seen: string[] = [];
-    const guard: RowGuard = {
+    const ledger: BatchLedger = {
       before: (row) =>
         Promise.resolve(
           row.row === 2
@@ -56,32 +56,35 @@ describe('processRow', () => {
     };
     const skipped = await processRow(
       { row: 2, plan: { kind: 'create', payload: { title: 'A', sale_price: 1, category: 1 } } },
-      deps({ guard }),
+      deps({ ledger }),
     );
     const created = await processRow(
       { row: 3, plan: { kind: 'create', payload: { title: 'B', sale_price: 1, category: 1 } } },
-      deps({ guard }),
+      deps({ ledger }),
     );
     expect(skipped.outcome).toBe('skipped');
     expect(created.outcome).toBe('created');
     expect(seen).toEqual(['3:created']);
   });
 
-  it('fails a row without sending when the guard cannot answer, and keeps the outcome when it cannot record', async () => {
-    const broken: RowGuard = { before: () => Promise.reject(new Error('ledger down')), after: () => Promise.resolve() };
+  it('fails a row without sending when the ledger cannot answer, and keeps the outcome when it cannot record', async () => {
+    const broken: BatchLedger = {
+      before: () => Promise.reject(new Error('ledger down')),
+      after: () => Promise.resolve(),
+    };
     const result = await processRow(
       { row: 4, plan: { kind: 'create', payload: { title: 'C', sale_price: 1, category: 1 } } },
-      deps({ guard: broken }),
+      deps({ ledger: broken }),
     );
     expect(result).toMatchObject({ outcome: 'failed', code: 'LEDGER' });
     const errors: number[] = [];
-    const forgetful: RowGuard = {
+    const forgetful: BatchLedger = {
       before: () => Promise.resolve(null),
       after: () => Promise.reject(new Error('ledger down')),
     };
     const kept = await processRow(
       { row: 6, plan: { kind: 'create', payload: { title: 'D', sale_price: 1, category: 1 } } },
-      deps({ guard: forgetful, onGuardError: (_e, row) => errors.push(row) }),
+      deps({ ledger: forgetful, onLedgerError: (_e, row) => errors.push(row) }),
     );
     expect(kept.outcome).toBe('created');
     expect(errors).toEqual([6]);

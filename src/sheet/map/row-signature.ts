@@ -2,7 +2,7 @@
  * A sheet's row signature: everything besides a row's cells that decides the plan the mapper makes
  * of them (which column feeds which field, the decimal comma, the mapper's version). Two rows with
  * equal cells under equal signatures map to equal plans, which lets the sync ledger recognise an
- * unchanged row from its cells alone (intake/ledger-rules.ts `rowFingerprintOf`).
+ * unchanged row from its cells alone (ledger/rules.ts `rowTextOf`).
  */
 import { createHash } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };

@@ -1,11 +1,11 @@
 /**
- * A batch's state in Redis: its settings (so every worker builds the same guard), per-row results
+ * A batch's state in Redis: its settings (so every worker builds the same batch ledger), per-row results
  * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
  * atomic update tells exactly one caller that the last row has ended.
  */
 import type { Redis } from 'ioredis';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
-import type { GuardSettings } from '../guard.ts';
+import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
 import { OUTCOMES, type RowResult } from '../../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
 import { emptyCounts, type OutcomeCounts } from '../../outcome.ts';
@@ -23,7 +23,7 @@ export interface BatchMeta {
   headers: string[];
   reportDir: string;
   rate: number;
-  guard: GuardSettings;
+  ledger: LedgerSettings;
   rerunOf?: string | undefined;
   /** See SyncRequest.listUnchanged. */
   listUnchanged?: boolean | undefined;
@@ -91,7 +91,10 @@ export class BatchState {
 
   async meta(batchId: string): Promise<BatchMeta | null> {
     const raw = await this.redis.hget(this.keys.batch(batchId), 'meta');
-    return raw ? (JSON.parse(raw) as BatchMeta) : null;
+    if (!raw) return null;
+    const meta = JSON.parse(raw) as BatchMeta & { guard?: LedgerSettings };
+    // A batch queued by an earlier version keeps its ledger settings under their old name.
+    return meta.ledger === undefined && meta.guard !== undefined ? { ...meta, ledger: meta.guard } : meta;
   }
 
   /** Stores a row's final result once. True when this call ended the batch's last row. */

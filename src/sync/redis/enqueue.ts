@@ -8,12 +8,13 @@ import { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
-import { UNCHANGED_CODE, type RowGuard } from '../guard.ts';
-import { batchInfoFor, buildGuard, guardSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
+import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
+import { batchInfoFor, buildBatchLedger, ledgerSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
 import type { SheetOpener } from '../sheet-source.ts';
 import type { RowResult } from '../../outcome.ts';
-import type { GuardFactory, SyncRequest } from '../types.ts';
+import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
+import type { SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
@@ -32,11 +33,11 @@ export interface EnqueueDeps extends RedisTarget {
   /** Most characters a text cell may hold; longer is an invalid row. @defaultValue 65,535 (MAX_TEXT_LENGTH) */
   maxTextLength?: number;
   /**
-   * The ledger guard. In a delta sync, rows it finds unchanged are recorded at once and never
+   * The batch ledger. In a delta sync, rows it finds unchanged are recorded at once and never
    * queued: a nightly sync of an unchanged catalog puts no job on the queue. Every other decision
    * stays with the workers.
    */
-  guardFactory?: GuardFactory;
+  batchLedgers?: BatchLedgerFactory;
 }
 
 export async function enqueueSync(
@@ -65,16 +66,16 @@ export async function enqueueSync(
         headers: sheet.headers,
         reportDir: resolve(deps.reportDir),
         rate: deps.rate,
-        guard: guardSettingsOf(request, sheet),
+        ledger: ledgerSettingsOf(request, sheet),
         rerunOf: request.rerunOf,
         ...(request.listUnchanged ? { listUnchanged: true } : {}),
         startedAt: new Date(clock()).toISOString(),
       },
       clock(),
     );
-    const settings = guardSettingsOf(request, sheet);
+    const settings = ledgerSettingsOf(request, sheet);
     const preCheck =
-      deps.guardFactory && settings.mode === 'delta' ? buildGuard(settings, info, deps.guardFactory) : null;
+      deps.batchLedgers && settings.mode === 'delta' ? buildBatchLedger(settings, deps.batchLedgers) : null;
     let total = 0;
     let chunk: { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } }[] = [];
     // One chunk is queued (or found unchanged) while the next is read: its round trips overlap reading.
@@ -142,24 +143,22 @@ export async function enqueueSync(
 }
 
 /**
- * Asks the guard about a chunk of rows at once (one ledger lookup) and records the unchanged ones
+ * Asks the ledger about a chunk of rows at once (one ledger lookup) and records the unchanged ones
  * as their final result; returns the jobs still to queue. Unless the report lists unchanged rows,
  * they are only counted (with their row numbers as ranges): a 100,000-row catalog that did not
- * change stores no row in Redis. The guard's `before` only reads the ledger; a lookup that fails
+ * change stores no row in Redis. The ledger's `before` only reads the ledger; a lookup that fails
  * leaves the row to the workers.
  */
 async function recordUnchanged<Job extends { data: RowJobData }>(
   jobs: Job[],
-  guard: RowGuard,
+  ledger: BatchLedger,
   state: BatchState,
   listed: boolean,
 ): Promise<Job[]> {
-  await guard.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
+  await ledger.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
   const answers = await Promise.all(
     jobs.map(({ data }) =>
-      Promise.resolve(guard.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells })).catch(
-        () => null,
-      ),
+      ledger.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells }).catch(() => null),
     ),
   );
   const queued: Job[] = [];

@@ -7,12 +7,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker, type Job } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
-import type { RowGuard } from '../guard.ts';
+import type { BatchLedger } from '../../ledger/batch-ledger.ts';
 import { processRow } from '../process-row.ts';
-import { buildGuard } from '../prepare.ts';
+import { buildBatchLedger } from '../prepare.ts';
 import { createInFlightResult, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../rules.ts';
+import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
-import type { GuardFactory } from '../types.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
@@ -26,7 +26,7 @@ export interface WorkerDeps extends RedisTarget {
   concurrency: number;
   logger?: Logger;
   clock?: () => number;
-  guardFactory?: GuardFactory;
+  batchLedgers?: BatchLedgerFactory;
   onBatchReported?: (summary: BatchSummary) => void;
   policy?: RetryPolicy;
   /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue 30000 */
@@ -48,18 +48,18 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const redis = openRedis(deps.redisUrl);
   const state = new BatchState(redis, engineKeys(deps.prefix));
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
-  const guards = new Map<string, Promise<{ meta: BatchMeta; guard: RowGuard } | null>>();
+  const ledgers = new Map<string, Promise<{ meta: BatchMeta; ledger: BatchLedger } | null>>();
 
   const batchContext = (batchId: string) => {
-    let entry = guards.get(batchId);
+    let entry = ledgers.get(batchId);
     if (!entry) {
       entry = state
         .meta(batchId)
-        .then((meta) => (meta ? { meta, guard: buildGuard(meta.guard, meta, deps.guardFactory) } : null));
-      entry.catch(() => guards.delete(batchId));
-      guards.set(batchId, entry);
+        .then((meta) => (meta ? { meta, ledger: buildBatchLedger(meta.ledger, deps.batchLedgers) } : null));
+      entry.catch(() => ledgers.delete(batchId));
+      ledgers.set(batchId, entry);
       // A long-running worker sees many batches: keep the newest few.
-      if (guards.size > 50) guards.delete(guards.keys().next().value!);
+      if (ledgers.size > 50) ledgers.delete(ledgers.keys().next().value!);
     }
     return entry;
   };
@@ -84,11 +84,11 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       {
         batchId,
         client: deps.client,
-        guard: context.guard,
+        ledger: context.ledger,
         markers: state.markers(batchId),
         policy: deps.policy ?? DEFAULT_RETRY_POLICY,
         sleep: (ms) => sleep(ms),
-        onGuardError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
+        onLedgerError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
       },
     );
     const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });

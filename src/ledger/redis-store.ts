@@ -5,7 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { encodeEntry, parseEntry } from './ledger-entry.ts';
+import { encodeEntry, parseEntry } from './entry.ts';
 
 const CHUNK = 1_000;
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ledger, LedgerEntry } from '../../src/intake/ledger.ts';
-import { FileLedger } from '../../src/intake/ledger-file.ts';
-import { RedisLedger, redisLedgerKey } from '../../src/intake/ledger-redis.ts';
-import { createGuard } from '../../src/intake/guard.ts';
-import type { GuardedRow } from '../../src/sync/guard.ts';
+import type { Ledger, LedgerEntry } from '../../src/ledger/ledger.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
+import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
+import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
+import type { LedgerRow } from '../../src/ledger/batch-ledger.ts';
 
 const e = (batch: string, st: LedgerEntry['st'] = 'synced'): LedgerEntry => ({ fp: `fp-${batch}`, st, batch, row: 2 });
 
@@ -90,8 +90,8 @@ describe('FileLedger', () => {
   });
 });
 
-describe('createGuard over a ledger', () => {
-  const row = (n: number, barcode: string): GuardedRow => ({
+describe('ledgerForBatch over a ledger', () => {
+  const row = (n: number, barcode: string): LedgerRow => ({
     batchId: 'B',
     row: n,
     plan: { kind: 'create', payload: { title: 't', barcode } },
@@ -108,23 +108,23 @@ describe('createGuard over a ledger', () => {
       claim: (k, e) => ledger.claim(k, e),
       close: () => ledger.close(),
     };
-    const guard = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
+    const batch = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
-    expect(await Promise.all(rows.map((r) => Promise.resolve(guard.before(r))))).toEqual(rows.map(() => null));
+    expect(await Promise.all(rows.map((r) => Promise.resolve(batch.before(r))))).toEqual(rows.map(() => null));
     expect(lookups).toBe(1);
     // Deciding writes nothing: rows still waiting to be sent leave no trace.
     expect(await ledger.getMany(rows.map((_, i) => `k:barcode:bc${i}`))).toEqual(rows.map(() => undefined));
-    for (const r of rows.slice(0, 4)) expect(await guard.beforeSend!(r)).toBeNull();
+    for (const r of rows.slice(0, 4)) expect(await batch.beforeSend!(r)).toBeNull();
     expect((await ledger.getMany(['k:barcode:bc0']))[0]?.st).toBe('pending');
     expect(await ledger.getMany(['k:barcode:bc4'])).toEqual([undefined]);
 
-    await guard.after(rows[0]!, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
-    await guard.after(rows[1]!, { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
-    await guard.after(rows[2]!, { row: 4, outcome: 'unknown', message: '', httpStatus: 500, attempts: 1 });
+    await batch.after(rows[0]!, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
+    await batch.after(rows[1]!, { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
+    await batch.after(rows[2]!, { row: 4, outcome: 'unknown', message: '', httpStatus: 500, attempts: 1 });
     const [a, b, c] = await ledger.getMany(['k:barcode:bc0', 'k:barcode:bc1', 'k:barcode:bc2']);
     expect([a?.st, b, c?.st]).toEqual(['synced', undefined, 'unknown']);
 
-    const second = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, ledger);
+    const second = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, ledger);
     expect((await second.before({ ...rows[0]!, batchId: 'C' }))?.code).toBe('already_created');
     expect(await second.before({ ...rows[1]!, batchId: 'C' })).toBeNull();
     expect((await second.before({ ...rows[2]!, batchId: 'C' }))?.code).toBe('unknown_create');
@@ -145,19 +145,18 @@ describe('createGuard over a ledger', () => {
       claim: (k, x) => ledger.claim(k, x),
       close: () => ledger.close(),
     };
-    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, counting);
+    const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 20 }, (_, i) => row(i + 2, `p${i}`));
-    await guard.prefetch!(rows);
+    await batch.prefetch!(rows);
     expect(lookups).toBe(1);
-    const answers = rows.map((r) => guard.before(r));
-    expect(answers.some((answer) => answer instanceof Promise)).toBe(false);
-    expect((answers[0] as { code?: string } | null)?.code).toBe('already_created');
+    const answers = await Promise.all(rows.map((r) => batch.before(r)));
+    expect(answers[0]?.code).toBe('already_created');
     expect(answers.slice(1)).toEqual(rows.slice(1).map(() => null));
     expect(lookups).toBe(1);
-    // A guard over an in-memory ledger needs no prefetch.
+    // A batch ledger over an in-memory store needs no prefetch.
     expect(
       'prefetch' in
-        createGuard(
+        ledgerForBatch(
           { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
           await FileLedger.open(join(dir, 'prefetch.jsonl')),
         ),
@@ -167,8 +166,8 @@ describe('createGuard over a ledger', () => {
   it('a create that loses the claim to another sync creating the same product right now is not sent and says so', async () => {
     const ledger = new RedisLedger(redis, prefix, 'race');
     const settings = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: true };
-    const mine = createGuard(settings, ledger);
-    const theirs = createGuard(settings, ledger);
+    const mine = ledgerForBatch(settings, ledger);
+    const theirs = ledgerForBatch(settings, ledger);
     const ours = row(2, 'race1');
     const other = { ...row(7, 'race1'), batchId: 'OTHER' };
     // Both decide to create (the key is new), then the other sync gets its slot first.
@@ -187,21 +186,21 @@ describe('createGuard over a ledger', () => {
   it('undoes a pending mark only if its own beforeSend wrote it', async () => {
     const ledger = new RedisLedger(redis, prefix, 'undo');
     await ledger.setMany([['k:barcode:u1', e('OLD', 'unknown')]]);
-    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
-    expect(await guard.before(row(2, 'u1'))).toBeNull();
+    const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
+    expect(await batch.before(row(2, 'u1'))).toBeNull();
     // Never sent (no beforeSend): a failure must not touch the entry.
-    await guard.after(row(2, 'u1'), { row: 2, outcome: 'failed', message: '', httpStatus: null, attempts: 0 });
+    await batch.after(row(2, 'u1'), { row: 2, outcome: 'failed', message: '', httpStatus: null, attempts: 0 });
     expect(await ledger.getMany(['k:barcode:u1'])).toEqual([e('OLD', 'unknown')]);
-    expect(await guard.before(row(3, 'u2'))).toBeNull();
-    expect(await guard.beforeSend!(row(3, 'u2'))).toBeNull();
-    await guard.after(row(3, 'u2'), { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
+    expect(await batch.before(row(3, 'u2'))).toBeNull();
+    expect(await batch.beforeSend!(row(3, 'u2'))).toBeNull();
+    await batch.after(row(3, 'u2'), { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
     expect(await ledger.getMany(['k:barcode:u2'])).toEqual([undefined]);
   });
 
   it('lets one of two processes creating the same new key at once send it', async () => {
     const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: true };
-    const a = createGuard(settings, new RedisLedger(redis, prefix, 'race'));
-    const b = createGuard(settings, new RedisLedger(redis, prefix, 'race'));
+    const a = ledgerForBatch(settings, new RedisLedger(redis, prefix, 'race'));
+    const b = ledgerForBatch(settings, new RedisLedger(redis, prefix, 'race'));
     const rowA = { ...row(2, 'both'), batchId: 'X' };
     const rowB = { ...row(2, 'both'), batchId: 'Y' };
     // Both decide before either sends: the key is new to both.
@@ -215,20 +214,20 @@ describe('createGuard over a ledger', () => {
   it('decides again at send time when the key changed since the read-ahead', async () => {
     const ledger = new RedisLedger(redis, prefix, 'stale');
     await ledger.setMany([['k:barcode:s1', e('OLD', 'unknown')]]);
-    const guard = createGuard({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
-    expect(await guard.before(row(2, 's1'))).toBeNull();
+    const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
+    expect(await batch.before(row(2, 's1'))).toBeNull();
     // Another process created it while this row waited for a slot.
     await ledger.setMany([['k:barcode:s1', e('OTHER')]]);
-    expect((await guard.beforeSend!(row(2, 's1')))?.code).toBe('already_created');
+    expect((await batch.beforeSend!(row(2, 's1')))?.code).toBe('already_created');
     expect(await ledger.getMany(['k:barcode:s1'])).toEqual([e('OTHER')]);
   });
 
   it('lets only the first of two rows with the same key create', async () => {
-    const guard = createGuard(
+    const batch = ledgerForBatch(
       { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
       new RedisLedger(redis, prefix, 'dup'),
     );
-    const [first, second] = await Promise.all([guard.before(row(2, 'same')), guard.before(row(5, 'same'))]);
+    const [first, second] = await Promise.all([batch.before(row(2, 'same')), batch.before(row(5, 'same'))]);
     expect(first).toBeNull();
     expect(second?.code).toBe('duplicate_key_in_batch');
     expect(second?.message).toContain('row 2');

@@ -1,24 +1,23 @@
 /**
- * The RowGuard the sync engine calls around every valid row, backed by a Ledger: `before` decides
- * (read-only), `beforeSend` marks a create pending (claims its key), `after` records the outcome.
- * Decisions are the pure rules of ledger-rules.ts; this file only batches the ledger's reads and
- * writes.
+ * A batch's ledger backed by a Ledger store: `before` decides (read-only), `beforeSend` marks a
+ * create pending (claims its key), `after` records the outcome. Decisions are the pure rules of
+ * rules.ts; this file only batches the store's reads and writes.
  */
 import type { RowPlan } from '../sheet/types.ts';
-import type { GuardedRow, GuardSettings, RowGuard } from '../sync/guard.ts';
 import type { RowResult } from '../outcome.ts';
-import type { GuardFactory } from '../sync/types.ts';
+import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, rowTextOf } from './ledger-rules.ts';
+import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, rowTextOf } from './rules.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
-export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
+export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchLedger {
   const reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
   // Entries read ahead by prefetch, each taken by the `before` it was read for.
   const prefetched = new Map<string, LedgerEntry | undefined>();
-  const lookup = (key: string): LedgerEntry | undefined | Promise<LedgerEntry | undefined> => {
+  const lookup = async (key: string): Promise<LedgerEntry | undefined> => {
+    // A store held in memory has no round trip to save: no batching.
     if (ledger.getNow) return ledger.getNow(key);
     if (prefetched.has(key)) {
       const entry = prefetched.get(key);
@@ -38,21 +37,21 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
   const seenBefore = new Map<string, LedgerEntry | null>();
   // What a create's key held before `beforeSend` marked it pending, to put back if it fails.
   const beforePending = new Map<string, LedgerEntry | null>();
-  // Creates this guard let through, by key: a second row with the same key in the batch waits
+  // Creates this batch let through, by key: a second row with the same key in the batch waits
   // for nothing and is skipped, so one sheet never creates one product twice.
   const createdBy = new Map<string, number>();
-  const rowId = (row: GuardedRow) => `${row.batchId}\n${row.row}`;
+  const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
   // A create that will not be sent after all no longer holds its key for this batch.
-  const release = (key: string, row: GuardedRow) => {
+  const release = (key: string, row: LedgerRow) => {
     if (createdBy.get(key) === row.row) createdBy.delete(key);
   };
 
-  const rowTextIn = (row: GuardedRow): string | undefined =>
+  const rowTextIn = (row: LedgerRow): string | undefined =>
     settings.rowSignature !== undefined && row.cells !== undefined
       ? rowTextOf(settings.rowSignature, row.cells)
       : undefined;
 
-  const decide = (row: GuardedRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
+  const decide = (row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
     const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, row.cells);
     if (decision !== null || row.plan.kind !== 'create') return decision;
     const first = createdBy.get(key);
@@ -81,17 +80,15 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
 
     // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
     // never sent (the run stops first) must leave no trace there.
-    before(row: GuardedRow): RowResult | null | Promise<RowResult | null> {
+    async before(row: LedgerRow): Promise<RowResult | null> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return null;
-      const entry = lookup(key);
-      // A ledger held in memory answers at once: no promise per row on a delta sync's hot path.
-      return entry instanceof Promise ? entry.then((found) => decide(row, key, found)) : decide(row, key, entry);
+      return decide(row, key, await lookup(key));
     },
 
     // Right before the create is sent: marked pending, so a crash mid-request leaves `pending`,
     // read later as unknown. Only rows really sent get the mark.
-    async beforeSend(row: GuardedRow): Promise<RowResult | null> {
+    async beforeSend(row: LedgerRow): Promise<RowResult | null> {
       const id = rowId(row);
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null || !seenBefore.has(id)) return null;
@@ -123,8 +120,8 @@ export function createGuard(settings: GuardSettings, ledger: Ledger): RowGuard {
       return null;
     },
 
-    // A pending mark is undone only if this guard's beforeSend wrote it.
-    async after(row: GuardedRow, result: RowResult): Promise<void> {
+    // A pending mark is undone only if this batch's beforeSend wrote it.
+    async after(row: LedgerRow, result: RowResult): Promise<void> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return;
       const entry = entryAfter(row.plan, key, result, row.batchId, row.row, rowTextIn(row));
@@ -153,7 +150,7 @@ function duplicateInBatch(row: number, first: number): RowResult {
   };
 }
 
-/** The engine's guardFactory for one ledger: every batch builds its guard from its own settings. */
-export function ledgerGuardFactory(ledger: Ledger): GuardFactory {
-  return (settings) => createGuard(settings, ledger);
+/** The engine's batchLedgers for one Ledger store: every batch builds its own from its settings. */
+export function batchLedgersOf(ledger: Ledger): BatchLedgerFactory {
+  return (settings) => ledgerForBatch(settings, ledger);
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, hash } from 'node:crypto';
 import type { RowPlan } from '../sheet/types.ts';
-import { UNCHANGED_CODE, type GuardSettings } from '../sync/guard.ts';
+import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
@@ -153,7 +153,7 @@ export function decideBefore(
   row: number,
   key: string | null,
   entry: LedgerEntry | undefined,
-  settings: GuardSettings,
+  settings: LedgerSettings,
   batchId?: string,
   /** The row's cells as written, when the caller has them (with settings.rowSignature: the delta check's shortcut). */
   cells?: readonly string[],
@@ -215,7 +215,7 @@ export function lostClaim(
   row: number,
   key: string,
   held: LedgerEntry,
-  settings: GuardSettings,
+  settings: LedgerSettings,
   batchId: string,
 ): RowResult | null {
   if (held.st === 'pending' && held.batch !== batchId) {

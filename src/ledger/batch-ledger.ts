@@ -1,13 +1,13 @@
 /**
- * The hook between the sync engine and the sync ledger (delta sync), in three steps per valid row:
- * `before` decides (read-only; may run far ahead of sending, batched), `beforeSend` claims (inside
- * the concurrency limit, just before the row's first store request) and `after` records the
- * final outcome. Without a ledger, NO_GUARD sends all.
+ * The ledger as one batch sees it: what the sync engine calls around every valid row, in three
+ * steps: `before` decides (read-only; may run far ahead of sending, batched), `beforeSend` claims
+ * (inside the concurrency limit, just before the row's first store request) and `after` records
+ * the final outcome. Without a ledger, NO_LEDGER sends all.
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 
-export interface GuardedRow {
+export interface LedgerRow {
   batchId: string;
   row: number;
   plan: RowPlan;
@@ -17,8 +17,8 @@ export interface GuardedRow {
 
 export type SyncMode = 'delta' | 'full';
 
-/** Batch settings a guard is built from; stored with the batch so every worker builds the same one. */
-export interface GuardSettings {
+/** Settings a batch ledger is built from; stored with the batch so every worker builds the same one. */
+export interface LedgerSettings {
   mode: SyncMode;
   /** Column that identifies a product created without product_id (default `barcode`). */
   keyColumn: string;
@@ -32,40 +32,42 @@ export interface GuardSettings {
 }
 
 /**
- * The result code of a row a guard skips because the last sync already confirmed exactly what it
+ * The result code of a row the ledger skips because the last sync already confirmed exactly what it
  * says (delta sync). Reports count these rows but list them only when asked (`listUnchanged`).
  */
 export const UNCHANGED_CODE = 'unchanged_since_last_sync';
 
-export interface RowGuard {
+export interface BatchLedger {
   /**
    * A final result (outcome `skipped`) when the row must not be sent, or null to send it. Read-only:
    * the engine may call it for rows that wait a long time for a slot, or are never sent at all
-   * (the run stops first), so it must leave nothing behind that says the row was sent. A guard
-   * that can answer without I/O (a ledger held in memory) answers at once, without a promise.
+   * (the run stops first), so it must leave nothing behind that says the row was sent.
    */
-  before(row: GuardedRow): RowResult | null | Promise<RowResult | null>;
+  before(row: LedgerRow): Promise<RowResult | null>;
   /**
    * Optional: reads at once what `before` needs for these rows (one ledger round trip), so that
-   * `before` then answers them without a promise each. Read-only, like `before`. The engine calls
-   * it for each block of rows it is about to submit; a guard held in memory has no need of it.
+   * `before` then answers them without a round trip each. Read-only, like `before`. The engine
+   * calls it for each block of rows it is about to submit; a ledger held in memory has no need of it.
    */
   prefetch?(rows: readonly { plan: RowPlan }[]): Promise<void>;
   /**
    * Called once a row `before` let through has its concurrency slot, right before its first store
    * request (never for rows that are not sent). The place to mark the row as being sent (e.g. a
    * create's `pending` claim). A final result when the row must not be sent after all (the claim
-   * was lost to another process), or null to send it. Optional: a guard without it sends the row.
+   * was lost to another process), or null to send it. Optional: a ledger without it sends the row.
    */
-  beforeSend?(row: GuardedRow): Promise<RowResult | null>;
+  beforeSend?(row: LedgerRow): Promise<RowResult | null>;
   /**
    * Records what the row's final result means for later syncs (confirmed successes, unknown
    * creates). Called only for rows that passed both `before` and `beforeSend`.
    */
-  after(row: GuardedRow, result: RowResult): Promise<void>;
+  after(row: LedgerRow, result: RowResult): Promise<void>;
 }
 
-export const NO_GUARD: RowGuard = {
+/** Builds a batch's ledger from the batch's settings (one Ledger store, many batches). */
+export type BatchLedgerFactory = (settings: LedgerSettings) => BatchLedger;
+
+export const NO_LEDGER: BatchLedger = {
   before: () => Promise.resolve(null),
   beforeSend: () => Promise.resolve(null),
   after: () => Promise.resolve(),

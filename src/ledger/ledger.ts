@@ -35,7 +35,7 @@ export interface Ledger {
   /** Forgets keys (a `pending` create that surely did not happen, with no earlier entry). */
   deleteMany(keys: readonly string[]): Promise<void>;
   close(): Promise<void>;
-  /** A store held in memory answers at once: the guard then skips batching (no round trip to save). */
+  /** A store held in memory answers at once: its batch ledger then skips batching (no round trip to save). */
   getNow?(key: string): LedgerEntry | undefined;
 }
 

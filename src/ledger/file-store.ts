@@ -8,8 +8,8 @@
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { isLedgerEntry } from './ledger-entry.ts';
-import { lockLedger, type LedgerLock } from './ledger-lock.ts';
+import { isLedgerEntry } from './entry.ts';
+import { lockLedger, type LedgerLock } from './lock.ts';
 
 /** A line is `{"k": key, "e": entry}` or `{"k": key, "d": 1}` (deleted). */
 type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };

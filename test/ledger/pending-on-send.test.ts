@@ -1,5 +1,5 @@
 /**
- * The ledger marks a create `pending` only once it is really being sent (the guard's beforeSend,
+ * The ledger marks a create `pending` only once it is really being sent (the batch ledger's beforeSend,
  * inside the concurrency limit), not when the engine decides about it ahead of time: a run that
  * stops mid-way must not leave rows that only waited for a slot looking like interrupted creates.
  */
@@ -7,16 +7,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createGuard } from '../../src/intake/guard.ts';
-import { FileLedger } from '../../src/intake/ledger-file.ts';
+import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
 import { silentLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { openSheet } from '../../src/sheet/index.ts';
 import { createStoreClient } from '../../src/store/index.ts';
-import type { GuardedRow, RowGuard } from '../../src/sync/guard.ts';
+import type { LedgerRow, BatchLedger } from '../../src/ledger/batch-ledger.ts';
 import { runSync } from '../../src/sync/run-local.ts';
-import type { GuardFactory } from '../../src/sync/types.ts';
-import { productCsv } from './helpers.ts';
+import type { BatchLedgerFactory } from '../../src/ledger/batch-ledger.ts';
+import { productCsv } from '../intake/helpers.ts';
 import { until } from '../helpers/until.ts';
 
 let sandbox: SandboxHandle;
@@ -44,15 +44,15 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   const ledgerPath = join(dir, 'ledger.jsonl');
   const ledger = await FileLedger.open(ledgerPath);
 
-  // The real ledger guard, observed: which rows the engine has decided about so far.
+  // The real batch ledger, observed: which rows the engine has decided about so far.
   const decided = new Set<number>();
   let onDecided = () => {};
-  const guardFactory: GuardFactory = (settings) => {
-    const guard = createGuard(settings, ledger);
-    const observed: RowGuard = {
-      ...guard,
-      before: async (row: GuardedRow) => {
-        const answer = await guard.before(row);
+  const batchLedgers: BatchLedgerFactory = (settings) => {
+    const real = ledgerForBatch(settings, ledger);
+    const observed: BatchLedger = {
+      ...real,
+      before: async (row: LedgerRow) => {
+        const answer = await real.before(row);
         decided.add(row.row);
         onDecided();
         return answer;
@@ -82,13 +82,13 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
     { logger: silentLogger, maxAttempts: 1 },
   );
   const run = runSync(
-    { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+    { file: sheet, ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
     {
       client,
       reportDir: join(dir, 'reports'),
       rate: 1_000,
       concurrency: 1,
-      guardFactory,
+      batchLedgers,
       openSheet: (file, o) => openSheet(file, o),
       policy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
     },
@@ -111,7 +111,7 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   expect(entries[0]).toMatchObject({ row: 2 });
 
   // A later run reports only the create that was in flight as unknown; the others are sent.
-  const later = createGuard({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, leftBehind);
+  const later = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, leftBehind);
   const answers = await Promise.all(
     barcodes.map((barcode, i) =>
       Promise.resolve(

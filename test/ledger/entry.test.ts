@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeEntry, parseEntry } from '../../src/intake/ledger-entry.ts';
-import type { LedgerEntry } from '../../src/intake/ledger.ts';
+import { encodeEntry, parseEntry } from '../../src/ledger/entry.ts';
+import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 
 const entryArb: fc.Arbitrary<LedgerEntry> = fc.record(
   {

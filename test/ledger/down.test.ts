@@ -7,8 +7,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { RedisLedger } from '../../src/intake/ledger-redis.ts';
-import { startWorld, writeCount, type World } from './helpers.ts';
+import { RedisLedger } from '../../src/ledger/redis-store.ts';
+import { startWorld, writeCount, type World } from '../intake/helpers.ts';
 
 let world: World;
 let deadRedis: Redis;
@@ -34,7 +34,7 @@ it('fails every row unsent with a message naming the ledger, and still writes th
   await writeFile(sheet, `product_id,title,sale_price,category,barcode\n${a},A2,2,1,\n,New,3,1,nb1\n`);
   const ledger = new RedisLedger(deadRedis, 'down', 'scope');
   const summary = await world.runner(ledger)(
-    { file: sheet, guard: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
+    { file: sheet, ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
     new AbortController().signal,
   );
   expect(summary.counts.failed).toBe(2);

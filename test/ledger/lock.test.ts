@@ -9,8 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { FileLedger, scopedLedgerFile } from '../../src/intake/ledger-file.ts';
-import { ledgerScope } from '../../src/intake/ledger-rules.ts';
+import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { ledgerScope } from '../../src/ledger/rules.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 
 let dir: string;

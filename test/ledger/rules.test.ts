@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowPlan } from '../../src/sheet/types.ts';
-import type { GuardSettings } from '../../src/sync/guard.ts';
+import type { LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
-import type { LedgerEntry } from '../../src/intake/ledger.ts';
+import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 import {
   canonicalJson,
   decideBefore,
@@ -13,7 +13,7 @@ import {
   ledgerScope,
   isRowText,
   rowTextOf,
-} from '../../src/intake/ledger-rules.ts';
+} from '../../src/ledger/rules.ts';
 
 const create: RowPlan = { kind: 'create', payload: { title: 'Tea', barcode: '6281', sale_price: 5 } };
 const createNoKey: RowPlan = { kind: 'create', payload: { title: 'Tea' } };
@@ -22,8 +22,8 @@ const status: RowPlan = { kind: 'status', payload: { product_id: 7, product_stat
 const brand: RowPlan = { kind: 'brand', payload: { brand_id: 3, brand_name: 'B', brand_name_ar: 'ب' } };
 const skip: RowPlan = { kind: 'skip', reason: 'empty' };
 
-const delta: GuardSettings = { mode: 'delta', keyColumn: 'barcode', retryUnknown: false };
-const full: GuardSettings = { ...delta, mode: 'full' };
+const delta: LedgerSettings = { mode: 'delta', keyColumn: 'barcode', retryUnknown: false };
+const full: LedgerSettings = { ...delta, mode: 'full' };
 
 function entry(plan: RowPlan, st: LedgerEntry['st'] = 'synced'): LedgerEntry {
   return { fp: fingerprintOf(plan), st, batch: 'b1', row: 4 };
@@ -94,7 +94,7 @@ describe('fingerprintOf', () => {
 });
 
 describe('decideBefore', () => {
-  const cases: [string, RowPlan, LedgerEntry | undefined, GuardSettings, string | null][] = [
+  const cases: [string, RowPlan, LedgerEntry | undefined, LedgerSettings, string | null][] = [
     ['new create is sent', create, undefined, delta, null],
     [
       'created key, same row again (delta): unchanged, not created again',
@@ -156,7 +156,7 @@ describe('decideBefore', () => {
   });
 
   it("compares the row's text first: equal text is unchanged without the payload check; other text falls back to the payload", () => {
-    const signed: GuardSettings = { ...delta, rowSignature: 'sig' };
+    const signed: LedgerSettings = { ...delta, rowSignature: 'sig' };
     const stored: LedgerEntry = { ...entry(update), rt: rowTextOf('sig', ['7', 'Tea']) };
     // The stored fingerprint no longer matches, yet equal text proves the row unchanged.
     const stale: LedgerEntry = { ...stored, fp: 'not-the-fingerprint' };
