@@ -10,6 +10,8 @@ export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
+  /** Where a question is answered; without one (or off a terminal) nothing is asked. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export interface GlobalFlags {

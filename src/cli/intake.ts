@@ -11,6 +11,7 @@ import { findJob, JobFileError, loadJobs, nextRun } from '../intake/job-file.ts'
 import { readColumnMapping } from '../intake/job-source.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
+import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import { openIntakeRuntime, type IntakeRuntime } from '../intake/runtime.ts';
 import { listSchedules, runJob, scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
 import { bullConnection } from '../sync/redis/connection.ts';
@@ -90,12 +91,20 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
   program
     .command('rerun <target>')
     .description('sync again only the failed rows of a batch (a batch id, its report folder, or its failed.csv)')
-    .option('--include-unknown', 'also rows whose outcome was unknown (a create that may have happened)', false)
+    .option(
+      '--include-unknown',
+      'also list rows whose outcome was unknown (a create that may have happened); they are not sent',
+      false,
+    )
+    .option(
+      '--resend-unknown-creates',
+      'send the unknown creates again: each one that reached the store is created twice (asks first; --yes off a terminal)',
+      false,
+    )
+    .option('--yes', 'confirm --resend-unknown-creates without asking', false)
     .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
     .option('--json', 'print the batch summary as JSON', false)
-    .action((target: string, flags: { includeUnknown: boolean; keyColumn: string; json: boolean }) =>
-      guarded(() => rerunCommand(ctx, target, flags)),
-    );
+    .action((target: string, flags: RerunFlags) => guarded(() => rerunCommand(ctx, target, flags)));
 }
 
 /** Intake errors that stop a command from starting are exit code 2 with their message. */
@@ -221,18 +230,29 @@ async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: str
   });
 }
 
-async function rerunCommand(
-  ctx: CliContext,
-  target: string,
-  flags: { includeUnknown: boolean; keyColumn: string; json: boolean },
-): Promise<void> {
+interface RerunFlags {
+  includeUnknown: boolean;
+  resendUnknownCreates: boolean;
+  yes: boolean;
+  keyColumn: string;
+  json: boolean;
+}
+
+async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags): Promise<void> {
   await withRuntime(ctx, {}, async (rt) => {
     const resolved = await resolveRerunTarget(target, rt.config.reportDir);
-    const request = await buildRerunRequest(resolved, {
+    const plan = await buildRerunRequest(resolved, {
       includeUnknown: flags.includeUnknown,
+      resendUnknownCreates: flags.resendUnknownCreates,
       keyColumn: flags.keyColumn,
     });
-    const summary = await rt.runnerFor()(request, new AbortController().signal);
+    if (plan.heldUnknownRows.length > 0) {
+      ctx.printError(heldUnknownNote(plan.heldUnknownRows));
+      process.exitCode = 1; // those rows still need a person
+    }
+    if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
+    if (plan.request === null) return;
+    const summary = await rt.runnerFor()(plan.request, new AbortController().signal);
     report(ctx, summary, flags.json);
   });
 }

@@ -1,8 +1,10 @@
 /**
  * `catalog-sync rerun <batch-id | report dir | failed.csv>`: syncs again only the rows of an
- * earlier batch whose outcome was `failed` (and `unknown` with --include-unknown), from that
- * batch's failed.csv, keeping the row numbers the person first saw (failed.csv's `row` column),
- * as a new batch whose summary names the batch it re-runs.
+ * earlier batch whose outcome was `failed`, from that batch's failed.csv, keeping the row numbers
+ * the person first saw (failed.csv's `row` column), as a new batch whose summary names the batch it
+ * re-runs. Rows whose create had an `unknown` outcome may exist in the store: --include-unknown
+ * lists them and sends none; only --resend-unknown-creates sends them again (the CLI first says
+ * how many may be created twice and asks). The ledger stays on either way.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -91,30 +93,62 @@ export async function* readOutcomes(resultsCsv: string): AsyncGenerator<{ row: n
 }
 
 export interface RerunOptions {
+  /** Select the rows whose outcome was unknown (they are listed; sent only with resendUnknownCreates). */
   includeUnknown: boolean;
+  /** Send the unknown creates again: each one that did reach the store is then created twice. */
+  resendUnknownCreates: boolean;
   keyColumn: string;
 }
 
-/** The request for the new batch; throws RerunError when there is nothing to re-run. */
-export async function buildRerunRequest(target: RerunTarget, options: RerunOptions): Promise<SyncRequest> {
-  const ledger = { mode: 'full' as const, keyColumn: options.keyColumn, retryUnknown: options.includeUnknown };
+export interface RerunPlan {
+  /** The new batch; null when no row is to be sent. */
+  request: SyncRequest | null;
+  /** Unknown creates selected and not sent (without resendUnknownCreates), by shown row number. */
+  heldUnknownRows: number[];
+  /** How many rows the request may create a second time (unknown creates it sends again). */
+  mayDuplicate: number;
+}
+
+/** Data rows of a CSV (records after the header), for "up to N rows" when outcomes are not known. */
+async function countDataRows(csv: string): Promise<number> {
+  const parser = createReadStream(csv).pipe(parse({ bom: true, columns: false, relax_column_count: true }));
+  let records = 0;
+  for await (const _record of parser as AsyncIterable<string[]>) records += 1;
+  return Math.max(0, records - 1);
+}
+
+/** The new batch and what it leaves unsent; throws RerunError when there is nothing to do. */
+export async function buildRerunRequest(target: RerunTarget, options: RerunOptions): Promise<RerunPlan> {
+  const resend = options.resendUnknownCreates;
+  // Selecting unknown rows never switches the ledger off: only the explicit resend does.
+  const ledger = { mode: 'full' as const, keyColumn: options.keyColumn, retryUnknown: resend };
   const base = { file: target.failedCsv, source: `rerun:${target.batchId}`, rerunOf: target.batchId, ledger };
   if (target.resultsCsv === null) {
     // Without results.csv the failed and unknown rows of failed.csv cannot be told apart.
-    if (!options.includeUnknown) {
+    if (!resend) {
       throw new RerunError(
-        `${target.failedCsv}: no results.csv beside it, so failed and unknown rows cannot be told apart; pass --include-unknown to re-run every row of it`,
+        `${target.failedCsv}: no results.csv beside it, so failed rows cannot be told from creates whose outcome was unknown (which may exist in the store); pass --resend-unknown-creates to re-run every row of it`,
       );
     }
-    return base;
+    return { request: base, heldUnknownRows: [], mayDuplicate: await countDataRows(target.failedCsv) };
   }
-  const rows = new Set<number>();
-  for await (const r of readOutcomes(target.resultsCsv))
-    if (isRerunOutcome(r.outcome, options.includeUnknown)) rows.add(r.row);
-  if (rows.size === 0) {
+  const failed: number[] = [];
+  const unknown: number[] = [];
+  for await (const r of readOutcomes(target.resultsCsv)) {
+    if (isRerunOutcome(r.outcome, false)) failed.push(r.row);
+    else if (r.outcome === ('unknown' satisfies Outcome)) unknown.push(r.row);
+  }
+  const selectUnknown = options.includeUnknown || resend;
+  const rows = new Set(resend ? [...failed, ...unknown] : failed);
+  const heldUnknownRows = selectUnknown && !resend ? unknown : [];
+  if (rows.size === 0 && heldUnknownRows.length === 0) {
     throw new RerunError(
-      `batch ${target.batchId} has no ${options.includeUnknown ? 'failed or unknown' : 'failed'} rows to re-run${options.includeUnknown ? '' : ' (unknown rows need --include-unknown)'}`,
+      `batch ${target.batchId} has no ${selectUnknown ? 'failed or unknown' : 'failed'} rows to re-run${selectUnknown || unknown.length === 0 ? '' : ` (${unknown.length} unknown: --include-unknown lists them)`}`,
     );
   }
-  return { ...base, onlyRows: rows };
+  return {
+    request: rows.size === 0 ? null : { ...base, onlyRows: rows },
+    heldUnknownRows,
+    mayDuplicate: resend ? unknown.length : 0,
+  };
 }

@@ -6,6 +6,7 @@ import { buildRerunRequest, isRerunOutcome, resolveRerunTarget, RerunError } fro
 import { startWorld, writeSheet, type World } from './helpers.ts';
 
 let world: World;
+const NO_UNKNOWN = { includeUnknown: false, resendUnknownCreates: false, keyColumn: 'barcode' };
 
 beforeEach(async () => {
   world = await startWorld({ noRetries: true, concurrency: 1 });
@@ -54,9 +55,9 @@ describe('rerun', () => {
 
     world.sandbox.resetStats();
     const target = await resolveRerunTarget(first.batchId, world.reportDir);
-    const request = await buildRerunRequest(target, { includeUnknown: false, keyColumn: 'barcode' });
-    expect([...(request.onlyRows ?? [])]).toEqual([2]);
-    const second = await run(request, new AbortController().signal);
+    const plan = await buildRerunRequest(target, NO_UNKNOWN);
+    expect([...(plan.request?.onlyRows ?? [])]).toEqual([2]);
+    const second = await run(plan.request!, new AbortController().signal);
     expect(second.rerunOf).toBe(first.batchId);
     expect(second.total).toBe(1);
     expect(second.counts.updated).toBe(1);
@@ -74,14 +75,11 @@ describe('rerun', () => {
 
     // Nothing failed any more: a further re-run has nothing to do.
     await expect(
-      buildRerunRequest(await resolveRerunTarget(second.reportDir, world.reportDir), {
-        includeUnknown: false,
-        keyColumn: 'barcode',
-      }),
+      buildRerunRequest(await resolveRerunTarget(second.reportDir, world.reportDir), NO_UNKNOWN),
     ).rejects.toThrow(RerunError);
   });
 
-  it('leaves unknown creates alone unless --include-unknown, which sends them again', async () => {
+  it('never sends an unknown create without --resend-unknown-creates, which turns the ledger check off', async () => {
     const sheet = await writeSheet(
       join(world.dir, 'new.csv'),
       'title,sale_price,category,barcode\nA,1,1,u1\nB,1,1,u2\n',
@@ -96,13 +94,24 @@ describe('rerun', () => {
     expect(first.counts.unknown).toBe(1);
     expect(first.counts.created).toBe(1);
 
-    const target = await resolveRerunTarget(join(first.reportDir, 'failed.csv'), world.reportDir);
-    await expect(buildRerunRequest(target, { includeUnknown: false, keyColumn: 'barcode' })).rejects.toThrow(
-      /--include-unknown/,
-    );
-    const request = await buildRerunRequest(target, { includeUnknown: true, keyColumn: 'barcode' });
-    expect(request.ledger?.retryUnknown).toBe(true);
-    const second = await run(request, new AbortController().signal);
+    // A failed.csv away from its results.csv cannot tell unknown rows apart: only the resend flag re-runs it.
+    const alone = await resolveRerunTarget(join(first.reportDir, 'failed.csv'), world.reportDir);
+    await expect(
+      buildRerunRequest({ ...alone, resultsCsv: null }, { ...NO_UNKNOWN, includeUnknown: true }),
+    ).rejects.toThrow(/--resend-unknown-creates/);
+
+    const target = await resolveRerunTarget(first.batchId, world.reportDir);
+    await expect(buildRerunRequest(target, NO_UNKNOWN)).rejects.toThrow(/--include-unknown/);
+    // Selecting the unknown row lists it and sends nothing; the ledger stays on.
+    expect(await buildRerunRequest(target, { ...NO_UNKNOWN, includeUnknown: true })).toEqual({
+      request: null,
+      heldUnknownRows: [2],
+      mayDuplicate: 0,
+    });
+    const plan = await buildRerunRequest(target, { ...NO_UNKNOWN, resendUnknownCreates: true });
+    expect(plan.mayDuplicate).toBe(1);
+    expect(plan.request?.ledger?.retryUnknown).toBe(true);
+    const second = await run(plan.request!, new AbortController().signal);
     expect(second.counts.created).toBe(1);
     expect(
       world.sandbox
