@@ -8,10 +8,13 @@ export interface XlsxLimits {
   sharedStringChars: number;
   /** Bytes of a part read whole (workbook, relationships, styles). */
   partBytes: number;
+  /** Characters of cell text in one sheet row (Excel holds at most 32,767 in a cell). */
+  rowChars: number;
 }
 
 export const XLSX_LIMITS: XlsxLimits = {
   // ~512 MB of two-byte text; a 100,000-row Arabic catalog holds ~10-20 million characters.
   sharedStringChars: 256 * 1024 * 1024,
   partBytes: 32 * 1024 * 1024,
+  rowChars: 16 * 1024 * 1024,
 };

@@ -60,6 +60,14 @@ describe('an XLSX that unpacks to more than a spreadsheet needs is refused, not 
     expect((error as Error).message).toContain('a damaged or hostile file');
   });
 
+  it('a sheet row past the limit: too_large, before its cells are gathered', async () => {
+    const error = await readSheetFile(fixture('formulas-richtext.xlsx'), { limits: { rowChars: 20 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'too_large' });
+    expect((error as Error).message).toContain('row 2 holds more than 20 characters of text');
+  });
+
   it('the same file reads with the default limits', async () => {
     const reader = await readSheetFile(fixture('formulas-richtext.xlsx'));
     await reader.close();

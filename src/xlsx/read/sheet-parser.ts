@@ -14,6 +14,8 @@ export interface SheetContext {
   sharedStrings: readonly string[];
   dateStyles: readonly boolean[];
   date1904: boolean;
+  /** Characters of cell text one row may hold (XlsxLimits.rowChars). */
+  maxRowChars: number;
 }
 
 /** Rows in an Excel sheet. */
@@ -34,6 +36,14 @@ function nextRowNumber(previous: number, r: string | undefined): number {
   throw new XlsxError(
     'damaged',
     `the sheet's row numbers are damaged: row "${r}"${after} (rows must be numbered 1 to ${MAX_ROWS.toLocaleString('en')}, each above the one before)`,
+  );
+}
+
+/** A zip bomb need not sit in the shared strings: a sheet row is bounded too. */
+function rowTooLong(row: number, limit: number): XlsxError {
+  return new XlsxError(
+    'too_large',
+    `row ${row} holds more than ${limit.toLocaleString('en')} characters of text, far more than a spreadsheet row: a damaged or hostile file`,
   );
 }
 
@@ -58,6 +68,8 @@ export class SheetRowParser implements XmlHandler {
   private inInline = false;
   private phonetic = 0;
   private hasValue = false;
+  /** Characters of cell text in the current row. */
+  private rowChars = 0;
 
   constructor(private readonly context: SheetContext) {}
 
@@ -71,6 +83,7 @@ export class SheetRowParser implements XmlHandler {
     switch (name) {
       case 'row':
         this.rowNumber = nextRowNumber(this.rowNumber, attributes.r);
+        this.rowChars = 0;
         this.values = [];
         this.column = -1;
         if (selfClosing) return;
@@ -132,6 +145,8 @@ export class SheetRowParser implements XmlHandler {
   }
 
   text(text: string): void {
+    this.rowChars += text.length;
+    if (this.rowChars > this.context.maxRowChars) throw rowTooLong(this.rowNumber, this.context.maxRowChars);
     this.captured = this.captured.length === 0 ? text : this.captured + text;
   }
 

@@ -31,6 +31,7 @@ async function readContext(
       sharedStrings: sharedBytes === null ? [] : await readSharedStrings(sharedBytes, limits.sharedStringChars),
       dateStyles: stylesXml === null ? [] : parseDateStyles(stylesXml),
       date1904,
+      maxRowChars: limits.rowChars,
     };
   } catch (error) {
     throw asXlsxError(error, 'the workbook cannot be read');
