@@ -1,46 +1,29 @@
 /**
  * What a user sees for an XLSX that is damaged or built wrong, or a path that is no file (issue
- * 11): `validate` names the file and what is wrong and exits 2, and `import` sends nothing. Fixtures are
- * crafted by test/fixtures/read/make-crafted-xlsx.ts.
+ * 11): `validate` names the file and what is wrong and exits 2, and `import` sends nothing. The
+ * fixtures are crafted by test/fixtures/read/make-crafted-xlsx.ts (no writer damages a file on
+ * purpose).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { productRows, workbook } from '../fixtures/read/make-crafted-xlsx.ts';
-import { fixture } from './helpers.ts';
+import { fixture } from '../sheet-read/helpers.ts';
+import { cli as run, scratch, storeWithProducts, type CliRun, type Store } from './helpers.ts';
 
 let dir: string;
-let sandbox: SandboxHandle;
+let remove: () => Promise<void>;
+let store: Store;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'damaged-xlsx-'));
-  sandbox = await startSandbox();
+  ({ dir, remove } = await scratch());
+  store = await storeWithProducts(0, dir);
 });
 afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
+  await store.close();
+  await remove();
 });
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const env = {
-    LOG_LEVEL: 'silent',
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
-  };
-  const code = await runCli([...args, '--report-dir', join(dir, 'reports')], { stdout, stderr, env });
-  return { code, out, err };
-}
+const cli = (...args: string[]): Promise<CliRun> => run([...args, '--report-dir', join(dir, 'reports')], store.env);
 
 describe('damaged deflate data that still inflates (one bit, only digits change)', () => {
   const file = fixture('damaged-sheet-data.xlsx');
@@ -62,13 +45,13 @@ describe('damaged deflate data that still inflates (one bit, only digits change)
   });
 
   it('import: exit 2, and nothing is sent to the store', async () => {
-    sandbox.resetStats();
+    store.sandbox.resetStats();
     const { code, err } = await cli('import', file);
     expect(code).toBe(2);
     expect(err).toContain('does not match its checksum (CRC-32)');
-    expect(sandbox.requestCount('/v1/create_product')).toBe(0);
-    expect(sandbox.requestCount('/v1/update_product')).toBe(0);
-    expect(sandbox.products()).toHaveLength(0);
+    expect(store.sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(store.sandbox.requestCount('/v1/update_product')).toBe(0);
+    expect(store.sandbox.products()).toHaveLength(0);
   });
 });
 
