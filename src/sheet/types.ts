@@ -18,6 +18,8 @@ export type Cell = XlsxCell;
 export interface RawRow {
   row: number;
   values: Cell[];
+  /** XLSX: number format codes of formatted number and date cells, by column (see XlsxRow). */
+  formats?: (string | undefined)[];
 }
 
 export type IssueSeverity = 'error' | 'warning';

@@ -10,7 +10,8 @@
 export { columnIndex, columnLetters, MAX_COLUMNS } from './columns.ts';
 export { XlsxError, type XlsxErrorCode } from './error.ts';
 export { XLSX_LIMITS, type XlsxLimits } from './limits.ts';
-export type { XlsxCell, XlsxRow, XlsxSheet } from './read/model.ts';
+export type { UnsavedFormula, XlsxCell, XlsxRow, XlsxSheet } from './read/model.ts';
+export { formatNumber, generalNumber, generalText } from './read/number-format.ts';
 export { openWorkbook, type XlsxWorkbook } from './read/workbook.ts';
 export type { XlsxCellFormat, XlsxColumn } from './write/package.ts';
 export { XlsxStreamWriter, type XlsxSheetOptions, type XlsxValue } from './write/sheet-writer.ts';

@@ -29,9 +29,11 @@ describe('XLSX cells arrive as Excel stores them', () => {
           { error: '#N/A' },
           'Lamp مصباح مكتب',
         ],
+        // The number format of each formatted number or date cell (src/xlsx/read/number-format.ts).
+        formats: [undefined, undefined, undefined, 'yyyy-mm-dd hh:mm'],
       },
       // Row 3 is empty: skipped, numbering kept. Entities survive; a raw CR LF reads as LF, as in Excel (XML end-of-line handling).
-      { row: 4, values: ['A & B <c>', 'سطر\nسطر', 0, null, false] },
+      { row: 4, values: ['A & B <c>', 'سطر\nسطر', 0, null, false], formats: [undefined, undefined, '#,##0.00'] },
     ]);
   });
 
@@ -49,8 +51,16 @@ describe('XLSX cells arrive as Excel stores them', () => {
     const { reader, rows } = await readAll(fixture('libreoffice.xlsx'));
     expect(reader.headers).toEqual(['title', 'title_ar', 'sale_price', 'double', 'launch', 'link', 'enabled']);
     expect(rows).toEqual([
-      { row: 2, values: ['Lamp', 'مصباح مكتب', 249.5, 499, new Date(Date.UTC(2024, 0, 15)), 'موقعنا', true] },
-      { row: 3, values: ['Mug', 'كوب أحمر', 35, 70, new Date(Date.UTC(2024, 1, 29)), { error: '#N/A' }, false] },
+      {
+        row: 2,
+        values: ['Lamp', 'مصباح مكتب', 249.5, 499, new Date(Date.UTC(2024, 0, 15)), 'موقعنا', true],
+        formats: [undefined, undefined, undefined, undefined, 'yyyy\\-mm\\-dd'],
+      },
+      {
+        row: 3,
+        values: ['Mug', 'كوب أحمر', 35, 70, new Date(Date.UTC(2024, 1, 29)), { error: '#N/A' }, false],
+        formats: [undefined, undefined, undefined, undefined, 'yyyy\\-mm\\-dd'],
+      },
     ]);
   });
 });

@@ -20,7 +20,7 @@ export function mapBrandRow(
   const values: Partial<Record<BrandField, string | number>> = {};
   for (const column of sheet.columns) {
     if (column.target.kind !== 'brand') continue;
-    const reading = readCell(raw.values[column.index], column.spec, column.ctx);
+    const reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
     if (reading === BLANK) continue;
     if (reading instanceof CellError) {
       issues.push({

@@ -55,7 +55,7 @@ function mapRow(
   warnedBlank: Set<number>,
 ): SheetRowResult {
   const values = raw.values;
-  const cells = cellTexts(values, sheet.headerCount);
+  const cells = cellTexts(raw, sheet.headerCount);
   let blank = true;
   for (let i = 0; i < values.length && blank; i += 1) if (!isBlankCell(values[i])) blank = false;
   const result: SheetRowResult = { row: raw.row, cells, plan: null, issues: [] };
@@ -84,11 +84,12 @@ function mapRow(
   return result;
 }
 
-/** The row as text for reports. A CSV row is text already: its array is used as is. */
-function cellTexts(values: RawRow['values'], headerCount: number): string[] {
+/** The row as text for reports, as Excel shows it. A CSV row is text already: its array is used as is. */
+function cellTexts(raw: RawRow, headerCount: number): string[] {
+  const values = raw.values;
   if (values.length >= headerCount && values.every((value) => typeof value === 'string')) return values;
   const cells = new Array<string>(Math.max(values.length, headerCount));
-  for (let i = 0; i < cells.length; i += 1) cells[i] = cellText(values[i]);
+  for (let i = 0; i < cells.length; i += 1) cells[i] = cellText(values[i], raw.formats?.[i]);
   return cells;
 }
 

@@ -42,9 +42,3 @@ export function readNumberText(text: string, decimalComma: boolean): NumberReadi
 function finite(value: number): NumberReading {
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, reason: 'not_a_number' };
 }
-
-/** A number as text without exponent or grouping (barcodes typed into Excel become numbers). */
-export function numberToText(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) >= 1e21) return BigInt(value).toString();
-  return String(value);
-}

@@ -70,7 +70,7 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
   const columns = sheet.columns;
   for (let position = 0; position < columns.length; position += 1) {
     const column = columns[position] as CompiledColumn;
-    const reading = readCell(raw.values[column.index], column.spec, column.ctx);
+    const reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
     if (reading === BLANK) continue;
     sheet.filled[position] = 1;
     if (reading instanceof CellError) {

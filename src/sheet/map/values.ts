@@ -2,10 +2,11 @@
  * One cell to one value of the kind its column expects. Never throws: any cell gives a reading,
  * and a bad one says in words a shop operator understands what was expected.
  */
+import { formatNumber, generalNumber, generalText } from '../../xlsx/index.ts';
 import type { Cell } from '../types.ts';
 import { toAsciiDigits } from './digits.ts';
 import type { ValueSpec } from './fields.ts';
-import { numberToText, readNumberText } from './numbers.ts';
+import { readNumberText } from './numbers.ts';
 import { cleanText } from './text.ts';
 
 /** Typed into a cell, sends an empty value (text fields only): blank cells are never sent. */
@@ -61,14 +62,17 @@ const FLAG_WORDS: ReadonlyMap<string, 0 | 1> = new Map<string, 0 | 1>([
 /** "3 - Perfumes", as the template's category dropdown writes it: the leading id counts. */
 const ID_WITH_LABEL = /^(\d{1,15})\s*[-–—:]\s+\S/;
 
-/** The cell as text the way a person sees it (reports, messages). */
-export function cellText(cell: Cell | undefined): string {
+/**
+ * The cell as text the way Excel shows it (text fields, reports, messages): a number or date
+ * under its number format (`format`, from the XLSX), else a number to 15 significant digits.
+ */
+export function cellText(cell: Cell | undefined, format?: string): string {
   if (cell === null || cell === undefined) return '';
   if (typeof cell === 'string') return cell;
-  if (typeof cell === 'number') return numberToText(cell);
+  if (typeof cell === 'number') return format === undefined ? generalText(cell) : formatNumber(cell, format);
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
-  if (cell instanceof Date) return dateText(cell);
-  return String(cell.error);
+  if (cell instanceof Date) return format === undefined ? dateText(cell) : formatNumber(cell, format);
+  return 'error' in cell ? String(cell.error) : `=${cell.formula}`;
 }
 
 /** Excel dates carry no zone: exceljs gives them as UTC. A midnight date is written as a day. */
@@ -83,9 +87,21 @@ export function isBlankCell(cell: Cell | undefined): boolean {
   return typeof cell === 'string' && cleanText(cell) === '';
 }
 
-export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadContext): CellReading {
+/**
+ * `format`: the XLSX number format of a number or date cell. A text field takes the text Excel
+ * shows (012345678905 under `000000000000`); a number field takes the number as Excel shows it,
+ * to 15 significant digits (434.99999999999994 is 435).
+ */
+export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadContext, format?: string): CellReading {
   if (cell === null || cell === undefined) return BLANK;
   if (typeof cell === 'object' && !(cell instanceof Date)) {
+    if ('formula' in cell) {
+      return fail(
+        ctx,
+        'formula_without_value',
+        `the formula ${quoteFormula(cell.formula)} has no saved value (the program that wrote the file does not calculate formulas); open the file in Excel or LibreOffice and save it, then try again`,
+      );
+    }
     return fail(ctx, 'cell_error', `the cell shows the error ${String(cell.error)}; fix the formula or type the value`);
   }
   if (typeof cell === 'string') {
@@ -102,7 +118,7 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
     }
     return readText(text, cell, spec, ctx);
   }
-  if (spec.kind === 'text') return cellText(cell);
+  if (spec.kind === 'text') return cellText(cell, format);
   if (cell instanceof Date)
     return fail(ctx, 'unexpected_date', `${quote(dateText(cell))} is a date, expected ${expected(spec)}`);
   if (typeof cell === 'boolean') {
@@ -112,7 +128,12 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
         : 0
       : fail(ctx, 'not_a_number', `${cell ? 'TRUE' : 'FALSE'} is not a number (expected ${expected(spec)})`);
   }
-  return checkNumber(cell, numberToText(cell), spec, ctx);
+  return checkNumber(generalNumber(cell), generalText(cell), spec, ctx);
+}
+
+function quoteFormula(formula: string): string {
+  const text = `=${formula}`;
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 function readText(text: string, original: string, spec: ValueSpec, ctx: ReadContext): CellReading {

@@ -26,7 +26,7 @@ const isEmptyRow = (values: Cell[]): boolean => values.every((value) => value ==
 function headerText(cell: Cell | undefined): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return cell.toISOString();
-  if (typeof cell === 'object') return cell.error;
+  if (typeof cell === 'object') return 'error' in cell ? cell.error : `=${cell.formula}`;
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
   return String(cell);
 }

@@ -1,9 +1,11 @@
 /**
  * The small XLSX parts read before the sheet: which part is the workbook, its sheets and
- * their parts, the date system, which cell styles are dates, and where shared strings live.
+ * their parts, the date system, what each cell style means (date or not, its number format), and
+ * where shared strings live.
  */
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
+import { BUILTIN_FORMATS } from './number-format.ts';
 import { isDateFormat } from './values.ts';
 
 type OpenHandler = (name: string, attributes: Record<string, string>) => void;
@@ -77,10 +79,16 @@ export function parseWorkbook(xml: string): WorkbookInfo {
   return info;
 }
 
-/** For each cell style index (`s` on a cell), whether it shows a date. */
-export function parseDateStyles(xml: string): boolean[] {
+/** What each cell style index (`s` on a cell) means for reading a value. */
+export interface CellStyles {
+  /** Whether the style shows a date or time (its number then reads as a Date). */
+  dateStyles: boolean[];
+  /** The style's number format code; null for General (and `@`, text). */
+  numberFormats: (string | null)[];
+}
+
+export function parseCellStyles(xml: string): CellStyles {
   const formats = new Map<number, string>();
-  const dateStyles: boolean[] = [];
   const cellXfNumFmts: number[] = [];
   let inCellXfs = false;
   const handler: XmlHandler = {
@@ -99,6 +107,11 @@ export function parseDateStyles(xml: string): boolean[] {
   const scanner = new XmlScanner(handler);
   scanner.write(xml);
   scanner.end();
-  for (const id of cellXfNumFmts) dateStyles.push(isDateFormat(id, formats.get(id)));
-  return dateStyles;
+  const styles: CellStyles = { dateStyles: [], numberFormats: [] };
+  for (const id of cellXfNumFmts) {
+    styles.dateStyles.push(isDateFormat(id, formats.get(id)));
+    const code = formats.get(id) ?? BUILTIN_FORMATS.get(id);
+    styles.numberFormats.push(code === undefined || code === '' || /^(general|@)$/i.test(code) ? null : code);
+  }
+  return styles;
 }

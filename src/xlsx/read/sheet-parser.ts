@@ -1,7 +1,8 @@
 /**
  * Turns a worksheet's XML events into rows of cells, as Excel stores them: shared and inline
- * strings, rich text (runs joined), formulas (the cached result), numbers, booleans, dates
- * (by the cell's number format), error cells as `{ error: '#N/A' }`. Hyperlink cells hold
+ * strings, rich text (runs joined), formulas (the cached result, or `{ formula }` when none was
+ * saved), numbers, booleans, dates (by the cell's number format), error cells as
+ * `{ error: '#N/A' }`, and the number format of each formatted number cell. Hyperlink cells hold
  * their display text already; the link itself lives elsewhere and is not needed.
  */
 import { columnIndex, MAX_COLUMNS } from '../columns.ts';
@@ -13,6 +14,8 @@ import { detachString, excelSerialToDate, unescapeExcelString } from './values.t
 export interface SheetContext {
   sharedStrings: readonly string[];
   dateStyles: readonly boolean[];
+  /** Per style index, the number format code (null: General). */
+  numberFormats?: readonly (string | null)[];
   date1904: boolean;
   /** Characters of cell text one row may hold (XlsxLimits.rowChars). */
   maxRowChars: number;
@@ -70,6 +73,12 @@ export class SheetRowParser implements XmlHandler {
   private hasValue = false;
   /** Characters of cell text in the current row. */
   private rowChars = 0;
+  /** The cell has an `<f>`; its text is kept for the message when no result was saved. */
+  private hasFormula = false;
+  private formula = '';
+  private captureFormula = false;
+  /** This row's number format codes by column, created for the first formatted cell. */
+  private formats: (string | undefined)[] | null = null;
 
   constructor(private readonly context: SheetContext) {}
 
@@ -98,8 +107,14 @@ export class SheetRowParser implements XmlHandler {
         this.style = attributes.s !== undefined ? Number(attributes.s) : 0;
         this.captured = '';
         this.hasValue = false;
+        this.hasFormula = false;
         break;
       }
+      case 'f':
+        this.hasFormula = true;
+        this.formula = '';
+        this.captureFormula = !selfClosing;
+        break;
       case 'v':
         this.capture = !selfClosing;
         this.hasValue = true;
@@ -123,6 +138,9 @@ export class SheetRowParser implements XmlHandler {
       case 't':
         this.capture = false;
         break;
+      case 'f':
+        this.captureFormula = false;
+        break;
       case 'is':
         this.inInline = false;
         break;
@@ -130,16 +148,23 @@ export class SheetRowParser implements XmlHandler {
         this.phonetic--;
         break;
       case 'c': {
-        const cell = this.hasValue ? this.cellValue() : null;
+        const cell =
+          this.hasFormula && this.unsaved() ? { formula: this.formula } : this.hasValue ? this.cellValue() : null;
         if (cell !== null) {
           while (this.values.length < this.column) this.values.push(null);
           this.values[this.column] = cell;
+          if (typeof cell === 'number' || cell instanceof Date) this.noteFormat();
         }
         break;
       }
       case 'row':
-        this.done.push({ row: this.rowNumber, values: this.values });
+        this.done.push(
+          this.formats === null
+            ? { row: this.rowNumber, values: this.values }
+            : { row: this.rowNumber, values: this.values, formats: this.formats },
+        );
         this.values = [];
+        this.formats = null;
         break;
     }
   }
@@ -147,11 +172,29 @@ export class SheetRowParser implements XmlHandler {
   text(text: string): void {
     this.rowChars += text.length;
     if (this.rowChars > this.context.maxRowChars) throw rowTooLong(this.rowNumber, this.context.maxRowChars);
-    this.captured = this.captured.length === 0 ? text : this.captured + text;
+    if (this.captureFormula) this.formula += text;
+    else this.captured = this.captured.length === 0 ? text : this.captured + text;
   }
 
   wantsText(): boolean {
-    return this.capture;
+    return this.capture || this.captureFormula;
+  }
+
+  /**
+   * A formula cell without a saved result: no `<v>`, or an empty one where the result is not a
+   * string (an empty `<v>` under `t="str"` is a formula that gives "").
+   */
+  private unsaved(): boolean {
+    if (!this.hasValue) return true;
+    return this.captured === '' && this.type !== 'str' && this.type !== 'inlineStr';
+  }
+
+  private noteFormat(): void {
+    const code = this.context.numberFormats?.[this.style];
+    if (code === null || code === undefined) return;
+    this.formats ??= [];
+    while (this.formats.length < this.column) this.formats.push(undefined);
+    this.formats[this.column] = code;
   }
 
   private cellValue(): XlsxCell {

@@ -8,7 +8,7 @@ import { asXlsxError, XlsxError } from '../error.ts';
 import type { XlsxLimits } from '../limits.ts';
 import type { ZipArchive } from '../zip/reader.ts';
 import type { XlsxRow, XlsxSheet } from './model.ts';
-import { parseDateStyles } from './parts.ts';
+import { parseCellStyles } from './parts.ts';
 import { readSharedStrings } from './shared-strings.ts';
 import { SheetRowParser, type SheetContext } from './sheet-parser.ts';
 import { XmlScanner } from './xml-scanner.ts';
@@ -29,7 +29,7 @@ async function readContext(
     const stylesXml = parts.styles === null ? null : await zip.text(parts.styles, limits.partBytes);
     return {
       sharedStrings: sharedBytes === null ? [] : await readSharedStrings(sharedBytes, limits.sharedStringChars),
-      dateStyles: stylesXml === null ? [] : parseDateStyles(stylesXml),
+      ...(stylesXml === null ? { dateStyles: [], numberFormats: [] } : parseCellStyles(stylesXml)),
       date1904,
       maxRowChars: limits.rowChars,
     };

@@ -1,0 +1,58 @@
+/**
+ * Defect 5: a text field read from a number cell gets the text Excel shows for the cell's number
+ * format; number fields keep numbers; doubles are sent as Excel shows them, to 15 significant
+ * digits. The same rows written by XlsxWriter and by openpyxl (make-fixtures.py NUMBER_ROWS).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+
+let dir: string;
+let remove: () => Promise<void>;
+let store: Store;
+beforeAll(async () => {
+  ({ dir, remove } = await scratch());
+  store = await storeWithProducts(3, dir);
+});
+afterAll(async () => {
+  await store.close();
+  await remove();
+});
+
+/** What Excel shows in each cell, as the store should receive it. */
+const EXPECTED = [
+  {
+    product_id: 1001,
+    title: 'Padded barcode',
+    barcode: '012345678905',
+    tag: '12.50',
+    description: '13:45',
+    sale_price: 435,
+    weight: 1.5,
+  },
+  {
+    product_id: 1002,
+    title: '1,234,567',
+    barcode: '5012345678900',
+    tag: '25%',
+    description: '2026-03-15',
+    sale_price: 19.99,
+    weight: 1250,
+  },
+  {
+    product_id: 1003,
+    title: '15/03/2026',
+    barcode: '000123',
+    tag: '1,234.50',
+    description: '0.333333333333333',
+    sale_price: 0.666666666666667,
+  },
+];
+
+describe.each(['number-formats.xlsxwriter.xlsx', 'number-formats.openpyxl.xlsx'])('%s', (name) => {
+  it('import sends text fields as Excel shows them and number fields as numbers', async () => {
+    store.sandbox.resetStats();
+    const run = await cli(['--report-dir', dir, 'import', fixture(name), '--mode', 'full', '--json'], store.env);
+    expect(run.code).toBe(0);
+    expect(store.bodies('/v1/update_product')).toEqual(EXPECTED);
+  });
+});
