@@ -1,6 +1,13 @@
 # catalog-sync: one image for the worker, the drop-folder watcher and one-off commands.
-# The app runs its TypeScript sources with tsx (a runtime dependency), so there is no build step
-# and `npm ci --omit=dev` keeps everything `./bin/catalog-sync.js` needs.
+# A build stage compiles src/ to dist/ (TypeScript, a dev dependency); the image holds dist/ and
+# the production dependencies only, and runs the compiled JavaScript.
+FROM node:20-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY src ./src
+# Install scripts are skipped (see below), so the build runs by name.
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm run build
+
 FROM node:20-slim
 
 ENV NODE_ENV=production \
@@ -12,13 +19,13 @@ ENV NODE_ENV=production \
 WORKDIR /app
 
 # Dependencies first, so a source change does not reinstall them. Install scripts are skipped:
-# the only one is msgpackr-extract's optional native build; BullMQ falls back to pure JS.
+# prepare (the build) ran in the build stage, and msgpackr-extract's optional native build is
+# not needed (BullMQ falls back to pure JS).
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-COPY tsconfig.json ./
+COPY --from=build /app/dist ./dist
 COPY bin ./bin
-COPY src ./src
 COPY templates ./templates
 COPY jobs ./jobs
 

@@ -23,7 +23,11 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: processTests } },
-      { extends: true, test: { name: 'processes', include: processTests } },
+      // They run bin/catalog-sync.js, which runs dist/: built (incrementally) before they start.
+      {
+        extends: true,
+        test: { name: 'processes', include: processTests, globalSetup: ['test/helpers/build-dist.ts'] },
+      },
     ],
   },
 });

@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so a clone needs only `npm ci` before its first sync.
-import { register } from 'tsx/esm/api';
+// Runs the compiled CLI in dist/, which `npm ci` builds (the prepare script); `npm run dev` runs
+// the TypeScript sources through tsx instead.
+import { existsSync } from 'node:fs';
+import process from 'node:process';
+import { URL } from 'node:url';
 
-register();
-await import('../src/cli.ts');
+const entry = new URL('../dist/cli.js', import.meta.url);
+if (existsSync(entry)) {
+  await import(entry.href);
+} else {
+  process.stderr.write('catalog-sync: dist/ is not built: run `npm ci` or `npm run build` first\n');
+  process.exitCode = 2;
+}

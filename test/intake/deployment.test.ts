@@ -113,18 +113,25 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfile', () => {
-  it('builds on node:20 slim, installs from the lock file and runs ./bin/catalog-sync.js', async () => {
+  it('builds dist/ in a stage on node:20 slim, installs from the lock file and runs ./bin/catalog-sync.js', async () => {
     const text = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
-    expect(text).toMatch(/^FROM node:20-slim$/m);
-    expect(text).toMatch(/RUN npm ci --omit=dev/);
-    expect(text).toMatch(/ENTRYPOINT \["node", "\.\/bin\/catalog-sync\.js"\]/);
-    expect(text).toMatch(/^USER node$/m);
+    const [build, image] = text.split(/^FROM /m).slice(1);
+    expect(build).toMatch(/^node:20-slim AS build$/m);
+    expect(build).toMatch(/RUN npm ci .*&& npm run build/);
+    expect(image).toMatch(/^node:20-slim$/m);
+    expect(image).toMatch(/RUN npm ci --omit=dev/);
+    expect(image).toContain('COPY --from=build /app/dist ./dist');
+    expect(image).toMatch(/ENTRYPOINT \["node", "\.\/bin\/catalog-sync\.js"\]/);
+    expect(image).toMatch(/^USER node$/m);
+    // The image runs compiled JavaScript: what it runs must not need a dev dependency.
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
     };
-    // --omit=dev works only because the runtime (tsx) is a dependency, not a devDependency.
-    expect(pkg.dependencies).toHaveProperty('tsx');
-    for (const copied of ['bin', 'src', 'templates', 'jobs']) expect(text).toContain(`COPY ${copied} ./${copied}`);
+    expect(pkg.devDependencies).toHaveProperty('typescript');
+    expect(pkg.dependencies).not.toHaveProperty('tsx');
+    for (const copied of ['bin', 'templates', 'jobs']) expect(image).toContain(`COPY ${copied} ./${copied}`);
+    expect(image).not.toContain('COPY src');
   });
 
   it('.dockerignore keeps secrets, local state and dependencies out of the build context', async () => {
