@@ -16,8 +16,10 @@ const processTests = [
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Safety nets, not timings: on two cores shared with other work, a child process can take
+    // tens of seconds to start, and a test waits on events, never on these.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Two cores: end-to-end suites start servers and workers of their own.
     maxWorkers: 2,
     reporters: ['default'],

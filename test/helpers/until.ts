@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export async function until(
   condition: () => boolean | Promise<boolean>,
   what: string,
-  { timeoutMs = 30_000, everyMs = 10 } = {},
+  { timeoutMs = 90_000, everyMs = 10 } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

@@ -81,7 +81,7 @@ export async function writeSheet(path: string, text: string): Promise<string> {
 export function waitFor<T>(
   subscribe: (listener: (value: T) => void) => void,
   predicate: (value: T) => boolean,
-  ms = 30_000,
+  ms = 90_000,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timed out waiting for an event')), ms);
