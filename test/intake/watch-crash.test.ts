@@ -91,10 +91,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   expect(report.batchId.startsWith(parseClaimedName(claimed!)!.token)).toBe(true);
   const counts = report.counts!;
   expect(counts.created + counts.skipped + counts.unknown).toBe(30);
-  // Each row sent before the crash is known to the ledger: done (skipped now) or still pending
-  // (unknown), never sent again. More than CONCURRENCY rows may be pending: a row's slot is freed
-  // when its calls end, before its ledger write lands, and a loaded disk holds those writes back.
-  expect(counts.skipped + counts.unknown).toBeGreaterThanOrEqual(sentBeforeCrash);
+  expect(counts.skipped).toBeGreaterThanOrEqual(sentBeforeCrash - 2); // at most the 2 in flight are unknown
   expect(stored.length + counts.unknown).toBeGreaterThanOrEqual(30);
   expect(stored.length).toBeLessThanOrEqual(30);
 });
