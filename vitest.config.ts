@@ -10,6 +10,7 @@ const processTests = [
   'test/ledger/lock.test.ts',
   'test/intake/watch-crash.test.ts',
   'test/sandbox/cli.test.ts',
+  'test/store/answer-cap.test.ts',
   'test/sync/crash.test.ts',
   'test/sync/worker-sigterm.test.ts',
 ];
