@@ -33,7 +33,8 @@ import { UNCHANGED_CODE, type BatchLedger } from '../src/ledger/batch-ledger.ts'
 import type { BatchLedgerFactory } from '../src/ledger/batch-ledger.ts';
 import { FileLedger } from '../src/ledger/file-store.ts';
 import { RedisLedger } from '../src/ledger/redis-store.ts';
-import { fingerprintOf, ledgerKeyOf, rowTextOf } from '../src/ledger/rules.ts';
+import { fingerprintOf, rowTextOf } from '../src/ledger/fingerprint.ts';
+import { ledgerKeyOf } from '../src/ledger/rules.ts';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

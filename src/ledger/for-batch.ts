@@ -8,7 +8,8 @@ import type { RowResult } from '../outcome.ts';
 import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, rowTextOf } from './rules.ts';
+import { rowTextOf } from './fingerprint.ts';
+import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry } from './rules.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
@@ -37,14 +38,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
   const seenBefore = new Map<string, LedgerEntry | null>();
   // What a create's key held before `beforeSend` marked it pending, to put back if it fails.
   const beforePending = new Map<string, LedgerEntry | null>();
-  // Creates this batch let through, by key: a second row with the same key in the batch waits
-  // for nothing and is skipped, so one sheet never creates one product twice.
-  const createdBy = new Map<string, number>();
   const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
-  // A create that will not be sent after all no longer holds its key for this batch.
-  const release = (key: string, row: LedgerRow) => {
-    if (createdBy.get(key) === row.row) createdBy.delete(key);
-  };
 
   const rowTextIn = (row: LedgerRow): string | undefined =>
     settings.rowSignature !== undefined && row.cells !== undefined
@@ -52,11 +46,9 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       : undefined;
 
   const decide = (row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
+    // Two rows of one sheet never share a key here: SheetKeys (rules.ts) made the later one invalid.
     const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, row.cells);
     if (decision !== null || row.plan.kind !== 'create') return decision;
-    const first = createdBy.get(key);
-    if (first !== undefined && first !== row.row) return duplicateInBatch(row.row, first);
-    createdBy.set(key, row.row);
     seenBefore.set(rowId(row), entry ?? null);
     return null;
   };
@@ -100,10 +92,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
         const current = await lookup(key);
         if (current !== undefined) {
           const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId, row.cells);
-          if (decision !== null) {
-            release(key, row);
-            return decision;
-          }
+          if (decision !== null) return decision;
           await writes.call([key, pending]);
           beforePending.set(id, current);
           return null;
@@ -112,7 +101,6 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       // A new key is claimed atomically, so two processes creating it at once cannot both send.
       const held = await ledger.claim(key, pending);
       if (held !== null) {
-        release(key, row);
         // Another process is creating it right now, or just did: never sent, even with retryUnknown.
         return lostClaim(row.plan, row.row, key, held, settings, row.batchId);
       }
@@ -136,17 +124,6 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
         await writes.call([key, previous]);
       }
     },
-  };
-}
-
-function duplicateInBatch(row: number, first: number): RowResult {
-  return {
-    row,
-    outcome: 'skipped',
-    message: `not created: row ${first} of this sheet creates a product with the same key`,
-    httpStatus: null,
-    attempts: 0,
-    code: 'duplicate_key_in_batch',
   };
 }
 

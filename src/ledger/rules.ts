@@ -1,12 +1,19 @@
 /**
- * The ledger's decisions, as pure functions (no I/O, no clock): which key a row is tracked
- * under, the fingerprint of what it sends, whether it must be skipped, and what to record once
- * its outcome is final.
+ * The ledger's decisions, as pure functions (no I/O, no clock): which key a row is tracked under,
+ * what happens to a row before it is sent, and what to record once its outcome is final.
+ *
+ * "Never create twice" is decided here and nowhere else, one rule per situation:
+ * (a) the same key twice in one sheet: SheetKeys, the later row is `invalid`, naming the first;
+ * (b) a key the ledger saw created: decideBefore, `skipped` (`already_created`, or unchanged);
+ * (c) a create in flight: another sync's, lostClaim (`create_in_progress`); an earlier attempt
+ *     that was cut off (a crash), interruptedCreate (`unknown`, never re-sent by the same batch);
+ * (d) an earlier `unknown` create: decideBefore, `skipped` (`unknown_create`) unless retryUnknown.
  */
-import { createHash, hash } from 'node:crypto';
-import type { RowPlan } from '../sheet/types.ts';
+import { createHash } from 'node:crypto';
+import type { RowIssue, RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
+import { fingerprintOf, isRowText } from './fingerprint.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
 /** The key column used when a job names none. */
@@ -35,91 +42,6 @@ export function ledgerKeyOf(plan: RowPlan, keyColumn: string = DEFAULT_KEY_COLUM
   }
 }
 
-/**
- * JSON with object keys sorted at every depth, so equal payloads give equal text. Runs for every
- * row of a delta sync: one string built in place, keys quoted once per sheet (the same few
- * field names on every row), no intermediate arrays of entries.
- */
-export function canonicalJson(value: unknown): string {
-  if (typeof value !== 'object' || value === null || value instanceof Date) return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
-    return `${out}]`;
-  }
-  const object = value as Record<string, unknown>;
-  // Default sort compares UTF-16 code units, the same order as `<` on strings.
-  const keys = Object.keys(object).sort();
-  let out = '{';
-  for (const key of keys) {
-    const field = object[key];
-    if (field === undefined) continue;
-    out += `${out.length > 1 ? ',' : ''}${quotedKey(key)}:${canonicalJson(field)}`;
-  }
-  return `${out}}`;
-}
-
-const QUOTED_KEYS = new Map<string, string>();
-const MAX_QUOTED_KEYS = 10_000;
-
-function quotedKey(key: string): string {
-  let quoted = QUOTED_KEYS.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    // Price maps and option lists bring keys of their own: the cache stays bounded.
-    if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(key, quoted);
-  }
-  return quoted;
-}
-
-/** Stable hash of what the row sends: its kind, payload and planned status. */
-export function fingerprintOf(plan: RowPlan): string {
-  const sent =
-    plan.kind === 'skip'
-      ? { kind: 'skip' }
-      : { kind: plan.kind, payload: plan.payload, status: plan.kind === 'update' ? plan.status : undefined };
-  // One-shot hash: a quarter of createHash().update().digest() for text this short.
-  return hash('sha256', canonicalJson(sent), 'base64url').slice(0, 22);
-}
-
-/**
- * The row as written: its cells under the sheet's row signature (src/sheet/map/row-signature.ts:
- * headers, mapping, mapper version). Equal text maps to an equal payload, so a delta sync tells
- * an unchanged row from the ledger by comparing text it already holds: no payload JSON and no
- * hash per row, which a 100,000-row delta sync would otherwise spend most of its time on. The
- * ledger keeps this text (about the size of the row) next to the payload fingerprint; rows whose
- * text differs still get the payload check, so only `fp` decides that a row changed.
- */
-export function rowTextOf(signature: string, cells: readonly string[]): string {
-  // Each cell is length-prefixed, so no cell content (separators included) can imitate a split.
-  let text = `${signature}\u001e`;
-  for (const cell of cells) text += `${cell.length}:${cell}`;
-  return text;
-}
-
-/** Whether `text` is rowTextOf(signature, cells), compared in place: nothing is built per row. */
-export function isRowText(text: string, signature: string, cells: readonly string[]): boolean {
-  if (!text.startsWith(signature) || text.charCodeAt(signature.length) !== 0x1e) return false;
-  let at = signature.length + 1;
-  for (const cell of cells) {
-    const start = at;
-    let length = 0;
-    let code = text.charCodeAt(at);
-    while (code >= 0x30 && code <= 0x39) {
-      length = length * 10 + (code - 0x30);
-      code = text.charCodeAt(++at);
-    }
-    // rowTextOf writes a plain decimal length (no leading zero) and a colon.
-    const digits = at - start;
-    if (digits === 0 || (digits > 1 && text.charCodeAt(start) === 0x30) || code !== 0x3a || length !== cell.length)
-      return false;
-    at += 1;
-    if (!text.startsWith(cell, at)) return false;
-    at += length;
-  }
-  return at === text.length;
-}
-
 /** What the row sends is what the ledger confirmed: by the row's text when both have it, else by payload. */
 function sameAsSynced(
   plan: RowPlan,
@@ -145,6 +67,58 @@ function describeKey(key: string): string {
 }
 
 /**
+ * Rule (a): the same key twice in one sheet. One per sheet, fed every row in sheet order before
+ * any transport sees it, so it ends the same way in-process and queued, whatever the key column:
+ * the later row is `invalid`, its message naming the first row with the key (as Matrixify and the
+ * stores' own importers do). Only creates count: updates name their product by product_id.
+ */
+export class SheetKeys {
+  private readonly first = new Map<string, number>();
+
+  constructor(private readonly keyColumn: string = DEFAULT_KEY_COLUMN) {}
+
+  /** Records the row's key; an error issue when an earlier row of the sheet has it. */
+  check(plan: RowPlan, row: number): RowIssue | null {
+    if (plan.kind !== 'create') return null;
+    const key = ledgerKeyOf(plan, this.keyColumn);
+    if (key === null) return null;
+    const first = this.first.get(key);
+    if (first === undefined) {
+      this.first.set(key, row);
+      return null;
+    }
+    const value = key.slice(`k:${this.keyColumn}:`.length);
+    return {
+      row,
+      column: this.keyColumn,
+      code: `duplicate_${this.keyColumn}`,
+      severity: 'error',
+      message: `${this.keyColumn}: ${JSON.stringify(value)} is already on row ${first} (the key column: one product per key); merge the rows or fix one`,
+    };
+  }
+}
+
+/**
+ * Rule (c), an earlier attempt cut off: a create that was in flight when its process stopped may
+ * exist in the store. The row ends `unknown` and is not sent again by the batch it belongs to;
+ * a later sync sends it only with --retry-unknown. `earlier` names the ledger's entry, when the
+ * ledger is what remembered it (a create without a key is remembered by its batch alone).
+ */
+export function interruptedCreate(row: number, earlier?: { key: string; entry: LedgerEntry }): RowResult {
+  const what = earlier
+    ? `this product (${describeKey(earlier.key)}, batch ${earlier.entry.batch}, row ${earlier.entry.row})`
+    : 'this row';
+  return {
+    row,
+    outcome: 'unknown',
+    message: `an earlier attempt stopped while creating ${what}; it may exist in the store: check it, add its product_id to update it, or sync again with --retry-unknown to create it`,
+    httpStatus: null,
+    attempts: 0,
+    code: 'interrupted_create',
+  };
+}
+
+/**
  * What the ledger says about a row before it is sent: a final result when it must not be sent,
  * or null to send it. `row` is the number the report shows.
  */
@@ -161,15 +135,7 @@ export function decideBefore(
   if (key === null || entry === undefined) return null;
   const where = `batch ${entry.batch}, row ${entry.row}`;
   if (plan.kind === 'create') {
-    if (entry.st === 'pending' && entry.batch === batchId && entry.row !== row) {
-      // Another row of this batch (on another worker) is creating the same key right now.
-      return skipped(
-        row,
-        `not created: row ${entry.row} of this sheet creates a product with the same key`,
-        'duplicate_key_in_batch',
-      );
-    }
-    // Creates are not idempotent: a key created once is never created again, in any mode.
+    // Rule (b). Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
       // Nothing to tell the user about a row that still says what was created: it is unchanged.
       if (settings.mode === 'delta' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
@@ -181,18 +147,12 @@ export function decideBefore(
         'already_created',
       );
     }
+    // Rule (c): this batch's own earlier attempt is never re-sent, whatever retryUnknown says
+    // (the flag is about earlier syncs' creates, not the ones this batch may have made).
+    if (entry.st === 'pending' && entry.batch === batchId) return interruptedCreate(row, { key, entry });
     if (settings.retryUnknown) return null;
-    if (entry.st === 'pending') {
-      // The earlier run stopped while this create was in flight: it may exist.
-      return {
-        row,
-        outcome: 'unknown',
-        message: `an earlier run stopped while creating this product (${describeKey(key)}, ${where}); it may exist in the store: check it, add its product_id to update it, or sync again with --retry-unknown to create it`,
-        httpStatus: null,
-        attempts: 0,
-        code: 'interrupted_create',
-      };
-    }
+    if (entry.st === 'pending') return interruptedCreate(row, { key, entry });
+    // Rule (d).
     return skipped(
       row,
       `an earlier create of this product had an unknown outcome (${describeKey(key)}, ${where}); it may exist in the store: check it, add its product_id to update it, or sync again with --retry-unknown to create it`,
@@ -206,9 +166,9 @@ export function decideBefore(
 }
 
 /**
- * A create that lost the atomic claim of its key to `held`: what the row ends as (never sent,
- * even with retryUnknown). Another sync creating the key right now is neither "an earlier run
- * that stopped" nor done yet: the row is `unknown` until that sync ends.
+ * Rule (c), another sync: a create that lost the atomic claim of its key to `held`: what the row
+ * ends as (never sent, even with retryUnknown). Another sync creating the key right now is neither
+ * "an earlier attempt that stopped" nor done yet: the row is `unknown` until that sync ends.
  */
 export function lostClaim(
   plan: RowPlan,

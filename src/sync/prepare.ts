@@ -5,6 +5,7 @@
 import { openSheet } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
+import { SheetKeys } from '../ledger/rules.ts';
 import { newBatchId } from './batch-id.ts';
 import type { DryRunFacts } from './dry-run.ts';
 import { NO_LEDGER, type BatchLedger, type BatchLedgerFactory, type LedgerSettings } from '../ledger/batch-ledger.ts';
@@ -50,6 +51,23 @@ export function ledgerSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, 
 
 export function buildBatchLedger(settings: LedgerSettings, factory: BatchLedgerFactory | undefined): BatchLedger {
   return factory ? factory(settings) : NO_LEDGER;
+}
+
+/** The ledger's rule (a) for one sheet: the same key twice (ledger/rules.ts SheetKeys). */
+export function sheetKeysFor(request: SyncRequest): SheetKeys {
+  return new SheetKeys((request.ledger ?? DEFAULT_LEDGER_SETTINGS).keyColumn);
+}
+
+/**
+ * Both transports pass every row through here in sheet order, before a re-run's row filter and
+ * before any transport: a later row with the same key ends `invalid`, naming the first.
+ */
+export function checkSheetKey(keys: SheetKeys, sheetRow: SheetRowResult): void {
+  if (!sheetRow.plan) return;
+  const issue = keys.check(sheetRow.plan, sheetRow.row);
+  if (issue === null) return;
+  sheetRow.issues.push(issue);
+  sheetRow.plan = null;
 }
 
 /** Rows a re-run keeps: matched on the row number the person first saw. */

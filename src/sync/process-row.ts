@@ -6,20 +6,15 @@
 import type { RowPlan } from '../sheet/types.ts';
 import type { StoreApi, WriteResult } from '../store/types.ts';
 import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
+import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
-import {
-  callsFor,
-  createInFlightResult,
-  decideFailure,
-  outcomeOf,
-  type CallKind,
-  type CallRecord,
-  type RetryPolicy,
-} from './rules.ts';
+import { callsFor, decideFailure, outcomeOf, type CallKind, type CallRecord, type RetryPolicy } from './rules.ts';
 
 /**
  * Remembers, outside this process, that a create was sent for a row, so a job re-run after a
- * crash never sends it twice.
+ * crash never sends it twice. What such a row ends as is the ledger's rule (ledger/rules.ts
+ * interruptedCreate); a create with a key is caught by the ledger's `pending` entry first, these
+ * markers also cover creates without a key value and runs without a ledger.
  */
 export interface CreateMarkers {
   /** Marks the create as in flight. False when a marker was already there (an earlier attempt). */
@@ -110,7 +105,7 @@ function messageOf(error: unknown): string {
 async function runCalls(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
   const records: CallRecord[] = [];
   for (const call of callsFor(work.plan)) {
-    if (call === 'create' && !(await deps.markers.begin(work.row))) return createInFlightResult(work.row);
+    if (call === 'create' && !(await deps.markers.begin(work.row))) return interruptedCreate(work.row);
     let attempts = 0;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -131,7 +126,7 @@ async function runCalls(work: RowWork, deps: RowProcessorDeps): Promise<RowResul
         // Only a create that surely never arrived gets here: its marker goes until the re-send.
         if (call === 'create') await deps.markers.clear(work.row);
         await deps.sleep(step.delayMs);
-        if (call === 'create' && !(await deps.markers.begin(work.row))) return createInFlightResult(work.row);
+        if (call === 'create' && !(await deps.markers.begin(work.row))) return interruptedCreate(work.row);
       }
     }
   }

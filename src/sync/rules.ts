@@ -180,16 +180,3 @@ export function invalidResult(sheetRow: SheetRowResult): RowResult {
     ...(issue.column ? { column: issue.column } : {}),
   };
 }
-
-/** A create that an earlier (crashed) attempt may already have sent. */
-export function createInFlightResult(row: number): RowResult {
-  return {
-    row,
-    outcome: 'unknown',
-    message:
-      'A create for this row was in flight when a worker stopped; it may or may not exist in the store (not re-sent)',
-    httpStatus: null,
-    attempts: 0,
-    code: 'CREATE_IN_FLIGHT',
-  };
-}

@@ -19,6 +19,8 @@ import {
   ledgerSettingsOf,
   openRequestSheet,
   wantsRow,
+  checkSheetKey,
+  sheetKeysFor,
 } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
 import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
@@ -116,7 +118,9 @@ async function syncSheet(
       block.length = 0;
     };
     try {
+      const keys = sheetKeysFor(request);
       for await (const sheetRow of sheet.rows()) {
+        checkSheetKey(keys, sheetRow);
         if (!wantsRow(request, sheetRow)) continue;
         read++;
         if (prefetch) {

@@ -4,15 +4,15 @@ import type { RowPlan } from '../../src/sheet/types.ts';
 import type { LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
+import { canonicalJson, fingerprintOf, isRowText, rowTextOf } from '../../src/ledger/fingerprint.ts';
 import {
-  canonicalJson,
   decideBefore,
   entryAfter,
-  fingerprintOf,
+  interruptedCreate,
   ledgerKeyOf,
   ledgerScope,
-  isRowText,
-  rowTextOf,
+  lostClaim,
+  SheetKeys,
 } from '../../src/ledger/rules.ts';
 
 const create: RowPlan = { kind: 'create', payload: { title: 'Tea', barcode: '6281', sale_price: 5 } };
@@ -141,11 +141,14 @@ describe('decideBefore', () => {
     if (decision) expect(decision.row).toBe(9);
   });
 
-  it('a create pending for another row of the same batch is a duplicate; for the same row an interrupted create', () => {
+  it("a create pending from this batch's earlier attempt is never re-sent by it, even with retryUnknown", () => {
     const pending: LedgerEntry = { fp: fingerprintOf(create), st: 'pending', batch: 'b1', row: 4 };
-    expect(decideBefore(create, 9, 'k:barcode:6281', pending, delta, 'b1')?.code).toBe('duplicate_key_in_batch');
+    const retry = { ...delta, retryUnknown: true };
     expect(decideBefore(create, 4, 'k:barcode:6281', pending, delta, 'b1')?.code).toBe('interrupted_create');
+    expect(decideBefore(create, 4, 'k:barcode:6281', pending, retry, 'b1')?.code).toBe('interrupted_create');
+    // Another batch's: an earlier sync that stopped; --retry-unknown sends it again.
     expect(decideBefore(create, 9, 'k:barcode:6281', pending, delta, 'b2')?.code).toBe('interrupted_create');
+    expect(decideBefore(create, 9, 'k:barcode:6281', pending, retry, 'b2')).toBeNull();
   });
 
   it('tells the user how to update an already created product', () => {
@@ -237,5 +240,101 @@ describe('ledgerScope', () => {
     expect(a).toBe(ledgerScope('https://shop.example', 'vendor@x.test'));
     expect(a).not.toBe(ledgerScope('https://other.example', 'vendor@x.test'));
     expect(a).not.toContain('vendor');
+  });
+});
+
+/**
+ * One rule per "never create twice" situation, each row naming where the answer comes from: the
+ * same key twice in a sheet (a), a key seen created (b), a create in flight (c), an earlier
+ * unknown create (d).
+ */
+describe('never create twice: one rule per situation', () => {
+  const titled = (title: string): RowPlan => ({ kind: 'create', payload: { title, sale_price: 5 } });
+  const pendingOther: LedgerEntry = { fp: fingerprintOf(create), st: 'pending', batch: 'b2', row: 3 };
+  const pendingOwn: LedgerEntry = { ...pendingOther, batch: 'b1' };
+  const key = 'k:barcode:6281';
+  const cases: [string, () => RowResult | { outcome: 'invalid'; code: string } | null, string | null][] = [
+    [
+      '(a) second row of a sheet with the default key column',
+      () => sheetTwice(create, 'barcode'),
+      'invalid:duplicate_barcode',
+    ],
+    [
+      '(a) second row of a sheet with another key column (title)',
+      () => sheetTwice(titled('Tea'), 'title'),
+      'invalid:duplicate_title',
+    ],
+    [
+      '(b) key created before (full)',
+      () => decideBefore(create, 9, key, entry(create), full, 'b1'),
+      'skipped:already_created',
+    ],
+    [
+      '(b) key created before, row unchanged (delta)',
+      () => decideBefore(create, 9, key, entry(create), delta, 'b1'),
+      'skipped:unchanged_since_last_sync',
+    ],
+    [
+      '(b) key created before, even with retryUnknown',
+      () => decideBefore(create, 9, key, entry(create), { ...full, retryUnknown: true }, 'b1'),
+      'skipped:already_created',
+    ],
+    [
+      '(c) another sync holds the claim right now',
+      () => lostClaim(create, 9, key, pendingOther, { ...full, retryUnknown: true }, 'b1'),
+      'unknown:create_in_progress',
+    ],
+    [
+      '(c) an earlier sync stopped mid-create',
+      () => decideBefore(create, 9, key, pendingOther, full, 'b1'),
+      'unknown:interrupted_create',
+    ],
+    [
+      '(c) this batch stopped mid-create (ledger entry)',
+      () => decideBefore(create, 3, key, pendingOwn, { ...full, retryUnknown: true }, 'b1'),
+      'unknown:interrupted_create',
+    ],
+    [
+      '(c) this batch stopped mid-create (no key: the batch marker)',
+      () => interruptedCreate(3),
+      'unknown:interrupted_create',
+    ],
+    [
+      '(d) earlier unknown create',
+      () => decideBefore(create, 9, key, entry(create, 'unknown'), full, 'b1'),
+      'skipped:unknown_create',
+    ],
+    [
+      '(d) earlier unknown create with retryUnknown',
+      () => decideBefore(create, 9, key, entry(create, 'unknown'), { ...full, retryUnknown: true }, 'b1'),
+      null,
+    ],
+  ];
+  it.each(cases)('%s', (_name, decide, expected) => {
+    const decision = decide();
+    expect(decision === null ? null : `${decision.outcome}:${decision.code}`).toBe(expected);
+  });
+
+  function sheetTwice(plan: RowPlan, keyColumn: string): { outcome: 'invalid'; code: string } | null {
+    const keys = new SheetKeys(keyColumn);
+    expect(keys.check(plan, 2)).toBeNull();
+    const issue = keys.check(plan, 5);
+    if (issue === null) return null;
+    expect(issue.message).toContain('already on row 2');
+    expect(issue.column).toBe(keyColumn);
+    return { outcome: 'invalid', code: issue.code };
+  }
+
+  it('SheetKeys ignores updates, rows without a key value and other key columns', () => {
+    const keys = new SheetKeys('barcode');
+    expect(keys.check(update, 2)).toBeNull();
+    expect(keys.check(update, 3)).toBeNull();
+    expect(keys.check(createNoKey, 4)).toBeNull();
+    expect(keys.check(createNoKey, 5)).toBeNull();
+    expect(keys.check(titled('Tea'), 6)).toBeNull();
+    expect(keys.check(titled('Tea'), 7)).toBeNull();
+    // The key is the trimmed value, as the ledger keys it.
+    expect(keys.check({ kind: 'create', payload: { title: 'A', barcode: ' 77 ' } }, 8)).toBeNull();
+    expect(keys.check({ kind: 'create', payload: { title: 'B', barcode: '77' } }, 9)?.message).toContain('row 8');
   });
 });

@@ -36,7 +36,7 @@ describe('processRow', () => {
       { row: 5, plan: { kind: 'create', payload: { title: 'X', sale_price: 1, category: 1 } } },
       deps({ markers }),
     );
-    expect(result).toMatchObject({ row: 5, outcome: 'unknown', code: 'CREATE_IN_FLIGHT' });
+    expect(result).toMatchObject({ row: 5, outcome: 'unknown', code: 'interrupted_create' });
     expect(world.sandbox.products().length).toBe(before);
   });
 

@@ -9,7 +9,15 @@ import { silentLogger, type Logger } from '../../log.ts';
 import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
-import { batchInfoFor, buildBatchLedger, ledgerSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
+import {
+  batchInfoFor,
+  buildBatchLedger,
+  checkSheetKey,
+  ledgerSettingsOf,
+  openRequestSheet,
+  sheetKeysFor,
+  wantsRow,
+} from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
 import type { SheetOpener } from '../sheet-source.ts';
 import type { RowResult } from '../../outcome.ts';
@@ -93,7 +101,9 @@ export async function enqueueSync(
       await previous;
     };
     try {
+      const keys = sheetKeysFor(request);
       for await (const sheetRow of sheet.rows()) {
+        checkSheetKey(keys, sheetRow);
         if (!wantsRow(request, sheetRow)) continue;
         total++;
         if (!sheetRow.plan) {

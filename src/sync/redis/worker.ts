@@ -10,7 +10,8 @@ import type { StoreApi } from '../../store/types.ts';
 import type { BatchLedger } from '../../ledger/batch-ledger.ts';
 import { processRow } from '../process-row.ts';
 import { buildBatchLedger } from '../prepare.ts';
-import { createInFlightResult, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../rules.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../rules.ts';
+import { interruptedCreate } from '../../ledger/rules.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
@@ -131,7 +132,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     const data = job.data as RowJobData;
     const result =
       data.plan.kind === 'create'
-        ? createInFlightResult(data.row)
+        ? interruptedCreate(data.row)
         : {
             row: data.row,
             outcome: 'failed' as const,
