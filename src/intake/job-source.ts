@@ -12,7 +12,7 @@ import got from 'got';
 import { parse as parseYaml } from 'yaml';
 import { loadColumnMap } from '../sheet/index.ts';
 import { SheetFileError } from '../sheet/types.ts';
-import type { ColumnMapping } from '../sync/types.ts';
+import type { ColumnMapping } from '../sheet/open.ts';
 
 export interface FetchLimits {
   /** @defaultValue 200 MB */

@@ -1,5 +1,12 @@
 /** src/sheet's public face: open a sheet file, map its rows, summarise it. */
-export { openSheet, openSheets, type OpenSheetOptions, type OpenedSheet } from './open.ts';
+export {
+  openSheet,
+  openSheets,
+  type ColumnMapping,
+  type OpenSheetOptions,
+  type OpenedSheet,
+  type SheetOpener,
+} from './open.ts';
 export { summarizeSheet, type SummarizeOptions } from './map/summarize.ts';
 export { headerHasErrors, type SheetSummary } from './map/summary.ts';
 export { createSheetMapper, type MapperOptions, type SheetMapper } from './map/mapper.ts';

@@ -10,9 +10,11 @@ import { listSheets, readSheetFile, type SheetReader } from './read/index.ts';
 import { BRANDS_SHEET, chooseSheets, type SheetChoice } from './choose-sheet.ts';
 import { SheetFileError, type RawRow, type RowIssue, type SheetKind, type SheetRowResult } from './types.ts';
 
+/** A --columns map file path, or the mapping as data (header -> field, or null/"ignore"). */
+export type ColumnMapping = string | Readonly<Record<string, string | null>>;
+
 export interface OpenSheetOptions {
-  /** A --columns map file path, or the mapping as data (header -> field, or null/"ignore"). */
-  columns?: string | Readonly<Record<string, string | null>> | undefined;
+  columns?: ColumnMapping | undefined;
   /** CSV: encoding override (detected otherwise). */
   encoding?: string | undefined;
   /** CSV: delimiter override (detected otherwise). */
@@ -47,6 +49,9 @@ export interface OpenedSheet {
   /** Releases the file when rows() is not read to the end. Safe to call twice. */
   close(): Promise<void>;
 }
+
+/** openSheet, or another way to the same shape (tests and benches pass their own). */
+export type SheetOpener = (file: string, options: OpenSheetOptions) => Promise<OpenedSheet>;
 
 /** The one sheet to sync: the one named, else the product sheet chooseSheets picks (brands if none). */
 export async function openSheet(file: string, options: OpenSheetOptions = {}): Promise<OpenedSheet> {

@@ -5,8 +5,8 @@ export { waitForBatch, listBatches, BatchNotFoundError, type WaitOptions } from 
 export { startSyncWorker, type SyncWorker, type WorkerDeps } from './redis/worker.ts';
 export { RedisRateGate, type RedisRateGateOptions } from './redis/rate-gate.ts';
 export { engineKeys, QUEUE_NAME } from './redis/keys.ts';
-export type { BatchInfo, BatchProgress, ColumnMapping, SyncRequest } from './types.ts';
+export type { BatchInfo, BatchProgress, SyncRequest } from './types.ts';
 export type { BatchSummary } from '../report/summary.ts';
 export type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 export { DEFAULT_LEDGER_SETTINGS } from './types.ts';
-export type { OpenedSheet, SheetOpener } from './sheet-source.ts';
+export type { ColumnMapping, OpenedSheet, SheetOpener } from '../sheet/open.ts';

@@ -2,14 +2,13 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the batch ledger.
  */
-import { openSheet } from '../sheet/index.ts';
+import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { SheetKeys } from '../ledger/rules.ts';
 import { newBatchId } from './batch-id.ts';
 import type { DryRunFacts } from './dry-run.ts';
 import { NO_LEDGER, type BatchLedger, type BatchLedgerFactory, type LedgerSettings } from '../ledger/batch-ledger.ts';
-import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { DEFAULT_LEDGER_SETTINGS, type BatchInfo, type SyncRequest } from './types.ts';
 
 /** src/sheet's reader and mapper; tests and benches may pass another opener. */
@@ -24,7 +23,7 @@ export async function openRequestSheet(
   const sheet = await opener(request.file, { columns: request.columns, sheet: request.sheet, maxTextLength });
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
-    await sheet.close?.();
+    await sheet.close();
     const text = headerErrors
       .map((issue) => (issue.column ? `${issue.column}: ${issue.message}` : issue.message))
       .join('; ');
@@ -39,14 +38,14 @@ export function batchInfoFor(request: SyncRequest, sheet: OpenedSheet, nowMs: nu
     source: request.source ?? request.file,
     file: request.file,
     kind: sheet.kind,
-    ...(sheet.sheetName ? { sheet: { name: sheet.sheetName, hiddenSkipped: sheet.hiddenSheetsSkipped ?? [] } } : {}),
+    ...(sheet.sheetName ? { sheet: { name: sheet.sheetName, hiddenSkipped: sheet.hiddenSheetsSkipped } } : {}),
   };
 }
 
 /** The request's ledger settings, with the sheet's row signature (the delta sync's cheap change check). */
 export function ledgerSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, 'rowSignature'>): LedgerSettings {
   const settings = request.ledger ?? DEFAULT_LEDGER_SETTINGS;
-  return sheet.rowSignature === undefined ? settings : { ...settings, rowSignature: sheet.rowSignature };
+  return { ...settings, rowSignature: sheet.rowSignature };
 }
 
 export function buildBatchLedger(settings: LedgerSettings, factory: BatchLedgerFactory | undefined): BatchLedger {

@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
+import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
@@ -24,7 +25,6 @@ import {
 } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
 import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
-import type { OpenedSheet, SheetOpener } from './sheet-source.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
 import { batchSummary, type BatchSummary, type ReadError } from '../report/summary.ts';
@@ -47,7 +47,7 @@ export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promis
   try {
     return await syncSheet(request, deps, sheet, startedAt);
   } finally {
-    await sheet.close?.();
+    await sheet.close();
   }
 }
 

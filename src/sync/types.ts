@@ -4,14 +4,12 @@
  * the same SyncRequest and end with the same BatchSummary (report/summary.ts).
  */
 import type { Logger } from '../log.ts';
+import type { ColumnMapping } from '../sheet/open.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { BatchLedgerFactory, LedgerSettings } from '../ledger/batch-ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { OutcomeCounts } from '../outcome.ts';
-
-/** Column mapping for the sheet mapper: a `--columns` YAML path, or header -> field (null = ignore). */
-export type ColumnMapping = string | Readonly<Record<string, string | null>>;
 
 export interface SyncRequest {
   /** Path of the CSV/XLSX sheet. */

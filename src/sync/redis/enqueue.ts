@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
+import type { SheetOpener } from '../../sheet/open.ts';
 import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
@@ -19,7 +20,6 @@ import {
   wantsRow,
 } from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
-import type { SheetOpener } from '../sheet-source.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
@@ -58,7 +58,7 @@ export async function enqueueSync(
   const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
   if (deps.client) {
     await deps.client.authorize().catch(async (error: unknown) => {
-      await sheet.close?.();
+      await sheet.close();
       throw error;
     });
   }
@@ -146,7 +146,7 @@ export async function enqueueSync(
     logger.info({ batchId: info.batchId, total }, 'batch enqueued');
     return { batchId: info.batchId, total };
   } finally {
-    await sheet.close?.();
+    await sheet.close();
     await queue.close();
     await redis.quit();
   }
