@@ -18,6 +18,7 @@ import { bullConnection } from '../sync/redis/connection.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
+import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 
 interface WatchFlags {
@@ -115,13 +116,6 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
     if (error instanceof JobFileError || error instanceof RerunError) throw new ExitError(2, error.message);
     throw error;
   }
-}
-
-function whole(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min)
-    throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
-  return n;
 }
 
 async function withRuntime<T>(

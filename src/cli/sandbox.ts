@@ -5,6 +5,7 @@
 import { Option, type Command } from 'commander';
 import { startSandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 
 interface SandboxFlags {
@@ -88,12 +89,4 @@ function sandboxOptions(flags: SandboxFlags): SandboxOptions {
   if (flags.tokenTtl !== undefined) options.tokenTtlSeconds = whole('--token-ttl', flags.tokenTtl, 1);
   if (flags.productLimit !== undefined) options.productLimit = whole('--product-limit', flags.productLimit, 0);
   return options;
-}
-
-/** A whole number >= min, or exit 2 naming the flag, the value and what is allowed. */
-function whole(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min)
-    throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
-  return n;
 }
