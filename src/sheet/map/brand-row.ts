@@ -23,13 +23,7 @@ export function mapBrandRow(
     const reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
     if (reading === BLANK) continue;
     if (reading instanceof CellError) {
-      issues.push({
-        row: raw.row,
-        column: column.header,
-        code: reading.code,
-        message: reading.message,
-        severity: 'error',
-      });
+      issues.push(reading.issueAt(raw.row, column.header));
       continue;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;

@@ -74,13 +74,7 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
     if (reading === BLANK) continue;
     sheet.filled[position] = 1;
     if (reading instanceof CellError) {
-      issues.push({
-        row: raw.row,
-        column: column.header,
-        code: reading.code,
-        message: reading.message,
-        severity: 'error',
-      });
+      issues.push(reading.issueAt(raw.row, column.header));
       continue;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;

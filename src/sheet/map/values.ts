@@ -3,7 +3,7 @@
  * and a bad one says in words a shop operator understands what was expected.
  */
 import { formatNumber, generalNumber, generalText } from '../../xlsx/index.ts';
-import type { Cell } from '../types.ts';
+import type { Cell, RowIssue } from '../types.ts';
 import { toAsciiDigits } from './digits.ts';
 import type { ValueSpec } from './fields.ts';
 import { readNumberText } from './numbers.ts';
@@ -23,6 +23,11 @@ export class CellError {
     readonly code: string,
     readonly message: string,
   ) {}
+
+  /** The row issue that names this cell: an error, so the row is invalid. */
+  issueAt(row: number, column: string): RowIssue {
+    return { row, column, code: this.code, message: this.message, severity: 'error' };
+  }
 }
 
 /**
