@@ -5,6 +5,8 @@
 import type { ColumnMap } from './map/column-map.ts';
 import { columnMapFromRecord } from './map/column-map.ts';
 import { loadColumnMap } from './map/column-map-file.ts';
+import { knownColumnCount } from './map/headers.ts';
+import { findHeaderRow } from './header-row.ts';
 import { createSheetMapper } from './map/mapper.ts';
 import { listSheets, readSheetFile, type SheetReader } from './read/index.ts';
 import { BRANDS_SHEET, chooseSheets, type SheetChoice } from './choose-sheet.ts';
@@ -31,6 +33,10 @@ export interface OpenedSheet {
   sheetName: string | null;
   /** Hidden sheets not read because none was named (empty when --sheet named one, and for CSV). */
   hiddenSheetsSkipped: string[];
+  /** The row Excel shows the header on: 1, or lower below empty rows or a title banner. */
+  headerRow: number;
+  /** Filled rows above the header taken as a title and not read (header-row.ts). */
+  bannerRows: number[];
   encoding: string | null;
   delimiter: string | null;
   kind: SheetKind;
@@ -112,7 +118,9 @@ async function openWithMap(
     ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
   };
-  const first = await readSheetFile(file, readOptions);
+  // A title banner above the header row is passed over, the same way on every pass.
+  const isHeader = (headers: readonly string[]): boolean => knownColumnCount(headers, columnMap) > 0;
+  const first = await findHeaderRow(await readSheetFile(file, readOptions), isHeader);
   const forcedKind: SheetKind | undefined =
     first.sheetName !== null && BRANDS_SHEET.test(first.sheetName) ? 'brands' : undefined;
   const mapperOptions = {
@@ -129,7 +137,11 @@ async function openWithMap(
 
   const openRows = async (): Promise<MappingSource> => {
     const reader: SheetReader =
-      unread ?? (await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }));
+      unread ??
+      (await findHeaderRow(
+        await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }),
+        isHeader,
+      ));
     const rowMapper = unread ? mapper : createSheetMapper(reader.headers, mapperOptions);
     unread = null;
     readers.add(reader);
@@ -145,6 +157,8 @@ async function openWithMap(
     format: first.format,
     sheetName: first.sheetName,
     hiddenSheetsSkipped,
+    headerRow: first.headerRow,
+    bannerRows: first.bannerRows,
     encoding: first.encoding,
     delimiter: first.delimiter,
     kind: mapper.kind,

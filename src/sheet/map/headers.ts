@@ -106,3 +106,12 @@ function roleOf(header: string, kind: SheetKind, columnMap: ColumnMap | undefine
   const target = resolveTarget(header, kind);
   return target ? { role: 'target', target } : { role: 'unknown' };
 }
+
+/**
+ * Columns of a header row that name something catalog-sync knows (a field, a report column, a
+ * column the --columns map names): 0 for a title banner above the real header.
+ */
+export function knownColumnCount(headers: readonly string[], columnMap?: ColumnMap): number {
+  const plan = planHeaders(headers, detectKind(headers, columnMap), columnMap);
+  return plan.slots.filter((slot) => slot.column.role !== 'unknown' && slot.column.role !== 'blank').length;
+}

@@ -17,6 +17,8 @@ export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOpti
       format: opened.format,
       sheetName: opened.sheetName,
       hiddenSheetsSkipped: opened.hiddenSheetsSkipped,
+      headerRow: opened.headerRow,
+      bannerRows: opened.bannerRows,
       kind: opened.kind,
       headerIssues: opened.headerIssues,
     },

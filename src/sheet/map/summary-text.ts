@@ -8,6 +8,11 @@ export function summaryText(summary: SheetSummary, firstErrors = 10): string {
     `${summary.file}${where}: ${summary.kind === 'brands' ? 'brand' : 'product'} sheet, ${summary.rows} data rows`,
   ];
   if (summary.hiddenSheetsSkipped.length > 0) lines.push(`  ${hiddenSkippedText(summary.hiddenSheetsSkipped)}`);
+  if (summary.bannerRows.length > 0) {
+    const above =
+      summary.bannerRows.length === 1 ? `row ${summary.bannerRows[0]}` : `rows ${summary.bannerRows.join(', ')}`;
+    lines.push(`  header row: ${summary.headerRow} (${above} above it names no known column: a title, not read)`);
+  }
   if (summary.kind === 'brands') {
     lines.push(`  brand updates:  ${summary.brandUpdates}`);
   } else {

@@ -10,6 +10,9 @@ export interface SheetSummary {
   sheetName: string | null;
   /** Hidden sheets not read (none was named). */
   hiddenSheetsSkipped: string[];
+  /** The row Excel shows the header on, and the title rows above it that were not read. */
+  headerRow: number;
+  bannerRows: number[];
   kind: SheetKind;
   /** Data rows read (blank rows included: they plan `skip`). */
   rows: number;
@@ -37,6 +40,8 @@ export interface SummaryHead {
   format: 'csv' | 'xlsx';
   sheetName: string | null;
   hiddenSheetsSkipped: string[];
+  headerRow: number;
+  bannerRows: number[];
   kind: SheetKind;
   headerIssues: RowIssue[];
 }
