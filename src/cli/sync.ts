@@ -17,6 +17,7 @@ import type { SyncRequest } from '../sync/types.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { openLedger } from '../intake/runtime.ts';
 import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { progressView } from './sync-progress.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
@@ -65,7 +66,7 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
     .option(
       '--key-column <name>',
       'column that identifies a product created without product_id (ledger key)',
-      'barcode',
+      DEFAULT_KEY_COLUMN,
     )
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
     .option(

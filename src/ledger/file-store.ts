@@ -2,11 +2,13 @@
  * The ledger in a local file, for the embedded mode (no Redis): append-only JSON lines, loaded
  * into memory at open. Each write appends whole lines in one write; a crash mid-write can only
  * leave a torn last line, which is ignored on load. When dead lines outnumber live entries the
- * file is compacted: written to a temp file, fsynced, and renamed over the old one (atomic).
+ * file is compacted: rewritten with the one atomic write (files/atomic-write.ts: temp file, fsync,
+ * rename), so a crash leaves the old file or the new one.
  * One process at a time per file, enforced by a lock file (ledger-lock.ts).
  */
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { isLedgerEntry } from './entry.ts';
 import { lockLedger, type LedgerLock } from './lock.ts';
@@ -120,16 +122,8 @@ export class FileLedger implements Ledger {
   }
 
   private async compact(): Promise<void> {
-    const temp = `${this.path}.${process.pid}.tmp`;
-    const file = await open(temp, 'w');
-    try {
-      const lines = [...this.entries].map(([k, e]) => JSON.stringify({ k, e }));
-      await file.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, this.path);
+    const lines = [...this.entries].map(([k, e]) => JSON.stringify({ k, e }));
+    await writeFileAtomic(this.path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
     this.lines = this.entries.size;
   }
 }

@@ -16,7 +16,7 @@ import type { Outcome, RowResult } from '../outcome.ts';
 import { fingerprintOf, isRowText } from './fingerprint.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
-/** The key column used when a job names none. */
+/** The key column when none is named: the default of import, watch, rerun and job files alike. */
 export const DEFAULT_KEY_COLUMN = 'barcode';
 
 /**
