@@ -1,10 +1,12 @@
 /**
  * What every command gets: its resolved configuration (global flags over environment over
  * defaults), a logger, and the streams it writes to. Commands never read process.env themselves.
+ * The configuration schema and the logger are loaded when a command first asks for them, so
+ * `--help` loads neither.
  */
 import type { Command } from 'commander';
-import { resolveConfig, type Config, type ConfigOverrides } from '../config.ts';
-import { createLogger, type Logger } from '../log.ts';
+import type { Config, ConfigOverrides } from '../config.ts';
+import type { Logger } from '../log.ts';
 
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -33,7 +35,8 @@ export class CliContext {
   ) {}
 
   /** Resolved on demand, so `--help` works without any configuration. Throws ConfigError. */
-  config(extra: ConfigOverrides = {}): Config {
+  async config(extra: ConfigOverrides = {}): Promise<Config> {
+    const { resolveConfig } = await import('../config.ts');
     const flags = this.program.opts<GlobalFlags>();
     const env = { ...this.io.env };
     if (flags.passwordFile) {
@@ -58,7 +61,8 @@ export class CliContext {
    * errors are shown: the person watching has the progress bar and the summary; services and
    * cron jobs (no TTY) keep the info lines for their log collectors.
    */
-  logger(config: Config): Logger {
+  async logger(config: Config): Promise<Logger> {
+    const { createLogger } = await import('../log.ts');
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
     const level = !asked && this.io.stderr.isTTY ? 'warn' : config.logLevel;
     return createLogger({ level });

@@ -6,15 +6,9 @@
 import { Option, type Command } from 'commander';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { dropLayout } from '../intake/drop-layout.ts';
-import { DropWatcher } from '../intake/drop-watcher.ts';
-import { findJob, JobFileError, loadJobs, nextRun } from '../intake/job-file.ts';
-import { readColumnMapping } from '../intake/job-source.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
-import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
-import { openIntakeRuntime, type IntakeRuntime } from '../intake/runtime.ts';
-import { listSchedules, runJob, scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
-import { bullConnection } from '../sync/redis/connection.ts';
+import type { IntakeRuntime } from '../intake/runtime.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
@@ -110,6 +104,8 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
 
 /** Intake errors that stop a command from starting are exit code 2 with their message. */
 async function guarded(fn: () => Promise<void>): Promise<void> {
+  const { JobFileError } = await import('../intake/job-file.ts');
+  const { RerunError } = await import('../intake/rerun.ts');
   try {
     await fn();
   } catch (error) {
@@ -123,8 +119,9 @@ async function withRuntime<T>(
   extra: Parameters<CliContext['config']>[0],
   fn: (rt: IntakeRuntime) => Promise<T>,
 ): Promise<T> {
-  const config = ctx.config(extra);
-  const runtime = await openIntakeRuntime(config, ctx.logger(config));
+  const { openIntakeRuntime } = await import('../intake/runtime.ts');
+  const config = await ctx.config(extra);
+  const runtime = await openIntakeRuntime(config, await ctx.logger(config));
   try {
     return await fn(runtime);
   } finally {
@@ -133,13 +130,15 @@ async function withRuntime<T>(
 }
 
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
+  const { DropWatcher } = await import('../intake/drop-watcher.ts');
+  const { readColumnMapping } = await import('../intake/job-source.ts');
   const settleMs = whole('--settle-ms', flags.settleMs, 0);
   const parallel = whole('--parallel', flags.parallel, 1);
   const graceMs = whole('--grace-ms', flags.graceMs, 0);
   const columns = flags.columns ? await readColumnMapping(flags.columns) : undefined;
   await withRuntime(ctx, { dropDir: flags.dir }, async (rt) => {
     const layout = dropLayout(rt.config.dropDir);
-    const logger = ctx.logger(rt.config);
+    const logger = await ctx.logger(rt.config);
     const watcher = new DropWatcher({
       layout,
       ...rt.claimsFor(layout),
@@ -179,6 +178,9 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
 }
 
 async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
+  const { loadJobs, nextRun } = await import('../intake/job-file.ts');
+  const { listSchedules, scheduleQueue } = await import('../intake/schedules.ts');
+  const { bullConnection } = await import('../sync/redis/connection.ts');
   await withRuntime(ctx, { jobsDir }, async (rt) => {
     const jobs = await loadJobs(rt.config.jobsDir);
     if (jobs.length === 0) return ctx.print(`no job files in ${rt.config.jobsDir}`);
@@ -203,6 +205,9 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
 }
 
 async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
+  const { loadJobs } = await import('../intake/job-file.ts');
+  const { scheduleQueue, syncSchedules } = await import('../intake/schedules.ts');
+  const { bullConnection } = await import('../sync/redis/connection.ts');
   await withRuntime(ctx, { jobsDir }, async (rt) => {
     if (!rt.config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
     const jobs = await loadJobs(rt.config.jobsDir);
@@ -217,9 +222,14 @@ async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promi
 }
 
 async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: string; json: boolean }): Promise<void> {
+  const { findJob } = await import('../intake/job-file.ts');
+  const { runJob } = await import('../intake/schedules.ts');
   await withRuntime(ctx, { jobsDir: flags.jobsDir }, async (rt) => {
     const job = await findJob(rt.config.jobsDir, name);
-    const summary = await runJob(job, { runnerFor: (tuning) => rt.runnerFor(tuning), logger: ctx.logger(rt.config) });
+    const summary = await runJob(job, {
+      runnerFor: (tuning) => rt.runnerFor(tuning),
+      logger: await ctx.logger(rt.config),
+    });
     report(ctx, summary, flags.json);
   });
 }
@@ -233,6 +243,7 @@ interface RerunFlags {
 }
 
 async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags): Promise<void> {
+  const { buildRerunRequest, resolveRerunTarget } = await import('../intake/rerun.ts');
   await withRuntime(ctx, {}, async (rt) => {
     const resolved = await resolveRerunTarget(target, rt.config.reportDir);
     const plan = await buildRerunRequest(resolved, {
@@ -257,6 +268,10 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
  * worker that runs each job when its time comes.
  */
 const scheduleWorkerExtension: WorkerExtension = async ({ config, logger, redisUrl }) => {
+  const { JobFileError, loadJobs } = await import('../intake/job-file.ts');
+  const { openIntakeRuntime } = await import('../intake/runtime.ts');
+  const { scheduleQueue, startScheduleWorker, syncSchedules } = await import('../intake/schedules.ts');
+  const { bullConnection } = await import('../sync/redis/connection.ts');
   const rt = await openIntakeRuntime(config, logger);
   const connection = bullConnection(redisUrl);
   const queue = scheduleQueue(connection, config.queuePrefix);

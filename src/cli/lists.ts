@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
-import { storeClientFromConfig } from '../store/client.ts';
+import type { storeClientFromConfig } from '../store/client.ts';
 import type { Category, TaxEntry, Voucher } from '../store/types.ts';
 import { ExitError, type CliContext } from './context.ts';
 
@@ -127,9 +127,10 @@ function registerList<T>(program: Command, ctx: CliContext, spec: ListSpec<T>): 
     .option('--csv', 'print CSV with a header row')
     .option('--json', 'print the list as a JSON array')
     .action(async (flags: { csv?: boolean; json?: boolean }) => {
+      const { storeClientFromConfig } = await import('../store/client.ts');
       if (flags.csv && flags.json) throw new ExitError(2, 'choose one of --csv and --json');
-      const config = ctx.config();
-      const client = storeClientFromConfig(config, { logger: ctx.logger(config) });
+      const config = await ctx.config();
+      const client = storeClientFromConfig(config, { logger: await ctx.logger(config) });
       try {
         const items = await spec.fetch(client);
         ctx.print(renderList(spec, items, flags.json ? 'json' : flags.csv ? 'csv' : 'table'));

@@ -3,9 +3,6 @@
  * starting (configuration, unreadable file, wrong credentials), 1 for a run with problem rows.
  */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.ts';
-import { SheetFileError } from '../sheet/types.ts';
-import { StoreError } from '../store/errors.ts';
 import { CliContext, ExitError, type CliIO } from './context.ts';
 import { registerCommands } from './commands.ts';
 
@@ -37,11 +34,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    return exitCodeFor(error, ctx);
+    return await exitCodeFor(error, ctx);
   }
 }
 
-function exitCodeFor(error: unknown, ctx: CliContext): number {
+async function exitCodeFor(error: unknown, ctx: CliContext): Promise<number> {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? 0 : 2;
   }
@@ -49,6 +46,12 @@ function exitCodeFor(error: unknown, ctx: CliContext): number {
     if (error.message) ctx.printError(error.message);
     return error.exitCode;
   }
+  // Loaded here, not at start (`--help` needs none of them); a command that threw one has it already.
+  const [{ ConfigError }, { SheetFileError }, { StoreError }] = await Promise.all([
+    import('../config.ts'),
+    import('../sheet/types.ts'),
+    import('../store/errors.ts'),
+  ]);
   if (error instanceof ConfigError) {
     ctx.printError(`configuration error: ${error.message}`);
     return 2;

@@ -3,7 +3,7 @@
  * prints what a user needs to point catalog-sync (or any client) at it.
  */
 import { Option, type Command } from 'commander';
-import { startSandbox, type SandboxOptions } from '../sandbox/index.ts';
+import type { SandboxOptions } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
@@ -46,6 +46,7 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
       false,
     )
     .action(async (flags: SandboxFlags) => {
+      const { startSandbox } = await import('../sandbox/index.ts');
       const options = sandboxOptions(flags);
       const sandbox = await startSandbox(options).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;

@@ -6,13 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../files/atomic-write.ts';
-import { openSheets } from '../sheet/open.ts';
-import { issuesCsv } from '../sheet/map/issues-csv.ts';
-import { summarizeSheet } from '../sheet/map/summarize.ts';
-import { headerHasErrors, type SheetSummary } from '../sheet/map/summary.ts';
-import { summaryText } from '../sheet/map/summary-text.ts';
-import { writeTemplates } from '../sheet/map/template-write.ts';
-import { storeClientFromConfig } from '../store/index.ts';
+import type { SheetSummary } from '../sheet/map/summary.ts';
 import type { Category } from '../store/types.ts';
 import { ExitError, type CliContext } from './context.ts';
 
@@ -54,7 +48,12 @@ export function registerSheetCommands(program: Command, ctx: CliContext): void {
 }
 
 async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Promise<void> {
-  const config = ctx.config();
+  const { openSheets } = await import('../sheet/open.ts');
+  const { issuesCsv } = await import('../sheet/map/issues-csv.ts');
+  const { summarizeSheet } = await import('../sheet/map/summarize.ts');
+  const { headerHasErrors } = await import('../sheet/map/summary.ts');
+  const { summaryText } = await import('../sheet/map/summary-text.ts');
+  const config = await ctx.config();
   const sheets = await openSheets(file, {
     columns: flags.columns,
     encoding: decodeDelimiterName(flags.encoding),
@@ -88,6 +87,7 @@ async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Pr
 }
 
 async function template(ctx: CliContext, flags: TemplateFlags): Promise<void> {
+  const { writeTemplates } = await import('../sheet/map/template-write.ts');
   let categories: Category[] | undefined;
   if (flags.withCategories) categories = await fetchCategories(ctx);
   const written = await writeTemplates(resolve(flags.out), { categories });
@@ -95,9 +95,10 @@ async function template(ctx: CliContext, flags: TemplateFlags): Promise<void> {
 }
 
 async function fetchCategories(ctx: CliContext): Promise<Category[]> {
-  const config = ctx.config();
+  const { storeClientFromConfig } = await import('../store/index.ts');
+  const config = await ctx.config();
   // Throws ConfigError (exit 2) naming STORE_URL / STORE_EMAIL / STORE_PASSWORD when one is missing.
-  const client = storeClientFromConfig(config, { logger: ctx.logger(config) });
+  const client = storeClientFromConfig(config, { logger: await ctx.logger(config) });
   return client.listCategories();
 }
 

@@ -4,12 +4,8 @@
  * Other command groups (schedules) plug in with addWorkerExtension.
  */
 import type { Command } from 'commander';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { storeClientFromConfig } from '../store/client.ts';
-import { RedisRateGate, startSyncWorker } from '../sync/index.ts';
-import { engineKeys } from '../sync/redis/keys.ts';
 import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { ExitError, type CliContext } from './context.ts';
 
@@ -34,10 +30,14 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     .description('process queued rows (BullMQ) until SIGTERM/SIGINT; run as many as you like')
     .option('--grace <seconds>', 'on shutdown, wait this long for active rows before handing them back', '30')
     .action(async (flags: { grace: string }) => {
-      const config = ctx.config();
+      const { Redis } = await import('ioredis');
+      const { storeClientFromConfig } = await import('../store/client.ts');
+      const { RedisRateGate, startSyncWorker } = await import('../sync/index.ts');
+      const { engineKeys } = await import('../sync/redis/keys.ts');
+      const config = await ctx.config();
       if (!config.redisUrl)
         throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
-      const logger = ctx.logger(config);
+      const logger = await ctx.logger(config);
       const redisUrl = config.redisUrl;
       const prefix = config.queuePrefix;
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });

@@ -4,22 +4,15 @@
  * and store errors to 2).
  */
 import { Option, type Command } from 'commander';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { startSandbox, type SandboxHandle } from '../sandbox/index.ts';
-import { openSheets } from '../sheet/index.ts';
-import { storeClientFromConfig } from '../store/client.ts';
-import { enqueueSync, listBatches, RedisRateGate, runSync, startSyncWorker, waitForBatch } from '../sync/index.ts';
+import type { SandboxHandle } from '../sandbox/index.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
-import { engineKeys } from '../sync/redis/keys.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
-import { openLedger } from '../intake/runtime.ts';
 import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
-import { progressView } from './sync-progress.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
 
 export { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
@@ -89,12 +82,14 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
 }
 
 async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
+  const { startSandbox } = await import('../sandbox/index.ts');
+  const { openLedger } = await import('../intake/runtime.ts');
   let sandbox: SandboxHandle | undefined;
   try {
-    let config = ctx.config();
+    let config = await ctx.config();
     if (flags.sandbox) {
       sandbox = await startSandbox();
-      config = ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
+      config = await ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
       ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
     }
     const queue = flags.dryRun ? 'local' : (flags.queue ?? (config.redisUrl ? 'redis' : 'local'));
@@ -126,6 +121,7 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
 
 /** One batch per sheet to sync: an XLSX with Products and Brands sheets gives two. */
 async function requestsFor(file: string, flags: ImportFlags): Promise<SyncRequest[]> {
+  const { openSheets } = await import('../sheet/index.ts');
   const base: SyncRequest = {
     file,
     ledger: { mode: flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown === true },
@@ -146,7 +142,10 @@ async function importLocal(
   request: SyncRequest,
   batchLedgers: BatchLedgerFactory | undefined,
 ): Promise<BatchSummary> {
-  const logger = ctx.logger(config);
+  const { storeClientFromConfig } = await import('../store/client.ts');
+  const { runSync } = await import('../sync/index.ts');
+  const { progressView } = await import('./sync-progress.ts');
+  const logger = await ctx.logger(config);
   const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
   try {
     return await runSync(request, {
@@ -171,8 +170,13 @@ async function importViaRedis(
   withWorker: boolean,
   batchLedgers: BatchLedgerFactory | undefined,
 ): Promise<BatchSummary> {
+  const { Redis } = await import('ioredis');
+  const { storeClientFromConfig } = await import('../store/client.ts');
+  const { enqueueSync, RedisRateGate, startSyncWorker, waitForBatch } = await import('../sync/index.ts');
+  const { engineKeys } = await import('../sync/redis/keys.ts');
+  const { progressView } = await import('./sync-progress.ts');
   const redisUrl = config.redisUrl!;
-  const logger = ctx.logger(config);
+  const logger = await ctx.logger(config);
   const prefix = config.queuePrefix;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const client = storeClientFromConfig(config, {
@@ -212,7 +216,8 @@ async function importViaRedis(
 }
 
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
-  const config = ctx.config();
+  const { listBatches } = await import('../sync/index.ts');
+  const config = await ctx.config();
   if (!config.redisUrl)
     throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
   const target = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
