@@ -13,6 +13,7 @@ const processTests = [
   'test/store/answer-cap.test.ts',
   'test/sync/crash.test.ts',
   'test/sync/worker-sigterm.test.ts',
+  'test/sync/worker-ledger.test.ts',
 ];
 
 export default defineConfig({

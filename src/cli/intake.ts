@@ -11,7 +11,6 @@ import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import type { IntakeRuntime } from '../intake/runtime.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
-import { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 
@@ -29,12 +28,7 @@ interface WatchFlags {
   graceMs: string;
 }
 
-let extensionAdded = false;
-
 export function registerIntakeCommands(program: Command, ctx: CliContext): void {
-  // Programs are built more than once in one process (tests): register the extension once.
-  if (!extensionAdded) addWorkerExtension(scheduleWorkerExtension);
-  extensionAdded = true;
   program
     .command('watch')
     .description('watch <dir>/inbox/ and sync every sheet dropped there (done/ and failed/ get the results)')
@@ -261,42 +255,6 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     report(ctx, summary, flags.json);
   });
 }
-
-/**
- * What `catalog-sync worker` runs besides rows: the ledger for every batch, the job files
- * registered as BullMQ job schedulers (upserted; a removed file removes its schedule), and a
- * worker that runs each job when its time comes.
- */
-const scheduleWorkerExtension: WorkerExtension = async ({ config, logger, redisUrl }) => {
-  const { JobFileError, loadJobs } = await import('../intake/job-file.ts');
-  const { openIntakeRuntime } = await import('../intake/runtime.ts');
-  const { scheduleQueue, startScheduleWorker, syncSchedules } = await import('../intake/schedules.ts');
-  const { bullConnection } = await import('../sync/redis/connection.ts');
-  const rt = await openIntakeRuntime(config, logger);
-  const connection = bullConnection(redisUrl);
-  const queue = scheduleQueue(connection, config.queuePrefix);
-  try {
-    const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await rt.storeTimeZone());
-    logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
-  } catch (error) {
-    await queue.close();
-    await rt.close();
-    if (error instanceof JobFileError) throw new ExitError(2, error.message);
-    throw error;
-  }
-  const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, {
-    runnerFor: (tuning) => rt.runnerFor(tuning),
-    logger,
-  });
-  return {
-    batchLedgers: rt.batchLedgers,
-    stop: async () => {
-      await worker.close();
-      await queue.close();
-      await rt.close();
-    },
-  };
-};
 
 function report(ctx: CliContext, summary: BatchSummary, json: boolean): void {
   ctx.print(json ? JSON.stringify(summary, null, 2) : summarizeBatch(summary));

@@ -15,8 +15,6 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
 
-export { addWorkerExtension, type WorkerExtension } from './sync-worker.ts';
-
 interface ImportFlags {
   dryRun?: boolean;
   sandbox?: boolean;

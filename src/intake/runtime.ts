@@ -68,9 +68,13 @@ export async function openLedger(config: Config, redis: Redis | null = null): Pr
   };
 }
 
-export async function openIntakeRuntime(config: Config, logger: Logger): Promise<IntakeRuntime> {
+/**
+ * `shared`: the store's ledger when the caller (src/app.ts) already holds it; it stays open when
+ * the runtime closes. Without it the runtime opens (and closes) its own.
+ */
+export async function openIntakeRuntime(config: Config, logger: Logger, shared?: LedgerHandle): Promise<IntakeRuntime> {
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
-  const { ledger, batchLedgers, scope } = await openLedger(config, redis);
+  const { ledger, batchLedgers, scope } = shared ?? (await openLedger(config, redis));
   const client = storeClientFromConfig(config, { logger });
 
   const runnerFor = (tuning: Tuning = {}): SyncRunner => {
@@ -124,7 +128,7 @@ export async function openIntakeRuntime(config: Config, logger: Logger): Promise
     storeTimeZone: async () => (await client.authorize()).store.time_zone || 'UTC',
     close: async () => {
       client.close();
-      await ledger.close();
+      if (!shared) await ledger.close();
       if (redis) await redis.quit().catch(() => undefined);
     },
   };

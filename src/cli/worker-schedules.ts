@@ -1,0 +1,36 @@
+/**
+ * What `catalog-sync worker` runs besides rows: the job files registered as BullMQ job schedulers
+ * (upserted; a removed file removes its schedule) and a worker that runs each job when its time
+ * comes, on the app's ledger. No job files: nothing is scheduled, and the worker still has its
+ * ledger (the app gives it, not the schedules).
+ */
+import type { App } from '../app.ts';
+import { JobFileError, loadJobs } from '../intake/job-file.ts';
+import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
+import { bullConnection } from '../sync/redis/connection.ts';
+import { ExitError } from './context.ts';
+
+export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {
+  const { config, logger } = app;
+  const rt = await app.intake();
+  const connection = bullConnection(redisUrl);
+  const queue = scheduleQueue(connection, config.queuePrefix);
+  try {
+    const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await rt.storeTimeZone());
+    logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
+  } catch (error) {
+    await queue.close();
+    if (error instanceof JobFileError) throw new ExitError(2, error.message);
+    throw error;
+  }
+  const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, {
+    runnerFor: (tuning) => rt.runnerFor(tuning),
+    logger,
+  });
+  return {
+    stop: async () => {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
