@@ -12,7 +12,7 @@ import { HttpTransport } from './http.ts';
 import type { z } from 'zod';
 import { parseVendorStore, parseWith } from './parse.ts';
 import { SlidingWindowGate, type RateGate } from './rate-gate.ts';
-import { DEFAULT_MAX_ATTEMPTS, type BackoffOptions } from './retry.ts';
+import { RETRY_POLICY, type BackoffOptions } from './retry.ts';
 import { authorizationBody, categoriesBody, taxesBody, taxesNotFoundBody, vouchersBody, writeBody } from './schemas.ts';
 import { jwtTimes, refreshAt, statedLifetimeMs, tokenExpiresAt } from './token.ts';
 import type { StoreOperation } from './errors.ts';
@@ -45,12 +45,13 @@ export interface StoreClientOptions {
   random?: () => number;
   /** How retries wait. @defaultValue timers/promises setTimeout */
   sleep?: (ms: number) => Promise<void>;
-  /** HTTP attempts per call, retries included. @defaultValue 5 */
+  /** HTTP attempts per call, retries included. @defaultValue RETRY_POLICY.maxAttempts (store/retry.ts) */
   maxAttempts?: number;
-  /** A Retry-After beyond this fails the call RATE_LIMITED instead of waiting. @defaultValue 120_000 */
+  /** A Retry-After beyond this fails the call RATE_LIMITED instead of waiting. @defaultValue RETRY_POLICY.maxRetryAfterMs */
   maxRetryAfterMs?: number;
   /** Send the token as `Jwt <token>` (the update-brand example). @defaultValue settings.tokenFormat === 'jwt' */
   jwtPrefix?: boolean;
+  /** Shorter waits between attempts (tests, benches). @defaultValue RETRY_POLICY's */
   backoff?: BackoffOptions;
 }
 
@@ -84,8 +85,8 @@ export class StoreClient implements StoreApi {
       now: this.now,
       random: options.random ?? Math.random,
       sleep: options.sleep ?? ((ms) => delay(ms)),
-      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 120_000,
+      maxAttempts: options.maxAttempts ?? RETRY_POLICY.maxAttempts,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? RETRY_POLICY.maxRetryAfterMs,
       backoff: options.backoff ?? {},
     };
   }

@@ -21,7 +21,8 @@ export {
   isCreateOutcomeUnknown,
   retryDelayMs,
   nextRetryDelay,
-  DEFAULT_MAX_ATTEMPTS,
+  RETRY_POLICY,
+  type RetryPolicy,
   type BackoffOptions,
 } from './retry.ts';
 export { tokenExpiresAt, jwtExpiry, refreshAt, statedLifetimeMs } from './token.ts';

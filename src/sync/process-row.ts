@@ -1,14 +1,14 @@
 /**
  * The one row processor both transports run: the ledger's decision, then (in the row's slot) its
- * claim and the plan's calls with job-level retries, then exactly one RowResult. Collaborators
- * (client, markers, sleep) are passed in.
+ * claim, the plan's calls and the record, then exactly one RowResult. Retries are the store
+ * client's alone (store/retry.ts). Collaborators (client, ledger, markers) are passed in.
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { StoreApi, WriteResult } from '../store/types.ts';
 import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
-import { callsFor, decideFailure, outcomeOf, type CallKind, type CallRecord, type RetryPolicy } from './rules.ts';
+import { callsFor, outcomeOf, type CallKind, type CallRecord } from './rules.ts';
 
 /**
  * Remembers, outside this process, that a create was sent for a row, so a job re-run after a
@@ -19,8 +19,6 @@ import { callsFor, decideFailure, outcomeOf, type CallKind, type CallRecord, typ
 export interface CreateMarkers {
   /** Marks the create as in flight. False when a marker was already there (an earlier attempt). */
   begin(row: number): Promise<boolean>;
-  /** Removes the marker when the create surely never reached the store. */
-  clear(row: number): Promise<void>;
 }
 
 export interface RowProcessorDeps {
@@ -28,8 +26,6 @@ export interface RowProcessorDeps {
   client: StoreApi;
   ledger: BatchLedger;
   markers: CreateMarkers;
-  policy: RetryPolicy;
-  sleep: (ms: number) => Promise<void>;
   /**
    * Runs the row's store calls, e.g. inside a concurrency limit. The ledger's `before` is asked
    * outside it, so rows the ledger skips never wait for a slot and its lookups can cover many rows
@@ -102,32 +98,18 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The plan's calls, each sent once (the store client retries within its policy), then one outcome. */
 async function runCalls(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
   const records: CallRecord[] = [];
   for (const call of callsFor(work.plan)) {
     if (call === 'create' && !(await deps.markers.begin(work.row))) return interruptedCreate(work.row);
-    let attempts = 0;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await send(call, work.plan, deps.client);
-        records.push({ call, result, error: undefined, attempts: attempts + result.attempts });
-        break;
-      } catch (error) {
-        attempts += attemptsOf(error);
-        if (call === 'status' && isCode(error, 'SAME_STATUS')) {
-          records.push({ call, result: undefined, error, attempts });
-          break;
-        }
-        const step = decideFailure(call, error, attempt, deps.policy);
-        if (step.action === 'final') {
-          records.push({ call, result: undefined, error, attempts });
-          return outcomeOf(work.row, records, step.outcome);
-        }
-        // Only a create that surely never arrived gets here: its marker goes until the re-send.
-        if (call === 'create') await deps.markers.clear(work.row);
-        await deps.sleep(step.delayMs);
-        if (call === 'create' && !(await deps.markers.begin(work.row))) return interruptedCreate(work.row);
-      }
+    try {
+      const result = await send(call, work.plan, deps.client);
+      records.push({ call, result, error: undefined, attempts: result.attempts });
+    } catch (error) {
+      records.push({ call, result: undefined, error, attempts: attemptsOf(error) });
+      // SAME_STATUS: the product already has that status, a success (`unchanged`).
+      if (!(call === 'status' && isCode(error, 'SAME_STATUS'))) break;
     }
   }
   return outcomeOf(work.row, records);
@@ -172,10 +154,6 @@ export function memoryMarkers(): CreateMarkers {
       if (inFlight.has(row)) return Promise.resolve(false);
       inFlight.add(row);
       return Promise.resolve(true);
-    },
-    clear: (row) => {
-      inFlight.delete(row);
-      return Promise.resolve();
     },
   };
 }

@@ -2,21 +2,13 @@
  * Pure row rules: which store calls a plan makes, and which single outcome a row ends in given
  * what those calls answered. No I/O, no clock: table-tested in test/sync/rules.test.ts.
  */
-import { isStoreError, type StoreErrorCode } from '../store/errors.ts';
+import { isStoreError } from '../store/errors.ts';
+import { isCreateOutcomeUnknown } from '../store/retry.ts';
 import type { RowPlan, SheetRowResult } from '../sheet/types.ts';
 import type { WriteResult } from '../store/types.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
 
 export type CallKind = 'create' | 'update' | 'status' | 'brand';
-
-export interface RetryPolicy {
-  /** Job-level attempts per call (the client retries each attempt at call level too). */
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 10_000 };
 
 /** The calls a plan makes, in order. */
 export function callsFor(plan: RowPlan): CallKind[] {
@@ -34,36 +26,15 @@ export function callsFor(plan: RowPlan): CallKind[] {
   }
 }
 
-/** Codes that say the request surely never reached the store: even a create may be re-sent. */
-const NOT_REACHED: ReadonlySet<StoreErrorCode> = new Set(['NOT_SENT', 'RATE_LIMITED']);
-/** Codes where the store may have acted: only idempotent calls may be re-sent. */
-const MAYBE_REACHED: ReadonlySet<StoreErrorCode> = new Set(['SERVER_ERROR', 'AMBIGUOUS', 'BAD_RESPONSE']);
-
-export type FailureStep = { action: 'retry'; delayMs: number } | { action: 'final'; outcome: Outcome };
-
-/** After a failed call (attempt counted from 1): retry after a delay, or end the row. */
-export function decideFailure(call: CallKind, error: unknown, attempt: number, policy: RetryPolicy): FailureStep {
-  if (!isStoreError(error)) return { action: 'final', outcome: call === 'create' ? 'unknown' : 'failed' };
-  const canRetry = attempt < policy.maxAttempts;
-  if (NOT_REACHED.has(error.code)) {
-    return canRetry
-      ? { action: 'retry', delayMs: retryDelay(attempt, error.retryAfterMs, policy) }
-      : { action: 'final', outcome: 'failed' };
-  }
-  if (MAYBE_REACHED.has(error.code)) {
-    // A create that may have reached the store is never re-sent: duplicates are worse than a gap.
-    if (call === 'create') return { action: 'final', outcome: 'unknown' };
-    return canRetry
-      ? { action: 'retry', delayMs: retryDelay(attempt, error.retryAfterMs, policy) }
-      : { action: 'final', outcome: 'failed' };
-  }
-  return { action: 'final', outcome: 'failed' };
-}
-
-/** Exponential backoff, never shorter than the store's Retry-After. */
-export function retryDelay(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy): number {
-  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.max(backoff, retryAfterMs ?? 0);
+/**
+ * The outcome of a call that failed for good (the store client has already retried it as far as
+ * store/retry.ts allows): `unknown` for a create that may have reached the store (never re-sent,
+ * not even by a later sync without --retry-unknown), else `failed`.
+ */
+export function failureOutcome(call: CallKind, error: unknown): Outcome {
+  if (call !== 'create') return 'failed';
+  // An error that is not the store's (a bug, an invariant) says nothing about the request: assume it arrived.
+  return !isStoreError(error) || isCreateOutcomeUnknown(error.code) ? 'unknown' : 'failed';
 }
 
 export interface CallRecord {
@@ -97,17 +68,17 @@ function errorText(error: unknown): { message: string; httpStatus: number | null
 const isSameStatus = (error: unknown): boolean => isStoreError(error) && error.code === 'SAME_STATUS';
 
 /**
- * Folds the calls a row made into its one outcome. `finalFailure` is the outcome decideFailure
- * chose for the last call when it failed. SAME_STATUS on a status call is success (`unchanged`).
+ * Folds the calls a row made into its one outcome. A last call that failed ends the row in
+ * failureOutcome's outcome. SAME_STATUS on a status call is success (`unchanged`).
  */
-export function outcomeOf(row: number, calls: CallRecord[], finalFailure?: Outcome): RowResult {
+export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
   const attempts = calls.reduce((sum, c) => sum + c.attempts, 0);
   const last = calls.at(-1);
   if (!last) return { row, outcome: 'skipped', message: 'Nothing to send', httpStatus: null, attempts };
   const first = calls[0]!;
   if (last.error !== undefined && !isSameStatus(last.error)) {
     const err = errorText(last.error);
-    const outcome = finalFailure ?? (last.call === 'create' ? 'unknown' : 'failed');
+    const outcome = failureOutcome(last.call, last.error);
     const prefix =
       calls.length > 1 && first.error === undefined ? `${messageOf(first)}, but the status change failed: ` : '';
     const explain = outcome === 'unknown' ? ' (the product may or may not have been created; not re-sent)' : '';

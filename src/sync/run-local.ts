@@ -3,7 +3,6 @@
  * the row processor with p-limit concurrency and writes the report in row order as rows end.
  */
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
@@ -24,7 +23,7 @@ import {
   sheetKeysFor,
 } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
-import { DEFAULT_RETRY_POLICY, invalidResult, type RetryPolicy } from './rules.ts';
+import { invalidResult } from './rules.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
 import { batchSummary, type BatchSummary, type ReadError } from '../report/summary.ts';
@@ -35,8 +34,6 @@ const PREFETCH_ROWS = 500;
 
 export interface LocalSyncDeps extends EngineDeps {
   openSheet?: SheetOpener;
-  policy?: RetryPolicy;
-  sleep?: (ms: number) => Promise<void>;
   /** Rows read ahead of the oldest unfinished one. @defaultValue max(1000, concurrency * 50) */
   window?: number;
 }
@@ -70,8 +67,6 @@ async function syncSheet(
     client: deps.client,
     ledger,
     markers: memoryMarkers(),
-    policy: deps.policy ?? DEFAULT_RETRY_POLICY,
-    sleep: deps.sleep ?? ((ms) => sleep(ms)),
     onLedgerError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
     schedule: (calls) => limit(calls),
   };

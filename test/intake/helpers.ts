@@ -45,7 +45,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     { logger: silentLogger, ...(options.noRetries ? { maxAttempts: 1 } : {}) },
   );
   const concurrency = options.concurrency ?? 4;
-  const policy = options.noRetries ? { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } : undefined;
   return {
     sandbox,
     dir,
@@ -58,7 +57,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         concurrency,
         batchLedgers: batchLedgersOf(ledger),
         openSheet: (file, o) => openSheet(file, o),
-        ...(policy ? { policy } : {}),
       }),
     close: async () => {
       await sandbox.close();

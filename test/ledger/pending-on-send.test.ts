@@ -90,7 +90,6 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
       concurrency: 1,
       batchLedgers,
       openSheet: (file, o) => openSheet(file, o),
-      policy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
     },
   );
   // Settled later on purpose; keep an early rejection from going unhandled meanwhile.

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchLedger } from '../../src/ledger/batch-ledger.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from '../../src/sync/process-row.ts';
-import { DEFAULT_RETRY_POLICY } from '../../src/sync/rules.ts';
 import { NO_LEDGER } from '../../src/ledger/batch-ledger.ts';
 import { startWorld, type World } from './helpers/world.ts';
 
@@ -22,8 +21,6 @@ const deps = (extra: Partial<RowProcessorDeps> = {}): RowProcessorDeps => ({
   client: world.client(),
   ledger: NO_LEDGER,
   markers: memoryMarkers(),
-  policy: DEFAULT_RETRY_POLICY,
-  sleep: () => Promise.resolve(),
   ...extra,
 });
 

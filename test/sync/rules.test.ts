@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError, type StoreErrorCode } from '../../src/store/errors.ts';
 import type { CallRecord } from '../../src/sync/rules.ts';
-import {
-  callsFor,
-  decideFailure,
-  invalidResult,
-  outcomeOf,
-  retryDelay,
-  DEFAULT_RETRY_POLICY,
-} from '../../src/sync/rules.ts';
+import { callsFor, failureOutcome, invalidResult, outcomeOf } from '../../src/sync/rules.ts';
 
 const err = (code: StoreErrorCode, apiMessage?: string, httpStatus?: number, retryAfterMs?: number) =>
   new StoreError(code, apiMessage ?? code, {
@@ -33,38 +26,29 @@ describe('callsFor', () => {
   });
 });
 
-describe('decideFailure', () => {
-  const p = DEFAULT_RETRY_POLICY;
+// Whether a call is retried is the store client's policy alone (test/store/retry.test.ts); the
+// engine only turns the final error into the row's outcome.
+describe('failureOutcome', () => {
   it.each([
-    ['create', 'NOT_SENT', 1, 'retry'],
-    ['create', 'RATE_LIMITED', 1, 'retry'],
-    ['create', 'NOT_SENT', 3, 'failed'],
-    ['create', 'AMBIGUOUS', 1, 'unknown'],
-    ['create', 'SERVER_ERROR', 1, 'unknown'],
-    ['create', 'BAD_RESPONSE', 1, 'unknown'],
-    ['create', 'REJECTED', 1, 'failed'],
-    ['create', 'ACCESS_DENIED', 1, 'failed'],
-    ['update', 'SERVER_ERROR', 1, 'retry'],
-    ['update', 'AMBIGUOUS', 2, 'retry'],
-    ['update', 'SERVER_ERROR', 3, 'failed'],
-    ['status', 'RATE_LIMITED', 1, 'retry'],
-    ['brand', 'REJECTED', 1, 'failed'],
-    ['update', 'INVALID_CREDENTIALS', 1, 'failed'],
-  ] as const)('%s %s attempt %d -> %s', (call, code, attempt, expected) => {
-    const step = decideFailure(call, err(code), attempt, p);
-    expect(step.action === 'retry' ? 'retry' : step.outcome).toBe(expected);
+    ['create', 'NOT_SENT', 'failed'],
+    ['create', 'RATE_LIMITED', 'failed'],
+    ['create', 'AMBIGUOUS', 'unknown'],
+    ['create', 'SERVER_ERROR', 'unknown'],
+    ['create', 'BAD_RESPONSE', 'unknown'],
+    ['create', 'REJECTED', 'failed'],
+    ['create', 'ACCESS_DENIED', 'failed'],
+    ['update', 'SERVER_ERROR', 'failed'],
+    ['update', 'AMBIGUOUS', 'failed'],
+    ['status', 'RATE_LIMITED', 'failed'],
+    ['brand', 'REJECTED', 'failed'],
+    ['update', 'INVALID_CREDENTIALS', 'failed'],
+  ] as const)('%s %s -> %s', (call, code, expected) => {
+    expect(failureOutcome(call, err(code))).toBe(expected);
   });
 
   it('a non-store error leaves a create unknown and fails other calls', () => {
-    expect(decideFailure('create', new Error('boom'), 1, p)).toEqual({ action: 'final', outcome: 'unknown' });
-    expect(decideFailure('update', new Error('boom'), 1, p)).toEqual({ action: 'final', outcome: 'failed' });
-  });
-
-  it('waits at least the Retry-After', () => {
-    expect(retryDelay(1, 3000, p)).toBe(3000);
-    expect(retryDelay(1, undefined, p)).toBe(500);
-    expect(retryDelay(2, undefined, p)).toBe(1000);
-    expect(retryDelay(10, undefined, p)).toBe(10_000);
+    expect(failureOutcome('create', new Error('boom'))).toBe('unknown');
+    expect(failureOutcome('update', new Error('boom'))).toBe('failed');
   });
 });
 
@@ -146,7 +130,8 @@ describe('outcomeOf', () => {
       },
     ],
   ])('%s', (_name, calls, final, expected) => {
-    expect(outcomeOf(7, calls, final as never)).toMatchObject({ row: 7, ...expected });
+    expect(final ?? expected.outcome).toBe(expected.outcome);
+    expect(outcomeOf(7, calls)).toMatchObject({ row: 7, ...expected });
   });
 
   it('sums attempts over calls', () => {

@@ -189,9 +189,6 @@ export class BatchState {
     const key = this.keys.inflight(batchId);
     return {
       begin: async (row) => (await this.redis.hsetnx(key, String(row), String(Date.now()))) === 1,
-      clear: async (row) => {
-        await this.redis.hdel(key, String(row));
-      },
     };
   }
 

@@ -3,14 +3,12 @@
  * transport. Results go to the batch's Redis hash; the worker that ends a batch's last row queues
  * its report job, and whichever worker takes that job writes the report once.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker, type Job } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
 import type { BatchLedger } from '../../ledger/batch-ledger.ts';
 import { processRow } from '../process-row.ts';
 import { buildBatchLedger } from '../prepare.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../rules.ts';
 import { interruptedCreate } from '../../ledger/rules.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
@@ -29,7 +27,6 @@ export interface WorkerDeps extends RedisTarget {
   clock?: () => number;
   batchLedgers?: BatchLedgerFactory;
   onBatchReported?: (summary: BatchSummary) => void;
-  policy?: RetryPolicy;
   /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue 30000 */
   lockDurationMs?: number;
   /** How often stalled jobs are looked for. @defaultValue 15000 */
@@ -87,8 +84,6 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         client: deps.client,
         ledger: context.ledger,
         markers: state.markers(batchId),
-        policy: deps.policy ?? DEFAULT_RETRY_POLICY,
-        sleep: (ms) => sleep(ms),
         onLedgerError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
       },
     );

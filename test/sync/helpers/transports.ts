@@ -29,7 +29,6 @@ export function localTransport(): Transport {
         reportDir: world.dir,
         rate: options.rate ?? 10_000,
         concurrency: options.concurrency ?? 4,
-        sleep: () => Promise.resolve(),
       }),
     cleanup: () => Promise.resolve(),
   };
@@ -48,7 +47,6 @@ export function redisTransport(): Transport {
         prefix,
         client,
         concurrency: options.concurrency ?? 4,
-        policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
       });
       try {
         const { batchId } = await enqueueSync(request, {
