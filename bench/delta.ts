@@ -119,7 +119,6 @@ async function main(): Promise<void> {
         storeEmail: sandbox.email,
         storePassword: sandbox.password,
         rate: 1_000,
-        concurrency: 4,
         categoriesMethod: 'POST',
         requestTimeoutMs: 10_000,
         connectTimeoutMs: 2_000,

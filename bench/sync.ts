@@ -49,7 +49,6 @@ function client(url: string, rate = 10_000): StoreClient {
     storeEmail: DEMO_EMAIL,
     storePassword: DEMO_PASSWORD,
     rate,
-    concurrency: CONCURRENCY,
     categoriesMethod: 'POST',
     requestTimeoutMs: 30_000,
     connectTimeoutMs: 5_000,

@@ -1,8 +1,8 @@
 /**
- * One store call with everything around the HTTP exchange: the token, the concurrency cap, the
- * rate gate, classification, the single re-login after `Access denied`, and bounded retries.
+ * One store call with everything around the HTTP exchange: the token, the rate gate,
+ * classification, the single re-login after `Access denied`, and the retry policy (retry.ts).
+ * Requests in flight are capped by the caller (the sync engine's row slots), not here.
  */
-import type { LimitFunction } from 'p-limit';
 import type { Logger } from '../log.ts';
 import type { TokenCache } from './auth.ts';
 import { classifyHttp, type HttpFailure } from './classify.ts';
@@ -34,7 +34,6 @@ export interface CallAnswer {
 export interface CallerDeps {
   http: HttpTransport;
   gate: RateGate;
-  limit: LimitFunction;
   tokens: () => TokenCache;
   logger: Logger;
   now: () => number;
@@ -95,13 +94,12 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
   let staleSkipped = false;
   for (;;) {
     const token = spec.authenticated ? (await deps.tokens().valid()).token : undefined;
-    // A token that came due for renewal while this call waited for its slot or the gate is not
+    // A token that came due for renewal while this call waited for the gate is not
     // sent: the call fetches a fresh one. Once per call, so a store whose tokens are due on
     // arrival cannot keep a call from ever sending (such a token is sent; a refusal re-logs in).
     const stale = () => token !== undefined && !staleSkipped && !deps.tokens().usable(token);
     const attempt = attempts + 1;
-    // The slot is taken before the gate so a request starts the moment the gate lets it.
-    const outcome = await deps.limit(async (): Promise<HttpOutcome | 'stale'> => {
+    const sendOnce = async (): Promise<HttpOutcome | 'stale'> => {
       if (stale()) return 'stale';
       await deps.gate.acquire();
       if (stale()) {
@@ -112,7 +110,8 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
         { operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt },
         () => deps.gate.sent?.(),
       );
-    });
+    };
+    const outcome = await sendOnce();
     if (outcome === 'stale') {
       staleSkipped = true;
       continue;

@@ -1,9 +1,9 @@
 /**
- * The store API client: the eight operations of vendor-api.md over one shared token cache,
- * rate gate and concurrency cap. Every answer is validated; failures are StoreErrors.
+ * The store API client: the eight operations of vendor-api.md over one shared token cache and
+ * rate gate. Every answer is validated; failures are StoreErrors. How many requests are in flight
+ * is the caller's cap (the sync engine's row slots, `concurrency`).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import pLimit from 'p-limit';
 import { DEFAULTS, requireStore, type Config, type StoreSettings } from '../config.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { TokenCache, type LoginResult } from './auth.ts';
@@ -31,7 +31,7 @@ import type {
 
 /** The settings the client reads: the store's address and credentials plus the client knobs. */
 export type StoreClientSettings = StoreSettings &
-  Pick<Config, 'rate' | 'concurrency' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'> &
+  Pick<Config, 'rate' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'> &
   Partial<Pick<Config, 'tokenFormat' | 'maxAnswerBytes'>>;
 
 export interface StoreClientOptions {
@@ -79,7 +79,6 @@ export class StoreClient implements StoreApi {
     this.deps = {
       http: this.http,
       gate: options.gate ?? new SlidingWindowGate({ rate: settings.rate }),
-      limit: pLimit(settings.concurrency),
       tokens: () => this.tokens,
       logger,
       now: this.now,

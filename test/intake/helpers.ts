@@ -37,7 +37,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       storeEmail: sandbox.email,
       storePassword: sandbox.password,
       rate: 1_000,
-      concurrency: 4,
       categoriesMethod: 'POST',
       requestTimeoutMs: 10_000,
       connectTimeoutMs: 2_000,

@@ -34,7 +34,6 @@ beforeEach(async () => {
       storeEmail: world.sandbox.email,
       storePassword: world.sandbox.password,
       rate: 1_000,
-      concurrency: 4,
       categoriesMethod: 'POST',
       requestTimeoutMs: 10_000,
       connectTimeoutMs: 2_000,

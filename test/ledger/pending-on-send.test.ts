@@ -74,7 +74,6 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
       storeEmail: sandbox.email,
       storePassword: sandbox.password,
       rate: 1_000,
-      concurrency: 1,
       categoriesMethod: 'POST',
       requestTimeoutMs: 120_000,
       connectTimeoutMs: 2_000,

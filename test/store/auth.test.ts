@@ -7,7 +7,7 @@ const LOGIN = '/v1/authorization';
 describe('store client: one login shared by concurrent calls', () => {
   it('logs in once for many concurrent calls and reuses the token', async () => {
     await withSandbox({}, async (sandbox) => {
-      const client = clientFor(sandbox, { concurrency: 8 });
+      const client = clientFor(sandbox);
       await Promise.all(Array.from({ length: 30 }, () => client.listCategories()));
       await Promise.all([client.listTaxes(), client.listVouchers(), client.authorize()]);
       expect(sandbox.requestCount(LOGIN)).toBe(1);
@@ -65,7 +65,7 @@ describe('store client: one login shared by concurrent calls', () => {
 
   it('when every token is refused at once, the concurrent calls share one new login', async () => {
     await withSandbox({}, async (sandbox) => {
-      const client = clientFor(sandbox, { concurrency: 8 });
+      const client = clientFor(sandbox);
       await client.listCategories();
       sandbox.expireTokens();
       await Promise.all(Array.from({ length: 16 }, () => client.listVouchers()));

@@ -17,7 +17,6 @@ export function settingsFor(
     storeEmail: sandbox.email,
     storePassword: sandbox.password,
     rate: 1000,
-    concurrency: 8,
     categoriesMethod: 'POST',
     requestTimeoutMs: 5000,
     connectTimeoutMs: 2000,

@@ -22,7 +22,7 @@ class CountingGate implements RateGate {
   }
 }
 
-describe('store client: rate limit and concurrency', () => {
+describe('store client: rate limit', () => {
   it('never lets the store see more than `rate` requests in any second, logins included', async () => {
     await withSandbox({}, async (sandbox) => {
       // The sandbox stamps a request when its handler runs, in this same busy process; on a
@@ -30,7 +30,7 @@ describe('store client: rate limit and concurrency', () => {
       // 25 ms margin covers. A wider margin keeps this test about the gate, not the scheduler
       // (bench/store-rate-gate.ts measures the default gate against a store in its own process).
       const gate = new SlidingWindowGate({ rate: 20, marginMs: 150 });
-      const client = clientFor(sandbox, { rate: 20, concurrency: 16 }, { gate });
+      const client = clientFor(sandbox, { rate: 20 }, { gate });
       await Promise.all(Array.from({ length: 50 }, () => client.listCategories()));
       expect(sandbox.requestCount()).toBe(51);
       expect(sandbox.maxRequestsInWindow(1000)).toBeLessThanOrEqual(20);
@@ -57,30 +57,12 @@ describe('store client: rate limit and concurrency', () => {
   it("a store's 429 pauses every caller for Retry-After, and all calls get through", async () => {
     await withSandbox({ rateLimit: { max: 5 } }, async (sandbox) => {
       const gate = new CountingGate(new SlidingWindowGate({ rate: 1000 }));
-      const client = clientFor(sandbox, { concurrency: 8 }, { gate, sleep: (ms) => delay(ms), maxAttempts: 10 });
+      const client = clientFor(sandbox, {}, { gate, sleep: (ms) => delay(ms), maxAttempts: 10 });
       const results = await Promise.all(Array.from({ length: 12 }, () => client.listVouchers()));
       expect(results.every((list) => list.length === 2)).toBe(true);
       expect(gate.paused.length).toBeGreaterThan(0);
       expect(gate.paused.every((ms) => ms >= 1000)).toBe(true);
       expect(sandbox.requests().some((r) => r.status === 429)).toBe(true);
-      client.close();
-    });
-  });
-
-  it('keeps at most `concurrency` requests in flight', async () => {
-    await withSandbox({ latencyMs: 50 }, async (sandbox) => {
-      const client = clientFor(sandbox, { concurrency: 3 });
-      await client.authorize();
-      const product = sandbox.seedProduct({ title: 'x' });
-      sandbox.resetStats();
-      await Promise.all(
-        Array.from({ length: 12 }, (_, i) => client.updateProduct({ product_id: product.product_id, sort_order: i })),
-      );
-      // Each request takes at least 50 ms at the store, so with 3 slots no more than 3 can
-      // arrive within any 45 ms (a little slack for timer rounding); without the cap all 12
-      // would arrive at once.
-      expect(sandbox.requestCount()).toBe(12);
-      expect(sandbox.maxRequestsInWindow(45)).toBeLessThanOrEqual(3);
       client.close();
     });
   });

@@ -38,7 +38,7 @@ describe('short-lived tokens', () => {
       await writeFile(file, `${lines.join('\n')}\n`);
       const started = now;
 
-      const client = clientFor(sandbox, { concurrency: 4 }, { now: clientClock });
+      const client = clientFor(sandbox, {}, { now: clientClock });
       const summary = await runSync(
         { file },
         { client, reportDir: dir, rate: 10_000, concurrency: 4, clock: storeClock },

@@ -18,7 +18,6 @@ const client = createStoreClient(
     storeEmail: env.STORE_EMAIL!,
     storePassword: env.STORE_PASSWORD!,
     rate,
-    concurrency: Number(env.CONCURRENCY ?? 4),
     categoriesMethod: 'POST',
     requestTimeoutMs: 5000,
     connectTimeoutMs: 2000,

@@ -29,7 +29,6 @@ export async function startWorld(options: SandboxOptions = {}): Promise<World> {
           storeEmail: sandbox.email,
           storePassword: sandbox.password,
           rate: opts.rate ?? 10_000,
-          concurrency: 8,
           categoriesMethod: 'POST',
           requestTimeoutMs: 5_000,
           connectTimeoutMs: 2_000,
