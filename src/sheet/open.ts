@@ -2,6 +2,7 @@
  * Opening a sheet file for syncing or validation: the reader (src/sheet/read) + this mapping.
  * The composition root of src/sheet: all I/O is here and in the reader; mapping is pure.
  */
+import { setImmediate as turn } from 'node:timers/promises';
 import type { ColumnMap } from './map/column-map.ts';
 import { columnMapFromRecord } from './map/column-map.ts';
 import { loadColumnMap } from './map/column-map-file.ts';
@@ -184,6 +185,14 @@ interface MappingSource {
  * generator: a generator adds two awaits per row, which shows on a 100,000-row sheet.
  * The reader is released at the end, on an error, and when the consumer stops early.
  */
+/**
+ * Rows handed out between two turns of the event loop. Rows the reader has buffered come out on
+ * promise callbacks alone, which never let timers or sockets run; a macrotask turn after each
+ * block keeps a long-running process (worker, watch) responsive while it reads a large sheet
+ * (bench/event-loop.ts), at the cost of one turn per block.
+ */
+const ROWS_PER_TURN = 256;
+
 function mappedRows(
   open: () => Promise<MappingSource>,
   release: (reader: SheetReader) => Promise<void>,
@@ -192,6 +201,7 @@ function mappedRows(
     [Symbol.asyncIterator](): AsyncIterator<SheetRowResult> {
       let source: (MappingSource & { inner: AsyncIterator<RawRow> }) | null = null;
       let finished = false;
+      let sinceTurn = 0;
       const finish = async (): Promise<IteratorResult<SheetRowResult>> => {
         if (!finished && source) await release(source.reader);
         finished = true;
@@ -213,6 +223,10 @@ function mappedRows(
           if (source === null) {
             const opened = await open();
             source = { ...opened, inner: opened.reader.rows[Symbol.asyncIterator]() };
+          }
+          if (++sinceTurn >= ROWS_PER_TURN) {
+            sinceTurn = 0;
+            await turn();
           }
           return step(source);
         },
