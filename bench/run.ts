@@ -8,7 +8,17 @@ import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 
 /** Entry points, in the order of the pipeline; helpers (e.g. *-support.ts) are not listed. */
-const BENCHES = ['startup', 'sheet-read', 'sheet-map', 'sandbox-throughput', 'store-rate-gate', 'sync', 'delta'];
+const BENCHES = [
+  'startup',
+  'sheet-read',
+  'sheet-map',
+  'sandbox-throughput',
+  'store-rate-gate',
+  'sync',
+  'delta',
+  'engine-speed',
+  'event-loop',
+];
 
 const args = process.argv.slice(2);
 const names = args.filter((a) => !a.startsWith('-') && BENCHES.includes(a));
