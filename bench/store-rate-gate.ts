@@ -13,7 +13,8 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts';
 import { createStoreClient } from '../src/store/client.ts';
-import { SlidingWindowGate, type RateGate } from '../src/store/rate-gate.ts';
+import type { RateGate } from '../src/store/rate-gate/gate.ts';
+import { SlidingWindowGate } from '../src/store/rate-gate/memory.ts';
 
 /** Records when each request was sent (as the client reports it), forwarding everything. */
 class RecordingGate implements RateGate {

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { IntakeRuntime, LedgerHandle } from './intake/runtime.ts';
 import type { Logger } from './log.ts';
 import type { StoreClient } from './store/client.ts';
-import type { RateGate } from './store/rate-gate.ts';
+import type { RateGate } from './store/rate-gate/gate.ts';
 
 export interface App {
   readonly config: Config;
@@ -50,8 +50,8 @@ export function createApp(config: Config, logger: Logger): App {
     const { storeClientFromConfig } = await import('./store/client.ts');
     let gate: RateGate | undefined;
     if (config.redisUrl) {
-      const { RedisRateGate } = await import('./sync/redis/rate-gate.ts');
-      const { engineKeys } = await import('./sync/redis/keys.ts');
+      const { RedisRateGate } = await import('./store/rate-gate/redis.ts');
+      const { engineKeys } = await import('./sync/queue/keys.ts');
       gate = new RedisRateGate({
         redis: await redis(),
         prefix: engineKeys(config.queuePrefix).rate,

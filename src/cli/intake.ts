@@ -174,7 +174,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
 async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   const { loadJobs, nextRun } = await import('../intake/job-file.ts');
   const { listSchedules, scheduleQueue } = await import('../intake/schedules.ts');
-  const { bullConnection } = await import('../sync/redis/connection.ts');
+  const { bullConnection } = await import('../sync/queue/connection.ts');
   await withRuntime(ctx, { jobsDir }, async (rt) => {
     const jobs = await loadJobs(rt.config.jobsDir);
     if (jobs.length === 0) return ctx.print(`no job files in ${rt.config.jobsDir}`);
@@ -201,7 +201,7 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
 async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   const { loadJobs } = await import('../intake/job-file.ts');
   const { scheduleQueue, syncSchedules } = await import('../intake/schedules.ts');
-  const { bullConnection } = await import('../sync/redis/connection.ts');
+  const { bullConnection } = await import('../sync/queue/connection.ts');
   await withRuntime(ctx, { jobsDir }, async (rt) => {
     if (!rt.config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
     const jobs = await loadJobs(rt.config.jobsDir);

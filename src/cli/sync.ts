@@ -170,8 +170,9 @@ async function importViaRedis(
 ): Promise<BatchSummary> {
   const { Redis } = await import('ioredis');
   const { storeClientFromConfig } = await import('../store/client.ts');
-  const { enqueueSync, RedisRateGate, startSyncWorker, waitForBatch } = await import('../sync/index.ts');
-  const { engineKeys } = await import('../sync/redis/keys.ts');
+  const { enqueueSync, startSyncWorker, waitForBatch } = await import('../sync/index.ts');
+  const { RedisRateGate } = await import('../store/rate-gate/redis.ts');
+  const { engineKeys } = await import('../sync/queue/keys.ts');
   const { progressView } = await import('./sync-progress.ts');
   const redisUrl = config.redisUrl!;
   const logger = await ctx.logger(config);

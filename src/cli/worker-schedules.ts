@@ -7,7 +7,7 @@
 import type { App } from '../app.ts';
 import { JobFileError, loadJobs } from '../intake/job-file.ts';
 import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
-import { bullConnection } from '../sync/redis/connection.ts';
+import { bullConnection } from '../sync/queue/connection.ts';
 import { ExitError } from './context.ts';
 
 export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {

@@ -8,7 +8,7 @@ import { requireStore, type Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { storeClientFromConfig } from '../store/index.ts';
 import { enqueueSync, runSync, waitForBatch } from '../sync/index.ts';
-import { openRedis } from '../sync/redis/connection.ts';
+import { openRedis } from '../sync/queue/connection.ts';
 import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { FileClaims, RedisClaims, type ClaimStore } from './claims.ts';
 import type { SyncRunner } from './drop-file.ts';

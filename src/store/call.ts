@@ -8,7 +8,7 @@ import type { TokenCache } from './auth.ts';
 import { classifyHttp, type HttpFailure } from './classify.ts';
 import { StoreError, type StoreErrorCode, type StoreOperation } from './errors.ts';
 import type { HttpMethod, HttpOutcome, HttpTransport } from './http.ts';
-import type { RateGate } from './rate-gate.ts';
+import type { RateGate } from './rate-gate/gate.ts';
 import { nextRetryDelay, retryDelayMs, type BackoffOptions } from './retry.ts';
 
 export interface CallSpec {

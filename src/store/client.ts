@@ -11,7 +11,8 @@ import { performCall, storeErrorFrom, type CallAnswer, type CallerDeps, type Cal
 import { HttpTransport } from './http.ts';
 import type { z } from 'zod';
 import { parseVendorStore, parseWith } from './parse.ts';
-import { SlidingWindowGate, type RateGate } from './rate-gate.ts';
+import type { RateGate } from './rate-gate/gate.ts';
+import { SlidingWindowGate } from './rate-gate/memory.ts';
 import { RETRY_POLICY, type BackoffOptions } from './retry.ts';
 import { authorizationBody, categoriesBody, taxesBody, taxesNotFoundBody, vouchersBody, writeBody } from './schemas.ts';
 import { jwtTimes, refreshAt, statedLifetimeMs, tokenExpiresAt } from './token.ts';

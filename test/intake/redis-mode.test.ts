@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { createStoreClient } from '../../src/store/index.ts';
 import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
-import { QUEUE_NAME } from '../../src/sync/redis/keys.ts';
+import { QUEUE_NAME } from '../../src/sync/queue/keys.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';

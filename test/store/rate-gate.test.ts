@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SlidingWindowGate, windowFor } from '../../src/store/rate-gate.ts';
+import { windowFor } from '../../src/store/rate-gate/gate.ts';
+import { SlidingWindowGate } from '../../src/store/rate-gate/memory.ts';
 
 /** The most start times falling in any window [t, t + windowMs). */
 function maxInWindow(starts: number[], windowMs: number): number {

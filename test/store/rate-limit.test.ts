@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { withSandbox } from '../../src/sandbox/index.ts';
-import { SlidingWindowGate, type RateGate } from '../../src/store/rate-gate.ts';
+import type { RateGate } from '../../src/store/rate-gate/gate.ts';
+import { SlidingWindowGate } from '../../src/store/rate-gate/memory.ts';
 import { clientFor } from './helpers.ts';
 
 /** A gate that counts what passes through it, delegating the limiting to the real one. */

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
-import { engineKeys } from '../../src/sync/redis/keys.ts';
+import { engineKeys } from '../../src/sync/queue/keys.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { kill, PrivateRedis, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateGate } from '../../src/sync/redis/rate-gate.ts';
+import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
 import { deleteKeys } from './helpers/redis.ts';
 
 let redis: Redis[];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
-import { engineKeys } from '../../src/sync/redis/keys.ts';
+import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { kill } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { runSync, enqueueSync, waitForBatch, startSyncWorker, RedisRateGate } from '../../../src/sync/index.ts';
+import { runSync, enqueueSync, waitForBatch, startSyncWorker } from '../../../src/sync/index.ts';
+import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
 import type { BatchSummary } from '../../../src/report/summary.ts';
 import type { SyncRequest } from '../../../src/sync/types.ts';
 import { afterEach, beforeEach } from 'vitest';

@@ -4,8 +4,9 @@
  */
 import { Redis } from 'ioredis';
 import { createStoreClient } from '../../../src/store/index.ts';
-import { RedisRateGate, startSyncWorker } from '../../../src/sync/index.ts';
-import { engineKeys } from '../../../src/sync/redis/keys.ts';
+import { startSyncWorker } from '../../../src/sync/index.ts';
+import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
+import { engineKeys } from '../../../src/sync/queue/keys.ts';
 
 const env = process.env;
 const redisUrl = env.REDIS_URL!;

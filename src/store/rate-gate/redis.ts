@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import { windowFor, type RateGate } from '../../store/rate-gate.ts';
-import { LuaScript } from './script.ts';
+import { windowFor, type RateGate } from './gate.ts';
+import { LuaScript } from './lua-script.ts';
 
 // Times in microseconds (Redis TIME). Admits a start now when fewer than `capacity` starts lie
 // in the last `span`, else returns the milliseconds until the oldest of them leaves the window.

@@ -12,7 +12,7 @@ import { emptyCounts, type OutcomeCounts } from '../../outcome.ts';
 import type { BatchSummary, ReadError } from '../../report/summary.ts';
 import type { EngineKeys } from './keys.ts';
 import { parseRange, rangeTexts } from '../unchanged-rows.ts';
-import { LuaScript } from './script.ts';
+import { LuaScript } from '../../store/rate-gate/lua-script.ts';
 
 export interface BatchMeta {
   batchId: string;
