@@ -1,9 +1,9 @@
 /**
  * The composition root: from one resolved Config, what a command asks for, each built on first
- * use and all closed by one close(). Every command that sends rows gets the same store's ledger
- * here (Redis with REDIS_URL, else the local file), so no command runs without one: the worker
- * asks for it like `import` and the intake commands do. Modules are loaded when first asked for,
- * so a command loads only what it uses.
+ * use and all closed by one close(). The store's ledger comes from here (Redis with REDIS_URL, else
+ * the local file), so the worker cannot run without one whatever plug-ins exist. `import` and the
+ * intake commands still assemble their own pieces and are to move here. Modules are loaded when
+ * first asked for, so a command loads only what it uses.
  */
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
