@@ -79,7 +79,9 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
 
   program
     .command('rerun <target>')
-    .description('sync again only the failed rows of a batch (a batch id, its report folder, or its failed.csv)')
+    .description(
+      'sync again the failed rows of a batch (a batch id or its report folder), or every row of a failed.csv as edited',
+    )
     .option(
       '--include-unknown',
       'also list rows whose outcome was unknown (a create that may have happened); they are not sent',
@@ -237,7 +239,7 @@ interface RerunFlags {
 }
 
 async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags): Promise<void> {
-  const { buildRerunRequest, resolveRerunTarget } = await import('../intake/rerun.ts');
+  const { buildRerunRequest, invalidNote, resolveRerunTarget } = await import('../intake/rerun.ts');
   await withRuntime(ctx, {}, async (rt) => {
     const resolved = await resolveRerunTarget(target, rt.config.reportDir);
     const plan = await buildRerunRequest(resolved, {
@@ -248,6 +250,10 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     if (plan.heldUnknownRows.length > 0) {
       ctx.printError(heldUnknownNote(plan.heldUnknownRows));
       process.exitCode = 1; // those rows still need a person
+    }
+    if (plan.invalidRows.length > 0) {
+      ctx.printError(`not sent: ${invalidNote(plan.invalidRows.length, resolved.failedCsv)}`);
+      process.exitCode = 1;
     }
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
     if (plan.request === null) return;

@@ -1,10 +1,13 @@
 /**
- * `catalog-sync rerun <batch-id | report dir | failed.csv>`: syncs again only the rows of an
- * earlier batch whose outcome was `failed`, from that batch's failed.csv, keeping the row numbers
- * the person first saw (failed.csv's `row` column), as a new batch whose summary names the batch it
- * re-runs. Rows whose create had an `unknown` outcome may exist in the store: --include-unknown
- * lists them and sends none; only --resend-unknown-creates sends them again (the CLI first says
- * how many may be created twice and asks). The ledger stays on either way.
+ * `catalog-sync rerun <batch-id | report dir | failed.csv>`, as a new batch whose summary names the
+ * batch it re-runs, keeping the row numbers the person first saw (failed.csv's `row` column):
+ * - a failed.csv named on its own is the person's edited copy: every row in it is synced as it now
+ *   reads (fixed `invalid` rows included), the ledger still stopping any second create;
+ * - a batch id or report folder re-sends the rows whose outcome was `failed` (a re-run fixes what
+ *   the store refused for a passing reason) and counts the `invalid` rows, which need an edit first.
+ * Rows whose create had an `unknown` outcome may exist in the store: --include-unknown lists them
+ * and sends none; only --resend-unknown-creates sends them again (the CLI first says how many may
+ * be created twice and asks). The ledger stays on either way.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -25,6 +28,8 @@ export interface RerunTarget {
   failedCsv: string;
   /** results.csv of the batch, when there is one. */
   resultsCsv: string | null;
+  /** The argument named the CSV itself: the person's edited copy, synced whole. */
+  edited: boolean;
 }
 
 /** Pure: whether a row with this outcome is sent again. `invalid` rows need an edit, not a re-run. */
@@ -70,7 +75,12 @@ export async function resolveRerunTarget(arg: string, reportDir: string): Promis
     if ((await fileOrNull(failedCsv)) === null)
       throw new RerunError(`${dir}: has no failed.csv (was the batch finished?)`);
   }
-  return { batchId: await batchIdOf(dir), failedCsv, resultsCsv: await fileOrNull(join(dir, 'results.csv')) };
+  return {
+    batchId: await batchIdOf(dir),
+    failedCsv,
+    resultsCsv: await fileOrNull(join(dir, 'results.csv')),
+    edited: kind === false,
+  };
 }
 
 /** Streams results.csv and yields each row's shown number and outcome. */
@@ -107,6 +117,8 @@ export interface RerunPlan {
   heldUnknownRows: number[];
   /** How many rows the request may create a second time (unknown creates it sends again). */
   mayDuplicate: number;
+  /** Rows of a batch re-run that ended `invalid`: not sent, they need a fix in failed.csv first. */
+  invalidRows: number[];
 }
 
 /** Data rows of a CSV (records after the header), for "up to N rows" when outcomes are not known. */
@@ -123,32 +135,48 @@ export async function buildRerunRequest(target: RerunTarget, options: RerunOptio
   // Selecting unknown rows never switches the ledger off: only the explicit resend does.
   const ledger = { mode: 'full' as const, keyColumn: options.keyColumn, retryUnknown: resend };
   const base = { file: target.failedCsv, source: `rerun:${target.batchId}`, rerunOf: target.batchId, ledger };
-  if (target.resultsCsv === null) {
-    // Without results.csv the failed and unknown rows of failed.csv cannot be told apart.
-    if (!resend) {
-      throw new RerunError(
-        `${target.failedCsv}: no results.csv beside it, so failed rows cannot be told from creates whose outcome was unknown (which may exist in the store); pass --resend-unknown-creates to re-run every row of it`,
-      );
-    }
-    return { request: base, heldUnknownRows: [], mayDuplicate: await countDataRows(target.failedCsv) };
+  const outcomes = target.resultsCsv === null ? null : await outcomesByKind(target.resultsCsv);
+  if (target.edited) {
+    // Every row as edited: the ledger, not this list, keeps an unknown create from being sent
+    // again (it holds them back as `skipped`, naming --retry-unknown), unless the resend is asked.
+    const mayDuplicate = !resend ? 0 : outcomes ? outcomes.unknown.length : await countDataRows(target.failedCsv);
+    return { request: base, heldUnknownRows: [], mayDuplicate, invalidRows: [] };
   }
-  const failed: number[] = [];
-  const unknown: number[] = [];
-  for await (const r of readOutcomes(target.resultsCsv)) {
-    if (isRerunOutcome(r.outcome, false)) failed.push(r.row);
-    else if (r.outcome === ('unknown' satisfies Outcome)) unknown.push(r.row);
+  if (outcomes === null) {
+    throw new RerunError(
+      `${dirname(target.failedCsv)}: has no results.csv, so failed rows cannot be told from the others; re-run its failed.csv itself (catalog-sync rerun ${target.failedCsv}) to sync every row in it`,
+    );
   }
+  const { failed, unknown, invalid } = outcomes;
   const selectUnknown = options.includeUnknown || resend;
   const rows = new Set(resend ? [...failed, ...unknown] : failed);
   const heldUnknownRows = selectUnknown && !resend ? unknown : [];
   if (rows.size === 0 && heldUnknownRows.length === 0) {
+    const fix = invalid.length > 0 ? `; ${invalidNote(invalid.length, target.failedCsv)}` : '';
     throw new RerunError(
-      `batch ${target.batchId} has no ${selectUnknown ? 'failed or unknown' : 'failed'} rows to re-run${selectUnknown || unknown.length === 0 ? '' : ` (${unknown.length} unknown: --include-unknown lists them)`}`,
+      `batch ${target.batchId} has no ${selectUnknown ? 'failed or unknown' : 'failed'} rows to re-run${selectUnknown || unknown.length === 0 ? '' : ` (${unknown.length} unknown: --include-unknown lists them)`}${fix}`,
     );
   }
   return {
     request: rows.size === 0 ? null : { ...base, onlyRows: rows },
     heldUnknownRows,
     mayDuplicate: resend ? unknown.length : 0,
+    invalidRows: invalid,
   };
+}
+
+/** What a person does about invalid rows a batch re-run leaves: fix them in failed.csv and re-run that. */
+export function invalidNote(count: number, failedCsv: string): string {
+  const rows = count === 1 ? '1 invalid row needs' : `${count} invalid rows need`;
+  return `${rows} a fix first: correct ${count === 1 ? 'it' : 'them'} in ${failedCsv} and run: catalog-sync rerun ${failedCsv}`;
+}
+
+async function outcomesByKind(resultsCsv: string): Promise<{ failed: number[]; unknown: number[]; invalid: number[] }> {
+  const found = { failed: [] as number[], unknown: [] as number[], invalid: [] as number[] };
+  for await (const r of readOutcomes(resultsCsv)) {
+    if (isRerunOutcome(r.outcome, false)) found.failed.push(r.row);
+    else if (r.outcome === ('unknown' satisfies Outcome)) found.unknown.push(r.row);
+    else if (r.outcome === ('invalid' satisfies Outcome)) found.invalid.push(r.row);
+  }
+  return found;
 }

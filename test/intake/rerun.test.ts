@@ -94,11 +94,18 @@ describe('rerun', () => {
     expect(first.counts.unknown).toBe(1);
     expect(first.counts.created).toBe(1);
 
-    // A failed.csv away from its results.csv cannot tell unknown rows apart: only the resend flag re-runs it.
+    // The failed.csv named on its own is synced whole; the ledger holds the unknown create back.
+    world.sandbox.resetStats();
     const alone = await resolveRerunTarget(join(first.reportDir, 'failed.csv'), world.reportDir);
-    await expect(
-      buildRerunRequest({ ...alone, resultsCsv: null }, { ...NO_UNKNOWN, includeUnknown: true }),
-    ).rejects.toThrow(/--resend-unknown-creates/);
+    for (const target of [alone, { ...alone, resultsCsv: null }]) {
+      const whole = await buildRerunRequest(target, NO_UNKNOWN);
+      expect(whole.request?.onlyRows).toBeUndefined();
+      const held = await run(whole.request!, new AbortController().signal);
+      expect(held.counts.skipped).toBe(1);
+      const results = await readFile(join(held.reportDir, 'results.csv'), 'utf8');
+      expect(results).toContain('--retry-unknown');
+    }
+    expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);
 
     const target = await resolveRerunTarget(first.batchId, world.reportDir);
     await expect(buildRerunRequest(target, NO_UNKNOWN)).rejects.toThrow(/--include-unknown/);
@@ -107,6 +114,7 @@ describe('rerun', () => {
       request: null,
       heldUnknownRows: [2],
       mayDuplicate: 0,
+      invalidRows: [],
     });
     const plan = await buildRerunRequest(target, { ...NO_UNKNOWN, resendUnknownCreates: true });
     expect(plan.mayDuplicate).toBe(1);

@@ -1,0 +1,93 @@
+/**
+ * A person fixes failed.csv in Excel and gives it to `rerun`: every row in it is synced as it now
+ * reads, the fixed invalid rows too; the ledger still stops a second create. `rerun <batch-id>`
+ * re-sends the failed rows only and says how many invalid rows need a fix first. Through the
+ * real CLI against the sandbox store over HTTP.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchSummary } from '../../src/report/summary.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { cli } from './cli.ts';
+
+let dir: string;
+let sandbox: SandboxHandle;
+let env: Record<string, string>;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rerun-edited-'));
+  sandbox = await startSandbox();
+  env = {
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    REPORT_DIR: join(dir, 'reports'),
+    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+    RATE: '1000',
+    CONCURRENCY: '1',
+  };
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const barcodes = () =>
+  sandbox
+    .products()
+    .map((p) => String(p.fields.barcode))
+    .sort();
+
+describe('rerun of an edited failed.csv', () => {
+  it('syncs every row as edited; a batch re-run sends the failed rows and names the invalid ones', async () => {
+    const sheet = join(dir, 'new.csv');
+    // Row 2 is fine, rows 3 and 4 are invalid (a price typed with a letter O, no title), row 5 is
+    // refused by the store (no category 99): two rows need a fix, one only a re-run.
+    await writeFile(sheet, 'title,sale_price,category,barcode\nGood,10,1,b1\nTypo,12.5O,1,b2\n,7,1,b3\nLost,5,99,b4\n');
+    const first = await cli(['import', sheet, '--json'], env);
+    expect(first.code).toBe(1);
+    const batch = JSON.parse(first.stdout) as BatchSummary;
+    expect(batch.counts).toMatchObject({ created: 1, invalid: 2, failed: 1 });
+
+    // The batch re-run sends row 5 again (still refused) and says the invalid ones need a fix.
+    sandbox.resetStats();
+    const byBatch = await cli(['rerun', batch.batchId, '--json'], env);
+    expect(byBatch.code).toBe(1);
+    const failedCsv = join(batch.reportDir, 'failed.csv');
+    expect(byBatch.stderr).toContain(`2 invalid rows need a fix first: correct them in ${failedCsv}`);
+    expect(byBatch.stderr).toContain(`catalog-sync rerun ${failedCsv}`);
+    expect((JSON.parse(byBatch.stdout) as BatchSummary).total).toBe(1);
+    expect(
+      sandbox
+        .requests()
+        .filter((r) => r.path === '/v1/create_product')
+        .map((r) => (r.body as { barcode?: string }).barcode),
+    ).toEqual(['b4']);
+
+    // The person fixes all three in failed.csv (as Excel saves it, in place) and re-runs that file.
+    const text = await readFile(failedCsv, 'utf8');
+    const fixed = text.replace('12.5O', '12.50').replace(',7,1,b3', 'Untitled,7,1,b3').replace(',99,', ',2,');
+    expect(fixed).not.toBe(text);
+    await writeFile(failedCsv, fixed);
+    const edited = await cli(['rerun', failedCsv, '--json'], env);
+    expect(edited.stderr).toBe('');
+    expect(edited.code).toBe(0);
+    const rerun = JSON.parse(edited.stdout) as BatchSummary;
+    expect(rerun.rerunOf).toBe(batch.batchId);
+    expect(rerun.total).toBe(3);
+    expect(rerun.counts.created).toBe(3);
+    expect(barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
+    const results = (await readFile(join(rerun.reportDir, 'results.csv'), 'utf8')).replace(/^\uFEFF/, '');
+    // The rows keep the numbers the person first saw.
+    expect(results).toMatch(/\nTypo,12.50,1,b2,3,created,/);
+    expect(results).toMatch(/\nLost,5,2,b4,5,created,/);
+
+    // The same file again creates nothing twice: the ledger answers.
+    sandbox.resetStats();
+    const again = await cli(['rerun', failedCsv, '--json'], env);
+    expect((JSON.parse(again.stdout) as BatchSummary).counts.skipped).toBe(3);
+    expect(sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
+  });
+});
