@@ -88,24 +88,24 @@ describe('BatchReportWriter', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(join(out, 'results.xlsx'));
     const sheet = book.worksheets[0]!;
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, xSplit: 3 });
     expect(sheet.getRow(1).values).toEqual([
       undefined,
-      'title',
-      'title_ar',
-      'sale_price',
       'row',
       'outcome',
       'message',
+      'title',
+      'title_ar',
+      'sale_price',
       'http_status',
       'attempts',
     ]);
-    expect(sheet.getRow(2).getCell(2).value).toBe('شاي');
-    expect(sheet.getRow(2).getCell(2).alignment).toMatchObject({ readingOrder: 'rtl' });
-    expect(sheet.getRow(3).getCell(1).value).toBe(`'=HYPERLINK("x")`);
-    expect(sheet.getRow(3).getCell(1).fill).toMatchObject({ type: 'pattern' });
-    expect(sheet.getRow(2).getCell(1).fill).toBeUndefined();
-    expect(sheet.getRow(4).getCell(5).value).toBe('unknown');
+    expect(sheet.getRow(2).getCell(5).value).toBe('شاي');
+    expect(sheet.getRow(2).getCell(5).alignment).toMatchObject({ readingOrder: 'rtl' });
+    expect(sheet.getRow(3).getCell(4).value).toBe(`'=HYPERLINK("x")`);
+    expect(sheet.getRow(3).getCell(4).fill).toMatchObject({ type: 'pattern' });
+    expect(sheet.getRow(2).getCell(4).fill).toBeUndefined();
+    expect(sheet.getRow(4).getCell(2).value).toBe('unknown');
   });
 
   it('leaves no file behind when aborted', async () => {

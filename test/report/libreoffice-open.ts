@@ -60,10 +60,10 @@ try {
   );
   const csv = await readFile(join(dir, 'results.csv'), 'utf8');
   const expected = [
-    'title,title_ar,price,row,outcome,message,http_status,attempts',
-    'Tea & <b>,شاي أخضر,5,2,created,m,422,1',
-    "x _x0041_ y,قهوة,'=1+2,3,failed,m,422,1",
-    'bell,pair 😀,-5,4,created,m,422,1',
+    'row,outcome,message,title,title_ar,price,http_status,attempts',
+    '2,created,m,Tea & <b>,شاي أخضر,5,422,1',
+    "3,failed,m,x _x0041_ y,قهوة,'=1+2,422,1",
+    '4,created,m,bell,pair 😀,-5,422,1',
   ].join('\n');
   if (csv.trim() !== expected) {
     console.error(`LibreOffice shows:\n${csv}\nexpected:\n${expected}`);

@@ -21,8 +21,8 @@ afterEach(async () => {
 
 // `row` is a report column from an earlier report: not repeated as an input column.
 const headers = ['title', 'title_ar', 'sale_price', 'وصف', 'row'];
-const shownHeaders = ['title', 'title_ar', 'sale_price', 'وصف', 'row', 'outcome', 'message', 'http_status', 'attempts'];
-const rtlColumns = [false, true, false, true, false, false, false, false, false];
+const shownHeaders = ['row', 'outcome', 'message', 'title', 'title_ar', 'sale_price', 'وصف', 'http_status', 'attempts'];
+const rtlColumns = [false, false, false, false, true, false, true, false, false];
 
 /** Text XML cannot hold (control characters, a lone surrogate) is dropped; everything else comes back as written. */
 const tricky: [written: string, readBack: string][] = [
@@ -73,18 +73,18 @@ function rowsFor(count: number): ReportRow[] {
   });
 }
 
-/** The cells a report row should show, as text/numbers. */
+/** The cells a report row should show, as text/numbers: sale_price is a number (as written). */
 function expectedCells(row: ReportRow): (string | number)[] {
   const r = row.result;
   const readBack = tricky.find(([w]) => w === row.cells[1])?.[1] ?? row.cells[1]!;
   return [
-    neutraliseCell(row.cells[0]!),
-    readBack,
-    neutraliseCell(row.cells[2]!),
-    neutraliseCell(row.cells[3]!),
     row.originalRow ?? row.row,
     r.outcome,
     neutraliseCell(r.message),
+    neutraliseCell(row.cells[0]!),
+    readBack,
+    Number(row.cells[2]!),
+    neutraliseCell(row.cells[3]!),
     r.httpStatus ?? '',
     r.attempts,
   ];
@@ -123,7 +123,7 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
     await book.xlsx.readFile(file);
     expect(book.worksheets.map((s) => s.name)).toEqual(['results']);
     const sheet = book.worksheets[0]!;
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, xSplit: 3 });
     expect(sheet.rowCount).toBe(rows.length + 1);
 
     const header = sheet.getRow(1);
@@ -135,7 +135,7 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
     });
     rtlColumns.forEach((rtl, i) => {
       const column = sheet.getColumn(i + 1);
-      expect(column.width).toBeGreaterThanOrEqual(10);
+      expect(column.width).toBeGreaterThanOrEqual(6);
       if (rtl) expect(column.alignment).toMatchObject({ readingOrder: 'rtl', horizontal: 'right' });
       else expect(column.alignment).toBeUndefined();
     });
@@ -173,7 +173,52 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
     }
     expect(seen).toBe(rows.length);
     const arabic = rows.find((r) => r.cells[1] === tricky[0]![0])!;
-    expect(Buffer.from(String(expectedCells(arabic)[1]), 'utf8').equals(Buffer.from(tricky[0]![0], 'utf8'))).toBe(true);
+    expect(Buffer.from(String(expectedCells(arabic)[4]), 'utf8').equals(Buffer.from(tricky[0]![0], 'utf8'))).toBe(true);
+  });
+
+  it('opens in Excel laid out for reading: result columns first and frozen, filter, sized columns, numbers as numbers', async () => {
+    const file = join(dir, 'results.xlsx');
+    const writer = new ResultsXlsxWriter(file, ['product_id', 'title', 'barcode', 'sale_price', 'tag', 'stock']);
+    const longTitle = 'Stainless steel insulated bottle 750 ml';
+    const inputs = [
+      ['1001', longTitle, '012345678905', '1249.5', '12.50', '7'],
+      ['', 'Mug', '4006381333931', '-3', '007', '0'],
+    ];
+    for (const [i, cells] of inputs.entries())
+      await writer.write({
+        row: i + 2,
+        cells,
+        result: {
+          row: i + 2,
+          outcome: i === 0 ? 'updated' : 'invalid',
+          message: i === 0 ? '' : 'product_id: needed to update this row; a create needs category_id too',
+          httpStatus: i === 0 ? 200 : null,
+          attempts: i === 0 ? 1 : 0,
+        },
+      });
+    await writer.commit();
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets[0]!;
+    const header = ['row', 'outcome', 'message', 'product_id', 'title', 'barcode', 'sale_price', 'tag', 'stock'];
+    expect(sheet.getRow(1).values).toEqual([undefined, ...header, 'http_status', 'attempts']);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 3, ySplit: 1, topLeftCell: 'D2' });
+    expect(sheet.autoFilter).toBe('A1:K3');
+    const width = (name: string): number => sheet.getColumn(header.indexOf(name) + 1).width!;
+    expect(width('title')).toBeGreaterThanOrEqual(longTitle.length);
+    expect(width('message')).toBeGreaterThanOrEqual(70);
+    expect(width('barcode')).toBeGreaterThanOrEqual('4006381333931'.length);
+    expect(width('stock')).toBeLessThan(width('barcode'));
+    const cell = (row: number, name: string): ExcelJS.Cell => sheet.getRow(row).getCell(header.indexOf(name) + 1);
+    // Numbers a person filters or sums are numbers; codes whose digits Excel would change stay text.
+    expect([2, 3].map((row) => cell(row, 'row').value)).toEqual([2, 3]);
+    expect(cell(2, 'product_id').value).toBe(1001);
+    expect([cell(2, 'sale_price').value, cell(3, 'sale_price').value]).toEqual([1249.5, -3]);
+    expect([cell(2, 'stock').value, cell(3, 'stock').value]).toEqual([7, 0]);
+    expect([cell(2, 'barcode').value, cell(3, 'barcode').value]).toEqual(['012345678905', '4006381333931']);
+    expect([cell(2, 'tag').value, cell(3, 'tag').value]).toEqual(['12.50', '007']);
+    expect(cell(3, 'product_id').value).toBeNull();
   });
 
   it('cuts a cell longer than Excel holds (32,767 characters), saying so; shorter cells are whole', async () => {
@@ -189,16 +234,16 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
     const reader = await readSheetFile(file);
     const got: Cell[][] = [];
     for await (const raw of reader.rows) got.push(raw.values);
-    const cut = got[0]![1] as string;
+    const cut = got[0]![4] as string;
     expect(long.length).toBeGreaterThan(EXCEL_CELL_LIMIT);
     expect(cut).toHaveLength(EXCEL_CELL_LIMIT);
     expect(cut.startsWith(long.slice(0, 30_000))).toBe(true);
     expect(cut.endsWith('[cut: an Excel cell holds 32,767 characters; results.csv has the whole text]')).toBe(true);
-    expect(got[0]![3]).toBe(exact);
+    expect(got[0]![6]).toBe(exact);
     // exceljs reads it too (Excel refuses longer cells).
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
-    expect(book.worksheets[0]!.getRow(2).getCell(2).value as string).toHaveLength(EXCEL_CELL_LIMIT);
+    expect(book.worksheets[0]!.getRow(2).getCell(5).value as string).toHaveLength(EXCEL_CELL_LIMIT);
   });
 
   it('never cuts inside a surrogate pair', () => {

@@ -2,6 +2,7 @@
  * The fixed parts of a one-sheet XLSX package, styles.xml built from the cell formats a caller
  * names, and the worksheet's opening and closing XML.
  */
+import { columnLetters } from '../columns.ts';
 import { xmlText } from './xml-text.ts';
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -91,11 +92,19 @@ function xmlAttribute(value: string): string {
   return xmlText(value).replaceAll('"', '&quot;');
 }
 
-export function workbookXml(sheetName: string): string {
+/** `filterRange` (e.g. `$A$1:$I$40`): the autofilter's range, which Excel also keeps as a hidden name. */
+export function workbookXml(sheetName: string, filterRange: string | null = null): string {
+  const quoted = `'${sheetName.replaceAll("'", "''")}'`;
+  const names =
+    filterRange === null
+      ? ''
+      : '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">' +
+        `${xmlText(quoted)}!${filterRange}</definedName></definedNames>`;
   return (
     `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}">` +
     '<bookViews><workbookView/></bookViews>' +
     `<sheets><sheet name="${xmlAttribute(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
+    names +
     '</workbook>'
   );
 }
@@ -106,8 +115,30 @@ export interface XlsxColumn {
   style: number;
 }
 
-/** Everything before the first row: frozen header pane and column widths/styles. */
-export function sheetHead(columns: readonly XlsxColumn[]): string {
+/** Rows and columns that stay in view while the rest scrolls (the header row, the first columns). */
+export interface XlsxFreeze {
+  rows: number;
+  columns: number;
+}
+
+/** The sheet view: a frozen pane when anything is frozen (Excel wants one selection per pane). */
+function sheetView(freeze: XlsxFreeze): string {
+  const { rows, columns } = freeze;
+  if (rows === 0 && columns === 0) return '<sheetView workbookViewId="0"/>';
+  const topLeft = `${columnLetters(columns)}${rows + 1}`;
+  const active = rows > 0 && columns > 0 ? 'bottomRight' : rows > 0 ? 'bottomLeft' : 'topRight';
+  const split = `${columns > 0 ? ` xSplit="${columns}"` : ''}${rows > 0 ? ` ySplit="${rows}"` : ''}`;
+  const others = active === 'bottomRight' ? '<selection pane="topRight"/><selection pane="bottomLeft"/>' : '';
+  return (
+    '<sheetView workbookViewId="0">' +
+    `<pane${split} topLeftCell="${topLeft}" activePane="${active}" state="frozen"/>` +
+    `${others}<selection pane="${active}" activeCell="${topLeft}" sqref="${topLeft}"/>` +
+    '</sheetView>'
+  );
+}
+
+/** Everything before the first row: frozen panes and column widths/styles. */
+export function sheetHead(columns: readonly XlsxColumn[], freeze: XlsxFreeze): string {
   const cols = columns
     .map(
       (c, i) =>
@@ -116,14 +147,14 @@ export function sheetHead(columns: readonly XlsxColumn[]): string {
     .join('');
   return (
     `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
-    '<sheetViews><sheetView workbookViewId="0">' +
-    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>' +
-    '</sheetView></sheetViews>' +
+    `<sheetViews>${sheetView(freeze)}</sheetViews>` +
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (cols ? `<cols>${cols}</cols>` : '') +
     '<sheetData>'
   );
 }
 
-export const SHEET_TAIL = '</sheetData></worksheet>';
+/** Everything after the last row; `filterRef` (e.g. `A1:I40`) puts an autofilter on that range. */
+export function sheetTail(filterRef: string | null): string {
+  return `</sheetData>${filterRef === null ? '' : `<autoFilter ref="${filterRef}"/>`}</worksheet>`;
+}

@@ -2,7 +2,8 @@
  * A streaming one-sheet XLSX writer: rows become XML text (inline strings and numbers, no
  * shared-strings table, so memory stays flat for any row count), gathered as UTF-8 in ~256 KB chunks
  * and deflated as one stream into a ZIP. It writes what a report needs and no more: the cell
- * formats it is given (package.ts), a frozen header row and column widths.
+ * formats it is given (package.ts), frozen rows and columns, column widths and an autofilter.
+ * The workbook part goes last: the autofilter's range (a name in it) is known once the rows are.
  */
 import { columnLetters } from '../columns.ts';
 import { ZipWriter, type ByteSink, type ZipEntryWriter } from '../zip/writer.ts';
@@ -10,13 +11,14 @@ import {
   CONTENT_TYPES_XML,
   ROOT_RELS_XML,
   SHEET_PART,
-  SHEET_TAIL,
   WORKBOOK_RELS_XML,
   sheetHead,
+  sheetTail,
   stylesXml,
   workbookXml,
   type XlsxCellFormat,
   type XlsxColumn,
+  type XlsxFreeze,
 } from './package.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';
 import { excelCellText, needsPreserve, xmlText } from './xml-text.ts';
@@ -30,6 +32,10 @@ export interface XlsxSheetOptions {
   formats: readonly XlsxCellFormat[];
   /** The files' modification time in the ZIP. */
   modified: Date;
+  /** Rows and columns kept in view. @defaultValue nothing frozen */
+  freeze?: XlsxFreeze;
+  /** An autofilter over every column, from the first row to the last written. @defaultValue false */
+  autoFilter?: boolean;
 }
 
 export class XlsxStreamWriter {
@@ -41,21 +47,20 @@ export class XlsxStreamWriter {
   private constructor(
     private readonly zip: ZipWriter,
     private readonly sheet: ZipEntryWriter,
-    columnCount: number,
+    private readonly options: XlsxSheetOptions,
   ) {
-    this.cellStart = Array.from({ length: columnCount }, (_, i) => `<c r="${columnLetters(i)}`);
+    this.cellStart = Array.from({ length: options.columns.length }, (_, i) => `<c r="${columnLetters(i)}`);
   }
 
   static async open(sink: ByteSink, options: XlsxSheetOptions): Promise<XlsxStreamWriter> {
     const zip = new ZipWriter(sink, options.modified);
     await zip.file('[Content_Types].xml', CONTENT_TYPES_XML);
     await zip.file('_rels/.rels', ROOT_RELS_XML);
-    await zip.file('xl/workbook.xml', workbookXml(options.sheetName));
     await zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
     await zip.file('xl/styles.xml', stylesXml(options.formats));
     const sheet = await zip.entry(SHEET_PART);
-    const writer = new XlsxStreamWriter(zip, sheet, options.columns.length);
-    writer.bytes.add(sheetHead(options.columns));
+    const writer = new XlsxStreamWriter(zip, sheet, options);
+    writer.bytes.add(sheetHead(options.columns, options.freeze ?? { rows: 0, columns: 0 }));
     return writer;
   }
 
@@ -93,13 +98,19 @@ export class XlsxStreamWriter {
     return full ? this.sheet.write(full) : undefined;
   }
 
-  /** Ends the sheet and writes the ZIP's central directory. */
+  /** Ends the sheet, writes the workbook part and the ZIP's central directory. */
   async finish(): Promise<void> {
-    const full = this.bytes.add(SHEET_TAIL);
+    const { columns, autoFilter, sheetName } = this.options;
+    const lastColumn = columnLetters(Math.max(0, columns.length - 1));
+    const lastRow = Math.max(1, this.rowNumber);
+    const filtered = autoFilter === true && columns.length > 0;
+    const full = this.bytes.add(sheetTail(filtered ? `A1:${lastColumn}${lastRow}` : null));
     if (full) await this.sheet.write(full);
     const rest = this.bytes.take();
     if (rest) await this.sheet.write(rest);
     await this.sheet.end();
+    const filterRange = filtered ? `$A$1:$${lastColumn}$${lastRow}` : null;
+    await this.zip.file('xl/workbook.xml', workbookXml(sheetName, filterRange));
     await this.zip.finish();
   }
 
