@@ -1,16 +1,53 @@
 /**
- * The composition root: from one resolved Config, what a command asks for, each built on first
- * use and all closed by one close(). The store's ledger comes from here (Redis with REDIS_URL, else
- * the local file), so the worker cannot run without one whatever plug-ins exist. `import` and the
- * intake commands still assemble their own pieces and are to move here. Modules are loaded when
- * first asked for, so a command loads only what it uses.
+ * The composition root: every command (and the worker, the drop folder, the schedules, re-runs)
+ * asks here for its pieces, built from one resolved Config, each on first use, all closed by one
+ * close(). Nowhere else builds a store client, a rate gate, a ledger or a transport, so a rule
+ * about them lives once. Modules are loaded when first asked for: a command loads only what it
+ * uses, and `--help` loads none of them.
  */
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { IntakeRuntime, LedgerHandle } from './intake/runtime.ts';
+import type { ClaimStore } from './intake/claims.ts';
+import type { SyncRunner } from './intake/drop-file.ts';
+import type { DropLayout } from './intake/drop-layout.ts';
+import type { LedgerHandle } from './ledger/open.ts';
 import type { Logger } from './log.ts';
+import type { BatchSummary } from './report/summary.ts';
+import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
+import type { SyncWorker } from './sync/queue/worker.ts';
+import type { BatchProgress, SyncRequest } from './sync/types.ts';
+
+/** Where a batch's rows run: `local` in this process, `queue` on the BullMQ queue (REDIS_URL), where workers take them. */
+export type Transport = 'local' | 'queue';
+
+/** A job's own rate and concurrency (schedules); unset: the configuration's. */
+export interface Tuning {
+  rate?: number | undefined;
+  concurrency?: number | undefined;
+}
+
+export interface RunOptions {
+  /** Default: `queue` with REDIS_URL, else `local`. A dry run always runs locally. */
+  transport?: Transport;
+  tuning?: Tuning;
+  onProgress?: (progress: BatchProgress) => void;
+  /** The batch is on the queue and the caller now waits for workers (`queue` only). */
+  onQueued?: (batchId: string) => void;
+  /** Stops waiting for a queued batch (its rows stay queued). */
+  signal?: AbortSignal;
+  /** How the request's file is opened (default: from disk, as the request says). */
+  openSheet?: SheetOpener;
+}
+
+export interface AppOptions {
+  /**
+   * False for a throwaway store (`import --sandbox`): nothing is remembered, so a ledger would
+   * only outlive the store it describes. @defaultValue true
+   */
+  ledger?: boolean;
+}
 
 export interface App {
   readonly config: Config;
@@ -21,12 +58,21 @@ export interface App {
   client(): Promise<StoreClient>;
   /** The store's ledger: in Redis with REDIS_URL, else the local file (one process at a time). */
   ledger(): Promise<LedgerHandle>;
-  /** Drop folder, schedules and re-runs, on the app's ledger. */
-  intake(): Promise<IntakeRuntime>;
+  /** Runs one batch to its end and returns its summary (the report is written). */
+  runBatch(request: SyncRequest, options?: RunOptions): Promise<BatchSummary>;
+  /** runBatch for the intake (drop folder, schedules, re-runs), with a job's tuning. */
+  runner(tuning?: Tuning): SyncRunner;
+  /** A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger. */
+  startWorker(): Promise<SyncWorker>;
+  /** Who works on a drop folder's files: Redis keys with REDIS_URL (machines sharing it), else lock files. */
+  claimsFor(layout: DropLayout): Promise<{ claims: ClaimStore; inboxClaims?: ClaimStore }>;
+  /** The store's time zone, from authorization (schedules default to it). */
+  storeTimeZone(): Promise<string>;
   close(): Promise<void>;
 }
 
-export function createApp(config: Config, logger: Logger): App {
+export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
+  const keepsLedger = options.ledger ?? true;
   const closers: (() => Promise<void>)[] = [];
   const once = <T>(build: () => Promise<T>): (() => Promise<T>) => {
     let built: Promise<T> | undefined;
@@ -35,57 +81,128 @@ export function createApp(config: Config, logger: Logger): App {
 
   const redis = once(async () => {
     if (!config.redisUrl) throw new Error('REDIS_URL is not set');
-    const { Redis } = await import('ioredis');
-    const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+    const { openRedis } = await import('./sync/queue/connection.ts');
+    const connection = openRedis(config.redisUrl);
     closers.push(() =>
       connection.quit().then(
         () => undefined,
-        () => undefined,
+        () => connection.disconnect(),
       ),
     );
     return connection;
   });
 
-  const client = once(async () => {
-    const { storeClientFromConfig } = await import('./store/client.ts');
-    let gate: RateGate | undefined;
+  // One client per rate: the configuration's, and a job's own rate in the embedded mode. With
+  // REDIS_URL every client shares the Redis gate at the configured rate (workers apply it).
+  const clients = new Map<number, Promise<StoreClient>>();
+  const clientAt = (rate: number): Promise<StoreClient> => {
+    const key = config.redisUrl ? config.rate : rate;
+    let built = clients.get(key);
+    if (!built) {
+      built = (async () => {
+        const { storeClientFromConfig } = await import('./store/client.ts');
+        const gate = await rateGate(key);
+        const made = storeClientFromConfig({ ...config, rate: key }, { logger, gate });
+        closers.push(() => Promise.resolve(made.close()));
+        return made;
+      })();
+      clients.set(key, built);
+    }
+    return built;
+  };
+
+  const rateGate = async (rate: number): Promise<RateGate> => {
     if (config.redisUrl) {
       const { RedisRateGate } = await import('./store/rate-gate/redis.ts');
       const { engineKeys } = await import('./sync/queue/keys.ts');
-      gate = new RedisRateGate({
-        redis: await redis(),
-        prefix: engineKeys(config.queuePrefix).rate,
-        rate: config.rate,
-      });
+      return new RedisRateGate({ redis: await redis(), prefix: engineKeys(config.queuePrefix).rate, rate });
     }
-    const built = storeClientFromConfig(config, { logger, ...(gate ? { gate } : {}) });
-    closers.push(() => Promise.resolve(built.close()));
-    return built;
-  });
+    const { SlidingWindowGate } = await import('./store/rate-gate/memory.ts');
+    return new SlidingWindowGate({ rate });
+  };
 
   const ledger = once(async () => {
-    const { openLedger } = await import('./intake/runtime.ts');
-    const handle = await openLedger(config, config.redisUrl ? await redis() : null);
+    const { openStoreLedger } = await import('./ledger/open.ts');
+    const handle = await openStoreLedger(config, config.redisUrl ? await redis() : null);
     closers.push(() => handle.close());
     return handle;
   });
 
-  const intake = once(async () => {
-    const { openIntakeRuntime } = await import('./intake/runtime.ts');
-    const runtime = await openIntakeRuntime(config, logger, await ledger());
-    closers.push(() => runtime.close());
-    return runtime;
-  });
+  const batchLedgers = async (request: SyncRequest) =>
+    keepsLedger && !request.dryRun ? (await ledger()).batchLedgers : undefined;
+
+  const queueTarget = () => {
+    if (!config.redisUrl) throw new Error('the queue needs REDIS_URL');
+    return { redisUrl: config.redisUrl, prefix: config.queuePrefix };
+  };
+
+  const runBatch = async (request: SyncRequest, run: RunOptions = {}): Promise<BatchSummary> => {
+    const rate = run.tuning?.rate ?? config.rate;
+    const concurrency = run.tuning?.concurrency ?? config.concurrency;
+    const transport = request.dryRun ? 'local' : (run.transport ?? (config.redisUrl ? 'queue' : 'local'));
+    const client = await clientAt(rate);
+    const ledgers = await batchLedgers(request);
+    const shared = {
+      client,
+      reportDir: config.reportDir,
+      rate,
+      logger,
+      maxTextLength: config.maxTextLength,
+      ...(ledgers ? { batchLedgers: ledgers } : {}),
+      ...(run.openSheet ? { openSheet: run.openSheet } : {}),
+    };
+    if (transport === 'local') {
+      const { runSync } = await import('./sync/run-local.ts');
+      return runSync(request, { ...shared, concurrency, ...(run.onProgress ? { onProgress: run.onProgress } : {}) });
+    }
+    const { enqueueSync } = await import('./sync/queue/enqueue.ts');
+    const { waitForBatch } = await import('./sync/queue/wait.ts');
+    const target = queueTarget();
+    // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
+    const { batchId } = await enqueueSync(request, { ...target, ...shared });
+    run.onQueued?.(batchId);
+    return waitForBatch(batchId, {
+      ...target,
+      ...(run.onProgress ? { onProgress: run.onProgress } : {}),
+      ...(run.signal ? { signal: run.signal } : {}),
+    });
+  };
+
+  const claimsFor = async (layout: DropLayout) => {
+    const { FileClaims, RedisClaims } = await import('./intake/claims.ts');
+    if (!config.redisUrl) return { claims: new FileClaims(layout.locks) };
+    const connection = await redis();
+    const { storeScope } = await import('./ledger/open.ts');
+    const scope = storeScope(config);
+    return {
+      claims: new RedisClaims(connection, `${config.queuePrefix}:drop:${scope}:processing`),
+      inboxClaims: new RedisClaims(connection, `${config.queuePrefix}:drop:${scope}:inbox`, 10 * 60_000),
+    };
+  };
 
   return {
     config,
     logger,
     redis,
-    client,
+    client: () => clientAt(config.rate),
     ledger,
-    intake,
+    runBatch,
+    runner: (tuning) => (request, signal) => runBatch(request, { ...(tuning ? { tuning } : {}), signal }),
+    async startWorker() {
+      const { startSyncWorker } = await import('./sync/queue/worker.ts');
+      const ledgers = keepsLedger ? (await ledger()).batchLedgers : undefined;
+      return startSyncWorker({
+        ...queueTarget(),
+        client: await clientAt(config.rate),
+        concurrency: config.concurrency,
+        logger,
+        ...(ledgers ? { batchLedgers: ledgers } : {}),
+      });
+    },
+    claimsFor,
+    storeTimeZone: async () => (await (await clientAt(config.rate)).authorize()).store.time_zone || 'UTC',
     async close() {
-      // Last built, first closed: the intake runtime before the ledger it uses, Redis last.
+      // Last built, first closed: the ledger after the clients and workers using it, Redis last.
       for (const close of closers.splice(0).reverse()) await close();
     },
   };

@@ -1,10 +1,11 @@
 /**
  * What every command gets: its resolved configuration (global flags over environment over
- * defaults), a logger, and the streams it writes to. Commands never read process.env themselves.
- * The configuration schema and the logger are loaded when a command first asks for them, so
- * `--help` loads neither.
+ * defaults), a logger, the app built on them (src/app.ts: every piece a command uses), and the
+ * streams it writes to. Commands never read process.env themselves. All of it is loaded when a
+ * command first asks for it, so `--help` loads none of it.
  */
 import type { Command } from 'commander';
+import type { App, AppOptions } from '../app.ts';
 import type { Config, ConfigOverrides } from '../config.ts';
 import type { Logger } from '../log.ts';
 
@@ -26,6 +27,12 @@ export interface GlobalFlags {
   reportDir?: string;
   logLevel?: string;
   queuePrefix?: string;
+}
+
+export interface AppUse {
+  config?: Config;
+  extra?: ConfigOverrides;
+  options?: AppOptions;
 }
 
 export class CliContext {
@@ -66,6 +73,21 @@ export class CliContext {
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
     const level = !asked && this.io.stderr.isTTY ? 'warn' : config.logLevel;
     return createLogger({ level });
+  }
+
+  /**
+   * The app on this command's configuration: runs `fn` with it and closes it after. `config`:
+   * the configuration when the command resolved it already, else it is resolved with `extra`.
+   */
+  async withApp<T>(fn: (app: App) => Promise<T>, using: AppUse = {}): Promise<T> {
+    const { createApp } = await import('../app.ts');
+    const config = using.config ?? (await this.config(using.extra));
+    const app = createApp(config, await this.logger(config), using.options);
+    try {
+      return await fn(app);
+    } finally {
+      await app.close();
+    }
   }
 
   print(text: string): void {

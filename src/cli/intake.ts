@@ -8,7 +8,6 @@ import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { dropLayout } from '../intake/drop-layout.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
-import type { IntakeRuntime } from '../intake/runtime.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
@@ -110,21 +109,6 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
   }
 }
 
-async function withRuntime<T>(
-  ctx: CliContext,
-  extra: Parameters<CliContext['config']>[0],
-  fn: (rt: IntakeRuntime) => Promise<T>,
-): Promise<T> {
-  const { openIntakeRuntime } = await import('../intake/runtime.ts');
-  const config = await ctx.config(extra);
-  const runtime = await openIntakeRuntime(config, await ctx.logger(config));
-  try {
-    return await fn(runtime);
-  } finally {
-    await runtime.close();
-  }
-}
-
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
   const { DropWatcher } = await import('../intake/drop-watcher.ts');
   const { readColumnMapping } = await import('../intake/job-source.ts');
@@ -132,102 +116,113 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
   const parallel = whole('--parallel', flags.parallel, 1);
   const graceMs = whole('--grace-ms', flags.graceMs, 0);
   const columns = flags.columns ? await readColumnMapping(flags.columns) : undefined;
-  await withRuntime(ctx, { dropDir: flags.dir }, async (rt) => {
-    const layout = dropLayout(rt.config.dropDir);
-    const logger = await ctx.logger(rt.config);
-    const watcher = new DropWatcher({
-      layout,
-      ...rt.claimsFor(layout),
-      ledger: rt.ledger,
-      run: rt.runnerFor(),
-      // --force re-sends what a delta sync would skip; creates stay once-only either way.
-      ledgerSettings: {
-        mode: flags.force ? 'full' : flags.mode,
-        keyColumn: flags.keyColumn,
-        retryUnknown: flags.retryUnknown,
-      },
-      force: flags.force,
-      ...(columns ? { columns } : {}),
-      listUnchanged: flags.listUnchanged,
-      logger,
-      settleMs,
-      pollMs: Math.max(20, Math.min(250, Math.floor(settleMs / 4))),
-      usePolling: flags.poll,
-      parallel,
-      onEvent: (event) => {
-        if (event.type === 'finished')
-          ctx.print(
-            `${event.file}: ${event.result.status === 'done' ? event.result.report.message : `moved to failed/: ${event.result.error}`}`,
-          );
-        if (event.type === 'error')
-          ctx.printError(
-            `${event.file}: not finished, stays in processing/ (${event.error instanceof Error ? event.error.message : String(event.error)})`,
-          );
-      },
-    });
-    await watcher.start();
-    ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
-    const signal = await untilSignal();
-    ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
-    await watcher.close(graceMs);
-  });
+  await ctx.withApp(
+    async (app) => {
+      const layout = dropLayout(app.config.dropDir);
+      const { logger } = app;
+      const watcher = new DropWatcher({
+        layout,
+        ...(await app.claimsFor(layout)),
+        ledger: (await app.ledger()).ledger,
+        run: app.runner(),
+        // --force re-sends what a delta sync would skip; creates stay once-only either way.
+        ledgerSettings: {
+          mode: flags.force ? 'full' : flags.mode,
+          keyColumn: flags.keyColumn,
+          retryUnknown: flags.retryUnknown,
+        },
+        force: flags.force,
+        ...(columns ? { columns } : {}),
+        listUnchanged: flags.listUnchanged,
+        logger,
+        settleMs,
+        pollMs: Math.max(20, Math.min(250, Math.floor(settleMs / 4))),
+        usePolling: flags.poll,
+        parallel,
+        onEvent: (event) => {
+          if (event.type === 'finished')
+            ctx.print(
+              `${event.file}: ${event.result.status === 'done' ? event.result.report.message : `moved to failed/: ${event.result.error}`}`,
+            );
+          if (event.type === 'error')
+            ctx.printError(
+              `${event.file}: not finished, stays in processing/ (${event.error instanceof Error ? event.error.message : String(event.error)})`,
+            );
+        },
+      });
+      await watcher.start();
+      ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
+      const signal = await untilSignal();
+      ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
+      await watcher.close(graceMs);
+    },
+    { extra: { dropDir: flags.dir } },
+  );
 }
 
 async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   const { loadJobs, nextRun } = await import('../intake/job-file.ts');
   const { listSchedules, scheduleQueue } = await import('../intake/schedules.ts');
   const { bullConnection } = await import('../sync/queue/connection.ts');
-  await withRuntime(ctx, { jobsDir }, async (rt) => {
-    const jobs = await loadJobs(rt.config.jobsDir);
-    if (jobs.length === 0) return ctx.print(`no job files in ${rt.config.jobsDir}`);
-    const zone = jobs.some((j) => !j.timezone) ? await rt.storeTimeZone() : 'UTC';
-    const queue = rt.config.redisUrl ? scheduleQueue(bullConnection(rt.config.redisUrl), rt.config.queuePrefix) : null;
-    try {
-      const rows = await listSchedules(queue, jobs, zone);
-      const now = Date.now();
-      ctx.print(
-        [
-          'job\tcron\ttimezone\tnext run\tregistered',
-          ...rows.map((r) => {
-            const next = r.next ?? nextRun(r.cron, r.timezone, now);
-            return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
-          }),
-        ].join('\n'),
-      );
-    } finally {
-      await queue?.close();
-    }
-  });
+  await ctx.withApp(
+    async (app) => {
+      const { config } = app;
+      const jobs = await loadJobs(config.jobsDir);
+      if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
+      const zone = jobs.some((j) => !j.timezone) ? await app.storeTimeZone() : 'UTC';
+      const queue = config.redisUrl ? scheduleQueue(bullConnection(config.redisUrl), config.queuePrefix) : null;
+      try {
+        const rows = await listSchedules(queue, jobs, zone);
+        const now = Date.now();
+        ctx.print(
+          [
+            'job\tcron\ttimezone\tnext run\tregistered',
+            ...rows.map((r) => {
+              const next = r.next ?? nextRun(r.cron, r.timezone, now);
+              return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
+            }),
+          ].join('\n'),
+        );
+      } finally {
+        await queue?.close();
+      }
+    },
+    { extra: { jobsDir } },
+  );
 }
 
 async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   const { loadJobs } = await import('../intake/job-file.ts');
   const { scheduleQueue, syncSchedules } = await import('../intake/schedules.ts');
   const { bullConnection } = await import('../sync/queue/connection.ts');
-  await withRuntime(ctx, { jobsDir }, async (rt) => {
-    if (!rt.config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
-    const jobs = await loadJobs(rt.config.jobsDir);
-    const queue = scheduleQueue(bullConnection(rt.config.redisUrl), rt.config.queuePrefix);
-    try {
-      const { upserted, removed } = await syncSchedules(queue, jobs, await rt.storeTimeZone());
-      ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
-    } finally {
-      await queue.close();
-    }
-  });
+  await ctx.withApp(
+    async (app) => {
+      const { config } = app;
+      if (!config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
+      const jobs = await loadJobs(config.jobsDir);
+      const queue = scheduleQueue(bullConnection(config.redisUrl), config.queuePrefix);
+      try {
+        const { upserted, removed } = await syncSchedules(queue, jobs, await app.storeTimeZone());
+        ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
+      } finally {
+        await queue.close();
+      }
+    },
+    { extra: { jobsDir } },
+  );
 }
 
 async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: string; json: boolean }): Promise<void> {
   const { findJob } = await import('../intake/job-file.ts');
   const { runJob } = await import('../intake/schedules.ts');
-  await withRuntime(ctx, { jobsDir: flags.jobsDir }, async (rt) => {
-    const job = await findJob(rt.config.jobsDir, name);
-    const summary = await runJob(job, {
-      runnerFor: (tuning) => rt.runnerFor(tuning),
-      logger: await ctx.logger(rt.config),
-    });
-    report(ctx, summary, flags.json);
-  });
+  await ctx.withApp(
+    async (app) => {
+      const job = await findJob(app.config.jobsDir, name);
+      const summary = await runJob(job, { runnerFor: (tuning) => app.runner(tuning), logger: app.logger });
+      report(ctx, summary, flags.json);
+    },
+    { extra: { jobsDir: flags.jobsDir } },
+  );
 }
 
 interface RerunFlags {
@@ -240,8 +235,8 @@ interface RerunFlags {
 
 async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags): Promise<void> {
   const { buildRerunRequest, invalidNote, resolveRerunTarget } = await import('../intake/rerun.ts');
-  await withRuntime(ctx, {}, async (rt) => {
-    const resolved = await resolveRerunTarget(target, rt.config.reportDir);
+  await ctx.withApp(async (app) => {
+    const resolved = await resolveRerunTarget(target, app.config.reportDir);
     const plan = await buildRerunRequest(resolved, {
       includeUnknown: flags.includeUnknown,
       resendUnknownCreates: flags.resendUnknownCreates,
@@ -257,7 +252,7 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     }
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
     if (plan.request === null) return;
-    const summary = await rt.runnerFor()(plan.request, new AbortController().signal);
+    const summary = await app.runBatch(plan.request);
     report(ctx, summary, flags.json);
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
-import type { storeClientFromConfig } from '../store/client.ts';
+import type { StoreClient } from '../store/client.ts';
 import type { Category, TaxEntry, Voucher } from '../store/types.ts';
 import { ExitError, type CliContext } from './context.ts';
 
@@ -13,7 +13,7 @@ type Row = Record<string, string | number | boolean | null>;
 interface ListSpec<T> {
   name: string;
   description: string;
-  fetch: (client: ReturnType<typeof storeClientFromConfig>) => Promise<T[]>;
+  fetch: (client: StoreClient) => Promise<T[]>;
   /** CSV columns: every field, with the API's names (voucher details flattened). */
   csvColumns: string[];
   csvRow: (item: T) => Row;
@@ -127,16 +127,11 @@ function registerList<T>(program: Command, ctx: CliContext, spec: ListSpec<T>): 
     .option('--csv', 'print CSV with a header row')
     .option('--json', 'print the list as a JSON array')
     .action(async (flags: { csv?: boolean; json?: boolean }) => {
-      const { storeClientFromConfig } = await import('../store/client.ts');
       if (flags.csv && flags.json) throw new ExitError(2, 'choose one of --csv and --json');
-      const config = await ctx.config();
-      const client = storeClientFromConfig(config, { logger: await ctx.logger(config) });
-      try {
-        const items = await spec.fetch(client);
+      await ctx.withApp(async (app) => {
+        const items = await spec.fetch(await app.client());
         ctx.print(renderList(spec, items, flags.json ? 'json' : flags.csv ? 'csv' : 'table'));
-      } finally {
-        client.close();
-      }
+      });
     });
 }
 

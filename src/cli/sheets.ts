@@ -95,11 +95,8 @@ async function template(ctx: CliContext, flags: TemplateFlags): Promise<void> {
 }
 
 async function fetchCategories(ctx: CliContext): Promise<Category[]> {
-  const { storeClientFromConfig } = await import('../store/index.ts');
-  const config = await ctx.config();
   // Throws ConfigError (exit 2) naming STORE_URL / STORE_EMAIL / STORE_PASSWORD when one is missing.
-  const client = storeClientFromConfig(config, { logger: await ctx.logger(config) });
-  return client.listCategories();
+  return ctx.withApp(async (app) => (await app.client()).listCategories());
 }
 
 /** `\t` and `tab` as typed on a command line mean a tab. */

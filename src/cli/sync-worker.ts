@@ -4,7 +4,7 @@
  * It runs the schedules too. Its store client, ledger and schedules come from the app (src/app.ts).
  */
 import type { Command } from 'commander';
-import { createApp, type App } from '../app.ts';
+import type { App } from '../app.ts';
 import { ExitError, type CliContext } from './context.ts';
 
 export function registerWorkerCommand(program: Command, ctx: CliContext): void {
@@ -16,33 +16,19 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       const config = await ctx.config();
       if (!config.redisUrl)
         throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
-      const logger = await ctx.logger(config);
       const redisUrl = config.redisUrl;
-      const app = createApp(config, logger);
-      try {
-        await runWorker(ctx, app, redisUrl, Math.max(0, Number(flags.grace) || 0) * 1000);
-      } finally {
-        await app.close();
-      }
+      await ctx.withApp((app) => runWorker(ctx, app, redisUrl, Math.max(0, Number(flags.grace) || 0) * 1000), {
+        config,
+      });
     });
 }
 
 async function runWorker(ctx: CliContext, app: App, redisUrl: string, graceMs: number): Promise<void> {
   const { config, logger } = app;
   const prefix = config.queuePrefix;
-  const client = await app.client();
-  const { batchLedgers } = await app.ledger();
-  const { startSyncWorker } = await import('../sync/index.ts');
   const { startSchedules } = await import('./worker-schedules.ts');
   const schedules = await startSchedules(app, redisUrl);
-  const worker = startSyncWorker({
-    redisUrl,
-    prefix,
-    client,
-    concurrency: config.concurrency,
-    logger,
-    batchLedgers,
-  });
+  const worker = await app.startWorker();
   await worker.ready();
   logger.info({ prefix, rate: config.rate, concurrency: config.concurrency }, 'worker started');
   ctx.printError(

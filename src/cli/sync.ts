@@ -4,13 +4,12 @@
  * and store errors to 2).
  */
 import { Option, type Command } from 'commander';
-import type { Config } from '../config.ts';
+import type { App, Transport } from '../app.ts';
 import type { SandboxHandle } from '../sandbox/index.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
-import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
@@ -81,7 +80,6 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
 
 async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
   const { startSandbox } = await import('../sandbox/index.ts');
-  const { openLedger } = await import('../intake/runtime.ts');
   let sandbox: SandboxHandle | undefined;
   try {
     let config = await ctx.config();
@@ -93,27 +91,48 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
     const queue = flags.dryRun ? 'local' : (flags.queue ?? (config.redisUrl ? 'redis' : 'local'));
     if (queue === 'redis' && !config.redisUrl)
       throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
-    const summaries: BatchSummary[] = [];
-    // The sync ledger (src/intake): in Redis with the queue, else a local file. Not for dry runs,
-    // nor for the throwaway --sandbox store (its memory would outlive the store).
-    const ledger = flags.dryRun || flags.sandbox ? null : await openLedger(config);
-    try {
-      for (const request of await requestsFor(file, flags)) {
-        const batchLedgers = ledger?.batchLedgers;
-        summaries.push(
-          queue === 'redis'
-            ? await importViaRedis(ctx, config, request, !!flags.sandbox, batchLedgers)
-            : await importLocal(ctx, config, request, batchLedgers),
-        );
-      }
-    } finally {
-      await ledger?.close();
-    }
+    // The throwaway --sandbox store keeps no ledger: its memory would outlive the store.
+    const summaries = await ctx.withApp(
+      (app) => importBatches(ctx, app, file, flags, queue === 'redis' ? 'queue' : 'local'),
+      { config, options: { ledger: !flags.sandbox } },
+    );
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
     else for (const summary of summaries) ctx.print(summarizeBatch(summary));
     if (summaries.some(batchHasProblems)) throw new ExitError(1, '');
   } finally {
     await sandbox?.close();
+  }
+}
+
+async function importBatches(
+  ctx: CliContext,
+  app: App,
+  file: string,
+  flags: ImportFlags,
+  transport: Transport,
+): Promise<BatchSummary[]> {
+  const { progressView } = await import('./sync-progress.ts');
+  // With --sandbox nobody else knows the sandbox's address: run a worker here too.
+  const worker = transport === 'queue' && flags.sandbox ? await app.startWorker() : null;
+  try {
+    const summaries: BatchSummary[] = [];
+    for (const request of await requestsFor(file, flags)) {
+      const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
+      try {
+        summaries.push(
+          await app.runBatch(request, {
+            transport,
+            onProgress: (p) => view.update(p),
+            onQueued: (batchId) => ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`),
+          }),
+        );
+      } finally {
+        view.stop();
+      }
+    }
+    return summaries;
+  } finally {
+    await worker?.close();
   }
 }
 
@@ -132,86 +151,6 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
   await Promise.all(sheets.map((s) => s.close()));
   if (sheets.length <= 1) return [base];
   return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
-}
-
-async function importLocal(
-  ctx: CliContext,
-  config: Config,
-  request: SyncRequest,
-  batchLedgers: BatchLedgerFactory | undefined,
-): Promise<BatchSummary> {
-  const { storeClientFromConfig } = await import('../store/client.ts');
-  const { runSync } = await import('../sync/index.ts');
-  const { progressView } = await import('./sync-progress.ts');
-  const logger = await ctx.logger(config);
-  const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
-  try {
-    return await runSync(request, {
-      client: storeClientFromConfig(config, { logger }),
-      reportDir: config.reportDir,
-      rate: config.rate,
-      concurrency: config.concurrency,
-      maxTextLength: config.maxTextLength,
-      logger,
-      onProgress: (p) => view.update(p),
-      ...(batchLedgers ? { batchLedgers } : {}),
-    });
-  } finally {
-    view.stop();
-  }
-}
-
-async function importViaRedis(
-  ctx: CliContext,
-  config: Config,
-  request: SyncRequest,
-  withWorker: boolean,
-  batchLedgers: BatchLedgerFactory | undefined,
-): Promise<BatchSummary> {
-  const { Redis } = await import('ioredis');
-  const { storeClientFromConfig } = await import('../store/client.ts');
-  const { enqueueSync, startSyncWorker, waitForBatch } = await import('../sync/index.ts');
-  const { RedisRateGate } = await import('../store/rate-gate/redis.ts');
-  const { engineKeys } = await import('../sync/queue/keys.ts');
-  const { progressView } = await import('./sync-progress.ts');
-  const redisUrl = config.redisUrl!;
-  const logger = await ctx.logger(config);
-  const prefix = config.queuePrefix;
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const client = storeClientFromConfig(config, {
-    logger,
-    gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate: config.rate }),
-  });
-  // With --sandbox nobody else knows the sandbox's address: run a worker here too.
-  const worker = withWorker
-    ? startSyncWorker({
-        redisUrl,
-        prefix,
-        client,
-        concurrency: config.concurrency,
-        logger,
-        ...(batchLedgers ? { batchLedgers } : {}),
-      })
-    : null;
-  const view = progressView(ctx.io.stderr, 'sync');
-  try {
-    const { batchId } = await enqueueSync(request, {
-      redisUrl,
-      prefix,
-      reportDir: config.reportDir,
-      rate: config.rate,
-      client,
-      logger,
-      maxTextLength: config.maxTextLength,
-      ...(batchLedgers ? { batchLedgers } : {}),
-    });
-    ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`);
-    return await waitForBatch(batchId, { redisUrl, prefix, onProgress: (p) => view.update(p) });
-  } finally {
-    view.stop();
-    await worker?.close();
-    await redis.quit();
-  }
 }
 
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {

@@ -12,11 +12,10 @@ import { ExitError } from './context.ts';
 
 export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
-  const rt = await app.intake();
   const connection = bullConnection(redisUrl);
   const queue = scheduleQueue(connection, config.queuePrefix);
   try {
-    const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await rt.storeTimeZone());
+    const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await app.storeTimeZone());
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
   } catch (error) {
     await queue.close();
@@ -24,7 +23,7 @@ export async function startSchedules(app: App, redisUrl: string): Promise<{ stop
     throw error;
   }
   const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, {
-    runnerFor: (tuning) => rt.runnerFor(tuning),
+    runnerFor: (tuning) => app.runner(tuning),
     logger,
   });
   return {

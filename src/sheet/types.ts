@@ -8,7 +8,7 @@ import type {
   CreateProductRequest,
   ProductStatusRequest,
   UpdateProductRequest,
-} from '../store/types.ts';
+} from '../api-types.ts';
 import type { XlsxCell } from '../xlsx/index.ts';
 
 /** A cell as the reader hands it over, before mapping (a CSV cell is a string or null). */

@@ -2,7 +2,7 @@
  * What a product row asks for: create, update, status change or skip. A pure decision over what
  * the row filled in, table-tested in test/sheet-map/action.test.ts.
  */
-import type { ProductFields, UpdateProductRequest } from '../../store/types.ts';
+import type { ProductFields, UpdateProductRequest } from '../../api-types.ts';
 import type { RowIssue, RowPlan } from '../types.ts';
 import { CREATE_REQUIRED, type RowAction } from './fields.ts';
 

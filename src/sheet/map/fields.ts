@@ -2,7 +2,7 @@
  * The fields a sheet column can fill, with the kind of value each one takes. This table is the
  * one place that says what a product or brand column means; headers, values and templates read it.
  */
-import type { ProductFields } from '../../store/types.ts';
+import type { ProductFields } from '../../api-types.ts';
 
 /**
  * How a cell is read:

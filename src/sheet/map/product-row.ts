@@ -2,7 +2,7 @@
  * One product row to a plan or to row issues. Pure apart from the per-sheet duplicate tracker.
  * Hot path (every row of a 100,000-row sheet): no closures or sets per row, one pass per cell.
  */
-import type { ProductFields, ProductOption } from '../../store/types.ts';
+import type { ProductFields, ProductOption } from '../../api-types.ts';
 import type { RawRow, RowIssue, RowPlan } from '../types.ts';
 import { ACTION_WORDS } from './aliases.ts';
 import { decideProductPlan } from './action.ts';

@@ -4,7 +4,7 @@
  * which for a 100,000-row sheet costs more than reading the cells; this switch keeps each store
  * site simple. The value's type was checked by the column's spec (values.ts).
  */
-import type { ProductFields, ProductOption } from '../../store/types.ts';
+import type { ProductFields, ProductOption } from '../../api-types.ts';
 import type { OptionField, ScalarProductField } from './fields.ts';
 import type { CellValue } from './values.ts';
 

@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { neutraliseCell } from '../../files/formula-guard.ts';
-import type { Category } from '../../store/types.ts';
+import type { Category } from '../../api-types.ts';
 import {
   BRAND_TEMPLATE_COLUMNS,
   PRODUCT_TEMPLATE_COLUMNS,
