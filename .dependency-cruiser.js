@@ -5,7 +5,8 @@
  * only the commands (and tests) use it, and it uses only the bottom layer.
  */
 const LAYERS = [
-  { rank: 8, name: 'cli', path: '^src/(cli/|cli\\.ts$|main\\.ts$)' },
+  { rank: 9, name: 'cli', path: '^src/(cli/|cli\\.ts$|main\\.ts$)' },
+  { rank: 8, name: 'console', path: '^src/console/' },
   { rank: 7, name: 'app', path: '^src/app\\.ts$' },
   { rank: 6, name: 'intake', path: '^src/intake/' },
   { rank: 5, name: 'sync', path: '^src/sync/' },

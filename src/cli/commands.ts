@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CliContext } from './context.ts';
 import { registerListCommands } from './lists.ts';
 import { registerSandboxCommand } from './sandbox.ts';
+import { registerServeCommand } from './serve.ts';
 import { registerSheetCommands } from './sheets.ts';
 import { registerSyncCommands } from './sync.ts';
 import { registerIntakeCommands } from './intake.ts';
@@ -13,4 +14,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerSheetCommands(program, ctx);
   registerSyncCommands(program, ctx);
   registerIntakeCommands(program, ctx);
+  registerServeCommand(program, ctx);
 }

@@ -1,0 +1,223 @@
+/**
+ * The HTTP API the page uses and agencies can script (docs/console.md): uploads, batches, their
+ * live progress, report files and re-runs. Every route is behind the login (server.ts).
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
+import { SheetFileError } from '../sheet/index.ts';
+import { isValidBatchId } from '../sync/batch-id.ts';
+import type { SyncRequest } from '../sync/types.ts';
+import type { BatchBoard, BatchView } from './board.ts';
+import { previewSheet } from './preview.ts';
+import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
+
+export interface ApiDeps {
+  board: BatchBoard;
+  reportDir: string;
+  uploadLimitBytes: number;
+  maxTextLength: number;
+}
+
+/** The only files served from a batch's folder: a name from the request is looked up here, never joined. */
+export const REPORT_FILES: Readonly<Record<string, string>> = {
+  'results.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'results.csv': 'text/csv; charset=utf-8',
+  'failed.csv': 'text/csv; charset=utf-8',
+  'summary.json': 'application/json; charset=utf-8',
+};
+
+/** What the API answers for a batch: summary.json's fields once done, with the live ones over them. */
+export function batchJson(view: BatchView): Record<string, unknown> {
+  const { summary, ...live } = view;
+  return { ...(summary ?? {}), ...live };
+}
+
+interface BatchParams {
+  id: string;
+}
+
+export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { board } = deps;
+
+  const batchOr404 = async (request: FastifyRequest<{ Params: BatchParams }>, reply: FastifyReply) => {
+    const id = request.params.id;
+    if (!isValidBatchId(id)) {
+      await reply.code(400).send({ error: `"${id.slice(0, 100)}" is not a batch id` });
+      return null;
+    }
+    const view = await board.get(id);
+    if (!view) await reply.code(404).send({ error: `no batch ${id}` });
+    return view;
+  };
+
+  app.post('/api/uploads', async (request, reply) => {
+    const { upload } = await receiveMultipart(request, deps.reportDir, deps.uploadLimitBytes);
+    if (!upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
+    const preview = await previewOf(upload, deps.maxTextLength);
+    return reply.code(201).send({ uploadId: upload.uploadId, name: upload.name, bytes: upload.bytes, ...preview });
+  });
+
+  app.post('/api/batches', async (request, reply) => {
+    let fields: Record<string, unknown>;
+    let file: { path: string; name: string };
+    if (request.isMultipart()) {
+      const received = await receiveMultipart(request, deps.reportDir, deps.uploadLimitBytes);
+      if (!received.upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
+      fields = received.fields;
+      file = received.upload;
+      // A file that cannot be read at all is refused here, not left to fail as a batch.
+      await previewOf(received.upload, deps.maxTextLength);
+    } else {
+      fields = (request.body ?? {}) as Record<string, unknown>;
+      const uploadId = stringField(fields, 'upload');
+      const name = stringField(fields, 'name');
+      const path = uploadId && name ? await findUpload(deps.reportDir, uploadId, name) : null;
+      if (!path)
+        throw new UploadError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
+      file = { path, name: name! };
+    }
+    const options = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
+    const batchId = board.newBatchId();
+    board.submit({ ...options, file: file.path, batchId, source: `upload:${file.name}` });
+    return reply.code(202).send({ batchId });
+  });
+
+  app.get('/api/batches', async () => (await board.list()).map(batchJson));
+
+  app.get<{ Params: BatchParams }>('/api/batches/:id', async (request, reply) => {
+    const view = await batchOr404(request, reply);
+    return view ? batchJson(view) : reply;
+  });
+
+  app.get<{ Params: BatchParams }>('/api/batches/:id/events', async (request, reply) => {
+    const view = await batchOr404(request, reply);
+    if (!view) return reply;
+    streamProgress(board, view, reply);
+    return reply;
+  });
+
+  app.get<{ Params: BatchParams & { name: string } }>('/api/batches/:id/files/:name', async (request, reply) => {
+    const view = await batchOr404(request, reply);
+    if (!view) return reply;
+    const name = Object.keys(REPORT_FILES).find((known) => known === request.params.name);
+    if (!name)
+      return reply.code(404).send({ error: `no such report file; one of ${Object.keys(REPORT_FILES).join(', ')}` });
+    const path = join(deps.reportDir, view.batchId, name);
+    const size = await stat(path).then(
+      (s) => (s.isFile() ? s.size : null),
+      () => null,
+    );
+    if (size === null) return reply.code(404).send({ error: `${name} is not written yet (batch ${view.status})` });
+    return reply
+      .type(REPORT_FILES[name]!)
+      .header('content-length', size)
+      .header('content-disposition', `attachment; filename="${view.batchId}-${name}"`)
+      .send(createReadStream(path));
+  });
+
+  app.post<{ Params: BatchParams }>('/api/batches/:id/rerun', async (request, reply) => {
+    const view = await batchOr404(request, reply);
+    if (!view) return reply;
+    if (view.status !== 'done') return reply.code(409).send({ error: `batch ${view.batchId} is ${view.status}` });
+    try {
+      const target = await resolveRerunTarget(view.batchId, deps.reportDir);
+      const plan = await buildRerunRequest(target, {
+        includeUnknown: false,
+        resendUnknownCreates: false,
+        keyColumn: DEFAULT_KEY_COLUMN,
+      });
+      if (!plan.request) return reply.code(409).send({ error: `batch ${view.batchId} has no failed rows to re-run` });
+      const batchId = board.newBatchId();
+      board.submit({ ...plan.request, batchId, source: plan.request.source ?? `rerun:${view.batchId}` });
+      // Invalid rows are not re-sent: they need a fix in failed.csv first (upload it fixed).
+      return reply.code(202).send({ batchId, invalidRows: plan.invalidRows });
+    } catch (error) {
+      if (error instanceof RerunError) return reply.code(409).send({ error: error.message });
+      throw error;
+    }
+  });
+}
+
+async function previewOf(upload: StoredUpload, maxTextLength: number) {
+  try {
+    return await previewSheet(upload.path, maxTextLength);
+  } catch (error) {
+    if (error instanceof SheetFileError) throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
+    throw error;
+  }
+}
+
+function stringField(fields: Record<string, unknown>, name: string): string | undefined {
+  const value = fields[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** dryRun and mode, from form fields or the query string; anything else is a 400 naming it. */
+function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> {
+  const dryRun = textOf(fields.dryRun) ?? 'false';
+  if (dryRun !== 'true' && dryRun !== 'false')
+    throw new UploadError(400, `dryRun: expected true or false, got "${dryRun.slice(0, 20)}"`);
+  const mode = textOf(fields.mode) ?? 'full';
+  if (mode !== 'delta' && mode !== 'full')
+    throw new UploadError(400, `mode: expected delta or full, got "${mode.slice(0, 20)}"`);
+  return {
+    ...(dryRun === 'true' ? { dryRun: true } : {}),
+    ledger: { mode, keyColumn: DEFAULT_KEY_COLUMN, retryUnknown: false },
+  };
+}
+
+/** A form field or JSON value as text: JSON may send `true` where a form sends "true". */
+function textOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
+/** Server-sent events: a `progress` event on each change (at most 4 a second) and at least every second, then `end`. */
+function streamProgress(board: BatchBoard, first: BatchView, reply: FastifyReply): void {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  let latest = first;
+  let sentAt = 0;
+  let closed = false;
+  const send = (): void => {
+    if (closed) return;
+    sentAt = Date.now();
+    raw.write(`event: progress\ndata: ${JSON.stringify(batchJson(latest))}\n\n`);
+    if (latest.status === 'done' || latest.status === 'failed') finish();
+  };
+  const finish = (): void => {
+    if (closed) return;
+    raw.write(`event: end\ndata: ${JSON.stringify({ batchId: latest.batchId, status: latest.status })}\n\n`);
+    cleanup();
+    raw.end();
+  };
+  const unwatch = board.watch(first.batchId, (view) => {
+    latest = view;
+    const ended = view.status === 'done' || view.status === 'failed';
+    if (ended || Date.now() - sentAt >= 250) send();
+  });
+  // Asked again each second, so a batch that ended between the first read and the watch still ends here.
+  const timer = setInterval(() => {
+    void board.get(first.batchId).then((view) => {
+      if (view) latest = view;
+      send();
+    });
+  }, 1000);
+  const cleanup = (): void => {
+    closed = true;
+    clearInterval(timer);
+    unwatch();
+  };
+  raw.on('close', cleanup);
+  send();
+}

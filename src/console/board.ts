@@ -1,0 +1,208 @@
+/**
+ * The console's batches: the ones this process started (live, with progress) and the finished
+ * ones under the report dir (their summary.json), newest first. Listeners hear every change of a
+ * live batch; the events route decides how often to pass it on.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { emptyCounts, type OutcomeCounts } from '../outcome.ts';
+import type { BatchSummary } from '../report/summary.ts';
+import { newBatchId } from '../sync/batch-id.ts';
+import type { SyncRequest } from '../sync/types.ts';
+import { problemsIn } from '../sync/tally.ts';
+import type { ConsoleMetrics } from './metrics.ts';
+import type { BatchRunner } from './runner.ts';
+
+export type BatchStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface BatchView {
+  batchId: string;
+  status: BatchStatus;
+  source: string;
+  file: string;
+  dryRun: boolean;
+  /** Rows to go through; null while the sheet is still being read. */
+  total: number | null;
+  done: number;
+  counts: OutcomeCounts;
+  problems: number;
+  /** Rows ended per second since the batch started, and the store's limit in requests per second. */
+  rowsPerSecond: number | null;
+  rate: number;
+  /** Seconds left at the current pace, once the total is known. */
+  etaSeconds: number | null;
+  rerunOf?: string;
+  /** Why a batch that could not run stopped (status `failed`). */
+  error?: string;
+  /** summary.json, once done. */
+  summary?: BatchSummary;
+}
+
+type Listener = (view: BatchView) => void;
+
+interface Live {
+  view: BatchView;
+  startedMs: number | null;
+  listeners: Set<Listener>;
+}
+
+export interface BoardDeps {
+  runner: BatchRunner;
+  reportDir: string;
+  rate: number;
+  metrics: ConsoleMetrics;
+  clock?: () => number;
+  /** Called with a batch that could not run (logged by the caller, without secrets). */
+  onFailure?: (batchId: string, error: unknown) => void;
+}
+
+/** Past batches shown: the newest this many. */
+const LIST_LIMIT = 100;
+
+export class BatchBoard {
+  private readonly live = new Map<string, Live>();
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: BoardDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** The store's limit in requests per second, shown beside each batch's pace. */
+  get rate(): number {
+    return this.deps.rate;
+  }
+
+  newBatchId(): string {
+    return newBatchId(this.clock());
+  }
+
+  /** Starts a batch and returns at once; it runs in the background. */
+  submit(request: SyncRequest & { batchId: string; source: string }): BatchView {
+    const live: Live = {
+      view: {
+        batchId: request.batchId,
+        status: 'queued',
+        source: request.source,
+        file: request.file,
+        dryRun: request.dryRun === true,
+        total: null,
+        done: 0,
+        counts: emptyCounts(),
+        problems: 0,
+        rowsPerSecond: null,
+        rate: this.deps.rate,
+        etaSeconds: null,
+        ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
+      },
+      startedMs: null,
+      listeners: new Set(),
+    };
+    this.live.set(request.batchId, live);
+    const metrics = this.deps.metrics;
+    metrics.queueDepth.inc();
+    let counted = emptyCounts();
+    const change = (patch: Partial<BatchView>): void => {
+      live.view = this.paced({ ...live.view, ...patch }, live.startedMs);
+      for (const listener of live.listeners) listener(live.view);
+    };
+    this.deps.runner
+      .run(request, {
+        onStart: () => {
+          metrics.queueDepth.dec();
+          live.startedMs = this.clock();
+          change({ status: 'running' });
+        },
+        onProgress: (p) => {
+          metrics.countRows(counted, p.counts);
+          counted = p.counts;
+          change({ done: p.done, total: p.total, counts: p.counts, problems: p.problems });
+        },
+      })
+      .then(
+        (summary) => {
+          metrics.countRows(counted, summary.counts);
+          metrics.batchDuration.observe((Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000);
+          change(doneView(summary, this.deps.rate));
+        },
+        (error: unknown) => {
+          if (live.startedMs === null) metrics.queueDepth.dec();
+          this.deps.onFailure?.(request.batchId, error);
+          change({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+        },
+      )
+      .finally(() => live.listeners.clear());
+    return live.view;
+  }
+
+  /** A batch by id (the id is checked by the caller), or null. */
+  async get(batchId: string): Promise<BatchView | null> {
+    const live = this.live.get(batchId);
+    if (live) return live.view;
+    const summary = await readSummary(join(this.deps.reportDir, batchId, 'summary.json'));
+    return summary ? doneView(summary, summary.rate) : null;
+  }
+
+  async list(): Promise<BatchView[]> {
+    const views = new Map<string, BatchView>();
+    for (const [id, live] of this.live) views.set(id, live.view);
+    let names: string[] = [];
+    try {
+      names = await readdir(this.deps.reportDir);
+    } catch {
+      // no report dir yet: no past batches
+    }
+    // Batch ids begin with their time: the newest sort last.
+    for (const name of names.sort().reverse()) {
+      if (views.size >= LIST_LIMIT) break;
+      if (views.has(name)) continue;
+      const summary = await readSummary(join(this.deps.reportDir, name, 'summary.json'));
+      if (summary) views.set(name, doneView(summary, summary.rate));
+    }
+    return [...views.values()].sort((a, b) => b.batchId.localeCompare(a.batchId)).slice(0, LIST_LIMIT);
+  }
+
+  /** Hears every change of a live batch until it ends; returns the unsubscribe. */
+  watch(batchId: string, listener: Listener): () => void {
+    const live = this.live.get(batchId);
+    if (!live || live.view.status === 'done' || live.view.status === 'failed') return () => undefined;
+    live.listeners.add(listener);
+    return () => live.listeners.delete(listener);
+  }
+
+  private paced(view: BatchView, startedMs: number | null): BatchView {
+    if (startedMs === null || view.status !== 'running') return view;
+    const seconds = (this.clock() - startedMs) / 1000;
+    const rowsPerSecond = seconds > 0 ? view.done / seconds : null;
+    const etaSeconds =
+      view.total !== null && rowsPerSecond ? Math.max(0, (view.total - view.done) / rowsPerSecond) : null;
+    return { ...view, rowsPerSecond, etaSeconds };
+  }
+}
+
+function doneView(summary: BatchSummary, rate: number): BatchView {
+  return {
+    batchId: summary.batchId,
+    status: 'done',
+    source: summary.source,
+    file: summary.file,
+    dryRun: summary.dryRun === true,
+    total: summary.total,
+    done: summary.total,
+    counts: summary.counts,
+    problems: problemsIn(summary.counts),
+    rowsPerSecond: null,
+    rate,
+    etaSeconds: 0,
+    ...(summary.rerunOf ? { rerunOf: summary.rerunOf } : {}),
+    summary,
+  };
+}
+
+async function readSummary(path: string): Promise<BatchSummary | null> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<BatchSummary>;
+    return typeof parsed.batchId === 'string' && parsed.counts ? (parsed as BatchSummary) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * /metrics in Prometheus text format (prom-client). Fed by the console's own batches and its
+ * store client: with Redis, rows processed by `worker` processes count in those processes, not
+ * here; queue depth is read from the queue itself.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { OUTCOMES, type OutcomeCounts } from '../outcome.ts';
+import type { StoreApi } from '../store/types.ts';
+
+export class ConsoleMetrics {
+  readonly registry = new Registry();
+  readonly rows = new Counter({
+    name: 'catalog_sync_rows_total',
+    help: 'Rows ended, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly storeRequests = new Counter({
+    name: 'catalog_sync_store_requests_total',
+    help: 'Store calls ended, by endpoint and HTTP status (or error code when no answer came)',
+    labelNames: ['endpoint', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly batchDuration = new Histogram({
+    name: 'catalog_sync_batch_duration_seconds',
+    help: 'Wall time of finished batches',
+    buckets: [1, 5, 15, 60, 300, 900, 3600, 4 * 3600],
+    registers: [this.registry],
+  });
+  readonly queueDepth = new Gauge({
+    name: 'catalog_sync_queue_depth',
+    help: 'Batches waiting to start in this console, plus row jobs waiting in the queue (with Redis)',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'catalog_sync_' });
+  }
+
+  /** Adds the rows that ended between two progress reports of one batch. */
+  countRows(before: OutcomeCounts, after: OutcomeCounts): void {
+    for (const outcome of OUTCOMES) {
+      const added = after[outcome] - before[outcome];
+      if (added > 0) this.rows.inc({ outcome }, added);
+    }
+  }
+
+  /** The same store, with each call's endpoint and status counted. */
+  observeStore(store: StoreApi): StoreApi {
+    const count = async <T>(endpoint: string, call: () => Promise<T>, statusOf: (t: T) => number): Promise<T> => {
+      try {
+        const result = await call();
+        this.storeRequests.inc({ endpoint, status: String(statusOf(result)) });
+        return result;
+      } catch (error) {
+        const e = error as { httpStatus?: number; code?: string };
+        this.storeRequests.inc({
+          endpoint,
+          status: e.httpStatus !== undefined ? String(e.httpStatus) : (e.code ?? 'error'),
+        });
+        throw error;
+      }
+    };
+    const ok = (): number => 200;
+    return {
+      // Mostly answered from the cached token, without a request: not counted.
+      authorize: () => store.authorize(),
+      createProduct: (p) =>
+        count(
+          'create_product',
+          () => store.createProduct(p),
+          (r) => r.httpStatus,
+        ),
+      updateProduct: (p) =>
+        count(
+          'update_product',
+          () => store.updateProduct(p),
+          (r) => r.httpStatus,
+        ),
+      setProductStatus: (p) =>
+        count(
+          'products_status',
+          () => store.setProductStatus(p),
+          (r) => r.httpStatus,
+        ),
+      updateBrand: (p) =>
+        count(
+          'brands',
+          () => store.updateBrand(p),
+          (r) => r.httpStatus,
+        ),
+      listCategories: () => count('categories', () => store.listCategories(), ok),
+      listTaxes: () => count('taxes', () => store.listTaxes(), ok),
+      listVouchers: () => count('vouchers', () => store.listVouchers(), ok),
+    };
+  }
+}

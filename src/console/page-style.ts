@@ -1,0 +1,29 @@
+/** The page's styles: logical properties (inline-start/end) so the Arabic page mirrors itself. */
+export const PAGE_STYLE = `
+:root{color-scheme:light;font:16px/1.5 system-ui,"Segoe UI","Noto Sans Arabic",Tahoma,sans-serif}
+body{margin:0 auto;max-width:72rem;padding:0 1rem 3rem}
+header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;border-block-end:1px solid #ccc}
+header nav{display:flex;gap:1rem;align-items:center}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-block-start:2rem}
+button,.button{font:inherit;padding:.5rem 1rem;border:1px solid #555;border-radius:.3rem;background:#f4f4f4;color:#111;cursor:pointer;display:inline-block}
+button.primary{background:#0b5394;color:#fff;border-color:#0b5394}
+button:focus-visible,.button:focus-within,a:focus-visible,input:focus-visible{outline:3px solid #f6a400;outline-offset:2px}
+#drop-zone{border:2px dashed #888;border-radius:.5rem;padding:1rem;text-align:center}
+#drop-zone.over{background:#eef5ff;border-color:#0b5394}
+#file{position:absolute;inline-size:1px;block-size:1px;opacity:0}
+#file:focus-visible+*,#drop-zone:focus-within .button{outline:3px solid #f6a400}
+.counts{display:flex;flex-wrap:wrap;gap:.75rem;margin:0;padding:0}
+.count{border:1px solid #ccc;border-radius:.3rem;padding:.25rem .75rem;min-inline-size:7rem}
+.count dt{font-size:.85rem;color:#444}.count dd{margin:0;font-size:1.3rem;font-weight:600}
+.count.bad,.count.invalid,.count.failed,.count.unknown{border-color:#b00020}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;inline-size:100%}
+th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:start;vertical-align:top}
+tr.error td{background:#fff0f0}tr.warning td{background:#fffbe6}
+caption{text-align:start;font-weight:600;padding:.5rem 0}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-block-start:1rem}
+progress{inline-size:100%;block-size:1.5rem}
+.error{color:#b00020}.mode{color:#444}
+ul.inline{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0;margin:0}
+@media (max-width:40rem){th,td{font-size:.9rem}.count{min-inline-size:5rem}}
+`;

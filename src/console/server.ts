@@ -1,0 +1,156 @@
+/**
+ * The console's HTTP server (Fastify): the login, /healthz and /metrics, the API and the page.
+ * Everything but /healthz and the login page needs the token (bearer) or a session cookie, and
+ * every state-changing request passes the Origin check. Request lines are not logged by Fastify:
+ * a login URL carries the token in its query string; ours log the route pattern only.
+ */
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from '../log.ts';
+import { registerApi } from './api.ts';
+import { credentialOf, SESSION_COOKIE, Sessions, setSessionCookie } from './auth.ts';
+import type { BatchBoard } from './board.ts';
+import type { HealthWatch } from './health.ts';
+import type { ConsoleMetrics } from './metrics.ts';
+import { originVerdict } from './origin.ts';
+import { registerPages } from './pages.ts';
+import { tokenMatches } from './token.ts';
+import { UploadError } from './uploads.ts';
+
+export interface ConsoleDeps {
+  token: string;
+  board: BatchBoard;
+  health: HealthWatch;
+  metrics: ConsoleMetrics;
+  reportDir: string;
+  uploadLimitBytes: number;
+  maxTextLength: number;
+  /** What the page says about how batches run. */
+  mode: 'in-process' | 'redis';
+  logger: Logger;
+  /** More routes behind the same login (bull-board's /queues with Redis). */
+  extend?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Paths answered without a login. */
+const PUBLIC = new Set(['/healthz', '/login', '/favicon.ico']);
+
+export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> {
+  // Typed as Fastify's base logger: pino's own type would make every route's type its own.
+  const loggerInstance: FastifyBaseLogger = deps.logger;
+  const app = Fastify({
+    loggerInstance,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 64 * 1024,
+  });
+  const sessions = new Sessions();
+  await app.register(cookie);
+  await app.register(multipart);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request);
+    const credential = credentialOf(request, deps.token, sessions);
+    if (!PUBLIC.has(path) && credential === null) {
+      if (path.startsWith('/api/') || path === '/metrics' || request.method !== 'GET') {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ error: 'login required: send Authorization: Bearer <token> (CONSOLE_TOKEN)' });
+      }
+      return reply.redirect('/login', 303);
+    }
+    const verdict = originVerdict(request.method, request.headers.origin, request.headers.host, credential);
+    if (verdict !== 'ok' && !(path === '/login' && verdict === 'no-origin')) {
+      return reply.code(403).send({
+        error:
+          verdict === 'cross-site'
+            ? 'refused: this request came from another site (Origin does not match)'
+            : 'refused: a request that changes something needs an Origin header or the bearer token',
+      });
+    }
+    return undefined;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the URL: a query string may hold the login token.
+    request.log.debug(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof UploadError) return reply.code(error.statusCode).send({ error: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: (error as Error).message });
+    }
+    request.log.error({ err: error, route: request.routeOptions.url }, 'console request failed');
+    return reply.code(500).send({ error: 'internal error (see the console log)' });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const report = await deps.health.report();
+    return reply.code(report.status === 'ok' ? 200 : 503).send(report);
+  });
+
+  app.get('/metrics', async (_request, reply) =>
+    reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
+  );
+
+  app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
+    const offered = request.query.token;
+    if (offered !== undefined && tokenMatches(deps.token, offered)) {
+      setSessionCookie(reply, sessions.open());
+      // Off to the page at once: the token leaves the address bar and the history entry.
+      return reply.redirect('/', 303);
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .code(offered === undefined ? 200 : 401)
+      .send(loginPage(offered !== undefined));
+  });
+
+  app.post<{ Body: { token?: string } }>('/login', async (request, reply) => {
+    if (tokenMatches(deps.token, request.body?.token)) {
+      setSessionCookie(reply, sessions.open());
+      return reply.redirect('/', 303);
+    }
+    return reply.type('text/html; charset=utf-8').code(401).send(loginPage(true));
+  });
+
+  app.post('/logout', async (request, reply) => {
+    sessions.close(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.redirect('/login', 303);
+  });
+
+  registerApi(app, deps);
+  registerPages(app, { mode: deps.mode, rate: deps.board.rate, uploadLimitBytes: deps.uploadLimitBytes });
+  await deps.extend?.(app);
+  return app;
+}
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '/';
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+function loginPage(failed: boolean): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>catalog-sync console: log in</title><style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}</style></head>
+<body><main><h1>catalog-sync console</h1>
+<form method="post" action="/login"><label for="token">Console token (CONSOLE_TOKEN, or the one <code>serve</code> printed)</label>
+<input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
+${failed ? '<p class="error" role="alert">That token is not right.</p>' : ''}<button type="submit">Log in</button></form></main></body></html>`;
+}

@@ -1,0 +1,87 @@
+/**
+ * `catalog-sync serve`: the console on the app's store client, ledger and Redis (src/app.ts), so
+ * its batches are the same as `import`'s. Returns once it listens; close() stops it.
+ */
+import type { App } from '../app.ts';
+import type { SyncWorker } from '../sync/index.ts';
+import { BatchBoard } from './board.ts';
+import { HealthWatch, type HealthProbe } from './health.ts';
+import { ConsoleMetrics } from './metrics.ts';
+import { batchRunner } from './runner.ts';
+import { buildConsole } from './server.ts';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  token: string;
+  uploadLimitBytes: number;
+  /**
+   * A throwaway store (`serve --sandbox`, whose app is made with `ledger: false`): no ledger (its
+   * memory would outlive the store, as with `import --sandbox`), and with Redis a worker in this
+   * process, since no other knows the store.
+   */
+  sandbox?: boolean;
+}
+
+export interface RunningConsole {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startConsole(app: App, options: ServeOptions): Promise<RunningConsole> {
+  const { config, logger } = app;
+  const metrics = new ConsoleMetrics();
+  const rawClient = await app.client();
+  const client = metrics.observeStore(rawClient);
+  const batchLedgers = options.sandbox ? undefined : (await app.ledger()).batchLedgers;
+  const redis = config.redisUrl ? { redisUrl: config.redisUrl, prefix: config.queuePrefix } : undefined;
+  const runner = batchRunner({
+    client,
+    reportDir: config.reportDir,
+    rate: config.rate,
+    concurrency: config.concurrency,
+    maxTextLength: config.maxTextLength,
+    logger,
+    batchLedgers,
+    redis,
+  });
+  // With Redis, a rehearsal's rows need a worker that knows the sandbox: this process runs one.
+  const worker: SyncWorker | null = redis && options.sandbox ? await app.startWorker() : null;
+  const board = new BatchBoard({
+    runner,
+    reportDir: config.reportDir,
+    rate: config.rate,
+    metrics,
+    onFailure: (batchId, error) => logger.error({ err: error, batchId }, 'console batch could not run'),
+  });
+  const probes: HealthProbe[] = [{ name: 'store', check: async () => void (await rawClient.authorize()) }];
+  if (redis) {
+    const connection = await app.redis();
+    probes.push({ name: 'redis', check: async () => void (await connection.ping()) });
+  }
+  const health = new HealthWatch(probes, redis ? [] : ['redis']);
+  health.start();
+  const server = await buildConsole({
+    token: options.token,
+    board,
+    health,
+    metrics,
+    reportDir: config.reportDir,
+    uploadLimitBytes: options.uploadLimitBytes,
+    maxTextLength: config.maxTextLength,
+    mode: runner.mode,
+    logger,
+  });
+  await server.listen({ host: options.host, port: options.port });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    close: async () => {
+      health.stop();
+      await server.close();
+      await worker?.close();
+    },
+  };
+}

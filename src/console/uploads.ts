@@ -1,0 +1,114 @@
+/**
+ * Uploaded sheets, streamed to disk as they arrive (never whole in memory) under
+ * `<report-dir>/uploads/<upload-id>/<name>`, where batches read them as `import` reads a file.
+ * The size limit is enforced while streaming: past it the part is dropped and the request is 413.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+
+export interface StoredUpload {
+  uploadId: string;
+  /** The file name as sent, made safe for a file system. */
+  name: string;
+  path: string;
+  bytes: number;
+}
+
+export class UploadError extends Error {
+  override readonly name = 'UploadError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 64 MiB: a 100,000-row XLSX with Arabic text is about 10 MiB; CSV a little more. */
+export const DEFAULT_UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
+
+const UPLOAD_ID = /^u-[0-9a-f]{16}$/;
+
+export function uploadsDir(reportDir: string): string {
+  return join(reportDir, 'uploads');
+}
+
+/** Keeps letters (Arabic too), digits, `.`, `-`, `_`; no path, no leading dot. */
+export function safeFileName(sent: string): string {
+  const last = sent.split(/[\\/]/).pop() ?? '';
+  const cleaned = last
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^[._]+/, '')
+    .slice(-120);
+  return cleaned === '' ? 'sheet' : cleaned;
+}
+
+/** The path of an earlier upload, or null when the id names none. */
+export async function findUpload(reportDir: string, uploadId: string, name: string): Promise<string | null> {
+  if (!UPLOAD_ID.test(uploadId)) return null;
+  const path = join(uploadsDir(reportDir), uploadId, safeFileName(name));
+  try {
+    return (await stat(path)).isFile() ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a multipart request: its one `file` part goes to disk, its text fields are returned.
+ * Throws UploadError (4xx with a message for the person) for anything but one file within the limit.
+ */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  reportDir: string,
+  limitBytes: number,
+): Promise<{ upload: StoredUpload | null; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let upload: StoredUpload | null = null;
+  let dir: string | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: limitBytes, files: 1, fields: 20, fieldSize: 1024 },
+    })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new UploadError(400, `unexpected file field "${part.fieldname}": send the sheet as "file"`);
+      }
+      const uploadId = `u-${randomBytes(8).toString('hex')}`;
+      const name = safeFileName(part.filename);
+      dir = join(uploadsDir(reportDir), uploadId);
+      await mkdir(dir, { recursive: true });
+      const path = join(dir, name);
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      if (part.file.truncated) throw tooLarge(limitBytes);
+      upload = { uploadId, name, path, bytes: (await stat(path)).size };
+    }
+  } catch (error) {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    if (error instanceof UploadError) throw error;
+    const e = error as { code?: string; statusCode?: number; message?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
+    if (e.code === 'FST_FILES_LIMIT') throw new UploadError(400, 'send one sheet per request');
+    if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new UploadError(415, 'send the sheet as multipart/form-data with a "file" field');
+    throw new UploadError(400, `the upload could not be read: ${e.message ?? 'broken multipart body'}`);
+  }
+  if (upload?.bytes === 0) {
+    await rm(join(uploadsDir(reportDir), upload.uploadId), { recursive: true, force: true });
+    throw new UploadError(400, `${upload.name} is empty`);
+  }
+  return { upload, fields };
+}
+
+function tooLarge(limitBytes: number): UploadError {
+  return new UploadError(413, `the file is larger than the upload limit of ${limitBytes} bytes (CONSOLE_UPLOAD_LIMIT)`);
+}

@@ -1,0 +1,111 @@
+/**
+ * A console on a real sandbox store, over real HTTP on 127.0.0.1 (port 0), with its log lines
+ * kept so tests can look for secrets in them. Redis only when asked (its own key prefix).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createApp } from '../../src/app.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { startConsole } from '../../src/console/start.ts';
+import { createLogger } from '../../src/log.ts';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
+
+export const TOKEN = 'console-test-token-0123456789abcdef';
+
+export interface ConsoleWorld {
+  url: string;
+  sandbox: SandboxHandle;
+  reportDir: string;
+  /** Every log line written so far. */
+  logs: string[];
+  /** fetch with the bearer token. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface ConsoleWorldOptions {
+  uploadLimitBytes?: number;
+  redis?: boolean;
+  sandbox?: SandboxOptions;
+  /** No ledger, and with Redis a worker in the console's process (as `serve --sandbox`). */
+  rehearsal?: boolean;
+}
+
+export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
+  const sandbox = await startSandbox(options.sandbox ?? {});
+  const dir = await mkdtemp(join(tmpdir(), 'console-'));
+  const reportDir = join(dir, 'reports');
+  const config = resolveConfig({
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    REPORT_DIR: reportDir,
+    LEDGER_FILE: join(dir, 'ledger.jsonl'),
+    RATE: '200',
+    CONCURRENCY: '4',
+    ...(options.redis ? { REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
+  });
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const app = createApp(config, createLogger({ level: 'debug', destination }), { ledger: options.rehearsal !== true });
+  const running = await startConsole(app, {
+    host: '127.0.0.1',
+    port: 0,
+    token: TOKEN,
+    uploadLimitBytes: options.uploadLimitBytes ?? 1024 * 1024,
+    sandbox: options.rehearsal === true,
+  });
+  return {
+    url: running.url,
+    sandbox,
+    reportDir,
+    logs,
+    api: (path, init = {}) =>
+      fetch(`${running.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string> | undefined) },
+      }),
+    close: async () => {
+      await running.close();
+      await app.close();
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function sheetForm(name: string, text: string | Uint8Array, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([text]), name);
+  return form;
+}
+
+/** Reads a batch's server-sent events to the end; returns every `progress` payload. */
+export async function readEvents(world: ConsoleWorld, batchId: string): Promise<Record<string, unknown>[]> {
+  const res = await world.api(`/api/batches/${batchId}/events`);
+  if (res.status !== 200 || !res.body) throw new Error(`events: HTTP ${res.status}`);
+  const events: Record<string, unknown>[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body) {
+    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (type === 'progress' && data) events.push(JSON.parse(data) as Record<string, unknown>);
+    }
+  }
+  return events;
+}
