@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const processTests = [
   'test/intake/claims.test.ts',
   'test/ledger/lock.test.ts',
+  'test/ledger/home.test.ts',
   'test/intake/watch-crash.test.ts',
   'test/sandbox/cli.test.ts',
   'test/store/answer-cap.test.ts',
@@ -25,6 +26,8 @@ export default defineConfig({
     // Two cores: end-to-end suites start servers and workers of their own.
     maxWorkers: 2,
     reporters: ['default'],
+    // A home of its own per test file: the per-user ledger never lands in the real one.
+    setupFiles: ['test/helpers/state-home.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: processTests } },
       // They run bin/catalog-sync.js, which runs dist/: built (incrementally) before they start.

@@ -123,7 +123,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   const ledger = once(async () => {
     const { openStoreLedger } = await import('./ledger/open.ts');
-    const handle = await openStoreLedger(config, config.redisUrl ? await redis() : null);
+    const handle = await openStoreLedger(config, config.redisUrl ? await redis() : null, logger);
     closers.push(() => handle.close());
     return handle;
   });

@@ -4,6 +4,8 @@
  * the CLI prints it and exits with code 2.
  */
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 export const DEFAULTS = {
@@ -21,7 +23,6 @@ export const DEFAULTS = {
   queuePrefix: 'catalog-sync',
   dropDir: './drop',
   jobsDir: './jobs',
-  ledgerFile: './.ledger/ledger.jsonl',
   logLevel: 'info',
 } as const;
 
@@ -102,7 +103,10 @@ const configSchema = z.object({
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
   dropDir: z.string().min(1),
   jobsDir: z.string().min(1),
-  ledgerFile: z.string().min(1),
+  /** The embedded ledger's file (LEDGER_FILE); unset: `<stateHome>/catalog-sync/ledger.jsonl` (src/ledger/home.ts). */
+  ledgerFile: z.string().min(1).optional(),
+  /** Where per-user state lives (XDG_STATE_HOME, default ~/.local/state): the embedded ledger's home. */
+  stateHome: z.string().min(1),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }),
@@ -129,6 +133,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   dropDir: 'DROP_DIR',
   jobsDir: 'JOBS_DIR',
   ledgerFile: 'LEDGER_FILE',
+  stateHome: 'XDG_STATE_HOME',
   logLevel: 'LOG_LEVEL',
 };
 
@@ -161,9 +166,14 @@ function defined(overrides: ConfigOverrides): ConfigOverrides {
   return Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined && v !== ''));
 }
 
-/** Pure: merges defaults, environment and flags (flags win) and validates. */
+/** The XDG default: `$HOME/.local/state` (the process's home when the environment has no HOME). */
+function defaultStateHome(env: Env): string {
+  return join(env.HOME || homedir(), '.local', 'state');
+}
+
+/** Pure but for the home directory's default: merges defaults, environment and flags (flags win) and validates. */
 export function resolveConfig(env: Env, flags: ConfigOverrides = {}): Config {
-  const merged = { ...DEFAULTS, ...fromEnv(env), ...defined(flags) };
+  const merged = { ...DEFAULTS, stateHome: defaultStateHome(env), ...fromEnv(env), ...defined(flags) };
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

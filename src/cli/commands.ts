@@ -7,6 +7,7 @@ import { registerServeCommand } from './serve.ts';
 import { registerSheetCommands } from './sheets.ts';
 import { registerSyncCommands } from './sync.ts';
 import { registerIntakeCommands } from './intake.ts';
+import { registerLedgerCommand } from './ledger.ts';
 
 export function registerCommands(program: Command, ctx: CliContext): void {
   registerListCommands(program, ctx);
@@ -15,4 +16,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerSyncCommands(program, ctx);
   registerIntakeCommands(program, ctx);
   registerServeCommand(program, ctx);
+  registerLedgerCommand(program, ctx);
 }

@@ -91,6 +91,14 @@ export class FileLedger implements Ledger {
     return this.entries.size;
   }
 
+  /** Every entry held (`catalog-sync ledger export`, a takeover by Redis or the per-user home). */
+  *all(): Iterable<readonly [string, LedgerEntry]> {
+    for (const key of [...this.entries.keys()]) {
+      const entry = this.getNow(key);
+      if (entry) yield [key, entry];
+    }
+  }
+
   /** Waits for the last write, then lets other processes open the file. */
   async close(): Promise<void> {
     await this.tail;

@@ -1,36 +1,115 @@
 /**
- * Opens the store's ledger from the configuration: in Redis (with REDIS_URL) or the local file.
- * Only the composition root (src/app.ts) calls it, so there is one place where a ledger is built.
+ * Opens the store's ledger from the configuration. Only the composition root (src/app.ts) calls
+ * it, so there is one place where a ledger is built, and one answer to "where is it":
+ * - with REDIS_URL, Redis (`<QUEUE_PREFIX>:ledger:<scope>`) answers for the store, whatever the
+ *   transport. On first use it takes over the entries of this machine's file ledger for the store
+ *   and leaves a note in its place, so a later run without REDIS_URL stops instead of creating
+ *   again what Redis knows was created;
+ * - without it, the file in the per-user home (home.ts), which takes over a file of the old
+ *   default (./.ledger in the working directory) on first use.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Redis } from 'ioredis';
-import { requireStore, type Config } from '../config.ts';
+import { ConfigError, ENV_NAMES, type Config } from '../config.ts';
+import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
 import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
-import type { Ledger } from './ledger.ts';
-import { RedisLedger } from './redis-store.ts';
+import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
+import type { Ledger, LedgerEntry } from './ledger.ts';
+import { RedisLedger, redisLedgerKey } from './redis-store.ts';
 import { ledgerScope } from './rules.ts';
+import { exists, takeOver, writeMovedNote, type MovedNote } from './take-over.ts';
+
+/** A store's ledger, which can also list what it holds (`catalog-sync ledger export`). */
+export type StoreLedger = Ledger & {
+  all(): AsyncIterable<readonly [string, LedgerEntry]> | Iterable<readonly [string, LedgerEntry]>;
+};
 
 export interface LedgerHandle {
-  ledger: Ledger;
+  ledger: StoreLedger;
   /** The engine's batchLedgers (runSync / enqueueSync / startSyncWorker `batchLedgers`). */
   batchLedgers: BatchLedgerFactory;
   /** Which store and account the ledger answers for (ledgerScope). */
   scope: string;
+  /** Where it lives, for people: the file's path, or `redis <key>`. */
+  where: string;
   close(): Promise<void>;
 }
 
-/** The scope of the configured store and account: its ledger, and the drop folder's Redis claims. */
+/**
+ * The scope of the configured store and account (its base URL and vendor e-mail): its ledger
+ * and the drop folder's Redis claims. Two stores, or the sandbox and the real store, never share one.
+ */
 export function storeScope(config: Config): string {
-  const store = requireStore(config);
-  return ledgerScope(store.storeUrl, store.storeEmail);
+  for (const key of ['storeUrl', 'storeEmail'] as const) {
+    if (!config[key]) throw new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
+  }
+  return ledgerScope(config.storeUrl!, config.storeEmail!);
 }
 
 /** `redis`: the caller's connection (it stays open on close), given when REDIS_URL is set. */
-export async function openStoreLedger(config: Config, redis: Redis | null): Promise<LedgerHandle> {
+export async function openStoreLedger(config: Config, redis: Redis | null, logger: Logger): Promise<LedgerHandle> {
   const scope = storeScope(config);
-  const ledger: Ledger = redis
-    ? new RedisLedger(redis, config.queuePrefix, scope)
-    : await FileLedger.open(scopedLedgerFile(config.ledgerFile, scope));
-  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, close: () => ledger.close() };
+  const file = scopedLedgerFile(ledgerFileOf(config), scope);
+  // The old default only when no LEDGER_FILE was chosen: a chosen file is used as it is.
+  const legacy = config.ledgerFile === undefined ? resolve(scopedLedgerFile(LEGACY_LEDGER_FILE, scope)) : null;
+  const sources = [file, ...(legacy && legacy !== resolve(file) ? [legacy] : [])];
+  const note = `${file}.moved-to-redis`;
+  let ledger: StoreLedger;
+  let where: string;
+  if (redis) {
+    const key = redisLedgerKey(config.queuePrefix, scope);
+    ledger = new RedisLedger(redis, config.queuePrefix, scope);
+    where = `redis ${key}`;
+    for (const source of sources) {
+      if (!(await exists(source))) continue;
+      const entries = await takeOver(source, ledger);
+      await writeMovedNote(note, { movedTo: 'redis', key, at: new Date().toISOString(), entries });
+      logger.warn(
+        { file: source, entries, redisKey: key },
+        `the ledger of this store moves to Redis: ${counted(entries)} taken over from ${source} (kept as ${source}.moved)`,
+      );
+    }
+  } else {
+    const moved = await readMovedNote(note);
+    if (moved)
+      throw new ConfigError(
+        'REDIS_URL',
+        `is not set, but the ledger of ${config.storeUrl} moved to Redis (${moved.key}, ${moved.at}) and answers for this store now: set REDIS_URL to that Redis to sync it (without it, products it knows were created could be created again)`,
+      );
+    const opened = await FileLedger.open(file);
+    ledger = opened;
+    where = file;
+    if (legacy && sources.includes(legacy) && (await exists(legacy))) {
+      const entries = await takeOver(legacy, opened).catch(async (error: unknown) => {
+        await opened.close();
+        throw error;
+      });
+      logger.warn(
+        { file: legacy, entries, ledgerFile: file },
+        `the ledger moves to ${file}: ${counted(entries)} taken over from ${legacy} (kept as ${legacy}.moved)`,
+      );
+    }
+  }
+  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
+}
+
+const counted = (n: number): string => (n === 1 ? '1 entry' : `${n} entries`);
+
+async function readMovedNote(path: string): Promise<MovedNote | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as MovedNote;
+  } catch {
+    // A damaged note still says the ledger moved: never read as "nothing moved".
+    return { movedTo: 'redis', key: 'the Redis ledger', at: `see ${path}`, entries: 0 };
+  }
 }

@@ -64,6 +64,19 @@ export class RedisLedger implements Ledger {
     await execOrThrow(pipeline.exec());
   }
 
+  /** Every entry held, read with HSCAN a chunk at a time. */
+  async *all(): AsyncIterable<readonly [string, LedgerEntry]> {
+    let cursor = '0';
+    do {
+      const [next, fields] = await this.redis.hscan(this.hash, cursor, 'COUNT', CHUNK);
+      cursor = next;
+      for (let i = 0; i + 1 < fields.length; i += 2) {
+        const entry = parseEntry(fields[i + 1]!);
+        if (entry) yield [fields[i]!, entry];
+      }
+    } while (cursor !== '0');
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

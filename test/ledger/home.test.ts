@@ -1,0 +1,94 @@
+/**
+ * The embedded ledger's home is per user, not per working directory: `catalog-sync import` run
+ * from two folders meets one ledger, XDG_STATE_HOME moves it, and a ledger of the old default
+ * (./.ledger in the working directory) is taken over on first use. Real processes (each with its
+ * own working directory), the sandbox store over HTTP.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { ledgerScope } from '../../src/ledger/rules.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
+
+let dir: string;
+let sandbox: SandboxHandle;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ledger-home-'));
+  sandbox = await startSandbox();
+});
+afterEach(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** `catalog-sync import` from `cwd`, as a user of this machine (HOME of the test's own). */
+async function importFrom(
+  cwd: string,
+  sheet: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
+  const bin = new URL('../../bin/catalog-sync.js', import.meta.url).pathname;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOME: join(dir, 'home'),
+    XDG_STATE_HOME: '',
+    LEDGER_FILE: '',
+    REDIS_URL: '',
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    REPORT_DIR: join(dir, 'reports'),
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  await mkdir(cwd, { recursive: true });
+  const child = spawn(process.execPath, [bin, 'import', sheet], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stderr };
+}
+
+const scopeOf = () => ledgerScope(sandbox.url, sandbox.email);
+
+it('one ledger per user: the same sheet imported from two folders is created once, in ~/.local/state', async () => {
+  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['home-1', 'home-2']));
+  expect((await importFrom(join(dir, 'one'), sheet)).code).toBe(0);
+  expect((await importFrom(join(dir, 'two'), sheet)).code).toBe(0);
+  expect(createCount(sandbox)).toBe(2);
+  const home = join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl');
+  expect(existsSync(scopedLedgerFile(home, scopeOf()))).toBe(true);
+  expect(existsSync(join(dir, 'one', '.ledger'))).toBe(false);
+
+  // XDG_STATE_HOME moves the home: a ledger there knows nothing yet.
+  const xdg = join(dir, 'xdg');
+  expect((await importFrom(join(dir, 'one'), sheet, { XDG_STATE_HOME: xdg })).code).toBe(0);
+  expect(createCount(sandbox)).toBe(4);
+  expect(existsSync(scopedLedgerFile(join(xdg, 'catalog-sync', 'ledger.jsonl'), scopeOf()))).toBe(true);
+});
+
+it('a ledger of the old default (./.ledger) is taken over on first use, said in a log line, and kept renamed', async () => {
+  const old = join(dir, 'old');
+  const legacy = scopedLedgerFile(join(old, '.ledger', 'ledger.jsonl'), scopeOf());
+  await mkdir(join(old, '.ledger'), { recursive: true });
+  const ledger = await FileLedger.open(legacy);
+  await ledger.setMany([['k:barcode:legacy-1', { fp: 'x', st: 'synced', batch: 'OLD', row: 2 }]]);
+  await ledger.close();
+
+  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['legacy-1', 'legacy-2']));
+  const run = await importFrom(old, sheet);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toContain('1 entry taken over from');
+  expect(createCount(sandbox)).toBe(1); // legacy-1 was created before, in the old ledger
+  expect(existsSync(legacy)).toBe(false);
+  expect(existsSync(`${legacy}.moved`)).toBe(true);
+
+  // From anywhere now, both are known.
+  expect((await importFrom(join(dir, 'elsewhere'), sheet)).code).toBe(0);
+  expect(createCount(sandbox)).toBe(1);
+});

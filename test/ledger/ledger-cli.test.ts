@@ -1,0 +1,94 @@
+/**
+ * `catalog-sync ledger` through the real CLI (runCli) against the sandbox store over HTTP: what
+ * the ledger knows about a key, all of it as formula-safe CSV, and forgetting a key on purpose
+ * (asked first; off a terminal only with --yes), after which the product is created again.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { cli } from '../intake/cli.ts';
+import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
+
+let dir: string;
+let sandbox: SandboxHandle;
+let env: Record<string, string>;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ledger-cli-'));
+  sandbox = await startSandbox();
+  env = {
+    HOME: join(dir, 'home'),
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    REPORT_DIR: join(dir, 'reports'),
+  };
+});
+afterEach(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+it('show says what the ledger knows about a key, in the words a person uses', async () => {
+  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['show-1']));
+  expect((await cli(['import', sheet], env)).code).toBe(0);
+
+  const known = await cli(['ledger', 'show', 'show-1'], env);
+  expect(known.code).toBe(0);
+  expect(known.stdout).toContain(join(dir, 'home', '.local', 'state', 'catalog-sync'));
+  expect(known.stdout).toMatch(
+    /barcode show-1 \(k:barcode:show-1\): synced: the store confirmed it \(batch \S+, row 2\)/,
+  );
+
+  const json = await cli(['ledger', 'show', 'barcode=show-1', 'product_id=99', '--json'], env);
+  expect(json.code).toBe(1); // product 99 is not in the ledger
+  const parsed = JSON.parse(json.stdout) as { keys: { key: string; entry: { st: string } | null }[] };
+  expect(parsed.keys.map((k) => [k.key, k.entry?.st ?? null])).toEqual([
+    ['k:barcode:show-1', 'synced'],
+    ['p:99', null],
+  ]);
+});
+
+it('export writes every entry as CSV with formulas neutralised', async () => {
+  const sheet = await writeSheet(
+    join(dir, 'p.csv'),
+    'title,sale_price,category,barcode\nSafe,10,1,exp-1\nRisky,10,1,=HYPERLINK("x")\n',
+  );
+  expect((await cli(['import', sheet], env)).code).toBe(0);
+  const out = join(dir, 'ledger.csv');
+  const run = await cli(['ledger', 'export', '--out', out], env);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toContain(`2 entries of ${join(dir, 'home')}`);
+  const lines = (await readFile(out, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toBe('key,kind,field,value,state,batch,row');
+  expect(lines).toContainEqual(expect.stringMatching(/^k:barcode:exp-1,create,barcode,exp-1,synced,\S+,2$/));
+  // The value cell starts with = in the sheet: in the CSV it starts with ' (and the key cell is safe as it is).
+  expect(lines).toContainEqual(expect.stringContaining(`,create,barcode,"'=HYPERLINK(""x"")",synced,`));
+});
+
+it('forget asks first: off a terminal only with --yes; a forgotten product is created again', async () => {
+  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['gone-1']));
+  expect((await cli(['import', sheet], env)).code).toBe(0);
+  expect(createCount(sandbox)).toBe(1);
+
+  const refused = await cli(['ledger', 'forget', 'gone-1'], env);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('nothing was forgotten: not on a terminal');
+  expect((await cli(['ledger', 'show', 'gone-1'], env)).code).toBe(0);
+
+  const missing = await cli(['ledger', 'forget', 'never-there', '--yes'], env);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('barcode never-there (k:barcode:never-there): not in the ledger');
+
+  const forgotten = await cli(['ledger', 'forget', 'gone-1', '--yes'], env);
+  expect(forgotten.code).toBe(0);
+  expect(forgotten.stdout).toContain('forgotten: barcode gone-1');
+  expect((await cli(['ledger', 'show', 'gone-1'], env)).stdout).toContain('not in the ledger');
+
+  expect((await cli(['import', sheet], env)).code).toBe(0);
+  expect(createCount(sandbox)).toBe(2);
+});

@@ -1,0 +1,125 @@
+/**
+ * One ledger answers for one store, whatever the transport (issue 10): through the real CLI, the
+ * sandbox store over HTTP and the shared Redis (a prefix of its own). Embedded, then with Redis
+ * (the queue and a worker), then embedded again: every product is created once. And two stores
+ * never share a ledger, in the per-user file as in Redis.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { ledgerScope } from '../../src/ledger/rules.ts';
+import { silentLogger } from '../../src/log.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { cli } from '../intake/cli.ts';
+import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
+import { deleteKeys } from '../sync/helpers/redis.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let redis: Redis;
+let dir: string;
+let prefix: string;
+const sandboxes: SandboxHandle[] = [];
+
+beforeAll(() => {
+  redis = new Redis(REDIS_URL);
+});
+afterAll(async () => {
+  await redis.quit();
+});
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'one-ledger-'));
+  prefix = `test-one-ledger-${randomUUID()}`;
+});
+afterEach(async () => {
+  await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  await deleteKeys(redis, prefix);
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function store(): Promise<SandboxHandle> {
+  const sandbox = await startSandbox();
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+
+/** The environment of a user on this machine: a home of the test's own, no LEDGER_FILE. */
+function userEnv(sandbox: SandboxHandle, withRedis: boolean): Record<string, string> {
+  return {
+    HOME: join(dir, 'home'),
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    REPORT_DIR: join(dir, 'reports'),
+    ...(withRedis ? { REDIS_URL, QUEUE_PREFIX: prefix } : {}),
+  };
+}
+
+function homeFile(sandbox: SandboxHandle): string {
+  const base = join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl');
+  return scopedLedgerFile(base, ledgerScope(sandbox.url, sandbox.email));
+}
+
+it('embedded, then with Redis, then embedded again: each product is created once', async () => {
+  const sandbox = await store();
+  const first = await writeSheet(join(dir, 'first.csv'), productCsv(['ol-1', 'ol-2']));
+  const both = await writeSheet(join(dir, 'both.csv'), productCsv(['ol-1', 'ol-2', 'ol-3', 'ol-4']));
+
+  // Embedded: the per-user file ledger.
+  expect((await cli(['import', first], userEnv(sandbox, false))).code).toBe(0);
+  expect(createCount(sandbox)).toBe(2);
+  expect(existsSync(homeFile(sandbox))).toBe(true);
+
+  // With Redis, through the queue and a worker: Redis takes over the file's entries on first use.
+  const app = createApp(resolveConfig(userEnv(sandbox, true)), silentLogger);
+  const worker = await app.startWorker();
+  try {
+    const queued = await cli(['import', both, '--queue', 'redis', '--json'], userEnv(sandbox, true));
+    expect(queued.code).toBe(0);
+    const summary = JSON.parse(queued.stdout) as BatchSummary;
+    expect(summary.counts.created).toBe(2);
+    expect(summary.counts.skipped).toBe(2);
+  } finally {
+    await worker.close();
+    await app.close();
+  }
+  expect(createCount(sandbox)).toBe(4);
+  expect(existsSync(homeFile(sandbox))).toBe(false);
+  expect(existsSync(`${homeFile(sandbox)}.moved`)).toBe(true);
+  const note = JSON.parse(await readFile(`${homeFile(sandbox)}.moved-to-redis`, 'utf8')) as { entries: number };
+  expect(note.entries).toBe(2);
+
+  // Embedded again: Redis answers for this store now, so without it nothing is sent.
+  const embedded = await cli(['import', both], userEnv(sandbox, false));
+  expect(embedded.code).toBe(2);
+  expect(embedded.stderr).toContain('moved to Redis');
+  expect(embedded.stderr).toContain('set REDIS_URL');
+  expect(createCount(sandbox)).toBe(4);
+
+  // In this process again, but on the store's ledger in Redis: nothing is created twice.
+  const local = await cli(['import', both, '--queue', 'local', '--json'], userEnv(sandbox, true));
+  expect(local.code).toBe(0);
+  expect((JSON.parse(local.stdout) as BatchSummary).counts.skipped).toBe(4);
+  expect(createCount(sandbox)).toBe(4);
+});
+
+it('two stores never share entries: the same sheet creates its products in each, once', async () => {
+  const [a, b] = [await store(), await store()];
+  for (const withRedis of [false, true]) {
+    // New products each round: Redis takes over each store's file entries, its own only.
+    const codes = withRedis ? ['two-r1', 'two-r2'] : ['two-f1', 'two-f2'];
+    const sheet = await writeSheet(join(dir, `${codes[0]}.csv`), productCsv(codes));
+    const before = [createCount(a), createCount(b)];
+    for (const sandbox of [a, b, a, b]) {
+      expect((await cli(['import', sheet, '--queue', 'local'], userEnv(sandbox, withRedis))).code).toBe(0);
+    }
+    expect([createCount(a) - before[0]!, createCount(b) - before[1]!]).toEqual([2, 2]);
+  }
+});
