@@ -66,15 +66,19 @@ export function flag(name: string, fallback: string): string {
 }
 
 /**
- * In the child: runs one pipeline and prints its measurement. In the parent: builds the cases
- * (after preparing files), runs each `--runs` times in a fresh child and prints a table.
+ * In the child: runs one pipeline and prints its measurement (returns null). In the parent: builds
+ * the cases (after preparing files), runs each `--runs` times in a fresh child, prints a table
+ * and returns it (Markdown) for bench/RESULTS.md.
  */
 export async function runSheetBench(
   pipelines: Record<string, Pipeline>,
   prepareCases: () => Promise<BenchCase[]>,
-): Promise<void> {
+): Promise<string | null> {
   const childAt = process.argv.indexOf('--child');
-  if (childAt !== -1) return runChild(pipelines, process.argv[childAt + 1]!, process.argv[childAt + 2]!);
+  if (childAt !== -1) {
+    await runChild(pipelines, process.argv[childAt + 1]!, process.argv[childAt + 2]!);
+    return null;
+  }
 
   const script = process.argv[1]!;
   const runs = Number(flag('runs', '3'));
@@ -111,8 +115,8 @@ export async function runSheetBench(
         `${ratio(result.cpuSeconds, base?.cpuSeconds)} | ${ratio(result.peakRssMb, base?.peakRssMb)} |`,
     );
   }
-  console.log(
-    `\nmedians of ${runs} runs, each in its own process, cases interleaved (node ${process.version}, ${new Date().toISOString()})\n`,
-  );
+  const heading = `medians of ${runs} runs, each in its own process, cases interleaved (node ${process.version}, ${new Date().toISOString()})`;
+  console.log(`\n${heading}\n`);
   console.log(lines.join('\n'));
+  return `${heading}\n\n${lines.join('\n')}`;
 }

@@ -10,6 +10,10 @@ export interface XlsxLimits {
   partBytes: number;
   /** Characters of cell text in one sheet row (Excel holds at most 32,767 in a cell). */
   rowChars: number;
+  /** Most times its packed size a part may unpack to (zip/reader.ts ZipBombGuard)... */
+  maxRatio: number;
+  /** ...once it unpacks to more than this many bytes. */
+  graceBytes: number;
 }
 
 export const XLSX_LIMITS: XlsxLimits = {
@@ -17,4 +21,7 @@ export const XLSX_LIMITS: XlsxLimits = {
   sharedStringChars: 256 * 1024 * 1024,
   partBytes: 32 * 1024 * 1024,
   rowChars: 16 * 1024 * 1024,
+  // Real parts pack about 3 to 30 to 1 (XML of text and numbers).
+  maxRatio: 100,
+  graceBytes: 1024 * 1024,
 };

@@ -58,6 +58,21 @@ function pastLastColumn(row: number, reference: string | undefined): XlsxError {
   );
 }
 
+function badSharedString(row: number, raw: string): XlsxError {
+  return new XlsxError(
+    'damaged',
+    `a cell in row ${row} refers to shared string "${raw}", which is no index into the table`,
+  );
+}
+
+/**
+ * `rows`: rows of cell values. `check`: the same reading with every check (row numbers, columns,
+ * text per row, the XML itself) and no values kept, for the pass over the whole sheet that must
+ * find a damaged file before its first row is handed out; `check()` then says how far into the
+ * shared strings the cells reach.
+ */
+export type SheetParserMode = 'rows' | 'check';
+
 export class SheetRowParser implements XmlHandler {
   /** Rows completed since the last `take()`. */
   private done: XlsxRow[] = [];
@@ -79,8 +94,21 @@ export class SheetRowParser implements XmlHandler {
   private captureFormula = false;
   /** This row's number format codes by column, created for the first formatted cell. */
   private formats: (string | undefined)[] | null = null;
+  /** The highest shared-string index a cell used (check mode). */
+  private sharedIndex = -1;
+  private readonly keepRows: boolean;
 
-  constructor(private readonly context: SheetContext) {}
+  constructor(
+    private readonly context: SheetContext,
+    mode: SheetParserMode = 'rows',
+  ) {
+    this.keepRows = mode === 'rows';
+  }
+
+  /** Check mode: the highest shared-string index a cell used so far (-1: none). */
+  highestSharedString(): number {
+    return this.sharedIndex;
+  }
 
   take(): XlsxRow[] {
     const rows = this.done;
@@ -148,6 +176,10 @@ export class SheetRowParser implements XmlHandler {
         this.phonetic--;
         break;
       case 'c': {
+        if (!this.keepRows) {
+          this.checkCell();
+          break;
+        }
         const cell =
           this.hasFormula && this.unsaved() ? { formula: this.formula } : this.hasValue ? this.cellValue() : null;
         if (cell !== null) {
@@ -158,6 +190,7 @@ export class SheetRowParser implements XmlHandler {
         break;
       }
       case 'row':
+        if (!this.keepRows) break;
         this.done.push(
           this.formats === null
             ? { row: this.rowNumber, values: this.values }
@@ -189,6 +222,14 @@ export class SheetRowParser implements XmlHandler {
     return this.captured === '' && this.type !== 'str' && this.type !== 'inlineStr';
   }
 
+  private checkCell(): void {
+    if (this.type !== 's' || !this.hasValue || (this.hasFormula && this.unsaved())) return;
+    const index = Number(this.captured);
+    if (!Number.isInteger(index) || index < 0 || this.captured.trim() === '')
+      throw badSharedString(this.rowNumber, this.captured);
+    if (index > this.sharedIndex) this.sharedIndex = index;
+  }
+
   private noteFormat(): void {
     const code = this.context.numberFormats?.[this.style];
     if (code === null || code === undefined) return;
@@ -201,6 +242,7 @@ export class SheetRowParser implements XmlHandler {
     const raw = this.captured;
     switch (this.type) {
       case 's': {
+        // An index past the table was refused by the check pass (sheet-rows.ts) before any row.
         const value = this.context.sharedStrings[Number(raw)];
         return value === undefined || value === '' ? null : value;
       }

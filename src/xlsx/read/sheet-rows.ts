@@ -1,8 +1,8 @@
 /**
- * One worksheet's rows, streamed in batches (the rows each inflated chunk completes): the shared strings (as a plain string array) and the date
- * styles first, then the sheet part row by row. Bytes are decoded with a streaming TextDecoder,
- * so Arabic text split across zip chunks stays intact (exceljs 4.4.0's streaming reader turns
- * it into U+FFFD).
+ * One worksheet's rows, streamed in batches (the rows each inflated chunk completes): the shared
+ * strings (as a plain string array) and the date styles first, beside a check of the whole sheet
+ * part, then the sheet part row by row. Bytes are decoded with a streaming TextDecoder, so Arabic
+ * text split across zip chunks stays intact (exceljs 4.4.0's streaming reader turns it into U+FFFD).
  */
 import { asXlsxError, XlsxError } from '../error.ts';
 import type { XlsxLimits } from '../limits.ts';
@@ -38,25 +38,8 @@ async function readContext(
   }
 }
 
-export async function* sheetRowBatches(
-  zip: ZipArchive,
-  sheet: XlsxSheet,
-  parts: WorkbookParts,
-  options: { date1904: boolean; limits: XlsxLimits },
-): AsyncGenerator<XlsxRow[]> {
-  if (sheet.part === null) throw new XlsxError('not_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
-  // No row may leave before the whole sheet part is known to be the one written: damaged deflate
-  // data can inflate to other rows that look fine. The check (inflate + CRC-32, on the thread
-  // pool) runs beside the reading of the shared strings (on this thread).
-  const [context] = await Promise.all([
-    readContext(zip, parts, options.date1904, options.limits),
-    zip.verify(sheet.part).catch((error: unknown) => {
-      throw asXlsxError(error, 'the sheet cannot be read');
-    }),
-  ]);
-  const bytes = zip.bytes(sheet.part);
-  if (bytes === null) throw new XlsxError('damaged', `the sheet part ${sheet.part} is missing`);
-  const parser = new SheetRowParser(context);
+/** The sheet part through a parser, chunk by chunk: the rows each chunk completes. */
+async function* parsed(bytes: AsyncGenerator<Buffer>, parser: SheetRowParser): AsyncGenerator<XlsxRow[]> {
   const scanner = new XmlScanner(parser);
   const decoder = new TextDecoder('utf-8');
   try {
@@ -74,4 +57,46 @@ export async function* sheetRowBatches(
   } finally {
     await bytes.return(undefined);
   }
+}
+
+function sheetBytes(zip: ZipArchive, part: string): AsyncGenerator<Buffer> {
+  const bytes = zip.bytes(part);
+  if (bytes === null) throw new XlsxError('damaged', `the sheet part ${part} is missing`);
+  return bytes;
+}
+
+/**
+ * The whole sheet part read once before any row leaves: its CRC-32 and size (damaged deflate data
+ * can inflate to other rows that look fine) and everything the row pass would refuse part-way
+ * (row numbers, columns past XFD, text per row, XML that never ends), so a damaged file fails
+ * before its first row is sent, never after. Returns the highest shared-string index a cell uses.
+ */
+async function checkSheet(zip: ZipArchive, part: string, limits: XlsxLimits): Promise<number> {
+  const parser = new SheetRowParser(
+    { sharedStrings: [], dateStyles: [], date1904: false, maxRowChars: limits.rowChars },
+    'check',
+  );
+  for await (const _rows of parsed(sheetBytes(zip, part), parser));
+  return parser.highestSharedString();
+}
+
+export async function* sheetRowBatches(
+  zip: ZipArchive,
+  sheet: XlsxSheet,
+  parts: WorkbookParts,
+  options: { date1904: boolean; limits: XlsxLimits },
+): AsyncGenerator<XlsxRow[]> {
+  if (sheet.part === null) throw new XlsxError('not_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
+  // No row may leave before the whole sheet part is checked (checkSheet). The check runs beside
+  // the reading of the shared strings: its inflating happens on the thread pool.
+  const [context, highestShared] = await Promise.all([
+    readContext(zip, parts, options.date1904, options.limits),
+    checkSheet(zip, sheet.part, options.limits),
+  ]);
+  if (highestShared >= context.sharedStrings.length)
+    throw new XlsxError(
+      'damaged',
+      `a cell refers to shared string ${highestShared}, but the table holds ${context.sharedStrings.length.toLocaleString('en')}`,
+    );
+  yield* parsed(sheetBytes(zip, sheet.part), new SheetRowParser(context));
 }

@@ -23,9 +23,9 @@ export interface XlsxWorkbook {
   rowBatches(sheet: XlsxSheet): AsyncGenerator<XlsxRow[]>;
 }
 
-async function openZip(file: string): Promise<ZipArchive> {
+async function openZip(file: string, limits: XlsxLimits): Promise<ZipArchive> {
   try {
-    return await ZipArchive.open(file);
+    return await ZipArchive.open(file, limits);
   } catch (error) {
     if (error instanceof XlsxError) throw error;
     throw new XlsxError('unreadable', `cannot read the file (${(error as Error).message})`, { cause: error });
@@ -45,8 +45,8 @@ const ofType = (relationships: Relationship[], suffix: string): Relationship | u
 
 /** Opens a workbook and lists its sheets. Throws XlsxError. */
 export async function openWorkbook(file: string, limits: Partial<XlsxLimits> = {}): Promise<XlsxWorkbook> {
-  const zip = await openZip(file);
   const allLimits = { ...XLSX_LIMITS, ...limits };
+  const zip = await openZip(file, allLimits);
   try {
     const packageRels = parseRelationships((await zip.text('_rels/.rels')) ?? '', '');
     const workbookPart =

@@ -115,7 +115,7 @@ export class XmlScanner {
     let at = 0;
     while (at < buffer.length) {
       const lt = buffer.indexOf('<', at);
-      if (lt === -1) return at; // text without its end yet: wait (an entity may be cut in two)
+      if (lt === -1) return this.pendingText(buffer, at);
       if (lt > at && handler.wantsText()) handler.text(xmlCharacters(buffer.slice(at, lt)));
       const next = buffer.charCodeAt(lt + 1);
       if (Number.isNaN(next)) return lt;
@@ -146,6 +146,21 @@ export class XmlScanner {
       at = end + 1;
     }
     return at;
+  }
+
+  /**
+   * Text whose end has not come yet: handed on as far as is safe (not a cut entity, not a CR
+   * whose LF may follow), or dropped when unwanted, so a long text run never piles up here.
+   * Re-reading a growing buffer for each chunk would cost time and memory quadratic in its length.
+   */
+  private pendingText(buffer: string, at: number): number {
+    if (!this.handler.wantsText()) return buffer.length;
+    let end = buffer.length;
+    const amp = buffer.lastIndexOf('&');
+    if (amp >= at && buffer.indexOf(';', amp) === -1) end = amp;
+    if (end > at && buffer.charCodeAt(end - 1) === 0x0d) end -= 1;
+    if (end > at) this.handler.text(xmlCharacters(buffer.slice(at, end)));
+    return end;
   }
 
   /** Comments, CDATA and declarations; returns the index after them, or -1 when incomplete. */

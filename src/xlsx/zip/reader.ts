@@ -26,6 +26,11 @@ const MAX_COMMENT = 0xffff;
 /** Inflated bytes handed on at a time: fewer, larger chunks cost less per byte to hand on. */
 const INFLATE_CHUNK = 64 * 1024;
 
+const sizeText = (bytes: number): string =>
+  bytes < 1_048_576
+    ? `${Math.ceil(bytes / 1024).toLocaleString('en')} KB`
+    : `${(bytes / 1_048_576).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+
 const damaged = (detail: string): XlsxError =>
   new XlsxError('damaged', `the XLSX file is damaged or cut short (${detail})`);
 
@@ -107,14 +112,26 @@ function parseDirectory(data: Buffer): Map<string, ZipEntry> {
   return entries;
 }
 
+/**
+ * A part may unpack to at most `maxRatio` times its packed size once it passes `graceBytes`.
+ * Deflate packs at most ~1,032 to 1, so this is what tells a bomb from a real part: Apache POI
+ * refuses parts over 100 to 1 by default too (ZipSecureFile). What we then hold is bounded by
+ * the file's size, and a 1 MB file cannot make us inflate, or keep, hundreds of MB.
+ */
+export interface ZipBombGuard {
+  maxRatio: number;
+  graceBytes: number;
+}
+
 export class ZipArchive {
   private constructor(
     readonly path: string,
     private readonly fileSize: number,
     private readonly entries: Map<string, ZipEntry>,
+    private readonly guard: ZipBombGuard,
   ) {}
 
-  static async open(path: string): Promise<ZipArchive> {
+  static async open(path: string, guard: ZipBombGuard = XLSX_LIMITS): Promise<ZipArchive> {
     const handle = await open(path, 'r');
     try {
       const { size: fileSize } = await handle.stat();
@@ -122,7 +139,7 @@ export class ZipArchive {
       // The directory is read whole: its size must fit in the file, whatever the record claims.
       if (directory.offset + directory.size > fileSize) throw damaged('the central directory lies past the end');
       const data = await readAt(handle, directory.offset, directory.size);
-      return new ZipArchive(path, fileSize, parseDirectory(data));
+      return new ZipArchive(path, fileSize, parseDirectory(data), guard);
     } finally {
       await handle.close();
     }
@@ -140,18 +157,24 @@ export class ZipArchive {
    * The entry's inflated bytes as they come, or null when the archive has no such part. Throws
    * XlsxError `damaged` as soon as they outgrow the size the directory records, and at the end
    * when their size or CRC-32 differs from it: a caller that must not act on damaged bytes reads
-   * the part to the end first (`verify`).
+   * the part to the end first. Throws `too_large` before inflating anything when that size is
+   * more than the bomb guard allows (`ZipBombGuard`).
    */
   bytes(name: string): AsyncGenerator<Buffer> | null {
     const entry = this.entries.get(name.replace(/^\//, '').toLowerCase());
-    return entry === undefined ? null : this.inflated(entry);
+    if (entry === undefined) return null;
+    this.refuseBomb(entry);
+    return this.inflated(entry);
   }
 
-  /** Reads a part to the end and checks its size and CRC-32, keeping nothing. */
-  async verify(name: string): Promise<void> {
-    const bytes = this.bytes(name);
-    if (bytes === null) throw damaged(`the part ${name} is missing`);
-    for await (const _chunk of bytes);
+  private refuseBomb(entry: ZipEntry): void {
+    const { maxRatio, graceBytes } = this.guard;
+    if (entry.size <= graceBytes || entry.size <= maxRatio * entry.compressedSize) return;
+    throw new XlsxError(
+      'too_large',
+      `${entry.name} would unpack from ${sizeText(entry.compressedSize)} to ${sizeText(entry.size)}, ` +
+        `more than ${maxRatio} times its packed size, which no spreadsheet needs: a zip bomb or a damaged file`,
+    );
   }
 
   /** A small part read whole, decoded as UTF-8 (workbook, rels, styles); refused past `maxBytes` inflated. */
