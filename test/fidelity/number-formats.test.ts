@@ -56,3 +56,21 @@ describe.each(['number-formats.xlsxwriter.xlsx', 'number-formats.openpyxl.xlsx']
     expect(store.bodies('/v1/update_product')).toEqual(EXPECTED);
   });
 });
+
+/**
+ * Elapsed times in a 1904-date-system workbook and fraction formats (XlsxWriter): what LibreOffice
+ * shows for the same file (checked by converting it to CSV) and Excel's TEXT gives.
+ */
+describe('elapsed-fractions-1904.xlsxwriter.xlsx', () => {
+  it('import sends [h]:mm and fractions as Excel shows them, and keeps number fields numbers', async () => {
+    store.sandbox.resetStats();
+    const file = fixture('elapsed-fractions-1904.xlsxwriter.xlsx');
+    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full', '--json'], store.env);
+    expect(run.code).toBe(0);
+    expect(store.bodies('/v1/update_product')).toEqual([
+      { product_id: 1001, title: '36:00', tag: '1 1/4', description: '18:00:00', sale_price: 1.5 },
+      // Excel pads a ?? denominator with a space, as LibreOffice shows it too: the text is sent as shown.
+      { product_id: 1002, title: '3 14/99', tag: '2  1/2 ', description: '2026-03-15', sale_price: 19.99 },
+    ]);
+  });
+});

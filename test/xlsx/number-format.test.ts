@@ -42,6 +42,17 @@ const CASES: [value: number | Date, code: string, shown: string][] = [
   [1.005, '0.00', '1.01'],
   [5, '0 "pcs"', '5 pcs'],
   [5, '@', '5'],
+  // Fractions, as Excel's TEXT shows them: `?` keeps the width with spaces so fractions line up.
+  [1.25, '# ?/?', '1 1/4'],
+  [-1.25, '# ?/?', '-1 1/4'],
+  [0.5, '# ?/?', ' 1/2'],
+  [3, '# ?/?', '3    '],
+  [0.99, '# ?/?', '1    '],
+  [2.5, '# ??/??', '2  1/2 '],
+  [3.14159, '# ??/??', '3 14/99'],
+  [1.25, '?/?', '5/4'],
+  [1.3, '# ?/8', '1 2/8'],
+  [12.5, '0 ?/?', '12 1/2'],
 ];
 
 describe('formatNumber', () => {

@@ -23,7 +23,10 @@ describe('XLSX value rules', () => {
     [165, '[$-409]d-mmm-yy;@', true],
     [166, '#,##0.00 "ر.س"', false],
     [167, '[Red]0.00', false],
-    [168, '[h]:mm', true],
+    // An elapsed time is a duration, read as its number (right in the 1904 date system too).
+    [168, '[h]:mm', false],
+    [46, undefined, false],
+    [171, '[mm]:ss', false],
     [169, '0.00E+00', false],
     [170, 'General', false],
   ])('number format %i %j is a date: %s', (id, code, expected) => {

@@ -1,11 +1,13 @@
 /**
  * The text Excel shows for a number under a number format code: zero padding (`000000000000`),
  * fixed decimals (`0.00`), thousands separators (`#,##0`), percent, scientific, literal text and
- * currency symbols, dates and times (`yyyy-mm-dd`, `hh:mm`, `[h]:mm`, `AM/PM`). What this does not
- * know (fractions, conditions it cannot parse) falls back to General: the number to 15 significant
- * digits, as Excel's formula bar shows it. Month and day names are English (the file does not
+ * currency symbols, dates and times (`yyyy-mm-dd`, `hh:mm`, `AM/PM`), elapsed times (`[h]:mm`) and
+ * fractions (`# ?/?`, number-fraction.ts). What this does not know (conditions it cannot parse)
+ * falls back to General: the number to 15 significant digits, as Excel's formula bar shows it. Month and day names are English (the file does not
  * carry Excel's display language).
  */
+
+import { formatFraction, fractionFormat } from './number-fraction.ts';
 
 /** Excel's built-in number formats by id (ids 0-49); the other locale-dependent ones as en-US shows them. */
 export const BUILTIN_FORMATS: ReadonlyMap<number, string> = new Map([
@@ -83,6 +85,11 @@ export function formatNumber(value: number | Date, code: string): string {
   const sections = splitSections(code);
   const { section, sign } = pickSection(sections, serial);
   if (section === undefined) return generalText(serial);
+  const fraction = fractionFormat(section);
+  if (fraction !== null) {
+    const text = formatFraction(Math.abs(serial), fraction);
+    return sign && /[1-9]/.test(text) ? `-${text}` : text;
+  }
   const tokens = tokenize(section);
   if (tokens === null) return generalText(serial);
   if (tokens.some((token) => token.kind === 'date')) {
@@ -93,9 +100,9 @@ export function formatNumber(value: number | Date, code: string): string {
 }
 
 /**
- * A date back to its 1900-system serial, for elapsed times (`[h]:mm`). The reader counts
- * Excel's phantom 29 February 1900, so dates before March 1900 sit one day later.
- * (A 1904-system workbook's elapsed times are not told apart here.)
+ * A date back to its 1900-system serial, for elapsed times (`[h]:mm`) given as a Date. The reader
+ * counts Excel's phantom 29 February 1900, so dates before March 1900 sit one day later. (The
+ * reader gives an elapsed-time cell as its number, which is right in both date systems.)
  */
 function serialOf(date: Date): number {
   const days = (date.getTime() - EPOCH_1900) / DAY_MS;
@@ -171,7 +178,7 @@ type Token =
 
 const DATE_PART = /^(yyyy|yy|mmmmm|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am\/pm|a\/p|\.0+)/i;
 
-/** The section as tokens; null for what this renderer does not draw (fractions). */
+/** The section as tokens; null for what this renderer does not draw (a fraction it could not read). */
 function tokenize(section: string): Token[] | null {
   const tokens: Token[] = [];
   let i = 0;

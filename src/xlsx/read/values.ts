@@ -17,15 +17,26 @@ export function excelSerialToDate(serial: number, date1904: boolean): Date {
   return new Date(EPOCH_1900 + Math.round(shifted * DAY_MS));
 }
 
-/** Excel's built-in number formats that show dates or times. */
+/**
+ * Excel's built-in number formats that show dates or times (46, `[h]:mm:ss`, is an elapsed time:
+ * a number, see isDateFormat).
+ */
 const BUILTIN_DATE_FORMATS = new Set([
-  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
-  57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 47, 50, 51, 52, 53, 54, 55, 56, 57,
+  58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
 ]);
 
-/** Whether a number format shows a date or time: date/time letters outside quotes, escapes and colours. */
+/** An elapsed time: `[h]`, `[mm]` or `[ss]` counts past a day, so the value is a duration, not a moment. */
+const ELAPSED = /\[(h+|m+|s+)\]/i;
+
+/**
+ * Whether a number format shows a date or time: date/time letters outside quotes, escapes and
+ * colours. An elapsed time (`[h]:mm`) is not one: its cell stays a number, which is the duration
+ * in days whichever date system (1900 or 1904) the workbook counts from.
+ */
 export function isDateFormat(numFmtId: number, formatCode: string | undefined): boolean {
   if (formatCode === undefined) return BUILTIN_DATE_FORMATS.has(numFmtId);
+  if (ELAPSED.test(formatCode.replace(/"[^"]*"/g, ''))) return false;
   const stripped = formatCode
     .split(';')[0]!
     .replace(/"[^"]*"/g, '')
