@@ -9,6 +9,7 @@ const processTests = [
   'test/intake/claims.test.ts',
   'test/ledger/lock.test.ts',
   'test/ledger/home.test.ts',
+  'test/ledger/kill-durable.test.ts',
   'test/intake/watch-crash.test.ts',
   'test/sandbox/cli.test.ts',
   'test/store/answer-cap.test.ts',

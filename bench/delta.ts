@@ -33,7 +33,7 @@ import { UNCHANGED_CODE, type BatchLedger } from '../src/ledger/batch-ledger.ts'
 import type { BatchLedgerFactory } from '../src/ledger/batch-ledger.ts';
 import { FileLedger } from '../src/ledger/file-store.ts';
 import { RedisLedger } from '../src/ledger/redis-store.ts';
-import { fingerprintOf, rowTextOf } from '../src/ledger/fingerprint.ts';
+import { fingerprintOf, rowDigestOf } from '../src/ledger/fingerprint.ts';
 import { ledgerKeyOf } from '../src/ledger/rules.ts';
 
 function flag(name: string, fallback: number): number {
@@ -83,7 +83,7 @@ async function prime(ledger: Ledger, file: string): Promise<void> {
           st: 'synced',
           batch: 'primed',
           row: row.row,
-          rt: rowTextOf(sheet.rowSignature, row.cells),
+          rt: rowDigestOf(sheet.rowSignature, row.cells),
         },
       ]);
     if (chunk.length >= 5_000) {

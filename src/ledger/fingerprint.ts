@@ -53,39 +53,24 @@ export function fingerprintOf(plan: RowPlan): string {
 }
 
 /**
- * The row as written: its cells under the sheet's row signature (src/sheet/map/row-signature.ts:
- * headers, mapping, mapper version). Equal text maps to an equal payload, so a delta sync tells
- * an unchanged row from the ledger by comparing text it already holds: no payload JSON and no
- * hash per row, which a 100,000-row delta sync would otherwise spend most of its time on. The
- * ledger keeps this text (about the size of the row) next to the payload fingerprint; rows whose
- * text differs still get the payload check, so only `fp` decides that a row changed.
+ * The row as written, as a digest: its cells under the sheet's row signature
+ * (src/sheet/map/row-signature.ts: headers, mapping, mapper version). Equal cells map to an equal
+ * payload, so a delta sync tells an unchanged row from the ledger by hashing the cells it already
+ * holds: no payload JSON per row, which a 100,000-row delta sync would otherwise spend most of its
+ * time on. A digest, not the text: the ledger holds about 30 bytes for it whatever the row holds
+ * (the file ledger's index is in memory, the Redis one in Redis). Rows whose digest differs still
+ * get the payload check, so only `fp` decides that a row changed.
  */
-export function rowTextOf(signature: string, cells: readonly string[]): string {
+export function rowDigestOf(signature: string, cells: readonly string[]): string {
   // Each cell is length-prefixed, so no cell content (separators included) can imitate a split.
   let text = `${signature}\u001e`;
   for (const cell of cells) text += `${cell.length}:${cell}`;
-  return text;
+  return `${DIGEST}${hash('sha256', text, 'base64url').slice(0, 22)}`;
 }
 
-/** Whether `text` is rowTextOf(signature, cells), compared in place: nothing is built per row. */
-export function isRowText(text: string, signature: string, cells: readonly string[]): boolean {
-  if (!text.startsWith(signature) || text.charCodeAt(signature.length) !== 0x1e) return false;
-  let at = signature.length + 1;
-  for (const cell of cells) {
-    const start = at;
-    let length = 0;
-    let code = text.charCodeAt(at);
-    while (code >= 0x30 && code <= 0x39) {
-      length = length * 10 + (code - 0x30);
-      code = text.charCodeAt(++at);
-    }
-    // rowTextOf writes a plain decimal length (no leading zero) and a colon.
-    const digits = at - start;
-    if (digits === 0 || (digits > 1 && text.charCodeAt(start) === 0x30) || code !== 0x3a || length !== cell.length)
-      return false;
-    at += 1;
-    if (!text.startsWith(cell, at)) return false;
-    at += length;
-  }
-  return at === text.length;
+const DIGEST = '#';
+
+/** Whether a stored row text is a digest (earlier versions stored the text itself). */
+export function isRowDigest(text: string): boolean {
+  return text.length === 23 && text.startsWith(DIGEST);
 }

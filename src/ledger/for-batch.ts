@@ -8,7 +8,7 @@ import type { RowResult } from '../outcome.ts';
 import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { rowTextOf } from './fingerprint.ts';
+import { rowDigestOf } from './fingerprint.ts';
 import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry } from './rules.ts';
 
 type Write = readonly [string, LedgerEntry | null];
@@ -40,9 +40,9 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
   const beforePending = new Map<string, LedgerEntry | null>();
   const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
 
-  const rowTextIn = (row: LedgerRow): string | undefined =>
+  const rowDigestIn = (row: LedgerRow): string | undefined =>
     settings.rowSignature !== undefined && row.cells !== undefined
-      ? rowTextOf(settings.rowSignature, row.cells)
+      ? rowDigestOf(settings.rowSignature, row.cells)
       : undefined;
 
   const decide = (row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
@@ -86,7 +86,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       if (key === null || !seenBefore.has(id)) return null;
       const seen = seenBefore.get(id) ?? null;
       seenBefore.delete(id);
-      const pending = pendingEntry(row.plan, row.batchId, row.row, rowTextIn(row));
+      const pending = pendingEntry(row.plan, row.batchId, row.row, rowDigestIn(row));
       if (seen !== null) {
         // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
         const current = await lookup(key);
@@ -112,7 +112,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
     async after(row: LedgerRow, result: RowResult): Promise<void> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return;
-      const entry = entryAfter(row.plan, key, result, row.batchId, row.row, rowTextIn(row));
+      const entry = entryAfter(row.plan, key, result, row.batchId, row.row, rowDigestIn(row));
       const id = rowId(row);
       if (entry !== null) {
         beforePending.delete(id);

@@ -18,7 +18,7 @@ export interface LedgerEntry {
   /** The batch that wrote the entry, and the sheet row (0 for whole-file entries). */
   batch: string;
   row: number;
-  /** The row as written when confirmed (ledger-rules.ts `rowTextOf`): a delta sync's shortcut. */
+  /** Digest of the row as written when confirmed (fingerprint.ts `rowDigestOf`): a delta sync's shortcut. */
   rt?: string;
 }
 

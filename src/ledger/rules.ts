@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { RowIssue, RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
-import { fingerprintOf, isRowText } from './fingerprint.ts';
+import { fingerprintOf, rowDigestOf } from './fingerprint.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
 /** The key column when none is named: the default of import, watch, rerun and job files alike. */
@@ -42,14 +42,19 @@ export function ledgerKeyOf(plan: RowPlan, keyColumn: string = DEFAULT_KEY_COLUM
   }
 }
 
-/** What the row sends is what the ledger confirmed: by the row's text when both have it, else by payload. */
+/** What the row sends is what the ledger confirmed: by the row's digest when both have it, else by payload. */
 function sameAsSynced(
   plan: RowPlan,
   entry: LedgerEntry,
   signature: string | undefined,
   cells: readonly string[] | undefined,
 ): boolean {
-  if (entry.rt !== undefined && signature !== undefined && cells !== undefined && isRowText(entry.rt, signature, cells))
+  if (
+    entry.rt !== undefined &&
+    signature !== undefined &&
+    cells !== undefined &&
+    entry.rt === rowDigestOf(signature, cells)
+  )
     return true;
   return entry.fp === fingerprintOf(plan);
 }
@@ -204,22 +209,28 @@ export function entryAfter(
   result: RowResult,
   batchId: string,
   row: number,
-  rowText?: string,
+  rowDigest?: string,
 ): LedgerEntry | null {
   if (key === null) return null;
-  if (CONFIRMED.has(result.outcome)) return entryOf(plan, 'synced', batchId, row, rowText);
-  if (plan.kind === 'create' && result.outcome === 'unknown') return entryOf(plan, 'unknown', batchId, row, rowText);
+  if (CONFIRMED.has(result.outcome)) return entryOf(plan, 'synced', batchId, row, rowDigest);
+  if (plan.kind === 'create' && result.outcome === 'unknown') return entryOf(plan, 'unknown', batchId, row, rowDigest);
   return null;
 }
 
 /** The entry written just before a create is sent (see LedgerState `pending`). */
-export function pendingEntry(plan: RowPlan, batchId: string, row: number, rowText?: string): LedgerEntry {
-  return entryOf(plan, 'pending', batchId, row, rowText);
+export function pendingEntry(plan: RowPlan, batchId: string, row: number, rowDigest?: string): LedgerEntry {
+  return entryOf(plan, 'pending', batchId, row, rowDigest);
 }
 
-function entryOf(plan: RowPlan, st: LedgerState, batch: string, row: number, rowText: string | undefined): LedgerEntry {
+function entryOf(
+  plan: RowPlan,
+  st: LedgerState,
+  batch: string,
+  row: number,
+  rowDigest: string | undefined,
+): LedgerEntry {
   const entry: LedgerEntry = { fp: fingerprintOf(plan), st, batch, row };
-  if (rowText !== undefined) entry.rt = rowText;
+  if (rowDigest !== undefined) entry.rt = rowDigest;
   return entry;
 }
 

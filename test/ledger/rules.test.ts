@@ -4,7 +4,7 @@ import type { RowPlan } from '../../src/sheet/types.ts';
 import type { LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
-import { canonicalJson, fingerprintOf, isRowText, rowTextOf } from '../../src/ledger/fingerprint.ts';
+import { canonicalJson, fingerprintOf, isRowDigest, rowDigestOf } from '../../src/ledger/fingerprint.ts';
 import {
   decideBefore,
   entryAfter,
@@ -158,16 +158,16 @@ describe('decideBefore', () => {
     expect(decision?.message).toContain('batch b1, row 4');
   });
 
-  it("compares the row's text first: equal text is unchanged without the payload check; other text falls back to the payload", () => {
+  it("compares the row's digest first: equal cells are unchanged without the payload check; other cells fall back to the payload", () => {
     const signed: LedgerSettings = { ...delta, rowSignature: 'sig' };
-    const stored: LedgerEntry = { ...entry(update), rt: rowTextOf('sig', ['7', 'Tea']) };
-    // The stored fingerprint no longer matches, yet equal text proves the row unchanged.
+    const stored: LedgerEntry = { ...entry(update), rt: rowDigestOf('sig', ['7', 'Tea']) };
+    // The stored fingerprint no longer matches, yet equal cells prove the row unchanged.
     const stale: LedgerEntry = { ...stored, fp: 'not-the-fingerprint' };
     expect(decideBefore(update, 9, 'p:7', stale, signed, 'b2', ['7', 'Tea'])?.code).toBe('unchanged_since_last_sync');
     // Text differs (e.g. a trailing space the mapper trims): the payload decides, and it is unchanged.
     expect(decideBefore(update, 9, 'p:7', stored, signed, 'b2', ['7', 'Tea '])?.code).toBe('unchanged_since_last_sync');
     expect(decideBefore(update, 9, 'p:7', stale, signed, 'b2', ['7', 'Tea '])).toBeNull();
-    // Another signature (columns remapped) never matches by text.
+    // Another signature (columns remapped) never matches by digest.
     expect(decideBefore(update, 9, 'p:7', stale, { ...signed, rowSignature: 'sig2' }, 'b2', ['7', 'Tea'])).toBeNull();
   });
 
@@ -178,18 +178,25 @@ describe('decideBefore', () => {
     [['7\u001fTea'], false],
     [['', '7', 'Tea'], false],
     [[], false],
-  ])('isRowText matches exactly the text rowTextOf builds: %j -> %s', (cells, expected) => {
-    expect(isRowText(rowTextOf('sig', ['7', 'Tea']), 'sig', cells)).toBe(expected);
-    expect(isRowText(rowTextOf('sig', cells), 'sig', cells)).toBe(true);
+  ])('the row digest matches exactly the cells it was made of: %j -> %s', (cells, expected) => {
+    expect(rowDigestOf('sig', ['7', 'Tea']) === rowDigestOf('sig', cells)).toBe(expected);
+    expect(isRowDigest(rowDigestOf('sig', cells))).toBe(true);
   });
 
-  it('row texts of different cells never match, whatever the cells hold', () => {
+  it('an entry of an earlier version, holding the row text itself, is not a digest: the payload decides', () => {
+    const signed: LedgerSettings = { ...delta, rowSignature: 'sig' };
+    const old: LedgerEntry = { ...entry(update), fp: 'not-the-fingerprint', rt: 'sig\u001e1:72:Tea' };
+    expect(isRowDigest(old.rt ?? '')).toBe(false);
+    expect(decideBefore(update, 9, 'p:7', old, signed, 'b2', ['7', 'Tea'])).toBeNull();
+  });
+
+  it('row digests of different cells never match, whatever the cells hold', () => {
     const cellsArb = fc.array(fc.string({ unit: fc.constantFrom('a', '1', ':', '\u001e', '\u001f', 'ب', '0') }), {
       maxLength: 4,
     });
     fc.assert(
       fc.property(cellsArb, cellsArb, (a, b) => {
-        expect(isRowText(rowTextOf('s', a), 's', b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+        expect(rowDigestOf('s', a) === rowDigestOf('s', b)).toBe(JSON.stringify(a) === JSON.stringify(b));
       }),
       { numRuns: 2000 },
     );

@@ -90,6 +90,41 @@ describe('FileLedger', () => {
   });
 });
 
+describe('FileLedger group commit', () => {
+  it('claims made at once share writes, and each resolves only once its line is in the file', async () => {
+    const path = join(dir, 'group.jsonl');
+    const ledger = await FileLedger.open(path);
+    const onDisk = async () =>
+      (await readFile(path, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { k: string }).k);
+    const claims = Array.from({ length: 64 }, (_, i) =>
+      ledger.claim(`c${i}`, e(`${i}`, 'pending')).then(async (held) => {
+        expect(held).toBeNull();
+        // Resolved: the line is written (the file is read by another handle).
+        expect(await onDisk()).toContain(`c${i}`);
+      }),
+    );
+    await Promise.all(claims);
+    const lines = (await readFile(path, 'utf8')).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(64);
+    await ledger.close();
+  });
+
+  it('keeps the digest of a row, and drops the whole row text an earlier version stored', async () => {
+    const path = join(dir, 'old.jsonl');
+    const digest = `#${'a'.repeat(22)}`;
+    await appendFile(
+      path,
+      `${JSON.stringify({ k: 'old', e: { ...e('1'), rt: 'sig\u001e3:Tea' } })}\n${JSON.stringify({ k: 'new', e: { ...e('1'), rt: digest } })}\n`,
+    );
+    const ledger = await FileLedger.open(path);
+    expect(await ledger.getMany(['old', 'new'])).toEqual([e('1'), { ...e('1'), rt: digest }]);
+    await ledger.close();
+  });
+});
+
 describe('ledgerForBatch over a ledger', () => {
   const row = (n: number, barcode: string): LedgerRow => ({
     batchId: 'B',

@@ -2,7 +2,7 @@
  * A sheet's row signature: everything besides a row's cells that decides the plan the mapper makes
  * of them (which column feeds which field, the decimal comma, the mapper's version). Two rows with
  * equal cells under equal signatures map to equal plans, which lets the sync ledger recognise an
- * unchanged row from its cells alone (ledger/rules.ts `rowTextOf`).
+ * unchanged row from its cells alone (ledger/fingerprint.ts `rowDigestOf`).
  */
 import { createHash } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };
