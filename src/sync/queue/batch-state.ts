@@ -75,10 +75,19 @@ if done >= tonumber(ARGV[1]) and redis.call('HSETNX', KEYS[1], 'complete', '1') 
 return 0
 `);
 
+/**
+ * How long a batch's state stays in Redis once its report is written: its hash (settings,
+ * counters, summary: what `status` shows), its results, unchanged ranges and in-flight markers.
+ * The report on disk and the ledger are what is kept; a week leaves time to look a batch up.
+ */
+export const BATCH_RETENTION_SECONDS = 7 * 24 * 3600;
+
 export class BatchState {
   constructor(
     private readonly redis: Redis,
     private readonly keys: EngineKeys,
+    /** See BATCH_RETENTION_SECONDS; tests and benches pass a shorter one. */
+    private readonly retentionSeconds: number = BATCH_RETENTION_SECONDS,
   ) {}
 
   async create(meta: BatchMeta, startedAtMs: number): Promise<void> {
@@ -86,7 +95,10 @@ export class BatchState {
       .multi()
       .hset(this.keys.batch(meta.batchId), { meta: JSON.stringify(meta), done: 0, status: 'running' })
       .zadd(this.keys.batches, startedAtMs, meta.batchId)
+      // A running batch keeps the list: it expires only from the last report on (markReported).
+      .persist(this.keys.batches)
       .exec();
+    await this.forgetExpired(startedAtMs);
   }
 
   async meta(batchId: string): Promise<BatchMeta | null> {
@@ -165,12 +177,31 @@ export class BatchState {
     return (await this.redis.hget(this.keys.batch(batchId), 'complete')) === '1';
   }
 
+  /** The report is written: the batch's state expires after the retention (the ledger stays). */
   async markReported(summary: BatchSummary): Promise<void> {
+    const id = summary.batchId;
+    const ttl = this.retentionSeconds;
     await this.redis
       .multi()
-      .hset(this.keys.batch(summary.batchId), { status: 'reported', summary: JSON.stringify(summary) })
-      .publish(this.keys.events, summary.batchId)
+      .hset(this.keys.batch(id), { status: 'reported', summary: JSON.stringify(summary) })
+      .expire(this.keys.batch(id), ttl)
+      .expire(this.keys.results(id), ttl)
+      .expire(this.keys.unchanged(id), ttl)
+      .expire(this.keys.inflight(id), ttl)
+      // The list of batches outlives its last batch by the retention, no longer.
+      .expire(this.keys.batches, ttl)
+      .publish(this.keys.events, id)
       .exec();
+    await this.forgetExpired(Date.now());
+  }
+
+  /** Takes batches whose state has expired off the list `status` reads. */
+  private async forgetExpired(nowMs: number): Promise<void> {
+    const old = await this.redis.zrangebyscore(this.keys.batches, '-inf', nowMs - this.retentionSeconds * 1000);
+    if (old.length === 0) return;
+    const exists = await Promise.all(old.map((id) => this.redis.exists(this.keys.batch(id))));
+    const gone = old.filter((_, i) => exists[i] === 0);
+    if (gone.length > 0) await this.redis.zrem(this.keys.batches, ...gone);
   }
 
   /** Row numbers with results, ascending. Numbers only (a few MB for 100k rows). */

@@ -31,6 +31,8 @@ export interface WorkerDeps extends RedisTarget {
   lockDurationMs?: number;
   /** How often stalled jobs are looked for. @defaultValue 15000 */
   stalledIntervalMs?: number;
+  /** How long a reported batch's state stays in Redis. @defaultValue BATCH_RETENTION_SECONDS (7 days) */
+  batchRetentionSeconds?: number;
 }
 
 export interface SyncWorker {
@@ -44,7 +46,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
   const redis = openRedis(deps.redisUrl);
-  const state = new BatchState(redis, engineKeys(deps.prefix));
+  const state = new BatchState(redis, engineKeys(deps.prefix), deps.batchRetentionSeconds);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
   const ledgers = new Map<string, Promise<{ meta: BatchMeta; ledger: BatchLedger } | null>>();
 

@@ -1,0 +1,80 @@
+/**
+ * Redis keeps a batch's state only for the retention once its report is written: every key of
+ * the batch (its hash, results, in-flight markers) carries an expiry, and once it has passed
+ * nothing of the batch is left; the ledger stays.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
+import { BATCH_RETENTION_SECONDS } from '../../src/sync/queue/batch-state.ts';
+import { engineKeys } from '../../src/sync/queue/keys.ts';
+import { RedisLedger } from '../../src/ledger/redis-store.ts';
+import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
+import { deleteKeys } from './helpers/redis.ts';
+import { REDIS_URL } from './helpers/transports.ts';
+import { startWorld, type World } from './helpers/world.ts';
+import { until } from '../helpers/until.ts';
+
+let world: World;
+let redis: Redis;
+let prefix: string;
+beforeEach(async () => {
+  world = await startWorld();
+  redis = new Redis(REDIS_URL);
+  prefix = `test-${randomUUID()}`;
+});
+afterEach(async () => {
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+  await world.close();
+});
+
+async function syncOnce(retentionSeconds?: number): Promise<string> {
+  const file = await world.sheet('p.csv', [
+    'title,title_ar,category,sale_price,barcode',
+    'Tea,شاي,2,5,R1',
+    'Coffee,قهوة,2,7,R2',
+    ',,,,R3',
+  ]);
+  const client = world.client();
+  const ledger = new RedisLedger(redis, prefix, 'scope');
+  const worker = startSyncWorker({
+    redisUrl: REDIS_URL,
+    prefix,
+    client,
+    concurrency: 2,
+    batchLedgers: batchLedgersOf(ledger),
+    ...(retentionSeconds === undefined ? {} : { batchRetentionSeconds: retentionSeconds }),
+  });
+  try {
+    const { batchId } = await enqueueSync(
+      { file },
+      { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000, client, batchLedgers: batchLedgersOf(ledger) },
+    );
+    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+    expect(summary.counts.created).toBe(2);
+    return batchId;
+  } finally {
+    await worker.close();
+  }
+}
+
+it('every key of a batch carries the documented expiry once its report is written', async () => {
+  const batchId = await syncOnce();
+  const keys = engineKeys(prefix);
+  for (const key of [keys.batch(batchId), keys.results(batchId), keys.inflight(batchId), keys.batches]) {
+    expect(await redis.exists(key), key).toBe(1);
+    const ttl = await redis.ttl(key);
+    expect(ttl, key).toBeGreaterThan(BATCH_RETENTION_SECONDS - 600);
+    expect(ttl, key).toBeLessThanOrEqual(BATCH_RETENTION_SECONDS);
+  }
+  // The ledger is what is kept.
+  expect(await redis.ttl(`${prefix}:ledger:scope`)).toBe(-1);
+});
+
+it('once the retention has passed, nothing of the batch is left in Redis but the ledger', async () => {
+  await syncOnce(1);
+  await until(async () => (await redis.keys(`${prefix}:engine:*`)).length === 0, 'the batch state to expire');
+  expect(await redis.hlen(`${prefix}:ledger:scope`)).toBe(2);
+});
