@@ -57,18 +57,25 @@ async function syncSheet(
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const info = batchInfoFor(request, sheet, clock());
-  // Credentials are checked before the first row, so a wrong password stops the run (exit 2).
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
-  if (!facts) await deps.client.authorize();
   const ledger = request.dryRun ? null : buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
   const limit = pLimit(deps.concurrency);
+  // Logged in before the first request, not before the first row: a delta sync that sends nothing
+  // never logs in. A wrong password still stops the run before anything is sent (exit 2): the
+  // login's error fails the run, not the row.
+  let login: Promise<unknown> | null = null;
+  const inSlot = (calls: () => Promise<RowResult>): Promise<RowResult> =>
+    limit(async () => {
+      await (login ??= deps.client.authorize());
+      return calls();
+    });
   const processorDeps: RowProcessorDeps | null = ledger && {
     batchId: info.batchId,
     client: deps.client,
     ledger,
     markers: memoryMarkers(),
     onLedgerError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
-    schedule: (calls) => limit(calls),
+    schedule: inSlot,
   };
   const dryState = { creates: 0 };
   const dir = join(deps.reportDir, info.batchId);
