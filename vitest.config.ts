@@ -16,6 +16,7 @@ const processTests = [
   'test/sync/crash.test.ts',
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-ledger.test.ts',
+  'test/console/browser.test.ts',
 ];
 
 export default defineConfig({
