@@ -99,7 +99,7 @@ export class BatchBoard {
     };
     this.live.set(request.batchId, live);
     const metrics = this.deps.metrics;
-    metrics.queueDepth.inc();
+    metrics.batchesWaiting++;
     let counted = emptyCounts();
     const change = (patch: Partial<BatchView>): void => {
       live.view = this.paced({ ...live.view, ...patch }, live.startedMs);
@@ -108,7 +108,7 @@ export class BatchBoard {
     this.deps.runner
       .run(request, {
         onStart: () => {
-          metrics.queueDepth.dec();
+          metrics.batchesWaiting--;
           live.startedMs = this.clock();
           change({ status: 'running' });
         },
@@ -125,7 +125,7 @@ export class BatchBoard {
           change(doneView(summary, this.deps.rate));
         },
         (error: unknown) => {
-          if (live.startedMs === null) metrics.queueDepth.dec();
+          if (live.startedMs === null) metrics.batchesWaiting--;
           this.deps.onFailure?.(request.batchId, error);
           change({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
         },

@@ -27,10 +27,18 @@ export class ConsoleMetrics {
     buckets: [1, 5, 15, 60, 300, 900, 3600, 4 * 3600],
     registers: [this.registry],
   });
+  /** Batches this console holds waiting for their turn. */
+  batchesWaiting = 0;
+  /** Row jobs waiting on the queue (with Redis), read at each scrape. */
+  jobsWaiting: (() => Promise<number>) | null = null;
   readonly queueDepth = new Gauge({
     name: 'catalog_sync_queue_depth',
     help: 'Batches waiting to start in this console, plus row jobs waiting in the queue (with Redis)',
     registers: [this.registry],
+    collect: async () => {
+      const jobs = this.jobsWaiting ? await this.jobsWaiting().catch(() => 0) : 0;
+      this.queueDepth.set(this.batchesWaiting + jobs);
+    },
   });
 
   constructor() {

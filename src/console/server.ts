@@ -55,7 +55,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     const path = pathOf(request);
     const credential = credentialOf(request, deps.token, sessions);
     if (!PUBLIC.has(path) && credential === null) {
-      if (path.startsWith('/api/') || path === '/metrics' || request.method !== 'GET') {
+      if (isApi(path) || request.method !== 'GET') {
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer')
@@ -138,6 +138,11 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   registerPages(app, { mode: deps.mode, rate: deps.board.rate, uploadLimitBytes: deps.uploadLimitBytes });
   await deps.extend?.(app);
   return app;
+}
+
+/** Answered with 401 when not logged in (scripts); pages redirect to the login form instead. */
+function isApi(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/queues/api/') || path === '/metrics';
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -6,6 +6,7 @@ import type { App } from '../app.ts';
 import type { SyncWorker } from '../sync/index.ts';
 import { BatchBoard } from './board.ts';
 import { HealthWatch, type HealthProbe } from './health.ts';
+import { mountQueues, type MountedQueues } from './queues.ts';
 import { ConsoleMetrics } from './metrics.ts';
 import { batchRunner } from './runner.ts';
 import { buildConsole } from './server.ts';
@@ -61,6 +62,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   }
   const health = new HealthWatch(probes, redis ? [] : ['redis']);
   health.start();
+  let queues: MountedQueues | null = null;
   const server = await buildConsole({
     token: options.token,
     board,
@@ -71,6 +73,14 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     maxTextLength: config.maxTextLength,
     mode: runner.mode,
     logger,
+    ...(redis
+      ? {
+          extend: async (server) => {
+            queues = await mountQueues(server, redis);
+            metrics.jobsWaiting = () => queues!.waiting();
+          },
+        }
+      : {}),
   });
   await server.listen({ host: options.host, port: options.port });
   const address = server.server.address();
@@ -82,6 +92,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
       health.stop();
       await server.close();
       await worker?.close();
+      await queues?.close();
     },
   };
 }

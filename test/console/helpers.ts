@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { startConsole } from '../../src/console/start.ts';
@@ -75,11 +76,27 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
       }),
     close: async () => {
       await running.close();
+      if (config.redisUrl) await dropKeys(config.redisUrl, config.queuePrefix);
       await app.close();
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Deletes every Redis key of a test's prefix. */
+async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
 }
 
 export function sheetForm(name: string, text: string | Uint8Array, fields: Record<string, string> = {}): FormData {
