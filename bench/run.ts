@@ -18,6 +18,7 @@ const BENCHES = [
   'delta',
   'engine-speed',
   'event-loop',
+  'console-health',
 ];
 
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
-import { SheetFileError } from '../sheet/index.ts';
+import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
 import { isValidBatchId } from '../sync/batch-id.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import type { BatchBoard, BatchView } from './board.ts';
@@ -69,8 +69,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       if (!received.upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
       fields = received.fields;
       file = received.upload;
-      // A file that cannot be read at all is refused here, not left to fail as a batch.
-      await previewOf(received.upload, deps.maxTextLength);
+      // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
+      await checkOpens(received.upload, deps.maxTextLength);
     } else {
       fields = (request.body ?? {}) as Record<string, unknown>;
       const uploadId = stringField(fields, 'upload');
@@ -149,6 +149,21 @@ async function previewOf(upload: StoredUpload, maxTextLength: number) {
     if (error instanceof SheetFileError) throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
     throw error;
   }
+}
+
+/** Opens the sheet (its header, not its rows): what `import` refuses before sending anything is a 422 here. */
+async function checkOpens(upload: StoredUpload, maxTextLength: number): Promise<void> {
+  let sheets: OpenedSheet[];
+  try {
+    sheets = await openSheets(upload.path, { maxTextLength });
+  } catch (error) {
+    if (error instanceof SheetFileError) throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
+    throw error;
+  }
+  await Promise.all(sheets.map((sheet) => sheet.close()));
+  const errors = sheets.flatMap((sheet) => sheet.headerIssues.filter((issue) => issue.severity === 'error'));
+  if (errors.length > 0)
+    throw new UploadError(422, `${upload.name}: header row: ${errors.map((e) => e.message).join('; ')}`);
 }
 
 function stringField(fields: Record<string, unknown>, name: string): string | undefined {

@@ -234,6 +234,14 @@ describe('bad requests', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(((await res.json()) as { error: string }).error).toMatch(/products\.xlsx/);
+    // A header that stops the sheet (two columns filling one field) is refused before any batch.
+    const twoPrices = await world.api('/api/batches', {
+      method: 'POST',
+      body: sheetForm('two-prices.csv', 'title,sale_price,price,category\nLamp,1,2,1\n'),
+    });
+    expect(twoPrices.status).toBe(422);
+    expect(((await twoPrices.json()) as { error: string }).error).toMatch(/^two-prices\.csv: header row: .*sale_price/);
+    expect((await (await world.api('/api/batches')).json()) as unknown[]).toEqual([]);
     const noFile = await world.api('/api/batches', { method: 'POST', body: new URLSearchParams({ a: 'b' }) });
     expect(noFile.status).toBe(400);
     const notMultipart = await world.api('/api/batches', {

@@ -43,7 +43,7 @@ function commandFor(args: string[]): Command {
   return command;
 }
 
-const KNOWN_ENV = new Set([...Object.values(ENV_NAMES), 'STORE_PASSWORD_FILE']);
+const KNOWN_ENV = new Set([...Object.values(ENV_NAMES), 'STORE_PASSWORD_FILE', 'CONSOLE_TOKEN']);
 
 describe('docker-compose.yml', () => {
   it('runs Redis with AOF persistence on a named volume, with a health check the app waits for', async () => {
@@ -59,6 +59,7 @@ describe('docker-compose.yml', () => {
     const { services } = await compose();
     const app = Object.entries(services).filter(([name]) => name !== 'redis');
     expect(app.map(([name]) => name).sort()).toEqual([
+      'console',
       'sandbox',
       'sandbox-watcher',
       'sandbox-worker',
@@ -75,11 +76,12 @@ describe('docker-compose.yml', () => {
     }
     expect(services.worker!.command![0]).toBe('worker');
     expect(services.watcher!.command![0]).toBe('watch');
+    expect(services.console!.command![0]).toBe('serve');
   });
 
   it('gives the real store password only through a secrets file, and sets only settings the app knows', async () => {
     const { services, secrets } = await compose();
-    for (const name of ['worker', 'watcher']) {
+    for (const name of ['worker', 'watcher', 'console']) {
       const env = services[name]!.environment!;
       for (const key of Object.keys(env)) expect(KNOWN_ENV.has(key), `${name}: unknown setting ${key}`).toBe(true);
       expect(env).not.toHaveProperty('STORE_PASSWORD');
