@@ -218,8 +218,12 @@ async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: str
   await ctx.withApp(
     async (app) => {
       const job = await findJob(app.config.jobsDir, name);
-      const summary = await runJob(job, { runnerFor: (tuning) => app.runner(tuning), logger: app.logger });
-      report(ctx, summary, flags.json);
+      const summaries = await runJob(job, { runnerFor: (tuning) => app.runner(tuning), logger: app.logger });
+      // As import: one batch per sheet, a lone one printed as an object.
+      if (flags.json && summaries.length > 1) {
+        ctx.print(JSON.stringify(summaries, null, 2));
+        if (summaries.some(batchHasProblems)) process.exitCode = 1;
+      } else for (const summary of summaries) report(ctx, summary, flags.json);
     },
     { extra: { jobsDir: flags.jobsDir } },
   );

@@ -17,6 +17,8 @@ import type { SyncRequest } from '../sync/types.ts';
 import type { OutcomeCounts } from '../outcome.ts';
 import { dropBatchId, parseClaimedName, type DropLayout } from './drop-layout.ts';
 import { fileLedgerKey, type Ledger } from '../ledger/ledger.ts';
+import { runEverySheet } from './sheet-batches.ts';
+import { emptyCounts } from '../outcome.ts';
 
 /** Runs one batch to its end (in-process, or enqueue + wait with Redis). */
 export type SyncRunner = (request: SyncRequest, signal: AbortSignal) => Promise<BatchSummary>;
@@ -44,6 +46,8 @@ export interface DropReport {
   counts: OutcomeCounts | null;
   contentHash: string;
   message: string;
+  /** A workbook synced as more than one batch (products, then Brands): each batch, in order. */
+  batches?: { batchId: string; sheet: string | null; reportDir: string; total: number }[];
 }
 
 export type DropResult = { status: 'done'; report: DropReport } | { status: 'failed'; error: string };
@@ -80,9 +84,11 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
     return { status: 'done', report };
   }
 
-  let summary: BatchSummary;
+  let summaries: BatchSummary[];
   try {
-    summary = await deps.run(
+    // A workbook with a Brands sheet is two batches, as import makes of it (sheet-batches.ts).
+    summaries = await runEverySheet(
+      deps.run,
       {
         file: path,
         source: `drop:${parsed.name}`,
@@ -108,6 +114,7 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   // Shutting down past the grace period: the batch may have been cut short, so the file stays
   // in processing/ and the next watcher resumes it (the ledger and job ids skip what was done).
   signal.throwIfAborted();
+  const summary = summaries.find((one) => one.readError !== undefined) ?? summaries[0]!;
   if (summary.readError) {
     // The rows before the break were synced (and are in the report); the file goes to failed/ to
     // be fixed and dropped again, when the ledger skips what already went through.
@@ -128,20 +135,39 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   }
   // Only a batch with nothing left to retry makes the same content "already synced" (invalid rows
   // need an edit, which changes the content anyway).
-  if (summary.counts.failed + summary.counts.unknown === 0)
+  if (summaries.every((one) => one.counts.failed + one.counts.unknown === 0))
     await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
   const report: DropReport = {
     file: parsed.name,
     status: 'synced',
     batchId,
     reportDir: summary.reportDir,
-    total: summary.total,
-    counts: summary.counts,
+    total: summaries.reduce((sum, one) => sum + one.total, 0),
+    counts: addedCounts(summaries),
     contentHash,
-    message: `batch ${batchId}: ${summary.total} rows; report in ${summary.reportDir}`,
+    message: summaries.map((one) => `batch ${one.batchId}: ${one.total} rows; report in ${one.reportDir}`).join('\n'),
+    ...(summaries.length > 1
+      ? {
+          batches: summaries.map((one) => ({
+            batchId: one.batchId,
+            sheet: one.sheet?.name ?? null,
+            reportDir: one.reportDir,
+            total: one.total,
+          })),
+        }
+      : {}),
   };
   await finish(layout, claimed, report);
   return { status: 'done', report };
+}
+
+/** The outcome counts of a file's batches together. */
+function addedCounts(summaries: readonly BatchSummary[]): OutcomeCounts {
+  const counts = emptyCounts();
+  for (const one of summaries)
+    for (const [outcome, count] of Object.entries(one.counts) as [keyof OutcomeCounts, number][])
+      counts[outcome] += count;
+  return counts;
 }
 
 async function finish(layout: DropLayout, claimed: string, report: DropReport): Promise<void> {

@@ -7,6 +7,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../log.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRunner } from './drop-file.ts';
+import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
 
@@ -84,18 +85,22 @@ export interface JobRunDeps {
   logger: Logger;
 }
 
-/** Runs one job now: fetch its sheet, sync it in the job's mode, clean up the download. */
+/**
+ * Runs one job now: fetch its sheet, sync it in the job's mode (one batch per sheet, as import:
+ * a workbook's Brands sheet too), clean up the download.
+ */
 export async function runJob(
   job: JobDefinition,
   deps: JobRunDeps,
   signal: AbortSignal = new AbortController().signal,
-): Promise<BatchSummary> {
+): Promise<BatchSummary[]> {
   const columns = job.columns === undefined ? undefined : await readColumnMapping(job.columns);
   const source = await fetchSource(job.source, deps.fetchLimits);
   try {
     const run = deps.runnerFor({ rate: job.rate, concurrency: job.concurrency });
     deps.logger.info({ job: job.name, mode: job.mode }, 'scheduled sync started');
-    return await run(
+    return await runEverySheet(
+      run,
       {
         file: source.path,
         source: `job:${job.name}`,
@@ -122,8 +127,12 @@ export function startScheduleWorker(
     async (job) => {
       // Read fresh from disk, so an edited job file applies from its next run.
       const definition = await findJob(jobsDir, job.data.job);
-      const summary = await runJob(definition, deps);
-      return { batchId: summary.batchId, counts: summary.counts, reportDir: summary.reportDir };
+      const summaries = await runJob(definition, deps);
+      return summaries.map((summary) => ({
+        batchId: summary.batchId,
+        counts: summary.counts,
+        reportDir: summary.reportDir,
+      }));
     },
     { connection, prefix, concurrency: 1 },
   );

@@ -86,6 +86,20 @@ export async function openSheets(file: string, options: OpenSheetOptions = {}): 
   return opened;
 }
 
+/**
+ * The names of the sheets openSheets reads, without reading them: what import, validate, watch and
+ * schedule each make a batch of. null: a CSV (one sheet), or a workbook without sheets.
+ */
+export async function sheetsToSync(
+  file: string,
+  options: Pick<OpenSheetOptions, 'sheet'> = {},
+): Promise<string[] | null> {
+  if (options.sheet !== undefined) return [options.sheet];
+  const choice = await choiceFor(file);
+  if (choice === null) return null;
+  return [choice.products, choice.brands].filter((sheet): sheet is string => sheet !== null);
+}
+
 /** null: a CSV, or a workbook without sheets (the reader says so). Throws when every sheet is hidden. */
 async function choiceFor(file: string): Promise<SheetChoice | null> {
   const sheets = await listSheets(file);

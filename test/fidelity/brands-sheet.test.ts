@@ -1,0 +1,108 @@
+/**
+ * Every command reads a workbook the same way (issue 11): a workbook with a Products sheet and a
+ * Brands sheet is two batches, products then brands, whether it is imported, run as a scheduled
+ * job or dropped into the watched folder. The store receives the same calls from each.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { processDropFile, type DropReport } from '../../src/intake/drop-file.ts';
+import { claimedName, claimToken, dropLayout } from '../../src/intake/drop-layout.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
+import { silentLogger } from '../../src/log.ts';
+import type { SandboxHandle } from '../../src/sandbox/index.ts';
+import { startWorld, type World } from '../intake/helpers.ts';
+import { cli, scratch, storeWithProducts, type Store } from './helpers.ts';
+
+let dir: string;
+let remove: () => Promise<void>;
+let store: Store;
+let world: World;
+let file: string;
+beforeAll(async () => {
+  ({ dir, remove } = await scratch());
+  store = await storeWithProducts(0, dir);
+  world = await startWorld();
+  file = join(dir, 'catalog.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  const products = workbook.addWorksheet('Products');
+  products.addRow(['title', 'title_ar', 'sale_price', 'category', 'barcode']);
+  products.addRow(['Green tea', 'شاي أخضر', 12.5, 3, 'BR-TEA']);
+  const brands = workbook.addWorksheet('Brands');
+  brands.addRow(['brand_id', 'brand_name', 'brand_name_ar']);
+  brands.addRow([2, 'Globex', 'جلوبكس']);
+  await workbook.xlsx.writeFile(file);
+});
+afterAll(async () => {
+  await store.close();
+  await world.close();
+  await remove();
+});
+
+/** What the store was sent: the products created and the brands renamed. */
+function received(sandbox: SandboxHandle): { creates: unknown[]; brands: unknown[] } {
+  const bodies = (path: string): unknown[] =>
+    sandbox
+      .requests()
+      .filter((r) => r.path === path)
+      .map((r) => r.body);
+  return { creates: bodies('/v1/create_product'), brands: bodies('/v1/brands') };
+}
+
+const EXPECTED = {
+  creates: [{ title: 'Green tea', title_ar: 'شاي أخضر', sale_price: 12.5, category: 3, barcode: 'BR-TEA' }],
+  brands: [{ brand_id: 2, brand_name: 'Globex', brand_name_ar: 'جلوبكس' }],
+};
+
+it('import sends the products, then the brands', async () => {
+  store.sandbox.resetStats();
+  const run = await cli(['--report-dir', join(dir, 'import'), 'import', file, '--mode', 'full'], store.env);
+  expect(run.code).toBe(0);
+  expect(received(store.sandbox)).toEqual(EXPECTED);
+});
+
+it('a scheduled job sends the same, as two batches', async () => {
+  store.sandbox.resetStats();
+  const jobs = join(dir, 'jobs');
+  await mkdir(jobs, { recursive: true });
+  await writeFile(join(jobs, 'catalog.yaml'), `name: catalog\nsource: ${file}\nschedule: '30 2 * * *'\nmode: full\n`);
+  const run = await cli(['--report-dir', join(dir, 'schedule'), 'schedule', 'run', 'catalog', '--json'], {
+    ...store.env,
+    JOBS_DIR: jobs,
+    LEDGER_FILE: join(dir, 'schedule-ledger', 'ledger.jsonl'),
+  });
+  expect(run.code).toBe(0);
+  expect((JSON.parse(run.out) as { kind: string }[]).map((batch) => batch.kind)).toEqual(['products', 'brands']);
+  expect(received(store.sandbox)).toEqual(EXPECTED);
+});
+
+it('a file dropped into the watched folder sends the same, and its report names both batches', async () => {
+  const layout = dropLayout(join(dir, 'drop'));
+  await mkdir(layout.processing, { recursive: true });
+  const claimed = claimedName(claimToken(Date.now(), 'b2a4d6'), 'catalog.xlsx');
+  await writeFile(join(layout.processing, claimed), await readFile(file));
+  const ledger = await FileLedger.open(join(layout.root, 'ledger.jsonl'));
+  try {
+    const result = await processDropFile(
+      claimed,
+      {
+        layout,
+        ledger,
+        run: world.runner(ledger),
+        ledgerSettings: { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
+        force: false,
+        logger: silentLogger,
+      },
+      new AbortController().signal,
+    );
+    expect(result.status).toBe('done');
+  } finally {
+    await ledger.close();
+  }
+  expect(received(world.sandbox)).toEqual(EXPECTED);
+  const report = JSON.parse(await readFile(join(layout.done, `${claimed}.report.json`), 'utf8')) as DropReport;
+  expect(report.total).toBe(2);
+  expect(report.batches?.map((batch) => batch.sheet)).toEqual(['Products', 'Brands']);
+  expect(new Set(report.batches?.map((batch) => batch.batchId)).size).toBe(2);
+});
