@@ -43,7 +43,10 @@ export async function scratch(): Promise<{ dir: string; remove: () => Promise<vo
 export interface Store {
   sandbox: SandboxHandle;
   env: Record<string, string>;
-  /** The bodies of the store calls made to `path` (e.g. /v1/update_product), oldest first. */
+  /**
+   * The bodies of the store calls made to `path` (e.g. /v1/update_product), by product_id: rows go
+   * out several at a time, so the order they reach the store in is not the sheet's.
+   */
   bodies(path: string): unknown[];
   close(): Promise<void>;
 }
@@ -64,7 +67,13 @@ export async function storeWithProducts(count: number, dir: string): Promise<Sto
       sandbox
         .requests()
         .filter((r) => r.path === path)
-        .map((r) => r.body),
+        .map((r) => r.body)
+        .sort((a, b) => productId(a) - productId(b)),
     close: () => sandbox.close(),
   };
+}
+
+function productId(body: unknown): number {
+  const id = (body as { product_id?: unknown } | null)?.product_id;
+  return typeof id === 'number' ? id : 0;
 }
