@@ -11,6 +11,10 @@ export const OUTCOMES = [
   'invalid',
   'failed',
   'unknown',
+  // A dry run's rows: what each would do, having sent nothing (DRY_RUN_OUTCOMES).
+  'would_create',
+  'would_update',
+  'would_change_status',
 ] as const;
 
 export type Outcome = (typeof OUTCOMES)[number];
@@ -31,9 +35,24 @@ export interface RowResult {
   column?: string;
 }
 
+/** What a dry run says a row would do; no other batch has them. */
+export const DRY_RUN_OUTCOMES: ReadonlySet<Outcome> = new Set(['would_create', 'would_update', 'would_change_status']);
+
 /** How many rows of a batch ended in each outcome. */
 export type OutcomeCounts = Record<Outcome, number>;
 
 export function emptyCounts(): OutcomeCounts {
-  return { created: 0, updated: 0, status_changed: 0, unchanged: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0 };
+  return {
+    created: 0,
+    updated: 0,
+    status_changed: 0,
+    unchanged: 0,
+    skipped: 0,
+    invalid: 0,
+    failed: 0,
+    unknown: 0,
+    would_create: 0,
+    would_update: 0,
+    would_change_status: 0,
+  };
 }

@@ -3,7 +3,7 @@
  * product_limit) and sending no writes. Pure: the caller fetches and passes the facts in.
  */
 import type { RowPlan } from '../sheet/types.ts';
-import type { RowResult } from '../outcome.ts';
+import type { Outcome, RowResult } from '../outcome.ts';
 
 export interface DryRunFacts {
   categoryIds: ReadonlySet<number>;
@@ -15,12 +15,12 @@ export interface DryRunState {
   creates: number;
 }
 
-const WOULD: Record<RowPlan['kind'], string> = {
-  create: 'would create the product',
-  update: 'would update the product',
-  status: 'would change the product status',
-  brand: 'would update the brand',
-  skip: 'would skip the row',
+/** What a row would do, as its outcome and in words; a brand row's update is an update too. */
+const WOULD: Record<Exclude<RowPlan['kind'], 'skip'>, { outcome: Outcome; text: string }> = {
+  create: { outcome: 'would_create', text: 'would create the product' },
+  update: { outcome: 'would_update', text: 'would update the product' },
+  status: { outcome: 'would_change_status', text: 'would change the product status' },
+  brand: { outcome: 'would_update', text: 'would update the brand' },
 };
 
 export function dryRunResult(row: number, plan: RowPlan, facts: DryRunFacts, state: DryRunState): RowResult {
@@ -49,5 +49,7 @@ export function dryRunResult(row: number, plan: RowPlan, facts: DryRunFacts, sta
     }
   }
   if (plan.kind === 'skip') return { ...base, outcome: 'skipped', message: plan.reason };
-  return { ...base, outcome: 'skipped', message: `dry run: ${WOULD[plan.kind]}`, code: 'DRY_RUN' };
+  const would = WOULD[plan.kind];
+  const then = plan.kind === 'update' && plan.status !== undefined ? ', then change its status' : '';
+  return { ...base, outcome: would.outcome, message: `dry run: ${would.text}${then}`, code: 'DRY_RUN' };
 }

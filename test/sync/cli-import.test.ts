@@ -1,5 +1,5 @@
 /** `catalog-sync import` end to end through the real CLI entry (runCli) against the sandbox. */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -87,12 +87,29 @@ describe('catalog-sync import', () => {
     expect(await runCli(['import', bad, '--queue', 'local', '--report-dir', join(dir, 'r2')], t.io)).toBe(1);
   });
 
-  it('--dry-run sends no writes', async () => {
+  it('--dry-run sends no writes and says what each row would do', async () => {
+    const [id, other] = ['Old', 'Older'].map(
+      (title) => sandbox.seedProduct({ title, sale_price: 1, category: 1 }).product_id,
+    );
+    const mixed = join(dir, 'mixed.csv');
+    await writeFile(
+      mixed,
+      `product_id,product_status,title,category,sale_price,barcode\n,,New,1,5,DRY-1\n${id},,,,9,\n${other},0,,,,\n`,
+    );
     sandbox.resetStats();
     const t = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
-    expect(await runCli(['import', sheet, '--dry-run', '--report-dir', join(dir, 'r3')], t.io)).toBe(0);
-    expect(sandbox.requestCount('/v1/create_product')).toBe(0);
-    expect(sandbox.requestCount('/v1/categories')).toBe(1);
+    expect(await runCli(['import', mixed, '--dry-run', '--json', '--report-dir', join(dir, 'r3')], t.io)).toBe(0);
+    expect(sandbox.requests().map((r) => r.path)).toEqual(['/v1/authorization', '/v1/categories']);
+    const summary = JSON.parse(t.out()) as BatchSummary;
+    expect(summary.dryRun).toBe(true);
+    expect(summary.counts).toMatchObject({ would_create: 1, would_update: 1, would_change_status: 1, skipped: 0 });
+    const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
+    expect(results).toContain(',2,would_create,dry run: would create the product,');
+    expect(results).toContain(',3,would_update,dry run: would update the product,');
+    expect(results).toContain(',4,would_change_status,dry run: would change the product status,');
+    const plain = io({ STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password });
+    expect(await runCli(['import', mixed, '--dry-run', '--report-dir', join(dir, 'r3')], plain.io)).toBe(0);
+    expect(plain.out()).toContain('(dry run): 3 rows: would_create 1, would_update 1, would_change_status 1');
   });
 
   it('exits 2 on wrong credentials, a missing file, or --queue redis without Redis', async () => {
