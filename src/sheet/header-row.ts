@@ -29,7 +29,8 @@ export async function findHeaderRow(
     const headers = headerTexts(next.value);
     if (isHeader(headers)) {
       const bannerRows = [reader.headerRow, ...looked.map((row) => row.row)];
-      return { ...reader, headers, headerRow: next.value.row, bannerRows, rows: replay([], rows) };
+      const width = reader.fieldCount === undefined ? {} : { fieldCount: next.value.values.length };
+      return { ...reader, headers, headerRow: next.value.row, ...width, bannerRows, rows: replay([], rows) };
     }
     looked.push(next.value);
   }

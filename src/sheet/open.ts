@@ -143,6 +143,7 @@ async function openWithMap(
     columnMap,
     delimiter: first.delimiter,
     maxTextLength: options.maxTextLength,
+    fieldCount: first.fieldCount,
   };
   const mapper = createSheetMapper(first.headers, mapperOptions);
   // A sheet may start with empty rows: header issues carry the header's real row number.
@@ -157,7 +158,9 @@ async function openWithMap(
         await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }),
         isHeader,
       ));
-    const rowMapper = unread ? mapper : createSheetMapper(reader.headers, mapperOptions);
+    const rowMapper = unread
+      ? mapper
+      : createSheetMapper(reader.headers, { ...mapperOptions, fieldCount: reader.fieldCount });
     unread = null;
     readers.add(reader);
     return { reader, mapRow: rowMapper.mapRow };

@@ -22,6 +22,8 @@ export interface MapperOptions {
   delimiter?: string | null;
   /** Most characters a text cell may hold; longer is an invalid row. @defaultValue DEFAULTS.maxTextLength (65,535) */
   maxTextLength?: number | undefined;
+  /** CSV: the header record's field count (SheetReader.fieldCount); a row filled past it is shifted. */
+  fieldCount?: number | undefined;
 }
 
 export interface SheetMapper {
@@ -44,7 +46,7 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     headers: [...headers],
     headerIssues: plan.issues,
     rowSignature: rowSignatureOf(sheet, options.delimiter === ';'),
-    mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank),
+    mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank, options.fieldCount),
   };
 }
 
@@ -53,6 +55,7 @@ function mapRow(
   raw: RawRow,
   tracker: DuplicateTracker,
   warnedBlank: Set<number>,
+  fieldCount: number | undefined,
 ): SheetRowResult {
   const values = raw.values;
   const cells = cellTexts(raw, sheet.headerCount);
@@ -75,6 +78,12 @@ function mapRow(
     });
     return result;
   }
+  const shifted = fieldCount === undefined ? null : extraCells(raw, fieldCount);
+  if (shifted !== null) {
+    // Mapping it would blame the wrong columns: every cell after the stray split is one column off.
+    result.issues.push(shifted);
+    return result;
+  }
   warnUnnamed(sheet, raw, result.issues, warnedBlank);
   const plan: RowPlan | null =
     sheet.kind === 'brands'
@@ -91,6 +100,27 @@ function cellTexts(raw: RawRow, headerCount: number): string[] {
   const cells = new Array<string>(Math.max(values.length, headerCount));
   for (let i = 0; i < cells.length; i += 1) cells[i] = cellText(values[i], raw.formats?.[i]);
   return cells;
+}
+
+/** Cells shown in the message past the header; a longer tail is counted, not quoted. */
+const EXTRA_CELLS_SHOWN = 5;
+
+/** A CSV row with filled cells past the header's fields: one error for the whole row, naming them. */
+export function extraCells(raw: RawRow, fieldCount: number): RowIssue | null {
+  const values = raw.values;
+  let cells = values.length;
+  while (cells > fieldCount && isBlankCell(values[cells - 1])) cells -= 1;
+  if (cells <= fieldCount) return null;
+  const extra = values.slice(fieldCount, cells).map((value) => JSON.stringify(cellText(value)));
+  const shown = extra.slice(0, EXTRA_CELLS_SHOWN).join(', ');
+  const more = extra.length > EXTRA_CELLS_SHOWN ? ` and ${extra.length - EXTRA_CELLS_SHOWN} more` : '';
+  return {
+    row: raw.row,
+    column: null,
+    code: 'extra_cells',
+    severity: 'error',
+    message: `this row has ${cells} cells where the header has ${fieldCount}, so its cells are shifted; past the header: ${shown}${more} (a comma inside a value splits it in two, e.g. a price typed 12,50: put that value in quotes or type 12.50); not sent`,
+  };
 }
 
 /** A filled cell under no header is not sent: say so once per column. */

@@ -200,6 +200,7 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
     delimiter,
     headers: trimTrailingEmpty(header),
     headerRow,
+    fieldCount: header.length,
     rows: rows(),
     close,
   };

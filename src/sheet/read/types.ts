@@ -35,6 +35,13 @@ export interface SheetReader {
   /** Excel row number of the header row (1 unless the sheet starts with empty rows). */
   headerRow: number;
   /**
+   * CSV only: the fields of the header record as written, trailing empty ones included. A CSV
+   * cell has nothing but its position, so a row with a filled field past this count has more
+   * cells than the header, and its cells are shifted (an unquoted `12,50`). XLSX cells carry
+   * their column letter: a cell beyond the header is an unnamed column, not a shift.
+   */
+  fieldCount?: number;
+  /**
    * Data rows in file order; fully empty rows are skipped but numbering is kept.
    * Iterate once. Throws SheetFileError when the file turns out to be broken part-way.
    */
