@@ -17,6 +17,7 @@ const processTests = [
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',
+  'test/cli/output.test.ts',
 ];
 
 export default defineConfig({

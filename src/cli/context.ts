@@ -90,7 +90,11 @@ export class CliContext {
     }
   }
 
+  /** Whether the command printed anything on stdout (a --json error is printed only when not). */
+  printedOut = false;
+
   print(text: string): void {
+    this.printedOut = true;
     this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 

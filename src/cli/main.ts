@@ -34,37 +34,71 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    return await exitCodeFor(error, ctx);
+    const failure = await failureOf(error);
+    if (failure === null) return 0;
+    if (failure.message && !failure.told) ctx.printError(failure.detail ?? failure.message);
+    // --json promises one JSON document on stdout, whatever happens: the error is that document.
+    if (asksJson(argv) && !ctx.printedOut) {
+      const { exitCode, kind, message, code } = failure;
+      ctx.print(JSON.stringify({ error: { exitCode, kind, ...(code ? { code } : {}), message } }, null, 2));
+    }
+    return failure.exitCode;
   }
 }
 
-async function exitCodeFor(error: unknown, ctx: CliContext): Promise<number> {
+/** --json among the arguments, before any `--` (after it, `--json` would be a file name). */
+function asksJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+interface Failure {
+  exitCode: number;
+  /** What kind of failure: `usage`, `configuration`, `sheet`, `store`, `command`, `unexpected`. */
+  kind: string;
+  /** A stable code, when the error has one (a sheet's or the store's). */
+  code?: string;
+  /** One line for the user (and the --json error). */
+  message: string;
+  /** What stderr shows instead of message, when more (a bug's stack). */
+  detail?: string;
+  /** stderr has the message already (commander prints its own). */
+  told?: boolean;
+}
+
+/** The exit code and words for a command that threw; null when it only ended (--help, --version). */
+async function failureOf(error: unknown): Promise<Failure | null> {
   if (error instanceof CommanderError) {
-    return error.exitCode === 0 ? 0 : 2;
+    // Commander has printed its own message on stderr already.
+    if (error.exitCode === 0) return null;
+    return { exitCode: 2, kind: 'usage', code: error.code, message: error.message, told: true };
   }
-  if (error instanceof ExitError) {
-    if (error.message) ctx.printError(error.message);
-    return error.exitCode;
-  }
+  if (error instanceof ExitError) return { exitCode: error.exitCode, kind: 'command', message: error.message };
   // Loaded here, not at start (`--help` needs none of them); a command that threw one has it already.
   const [{ ConfigError }, { SheetFileError }, { StoreError }] = await Promise.all([
     import('../config.ts'),
     import('../sheet/types.ts'),
     import('../store/errors.ts'),
   ]);
-  if (error instanceof ConfigError) {
-    ctx.printError(`configuration error: ${error.message}`);
-    return 2;
-  }
-  if (error instanceof SheetFileError) {
-    ctx.printError(`cannot read sheet: ${error.message}`);
-    return 2;
-  }
+  if (error instanceof ConfigError)
+    return { exitCode: 2, kind: 'configuration', message: `configuration error: ${error.message}` };
+  if (error instanceof SheetFileError)
+    return { exitCode: 2, kind: 'sheet', code: error.code, message: `cannot read sheet: ${error.message}` };
   if (error instanceof StoreError) {
     const status = error.httpStatus ? ` (HTTP ${error.httpStatus})` : '';
-    ctx.printError(`store error ${error.code}${status}: ${error.message}`);
-    return 2;
+    return {
+      exitCode: 2,
+      kind: 'store',
+      code: error.code,
+      message: `store error ${error.code}${status}: ${error.message}`,
+    };
   }
-  ctx.printError(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return 70;
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? error.stack : undefined;
+  return {
+    exitCode: 70,
+    kind: 'unexpected',
+    message: `unexpected error: ${message}`,
+    ...(stack ? { detail: `unexpected error: ${stack}` } : {}),
+  };
 }
