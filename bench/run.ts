@@ -19,6 +19,7 @@ const BENCHES = [
   'engine-speed',
   'event-loop',
   'console-health',
+  'scale',
 ];
 
 const args = process.argv.slice(2);

@@ -1,0 +1,381 @@
+/**
+ * Scale (issue 14): whole processes against the sandbox store in its own process, one all-valid
+ * sheet of realistic create rows (Arabic title and description, prices, an option; every row
+ * valid, every row a create). Four parts, each writing its own section of bench/RESULTS.md:
+ *
+ * - throughput: `import` (embedded) and one `worker` (BullMQ), 50 ms store latency, 32 in flight,
+ *   no rate cap; rows/s from the store's request log, against the 640/s that 32 x 50 ms allows.
+ * - cpu: CPU per synced row of `import` (read, map, ledger, request, reports; whole process) vs a
+ *   got + p-limit(32) loop sending the same bodies (bench/got-loop.mjs), store latency 0.
+ * - memory: peak RSS of `import` at 20,000 and 100,000 rows, CSV and XLSX, and of one `worker`
+ *   doing a 100,000-row CSV batch.
+ * - redis: bytes of Redis per queued row, and what is left once the batch's retention has passed.
+ *
+ *   npx tsx bench/scale.ts [--parts throughput,cpu,memory,redis] [--rows 4000] [--memory-rows 20000,100000]
+ *
+ * Needs a built dist/ (the CLI runs as users run it) and Redis on 127.0.0.1:6379 (own prefixes,
+ * deleted afterwards). Every loop is bounded.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { Redis } from 'ioredis';
+import { arabicDescription, arabicTitle } from '../test/sheet-read/arabic-text.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/sandbox/index.ts';
+import { enqueueSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts';
+import { createStoreClient } from '../src/store/index.ts';
+import { machineLine, writeSection } from './results-section.ts';
+import { startChildSandbox, storeEnv, type ChildSandbox } from './sync-support.ts';
+
+const { values } = parseArgs({
+  options: {
+    parts: { type: 'string', default: 'throughput,cpu,memory,redis' },
+    rows: { type: 'string', default: '4000' },
+    'memory-rows': { type: 'string', default: '20000,100000' },
+  },
+});
+const PARTS = new Set(values.parts.split(','));
+const ROWS = Number(values.rows);
+const MEMORY_ROWS = values['memory-rows'].split(',').map(Number);
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const BIN = resolve('bin/catalog-sync.js');
+const PRELOAD = resolve('bench/peak-memory.mjs');
+const COMMAND = `npx tsx bench/scale.ts --parts ${values.parts} --rows ${ROWS} --memory-rows ${values['memory-rows']}`;
+
+if (!existsSync('dist/cli.js')) throw new Error('dist/ is not built: run npm run build first');
+
+const HEADERS = [
+  'title',
+  'title_ar',
+  'description',
+  'description_ar',
+  'sale_price',
+  'barcode',
+  'category',
+  'prices.1',
+  'product_option.0.title',
+  'product_option.0.title_ar',
+  'product_option.0.type',
+  'product_option.0.option_values',
+];
+
+/** One valid create row; `tag` keeps barcodes apart between sheets. */
+function row(i: number, tag: string): (string | number)[] {
+  return [
+    `Product ${i} ${i % 2 === 0 ? 'cotton shirt' : 'desk lamp'}`,
+    arabicTitle(i),
+    `A good product, number ${i}, with fast delivery.`,
+    arabicDescription(i),
+    ((i * 37) % 5000) + 0.99,
+    `${tag}${6281000000000 + i}`,
+    // The sandbox's categories are 1-6.
+    (i % 6) + 1,
+    ((i * 31) % 900) + 10,
+    i % 2 === 0 ? 'Size' : 'Colour',
+    i % 2 === 0 ? 'المقاس' : 'اللون',
+    'multi_select',
+    `${(i % 97) + 1}|${(i % 97) + 2}|${(i % 97) + 3}`,
+  ];
+}
+
+const work = await mkdtemp(join(tmpdir(), 'bench-scale-'));
+
+async function csvSheet(rows: number, tag: string): Promise<string> {
+  const file = join(work, `${tag}-${rows}.csv`);
+  const out = createWriteStream(file);
+  const csv = stringify({ bom: true });
+  csv.pipe(out);
+  csv.write(HEADERS);
+  for (let i = 0; i < rows; i++) if (!csv.write(row(i, tag))) await once(csv, 'drain');
+  csv.end();
+  await finished(out);
+  return file;
+}
+
+async function xlsxSheet(rows: number, tag: string): Promise<string> {
+  const file = join(work, `${tag}-${rows}.xlsx`);
+  // Shared strings, as Excel itself writes them.
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+  const sheet = writer.addWorksheet('Products');
+  sheet.addRow(HEADERS).commit();
+  for (let i = 0; i < rows; i++) sheet.addRow(row(i, tag)).commit();
+  sheet.commit();
+  await writer.commit();
+  return file;
+}
+
+interface Peak {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  maxRss: number;
+}
+
+interface Child {
+  code: number | null;
+  cpuSeconds: number;
+  peak: Peak | null;
+  stderr: string;
+}
+
+/** A whole process (node + preload), its CPU time (user + system, from the kernel) and memory peaks. */
+async function runProcess(args: string[], env: Record<string, string>, until?: Promise<unknown>): Promise<Child> {
+  const peakFile = join(work, `peak-${randomUUID()}.json`);
+  const child = spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, '--import', PRELOAD, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', PEAK_MEMORY_FILE: peakFile, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  if (until) {
+    await until;
+    child.kill('SIGTERM');
+  }
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(stderr);
+  const peak = existsSync(peakFile) ? (JSON.parse(await readFile(peakFile, 'utf8')) as Peak) : null;
+  return { code, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, peak, stderr };
+}
+
+function cliEnv(sandbox: ChildSandbox, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...storeEnv(sandbox.url),
+    RATE: '10000',
+    CONCURRENCY: '32',
+    REDIS_URL: '',
+    REPORT_DIR: join(work, 'reports'),
+    LEDGER_FILE: join(work, `ledger-${randomUUID()}`, 'ledger.jsonl'),
+    ...extra,
+  };
+}
+
+async function importEmbedded(sandbox: ChildSandbox, file: string): Promise<Child> {
+  const run = await runProcess([BIN, 'import', file, '--queue', 'local'], cliEnv(sandbox));
+  if (run.code !== 0) throw new Error(`import exited ${run.code}: ${run.stderr.slice(-2000)}`);
+  return run;
+}
+
+/** One `worker` process (CONCURRENCY 32) does a batch queued by `import --queue redis`. */
+async function importThroughWorker(sandbox: ChildSandbox, file: string): Promise<Child> {
+  const prefix = `bench-scale-${randomUUID()}`;
+  const env = cliEnv(sandbox, { REDIS_URL, QUEUE_PREFIX: prefix });
+  try {
+    const importer = runProcess([BIN, 'import', file, '--queue', 'redis'], env);
+    // The worker is stopped (SIGTERM) once the import has seen the batch's report.
+    const worker = await runProcess([BIN, 'worker', '--grace', '5'], env, importer);
+    const imported = await importer;
+    if (imported.code !== 0)
+      throw new Error(`import --queue redis exited ${imported.code}: ${imported.stderr.slice(-2000)}`);
+    return worker;
+  } finally {
+    await deletePrefix(prefix);
+  }
+}
+
+async function deletePrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.unlink(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+/** Rows/s of the creates the store received: first to last request, from its log. */
+async function storeRate(sandbox: ChildSandbox): Promise<number> {
+  const { requests } = (await sandbox.control('GET', 'requests')) as { requests: { at: number; path: string }[] };
+  const creates = requests.filter((r) => r.path === '/v1/create_product').map((r) => r.at);
+  return ((creates.length - 1) / (creates.at(-1)! - creates[0]!)) * 1000;
+}
+
+const f = (n: number, digits = 0) => n.toFixed(digits);
+
+async function throughput(sandbox: ChildSandbox): Promise<void> {
+  await sandbox.control('POST', 'latency', { ms: 50 });
+  const file = await csvSheet(ROWS, 'T');
+  const lines: string[] = [];
+  for (const [name, run] of [
+    ['embedded `import`', importEmbedded],
+    ['one `worker` (BullMQ)', importThroughWorker],
+  ] as const) {
+    await sandbox.control('POST', 'reset-stats');
+    await run(sandbox, file);
+    const rate = await storeRate(sandbox);
+    lines.push(`| ${name} | ${ROWS} | ${f(rate)} | ${f((rate / 640) * 100)}% |`);
+  }
+  await sandbox.control('POST', 'latency', { ms: 0 });
+  const text = [
+    `\`${COMMAND}\`, ${machineLine()}.`,
+    '',
+    'Store latency 50 ms, 32 rows in flight, no rate cap (RATE 10000), an all-valid sheet of create rows',
+    '(Arabic text, prices, an option). Rows/s = creates the store received, first to last, over the time between.',
+    'Goal: at least 90% of the 640 rows/s that 32 in flight at 50 ms allow.',
+    '',
+    '| transport | rows | rows/s | of 640 |',
+    '|---|---:|---:|---:|',
+    ...lines,
+  ].join('\n');
+  console.log(text);
+  await writeSection('scale: throughput at 50 ms', text);
+}
+
+async function cpu(sandbox: ChildSandbox): Promise<void> {
+  const file = await csvSheet(ROWS, 'C');
+  // The same bodies the import sends: the sheet's rows as the engine maps them.
+  const { openSheet } = await import('../src/sheet/open.ts');
+  const bodies: string[] = [];
+  const opened = await openSheet(file);
+  for await (const r of opened.rows()) if (r.plan?.kind === 'create') bodies.push(JSON.stringify(r.plan.payload));
+  await opened.close();
+  if (bodies.length !== ROWS) throw new Error(`the bench sheet has ${ROWS - bodies.length} invalid rows`);
+  const bodiesFile = join(work, 'bodies.jsonl');
+  await writeFile(bodiesFile, `${bodies.join('\n')}\n`);
+  const loop: number[] = [];
+  const ours: number[] = [];
+  // A B A B: load hits both alike.
+  for (let i = 0; i < 2; i++) {
+    const got = await runProcess([resolve('bench/got-loop.mjs')], {
+      ...storeEnv(sandbox.url),
+      BODIES_FILE: bodiesFile,
+    });
+    if (got.code !== 0) throw new Error(`got loop exited ${got.code}: ${got.stderr.slice(-2000)}`);
+    loop.push(got.cpuSeconds);
+    ours.push((await importEmbedded(sandbox, file)).cpuSeconds);
+  }
+  const perRow = (s: number) => (s / ROWS) * 1000;
+  const [a, b] = [Math.min(...loop), Math.min(...ours)];
+  const text = [
+    `\`${COMMAND}\`, ${machineLine()}.`,
+    '',
+    `CPU (user + system, whole process, from /usr/bin/time; best of 2, A B A B) to send ${ROWS} creates, store latency 0.`,
+    '`import` reads, maps, checks, claims in the ledger, sends and writes all reports; the got + p-limit(32)',
+    'loop (bench/got-loop.mjs) logs in and sends the same bodies. Goal: at most 2x.',
+    '',
+    '| process | CPU s | ms per row |',
+    '|---|---:|---:|',
+    `| got + p-limit(32) loop | ${f(a, 2)} | ${f(perRow(a), 3)} |`,
+    `| catalog-sync import | ${f(b, 2)} | ${f(perRow(b), 3)} |`,
+    '',
+    `Ratio: **${f(b / a, 2)}x** the loop's CPU per row.`,
+  ].join('\n');
+  console.log(text);
+  await writeSection('scale: CPU per synced row', text);
+}
+
+async function memory(sandbox: ChildSandbox): Promise<void> {
+  const lines: string[] = [];
+  const mb = (p: Peak | null) => (p ? `${f(p.maxRss)} | ${f(p.heapUsed)}` : 'n/a | n/a');
+  // Written after every line: a run cut short still leaves what it measured.
+  const write = async (done: boolean) => {
+    const text = [
+      `\`${COMMAND}\`, ${machineLine()}${done ? '' : ' (run cut short: the lines measured so far)'}.`,
+      '',
+      "Peak RSS (the kernel's maxRSS of the whole process) and peak V8 heap in use, sampled every 250 ms",
+      '(bench/peak-memory.mjs), store latency 0, 32 in flight. All-valid sheets of create rows.',
+      'Goals: at most 300 MB (CSV) / 400 MB (XLSX) at 100,000 rows, and the same figure at 20,000.',
+      '',
+      '| process | sheet | rows | peak RSS MB | peak heap used MB |',
+      '|---|---|---:|---:|---:|',
+      ...lines,
+    ].join('\n');
+    await writeSection('scale: peak memory', text);
+    return text;
+  };
+  for (const rows of MEMORY_ROWS) {
+    for (const [kind, make] of [
+      ['CSV', csvSheet],
+      ['XLSX', xlsxSheet],
+    ] as const) {
+      const file = await make(rows, `M${kind}`);
+      const run = await importEmbedded(sandbox, file);
+      lines.push(`| embedded \`import\` | ${kind} | ${rows} | ${mb(run.peak)} |`);
+      console.log(lines.at(-1));
+      await write(false);
+      await rm(file);
+    }
+  }
+  const most = Math.max(...MEMORY_ROWS);
+  const file = await csvSheet(most, 'W');
+  const worker = await importThroughWorker(sandbox, file);
+  lines.push(`| one \`worker\` | CSV | ${most} | ${mb(worker.peak)} |`);
+  console.log(await write(true));
+}
+
+async function redisBytes(sandbox: ChildSandbox): Promise<void> {
+  const file = await csvSheet(ROWS, 'R');
+  const prefix = `bench-scale-${randomUUID()}`;
+  const redis = new Redis(REDIS_URL);
+  const bytesUnder = async (pattern: string): Promise<number> => {
+    let total = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) total += Number((await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0')) ?? 0);
+    } while (cursor !== '0');
+    return total;
+  };
+  try {
+    const client = createStoreClient({
+      storeUrl: sandbox.url,
+      storeEmail: DEMO_EMAIL,
+      storePassword: DEMO_PASSWORD,
+      rate: 10_000,
+      categoriesMethod: 'POST',
+      requestTimeoutMs: 30_000,
+      connectTimeoutMs: 5_000,
+    });
+    const reportDir = join(work, 'reports');
+    const before = await bytesUnder(`${prefix}:*`);
+    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate: 10_000 });
+    const queued = (await bytesUnder(`${prefix}:*`)) - before;
+    const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 32, batchRetentionSeconds: 2 });
+    await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
+    const afterReport = await bytesUnder(`${prefix}:engine:*`);
+    const deadline = Date.now() + 60_000;
+    while ((await bytesUnder(`${prefix}:engine:*`)) > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    const left = await bytesUnder(`${prefix}:engine:*`);
+    const queueLeft = await bytesUnder(`${prefix}:rows:*`);
+    await worker.close();
+    client.close();
+    const text = [
+      `\`${COMMAND}\`, ${machineLine()}.`,
+      '',
+      `Redis MEMORY USAGE of every key under a fresh prefix, ${ROWS} all-valid create rows (the same sheet as`,
+      'the other parts) queued with no worker running; then one worker does them, with a retention of 2 s.',
+      'Goals: at most 2,000 bytes per queued row; 0 bytes of batch state once the retention has passed.',
+      '',
+      `- queued: ${f(queued / 1024 / 1024, 1)} MB, **${f(queued / ROWS)} bytes per row** (job data: the row's cells and its plan)`,
+      `- batch state once the report is written: ${f(afterReport / 1024 / 1024, 1)} MB (results, counters: kept for the retention, 7 days by default)`,
+      `- batch state after the retention: **${left} bytes**; the queue's own keys (BullMQ meta, id counter, events stream, capped): ${f(queueLeft / 1024)} KB`,
+    ].join('\n');
+    console.log(text);
+    await writeSection('scale: Redis per queued row', text);
+  } finally {
+    await deletePrefix(prefix);
+    await redis.quit();
+  }
+}
+
+const sandbox = await startChildSandbox();
+try {
+  if (PARTS.has('throughput')) await throughput(sandbox);
+  if (PARTS.has('cpu')) await cpu(sandbox);
+  if (PARTS.has('redis')) await redisBytes(sandbox);
+  if (PARTS.has('memory')) await memory(sandbox);
+} finally {
+  await sandbox.stop();
+  await rm(work, { recursive: true, force: true });
+}
