@@ -1,14 +1,16 @@
 /**
  * What happens to one claimed file in processing/: hash it, skip it when the same content was
- * synced already (unless forced), run its batch, and move it to done/ with `<name>.report.json`,
- * or to failed/ with `<name>.error.txt` when it cannot be read at all. Nothing is deleted.
+ * synced already (unless forced), run its batch, and move it to done/ with `<name>.report.json`
+ * (status and counts, drop-outcome.ts) and, when a row needs a fix, `<name>.failed.csv` beside it,
+ * ready to fix and drop back in; or to failed/ with `<name>.error.txt` when it cannot be read at
+ * all. Nothing is deleted.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { copyFile, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.ts';
-import { writeFileAtomic } from '../files/atomic-write.ts';
+import { tempPathFor, writeFileAtomic } from '../files/atomic-write.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { LedgerSettings } from '../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../report/summary.ts';
@@ -19,6 +21,7 @@ import { dropBatchId, parseClaimedName, type DropLayout } from './drop-layout.ts
 import { fileLedgerKey, type Ledger } from '../ledger/ledger.ts';
 import { runEverySheet } from './sheet-batches.ts';
 import { emptyCounts } from '../outcome.ts';
+import { dropMessage, dropStatusOf, problemRows, type DropStatus } from './drop-outcome.ts';
 
 /** Runs one batch to its end (in-process, or enqueue + wait with Redis). */
 export type SyncRunner = (request: SyncRequest, signal: AbortSignal) => Promise<BatchSummary>;
@@ -39,15 +42,17 @@ export interface DropFileDeps {
 /** Written beside the file in done/. */
 export interface DropReport {
   file: string;
-  status: 'synced' | 'unchanged';
+  status: DropStatus;
   batchId: string;
   reportDir: string | null;
+  /** `<name>.failed.csv` beside the file in done/: the rows that need a fix; null when none (or not reachable). */
+  failedCsv: string | null;
   total: number;
   counts: OutcomeCounts | null;
   contentHash: string;
   message: string;
   /** A workbook synced as more than one batch (products, then Brands): each batch, in order. */
-  batches?: { batchId: string; sheet: string | null; reportDir: string; total: number }[];
+  batches?: { batchId: string; sheet: string | null; reportDir: string; total: number; failedCsv: string | null }[];
 }
 
 export type DropResult = { status: 'done'; report: DropReport } | { status: 'failed'; error: string };
@@ -75,6 +80,7 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
       status: 'unchanged',
       batchId: earlier.batch,
       reportDir: null,
+      failedCsv: null,
       total: 0,
       counts: null,
       contentHash,
@@ -137,22 +143,39 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   // need an edit, which changes the content anyway).
   if (summaries.every((one) => one.counts.failed + one.counts.unknown === 0))
     await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
+  // Each batch with a row to fix leaves its failed.csv beside the file: the products' one as
+  // <name>.failed.csv, a Brands sheet's as <name>.<sheet>.failed.csv.
+  const failedCsvs: (string | null)[] = [];
+  for (const [index, one] of summaries.entries()) {
+    const name = index === 0 ? `${claimed}.failed.csv` : `${claimed}.${one.sheet?.name ?? index}.failed.csv`;
+    failedCsvs.push(problemRows(one.counts) > 0 ? await copyFailedCsv(layout, name, one, deps.logger) : null);
+  }
+  const failedCsv = failedCsvs.find((one) => one !== null) ?? null;
+  const total = summaries.reduce((sum, one) => sum + one.total, 0);
+  const counts = addedCounts(summaries);
   const report: DropReport = {
     file: parsed.name,
-    status: 'synced',
+    status: dropStatusOf(total, counts),
     batchId,
     reportDir: summary.reportDir,
-    total: summaries.reduce((sum, one) => sum + one.total, 0),
-    counts: addedCounts(summaries),
+    failedCsv,
+    total,
+    counts,
     contentHash,
-    message: summaries.map((one) => `batch ${one.batchId}: ${one.total} rows; report in ${one.reportDir}`).join('\n'),
+    message: [
+      dropMessage(batchId, total, counts, failedCsv, summary.reportDir),
+      ...(summaries.length > 1
+        ? summaries.map((one) => `batch ${one.batchId}: ${one.total} rows; report in ${one.reportDir}`)
+        : []),
+    ].join('\n'),
     ...(summaries.length > 1
       ? {
-          batches: summaries.map((one) => ({
+          batches: summaries.map((one, index) => ({
             batchId: one.batchId,
             sheet: one.sheet?.name ?? null,
             reportDir: one.reportDir,
             total: one.total,
+            failedCsv: failedCsvs[index] ?? null,
           })),
         }
       : {}),
@@ -168,6 +191,30 @@ function addedCounts(summaries: readonly BatchSummary[]): OutcomeCounts {
     for (const [outcome, count] of Object.entries(one.counts) as [keyof OutcomeCounts, number][])
       counts[outcome] += count;
   return counts;
+}
+
+/**
+ * The batch's failed.csv beside the file in done/, where the person who dropped it looks (the
+ * report folder may be a volume they never open). null when the report is out of reach: a
+ * worker on another machine wrote it.
+ */
+async function copyFailedCsv(
+  layout: DropLayout,
+  name: string,
+  summary: BatchSummary,
+  logger: Logger,
+): Promise<string | null> {
+  await mkdir(layout.done, { recursive: true });
+  try {
+    // Copied beside the target and renamed into place: a reader never sees half of it.
+    const temp = tempPathFor(join(layout.done, name));
+    await copyFile(join(summary.reportDir, 'failed.csv'), temp);
+    await rename(temp, join(layout.done, name));
+    return name;
+  } catch (error) {
+    logger.warn({ err: error, reportDir: summary.reportDir }, 'failed.csv of a drop file is out of reach; not copied');
+    return null;
+  }
 }
 
 async function finish(layout: DropLayout, claimed: string, report: DropReport): Promise<void> {

@@ -228,4 +228,48 @@ describe('drop folder', () => {
     await fresh;
     expect(createCount(world.sandbox)).toBe(3);
   });
+
+  it('tells the truth beside the file: a problem row leaves <name>.failed.csv and a status that is not synced', async () => {
+    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    await startWatcher(ledger);
+    const mixed = waitFor(events, finished('mixed.csv'));
+    await writeFile(
+      join(layout.inbox, 'mixed.csv'),
+      'title,sale_price,category,barcode\nGood,5,1,m1\nTypo,12.5O,1,m2\n',
+    );
+    const event = await mixed;
+    if (event.type !== 'finished' || event.result.status !== 'done') throw new Error('not done');
+    const report = await reportOf(event.claimed);
+    expect(report.status).toBe('needs_fix');
+    expect(report.counts).toMatchObject({ created: 1, invalid: 1 });
+    expect(report.failedCsv).toBe(`${event.claimed}.failed.csv`);
+    expect(report.message).toContain(': 2 rows: created 1, invalid 1; 1 row needs a fix: fix it in ');
+    const failedCsv = await readFile(join(layout.done, `${event.claimed}.failed.csv`), 'utf8');
+    expect(failedCsv).toContain('Typo,12.5O,1,m2,3');
+    expect(failedCsv).not.toContain('Good');
+
+    // A file with no data rows under a known header, and one whose every row needs a fix.
+    const notes = waitFor(events, finished('notes.txt'));
+    await writeFile(join(layout.inbox, 'notes.txt'), 'remember to order more tea\n');
+    const notesEvent = await notes;
+    const notesReport = await reportOf(notesEvent.claimed);
+    expect(notesReport.status).toBe('nothing_synced');
+    expect(notesReport.message).toContain('nothing was synced');
+    const allBad = waitFor(events, finished('all-bad.csv'));
+    await writeFile(join(layout.inbox, 'all-bad.csv'), 'title,sale_price,category\nA,x,1\nB,y,1\n');
+    const allBadEvent = await allBad;
+    const allBadReport = await reportOf(allBadEvent.claimed);
+    expect(allBadReport.status).toBe('nothing_synced');
+    expect(allBadReport.failedCsv).toBe(`${allBadEvent.claimed}.failed.csv`);
+
+    // Every row well: synced, no failed.csv.
+    const good = waitFor(events, finished('good.csv'));
+    await writeFile(join(layout.inbox, 'good.csv'), productCsv(['g1']));
+    const goodEvent = await good;
+    const goodReport = await reportOf(goodEvent.claimed);
+    expect(goodReport.status).toBe('synced');
+    expect(goodReport.failedCsv).toBeNull();
+    expect(goodReport.message).toContain('every row ended well');
+    expect((await readdir(layout.done)).filter((n) => n.endsWith('.failed.csv'))).toHaveLength(2);
+  });
 });
