@@ -18,6 +18,7 @@ const processTests = [
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',
   'test/cli/output.test.ts',
+  'test/sync/no-worker.test.ts',
 ];
 
 export default defineConfig({

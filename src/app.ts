@@ -64,6 +64,8 @@ export interface App {
   runner(tuning?: Tuning): SyncRunner;
   /** A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger. */
   startWorker(): Promise<SyncWorker>;
+  /** How many workers serve the queue right now, on any machine (REDIS_URL). */
+  queueWorkers(): Promise<number>;
   /** Who works on a drop folder's files: Redis keys with REDIS_URL (machines sharing it), else lock files. */
   claimsFor(layout: DropLayout): Promise<{ claims: ClaimStore; inboxClaims?: ClaimStore }>;
   /** The store's time zone, from authorization (schedules default to it). */
@@ -200,6 +202,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       });
     },
     claimsFor,
+    queueWorkers: async () => {
+      const { workersServing } = await import('./sync/queue/workers.ts');
+      return workersServing(queueTarget());
+    },
     storeTimeZone: async () => (await (await clientAt(config.rate)).authorize()).store.time_zone || 'UTC',
     async close() {
       // Last built, first closed: the ledger after the clients and workers using it, Redis last.

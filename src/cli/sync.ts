@@ -25,7 +25,12 @@ interface ImportFlags {
   listUnchanged?: boolean;
   mode: 'delta' | 'full';
   keyColumn: string;
+  wait?: boolean;
 }
+
+/** How long `import` looks for a worker on the queue before it says none serves it. */
+const WORKER_LOOK_MS = 3_000;
+const WORKER_POLL_MS = 500;
 
 export function registerSyncCommands(program: Command, ctx: CliContext): void {
   program
@@ -59,6 +64,7 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
       DEFAULT_KEY_COLUMN,
     )
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
+    .option('--wait', 'with the queue: queue the rows and wait for a worker even when none is running now')
     .option(
       '--list-unchanged',
       'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)',
@@ -114,6 +120,7 @@ async function importBatches(
   const { progressView } = await import('./sync-progress.ts');
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
   const worker = transport === 'queue' && flags.sandbox ? await app.startWorker() : null;
+  if (transport === 'queue' && worker === null && !flags.wait) await requireWorker(app);
   try {
     const summaries: BatchSummary[] = [];
     for (const request of await requestsFor(file, flags)) {
@@ -133,6 +140,24 @@ async function importBatches(
     return summaries;
   } finally {
     await worker?.close();
+  }
+}
+
+/**
+ * With the queue, rows are synced only by `worker` processes: with none connected, the import
+ * would wait forever. It looks for a few seconds (one may be starting or reconnecting), then
+ * says so and queues nothing; --wait queues anyway.
+ */
+async function requireWorker(app: App): Promise<void> {
+  const { setTimeout: sleep } = await import('node:timers/promises');
+  for (let waited = 0; (await app.queueWorkers()) === 0; waited += WORKER_POLL_MS) {
+    if (waited >= WORKER_LOOK_MS) {
+      throw new ExitError(
+        2,
+        `no worker serves the queue (prefix "${app.config.queuePrefix}" on REDIS_URL), so nothing was queued. Start one: catalog-sync worker (Docker: docker compose up -d worker); or sync in this process: --queue local; or queue the rows and wait for a worker: --wait`,
+      );
+    }
+    await sleep(WORKER_POLL_MS);
   }
 }
 
