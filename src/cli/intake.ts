@@ -101,10 +101,12 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
 async function guarded(fn: () => Promise<void>): Promise<void> {
   const { JobFileError } = await import('../intake/job-file.ts');
   const { RerunError } = await import('../intake/rerun.ts');
+  const { DropFolderError } = await import('../intake/drop-folders.ts');
   try {
     await fn();
   } catch (error) {
-    if (error instanceof JobFileError || error instanceof RerunError) throw new ExitError(2, error.message);
+    if (error instanceof JobFileError || error instanceof RerunError || error instanceof DropFolderError)
+      throw new ExitError(2, error.message);
     throw error;
   }
 }

@@ -5,11 +5,12 @@
  * Claims are taken one file at a time, when a slot is free, so several watchers share the work.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, stat } from 'node:fs/promises';
+import { readdir, rename, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from '../log.ts';
 import type { ClaimStore } from './claims.ts';
+import { prepareDropFolders } from './drop-folders.ts';
 import { processDropFile, type DropFileDeps, type DropResult } from './drop-file.ts';
 import { claimedName, claimToken, isIgnoredName, parseClaimedName, type DropLayout } from './drop-layout.ts';
 
@@ -56,8 +57,7 @@ export class DropWatcher {
 
   async start(): Promise<void> {
     const { layout } = this.options;
-    for (const dir of [layout.inbox, layout.processing, layout.done, layout.failed])
-      await mkdir(dir, { recursive: true });
+    await prepareDropFolders(layout);
     await this.scan();
     this.timer = setInterval(() => void this.scan(), this.options.resumeIntervalMs ?? 60_000);
     const watcher = watch(layout.inbox, {

@@ -23,9 +23,13 @@ interface Service {
   network_mode?: string;
   init?: boolean;
   stop_grace_period?: string;
+  user?: string;
+  entrypoint?: string[];
+  depends_on?: Record<string, { condition: string }> | string[];
 }
 
 interface Compose {
+  name?: string;
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
   secrets: Record<string, { file: string }>;
@@ -55,9 +59,31 @@ describe('docker-compose.yml', () => {
     expect(volumes).toHaveProperty(volume!);
   });
 
+  it('is valid for Compose v1 too: no top-level name (v1 rejects it)', async () => {
+    const text = await readFile(join(ROOT, 'docker-compose.yml'), 'utf8');
+    expect((await compose()).name).toBeUndefined();
+    expect(text).not.toMatch(/^name:/m);
+  });
+
+  it('on a fresh clone the watchers start after a root step gives their drop folder to uid 1000', async () => {
+    const { services } = await compose();
+    for (const [owner, watcher] of [
+      ['drop-owner', 'watcher'],
+      ['sandbox-drop-owner', 'sandbox-watcher'],
+    ] as const) {
+      const step = services[owner]!;
+      expect(step.user).toBe('0');
+      expect(step.command!.join(' ')).toContain('chown 1000:1000 . inbox processing done failed .locks');
+      // The same host folder the watcher mounts.
+      const mounted = (s: Service) => s.volumes!.find((v) => v.endsWith(':/data/drop'));
+      expect(mounted(step)).toBe(mounted(services[watcher]!));
+      expect(services[watcher]!.depends_on).toMatchObject({ [owner]: { condition: 'service_completed_successfully' } });
+    }
+  });
+
   it('every app service runs a real CLI command with real flags', async () => {
     const { services } = await compose();
-    const app = Object.entries(services).filter(([name]) => name !== 'redis');
+    const app = Object.entries(services).filter(([name]) => name !== 'redis' && !name.endsWith('drop-owner'));
     expect(app.map(([name]) => name).sort()).toEqual([
       'console',
       'sandbox',
