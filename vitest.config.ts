@@ -14,6 +14,8 @@ const processTests = [
   'test/sandbox/cli.test.ts',
   'test/store/answer-cap.test.ts',
   'test/sync/crash.test.ts',
+  'test/sync/rate-under-restart.test.ts',
+  'test/sync/unsent-after-crash.test.ts',
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',

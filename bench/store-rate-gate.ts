@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts';
 import { createStoreClient } from '../src/store/client.ts';
-import type { RateGate } from '../src/store/rate-gate/gate.ts';
+import type { RateGate, RatePass } from '../src/store/rate-gate/gate.ts';
 import { SlidingWindowGate } from '../src/store/rate-gate/memory.ts';
 
 /** Records when each request was sent (as the client reports it), forwarding everything. */
@@ -23,16 +23,23 @@ class RecordingGate implements RateGate {
     private readonly inner: SlidingWindowGate,
     private readonly awaitsSent: boolean,
   ) {}
-  async acquire(): Promise<void> {
-    await this.inner.acquire();
-    if (!this.awaitsSent) this.sentAt.push(performance.now());
+  async acquire(): Promise<RatePass> {
+    const pass = await this.inner.acquire();
+    if (!this.awaitsSent) {
+      this.sentAt.push(performance.now());
+      return pass;
+    }
+    return {
+      sent: () => {
+        this.sentAt.push(performance.now());
+        pass.sent();
+      },
+      unused: () => pass.unused(),
+      expired: () => pass.expired(),
+    };
   }
   pause(ms: number): Promise<void> {
     return this.inner.pause(ms);
-  }
-  sent(): void {
-    if (this.awaitsSent) this.sentAt.push(performance.now());
-    this.inner.sent();
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The ledger as one batch sees it: what the sync engine calls around every valid row, in three
  * steps: `before` decides (read-only; may run far ahead of sending, batched), `beforeSend` claims
- * (inside the concurrency limit, just before the row's first store request) and `after` records
+ * (as the row's first store request is about to leave) and `after` records
  * the final outcome. Without a ledger, NO_LEDGER sends all.
  */
 import type { RowPlan } from '../sheet/types.ts';
@@ -51,8 +51,9 @@ export interface BatchLedger {
    */
   prefetch?(rows: readonly { plan: RowPlan }[]): Promise<void>;
   /**
-   * Called once a row `before` let through has its concurrency slot, right before its first store
-   * request (never for rows that are not sent). The place to mark the row as being sent (e.g. a
+   * Called once for a row `before` let through, when its first store request is about to leave:
+   * it has its concurrency slot, its rate-gate slot and a token (never for rows that are not sent,
+   * nor while they wait for the gate or a login). The place to mark the row as being sent (e.g. a
    * create's `pending` claim). A final result when the row must not be sent after all (the claim
    * was lost to another process), or null to send it. Optional: a ledger without it sends the row.
    */

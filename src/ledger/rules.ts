@@ -5,9 +5,10 @@
  * "Never create twice" is decided here and nowhere else, one rule per situation:
  * (a) the same key twice in one sheet: SheetKeys, the later row is `invalid`, naming the first;
  * (b) a key the ledger saw created: decideBefore, `skipped` (`already_created`, or unchanged);
- * (c) a create in flight: another sync's, lostClaim (`create_in_progress`); an earlier attempt
- *     that was cut off (a crash), interruptedCreate (`unknown`, never re-sent by the same batch);
- * (d) an earlier `unknown` create: decideBefore, `skipped` (`unknown_create`) unless retryUnknown.
+ * (c) a create in flight: another sync's, lostClaim (`create_in_progress`); an attempt that was
+ *     cut off (a crash), interruptedCreate (`unknown`, never re-sent by the same batch);
+ * (d) an earlier `unknown` create: decideBefore, `skipped` (`unknown_create`) unless retryUnknown
+ *     (`import --retry-unknown`, `rerun --resend-unknown-creates`).
  */
 import { createHash } from 'node:crypto';
 import type { RowIssue, RowPlan } from '../sheet/types.ts';
@@ -103,23 +104,61 @@ export class SheetKeys {
   }
 }
 
+/** How to create a row again whose create may have happened: the flag that says so, for its batch. */
+function resendHint(batchId: string | undefined): string {
+  return `catalog-sync rerun ${batchId ?? '<batch>'} --resend-unknown-creates`;
+}
+
 /**
- * Rule (c), an earlier attempt cut off: a create that was in flight when its process stopped may
- * exist in the store. The row ends `unknown` and is not sent again by the batch it belongs to;
- * a later sync sends it only with --retry-unknown. `earlier` names the ledger's entry, when the
- * ledger is what remembered it (a create without a key is remembered by its batch alone).
+ * Rule (c), an attempt cut off: a create that was on its way to the store when its process stopped
+ * may exist there. The row ends `unknown` and is not sent again by the batch it belongs to; only
+ * `rerun <batch> --resend-unknown-creates` sends it. `batchId` is the batch reporting the row;
+ * `earlier` names the ledger's entry, when the ledger is what remembered it (a create without a
+ * key is remembered by its batch's in-flight marker alone, always of its own batch).
  */
-export function interruptedCreate(row: number, earlier?: { key: string; entry: LedgerEntry }): RowResult {
-  const what = earlier
-    ? `this product (${describeKey(earlier.key)}, batch ${earlier.entry.batch}, row ${earlier.entry.row})`
-    : 'this row';
+export function interruptedCreate(
+  row: number,
+  batchId: string | undefined,
+  earlier?: { key: string; entry: LedgerEntry },
+): RowResult {
+  const own = earlier === undefined || earlier.entry.batch === batchId;
+  const what = own
+    ? `this batch's create of this row${earlier ? ` (${describeKey(earlier.key)})` : ''} was cut off`
+    : `a create of this product (${describeKey(earlier.key)}) by batch ${earlier.entry.batch}, row ${earlier.entry.row}, was cut off`;
   return {
     row,
     outcome: 'unknown',
-    message: `an earlier attempt stopped while creating ${what}; it may exist in the store: check it, add its product_id to update it, or sync again with --retry-unknown to create it`,
+    message: `${what}: its process stopped after the request may have reached the store, so the product may exist; check the store and add its product_id to update it, or create it again with ${resendHint(batchId)}`,
     httpStatus: null,
     attempts: 0,
     code: 'interrupted_create',
+  };
+}
+
+const CONFIRMED_AS: Record<RowPlan['kind'], { outcome: Outcome; what: string }> = {
+  create: { outcome: 'created', what: 'Product created' },
+  update: { outcome: 'updated', what: 'Product updated' },
+  // The ledger keeps that the status call succeeded, not whether it changed anything.
+  status: { outcome: 'status_changed', what: 'Product status set' },
+  brand: { outcome: 'updated', what: 'Brand updated' },
+  skip: { outcome: 'skipped', what: 'Skipped' },
+};
+
+/**
+ * A row this same batch already sent and the store confirmed, met again because the batch resumed
+ * after its process stopped (a drop file taken up by the next watcher, a job run again): the row
+ * ends in the outcome it had, not as a skip, so the resumed batch's report and counts match the
+ * store. Nothing is sent again.
+ */
+function confirmedByThisBatch(plan: RowPlan, row: number): RowResult {
+  const { outcome, what } = CONFIRMED_AS[plan.kind];
+  return {
+    row,
+    outcome,
+    message: `${what} (confirmed by this batch before its process stopped; not sent again)`,
+    httpStatus: null,
+    attempts: 0,
+    code: 'confirmed_before_restart',
   };
 }
 
@@ -138,6 +177,8 @@ export function decideBefore(
   cells?: readonly string[],
 ): RowResult | null {
   if (key === null || entry === undefined) return null;
+  if (entry.st === 'synced' && batchId !== undefined && entry.batch === batchId && entry.row === row)
+    return confirmedByThisBatch(plan, row);
   const where = `batch ${entry.batch}, row ${entry.row}`;
   if (plan.kind === 'create') {
     // Rule (b). Creates are not idempotent: a key created once is never created again, in any mode.
@@ -154,13 +195,13 @@ export function decideBefore(
     }
     // Rule (c): this batch's own earlier attempt is never re-sent, whatever retryUnknown says
     // (the flag is about earlier syncs' creates, not the ones this batch may have made).
-    if (entry.st === 'pending' && entry.batch === batchId) return interruptedCreate(row, { key, entry });
+    if (entry.st === 'pending' && entry.batch === batchId) return interruptedCreate(row, batchId, { key, entry });
     if (settings.retryUnknown) return null;
-    if (entry.st === 'pending') return interruptedCreate(row, { key, entry });
+    if (entry.st === 'pending') return interruptedCreate(row, batchId, { key, entry });
     // Rule (d).
     return skipped(
       row,
-      `an earlier create of this product had an unknown outcome (${describeKey(key)}, ${where}); it may exist in the store: check it, add its product_id to update it, or sync again with --retry-unknown to create it`,
+      `an earlier create of this product had an unknown outcome (${describeKey(key)}, ${where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${resendHint(entry.batch)} (or import this sheet with --retry-unknown)`,
       'unknown_create',
     );
   }

@@ -18,6 +18,13 @@ export interface CallSpec {
   json?: unknown;
   /** Whether the call carries the access token (all but authorization). */
   authenticated: boolean;
+  /**
+   * Runs once, when the call's first request has its rate-gate slot and token and is about to
+   * leave (not before a retry). A create is marked in flight here, not while it waits for the gate
+   * or a login: a process stopped before this point never sent it. If it throws, nothing is sent
+   * and the error is the call's.
+   */
+  beforeSend?: () => Promise<void>;
   /** A non-2xx answer that is nevertheless a result (taxes' 404 `{message}`). */
   acceptAnswer?: (status: number, body: unknown) => boolean;
 }
@@ -92,6 +99,7 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
   let attempts = 0;
   let reauthenticated = false;
   let staleSkipped = false;
+  let announced = false;
   for (;;) {
     const token = spec.authenticated ? (await deps.tokens().valid()).token : undefined;
     // A token that came due for renewal while this call waited for the gate is not
@@ -101,14 +109,31 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
     const attempt = attempts + 1;
     const sendOnce = async (): Promise<HttpOutcome | 'stale'> => {
       if (stale()) return 'stale';
-      await deps.gate.acquire();
+      let pass = await deps.gate.acquire();
       if (stale()) {
-        deps.gate.sent?.(); // the gate's release is spent, never sent: it only costs rate
+        pass.unused();
         return 'stale';
       }
+      if (!announced && spec.beforeSend) {
+        // Admitted, token in hand: the request leaves next. Throwing here sends nothing.
+        announced = true;
+        try {
+          await spec.beforeSend();
+        } catch (error) {
+          pass.unused();
+          throw error;
+        }
+      }
+      // A pass held too long (a starved process, a slow beforeSend) is not used late: ask again.
+      while (pass.expired()) {
+        pass.unused();
+        deps.logger.debug({ op: spec.operation, attempt }, 'rate gate pass expired before sending; asking again');
+        pass = await deps.gate.acquire();
+      }
+      const admitted = pass;
       return deps.http.send(
         { operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt },
-        () => deps.gate.sent?.(),
+        () => admitted.sent(),
       );
     };
     const outcome = await sendOnce();

@@ -27,6 +27,7 @@ import type {
   TaxEntry,
   UpdateProductRequest,
   Voucher,
+  WriteOptions,
   WriteResult,
 } from './types.ts';
 
@@ -101,20 +102,20 @@ export class StoreClient implements StoreApi {
     return this.tokens.logins;
   }
 
-  createProduct(product: CreateProductRequest): Promise<WriteResult> {
-    return this.write('create_product', 'POST', '/v1/create_product', product);
+  createProduct(product: CreateProductRequest, options?: WriteOptions): Promise<WriteResult> {
+    return this.write('create_product', 'POST', '/v1/create_product', product, options);
   }
 
-  updateProduct(product: UpdateProductRequest): Promise<WriteResult> {
-    return this.write('update_product', 'POST', '/v1/update_product', product);
+  updateProduct(product: UpdateProductRequest, options?: WriteOptions): Promise<WriteResult> {
+    return this.write('update_product', 'POST', '/v1/update_product', product, options);
   }
 
-  setProductStatus(request: ProductStatusRequest): Promise<WriteResult> {
-    return this.write('products_status', 'POST', '/v1/products_status', request);
+  setProductStatus(request: ProductStatusRequest, options?: WriteOptions): Promise<WriteResult> {
+    return this.write('products_status', 'POST', '/v1/products_status', request, options);
   }
 
-  updateBrand(brand: BrandUpdateRequest): Promise<WriteResult> {
-    return this.write('brands', 'PUT', '/v1/brands', brand);
+  updateBrand(brand: BrandUpdateRequest, options?: WriteOptions): Promise<WriteResult> {
+    return this.write('brands', 'PUT', '/v1/brands', brand, options);
   }
 
   async listCategories(): Promise<Category[]> {
@@ -164,8 +165,16 @@ export class StoreClient implements StoreApi {
     method: 'POST' | 'PUT',
     path: string,
     json: object,
+    options: WriteOptions = {},
   ): Promise<WriteResult> {
-    const answer = await this.call({ operation, method, path, json, authenticated: true });
+    const answer = await this.call({
+      operation,
+      method,
+      path,
+      json,
+      authenticated: true,
+      ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
+    });
     // An empty 2xx body is read as success (create answers `{}`; other bodies are "not shown");
     // a body that is there but not JSON is BAD_RESPONSE (for a create: outcome unknown).
     const body = this.successBody(operation, writeBody, answer.empty ? { ...answer, body: {} } : answer);

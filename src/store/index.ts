@@ -6,7 +6,7 @@ export {
   type StoreClientOptions,
   type StoreClientSettings,
 } from './client.ts';
-export { windowFor, type RateGate } from './rate-gate/gate.ts';
+export { windowFor, type RateGate, type RatePass } from './rate-gate/gate.ts';
 export { SlidingWindowGate, type SlidingWindowGateOptions } from './rate-gate/memory.ts';
 export { RedisRateGate, type RedisRateGateOptions } from './rate-gate/redis.ts';
 export {

@@ -78,14 +78,24 @@ export interface Session {
   store: VendorStore;
 }
 
+/** What a caller may add to a write. */
+export interface WriteOptions {
+  /**
+   * Runs once, right before the write's first request leaves (it has its rate-gate slot and its
+   * token): where a create is marked in flight. If it throws, nothing is sent and the write
+   * rejects with that error.
+   */
+  beforeSend?: () => Promise<void>;
+}
+
 /** The eight operations of the store API. The sync engine depends on this, not on the class. */
 export interface StoreApi {
   authorize(): Promise<Session>;
-  createProduct(product: CreateProductRequest): Promise<WriteResult>;
-  updateProduct(product: UpdateProductRequest): Promise<WriteResult>;
-  setProductStatus(request: ProductStatusRequest): Promise<WriteResult>;
+  createProduct(product: CreateProductRequest, options?: WriteOptions): Promise<WriteResult>;
+  updateProduct(product: UpdateProductRequest, options?: WriteOptions): Promise<WriteResult>;
+  setProductStatus(request: ProductStatusRequest, options?: WriteOptions): Promise<WriteResult>;
   listCategories(): Promise<Category[]>;
-  updateBrand(brand: BrandUpdateRequest): Promise<WriteResult>;
+  updateBrand(brand: BrandUpdateRequest, options?: WriteOptions): Promise<WriteResult>;
   listTaxes(): Promise<TaxEntry[]>;
   listVouchers(): Promise<Voucher[]>;
 }

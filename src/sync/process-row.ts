@@ -1,10 +1,11 @@
 /**
- * The one row processor both transports run: the ledger's decision, then (in the row's slot) its
- * claim, the plan's calls and the record, then exactly one RowResult. Retries are the store
+ * The one row processor both transports run: the ledger's decision, then (in the row's slot) the
+ * plan's calls, with the row's claim made as its first request leaves, and the record, then
+ * exactly one RowResult. Retries are the store
  * client's alone (store/retry.ts). Collaborators (client, ledger, markers) are passed in.
  */
 import type { RowPlan } from '../sheet/types.ts';
-import type { StoreApi, WriteResult } from '../store/types.ts';
+import type { StoreApi, WriteOptions, WriteResult } from '../store/types.ts';
 import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
@@ -17,7 +18,10 @@ import { callsFor, outcomeOf, type CallKind, type CallRecord } from './rules.ts'
  * markers also cover creates without a key value and runs without a ledger.
  */
 export interface CreateMarkers {
-  /** Marks the create as in flight. False when a marker was already there (an earlier attempt). */
+  /**
+   * Marks the create as in flight, as its request is about to leave. False when a marker was
+   * already there (an attempt of this batch at this row that was cut off).
+   */
   begin(row: number): Promise<boolean>;
 }
 
@@ -57,29 +61,63 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
 }
 
 async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): Promise<RowResult> {
-  const { row } = work;
   const inSlot = async (): Promise<RowResult> => {
-    // Right before the first request: only rows really being sent are claimed, so a run that
-    // stops leaves no claim on rows that were still waiting.
+    const result = await runCalls(work, ledgerRow, deps);
+    if (result.withheld) return result.row;
+    // Recorded before the slot is let go: a process that stops leaves at most one row per slot
+    // sent but not recorded (read later as unknown).
+    try {
+      await deps.ledger.after(ledgerRow, result.row);
+    } catch (error) {
+      // The store call happened: its outcome stands; the ledger just did not learn it.
+      deps.onLedgerError?.(error, work.row);
+    }
+    return result.row;
+  };
+  return deps.schedule ? deps.schedule(inSlot) : inSlot();
+}
+
+/**
+ * Thrown by the row's beforeSend hook when the row must not be sent after all: the store client
+ * sends nothing and the call rejects with it.
+ */
+class Withheld extends Error {
+  constructor(readonly result: RowResult) {
+    super(result.message);
+  }
+}
+
+/**
+ * What runs when the row's first request has its rate-gate slot and token and is about to leave
+ * (store/call.ts), never earlier: the ledger's claim, and for a create its in-flight marker. A
+ * process stopped while the row waited for the gate or a login has marked nothing, so the row is
+ * simply sent after a restart; only a row cut off with its create on the wire ends `unknown`.
+ */
+function claimOnSend(call: CallKind, work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): () => Promise<void> {
+  return async () => {
     let held: RowResult | null;
     try {
       held = (await deps.ledger.beforeSend?.(ledgerRow)) ?? null;
     } catch (error) {
-      return ledgerFailure(row, 'could not mark the row as being sent', error);
+      throw new Withheld(ledgerFailure(work.row, 'could not mark the row as being sent', error));
     }
-    if (held) return held;
-    const result = await runCalls(work, deps);
-    // Recorded before the slot is let go: a process that stops leaves at most one row per slot
-    // sent but not recorded (read later as unknown).
+    if (held) throw new Withheld(held);
+    if (call !== 'create') return;
+    let first: boolean;
     try {
-      await deps.ledger.after(ledgerRow, result);
+      first = await deps.markers.begin(work.row);
     } catch (error) {
-      // The store call happened: its outcome stands; the ledger just did not learn it.
-      deps.onLedgerError?.(error, row);
+      throw new MarkerFailed(error);
     }
-    return result;
+    if (!first) throw new Withheld(interruptedCreate(work.row, deps.batchId));
   };
-  return deps.schedule ? deps.schedule(inSlot) : inSlot();
+}
+
+/** The in-flight marker could not be written: the row's job fails unsent, as any Redis error does. */
+class MarkerFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('could not mark the create as in flight', { cause });
+  }
 }
 
 /** A ledger that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
@@ -98,40 +136,49 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The plan's calls, each sent once (the store client retries within its policy), then one outcome. */
-async function runCalls(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
+/**
+ * The plan's calls, each sent once (the store client retries within its policy), then one outcome;
+ * `withheld` when the first call's beforeSend stopped the row before anything was sent.
+ */
+async function runCalls(
+  work: RowWork,
+  ledgerRow: LedgerRow,
+  deps: RowProcessorDeps,
+): Promise<{ row: RowResult; withheld: boolean }> {
   const records: CallRecord[] = [];
-  for (const call of callsFor(work.plan)) {
-    if (call === 'create' && !(await deps.markers.begin(work.row))) return interruptedCreate(work.row);
+  for (const [index, call] of callsFor(work.plan).entries()) {
+    const options: WriteOptions = index === 0 ? { beforeSend: claimOnSend(call, work, ledgerRow, deps) } : {};
     try {
-      const result = await send(call, work.plan, deps.client);
+      const result = await send(call, work.plan, deps.client, options);
       records.push({ call, result, error: undefined, attempts: result.attempts });
     } catch (error) {
+      if (error instanceof Withheld) return { row: error.result, withheld: true };
+      if (error instanceof MarkerFailed) throw error.cause;
       records.push({ call, result: undefined, error, attempts: attemptsOf(error) });
       // SAME_STATUS: the product already has that status, a success (`unchanged`).
       if (!(call === 'status' && isCode(error, 'SAME_STATUS'))) break;
     }
   }
-  return outcomeOf(work.row, records);
+  return { row: outcomeOf(work.row, records), withheld: false };
 }
 
-function send(call: CallKind, plan: RowPlan, client: StoreApi): Promise<WriteResult> {
+function send(call: CallKind, plan: RowPlan, client: StoreApi, options: WriteOptions): Promise<WriteResult> {
   switch (call) {
     case 'create':
       if (plan.kind !== 'create') break;
-      return client.createProduct(plan.payload);
+      return client.createProduct(plan.payload, options);
     case 'update':
       if (plan.kind !== 'update') break;
-      return client.updateProduct(plan.payload);
+      return client.updateProduct(plan.payload, options);
     case 'status':
-      if (plan.kind === 'status') return client.setProductStatus(plan.payload);
+      if (plan.kind === 'status') return client.setProductStatus(plan.payload, options);
       if (plan.kind === 'update' && plan.status !== undefined) {
-        return client.setProductStatus({ product_id: plan.payload.product_id, product_status: plan.status });
+        return client.setProductStatus({ product_id: plan.payload.product_id, product_status: plan.status }, options);
       }
       break;
     case 'brand':
       if (plan.kind !== 'brand') break;
-      return client.updateBrand(plan.payload);
+      return client.updateBrand(plan.payload, options);
   }
   throw new Error(`plan ${plan.kind} has no ${call} call`);
 }

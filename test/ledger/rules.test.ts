@@ -151,6 +151,37 @@ describe('decideBefore', () => {
     expect(decideBefore(create, 9, 'k:barcode:6281', pending, retry, 'b2')).toBeNull();
   });
 
+  it('names the flags that re-send a create in doubt, and calls a cut-off create of its own batch its own', () => {
+    const pending: LedgerEntry = { fp: fingerprintOf(create), st: 'pending', batch: 'b1', row: 4 };
+    const own = decideBefore(create, 4, 'k:barcode:6281', pending, delta, 'b1')!.message;
+    expect(own).toContain("this batch's create of this row (barcode 6281) was cut off");
+    expect(own).toContain('catalog-sync rerun b1 --resend-unknown-creates');
+    expect(own).not.toMatch(/earlier (run|attempt)/);
+    const other = decideBefore(create, 9, 'k:barcode:6281', pending, delta, 'b2')!.message;
+    expect(other).toContain('by batch b1, row 4, was cut off');
+    expect(other).toContain('catalog-sync rerun b2 --resend-unknown-creates');
+    expect(interruptedCreate(3, 'b7').message).toContain("this batch's create of this row was cut off");
+    const unknown = decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), full, 'b2')!.message;
+    expect(unknown).toContain('catalog-sync rerun b1 --resend-unknown-creates');
+  });
+
+  it.each<[string, RowPlan, string]>([
+    ['create', create, 'created'],
+    ['update', update, 'updated'],
+    ['status', status, 'status_changed'],
+    ['brand', brand, 'updated'],
+  ])('a %s this batch confirmed before it resumed keeps its outcome, in any mode', (_name, plan, outcome) => {
+    const key = ledgerKeyOf(plan, 'barcode');
+    const mine: LedgerEntry = { fp: fingerprintOf(plan), st: 'synced', batch: 'b1', row: 4 };
+    for (const settings of [delta, full]) {
+      const decision = decideBefore(plan, 4, key, mine, settings, 'b1');
+      expect(decision).toMatchObject({ row: 4, outcome, code: 'confirmed_before_restart', attempts: 0 });
+    }
+    // Another row of the batch, or another batch: the usual rules.
+    expect(decideBefore(plan, 5, key, mine, full, 'b1')?.code).not.toBe('confirmed_before_restart');
+    expect(decideBefore(plan, 4, key, mine, full, 'b2')?.code).not.toBe('confirmed_before_restart');
+  });
+
   it('tells the user how to update an already created product', () => {
     const decision = decideBefore(create, 9, 'k:barcode:6281', entry(create), full);
     expect(decision?.message).toContain('product_id');
@@ -303,7 +334,7 @@ describe('never create twice: one rule per situation', () => {
     ],
     [
       '(c) this batch stopped mid-create (no key: the batch marker)',
-      () => interruptedCreate(3),
+      () => interruptedCreate(3, 'b1'),
       'unknown:interrupted_create',
     ],
     [

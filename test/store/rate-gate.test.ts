@@ -48,12 +48,12 @@ describe('SlidingWindowGate (fake timers)', () => {
   ): Promise<number[]> {
     const starts: number[] = [];
     const all = Array.from({ length: count }, (_, index) =>
-      gate.acquire().then(async () => {
+      gate.acquire().then(async (pass) => {
         onStart?.(index);
         const lag = sendMs();
         if (lag > 0) await new Promise((resolve) => setTimeout(resolve, lag));
         starts.push(Date.now());
-        gate.sent();
+        pass.sent();
       }),
     );
     await vi.runAllTimersAsync();
@@ -77,6 +77,16 @@ describe('SlidingWindowGate (fake timers)', () => {
     const starts = await run(gate, 60, undefined, () => (i++ % 3 === 0 ? 300 : 1));
     starts.sort((a, b) => a - b);
     expect(maxInWindow(starts, 1000)).toBeLessThanOrEqual(10);
+  });
+
+  it('a pass given back unused frees its slot at once', async () => {
+    const gate = new SlidingWindowGate({ rate: 2, burstSpacing: 0, now: () => Date.now() });
+    const [a, b] = await Promise.all([gate.acquire(), gate.acquire()]);
+    a.unused();
+    b.sent();
+    const third = gate.acquire().then(() => Date.now());
+    await vi.runAllTimersAsync();
+    expect(await third).toBe(0);
   });
 
   it('without sent() reports, counts from the release', async () => {
@@ -110,10 +120,10 @@ describe('SlidingWindowGate (fake timers)', () => {
             arrival += arriveAfter;
             await new Promise((resolve) => setTimeout(resolve, arrival));
             if (pauseMs > 0) await gate.pause(pauseMs);
-            await gate.acquire();
+            const pass = await gate.acquire();
             await new Promise((resolve) => setTimeout(resolve, sendLag));
             sentAt.push(Date.now());
-            gate.sent();
+            pass.sent();
           });
           await vi.runAllTimersAsync();
           await Promise.all(all);

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { withSandbox } from '../../src/sandbox/index.ts';
-import type { RateGate } from '../../src/store/rate-gate/gate.ts';
+import type { RateGate, RatePass } from '../../src/store/rate-gate/gate.ts';
 import { SlidingWindowGate } from '../../src/store/rate-gate/memory.ts';
 import { clientFor } from './helpers.ts';
 
@@ -10,16 +10,14 @@ class CountingGate implements RateGate {
   acquired = 0;
   paused: number[] = [];
   constructor(private readonly inner: RateGate) {}
-  async acquire(): Promise<void> {
-    await this.inner.acquire();
+  async acquire(): Promise<RatePass> {
+    const pass = await this.inner.acquire();
     this.acquired += 1;
+    return pass;
   }
   pause(ms: number): Promise<void> {
     this.paused.push(ms);
     return this.inner.pause(ms);
-  }
-  sent(): void {
-    this.inner.sent?.();
   }
 }
 

@@ -5,16 +5,31 @@
  */
 
 export interface RateGate {
-  /** Resolves when one more request may start now; the caller must start it at once. */
-  acquire(): Promise<void>;
+  /**
+   * Resolves with a pass when one more request may start now. The pass holds its slot until the
+   * request is on the wire (`sent()`) or given back unused (`unused()`): a request that is slow to
+   * leave (a CPU-starved process, a ledger write before a create) still counts, so it can never
+   * reach the store in a later window than the one it was admitted in.
+   */
+  acquire(): Promise<RatePass>;
   /** Holds every caller of the gate for `ms` (a 429's Retry-After), counted from now. */
   pause(ms: number): Promise<void>;
+}
+
+export interface RatePass {
   /**
-   * Optional. The store client calls it exactly once after each acquire(), when that request
-   * has been written to the network (or failed before it could be). A gate that implements it
-   * counts each request from that moment, which is when the store starts to see it.
+   * Exactly once per pass, when its request has been written to the network (or failed before it
+   * could be): the request counts from that moment, which is when the store starts to see it.
    */
-  sent?(): void;
+  sent(): void;
+  /** The request was not sent after all: the slot is free again. Instead of sent(), never both. */
+  unused(): void;
+  /**
+   * Whether the pass was held so long that its slot may have lapsed (redis.ts holds a slot for a
+   * bounded time, so a killed process cannot keep it forever). The caller gives it back unused and
+   * acquires another instead of sending late. Asked right before the request leaves.
+   */
+  expired(): boolean;
 }
 
 /** How many starts fit in how long a window, for a rate in requests per second. */

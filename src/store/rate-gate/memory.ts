@@ -2,7 +2,7 @@
  * The in-process rate gate: one process's requests under one limit (the Redis gate, redis.ts,
  * holds many processes to one limit).
  */
-import { windowFor, type RateGate } from './gate.ts';
+import { windowFor, type RateGate, type RatePass } from './gate.ts';
 
 export interface SlidingWindowGateOptions {
   /** Requests per second; never more than this many start in any 1000 ms window. */
@@ -19,8 +19,8 @@ export interface SlidingWindowGateOptions {
    */
   burstSpacing?: number;
   /**
-   * Whether callers report sent() (the store client always does). When false, a request counts
-   * from its release instead. @defaultValue true
+   * Whether a request counts from its pass's sent() (the store client always reports it). When
+   * false, it counts from its release instead (for comparison in the bench). @defaultValue true
    */
   awaitsSent?: boolean;
   /** Monotonic milliseconds. @defaultValue performance.now */
@@ -46,7 +46,7 @@ export class SlidingWindowGate implements RateGate {
   /** Released, not yet reported sent. */
   private pending = 0;
   private lastRelease = -Infinity;
-  private readonly waiters: (() => void)[] = [];
+  private readonly waiters: ((pass: RatePass) => void)[] = [];
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
 
@@ -59,12 +59,9 @@ export class SlidingWindowGate implements RateGate {
     this.now = options.now ?? (() => performance.now());
   }
 
-  acquire(): Promise<void> {
-    if (this.waiters.length === 0 && this.canRelease()) {
-      this.release();
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
+  acquire(): Promise<RatePass> {
+    if (this.waiters.length === 0 && this.canRelease()) return Promise.resolve(this.release());
+    return new Promise<RatePass>((resolve) => {
       this.waiters.push(resolve);
       this.schedule();
     });
@@ -73,13 +70,6 @@ export class SlidingWindowGate implements RateGate {
   pause(ms: number): Promise<void> {
     if (ms > 0) this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
     return Promise.resolve();
-  }
-
-  sent(): void {
-    if (!this.awaitsSent || this.pending === 0) return;
-    this.pending -= 1;
-    this.starts.push(this.now());
-    this.drain();
   }
 
   /** Requests waiting for a slot (for tests and diagnostics). */
@@ -97,18 +87,31 @@ export class SlidingWindowGate implements RateGate {
     );
   }
 
-  private release(): void {
+  private release(): RatePass {
     const now = this.now();
     this.lastRelease = now;
-    if (this.awaitsSent) this.pending += 1;
-    else this.starts.push(now);
+    if (!this.awaitsSent) {
+      this.starts.push(now);
+      return { sent: () => undefined, unused: () => undefined, expired: () => false };
+    }
+    this.pending += 1;
+    let settled = false;
+    // A pending pass holds its slot for as long as it takes: one process, nothing can lapse.
+    const settle = (sentAt: number | undefined) => {
+      if (settled) return;
+      settled = true;
+      this.pending -= 1;
+      if (sentAt !== undefined) this.starts.push(sentAt);
+      this.drain();
+    };
+    return { sent: () => settle(this.now()), unused: () => settle(undefined), expired: () => false };
   }
 
   /** When the next release may be possible; undefined while it waits on a sent() report. */
   private nextCheck(): number | undefined {
     const times = [this.pausedUntil, this.lastRelease + this.gapMs];
     if (this.pending + this.starts.length >= this.capacity) {
-      // Full: the oldest send leaving the window frees a slot; pending ones free none by time.
+      // Full: the oldest send leaving the window frees a slot; pending passes free none by time.
       if (this.starts.length === 0) return undefined;
       times.push(this.starts[0]! + this.spanMs);
     }
@@ -118,7 +121,7 @@ export class SlidingWindowGate implements RateGate {
   private schedule(): void {
     if (this.timer !== undefined || this.waiters.length === 0) return;
     const at = this.nextCheck();
-    if (at === undefined) return; // sent() will drain
+    if (at === undefined) return; // a pass's sent() or unused() will drain
     // Timers may fire a little early; drain() re-checks against the clock and reschedules.
     const delay = Math.max(1, Math.ceil(at - this.now()));
     this.timer = setTimeout(() => {
@@ -129,8 +132,7 @@ export class SlidingWindowGate implements RateGate {
 
   private drain(): void {
     while (this.waiters.length > 0 && this.canRelease()) {
-      this.release();
-      this.waiters.shift()!();
+      this.waiters.shift()!(this.release());
     }
     this.schedule();
   }

@@ -1,46 +1,55 @@
 /**
- * The rate gate shared by every worker process: a sliding-window log of request starts in one
- * Redis sorted set, reserved by a Lua script that uses Redis TIME as the one clock (so hosts'
- * clock skew does not matter). A request is admitted only when fewer than `capacity` starts lie
- * in the window at that moment, and once it is written the entry moves to that moment (sent()),
- * so the window counts what the store sees, not when we decided. No window of `windowMs + marginMs` ever holds more than
- * `capacity` starts, counting every request a client makes (logins and retries included), and a
- * 429's Retry-After pauses all workers at once through one shared key.
+ * The rate gate shared by every worker process: a sliding-window log of requests in one Redis
+ * sorted set, kept by Lua scripts that use Redis TIME as the one clock (so hosts' clock skew does
+ * not matter). A request is admitted only when fewer than `capacity` entries are in the set: those
+ * sent within the last window (scored by when they were sent) and those admitted but not yet sent
+ * (scored in the future, so they are never swept: a pass holds its slot until its request leaves).
+ * So no window of `windowMs + marginMs` ever holds more than `capacity` requests as the store sees
+ * them, however late a process is in sending what it was admitted for, counting every request a
+ * client makes (logins and retries included); a 429's Retry-After pauses all workers through one
+ * shared key.
+ *
+ * A held slot lapses after `holdMs`, so a process killed between admission and sending frees it in
+ * bounded time; a pass older than `lateMs` is therefore never sent (expired()): the client gives it
+ * back and asks again. `lateMs` + the connect timeout (the longest a written request waits for its
+ * socket) stays below `holdMs` with the defaults (2 s + 5 s < 15 s).
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import { windowFor, type RateGate } from './gate.ts';
+import { windowFor, type RateGate, type RatePass } from './gate.ts';
 import { LuaScript } from './lua-script.ts';
 
-// Times in microseconds (Redis TIME). Admits a start now when fewer than `capacity` starts lie
-// in the last `span`, else returns the milliseconds until the oldest of them leaves the window.
-// Deciding at release time (not reserving a future slot) means a caller that wakes up late can
-// never squeeze its request closer to the next ones.
+// Times in microseconds (Redis TIME). Admits now when fewer than `capacity` entries remain after
+// sweeping the sends older than `span`, holding the slot (score now + hold) until the request is
+// sent; else returns the milliseconds to wait: until the send that frees a slot leaves the window,
+// or a short poll when that slot is held by a request not yet sent.
 const ACQUIRE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local capacity = tonumber(ARGV[1])
 local span = tonumber(ARGV[2])
+local hold = tonumber(ARGV[4])
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return math.ceil((paused - now) / 1000) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
 local n = redis.call('ZCARD', KEYS[1])
 if n < capacity then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], math.ceil(span / 1000) + 1000)
+  redis.call('ZADD', KEYS[1], now + hold, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], math.ceil((span + hold) / 1000) + 1000)
   return 0
 end
-local oldest = redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')
-return math.max(1, math.ceil((tonumber(oldest[2]) + span - now) / 1000))
+local frees = tonumber(redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')[2])
+if frees > now then return tonumber(ARGV[5]) end
+return math.max(1, math.ceil((frees + span - now) / 1000))
 `);
 
-// The request was written to the network: count it from now (never earlier than reserved).
+// The request was written to the network: it counts from now (a lapsed entry is counted again).
 const SENT = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-redis.call('ZADD', KEYS[1], 'GT', now, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) / 1000) + 1000)
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
 return 1
 `);
 
@@ -66,6 +75,12 @@ export interface RedisRateGateOptions {
    * some jitter, never counts more than `rate` in its own 1000 ms window. @defaultValue 25
    */
   marginMs?: number;
+  /** How long an admitted request not yet sent keeps its slot. @defaultValue 15000 */
+  holdMs?: number;
+  /** A pass older than this is not sent (expired()): the caller asks for another. @defaultValue 2000 */
+  lateMs?: number;
+  /** Wall clock in ms, for expired(). @defaultValue Date.now */
+  now?: () => number;
 }
 
 export class RedisRateGate implements RateGate {
@@ -73,54 +88,84 @@ export class RedisRateGate implements RateGate {
   private readonly pauseKey: string;
   private readonly capacity: number;
   private readonly spanUs: number;
+  private readonly holdUs: number;
+  private readonly lateMs: number;
+  private readonly pollMs: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
   private readonly id = randomBytes(6).toString('hex');
   private counter = 0;
-  /** Members released and not yet reported sent, oldest first. */
-  private readonly pending: string[] = [];
   /** One Redis poll per process at a time; local callers queue behind it in order. */
   private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RedisRateGateOptions) {
     const { capacity, windowMs } = windowFor(options.rate);
+    const holdMs = options.holdMs ?? 15_000;
     this.capacity = capacity;
     this.spanUs = (windowMs + (options.marginMs ?? 25)) * 1000;
+    this.holdUs = holdMs * 1000;
+    this.lateMs = options.lateMs ?? 2_000;
+    // Waiting on a slot held by a request about to be sent: ask again soon, as often as requests could start.
+    this.pollMs = Math.max(5, Math.min(50, Math.floor(windowMs / capacity)));
+    this.ttlMs = Math.ceil(this.spanUs / 1000) + holdMs + 1000;
+    this.now = options.now ?? Date.now;
     this.windowKey = `${options.prefix}:rate`;
     this.pauseKey = `${options.prefix}:rate:pause`;
   }
 
-  acquire(): Promise<void> {
+  acquire(): Promise<RatePass> {
     const member = `${this.id}:${this.counter++}`;
     const turn = this.tail.then(() => this.admit(member));
-    this.tail = turn.catch(() => undefined);
-    return turn.then(() => {
-      this.pending.push(member);
-    });
-  }
-
-  /** Called by the store client once the request is on the wire: it counts from then. */
-  sent(): void {
-    const member = this.pending.shift();
-    if (member === undefined) return;
-    SENT.run(this.options.redis, [this.windowKey], [member, this.spanUs]).catch(() => undefined);
+    this.tail = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn.then((askedAt) => this.passFor(member, askedAt));
   }
 
   async pause(ms: number): Promise<void> {
     if (ms > 0) await PAUSE.run(this.options.redis, [this.pauseKey], [Math.ceil(ms)]);
   }
 
-  private async admit(member: string): Promise<void> {
+  private passFor(member: string, askedAt: number): RatePass {
+    let settled = false;
+    const settle = (script: 'sent' | 'unused') => {
+      if (settled) return;
+      settled = true;
+      // Should Redis not answer, the entry keeps its hold and lapses after holdMs: counted too long, never too short.
+      const done =
+        script === 'sent'
+          ? SENT.run(this.options.redis, [this.windowKey], [member, this.ttlMs])
+          : this.options.redis.zrem(this.windowKey, member);
+      done.catch(() => undefined);
+    };
+    return {
+      sent: () => settle('sent'),
+      unused: () => settle('unused'),
+      // Measured from before the admitting call was sent, so never shorter than the real age.
+      expired: () => this.now() - askedAt > this.lateMs,
+    };
+  }
+
+  /** Resolves, once admitted, with the local time at which the admitting call was sent. */
+  private async admit(member: string): Promise<number> {
     for (;;) {
+      const askedAt = this.now();
       let wait: number;
       try {
         wait = Number(
-          await ACQUIRE.run(this.options.redis, [this.windowKey, this.pauseKey], [this.capacity, this.spanUs, member]),
+          await ACQUIRE.run(
+            this.options.redis,
+            [this.windowKey, this.pauseKey],
+            [this.capacity, this.spanUs, member, this.holdUs, this.pollMs],
+          ),
         );
       } catch {
         // Redis is restarting or unreachable: no request may start until the gate answers, and
         // failing here would make a create look ambiguous when it was never sent.
         wait = 200;
       }
-      if (wait <= 0) return;
+      if (wait <= 0) return askedAt;
       await sleep(wait);
     }
   }

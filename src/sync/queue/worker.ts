@@ -129,7 +129,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     const data = job.data as RowJobData;
     const result =
       data.plan.kind === 'create'
-        ? interruptedCreate(data.row)
+        ? interruptedCreate(data.row, data.batchId)
         : {
             row: data.row,
             outcome: 'failed' as const,

@@ -23,7 +23,15 @@ const client = createStoreClient(
     requestTimeoutMs: 5000,
     connectTimeoutMs: 2000,
   },
-  { gate: new RedisRateGate({ redis, prefix: engineKeys(prefix).rate, rate }), backoff: { baseMs: 20, capMs: 200 } },
+  {
+    gate: new RedisRateGate({
+      redis,
+      prefix: engineKeys(prefix).rate,
+      rate,
+      ...(env.MARGIN_MS ? { marginMs: Number(env.MARGIN_MS) } : {}),
+    }),
+    backoff: { baseMs: 20, capMs: 200 },
+  },
 );
 const worker = startSyncWorker({
   redisUrl,

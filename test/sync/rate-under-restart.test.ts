@@ -1,0 +1,75 @@
+/**
+ * The rate limit as the store sees it while workers come and go: three worker processes share one
+ * limit, one is killed with SIGKILL mid-batch and started again (a new process is slow to send
+ * what it was admitted for, and it logs in). The sandbox's request log, logins included, is the
+ * judge: no 1-second window holds more than the limit.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { maxInWindow } from '../../src/sandbox/index.ts';
+import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
+import { engineKeys } from '../../src/sync/queue/keys.ts';
+import { kill, startWorkerProcess } from './helpers/processes.ts';
+import { deleteKeys } from './helpers/redis.ts';
+import { REDIS_URL } from './helpers/transports.ts';
+import { startWorld, type World } from './helpers/world.ts';
+import { until } from '../helpers/until.ts';
+
+const RATE = 10;
+const ROWS = 120;
+
+let world: World;
+let children: ChildProcess[];
+let prefix: string;
+beforeEach(async () => {
+  world = await startWorld({ latencyMs: 20 });
+  children = [];
+  prefix = `test-${randomUUID()}`;
+});
+afterEach(async () => {
+  for (const child of children) await kill(child, 'SIGKILL');
+  await world.close();
+});
+
+it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second window at the store over the limit', async () => {
+  const redis = new Redis(REDIS_URL);
+  const env = {
+    REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
+    RATE: String(RATE),
+    CONCURRENCY: '4',
+    // The sandbox stamps a request when its handler runs in this (busy) test process, up to tens
+    // of ms after it arrived; a wider margin keeps the test about the gate, not this scheduler.
+    MARGIN_MS: '150',
+  };
+  try {
+    const lines = Array.from({ length: ROWS }, (_, i) => `Item ${i},2,${10 + i},RG${i}`);
+    const file = await world.sheet('rate.csv', ['title,category,sale_price,barcode', ...lines]);
+    for (let i = 0; i < 3; i++) children.push(await startWorkerProcess(env));
+    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: RATE });
+    const results = engineKeys(prefix).results(batchId);
+    await until(async () => (await redis.hlen(results)) >= 30, '30 row results');
+    await kill(children[0]!, 'SIGKILL');
+    children[0] = await startWorkerProcess(env);
+    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
+
+    expect(summary.counts.created + summary.counts.unknown).toBe(ROWS);
+    const log = world.sandbox.requests();
+    // The restarted worker logged in: logins are in the log and count like any request.
+    expect(log.filter((r) => r.path === '/v1/authorization').length).toBeGreaterThanOrEqual(4);
+    expect(
+      maxInWindow(
+        log.map((r) => r.at),
+        1000,
+      ),
+    ).toBeLessThanOrEqual(RATE);
+  } finally {
+    await deleteKeys(redis, prefix);
+    await redis.quit();
+  }
+});
