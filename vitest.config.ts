@@ -16,6 +16,8 @@ const processTests = [
   'test/sync/crash.test.ts',
   'test/sync/rate-under-restart.test.ts',
   'test/sync/unsent-after-crash.test.ts',
+  'test/sync/redis-outage-log.test.ts',
+  'test/sync/store-rate.test.ts',
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',

@@ -15,6 +15,7 @@ const BENCHES = [
   'sandbox-throughput',
   'store-rate-gate',
   'sync',
+  'rate-limit',
   'delta',
   'engine-speed',
   'event-loop',

@@ -16,6 +16,7 @@ import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
+import type { EffectiveRate } from './store/rate-gate/store-rate.ts';
 import type { SyncWorker } from './sync/queue/worker.ts';
 import type { BatchProgress, SyncRequest } from './sync/types.ts';
 
@@ -56,6 +57,11 @@ export interface App {
   redis(): Promise<Redis>;
   /** The store client; with REDIS_URL its rate gate is the one shared by every process. */
   client(): Promise<StoreClient>;
+  /**
+   * The rate in effect. With REDIS_URL it is the store's, kept in Redis: RATE/--rate given sets
+   * it for every process, else it is followed (or the default while none is set).
+   */
+  rate(): Promise<EffectiveRate>;
   /** The store's ledger: in Redis with REDIS_URL, else the local file (one process at a time). */
   ledger(): Promise<LedgerHandle>;
   /** Runs one batch to its end and returns its summary (the report is written). */
@@ -84,7 +90,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const redis = once(async () => {
     if (!config.redisUrl) throw new Error('REDIS_URL is not set');
     const { openRedis } = await import('./sync/queue/connection.ts');
-    const connection = openRedis(config.redisUrl);
+    const connection = openRedis(config.redisUrl, logger);
     closers.push(() =>
       connection.quit().then(
         () => undefined,
@@ -94,17 +100,26 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     return connection;
   });
 
+  const rateOf = once(async (): Promise<EffectiveRate> => {
+    if (!config.redisUrl) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };
+    const { effectiveStoreRate } = await import('./store/rate-gate/store-rate.ts');
+    const { engineKeys } = await import('./sync/queue/keys.ts');
+    const given = config.rateGiven ? config.rate : undefined;
+    return effectiveStoreRate(await redis(), engineKeys(config.queuePrefix).rate, given, config.rate);
+  });
+
   // One client per rate: the configuration's, and a job's own rate in the embedded mode. With
-  // REDIS_URL every client shares the Redis gate at the configured rate (workers apply it).
+  // REDIS_URL every client shares the Redis gate, which follows the store's rate (store-rate.ts).
   const clients = new Map<number, Promise<StoreClient>>();
   const clientAt = (rate: number): Promise<StoreClient> => {
-    const key = config.redisUrl ? config.rate : rate;
+    const key = config.redisUrl ? -1 : rate;
     let built = clients.get(key);
     if (!built) {
       built = (async () => {
         const { storeClientFromConfig } = await import('./store/client.ts');
-        const gate = await rateGate(key);
-        const made = storeClientFromConfig({ ...config, rate: key }, { logger, gate });
+        const at = config.redisUrl ? (await rateOf()).rate : rate;
+        const gate = await rateGate(at);
+        const made = storeClientFromConfig({ ...config, rate: at }, { logger, gate });
         closers.push(() => Promise.resolve(made.close()));
         return made;
       })();
@@ -139,9 +154,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   };
 
   const runBatch = async (request: SyncRequest, run: RunOptions = {}): Promise<BatchSummary> => {
-    const rate = run.tuning?.rate ?? config.rate;
     const concurrency = run.tuning?.concurrency ?? config.concurrency;
     const transport = request.dryRun ? 'local' : (run.transport ?? (config.redisUrl ? 'queue' : 'local'));
+    // Queued rows run at the store's rate, whatever the job asked (the workers' gate applies it).
+    const rate = transport === 'queue' ? (await rateOf()).rate : (run.tuning?.rate ?? config.rate);
     const client = await clientAt(rate);
     const ledgers = await batchLedgers(request);
     const shared = {
@@ -165,6 +181,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     run.onQueued?.(batchId);
     return waitForBatch(batchId, {
       ...target,
+      logger,
       ...(run.onProgress ? { onProgress: run.onProgress } : {}),
       ...(run.signal ? { signal: run.signal } : {}),
     });
@@ -187,6 +204,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     logger,
     redis,
     client: () => clientAt(config.rate),
+    rate: rateOf,
     ledger,
     runBatch,
     runner: (tuning) => (request, signal) => runBatch(request, { ...(tuning ? { tuning } : {}), signal }),

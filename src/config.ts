@@ -112,10 +112,19 @@ const configSchema = z.object({
   }),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The settings one can give (environment, flags, defaults). */
+type Settings = z.infer<typeof configSchema>;
+
+export type Config = Settings & {
+  /**
+   * RATE or --rate was given, not defaulted. With Redis the rate is the store's, kept beside the
+   * queue: a command given one sets it, one without follows it (store/rate-gate/store-rate.ts).
+   */
+  rateGiven: boolean;
+};
 
 /** Which environment variable (or flag) feeds each setting; error messages name these. */
-export const ENV_NAMES: Record<keyof Config, string> = {
+export const ENV_NAMES: Record<keyof Settings, string> = {
   storeUrl: 'STORE_URL',
   storeEmail: 'STORE_EMAIL',
   storePassword: 'STORE_PASSWORD',
@@ -137,13 +146,13 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   logLevel: 'LOG_LEVEL',
 };
 
-export type ConfigOverrides = Partial<Record<keyof Config, string | number | undefined>>;
+export type ConfigOverrides = Partial<Record<keyof Settings, string | number | undefined>>;
 
 type Env = Record<string, string | undefined>;
 
 function fromEnv(env: Env): ConfigOverrides {
   const out: ConfigOverrides = {};
-  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof Config, string][]) {
+  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof Settings, string][]) {
     const value = env[name];
     if (value !== undefined && value !== '') out[key] = value;
   }
@@ -173,14 +182,15 @@ function defaultStateHome(env: Env): string {
 
 /** Pure but for the home directory's default: merges defaults, environment and flags (flags win) and validates. */
 export function resolveConfig(env: Env, flags: ConfigOverrides = {}): Config {
-  const merged = { ...DEFAULTS, stateHome: defaultStateHome(env), ...fromEnv(env), ...defined(flags) };
+  const given = { ...fromEnv(env), ...defined(flags) };
+  const merged = { ...DEFAULTS, stateHome: defaultStateHome(env), ...given };
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const key = (issue?.path[0] ?? 'config') as keyof Config;
+    const key = (issue?.path[0] ?? 'config') as keyof Settings;
     throw new ConfigError(ENV_NAMES[key] ?? String(key), issue?.message ?? 'is invalid');
   }
-  return parsed.data;
+  return { ...parsed.data, rateGiven: given.rate !== undefined };
 }
 
 export interface StoreSettings {

@@ -23,6 +23,13 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     });
 }
 
+/** Where the rate comes from, in the words `worker` and `status` use. */
+export function describeRate(rate: number, source: 'given' | 'store' | 'default'): string {
+  if (source === 'given') return `rate ${rate}/s, set now for every worker of this store`;
+  if (source === 'store') return `rate ${rate}/s, the store's (set by import --rate or RATE)`;
+  return `rate ${rate}/s, the default (none set: import --rate or RATE sets it for every worker)`;
+}
+
 async function runWorker(ctx: CliContext, app: App, redisUrl: string, graceMs: number): Promise<void> {
   const { config, logger } = app;
   const prefix = config.queuePrefix;
@@ -30,9 +37,10 @@ async function runWorker(ctx: CliContext, app: App, redisUrl: string, graceMs: n
   const schedules = await startSchedules(app, redisUrl);
   const worker = await app.startWorker();
   await worker.ready();
-  logger.info({ prefix, rate: config.rate, concurrency: config.concurrency }, 'worker started');
+  const { rate, source } = await app.rate();
+  logger.info({ prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');
   ctx.printError(
-    `worker started (queue prefix ${prefix}, rate ${config.rate}/s, concurrency ${config.concurrency}); Ctrl-C to stop`,
+    `worker started (queue prefix ${prefix}, ${describeRate(rate, source)}, concurrency ${config.concurrency}); Ctrl-C to stop`,
   );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));

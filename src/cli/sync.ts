@@ -9,6 +9,7 @@ import type { SandboxHandle } from '../sandbox/index.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
+import type { StoreRate } from '../store/rate-gate/store-rate.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
@@ -118,6 +119,12 @@ async function importBatches(
   transport: Transport,
 ): Promise<BatchSummary[]> {
   const { progressView } = await import('./sync-progress.ts');
+  if (transport === 'queue') {
+    // The rate is the store's, for every worker: --rate/RATE sets it, else the one set before applies.
+    const { rate, source, replaced } = await app.rate();
+    if (source === 'given' && replaced?.rate !== rate)
+      ctx.printError(`store rate set to ${rate}/s for every worker${replaced ? ` (was ${replaced.rate}/s)` : ''}`);
+  }
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
   const worker = transport === 'queue' && flags.sandbox ? await app.startWorker() : null;
   if (transport === 'queue' && worker === null && !flags.wait) await requireWorker(app);
@@ -178,6 +185,19 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
   return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
 }
 
+/** The store's rate kept in Redis (store/rate-gate/store-rate.ts), or null when none was set. */
+async function readRate(redisUrl: string, queuePrefix: string): Promise<StoreRate | null> {
+  const { openRedis } = await import('../sync/queue/connection.ts');
+  const { readStoreRate } = await import('../store/rate-gate/store-rate.ts');
+  const { engineKeys } = await import('../sync/queue/keys.ts');
+  const redis = openRedis(redisUrl);
+  try {
+    return await readStoreRate(redis, engineKeys(queuePrefix).rate);
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+}
+
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
   const { listBatches } = await import('../sync/index.ts');
   const config = await ctx.config();
@@ -188,24 +208,33 @@ async function runStatus(ctx: CliContext, batchId: string | undefined, json: boo
     (b) => !batchId || b.meta.batchId === batchId,
   );
   if (batchId && batches.length === 0) throw new ExitError(1, `batch ${batchId} not found in Redis`);
+  const storeRate = await readRate(config.redisUrl, config.queuePrefix);
   if (json) {
     ctx.print(
       JSON.stringify(
-        batches.map((b) => ({
-          batchId: b.meta.batchId,
-          source: b.meta.source,
-          status: b.status,
-          done: b.done,
-          total: b.total,
-          counts: b.counts,
-          reportDir: b.summary?.reportDir ?? null,
-        })),
+        {
+          storeRate,
+          batches: batches.map((b) => ({
+            batchId: b.meta.batchId,
+            source: b.meta.source,
+            status: b.status,
+            done: b.done,
+            total: b.total,
+            counts: b.counts,
+            reportDir: b.summary?.reportDir ?? null,
+          })),
+        },
         null,
         2,
       ),
     );
     return;
   }
+  ctx.print(
+    storeRate
+      ? `store rate ${storeRate.rate}/s for every worker (set ${storeRate.setAt})`
+      : `store rate not set: workers use their own RATE (default ${config.rate}/s); import --rate sets it`,
+  );
   if (batches.length === 0) ctx.print('no batches in Redis');
   for (const b of batches) {
     const problems = [...PROBLEM_OUTCOMES].reduce((n, o) => n + b.counts[o], 0);

@@ -13,7 +13,7 @@ import { ExitError } from './context.ts';
 export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
   const connection = bullConnection(redisUrl);
-  const queue = scheduleQueue(connection, config.queuePrefix);
+  const queue = scheduleQueue(connection, config.queuePrefix, logger);
   try {
     const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await app.storeTimeZone());
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');

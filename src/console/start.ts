@@ -36,10 +36,12 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   const client = metrics.observeStore(rawClient);
   const batchLedgers = options.sandbox ? undefined : (await app.ledger()).batchLedgers;
   const redis = config.redisUrl ? { redisUrl: config.redisUrl, prefix: config.queuePrefix } : undefined;
+  // With Redis, the store's rate (kept there, shared with import and every worker).
+  const { rate } = await app.rate();
   const runner = batchRunner({
     client,
     reportDir: config.reportDir,
-    rate: config.rate,
+    rate,
     concurrency: config.concurrency,
     maxTextLength: config.maxTextLength,
     logger,
@@ -51,7 +53,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   const board = new BatchBoard({
     runner,
     reportDir: config.reportDir,
-    rate: config.rate,
+    rate,
     metrics,
     onFailure: (batchId, error) => logger.error({ err: error, batchId }, 'console batch could not run'),
   });

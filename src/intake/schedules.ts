@@ -4,12 +4,13 @@
  * file is gone. A worker on the `schedules` queue runs a job when its time comes.
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import type { Logger } from '../log.ts';
+import { silentLogger, type Logger } from '../log.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRunner } from './drop-file.ts';
 import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
+import { onBullError } from '../sync/queue/redis-outage.ts';
 
 export const SCHEDULE_QUEUE = 'schedules';
 const SCHEDULER_PREFIX = 'job:';
@@ -18,8 +19,14 @@ export interface ScheduledJobData {
   job: string;
 }
 
-export function scheduleQueue(connection: ConnectionOptions, prefix: string): Queue<ScheduledJobData> {
-  return new Queue<ScheduledJobData>(SCHEDULE_QUEUE, { connection, prefix });
+export function scheduleQueue(
+  connection: ConnectionOptions,
+  prefix: string,
+  logger: Logger = silentLogger,
+): Queue<ScheduledJobData> {
+  const queue = new Queue<ScheduledJobData>(SCHEDULE_QUEUE, { connection, prefix });
+  onBullError(queue, logger, 'schedule queue');
+  return queue;
 }
 
 export interface ScheduleSyncResult {
@@ -137,5 +144,6 @@ export function startScheduleWorker(
     { connection, prefix, concurrency: 1 },
   );
   worker.on('failed', (job, error) => deps.logger.error({ job: job?.data.job, err: error }, 'scheduled sync failed'));
+  onBullError(worker, deps.logger, 'schedule worker');
   return worker;
 }

@@ -7,7 +7,7 @@
  * So no window of `windowMs + marginMs` ever holds more than `capacity` requests as the store sees
  * them, however late a process is in sending what it was admitted for, counting every request a
  * client makes (logins and retries included); a 429's Retry-After pauses all workers through one
- * shared key.
+ * shared key. The rate is the store's, read from Redis on every admission (store-rate.ts).
  *
  * A held slot lapses after `holdMs`, so a process killed between admission and sending frees it in
  * bounded time; a pass older than `lateMs` is therefore never sent (expired()): the client gives it
@@ -19,6 +19,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { windowFor, type RateGate, type RatePass } from './gate.ts';
 import { LuaScript } from './lua-script.ts';
+import { storeRateKey } from './store-rate.ts';
+
+// The store's rate (store-rate.ts), or the caller's when none is set, as the window's capacity and
+// span in microseconds (margin ARGV[2]), and how often to poll a slot held by a request not yet sent.
+const WINDOW_OF_RATE = `
+local rate = tonumber(redis.call('HGET', KEYS[3], 'rate') or '') or tonumber(ARGV[1])
+local capacity = 1
+local window = 1000000 / rate
+if rate >= 1 then
+  capacity = math.floor(rate)
+  window = 1000000
+end
+local span = window + tonumber(ARGV[2])
+local poll = math.max(5, math.min(50, math.floor(window / 1000 / capacity)))
+`;
 
 // Times in microseconds (Redis TIME). Admits now when fewer than `capacity` entries remain after
 // sweeping the sends older than `span`, holding the slot (score now + hold) until the request is
@@ -27,8 +42,7 @@ import { LuaScript } from './lua-script.ts';
 const ACQUIRE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local capacity = tonumber(ARGV[1])
-local span = tonumber(ARGV[2])
+${WINDOW_OF_RATE}
 local hold = tonumber(ARGV[4])
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return math.ceil((paused - now) / 1000) end
@@ -40,7 +54,7 @@ if n < capacity then
   return 0
 end
 local frees = tonumber(redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')[2])
-if frees > now then return tonumber(ARGV[5]) end
+if frees > now then return poll end
 return math.max(1, math.ceil((frees + span - now) / 1000))
 `);
 
@@ -48,8 +62,9 @@ return math.max(1, math.ceil((frees + span - now) / 1000))
 const SENT = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-redis.call('ZADD', KEYS[1], now, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+${WINDOW_OF_RATE}
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil((span + tonumber(ARGV[4])) / 1000) + 1000, 'GT')
 return 1
 `);
 
@@ -66,9 +81,12 @@ return 1
 
 export interface RedisRateGateOptions {
   redis: Redis;
-  /** Key prefix; the gate uses `<prefix>:rate` and `<prefix>:rate:pause`. */
+  /** Key prefix; the gate uses `<prefix>:rate`, `<prefix>:rate:pause` and `<prefix>:rate:limit`. */
   prefix: string;
-  /** Requests per second across every process using the same prefix. */
+  /**
+   * Requests per second across every process using the same prefix, while the store's rate
+   * (`<prefix>:rate:limit`, store-rate.ts) is not set; once it is, every gate follows it.
+   */
   rate: number;
   /**
    * Added to the window, so the store, which sees a request a moment after we start it and with
@@ -84,14 +102,10 @@ export interface RedisRateGateOptions {
 }
 
 export class RedisRateGate implements RateGate {
-  private readonly windowKey: string;
-  private readonly pauseKey: string;
-  private readonly capacity: number;
-  private readonly spanUs: number;
+  private readonly keys: string[];
+  private readonly marginUs: number;
   private readonly holdUs: number;
   private readonly lateMs: number;
-  private readonly pollMs: number;
-  private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly id = randomBytes(6).toString('hex');
   private counter = 0;
@@ -99,18 +113,12 @@ export class RedisRateGate implements RateGate {
   private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RedisRateGateOptions) {
-    const { capacity, windowMs } = windowFor(options.rate);
-    const holdMs = options.holdMs ?? 15_000;
-    this.capacity = capacity;
-    this.spanUs = (windowMs + (options.marginMs ?? 25)) * 1000;
-    this.holdUs = holdMs * 1000;
+    windowFor(options.rate); // a bad rate fails here, not in Redis
+    this.marginUs = (options.marginMs ?? 25) * 1000;
+    this.holdUs = (options.holdMs ?? 15_000) * 1000;
     this.lateMs = options.lateMs ?? 2_000;
-    // Waiting on a slot held by a request about to be sent: ask again soon, as often as requests could start.
-    this.pollMs = Math.max(5, Math.min(50, Math.floor(windowMs / capacity)));
-    this.ttlMs = Math.ceil(this.spanUs / 1000) + holdMs + 1000;
     this.now = options.now ?? Date.now;
-    this.windowKey = `${options.prefix}:rate`;
-    this.pauseKey = `${options.prefix}:rate:pause`;
+    this.keys = [`${options.prefix}:rate`, `${options.prefix}:rate:pause`, storeRateKey(options.prefix)];
   }
 
   acquire(): Promise<RatePass> {
@@ -124,7 +132,7 @@ export class RedisRateGate implements RateGate {
   }
 
   async pause(ms: number): Promise<void> {
-    if (ms > 0) await PAUSE.run(this.options.redis, [this.pauseKey], [Math.ceil(ms)]);
+    if (ms > 0) await PAUSE.run(this.options.redis, [this.keys[1]!], [Math.ceil(ms)]);
   }
 
   private passFor(member: string, askedAt: number): RatePass {
@@ -135,8 +143,8 @@ export class RedisRateGate implements RateGate {
       // Should Redis not answer, the entry keeps its hold and lapses after holdMs: counted too long, never too short.
       const done =
         script === 'sent'
-          ? SENT.run(this.options.redis, [this.windowKey], [member, this.ttlMs])
-          : this.options.redis.zrem(this.windowKey, member);
+          ? SENT.run(this.options.redis, this.keys, this.args(member))
+          : this.options.redis.zrem(this.keys[0]!, member);
       done.catch(() => undefined);
     };
     return {
@@ -147,19 +155,17 @@ export class RedisRateGate implements RateGate {
     };
   }
 
+  private args(member: string): (string | number)[] {
+    return [this.options.rate, this.marginUs, member, this.holdUs];
+  }
+
   /** Resolves, once admitted, with the local time at which the admitting call was sent. */
   private async admit(member: string): Promise<number> {
     for (;;) {
       const askedAt = this.now();
       let wait: number;
       try {
-        wait = Number(
-          await ACQUIRE.run(
-            this.options.redis,
-            [this.windowKey, this.pauseKey],
-            [this.capacity, this.spanUs, member, this.holdUs, this.pollMs],
-          ),
-        );
+        wait = Number(await ACQUIRE.run(this.options.redis, this.keys, this.args(member)));
       } catch {
         // Redis is restarting or unreachable: no request may start until the gate answers, and
         // failing here would make a create look ambiguous when it was never sent.

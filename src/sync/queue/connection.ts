@@ -1,5 +1,7 @@
 /** Redis connections for the engine: BullMQ's options and plain ioredis clients from one URL. */
 import { Redis } from 'ioredis';
+import { silentLogger, type Logger } from '../../log.ts';
+import { watchRedis } from './redis-outage.ts';
 
 export interface RedisTarget {
   redisUrl: string;
@@ -12,13 +14,14 @@ export function bullConnection(redisUrl: string): { url: string; maxRetriesPerRe
   return { url: redisUrl, maxRetriesPerRequest: null };
 }
 
-/** A client that keeps retrying through a Redis restart instead of failing commands. */
-export function openRedis(redisUrl: string): Redis {
+/**
+ * A client that keeps retrying through a Redis restart instead of failing commands; an outage
+ * and the recovery are logged once each (redis-outage.ts), never as ioredis stack traces.
+ */
+export function openRedis(redisUrl: string, logger: Logger = silentLogger): Redis {
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: null,
     retryStrategy: (times) => Math.min(times * 100, 2000),
   });
-  // Connection errors are retried by the strategy above; without a listener ioredis prints them.
-  redis.on('error', () => undefined);
-  return redis;
+  return watchRedis(redis, logger);
 }

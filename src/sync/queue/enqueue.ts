@@ -25,6 +25,7 @@ import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId, rowJobId } from './keys.ts';
 
@@ -63,8 +64,9 @@ export async function enqueueSync(
     });
   }
   const info = batchInfoFor(request, sheet, clock());
-  const redis = openRedis(deps.redisUrl);
+  const redis = openRedis(deps.redisUrl, logger);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
+  onBullError(queue, logger, 'row queue');
   const state = new BatchState(redis, engineKeys(deps.prefix));
   const chunkSize = deps.chunkSize ?? 500;
   try {

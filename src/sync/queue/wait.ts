@@ -8,7 +8,9 @@ import { problemsIn } from '../tally.ts';
 import type { BatchSummary } from '../../report/summary.ts';
 import type { ProgressListener } from '../types.ts';
 import { BatchState } from './batch-state.ts';
+import { silentLogger, type Logger } from '../../log.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
 
@@ -17,6 +19,8 @@ export interface WaitOptions extends RedisTarget {
   signal?: AbortSignal;
   /** @defaultValue 250 */
   pollMs?: number;
+  /** Where a Redis outage is reported. @defaultValue silentLogger */
+  logger?: Logger;
 }
 
 export class BatchNotFoundError extends Error {
@@ -27,7 +31,7 @@ export class BatchNotFoundError extends Error {
 }
 
 export async function waitForBatch(batchId: string, options: WaitOptions): Promise<BatchSummary> {
-  const redis = openRedis(options.redisUrl);
+  const redis = openRedis(options.redisUrl, options.logger);
   const state = new BatchState(redis, engineKeys(options.prefix));
   const pollMs = options.pollMs ?? 250;
   let lastDone = -1;
@@ -51,7 +55,7 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
       // Every row ended but no report yet for a while: the worker that ended the last row may have
       // died before queueing the report. Queueing it again is harmless (deterministic job id).
       if (status.total !== null && status.done >= status.total && ++completeSeen % Math.ceil(5000 / pollMs) === 0) {
-        await requeueReport(options, batchId);
+        await requeueReport(options, batchId, options.logger ?? silentLogger);
       }
       await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : undefined);
     }
@@ -60,8 +64,9 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
   }
 }
 
-async function requeueReport(target: RedisTarget, batchId: string): Promise<void> {
+async function requeueReport(target: RedisTarget, batchId: string, logger: Logger): Promise<void> {
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+  onBullError(queue, logger, 'report queue');
   try {
     await queue.add(REPORT_JOB, { batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
   } finally {

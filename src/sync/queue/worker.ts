@@ -14,6 +14,7 @@ import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
 import { writeRedisBatchReport } from './report.ts';
@@ -45,9 +46,10 @@ export interface SyncWorker {
 export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
-  const redis = openRedis(deps.redisUrl);
+  const redis = openRedis(deps.redisUrl, logger);
   const state = new BatchState(redis, engineKeys(deps.prefix), deps.batchRetentionSeconds);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
+  onBullError(queue, logger, 'report queue');
   const ledgers = new Map<string, Promise<{ meta: BatchMeta; ledger: BatchLedger } | null>>();
 
   const batchContext = (batchId: string) => {
@@ -143,7 +145,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       .then((recorded) => (recorded.completed ? queueReport(data.batchId) : undefined))
       .catch((err: unknown) => logger.error({ err, jobId: job.id }, 'could not record a failed row'));
   });
-  worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  onBullError(worker, logger, 'row worker');
 
   return {
     ready: () => worker.waitUntilReady().then(() => undefined),

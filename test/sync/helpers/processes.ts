@@ -84,6 +84,7 @@ export class PrivateRedis {
       { stdio: 'ignore' },
     );
     const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
+    probe.on('error', () => undefined); // refused until the server listens: expected, retried
     await probe.connect().catch(() => undefined);
     await probe.ping();
     probe.disconnect();

@@ -2,17 +2,17 @@
  * A worker process for crash tests: the same startSyncWorker the CLI runs, with short lock times
  * so a killed worker's rows are taken over quickly. Configured by environment; prints "ready".
  */
-import { Redis } from 'ioredis';
 import { createStoreClient } from '../../../src/store/index.ts';
 import { startSyncWorker } from '../../../src/sync/index.ts';
 import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
 import { engineKeys } from '../../../src/sync/queue/keys.ts';
+import { openRedis } from '../../../src/sync/queue/connection.ts';
 
 const env = process.env;
 const redisUrl = env.REDIS_URL!;
 const prefix = env.QUEUE_PREFIX!;
 const rate = Number(env.RATE ?? 10_000);
-const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+const redis = openRedis(redisUrl);
 const client = createStoreClient(
   {
     storeUrl: env.STORE_URL!,

@@ -1,0 +1,128 @@
+/**
+ * The rate limit as the store sees it, through the real path: `catalog-sync worker` processes
+ * (1 and 3) sharing the Redis rate gate, a queued batch of creates, and the sandbox store in its
+ * own process at 0 and 50 ms latency, at limits 40/s and 200/s. For each: the achieved rate over
+ * whole windows (goal at least 95% of the limit) and the most requests the store received in any
+ * 1000 ms (goal: never over the limit), logins included. Bounded: SECONDS of rows per run.
+ *
+ *   npx tsx bench/rate-limit.ts        (npm run bench -- rate-limit)
+ *
+ * Needs Redis on 127.0.0.1:6379 (own key prefix, deleted afterwards) and a built dist/ (npm ci).
+ * Writes its section of bench/RESULTS.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { maxInWindow } from '../src/sandbox/index.ts';
+import { enqueueSync, waitForBatch } from '../src/sync/index.ts';
+import { fmt, productSheet, startChildSandbox, startCliWorker, stopChild, storeEnv } from './sync-support.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const SECONDS = 8;
+/** Rows in flight per worker: enough for 200/s at 50 ms (10 needed) with room for queue overhead. */
+const CONCURRENCY = 32;
+
+async function cleanupPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.unlink(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+interface Run {
+  rate: number;
+  workers: number;
+  latencyMs: number;
+  requests: number;
+  achieved: number;
+  worst: number;
+}
+
+async function measure(rate: number, workers: number, latencyMs: number, reportDir: string): Promise<Run> {
+  const sandbox = await startChildSandbox();
+  const prefix = `bench-${randomUUID()}`;
+  const env = {
+    ...storeEnv(sandbox.url),
+    REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    RATE: String(rate),
+    CONCURRENCY: String(CONCURRENCY),
+  };
+  try {
+    await sandbox.control('POST', 'latency', { ms: latencyMs });
+    const children = await Promise.all(Array.from({ length: workers }, () => startCliWorker(env)));
+    try {
+      const file = await productSheet(rate * SECONDS, `rate-${rate}-${workers}-${latencyMs}.csv`);
+      await sandbox.control('POST', 'reset-stats');
+      const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate });
+      await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
+    } finally {
+      await Promise.all(children.map(stopChild));
+    }
+    const { requests } = (await sandbox.control('GET', 'requests')) as { requests: { at: number }[] };
+    const times = requests.map((r) => r.at).sort((a, b) => a - b);
+    // Requests go out in bursts as window slots free up; measure over whole windows: m requests
+    // (a multiple of the rate) from the first request to the (m+1)th.
+    const m = Math.floor((times.length - 1) / rate) * rate;
+    const achieved = (m / (times[m]! - times[0]!)) * 1000;
+    return { rate, workers, latencyMs, requests: times.length, achieved, worst: maxInWindow(times, 1000) };
+  } finally {
+    await sandbox.stop();
+    await cleanupPrefix(prefix);
+  }
+}
+
+const reportDir = await mkdtemp(join(tmpdir(), 'bench-rate-'));
+const loadBefore = loadavg()[0]!;
+const runs: Run[] = [];
+try {
+  for (const rate of [40, 200])
+    for (const workers of [1, 3])
+      for (const latencyMs of [0, 50]) {
+        const run = await measure(rate, workers, latencyMs, reportDir);
+        runs.push(run);
+        console.log(line(run));
+      }
+} finally {
+  await rm(reportDir, { recursive: true, force: true });
+}
+const loadAfter = loadavg()[0]!;
+
+function line(run: Run): string {
+  const pct = (run.achieved / run.rate) * 100;
+  return (
+    `limit ${String(run.rate).padStart(3)}/s, ${run.workers} worker process(es), store latency ${String(run.latencyMs).padStart(2)} ms: ` +
+    `${run.requests} requests, achieved ${fmt(run.achieved, 1)}/s = ${fmt(pct, 1)}%${pct >= 95 ? '' : ' (BELOW 95%)'}, ` +
+    `worst 1 s window ${run.worst}${run.worst > run.rate ? ' EXCEEDED' : ' (never over)'}`
+  );
+}
+
+const text = runs.map(line).join('\n');
+const section = [
+  '## rate-limit',
+  '',
+  `\`npx tsx bench/rate-limit.ts\`, ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores ` +
+    `(\`nproc\`), load average ${fmt(loadBefore, 1)} before / ${fmt(loadAfter, 1)} after (shared machine), node ${process.version}.`,
+  `\`catalog-sync worker\` processes (concurrency ${CONCURRENCY} each) sharing the Redis rate gate; a queued batch of`,
+  `${SECONDS} s of creates at the limit; the sandbox store in its own process. Achieved: over whole windows, from the`,
+  "store's request log (logins included); worst: the most requests the store received in any 1000 ms. Goals: >= 95%, never over.",
+  '',
+  '```',
+  text,
+  '```',
+  '',
+].join('\n');
+const results = 'bench/RESULTS.md';
+const before = existsSync(results) ? await readFile(results, 'utf8') : '# Bench results\n\n';
+const existing = /^## rate-limit\n[\s\S]*?(?=^## |(?![\s\S]))/m;
+await writeFile(
+  results,
+  existing.test(before) ? before.replace(existing, section) : `${before.trimEnd()}\n\n${section}`,
+);
