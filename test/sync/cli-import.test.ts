@@ -138,9 +138,10 @@ describe('catalog-sync import', () => {
       expect(summary.counts.created).toBe(2);
       const s = io(env);
       expect(await runCli(['status', '--json'], s.io)).toBe(0);
-      expect(JSON.parse(s.out())).toEqual([
-        expect.objectContaining({ batchId: summary.batchId, status: 'reported', done: 2, total: 2 }),
-      ]);
+      expect(JSON.parse(s.out())).toEqual({
+        storeRate: null,
+        batches: [expect.objectContaining({ batchId: summary.batchId, status: 'reported', done: 2, total: 2 })],
+      });
       expect(await runCli(['status', 'no-such-batch'], io(env).io)).toBe(1);
     } finally {
       await deleteKeys(redis, prefix);
