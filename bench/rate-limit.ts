@@ -15,26 +15,22 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { maxInWindow } from '../src/sandbox/index.ts';
 import { enqueueSync, waitForBatch } from '../src/sync/index.ts';
-import { fmt, productSheet, startChildSandbox, startCliWorker, stopChild, storeEnv } from './sync-support.ts';
+import {
+  fmt,
+  productSheet,
+  startChildSandbox,
+  startCliWorker,
+  stopChild,
+  storeEnv,
+  deletePrefix,
+} from './sync-support.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const SECONDS = 8;
 /** Rows in flight per worker: enough for 200/s at 50 ms (10 needed) with room for queue overhead. */
 const CONCURRENCY = 32;
-
-async function cleanupPrefix(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.unlink(...keys);
-  } while (cursor !== '0');
-  await redis.quit();
-}
 
 interface Run {
   rate: number;
@@ -75,7 +71,7 @@ async function measure(rate: number, workers: number, latencyMs: number, reportD
     return { rate, workers, latencyMs, requests: times.length, achieved, worst: maxInWindow(times, 1000) };
   } finally {
     await sandbox.stop();
-    await cleanupPrefix(prefix);
+    await deletePrefix(REDIS_URL, prefix);
   }
 }
 

@@ -5,6 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/sandbox/index.ts';
 import type { CreateProductRequest } from '../src/store/types.ts';
 
@@ -88,3 +89,15 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+/** Removes every Redis key under a bench's own prefix, so a run leaves nothing behind. */
+export async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.unlink(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+}

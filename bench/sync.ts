@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import pLimit from 'p-limit';
 import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts';
 import { createStoreClient, type StoreClient } from '../src/store/index.ts';
@@ -30,6 +29,7 @@ import {
   storeEnv,
   timed,
   type ChildSandbox,
+  deletePrefix,
 } from './sync-support.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -53,17 +53,6 @@ function client(url: string, rate = 10_000): StoreClient {
     requestTimeoutMs: 30_000,
     connectTimeoutMs: 5_000,
   });
-}
-
-async function cleanupPrefix(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.unlink(...keys);
-  } while (cursor !== '0');
-  await redis.quit();
 }
 
 async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<void> {
@@ -97,7 +86,7 @@ async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<voi
     return waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 20 });
   });
   await worker.close();
-  await cleanupPrefix(prefix);
+  await deletePrefix(REDIS_URL, prefix);
   const queuedRate = (ROWS / queued.ms) * 1000;
   console.log(
     `   BullMQ transport (enqueue + 1 worker + report):     ${fmt(queuedRate)} rows/s = ${fmt(queuedRate / bareRate, 2)}x bare (goal >= 0.7x)`,
@@ -143,7 +132,7 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
       await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
       const { requests } = (await sandbox.control('GET', 'requests')) as { requests: { at: number }[] };
       await Promise.all(children.map(stopChild));
-      await cleanupPrefix(prefix);
+      await deletePrefix(REDIS_URL, prefix);
       const times = requests.map((r) => r.at).sort((a, b) => a - b);
       // Requests go out in bursts of up to `rate` as window slots free up; measure over whole
       // windows: m requests (a multiple of the rate) from the first request to the (m+1)th.
