@@ -9,6 +9,8 @@ export type XlsxErrorCode =
   | 'not_xlsx'
   /** The sheet asked for is a chart sheet, or its part is missing. */
   | 'not_worksheet'
+  /** The file changed on disk between two reads of it (saved again, still being copied). */
+  | 'changed'
   /** The file cannot be read at all (missing, a folder, no permission). */
   | 'unreadable'
   /** A part unpacks to more than XlsxLimits allow, or a written file would pass 4 GB (no ZIP64). */

@@ -1,30 +1,45 @@
 /**
- * A sheet that breaks part-way (here: a quote opened and never closed, found once the field
- * outgrows any real row): the rows read before the break end as usual, some already sent, so the
- * batch is reported with them and says where reading stopped. Nothing after the break is read.
+ * A sheet that goes wrong where its start cannot show it. Damaged deep in the file (a quote
+ * opened at row 32 and never closed): refused before the first row, nothing sent. Changed on
+ * disk while its rows are read (saved again): the rows read before the change end as usual,
+ * some already sent, so the batch is reported with them and says where reading stopped; no
+ * row read after the change is sent.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeBrokenSheet } from './helpers/broken-sheet.ts';
+import { SheetFileError } from '../../src/sheet/types.ts';
+import { changedAfterFirstRow, CHANGING_ROWS, writeBrokenSheet, writeChangingSheet } from './helpers/broken-sheet.ts';
 import { eachTestOn } from './helpers/transports.ts';
 
 describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
   const current = eachTestOn(name);
 
-  it('reports the rows read before the break, and where the file broke', async () => {
+  it('refuses a file damaged deep down before its first row: nothing reaches the store', async () => {
     const { world, transport } = current;
     const file = join(world.dir, 'broken.csv');
     await writeBrokenSheet(file);
-    const summary = await transport.run(world, { file });
-    expect(summary.readError).toMatchObject({ code: 'unreadable_csv' });
-    expect(summary.readError?.message).toContain('near row 32: a quoted field opened there is never closed');
-    expect(summary.total).toBe(30);
-    expect(summary.counts.created).toBe(30);
-    expect(world.sandbox.products()).toHaveLength(30);
+    const failure = await transport.run(world, { file }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SheetFileError);
+    expect((failure as SheetFileError).message).toContain('near row 32: a quoted field opened there is never closed');
+    expect(world.sandbox.products()).toHaveLength(0);
+  });
+
+  it('a file changed while its rows are read: the rows before are reported, none after is sent', async () => {
+    const { world, transport } = current;
+    const file = join(world.dir, 'changing.csv');
+    await writeChangingSheet(file);
+    const summary = await transport.run(world, { file }, { openSheet: changedAfterFirstRow });
+    expect(summary.readError).toMatchObject({ code: 'file_changed' });
+    expect(summary.readError?.message).toContain('the file changed while it was being read');
+    expect(summary.total).toBeGreaterThan(0);
+    expect(summary.total).toBeLessThan(CHANGING_ROWS);
+    expect(summary.counts.created).toBe(summary.total);
+    const titles = world.sandbox.products().map((product) => product.fields.title);
+    expect(titles).toHaveLength(summary.total);
+    expect(titles).not.toContain('Late');
     const lines = (await readFile(join(summary.reportDir, 'results.csv'), 'utf8')).trim().split('\r\n');
-    expect(lines).toHaveLength(31);
-    expect(lines.at(-1)).toContain('Item 29');
+    expect(lines).toHaveLength(summary.total + 1);
     const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as {
       readError?: unknown;
     };

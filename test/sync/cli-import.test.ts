@@ -68,16 +68,14 @@ describe('catalog-sync import', () => {
     expect(sandbox.products().filter((p) => p.fields.barcode === 'ONCE-1')).toHaveLength(1);
   });
 
-  it('exits 1 when the sheet breaks part-way, and says which rows went through', async () => {
+  it('exits 2 and sends nothing when the sheet is damaged deep down', async () => {
     const broken = join(dir, 'broken.csv');
     await writeBrokenSheet(broken, 'CLI');
     const t = io({});
     const code = await runCli(['import', broken, '--sandbox', '--report-dir', join(dir, 'reports')], t.io);
-    expect(code).toBe(1);
-    expect(t.out()).toContain('created 30');
-    expect(t.out()).toContain('cannot read the rest of the sheet: ');
-    expect(t.out()).toContain('near row 32: a quoted field opened there is never closed');
-    expect(t.out()).toContain('the 30 rows before that were synced and are in the report');
+    expect(code).toBe(2);
+    expect(t.out() + t.err()).toContain('near row 32: a quoted field opened there is never closed');
+    expect(t.out()).not.toContain('created');
   });
 
   it('exits 1 when a row is invalid', async () => {

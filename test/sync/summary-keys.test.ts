@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyCounts } from '../../src/outcome.ts';
 import { batchSummary } from '../../src/report/summary.ts';
-import { writeBrokenSheet } from './helpers/broken-sheet.ts';
+import { changedAfterFirstRow, writeChangingSheet } from './helpers/broken-sheet.ts';
 import { localTransport, redisTransport, type Transport } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
 
@@ -22,9 +22,13 @@ afterEach(async () => {
 async function summaryKeys(transport: Transport): Promise<{ returned: string[]; written: string[] }> {
   const world = await startWorld();
   opened.push({ world, transport });
-  const file = join(world.dir, 'broken.csv');
-  await writeBrokenSheet(file);
-  const summary = await transport.run(world, { file, source: 'keys', rerunOf: '20260101-000000-abcdef' });
+  const file = join(world.dir, 'changing.csv');
+  await writeChangingSheet(file);
+  const summary = await transport.run(
+    world,
+    { file, source: 'keys', rerunOf: '20260101-000000-abcdef' },
+    { openSheet: changedAfterFirstRow },
+  );
   const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as object;
   return { returned: Object.keys(summary), written: Object.keys(written) };
 }

@@ -2,12 +2,13 @@
  * CSV files as Excel and other tools write them: streamed through csv-parse, decoded with
  * iconv-lite when not UTF-8, with the encoding and delimiter detected from a sample.
  */
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { pipeline, Transform } from 'node:stream';
+import type { Duplex } from 'node:stream';
+import { parse, type Options as ParseOptions } from 'csv-parse';
 import iconv from 'iconv-lite';
+import { CHANGED_WHILE_READ, sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
+import type { FileSnapshot } from '../../files/read-snapshot.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
@@ -26,9 +27,10 @@ const isAscii = (bytes: Buffer): boolean => bytes.every((byte) => byte < 0x80);
  * The file's first block (BOM, header line) and a block to decide the encoding from: a file
  * that starts with English columns may only show its Arabic (and so its encoding) far down.
  */
-async function readSamples(file: string): Promise<{ head: Buffer; encodingSample: Buffer }> {
+async function readSamples(file: string): Promise<{ head: Buffer; encodingSample: Buffer; snapshot: FileSnapshot }> {
   const handle = await open(file, 'r');
   try {
+    const snapshot = await snapshotOfHandle(handle);
     const read = async (position: number): Promise<Buffer> => {
       const buffer = Buffer.alloc(SAMPLE_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, position);
@@ -44,7 +46,7 @@ async function readSamples(file: string): Promise<{ head: Buffer; encodingSample
       while (start < 3 && block[start] !== undefined && (block[start]! & 0xc0) === 0x80) start++;
       block = block.subarray(start);
     }
-    return { head, encodingSample: block };
+    return { head, encodingSample: block, snapshot };
   } finally {
     await handle.close();
   }
@@ -72,12 +74,12 @@ function chooseDecoding(file: string, head: Buffer, encodingSample: Buffer, over
   return { encoding: isUtf8 ? 'utf-8' : override, skip: isUtf8 && detected.bomLength === 3 ? 3 : 0 };
 }
 
-function decodedStream(path: string, decoding: Decoding): Readable {
-  const bytes = createReadStream(path, { start: decoding.skip });
-  if (decoding.encoding === 'utf-8') return bytes; // csv-parse decodes UTF-8 itself, byte-safe across chunks
+/** Non-UTF-8 bytes to UTF-8; null for UTF-8, which csv-parse decodes itself, byte-safe across chunks. */
+function toUtf8(decoding: Decoding): Transform | null {
+  if (decoding.encoding === 'utf-8') return null;
   // iconv's decoder strips a BOM and keeps a character split across two chunks whole.
   const decoder = iconv.getDecoder(decoding.encoding);
-  const toUtf8 = new Transform({
+  return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       callback(null, Buffer.from(decoder.write(chunk), 'utf8'));
     },
@@ -85,8 +87,76 @@ function decodedStream(path: string, decoding: Decoding): Readable {
       callback(null, Buffer.from(decoder.end() ?? '', 'utf8'));
     },
   });
-  bytes.on('error', (error) => toUtf8.destroy(error));
-  return bytes.pipe(toUtf8);
+}
+
+interface Records {
+  records: ReadablePuller<string[]>;
+  close: () => Promise<void>;
+}
+
+/** One pass over the file's records, read from the file as it was first opened (or a `file_changed` error). */
+async function parseFile(
+  file: string,
+  snapshot: FileSnapshot,
+  decoding: Decoding,
+  options: ParseOptions,
+): Promise<Records> {
+  const handle = await open(file, 'r');
+  try {
+    if (!sameSnapshot(snapshot, await snapshotOfHandle(handle))) throw changed(file);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const bytes = handle.createReadStream({ start: decoding.skip });
+  // The rows must come from the file the check pass read: no byte written after a change goes on.
+  const guard = unchangedBytes(file, snapshot, () => changed(file));
+  const decoder = toUtf8(decoding);
+  const parser = parse(options);
+  const noop = (): void => undefined; // errors reach the parser, read through the puller
+  const streams: Duplex[] = decoder === null ? [guard, parser] : [guard, decoder, parser];
+  pipeline([bytes, ...streams], noop);
+  const destroyAll = (): void => {
+    for (const stream of [bytes, ...streams]) stream.destroy();
+  };
+  return {
+    records: new ReadablePuller<string[]>(parser),
+    close: () => {
+      destroyAll();
+      return Promise.resolve();
+    },
+  };
+}
+
+const changed = (file: string): SheetFileError => new SheetFileError(file, 'file_changed', CHANGED_WHILE_READ);
+
+function unreadableNear(file: string, row: number, error: unknown): SheetFileError {
+  if (error instanceof SheetFileError) return error;
+  const code = (error as { code?: string }).code;
+  const why =
+    code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'a quoted field opened there is never closed (a stray " in a cell?)'
+      : (error as Error).message;
+  return new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${row}: ${why}`, { cause: error });
+}
+
+/**
+ * The whole file parsed once, keeping nothing, before any row leaves: a quote never closed or a
+ * record too long deep in the file fails it here, with nothing sent, instead of after the rows
+ * before it went to the store. About as much CPU again as reading the rows (bench/RESULTS.md).
+ */
+async function checkRecords(file: string, pass: Records): Promise<void> {
+  let count = 0;
+  try {
+    for (;;) {
+      while (pass.records.read() !== null) count++;
+      if (!(await pass.records.more())) return;
+    }
+  } catch (error) {
+    throw unreadableNear(file, count + 1, error);
+  } finally {
+    await pass.close();
+  }
 }
 
 function toCells(record: string[]): Cell[] {
@@ -102,15 +172,14 @@ function trimTrailingEmpty(headers: string[]): string[] {
 }
 
 export async function openCsv(file: string, options: ReadOptions = {}): Promise<SheetReader> {
-  const { head, encodingSample } = await readSamples(file);
+  const { head, encodingSample, snapshot } = await readSamples(file);
   const decoding = chooseDecoding(file, head, encodingSample, options.encoding);
   const headText = iconv.decode(head.subarray(decoding.skip), decoding.encoding);
   const sepHint = detectSepHint(headText);
   const delimiter = options.delimiter ?? sepHint ?? detectDelimiter(headText);
   if (delimiter.length === 0) throw new SheetFileError(file, 'bad_delimiter', 'the delimiter must not be empty');
 
-  const source = decodedStream(file, decoding);
-  const parser = parse({
+  const parseOptions: ParseOptions = {
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
@@ -119,41 +188,29 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
     max_record_size: MAX_RECORD_BYTES,
     // Excel hides a `sep=` line: the header after it is row 1.
     from_line: sepHint === null ? 1 : 2,
-  });
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
-  const records = new ReadablePuller<string[]>(parser);
-  const close = (): Promise<void> => {
-    source.destroy();
-    parser.destroy();
-    return Promise.resolve();
   };
+  await checkRecords(file, await parseFile(file, snapshot, decoding, parseOptions));
+  const { records, close } = await parseFile(file, snapshot, decoding, parseOptions);
 
   // A person counts records, not lines: record n (1-based) is the row Excel shows.
   let recordNumber = 0;
-  const unreadable = (error: unknown): SheetFileError => {
-    const code = (error as { code?: string }).code;
-    const why =
-      code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'
-        ? 'a quoted field opened there is never closed (a stray " in a cell?)'
-        : (error as Error).message;
-    return new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${recordNumber + 1}: ${why}`, {
-      cause: error,
-    });
+  /** Waits for the next parsed chunk; false at the end. */
+  const more = async (): Promise<boolean> => {
+    try {
+      return await records.more();
+    } catch (error) {
+      throw unreadableNear(file, recordNumber + 1, error);
+    }
   };
   /** The next record (counted), or null at the end; waits only when nothing is buffered. */
   const next = async (): Promise<string[] | null> => {
-    try {
-      for (;;) {
-        const record = records.read();
-        if (record !== null) {
-          recordNumber++;
-          return record;
-        }
-        if (!(await records.more())) return null;
+    for (;;) {
+      const record = records.read();
+      if (record !== null) {
+        recordNumber++;
+        return record;
       }
-    } catch (error) {
-      throw unreadable(error);
+      if (!(await more())) return null;
     }
   };
 
@@ -179,13 +236,7 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
           recordNumber++;
           if (!isEmpty(record)) yield { row: recordNumber, values: toCells(record) };
         }
-        let more: boolean;
-        try {
-          more = await records.more();
-        } catch (error) {
-          throw unreadable(error);
-        }
-        if (!more) return;
+        if (!(await more())) return;
       }
     } finally {
       await close();

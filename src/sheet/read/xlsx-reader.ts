@@ -13,6 +13,7 @@ const FILE_ERROR_CODE: Record<XlsxError['code'], string> = {
   not_xlsx: 'not_a_sheet',
   not_worksheet: 'not_a_worksheet',
   unreadable: 'unreadable_file',
+  changed: 'file_changed',
 };
 
 /** The library's error as the sheet reader's, naming the file. */

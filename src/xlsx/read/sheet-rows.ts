@@ -98,5 +98,6 @@ export async function* sheetRowBatches(
       'damaged',
       `a cell refers to shared string ${highestShared}, but the table holds ${context.sharedStrings.length.toLocaleString('en')}`,
     );
+  // The row pass reads the part again, from the file the check passed or not at all (ZipArchive).
   yield* parsed(sheetBytes(zip, sheet.part), new SheetRowParser(context));
 }

@@ -5,10 +5,12 @@
  * bytes are held against the CRC-32 and size its directory record gives: inflate accepts much
  * damaged data without complaint and hands back other bytes.
  */
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
+import { pipeline } from 'node:stream';
+import { CHANGED_WHILE_READ, sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
+import type { FileSnapshot } from '../../files/read-snapshot.ts';
 import { XlsxError } from '../error.ts';
 import { XLSX_LIMITS } from '../limits.ts';
 import { ZIP_SIGNATURE } from './signatures.ts';
@@ -30,6 +32,8 @@ const sizeText = (bytes: number): string =>
   bytes < 1_048_576
     ? `${Math.ceil(bytes / 1024).toLocaleString('en')} KB`
     : `${(bytes / 1_048_576).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+
+const changed = (): XlsxError => new XlsxError('changed', CHANGED_WHILE_READ);
 
 const damaged = (detail: string): XlsxError =>
   new XlsxError('damaged', `the XLSX file is damaged or cut short (${detail})`);
@@ -126,6 +130,8 @@ export interface ZipBombGuard {
 export class ZipArchive {
   private constructor(
     readonly path: string,
+    /** The file as it was opened: every later read must find it so (see inflated). */
+    private readonly snapshot: FileSnapshot,
     private readonly fileSize: number,
     private readonly entries: Map<string, ZipEntry>,
     private readonly guard: ZipBombGuard,
@@ -134,12 +140,13 @@ export class ZipArchive {
   static async open(path: string, guard: ZipBombGuard = XLSX_LIMITS): Promise<ZipArchive> {
     const handle = await open(path, 'r');
     try {
-      const { size: fileSize } = await handle.stat();
+      const snapshot = await snapshotOfHandle(handle);
+      const fileSize = Number(snapshot.size);
       const directory = await findDirectory(handle, fileSize);
       // The directory is read whole: its size must fit in the file, whatever the record claims.
       if (directory.offset + directory.size > fileSize) throw damaged('the central directory lies past the end');
       const data = await readAt(handle, directory.offset, directory.size);
-      return new ZipArchive(path, fileSize, parseDirectory(data), guard);
+      return new ZipArchive(path, snapshot, fileSize, parseDirectory(data), guard);
     } finally {
       await handle.close();
     }
@@ -196,47 +203,63 @@ export class ZipArchive {
     return text + decoder.decode();
   }
 
-  private async dataStart(entry: ZipEntry): Promise<number> {
+  /** The file opened again for one part, refused if it is no longer the file the directory came from. */
+  private async reopen(): Promise<FileHandle> {
     const handle = await open(this.path, 'r');
     try {
-      const local = await readAt(handle, entry.localHeaderOffset, 30);
-      if (local.length < 30 || local.readUInt32LE(0) !== ZIP_SIGNATURE.localHeader) {
-        throw damaged(`bad local header for ${entry.name}`);
-      }
-      const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      if (start + entry.compressedSize > this.fileSize) throw damaged(`${entry.name} runs past the end of the file`);
-      return start;
-    } finally {
+      if (!sameSnapshot(this.snapshot, await snapshotOfHandle(handle))) throw changed();
+      return handle;
+    } catch (error) {
       await handle.close();
+      throw error;
     }
+  }
+
+  private async dataStart(handle: FileHandle, entry: ZipEntry): Promise<number> {
+    const local = await readAt(handle, entry.localHeaderOffset, 30);
+    if (local.length < 30 || local.readUInt32LE(0) !== ZIP_SIGNATURE.localHeader) {
+      throw damaged(`bad local header for ${entry.name}`);
+    }
+    const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    if (start + entry.compressedSize > this.fileSize) throw damaged(`${entry.name} runs past the end of the file`);
+    return start;
   }
 
   private async *inflated(entry: ZipEntry): AsyncGenerator<Buffer> {
     if (entry.method !== 0 && entry.method !== 8) {
       throw damaged(`${entry.name} uses unsupported compression method ${entry.method}`);
     }
-    const start = await this.dataStart(entry);
+    const handle = await this.reopen();
     let crc = 0;
     let size = 0;
-    if (entry.compressedSize > 0) {
-      const raw = createReadStream(this.path, { start, end: start + entry.compressedSize - 1 });
-      const inflate = entry.method === 8 ? createInflateRaw({ chunkSize: INFLATE_CHUNK }) : null;
-      const source = inflate === null ? raw : raw.pipe(inflate);
-      if (inflate !== null) raw.on('error', (error) => inflate.destroy(error));
-      try {
-        for await (const chunk of source as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > entry.size) throw damaged(`${entry.name} unpacks to more than the ${entry.size} bytes it should`);
-          crc = crc32(chunk, crc);
-          yield chunk;
+    try {
+      const start = await this.dataStart(handle, entry);
+      if (entry.compressedSize > 0) {
+        const raw = handle.createReadStream({ start, end: start + entry.compressedSize - 1, autoClose: false });
+        // Read again from the path for each part: the file must still be the one the directory came from.
+        const guard = unchangedBytes(this.path, this.snapshot, changed);
+        const inflate = entry.method === 8 ? createInflateRaw({ chunkSize: INFLATE_CHUNK }) : null;
+        const noop = (): void => undefined; // errors reach the last stream, read below
+        const source = inflate === null ? pipeline(raw, guard, noop) : pipeline(raw, guard, inflate, noop);
+        try {
+          for await (const chunk of source as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > entry.size)
+              throw damaged(`${entry.name} unpacks to more than the ${entry.size} bytes it should`);
+            crc = crc32(chunk, crc);
+            yield chunk;
+          }
+        } catch (error) {
+          if (error instanceof XlsxError) throw error;
+          throw damaged(`${entry.name} cannot be unpacked: ${(error as Error).message}`);
+        } finally {
+          raw.destroy();
+          guard.destroy();
+          inflate?.destroy();
         }
-      } catch (error) {
-        if (error instanceof XlsxError) throw error;
-        throw damaged(`${entry.name} cannot be unpacked: ${(error as Error).message}`);
-      } finally {
-        raw.destroy();
-        inflate?.destroy();
       }
+    } finally {
+      await handle.close();
     }
     if (size !== entry.size) throw damaged(`${entry.name} unpacks to ${size} bytes, not the ${entry.size} it should`);
     if (crc !== entry.crc) throw damaged(`${entry.name} does not match its checksum (CRC-32)`);

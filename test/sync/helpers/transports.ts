@@ -9,15 +9,23 @@ import { runSync, enqueueSync, waitForBatch, startSyncWorker } from '../../../sr
 import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
 import type { BatchSummary } from '../../../src/report/summary.ts';
 import type { SyncRequest } from '../../../src/sync/types.ts';
+import type { SheetOpener } from '../../../src/sheet/open.ts';
 import { afterEach, beforeEach } from 'vitest';
 import { startWorld, type World } from './world.ts';
 import { deleteKeys } from './redis.ts';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 
+export interface RunOptions {
+  concurrency?: number;
+  rate?: number;
+  /** How the sheet is opened (default: the real openSheet). */
+  openSheet?: SheetOpener;
+}
+
 export interface Transport {
   name: 'local' | 'redis';
-  run(world: World, request: SyncRequest, options?: { concurrency?: number; rate?: number }): Promise<BatchSummary>;
+  run(world: World, request: SyncRequest, options?: RunOptions): Promise<BatchSummary>;
   cleanup(): Promise<void>;
 }
 
@@ -30,6 +38,7 @@ export function localTransport(): Transport {
         reportDir: world.dir,
         rate: options.rate ?? 10_000,
         concurrency: options.concurrency ?? 4,
+        ...(options.openSheet ? { openSheet: options.openSheet } : {}),
       }),
     cleanup: () => Promise.resolve(),
   };
@@ -56,6 +65,7 @@ export function redisTransport(): Transport {
           reportDir: world.dir,
           rate,
           client,
+          ...(options.openSheet ? { openSheet: options.openSheet } : {}),
         });
         return await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
       } finally {
