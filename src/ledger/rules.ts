@@ -15,6 +15,7 @@ import type { RowIssue, RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
 import { fingerprintOf, rowDigestOf } from './fingerprint.ts';
+import { describeLedgerKey } from './key-text.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
 /** The key column when none is named: the default of import, watch, rerun and job files alike. */
@@ -62,14 +63,6 @@ function sameAsSynced(
 
 function skipped(row: number, message: string, code: string): RowResult {
   return { row, outcome: 'skipped', message, httpStatus: null, attempts: 0, code };
-}
-
-function describeKey(key: string): string {
-  const [kind, ...rest] = key.split(':');
-  if (kind === 'k') return `${rest[0]} ${rest.slice(1).join(':')}`;
-  if (kind === 'p') return `product_id ${rest.join(':')}`;
-  if (kind === 'b') return `brand_id ${rest.join(':')}`;
-  return key;
 }
 
 /**
@@ -123,8 +116,8 @@ export function interruptedCreate(
 ): RowResult {
   const own = earlier === undefined || earlier.entry.batch === batchId;
   const what = own
-    ? `this batch's create of this row${earlier ? ` (${describeKey(earlier.key)})` : ''} was cut off`
-    : `a create of this product (${describeKey(earlier.key)}) by batch ${earlier.entry.batch}, row ${earlier.entry.row}, was cut off`;
+    ? `this batch's create of this row${earlier ? ` (${describeLedgerKey(earlier.key)})` : ''} was cut off`
+    : `a create of this product (${describeLedgerKey(earlier.key)}) by batch ${earlier.entry.batch}, row ${earlier.entry.row}, was cut off`;
   return {
     row,
     outcome: 'unknown',
@@ -189,7 +182,7 @@ export function decideBefore(
       }
       return skipped(
         row,
-        `already created (${describeKey(key)}, ${where}); not created again: add the product's product_id to this row to update it`,
+        `already created (${describeLedgerKey(key)}, ${where}); not created again: add the product's product_id to this row to update it`,
         'already_created',
       );
     }
@@ -201,7 +194,7 @@ export function decideBefore(
     // Rule (d).
     return skipped(
       row,
-      `an earlier create of this product had an unknown outcome (${describeKey(key)}, ${where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${resendHint(entry.batch)} (or import this sheet with --retry-unknown)`,
+      `an earlier create of this product had an unknown outcome (${describeLedgerKey(key)}, ${where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${resendHint(entry.batch)} (or import this sheet with --retry-unknown)`,
       'unknown_create',
     );
   }
@@ -228,7 +221,7 @@ export function lostClaim(
     return {
       row,
       outcome: 'unknown',
-      message: `not created: another sync (batch ${held.batch}, row ${held.row}) is creating this product right now (${describeKey(key)}); check the store once it ends, and add the product's product_id to this row to update it`,
+      message: `not created: another sync (batch ${held.batch}, row ${held.row}) is creating this product right now (${describeLedgerKey(key)}); check the store once it ends, and add the product's product_id to this row to update it`,
       httpStatus: null,
       attempts: 0,
       code: 'create_in_progress',

@@ -22,7 +22,16 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ledger-'));
 });
 
+/** File ledgers a test leaves open (to read it again as another run would), closed at the end. */
+const opened: FileLedger[] = [];
+async function openLedger(path: string): Promise<FileLedger> {
+  const ledger = await FileLedger.open(path);
+  opened.push(ledger);
+  return ledger;
+}
+
 afterAll(async () => {
+  for (const ledger of opened) await ledger.close();
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
@@ -60,31 +69,31 @@ describe('RedisLedger', () => {
 describe('FileLedger', () => {
   it('stores, reads and survives a reopen', async () => {
     const path = join(dir, 'l1.jsonl');
-    await behavesAsLedger(await FileLedger.open(path));
-    const again = await FileLedger.open(path);
+    await behavesAsLedger(await openLedger(path));
+    const again = await openLedger(path);
     expect(await again.getMany(['a', 'b', 'k7'])).toEqual([e('2'), undefined, e('7')]);
   });
 
   it('ignores a torn last line from a crash mid-write and keeps appending whole lines', async () => {
     const path = join(dir, 'l2.jsonl');
-    const ledger = await FileLedger.open(path);
+    const ledger = await openLedger(path);
     await ledger.setMany([['a', e('1')]]);
     await appendFile(path, '{"k":"b","e":{"fp":"x","st":"syn');
-    const reopened = await FileLedger.open(path);
+    const reopened = await openLedger(path);
     expect(await reopened.getMany(['a', 'b'])).toEqual([e('1'), undefined]);
     await reopened.setMany([['c', e('3')]]);
-    expect(await (await FileLedger.open(path)).getMany(['a', 'c'])).toEqual([e('1'), e('3')]);
+    expect(await (await openLedger(path)).getMany(['a', 'c'])).toEqual([e('1'), e('3')]);
   });
 
   it('compacts when dead lines pile up, keeping every live entry', async () => {
     const path = join(dir, 'l3.jsonl');
-    const ledger = await FileLedger.open(path);
+    const ledger = await openLedger(path);
     for (let round = 0; round < 4; round += 1) {
       await ledger.setMany(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, e(`${round}-${i}`)] as const));
     }
     const lines = (await readFile(path, 'utf8')).split('\n').filter(Boolean);
     expect(lines.length).toBeLessThan(12_000);
-    const reopened = await FileLedger.open(path);
+    const reopened = await openLedger(path);
     expect(reopened.size).toBe(3_000);
     expect(await reopened.getMany(['k2999'])).toEqual([e('3-2999')]);
   });
@@ -193,7 +202,7 @@ describe('ledgerForBatch over a ledger', () => {
       'prefetch' in
         ledgerForBatch(
           { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
-          await FileLedger.open(join(dir, 'prefetch.jsonl')),
+          await openLedger(join(dir, 'prefetch.jsonl')),
         ),
     ).toBe(false);
   });
