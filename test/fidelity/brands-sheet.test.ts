@@ -7,13 +7,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { processDropFile, type DropReport } from '../../src/intake/drop-file.ts';
-import { claimedName, claimToken, dropLayout } from '../../src/intake/drop-layout.ts';
-import { FileLedger } from '../../src/ledger/file-store.ts';
-import { silentLogger } from '../../src/log.ts';
+import type { DropReport } from '../../src/intake/drop-file.ts';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import { startWorld, type World } from '../intake/helpers.ts';
-import { cli, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { cli, dropFile, scratch, storeWithProducts, type Store } from './helpers.ts';
 
 let dir: string;
 let remove: () => Promise<void>;
@@ -78,28 +75,14 @@ it('a scheduled job sends the same, as two batches', async () => {
 });
 
 it('a file dropped into the watched folder sends the same, and its report names both batches', async () => {
-  const layout = dropLayout(join(dir, 'drop'));
-  await mkdir(layout.processing, { recursive: true });
-  const claimed = claimedName(claimToken(Date.now(), 'b2a4d6'), 'catalog.xlsx');
-  await writeFile(join(layout.processing, claimed), await readFile(file));
-  const ledger = await FileLedger.open(join(layout.root, 'ledger.jsonl'));
-  try {
-    const result = await processDropFile(
-      claimed,
-      {
-        layout,
-        ledger,
-        run: world.runner(ledger),
-        ledgerSettings: { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
-        force: false,
-        logger: silentLogger,
-      },
-      new AbortController().signal,
-    );
-    expect(result.status).toBe('done');
-  } finally {
-    await ledger.close();
-  }
+  const { result, layout, claimed } = await dropFile(
+    world,
+    join(dir, 'drop'),
+    'catalog.xlsx',
+    await readFile(file),
+    'full',
+  );
+  expect(result.status).toBe('done');
   expect(received(world.sandbox)).toEqual(EXPECTED);
   const report = JSON.parse(await readFile(join(layout.done, `${claimed}.report.json`), 'utf8')) as DropReport;
   expect(report.total).toBe(2);

@@ -5,16 +5,12 @@
  * The damage is crafted (test/fixtures/read/make-crafted-xlsx.ts): CRC-32 and sizes are right,
  * only the content is wrong, so nothing but reading the whole sheet finds it.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productRows, rowXml, workbook } from '../fixtures/read/make-crafted-xlsx.ts';
-import { processDropFile } from '../../src/intake/drop-file.ts';
-import { claimedName, claimToken, dropLayout } from '../../src/intake/drop-layout.ts';
-import { FileLedger } from '../../src/ledger/file-store.ts';
-import { silentLogger } from '../../src/log.ts';
 import { startWorld, type World } from '../intake/helpers.ts';
-import { cli as run, scratch, storeWithProducts, type CliRun, type Store } from './helpers.ts';
+import { cli as run, dropFile, scratch, storeWithProducts, type CliRun, type Store } from './helpers.ts';
 
 let dir: string;
 let remove: () => Promise<void>;
@@ -91,29 +87,10 @@ describe.each(cases)('$name', ({ name, file: bytes, message }) => {
   });
 
   it('watch: the dropped file goes to failed/ with the same message, and nothing reaches the store', async () => {
-    const layout = dropLayout(join(dir, `drop-${name.replace(/\W+/g, '-')}`));
-    await mkdir(layout.processing, { recursive: true });
-    const claimed = claimedName(claimToken(Date.now(), 'abcdef'), 'catalog.xlsx');
-    await writeFile(join(layout.processing, claimed), bytes);
-    const ledger = await FileLedger.open(join(layout.root, 'ledger.jsonl'));
     world.sandbox.resetStats();
-    try {
-      const result = await processDropFile(
-        claimed,
-        {
-          layout,
-          ledger,
-          run: world.runner(ledger),
-          ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
-          force: false,
-          logger: silentLogger,
-        },
-        new AbortController().signal,
-      );
-      expect(result).toEqual({ status: 'failed', error: expect.stringContaining(message) as unknown });
-    } finally {
-      await ledger.close();
-    }
+    const dropRoot = join(dir, `drop-${name.replace(/\W+/g, '-')}`);
+    const { result, layout, claimed } = await dropFile(world, dropRoot, 'catalog.xlsx', bytes, 'delta');
+    expect(result).toEqual({ status: 'failed', error: expect.stringContaining(message) as unknown });
     expect((await readdir(layout.failed)).sort()).toEqual([claimed, `${claimed}.error.txt`]);
     expect(await readFile(join(layout.failed, `${claimed}.error.txt`), 'utf8')).toContain(message);
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);

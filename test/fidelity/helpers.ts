@@ -3,13 +3,18 @@
  * see make-fixtures.py there), checked by what a user sees: validate's output and exit code, and
  * the payloads the sandbox store received from import.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/main.ts';
+import { processDropFile, type DropResult } from '../../src/intake/drop-file.ts';
+import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
+import { silentLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { World } from '../intake/helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/fidelity/', import.meta.url));
 
@@ -76,4 +81,39 @@ export async function storeWithProducts(count: number, dir: string): Promise<Sto
 function productId(body: unknown): number {
   const id = (body as { product_id?: unknown } | null)?.product_id;
   return typeof id === 'number' ? id : 0;
+}
+
+export interface Dropped {
+  result: DropResult;
+  layout: DropLayout;
+  /** The file's name once claimed (in processing/, then done/ or failed/). */
+  claimed: string;
+}
+
+/** `bytes` dropped into the folder `root` as `name` and taken the way `watch` takes it, with a file ledger there. */
+export async function dropFile(
+  world: World,
+  root: string,
+  name: string,
+  bytes: Buffer,
+  mode: 'full' | 'delta',
+): Promise<Dropped> {
+  const layout = dropLayout(root);
+  await mkdir(layout.processing, { recursive: true });
+  const claimed = claimedName(claimToken(Date.now(), 'abcdef'), name);
+  await writeFile(join(layout.processing, claimed), bytes);
+  const ledger = await FileLedger.open(join(layout.root, 'ledger.jsonl'));
+  try {
+    const deps = {
+      layout,
+      ledger,
+      run: world.runner(ledger),
+      ledgerSettings: { mode, keyColumn: 'barcode', retryUnknown: false },
+      force: false,
+      logger: silentLogger,
+    };
+    return { result: await processDropFile(claimed, deps, new AbortController().signal), layout, claimed };
+  } finally {
+    await ledger.close();
+  }
 }
