@@ -23,6 +23,7 @@ const processTests = [
   'test/console/browser.test.ts',
   'test/cli/output.test.ts',
   'test/sync/no-worker.test.ts',
+  'test/intake/drop-whole.test.ts',
 ];
 
 export default defineConfig({

@@ -22,6 +22,8 @@ export const DEFAULTS = {
   maxTextLength: 65_535,
   queuePrefix: 'catalog-sync',
   dropDir: './drop',
+  /** A network copy can stall for seconds between chunks; a file is taken only after this much quiet. */
+  dropSettleMs: 10_000,
   jobsDir: './jobs',
   logLevel: 'info',
 } as const;
@@ -102,6 +104,10 @@ const configSchema = z.object({
   maxTextLength: positiveInt('characters'),
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
   dropDir: z.string().min(1),
+  dropSettleMs: z.coerce
+    .number({ error: 'must be a number (milliseconds)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more'),
   jobsDir: z.string().min(1),
   /** The embedded ledger's file (LEDGER_FILE); unset: `<stateHome>/catalog-sync/ledger.jsonl` (src/ledger/home.ts). */
   ledgerFile: z.string().min(1).optional(),
@@ -140,6 +146,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   maxTextLength: 'MAX_TEXT_LENGTH',
   queuePrefix: 'QUEUE_PREFIX',
   dropDir: 'DROP_DIR',
+  dropSettleMs: 'DROP_SETTLE_MS',
   jobsDir: 'JOBS_DIR',
   ledgerFile: 'LEDGER_FILE',
   stateHome: 'XDG_STATE_HOME',

@@ -21,7 +21,7 @@ interface WatchFlags {
   retryUnknown: boolean;
   listUnchanged: boolean;
   columns?: string;
-  settleMs: string;
+  settleMs?: string;
   poll: boolean;
   parallel: string;
   graceMs: string;
@@ -50,7 +50,10 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
       false,
     )
     .option('--columns <file>', 'column map file for the dropped sheets')
-    .option('--settle-ms <ms>', 'a file is taken once its size has not changed for this long', '2000')
+    .option(
+      '--settle-ms <ms>',
+      'a file is taken once its size and time have not changed for this long, no process holds it open for writing and an XLSX is whole (env DROP_SETTLE_MS, default 10000)',
+    )
     .option('--poll', 'poll the folder instead of OS events (network shares)', false)
     .option('--parallel <n>', 'files synced at once by this watcher', '1')
     .option('--grace-ms <ms>', 'on SIGTERM, how long running files may take to finish', '30000')
@@ -114,13 +117,13 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
   const { DropWatcher } = await import('../intake/drop-watcher.ts');
   const { readColumnMapping } = await import('../intake/job-source.ts');
-  const settleMs = whole('--settle-ms', flags.settleMs, 0);
   const parallel = whole('--parallel', flags.parallel, 1);
   const graceMs = whole('--grace-ms', flags.graceMs, 0);
   const columns = flags.columns ? await readColumnMapping(flags.columns) : undefined;
   await ctx.withApp(
     async (app) => {
       const layout = dropLayout(app.config.dropDir);
+      const settleMs = app.config.dropSettleMs;
       const { logger } = app;
       const watcher = new DropWatcher({
         layout,
@@ -158,7 +161,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
       await watcher.close(graceMs);
     },
-    { extra: { dropDir: flags.dir } },
+    { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs } },
   );
 }
 

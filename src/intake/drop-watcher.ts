@@ -1,6 +1,6 @@
 /**
- * `catalog-sync watch`: takes sheets dropped into inbox/ once their size has settled (chokidar's
- * awaitWriteFinish), claims each by renaming it into processing/, and runs it (drop-file.ts).
+ * `catalog-sync watch`: takes sheets dropped into inbox/ once they are whole (inbox-settle.ts:
+ * settled size and time, no writer holding them open, a complete ZIP), claims each by renaming it into processing/, and runs it (drop-file.ts).
  * Files left in processing/ by a watcher that died are resumed by whoever claims them next.
  * Claims are taken one file at a time, when a slot is free, so several watchers share the work.
  */
@@ -13,8 +13,10 @@ import type { ClaimStore } from './claims.ts';
 import { prepareDropFolders } from './drop-folders.ts';
 import { processDropFile, type DropFileDeps, type DropResult } from './drop-file.ts';
 import { claimedName, claimToken, isIgnoredName, parseClaimedName, type DropLayout } from './drop-layout.ts';
+import { DEFAULT_SETTLE_MS, InboxSettle } from './inbox-settle.ts';
 
 export type DropEvent =
+  | { type: 'waiting'; file: string; reason: string }
   | { type: 'claimed'; file: string; claimed: string; resumed: boolean }
   | { type: 'finished'; file: string; claimed: string; result: DropResult }
   | { type: 'error'; file: string; claimed: string; error: unknown };
@@ -26,7 +28,7 @@ export interface DropWatcherOptions extends Omit<DropFileDeps, 'layout' | 'logge
   /** With Redis: a claim on an inbox file before the rename (machines sharing the folder). */
   inboxClaims?: ClaimStore;
   logger: Logger;
-  /** How long a file's size must stay the same before it is taken. @defaultValue 2000 */
+  /** How long a file's size and mtime must stay the same before it is taken. @defaultValue 10000 */
   settleMs?: number;
   /** How often sizes are checked while settling. @defaultValue 250 */
   pollMs?: number;
@@ -45,6 +47,10 @@ type Work = { kind: 'inbox'; name: string } | { kind: 'claimed'; claimed: string
 export class DropWatcher {
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private settleTimer: NodeJS.Timeout | undefined;
+  private settle: InboxSettle | undefined;
+  /** The settle look under way, if any: looks never overlap. */
+  private looking: Promise<void> | undefined;
   private readonly queue: Work[] = [];
   private readonly queued = new Set<string>();
   private readonly active = new Map<string, Promise<void>>();
@@ -60,6 +66,16 @@ export class DropWatcher {
     await prepareDropFolders(layout);
     await this.scan();
     this.timer = setInterval(() => void this.scan(), this.options.resumeIntervalMs ?? 60_000);
+    const settle = new InboxSettle({
+      settleMs: this.options.settleMs ?? DEFAULT_SETTLE_MS,
+      clock: () => (this.options.clock ?? Date.now)(),
+      onWaiting: (file, reason) => {
+        this.options.logger.info({ file, reason }, 'drop file not taken yet');
+        this.options.onEvent?.({ type: 'waiting', file, reason });
+      },
+    });
+    this.settle = settle;
+    this.settleTimer = setInterval(() => void this.look(), this.options.pollMs ?? 250);
     const watcher = watch(layout.inbox, {
       depth: 0,
       // A file dropped again soon after the last one was taken must still be an `add`.
@@ -68,14 +84,11 @@ export class DropWatcher {
       usePolling: this.options.usePolling ?? false,
       interval: this.options.pollMs ?? 250,
       ignored: (path) => path !== layout.inbox && isIgnoredName(path),
-      awaitWriteFinish: {
-        stabilityThreshold: this.options.settleMs ?? 2_000,
-        pollInterval: this.options.pollMs ?? 250,
-      },
     });
-    const take = (path: string) => this.enqueue({ kind: 'inbox', name: basename(path) });
-    watcher.on('add', take);
-    watcher.on('change', take); // a file rewritten in place while waiting: taken once settled
+    // Not taken at once: a file is taken once whole (inbox-settle.ts), looked at every pollMs.
+    const seen = (path: string) => settle.touch(basename(path));
+    watcher.on('add', seen);
+    watcher.on('change', seen); // a file rewritten in place while waiting: taken once settled
 
     watcher.on('error', (error) => this.options.logger.error({ err: error }, 'drop folder watch error'));
     this.watcher = watcher;
@@ -86,7 +99,9 @@ export class DropWatcher {
   async close(graceMs = 30_000): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    clearInterval(this.settleTimer);
     await this.scanning;
+    await this.looking;
     await this.watcher?.close();
     const running = Promise.all(this.active.values());
     let timer: NodeJS.Timeout | undefined;
@@ -178,6 +193,18 @@ export class DropWatcher {
     } finally {
       await this.options.claims.release(`processing:${claimed}`);
     }
+  }
+
+  /** One settle look at a time; it never rejects (a file-system error is logged, the next look tries again). */
+  private look(): Promise<void> {
+    const settle = this.settle;
+    if (this.closed || this.looking || !settle || settle.size === 0) return this.looking ?? Promise.resolve();
+    this.looking = settle
+      .ready((name) => join(this.options.layout.inbox, name))
+      .then((names) => names.forEach((name) => this.enqueue({ kind: 'inbox', name })))
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'drop folder settle check failed'))
+      .finally(() => (this.looking = undefined));
+    return this.looking;
   }
 
   /** One resume scan at a time; it never rejects, so a timer tick can never end the watcher. */

@@ -18,3 +18,5 @@ export { XlsxStreamWriter, type XlsxSheetOptions, type XlsxValue } from './write
 export { Utf8Chunks } from './write/utf8-chunks.ts';
 export { EXCEL_CELL_LIMIT, excelCellText } from './write/xml-text.ts';
 export type { ByteSink } from './zip/writer.ts';
+export { zipComplete } from './zip/reader.ts';
+export { ZIP_SIGNATURE } from './zip/signatures.ts';

@@ -69,7 +69,11 @@ async function startWatcher(
   return watcher;
 }
 
-const finished = (file: string) => (e: DropEvent) => e.type === 'finished' && e.file === file;
+type Finished = Extract<DropEvent, { type: 'finished' }>;
+const finished =
+  (file: string) =>
+  (e: DropEvent): e is Finished =>
+    e.type === 'finished' && e.file === file;
 
 /** A logger whose records reach `listen`ers as parsed objects. */
 function capturedLogger(): {
@@ -182,7 +186,8 @@ describe('drop folder', () => {
     expect(createCount(world.sandbox)).toBe(2);
 
     const bad = waitFor(events, finished('bad.xlsx'));
-    await writeFile(join(layout.inbox, 'bad.xlsx'), 'PK\x03\x04 cut short');
+    // A whole ZIP (its end record, no parts) that is no workbook: taken, and refused.
+    await writeFile(join(layout.inbox, 'bad.xlsx'), Buffer.concat([Buffer.from('PK\x05\x06'), Buffer.alloc(18)]));
     const badEvent = await bad;
     expect(badEvent.type === 'finished' && badEvent.result.status).toBe('failed');
     const failed = await readdir(layout.failed);

@@ -75,6 +75,16 @@ export async function writeSheet(path: string, text: string): Promise<string> {
 }
 
 /** Resolves when `predicate` holds for an event, rejects after `ms` (a safety net, not a timing). */
+export function waitFor<T, U extends T>(
+  subscribe: (listener: (value: T) => void) => void,
+  predicate: (value: T) => value is U,
+  ms?: number,
+): Promise<U>;
+export function waitFor<T>(
+  subscribe: (listener: (value: T) => void) => void,
+  predicate: (value: T) => boolean,
+  ms?: number,
+): Promise<T>;
 export function waitFor<T>(
   subscribe: (listener: (value: T) => void) => void,
   predicate: (value: T) => boolean,

@@ -72,6 +72,30 @@ async function findDirectory(handle: FileHandle, fileSize: number): Promise<Dire
   throw damaged('no ZIP end-of-central-directory record (truncated or not a zip file)');
 }
 
+/** The central directory its end record names, which must fit in the file whatever the record claims. */
+async function locateDirectory(handle: FileHandle, fileSize: number): Promise<Directory> {
+  const directory = await findDirectory(handle, fileSize);
+  if (directory.offset + directory.size > fileSize) throw damaged('the central directory lies past the end');
+  return directory;
+}
+
+/**
+ * Whether the file is a whole ZIP: its end-of-central-directory record is at the end and names a
+ * directory inside the file. A ZIP still being written has neither (the record is written last).
+ */
+export async function zipComplete(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    await locateDirectory(handle, (await handle.stat()).size);
+    return true;
+  } catch (error) {
+    if (error instanceof XlsxError || error instanceof RangeError) return false; // a ZIP64 record cut short
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
 function zip64Extra(extra: Buffer, entry: ZipEntry): void {
   let at = 0;
   while (at + 4 <= extra.length) {
@@ -142,9 +166,7 @@ export class ZipArchive {
     try {
       const snapshot = await snapshotOfHandle(handle);
       const fileSize = Number(snapshot.size);
-      const directory = await findDirectory(handle, fileSize);
-      // The directory is read whole: its size must fit in the file, whatever the record claims.
-      if (directory.offset + directory.size > fileSize) throw damaged('the central directory lies past the end');
+      const directory = await locateDirectory(handle, fileSize);
       const data = await readAt(handle, directory.offset, directory.size);
       return new ZipArchive(path, snapshot, fileSize, parseDirectory(data), guard);
     } finally {
