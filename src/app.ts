@@ -17,6 +17,7 @@ import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
 import type { EffectiveRate } from './store/rate-gate/store-rate.ts';
+import type { NoWorkerError } from './sync/queue/no-worker.ts';
 import type { SyncWorker } from './sync/queue/worker.ts';
 import type { BatchProgress, SyncRequest } from './sync/types.ts';
 
@@ -36,6 +37,13 @@ export interface RunOptions {
   onProgress?: (progress: BatchProgress) => void;
   /** The batch is on the queue and the caller now waits for workers (`queue` only). */
   onQueued?: (batchId: string) => void;
+  /**
+   * With the queue: queue the rows even when no worker serves it, and wait for one. Otherwise
+   * (the default) NoWorkerError after a few seconds' look, with nothing queued.
+   */
+  waitForWorker?: boolean;
+  /** With waitForWorker: told when no worker serves the queue now, before the rows are queued. */
+  onNoWorker?: (error: NoWorkerError) => void;
   /** Stops waiting for a queued batch (its rows stay queued). */
   signal?: AbortSignal;
   /** How the request's file is opened (default: from disk, as the request says). */
@@ -67,7 +75,7 @@ export interface App {
   /** Runs one batch to its end and returns its summary (the report is written). */
   runBatch(request: SyncRequest, options?: RunOptions): Promise<BatchSummary>;
   /** runBatch for the intake (drop folder, schedules, re-runs), with a job's tuning. */
-  runner(tuning?: Tuning): SyncRunner;
+  runner(tuning?: Tuning, options?: Pick<RunOptions, 'transport' | 'waitForWorker' | 'onNoWorker'>): SyncRunner;
   /** A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger. */
   startWorker(): Promise<SyncWorker>;
   /** How many workers serve the queue right now, on any machine (REDIS_URL). */
@@ -176,6 +184,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     const { enqueueSync } = await import('./sync/queue/enqueue.ts');
     const { waitForBatch } = await import('./sync/queue/wait.ts');
     const target = queueTarget();
+    await lookForWorker(target, run);
     // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
     const { batchId } = await enqueueSync(request, { ...target, ...shared });
     run.onQueued?.(batchId);
@@ -207,7 +216,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     rate: rateOf,
     ledger,
     runBatch,
-    runner: (tuning) => (request, signal) => runBatch(request, { ...(tuning ? { tuning } : {}), signal }),
+    runner: (tuning, options) => (request, signal) =>
+      runBatch(request, { ...options, ...(tuning ? { tuning } : {}), signal }),
     async startWorker() {
       const { startSyncWorker } = await import('./sync/queue/worker.ts');
       const ledgers = keepsLedger ? (await ledger()).batchLedgers : undefined;
@@ -230,4 +240,20 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       for (const close of closers.splice(0).reverse()) await close();
     },
   };
+}
+
+/**
+ * The one rule for every command that queues (import, schedule run, rerun, watch): rows are
+ * queued only when a worker serves the queue, unless the caller asked to wait for one.
+ */
+async function lookForWorker(target: { redisUrl: string; prefix: string }, run: RunOptions): Promise<void> {
+  if (run.waitForWorker && !run.onNoWorker) return;
+  const { requireWorker } = await import('./sync/queue/workers.ts');
+  const { NoWorkerError } = await import('./sync/queue/no-worker.ts');
+  try {
+    await requireWorker(target);
+  } catch (error) {
+    if (!(error instanceof NoWorkerError) || !run.waitForWorker) throw error;
+    run.onNoWorker?.(error);
+  }
 }

@@ -10,7 +10,7 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
-import { whole } from './flags.ts';
+import { queueOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 
 interface WatchFlags {
@@ -70,7 +70,9 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .description('run one job now, in this process (or through the queue with REDIS_URL), and wait for its report')
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
     .option('--json', 'print the batch summary as JSON', false)
-    .action((name: string, flags: { jobsDir?: string; json: boolean }) => guarded(() => scheduleRun(ctx, name, flags)));
+    .addOption(queueOption())
+    .option(...WAIT_FLAG)
+    .action((name: string, flags: ScheduleRunFlags) => guarded(() => scheduleRun(ctx, name, flags)));
   schedule
     .command('sync')
     .description(
@@ -97,6 +99,8 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--yes', 'confirm --resend-unknown-creates without asking', false)
     .option('--key-column <field>', 'field that identifies products created without product_id', DEFAULT_KEY_COLUMN)
     .option('--json', 'print the batch summary as JSON', false)
+    .addOption(queueOption())
+    .option(...WAIT_FLAG)
     .action((target: string, flags: RerunFlags) => guarded(() => rerunCommand(ctx, target, flags)));
 }
 
@@ -129,7 +133,12 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
         layout,
         ...(await app.claimsFor(layout)),
         ledger: (await app.ledger()).ledger,
-        run: app.runner(),
+        // A long-running service: with no worker, a file is queued anyway and waits (claimed, in
+        // processing/) for one, and the user is told so instead of it hanging silently.
+        run: app.runner(undefined, {
+          waitForWorker: true,
+          onNoWorker: () => ctx.printError(noWorkerForWatch(app.config.queuePrefix)),
+        }),
         // --force re-sends what a delta sync would skip; creates stay once-only either way.
         ledgerSettings: {
           mode: flags.force ? 'full' : flags.mode,
@@ -156,6 +165,8 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
         },
       });
       await watcher.start();
+      if (app.config.redisUrl && (await app.queueWorkers()) === 0)
+        ctx.printError(noWorkerForWatch(app.config.queuePrefix));
       ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
       const signal = await untilSignal();
       ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
@@ -163,6 +174,10 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
     },
     { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs } },
   );
+}
+
+function noWorkerForWatch(prefix: string): string {
+  return `no worker serves the queue (prefix "${prefix}" on REDIS_URL): dropped files are queued and wait in processing/ until one starts. Start one: catalog-sync worker (Docker: docker compose up -d worker)`;
 }
 
 async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
@@ -217,13 +232,25 @@ async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promi
   );
 }
 
-async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: string; json: boolean }): Promise<void> {
+/** How a command run now queues: --queue, and --wait for a worker. */
+interface QueueFlags {
+  queue?: 'local' | 'redis';
+  wait?: boolean;
+}
+
+interface ScheduleRunFlags extends QueueFlags {
+  jobsDir?: string;
+  json: boolean;
+}
+
+async function scheduleRun(ctx: CliContext, name: string, flags: ScheduleRunFlags): Promise<void> {
   const { findJob } = await import('../intake/job-file.ts');
   const { runJob } = await import('../intake/schedules.ts');
   await ctx.withApp(
     async (app) => {
       const job = await findJob(app.config.jobsDir, name);
-      const summaries = await runJob(job, { runnerFor: (tuning) => app.runner(tuning), logger: app.logger });
+      const options = { transport: transportOf(flags.queue, app.config.redisUrl), waitForWorker: flags.wait === true };
+      const summaries = await runJob(job, { runnerFor: (tuning) => app.runner(tuning, options), logger: app.logger });
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {
         ctx.print(JSON.stringify(summaries, null, 2));
@@ -234,7 +261,7 @@ async function scheduleRun(ctx: CliContext, name: string, flags: { jobsDir?: str
   );
 }
 
-interface RerunFlags {
+interface RerunFlags extends QueueFlags {
   includeUnknown: boolean;
   resendUnknownCreates: boolean;
   yes: boolean;
@@ -261,7 +288,10 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     }
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
     if (plan.request === null) return;
-    const summary = await app.runBatch(plan.request);
+    const summary = await app.runBatch(plan.request, {
+      transport: transportOf(flags.queue, app.config.redisUrl),
+      waitForWorker: flags.wait === true,
+    });
     report(ctx, summary, flags.json);
   });
 }

@@ -75,11 +75,14 @@ async function failureOf(error: unknown): Promise<Failure | null> {
   }
   if (error instanceof ExitError) return { exitCode: error.exitCode, kind: 'command', message: error.message };
   // Loaded here, not at start (`--help` needs none of them); a command that threw one has it already.
-  const [{ ConfigError }, { SheetFileError }, { StoreError }] = await Promise.all([
+  const [{ ConfigError }, { SheetFileError }, { StoreError }, { NoWorkerError }] = await Promise.all([
     import('../config.ts'),
     import('../sheet/types.ts'),
     import('../store/errors.ts'),
+    import('../sync/queue/no-worker.ts'),
   ]);
+  if (error instanceof NoWorkerError)
+    return { exitCode: 2, kind: 'command', code: 'no_worker', message: error.message };
   if (error instanceof ConfigError)
     return { exitCode: 2, kind: 'configuration', message: `configuration error: ${error.message}` };
   if (error instanceof SheetFileError)

@@ -13,6 +13,7 @@ import type { StoreRate } from '../store/rate-gate/store-rate.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { queueOption, transportOf, WAIT_FLAG } from './flags.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
 
 interface ImportFlags {
@@ -29,10 +30,6 @@ interface ImportFlags {
   wait?: boolean;
 }
 
-/** How long `import` looks for a worker on the queue before it says none serves it. */
-const WORKER_LOOK_MS = 3_000;
-const WORKER_POLL_MS = 500;
-
 export function registerSyncCommands(program: Command, ctx: CliContext): void {
   program
     .command('import <file>')
@@ -42,12 +39,7 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
       'validate and check against the store (credentials, categories, product_limit); send no writes',
     )
     .option('--sandbox', 'start the built-in sandbox store and sync against it with its demo credentials')
-    .addOption(
-      new Option(
-        '--queue <transport>',
-        'local (in-process) or redis (BullMQ workers); default redis when REDIS_URL is set',
-      ).choices(['local', 'redis']),
-    )
+    .addOption(queueOption())
     .option('--columns <map.yaml>', 'column mapping file (sheet header -> field)')
     .option('--sheet <name>', 'XLSX: only this sheet (default: Products, and Brands when present)')
     .option('--json', 'print the batch summary as JSON on stdout')
@@ -65,7 +57,7 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
       DEFAULT_KEY_COLUMN,
     )
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
-    .option('--wait', 'with the queue: queue the rows and wait for a worker even when none is running now')
+    .option(...WAIT_FLAG)
     .option(
       '--list-unchanged',
       'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)',
@@ -95,14 +87,12 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
       config = await ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
       ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
     }
-    const queue = flags.dryRun ? 'local' : (flags.queue ?? (config.redisUrl ? 'redis' : 'local'));
-    if (queue === 'redis' && !config.redisUrl)
-      throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
+    const transport = flags.dryRun ? 'local' : transportOf(flags.queue, config.redisUrl);
     // The throwaway --sandbox store keeps no ledger: its memory would outlive the store.
-    const summaries = await ctx.withApp(
-      (app) => importBatches(ctx, app, file, flags, queue === 'redis' ? 'queue' : 'local'),
-      { config, options: { ledger: !flags.sandbox } },
-    );
+    const summaries = await ctx.withApp((app) => importBatches(ctx, app, file, flags, transport), {
+      config,
+      options: { ledger: !flags.sandbox },
+    });
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
     else for (const summary of summaries) ctx.print(summarizeBatch(summary));
     if (summaries.some(batchHasProblems)) throw new ExitError(1, '');
@@ -127,7 +117,6 @@ async function importBatches(
   }
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
   const worker = transport === 'queue' && flags.sandbox ? await app.startWorker() : null;
-  if (transport === 'queue' && worker === null && !flags.wait) await requireWorker(app);
   try {
     const summaries: BatchSummary[] = [];
     for (const request of await requestsFor(file, flags)) {
@@ -136,6 +125,8 @@ async function importBatches(
         summaries.push(
           await app.runBatch(request, {
             transport,
+            // A worker of our own serves the sandbox's rows; --wait queues even with none.
+            waitForWorker: worker !== null || flags.wait === true,
             onProgress: (p) => view.update(p),
             onQueued: (batchId) => ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`),
           }),
@@ -147,24 +138,6 @@ async function importBatches(
     return summaries;
   } finally {
     await worker?.close();
-  }
-}
-
-/**
- * With the queue, rows are synced only by `worker` processes: with none connected, the import
- * would wait forever. It looks for a few seconds (one may be starting or reconnecting), then
- * says so and queues nothing; --wait queues anyway.
- */
-async function requireWorker(app: App): Promise<void> {
-  const { setTimeout: sleep } = await import('node:timers/promises');
-  for (let waited = 0; (await app.queueWorkers()) === 0; waited += WORKER_POLL_MS) {
-    if (waited >= WORKER_LOOK_MS) {
-      throw new ExitError(
-        2,
-        `no worker serves the queue (prefix "${app.config.queuePrefix}" on REDIS_URL), so nothing was queued. Start one: catalog-sync worker (Docker: docker compose up -d worker); or sync in this process: --queue local; or queue the rows and wait for a worker: --wait`,
-      );
-    }
-    await sleep(WORKER_POLL_MS);
   }
 }
 

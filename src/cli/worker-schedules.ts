@@ -23,7 +23,8 @@ export async function startSchedules(app: App, redisUrl: string): Promise<{ stop
     throw error;
   }
   const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, {
-    runnerFor: (tuning) => app.runner(tuning),
+    // This process is a worker: its own rows never lack one.
+    runnerFor: (tuning) => app.runner(tuning, { waitForWorker: true }),
     logger,
   });
   return {

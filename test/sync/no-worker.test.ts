@@ -1,14 +1,17 @@
 /**
- * `import` with REDIS_URL and no worker running: rows go to the queue only for workers, so the
- * real CLI says within seconds that none serves it, how to start one or run in-process, queues
- * nothing, and exits 2. With --wait it queues and waits, and a worker started later syncs the rows.
+ * `import`, `schedule run` and `rerun` with REDIS_URL and no worker running: rows go to the queue
+ * only for workers, so the real CLI says within seconds that none serves it, how to start one or
+ * run in-process, queues nothing, and exits 2. With --wait it queues and waits, and a worker
+ * started later syncs the rows. `watch`, a service, says so and keeps the file until one starts.
  */
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { until } from '../helpers/until.ts';
 import { kill } from './helpers/processes.ts';
 import { deleteKeys, keysUnder } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';
@@ -50,6 +53,7 @@ function env(): NodeJS.ProcessEnv {
     LOG_LEVEL: 'silent',
     REPORT_DIR: join(world.dir, 'reports'),
     JOBS_DIR: join(world.dir, 'no-jobs'),
+    XDG_STATE_HOME: join(world.dir, 'state'),
   };
 }
 
@@ -63,22 +67,70 @@ function cli(args: string[]): { child: ChildProcess; out: () => string; err: () 
   return { child, out: () => out, err: () => err };
 }
 
-it('says no worker serves the queue and exits 2 within seconds, queueing nothing', async () => {
-  const sheet = await world.sheet('p.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-1']);
-  const run = cli(['import', sheet, '--json']);
+/** Runs the CLI to its end; a run still going after HANG_AFTER_MS is killed and fails the test. */
+async function exitOf(run: ReturnType<typeof cli>): Promise<number | null> {
   const deadline = setTimeout(() => run.child.kill('SIGKILL'), HANG_AFTER_MS);
   const [code, signal] = (await once(run.child, 'exit')) as [number | null, string | null];
   clearTimeout(deadline);
   expect(signal).toBeNull(); // killed by the hang detector: it waited for a worker
-  expect(code).toBe(2);
+  return code;
+}
+
+/** Exit 2, the message with its ways out, one JSON error document, and nothing queued or sent. */
+async function expectNoWorkerRefusal(run: ReturnType<typeof cli>): Promise<void> {
+  expect(await exitOf(run)).toBe(2);
   expect(run.err()).toContain('no worker serves the queue');
   expect(run.err()).toContain('catalog-sync worker');
   expect(run.err()).toContain('--queue local');
   expect(run.err()).toContain('--wait');
   expect((JSON.parse(run.out()) as { error: { exitCode: number } }).error.exitCode).toBe(2);
-  // Nothing queued: no batch under the prefix, nothing sent to the store.
   expect((await keysUnder(redis, prefix)).filter((k) => k.includes(':engine:batch'))).toEqual([]);
   expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);
+}
+
+it('import: says no worker serves the queue and exits 2 within seconds, queueing nothing', async () => {
+  const sheet = await world.sheet('p.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-1']);
+  await expectNoWorkerRefusal(cli(['import', sheet, '--json']));
+});
+
+it('schedule run: the same message and exit 2', async () => {
+  const sheet = await world.sheet('job.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-job']);
+  const jobs = join(world.dir, 'jobs');
+  await mkdir(jobs);
+  await writeFile(join(jobs, 'nightly.yaml'), `name: nightly\nsource: ${sheet}\nschedule: '30 2 * * *'\n`);
+  await expectNoWorkerRefusal(cli(['schedule', 'run', 'nightly', '--jobs-dir', jobs, '--json']));
+});
+
+it('rerun of a fixed failed.csv: the same message and exit 2; --queue local syncs it here', async () => {
+  const sheet = await world.sheet('r.csv', ['title,sale_price,category,barcode', 'Typo,12.5O,1,nw-r']);
+  const first = cli(['import', sheet, '--queue', 'local', '--json']);
+  expect(await exitOf(first)).toBe(1); // the row needs a fix
+  const { reportDir } = JSON.parse(first.out()) as { reportDir: string };
+  const failedCsv = join(reportDir, 'failed.csv');
+  await writeFile(failedCsv, (await readFile(failedCsv, 'utf8')).replace('12.5O', '12.5'));
+  await expectNoWorkerRefusal(cli(['rerun', failedCsv, '--json']));
+  const here = cli(['rerun', failedCsv, '--queue', 'local', '--json']);
+  expect(await exitOf(here)).toBe(0);
+  expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
+});
+
+it('watch: says no worker serves the queue; the dropped file waits in processing/ and is synced once one starts', async () => {
+  const drop = join(world.dir, 'drop');
+  const watch = cli(['watch', '--dir', drop, '--settle-ms', '200']);
+  await until(() => watch.err().includes('no worker serves the queue'), 'the no-worker line at start');
+  expect(watch.err()).toContain('catalog-sync worker');
+  await writeFile(join(drop, 'inbox', 'w.csv'), 'title,sale_price,category,barcode\nTea,5,1,nw-w\n');
+  await until(
+    () => watch.err().split('dropped files are queued and wait in processing/').length > 2,
+    'the no-worker line for the file',
+  );
+  expect((await readdir(join(drop, 'processing'))).some((n) => n.endsWith('--w.csv'))).toBe(true);
+  expect(watch.child.exitCode).toBeNull(); // a service: it keeps watching
+  const worker = cli(['worker', '--grace', '5']);
+  await until(async () => (await readdir(join(drop, 'done'))).some((n) => n.endsWith('--w.csv')), 'w.csv done');
+  expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
+  await kill(worker.child, 'SIGTERM');
+  await kill(watch.child, 'SIGTERM');
 });
 
 it('--wait queues the rows and waits; a worker started later syncs them, and is found by the next import', async () => {

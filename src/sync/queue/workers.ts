@@ -1,11 +1,17 @@
 /**
  * Who serves the queue now. BullMQ names every worker's Redis connection after its queue, so
- * Redis's client list says how many workers are connected, wherever they run: an `import` that
+ * Redis's client list says how many workers are connected, wherever they run: a command that
  * would otherwise wait forever for none can say so at once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { bullConnection, type RedisTarget } from './connection.ts';
 import { QUEUE_NAME } from './keys.ts';
+import { NoWorkerError } from './no-worker.ts';
+
+/** How long to look before saying none serves: one may be starting or reconnecting. */
+const WORKER_LOOK_MS = 3_000;
+const WORKER_POLL_MS = 500;
 
 export async function workersServing(target: RedisTarget): Promise<number> {
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
@@ -13,5 +19,13 @@ export async function workersServing(target: RedisTarget): Promise<number> {
     return await queue.getWorkersCount();
   } finally {
     await queue.close();
+  }
+}
+
+/** Resolves once a worker serves the queue; NoWorkerError when none has after a few seconds. */
+export async function requireWorker(target: RedisTarget): Promise<void> {
+  for (let waited = 0; (await workersServing(target)) === 0; waited += WORKER_POLL_MS) {
+    if (waited >= WORKER_LOOK_MS) throw new NoWorkerError(target.prefix);
+    await sleep(WORKER_POLL_MS);
   }
 }
