@@ -24,6 +24,8 @@ const processTests = [
   'test/cli/output.test.ts',
   'test/sync/no-worker.test.ts',
   'test/intake/drop-whole.test.ts',
+  'test/cli/terminal.test.ts',
+  'test/sync/service-lines.test.ts',
 ];
 
 export default defineConfig({

@@ -75,7 +75,10 @@ export interface App {
   /** Runs one batch to its end and returns its summary (the report is written). */
   runBatch(request: SyncRequest, options?: RunOptions): Promise<BatchSummary>;
   /** runBatch for the intake (drop folder, schedules, re-runs), with a job's tuning. */
-  runner(tuning?: Tuning, options?: Pick<RunOptions, 'transport' | 'waitForWorker' | 'onNoWorker'>): SyncRunner;
+  runner(
+    tuning?: Tuning,
+    options?: Pick<RunOptions, 'transport' | 'waitForWorker' | 'onNoWorker' | 'onProgress'>,
+  ): SyncRunner;
   /** A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger. */
   startWorker(): Promise<SyncWorker>;
   /** How many workers serve the queue right now, on any machine (REDIS_URL). */

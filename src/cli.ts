@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { endQuietlyOnClosedPipe } from './cli/closed-pipe.ts';
 import { runCli } from './cli/main.ts';
 
 endQuietlyOnClosedPipe(process.stdout);
 endQuietlyOnClosedPipe(process.stderr);
 process.exitCode = await runCli(process.argv.slice(2), {
+  envFile: resolve('.env'),
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

@@ -116,6 +116,8 @@ const configSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }),
+  /** Unset: pretty on a terminal, JSON otherwise (log.ts logFormat). */
+  logFormat: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
 });
 
 /** The settings one can give (environment, flags, defaults). */
@@ -151,6 +153,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   ledgerFile: 'LEDGER_FILE',
   stateHome: 'XDG_STATE_HOME',
   logLevel: 'LOG_LEVEL',
+  logFormat: 'LOG_FORMAT',
 };
 
 export type ConfigOverrides = Partial<Record<keyof Settings, string | number | undefined>>;

@@ -32,6 +32,16 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+export type LogFormat = 'pretty' | 'json';
+
+/**
+ * How log lines look: coloured lines for a person at a terminal, JSON for log collectors (no
+ * terminal: a service, a pipe, a cron job). LOG_FORMAT, when given, decides.
+ */
+export function logFormat(stream: { isTTY?: boolean }, asked: LogFormat | undefined): LogFormat {
+  return asked ?? (stream.isTTY === true ? 'pretty' : 'json');
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   return pino(
     {

@@ -13,6 +13,8 @@ export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
+  /** A `.env` file to read into the environment before the configuration (the entry gives ./.env). */
+  envFile?: string;
   /** Where a question is answered; without one (or off a terminal) nothing is asked. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
@@ -33,6 +35,8 @@ export interface AppUse {
   config?: Config;
   extra?: ConfigOverrides;
   options?: AppOptions;
+  /** A long-running service (`worker`, `watch`): its info lines are shown on a terminal too. */
+  service?: boolean;
 }
 
 export class CliContext {
@@ -44,6 +48,11 @@ export class CliContext {
   /** Resolved on demand, so `--help` works without any configuration. Throws ConfigError. */
   async config(extra: ConfigOverrides = {}): Promise<Config> {
     const { resolveConfig } = await import('../config.ts');
+    if (this.io.envFile && !this.envFileRead) {
+      const { loadEnvFile } = await import('./env-file.ts');
+      loadEnvFile(this.io.envFile);
+      this.envFileRead = true;
+    }
     const flags = this.program.opts<GlobalFlags>();
     const env = { ...this.io.env };
     if (flags.passwordFile) {
@@ -63,16 +72,28 @@ export class CliContext {
     });
   }
 
+  private envFileRead = false;
+
   /**
-   * JSON log lines go to stderr. On a terminal, unless a level was asked for, only warnings and
-   * errors are shown: the person watching has the progress bar and the summary; services and
-   * cron jobs (no TTY) keep the info lines for their log collectors.
+   * Log lines go to stderr: coloured lines on a terminal (pino-pretty), JSON otherwise
+   * (LOG_FORMAT decides when given). On a terminal, unless a level was asked for, a one-off
+   * command shows only warnings and errors (the person has the progress bar and the summary);
+   * a service (`worker`, `watch`) shows its info lines, its batches' starts, progress and ends.
    */
-  async logger(config: Config): Promise<Logger> {
-    const { createLogger } = await import('../log.ts');
+  async logger(config: Config, service = false): Promise<Logger> {
+    const { createLogger, logFormat } = await import('../log.ts');
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
-    const level = !asked && this.io.stderr.isTTY ? 'warn' : config.logLevel;
-    return createLogger({ level });
+    const level = !asked && !service && this.io.stderr.isTTY ? 'warn' : config.logLevel;
+    if (logFormat(this.io.stderr, config.logFormat) === 'json') return createLogger({ level });
+    const { default: pretty } = await import('pino-pretty');
+    const destination = pretty({
+      colorize: this.io.stderr.isTTY === true,
+      destination: 2,
+      sync: true,
+      singleLine: true,
+      ignore: 'pid,hostname,app',
+    });
+    return createLogger({ level, destination });
   }
 
   /**
@@ -82,7 +103,7 @@ export class CliContext {
   async withApp<T>(fn: (app: App) => Promise<T>, using: AppUse = {}): Promise<T> {
     const { createApp } = await import('../app.ts');
     const config = using.config ?? (await this.config(using.extra));
-    const app = createApp(config, await this.logger(config), using.options);
+    const app = createApp(config, await this.logger(config, using.service), using.options);
     try {
       return await fn(app);
     } finally {

@@ -120,6 +120,7 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
 
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
   const { DropWatcher } = await import('../intake/drop-watcher.ts');
+  const { ProgressLog } = await import('../sync/progress-log.ts');
   const { readColumnMapping } = await import('../intake/job-source.ts');
   const parallel = whole('--parallel', flags.parallel, 1);
   const graceMs = whole('--grace-ms', flags.graceMs, 0);
@@ -129,6 +130,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       const layout = dropLayout(app.config.dropDir);
       const settleMs = app.config.dropSettleMs;
       const { logger } = app;
+      const progressLog = new ProgressLog(logger);
       const watcher = new DropWatcher({
         layout,
         ...(await app.claimsFor(layout)),
@@ -138,6 +140,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
         run: app.runner(undefined, {
           waitForWorker: true,
           onNoWorker: () => ctx.printError(noWorkerForWatch(app.config.queuePrefix)),
+          onProgress: (progress) => progressLog.update(progress),
         }),
         // --force re-sends what a delta sync would skip; creates stay once-only either way.
         ledgerSettings: {
@@ -172,7 +175,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
       await watcher.close(graceMs);
     },
-    { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs } },
+    { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs }, service: true },
   );
 }
 

@@ -2,13 +2,21 @@
  * Builds the program and maps failures to exit codes: 2 for anything that stops a run from
  * starting (configuration, unreadable file, wrong credentials), 1 for a run with problem rows.
  */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CliContext, ExitError, type CliIO } from './context.ts';
 import { registerCommands } from './commands.ts';
 
+/** package.json sits two folders up from src/cli/ and from dist/cli/ alike. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+}
+
 export function buildProgram(io: CliIO): { program: Command; ctx: CliContext } {
   const program = new Command('catalog-sync')
     .description('Sync CSV/XLSX product sheets to the vendor store API, with per-row reports.')
+    .version(packageVersion(), '--version', 'print the version and exit')
     .option('--store-url <url>', 'store base URL (env STORE_URL); /v1/... is appended')
     .option('--store-email <email>', 'vendor account e-mail (env STORE_EMAIL)')
     .option('--password-file <path>', 'file holding the vendor password (env STORE_PASSWORD or STORE_PASSWORD_FILE)')

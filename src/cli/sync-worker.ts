@@ -19,6 +19,7 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       const redisUrl = config.redisUrl;
       await ctx.withApp((app) => runWorker(ctx, app, redisUrl, Math.max(0, Number(flags.grace) || 0) * 1000), {
         config,
+        service: true,
       });
     });
 }

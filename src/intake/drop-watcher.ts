@@ -185,6 +185,12 @@ export class DropWatcher {
         { ...this.options, layout: this.options.layout, logger },
         this.abort.signal,
       );
+      logger.info(
+        result.status === 'done'
+          ? { file, claimed, status: result.report.status, counts: result.report.counts }
+          : { file, claimed, status: 'failed', error: result.error },
+        'drop file finished',
+      );
       onEvent?.({ type: 'finished', file, claimed, result });
     } catch (error) {
       // Left in processing/ (store or Redis away, shutdown): the next resume scan tries again.

@@ -8,6 +8,8 @@ import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
 import type { BatchLedger } from '../../ledger/batch-ledger.ts';
 import { processRow } from '../process-row.ts';
+import { ProgressLog } from '../progress-log.ts';
+import { problemsIn } from '../tally.ts';
 import { buildBatchLedger } from '../prepare.ts';
 import { interruptedCreate } from '../../ledger/rules.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
@@ -51,13 +53,18 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
   onBullError(queue, logger, 'report queue');
   const ledgers = new Map<string, Promise<{ meta: BatchMeta; ledger: BatchLedger } | null>>();
+  const progressLog = new ProgressLog(logger, undefined, clock);
 
   const batchContext = (batchId: string) => {
     let entry = ledgers.get(batchId);
     if (!entry) {
-      entry = state
-        .meta(batchId)
-        .then((meta) => (meta ? { meta, ledger: buildBatchLedger(meta.ledger, deps.batchLedgers) } : null));
+      entry = state.meta(batchId).then((meta) => {
+        if (!meta) return null;
+        // This worker's first row of the batch: its start, as this worker sees it.
+        logger.info({ batchId, file: meta.file, source: meta.source }, 'batch started on this worker');
+        progressLog.due(batchId);
+        return { meta, ledger: buildBatchLedger(meta.ledger, deps.batchLedgers) };
+      });
       entry.catch(() => ledgers.delete(batchId));
       ledgers.set(batchId, entry);
       // A long-running worker sees many batches: keep the newest few.
@@ -93,6 +100,15 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     );
     const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
     if (recorded.completed) await queueReport(batchId);
+    else if (progressLog.due(batchId)) await logProgress(batchId);
+  };
+
+  /** A line every few seconds while a batch runs, from its counters (all workers' rows). */
+  const logProgress = async (batchId: string): Promise<void> => {
+    const status = await state.status(batchId);
+    if (!status) return;
+    const { done, total, counts } = status;
+    progressLog.log({ batchId, done, total, counts, problems: problemsIn(counts) });
   };
 
   const worker = new Worker(
@@ -102,7 +118,11 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         const { batchId } = job.data as ReportJobData;
         const summary = await writeRedisBatchReport(state, batchId, clock());
         if (summary) {
-          logger.info({ batchId, counts: summary.counts, reportDir: summary.reportDir }, 'batch report written');
+          progressLog.end(batchId);
+          logger.info(
+            { batchId, total: summary.total, counts: summary.counts, reportDir: summary.reportDir },
+            'batch report written',
+          );
           deps.onBatchReported?.(summary);
         }
         return;
