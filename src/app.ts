@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { ClaimStore } from './intake/claims.ts';
 import type { SyncRunner } from './intake/drop-file.ts';
 import type { DropLayout } from './intake/drop-layout.ts';
-import type { LedgerHandle } from './ledger/open.ts';
+import type { LedgerHandle, MovedToFile } from './ledger/open.ts';
 import type { Logger } from './log.ts';
 import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
@@ -50,6 +50,16 @@ export interface RunOptions {
   openSheet?: SheetOpener;
 }
 
+/** `ledger move-to-file` while batches run on the queue: their rows write to the Redis ledger. */
+export class LedgerBusyError extends Error {
+  override readonly name = 'LedgerBusyError';
+  constructor(readonly batchIds: string[]) {
+    super(
+      `batch ${batchIds.join(', ')} still running on the queue, and its rows write to the Redis ledger: wait until it ends (catalog-sync status), then move the ledger`,
+    );
+  }
+}
+
 export interface AppOptions {
   /**
    * False for a throwaway store (`import --sandbox`): nothing is remembered, so a ledger would
@@ -85,6 +95,8 @@ export interface App {
   queueWorkers(): Promise<number>;
   /** Who works on a drop folder's files: Redis keys with REDIS_URL (machines sharing it), else lock files. */
   claimsFor(layout: DropLayout): Promise<{ claims: ClaimStore; inboxClaims?: ClaimStore }>;
+  /** `ledger move-to-file`: the store's ledger from Redis into its file (REDIS_URL; no batch may be running). */
+  moveLedgerToFile(): Promise<MovedToFile>;
   /** The store's time zone, from authorization (schedules default to it). */
   storeTimeZone(): Promise<string>;
   close(): Promise<void>;
@@ -236,6 +248,14 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     queueWorkers: async () => {
       const { workersServing } = await import('./sync/queue/workers.ts');
       return workersServing(queueTarget());
+    },
+    async moveLedgerToFile() {
+      const { listBatches } = await import('./sync/queue/wait.ts');
+      const target = queueTarget();
+      const running = (await listBatches(target, 1_000)).filter((batch) => batch.status === 'running');
+      if (running.length > 0) throw new LedgerBusyError(running.map((batch) => batch.meta.batchId));
+      const { moveStoreLedgerToFile } = await import('./ledger/open.ts');
+      return moveStoreLedgerToFile(config, await redis());
     },
     storeTimeZone: async () => (await (await clientAt(config.rate)).authorize()).store.time_zone || 'UTC',
     async close() {

@@ -40,6 +40,32 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     .option('--key-column <field>', 'the key column a bare value belongs to', DEFAULT_KEY_COLUMN)
     .option('--yes', 'forget without asking', false)
     .action((keys: string[], flags: KeyFlags & { yes: boolean }) => forget(ctx, keys, flags));
+  ledger
+    .command('move-to-file')
+    .description(
+      "the way back from Redis: copy the store's ledger from Redis into its file and remove the take-over note, so runs without REDIS_URL use the file again (refused while a batch runs)",
+    )
+    .action(() => moveToFile(ctx));
+}
+
+async function moveToFile(ctx: CliContext): Promise<void> {
+  const { LedgerBusyError } = await import('../app.ts');
+  await ctx.withApp(async (app) => {
+    if (!app.config.redisUrl)
+      throw new ExitError(
+        2,
+        'configuration error: REDIS_URL: is not set (move-to-file reads the ledger from the Redis that holds it)',
+      );
+    try {
+      const { entries, file, keptAs } = await app.moveLedgerToFile();
+      ctx.print(
+        `${entries === 1 ? '1 entry' : `${entries} entries`} moved from Redis to ${file} (the Redis hash is kept as ${keptAs}). Run without REDIS_URL from now on: a command with REDIS_URL makes Redis answer for this store again, taking the file over.`,
+      );
+    } catch (error) {
+      if (error instanceof LedgerBusyError) throw new ExitError(2, error.message);
+      throw error;
+    }
+  });
 }
 
 async function show(ctx: CliContext, texts: string[], flags: KeyFlags): Promise<void> {

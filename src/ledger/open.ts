@@ -8,7 +8,7 @@
  * - without it, the file in the per-user home (home.ts), which takes over a file of the old
  *   default (./.ledger in the working directory) on first use.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import { ConfigError, ENV_NAMES, type Config } from '../config.ts';
@@ -94,6 +94,51 @@ export async function openStoreLedger(config: Config, redis: Redis | null, logge
     }
   }
   return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
+}
+
+export interface MovedToFile {
+  entries: number;
+  /** The file that answers for the store now. */
+  file: string;
+  /** Where the Redis hash is kept (renamed, not deleted). */
+  keptAs: string;
+}
+
+/**
+ * The way back from Redis (`catalog-sync ledger move-to-file`): copies the store's Redis ledger
+ * into its file (for a key both hold, Redis's entry stands: it answered last), keeps the Redis
+ * hash renamed `<prefix>:ledger-moved-to-file:<scope>` (nothing is deleted) and removes the
+ * take-over note, so runs without REDIS_URL use the file again. The caller makes sure no batch
+ * is running. A later command with REDIS_URL takes the file over once more: once configured,
+ * Redis answers for the store.
+ */
+export async function moveStoreLedgerToFile(config: Config, redis: Redis): Promise<MovedToFile> {
+  const scope = storeScope(config);
+  const file = scopedLedgerFile(ledgerFileOf(config), scope);
+  const key = redisLedgerKey(config.queuePrefix, scope);
+  const keptAs = `${config.queuePrefix}:ledger-moved-to-file:${scope}`;
+  const source = new RedisLedger(redis, config.queuePrefix, scope);
+  // Opening it locks the file: refused (ConfigError) while another process has it open.
+  const target = await FileLedger.open(file);
+  let entries = 0;
+  try {
+    let chunk: (readonly [string, LedgerEntry])[] = [];
+    for await (const pair of source.all()) {
+      chunk.push(pair);
+      if (chunk.length < 1_000) continue;
+      await target.setMany(chunk);
+      entries += chunk.length;
+      chunk = [];
+    }
+    await target.setMany(chunk);
+    entries += chunk.length;
+  } finally {
+    await target.close();
+  }
+  // Only once the file holds every entry: a crash before this leaves Redis answering, as before.
+  if ((await redis.exists(key)) === 1) await redis.rename(key, keptAs);
+  await rm(`${file}.moved-to-redis`, { force: true });
+  return { entries, file, keptAs };
 }
 
 const counted = (n: number): string => (n === 1 ? '1 entry' : `${n} entries`);

@@ -1,0 +1,118 @@
+/**
+ * The way back from Redis (issue 10): `catalog-sync ledger move-to-file` copies the store's Redis
+ * ledger into its per-user file and removes the take-over note, so runs without REDIS_URL use the
+ * file again and still create nothing twice. Refused while a batch runs on the queue. The real
+ * CLI, the sandbox over HTTP and the shared Redis (a prefix of its own).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { ledgerScope } from '../../src/ledger/rules.ts';
+import { silentLogger } from '../../src/log.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { until } from '../helpers/until.ts';
+import { cli } from '../intake/cli.ts';
+import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
+import { deleteKeys, keysUnder } from '../sync/helpers/redis.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let redis: Redis;
+let dir: string;
+let prefix: string;
+let sandbox: SandboxHandle;
+
+beforeAll(() => {
+  redis = new Redis(REDIS_URL);
+});
+afterAll(async () => {
+  await redis.quit();
+});
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'move-to-file-'));
+  prefix = `test-move-to-file-${randomUUID()}`;
+  sandbox = await startSandbox();
+});
+afterEach(async () => {
+  await sandbox.close();
+  await deleteKeys(redis, prefix);
+  await rm(dir, { recursive: true, force: true });
+});
+
+function userEnv(withRedis: boolean): Record<string, string> {
+  return {
+    HOME: join(dir, 'home'),
+    STORE_URL: sandbox.url,
+    STORE_EMAIL: sandbox.email,
+    STORE_PASSWORD: sandbox.password,
+    REPORT_DIR: join(dir, 'reports'),
+    ...(withRedis ? { REDIS_URL, QUEUE_PREFIX: prefix } : {}),
+  };
+}
+
+const homeFile = () =>
+  scopedLedgerFile(
+    join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl'),
+    ledgerScope(sandbox.url, sandbox.email),
+  );
+
+it('moves the ledger back to the file: embedded runs work again and create nothing twice', async () => {
+  const first = await writeSheet(join(dir, 'first.csv'), productCsv(['mf-1', 'mf-2']));
+  const both = await writeSheet(join(dir, 'both.csv'), productCsv(['mf-1', 'mf-2', 'mf-3', 'mf-4']));
+  expect((await cli(['import', first], userEnv(false))).code).toBe(0);
+  // With Redis: it takes the file over, and two more products are created.
+  expect((await cli(['import', both, '--queue', 'local'], userEnv(true))).code).toBe(0);
+  expect(createCount(sandbox)).toBe(4);
+  expect((await cli(['import', both], userEnv(false))).code).toBe(2); // Redis answers now
+
+  const withoutRedis = await cli(['ledger', 'move-to-file'], userEnv(false));
+  expect(withoutRedis.code).toBe(2);
+  expect(withoutRedis.stderr).toContain('REDIS_URL');
+
+  // A batch on the queue (no worker yet): refused, nothing moved.
+  const waiting = cli(['import', both, '--wait', '--json'], userEnv(true));
+  await until(
+    async () => (await keysUnder(redis, prefix)).some((k) => k.includes(':engine:batch')),
+    'the batch to be queued',
+  );
+  const refused = await cli(['ledger', 'move-to-file'], userEnv(true));
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('still running');
+  expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(true);
+  const app = createApp(resolveConfig(userEnv(true)), silentLogger);
+  const worker = await app.startWorker();
+  try {
+    const queued = await waiting;
+    expect(queued.code).toBe(0);
+    expect((JSON.parse(queued.stdout) as BatchSummary).counts.skipped).toBe(4);
+  } finally {
+    await worker.close();
+    await app.close();
+  }
+
+  const moved = await cli(['ledger', 'move-to-file'], userEnv(true));
+  expect(moved.stderr).toBe('');
+  expect(moved.code).toBe(0);
+  expect(moved.stdout).toContain('4 entries');
+  expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(false);
+  expect(existsSync(homeFile())).toBe(true);
+  // Nothing deleted: the Redis hash is kept under another name, and no longer answers.
+  const scope = ledgerScope(sandbox.url, sandbox.email);
+  expect(await redis.exists(`${prefix}:ledger-moved-to-file:${scope}`)).toBe(1);
+  expect(await redis.exists(`${prefix}:ledger:${scope}`)).toBe(0);
+
+  // Embedded again: the file answers, and knows every product.
+  const embedded = await cli(['import', both, '--json'], userEnv(false));
+  expect(embedded.code).toBe(0);
+  expect((JSON.parse(embedded.stdout) as BatchSummary).counts.skipped).toBe(4);
+  expect(createCount(sandbox)).toBe(4);
+  const shown = await cli(['ledger', 'show', 'mf-3'], userEnv(false));
+  expect(shown.stdout).toContain('synced');
+});
