@@ -11,14 +11,18 @@ import { DEFAULTS } from '../config.ts';
 import { openForWritingBy } from './open-writers.ts';
 
 export const DEFAULT_SETTLE_MS = DEFAULTS.dropSettleMs;
+const FIRST_RECHECK_MS = 250;
+const MAX_RECHECK_MS = 5_000;
 
 interface Seen {
   size: number;
   mtimeMs: number;
   /** When size and mtime last changed (or the file was first seen). */
   since: number;
-  /** No readiness check before this (a held file is looked at again about once a second). */
+  /** No readiness check before this. */
   checkAfter: number;
+  /** The wait before the next check of a file still not whole: doubles up to MAX_RECHECK_MS. */
+  recheckMs: number;
   /** The last reason given, so each is said once. */
   waitingFor: string | null;
 }
@@ -38,7 +42,14 @@ export class InboxSettle {
   /** A file appeared or changed: its settle clock starts (again) at the next look. */
   touch(name: string): void {
     if (!this.seen.has(name))
-      this.seen.set(name, { size: -1, mtimeMs: -1, since: this.options.clock(), checkAfter: 0, waitingFor: null });
+      this.seen.set(name, {
+        size: -1,
+        mtimeMs: -1,
+        since: this.options.clock(),
+        checkAfter: 0,
+        recheckMs: FIRST_RECHECK_MS,
+        waitingFor: null,
+      });
   }
 
   get size(): number {
@@ -59,7 +70,7 @@ export class InboxSettle {
       }
       const now = this.options.clock();
       if (info.size !== seen.size || info.mtimeMs !== seen.mtimeMs) {
-        Object.assign(seen, { size: info.size, mtimeMs: info.mtimeMs, since: now });
+        Object.assign(seen, { size: info.size, mtimeMs: info.mtimeMs, since: now, recheckMs: FIRST_RECHECK_MS });
         continue;
       }
       if (now - seen.since < this.options.settleMs || now < seen.checkAfter) continue;
@@ -71,7 +82,10 @@ export class InboxSettle {
         out.push(name);
         continue;
       }
-      seen.checkAfter = now + Math.min(1_000, Math.max(this.options.settleMs, 100));
+      // A file held open for long (or a cut-short XLSX nobody replaces) is looked at less and less
+      // often: each look scans /proc, and a writer that closes it is seen within MAX_RECHECK_MS.
+      seen.checkAfter = now + seen.recheckMs;
+      seen.recheckMs = Math.min(MAX_RECHECK_MS, seen.recheckMs * 2);
       if (reason !== seen.waitingFor) this.options.onWaiting(name, reason);
       seen.waitingFor = reason;
     }
