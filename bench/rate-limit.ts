@@ -39,6 +39,8 @@ interface Run {
   requests: number;
   achieved: number;
   worst: number;
+  /** The store process's event loop: how late it ran at most (a stall moves the stamps it gives requests). */
+  storeLoopMaxMs: number;
 }
 
 async function measure(rate: number, workers: number, latencyMs: number, reportDir: string): Promise<Run> {
@@ -55,6 +57,12 @@ async function measure(rate: number, workers: number, latencyMs: number, reportD
     await sandbox.control('POST', 'latency', { ms: latencyMs });
     const children = await Promise.all(Array.from({ length: workers }, () => startCliWorker(env)));
     try {
+      // One second of other products first, not measured: a store that has just started compiles
+      // its code on its first requests, and its event loop then runs late (over 100 ms seen),
+      // stamping the first burst late and bunching it into the next second. Real stores are warm.
+      const warmUp = await productSheet(rate, `warm-${rate}-${workers}-${latencyMs}.csv`, 1_000_000);
+      const warm = await enqueueSync({ file: warmUp }, { redisUrl: REDIS_URL, prefix, reportDir, rate });
+      await waitForBatch(warm.batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
       const file = await productSheet(rate * SECONDS, `rate-${rate}-${workers}-${latencyMs}.csv`);
       await sandbox.control('POST', 'reset-stats');
       const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate });
@@ -63,17 +71,32 @@ async function measure(rate: number, workers: number, latencyMs: number, reportD
       await Promise.all(children.map(stopChild));
     }
     const { requests } = (await sandbox.control('GET', 'requests')) as { requests: { at: number }[] };
+    const { loopDelay } = (await sandbox.control('GET', 'stats')) as { loopDelay: { maxMs: number } };
     const times = requests.map((r) => r.at).sort((a, b) => a - b);
     // Requests go out in bursts as window slots free up; measure over whole windows: m requests
     // (a multiple of the rate) from the first request to the (m+1)th.
     const m = Math.floor((times.length - 1) / rate) * rate;
     const achieved = (m / (times[m]! - times[0]!)) * 1000;
-    return { rate, workers, latencyMs, requests: times.length, achieved, worst: maxInWindow(times, 1000) };
+    return {
+      rate,
+      workers,
+      latencyMs,
+      requests: times.length,
+      achieved,
+      worst: maxInWindow(times, 1000),
+      storeLoopMaxMs: loopDelay.maxMs,
+    };
   } finally {
     await sandbox.stop();
     await deletePrefix(REDIS_URL, prefix);
   }
 }
+
+/** `--cases 40x3x50,200x3x50` (limit x workers x latency ms): only these; default all eight. */
+const only = (() => {
+  const at = process.argv.indexOf('--cases');
+  return at >= 0 ? new Set(process.argv[at + 1]!.split(',')) : null;
+})();
 
 const reportDir = await mkdtemp(join(tmpdir(), 'bench-rate-'));
 const loadBefore = loadavg()[0]!;
@@ -82,6 +105,7 @@ try {
   for (const rate of [40, 200])
     for (const workers of [1, 3])
       for (const latencyMs of [0, 50]) {
+        if (only && !only.has(`${rate}x${workers}x${latencyMs}`)) continue;
         const run = await measure(rate, workers, latencyMs, reportDir);
         runs.push(run);
         console.log(line(run));
@@ -96,7 +120,8 @@ function line(run: Run): string {
   return (
     `limit ${String(run.rate).padStart(3)}/s, ${run.workers} worker process(es), store latency ${String(run.latencyMs).padStart(2)} ms: ` +
     `${run.requests} requests, achieved ${fmt(run.achieved, 1)}/s = ${fmt(pct, 1)}%${pct >= 95 ? '' : ' (BELOW 95%)'}, ` +
-    `worst 1 s window ${run.worst}${run.worst > run.rate ? ' EXCEEDED' : ' (never over)'}`
+    `worst 1 s window ${run.worst}${run.worst > run.rate ? ' EXCEEDED' : ' (never over)'}; ` +
+    `store event loop late by up to ${fmt(run.storeLoopMaxMs, 0)} ms`
   );
 }
 
@@ -109,6 +134,11 @@ const section = [
   `\`catalog-sync worker\` processes (concurrency ${CONCURRENCY} each) sharing the Redis rate gate; a queued batch of`,
   `${SECONDS} s of creates at the limit; the sandbox store in its own process. Achieved: over whole windows, from the`,
   "store's request log (logins included); worst: the most requests the store received in any 1000 ms. Goals: >= 95%, never over.",
+  'Each run starts after one second of other products through the same workers and store (not measured): a store process',
+  'that has just started runs its event loop over 100 ms late on its first burst, stamping those requests late and into the',
+  "next second. The store's own lateness is printed per run: the store stamps a request when its loop reaches it, so a run",
+  "whose store ran late by more than the gate's 25 ms margin can show a window over the limit that no worker sent (the",
+  'request log then shows a burst stamped within a few ms after a gap, right after the stall).',
   '',
   '```',
   text,

@@ -51,12 +51,12 @@ export function payload(i: number): CreateProductRequest {
   return { title: `Item ${i}`, title_ar: `صنف رقم ${i}`, category: 2, sale_price: 10 + (i % 90), barcode: `BC${i}` };
 }
 
-/** A products CSV whose rows map to exactly payload(i). */
-export async function productSheet(rows: number, name = `products-${rows}.csv`): Promise<string> {
+/** A products CSV whose rows map to exactly payload(i), for i from `first`. */
+export async function productSheet(rows: number, name = `products-${rows}.csv`, first = 0): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-sync-'));
   const file = join(dir, name);
   const lines = ['title,title_ar,category,sale_price,barcode'];
-  for (let i = 0; i < rows; i++) {
+  for (let i = first; i < first + rows; i++) {
     const p = payload(i);
     lines.push(`${p.title},${p.title_ar},${p.category},${p.sale_price},${p.barcode}`);
   }

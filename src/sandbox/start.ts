@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FaultQueue } from './faults.ts';
 import { readBody, send, storeError } from './http.ts';
 import { TokenIssuer } from './jwt.ts';
@@ -56,6 +57,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: () => limiter,
   };
 
+  // How late this process ran its own timers: a request is stamped when the loop reaches it, so
+  // a stall here moves stamps (and can bunch them into one window) whatever the client did.
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const control: ControlTarget = {
     url: '',
     email,
@@ -85,7 +90,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestCount: (path) => log.count(path),
     maxRequestsInWindow: (windowMs) => log.maxInWindow(windowMs),
     requestsByPath: () => log.countByPath(),
-    resetStats: () => log.reset(),
+    loopDelay: () => ({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 }),
+    resetStats: () => {
+      log.reset();
+      loop.reset();
+    },
   };
 
   const server = createServer((req, res) => {
@@ -112,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
+      loop.disable();
       timers.cancelAll();
       server.close(() => resolve());
       server.closeAllConnections();

@@ -147,6 +147,11 @@ export interface SandboxHandle {
   requestCount(path?: string): number;
   /** Most requests received in any sliding window (default 1000 ms), all paths, logins and 429s included. */
   maxRequestsInWindow(windowMs?: number): number;
+  /**
+   * How late this process's event loop ran since the last resetStats, in ms: the most and the
+   * 99th percentile. Requests are stamped when the loop reaches them, so a stall moves stamps.
+   */
+  loopDelay(): { maxMs: number; p99Ms: number };
   resetStats(): void;
   close(): Promise<void>;
 }

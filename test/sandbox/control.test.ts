@@ -23,6 +23,7 @@ describe('control API under /__sandbox/', () => {
         maxInWindow: 2,
         windowMs: 60_000,
         byPath: { '/v1/authorization': 1, '/v1/create_product': 1 },
+        loopDelay: { maxMs: expect.any(Number) as unknown, p99Ms: expect.any(Number) as unknown },
       });
       const log = await call(sandbox, 'GET', '/__sandbox/requests?limit=1');
       expect(log.body).toMatchObject({ total: 2, requests: [{ path: '/v1/create_product', status: 200 }] });
@@ -93,6 +94,20 @@ describe('control API under /__sandbox/', () => {
       expect(sandbox.requestCount()).toBeGreaterThan(0);
       expect((await call(sandbox, 'POST', '/__sandbox/reset-stats')).status).toBe(200);
       expect(sandbox.requestCount()).toBe(0);
+    });
+  });
+
+  it('says how late its event loop ran since the stats were reset (a stall moves the stamps it gives requests)', async () => {
+    await withSandbox({}, async (sandbox) => {
+      await call(sandbox, 'POST', '/__sandbox/reset-stats');
+      // The sandbox runs in this process: holding this thread holds its loop.
+      const until = performance.now() + 150;
+      while (performance.now() < until);
+      await new Promise((resolve) => setImmediate(resolve));
+      const stalled = (await call(sandbox, 'GET', '/__sandbox/stats')).body as { loopDelay: { maxMs: number } };
+      expect(stalled.loopDelay.maxMs).toBeGreaterThanOrEqual(100);
+      await call(sandbox, 'POST', '/__sandbox/reset-stats');
+      expect(sandbox.loopDelay().maxMs).toBeLessThan(stalled.loopDelay.maxMs);
     });
   });
 });

@@ -38,6 +38,7 @@ export function handleControl(
         maxInWindow: target.maxRequestsInWindow(windowMs),
         windowMs,
         byPath: target.requestsByPath(),
+        loopDelay: target.loopDelay(),
       });
     }
     case 'GET requests': {
