@@ -95,7 +95,9 @@ export async function enqueueSync(
       chunk = [];
       const previous = queueing;
       queueing = (async () => {
-        const jobs = preCheck ? await recordUnchanged(rows, preCheck, state, request.listUnchanged === true) : rows;
+        const jobs = preCheck
+          ? await recordUnchanged(info.batchId, rows, preCheck, state, request.listUnchanged === true)
+          : rows;
         if (jobs.length > 0) await queue.addBulk(jobs);
       })();
       // Handled here so a failure waits for the next flush (which throws it) instead of going unhandled.
@@ -117,7 +119,6 @@ export async function enqueueSync(
           continue;
         }
         const data: RowJobData = {
-          batchId: info.batchId,
           row: sheetRow.row,
           originalRow: sheetRow.originalRow,
           cells: sheetRow.cells,
@@ -162,6 +163,7 @@ export async function enqueueSync(
  * leaves the row to the workers.
  */
 async function recordUnchanged<Job extends { data: RowJobData }>(
+  batchId: string,
   jobs: Job[],
   ledger: BatchLedger,
   state: BatchState,
@@ -170,7 +172,7 @@ async function recordUnchanged<Job extends { data: RowJobData }>(
   await ledger.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
   const answers = await Promise.all(
     jobs.map(({ data }) =>
-      ledger.before({ batchId: data.batchId, row: data.row, plan: data.plan, cells: data.cells }).catch(() => null),
+      ledger.before({ batchId, row: data.row, plan: data.plan, cells: data.cells }).catch(() => null),
     ),
   );
   const queued: Job[] = [];
@@ -181,7 +183,6 @@ async function recordUnchanged<Job extends { data: RowJobData }>(
     else queued.push(job);
   });
   if (unchanged.length === 0) return queued;
-  const batchId = unchanged[0]!.data.batchId;
   if (listed) {
     await Promise.all(
       unchanged.map(({ data, result }) =>

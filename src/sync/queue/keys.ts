@@ -39,6 +39,11 @@ export function rowJobId(batchId: string, row: number): string {
   return `${batchId}-r${row}`;
 }
 
+/** The batch of a rowJobId. */
+export function batchOfRowJob(jobId: string): string {
+  return jobId.slice(0, jobId.lastIndexOf('-r'));
+}
+
 export function reportJobId(batchId: string): string {
   return `${batchId}-report`;
 }

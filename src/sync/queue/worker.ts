@@ -17,7 +17,7 @@ import type { BatchSummary } from '../../report/summary.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
-import { REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
+import { batchOfJob, REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
 import { writeRedisBatchReport } from './report.ts';
 
@@ -76,8 +76,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const queueReport = (batchId: string) =>
     queue.add(REPORT_JOB, { batchId } satisfies ReportJobData, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
 
-  const processRowJob = async (data: RowJobData): Promise<void> => {
-    const { batchId, row } = data;
+  const processRowJob = async (batchId: string, data: RowJobData): Promise<void> => {
+    const { row } = data;
     if (await state.hasResult(batchId, row)) {
       // Re-run after a crash between recording and completing: make sure the report is queued.
       if (await state.isComplete(batchId)) await queueReport(batchId);
@@ -127,7 +127,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         }
         return;
       }
-      await processRowJob(job.data as RowJobData);
+      const data = job.data as RowJobData;
+      await processRowJob(batchOfJob(job.id, data), data);
     },
     {
       connection: bullConnection(deps.redisUrl),
@@ -149,9 +150,10 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     if (job.attemptsMade < (job.opts.attempts ?? 1)) return;
     // The job gave up (the worker itself kept failing): the row still ends in one outcome.
     const data = job.data as RowJobData;
+    const batchId = batchOfJob(job.id, data);
     const result =
       data.plan.kind === 'create'
-        ? interruptedCreate(data.row, data.batchId)
+        ? interruptedCreate(data.row, batchId)
         : {
             row: data.row,
             outcome: 'failed' as const,
@@ -161,8 +163,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
             code: 'WORKER',
           };
     state
-      .record(data.batchId, { result, cells: data.cells, originalRow: data.originalRow })
-      .then((recorded) => (recorded.completed ? queueReport(data.batchId) : undefined))
+      .record(batchId, { result, cells: data.cells, originalRow: data.originalRow })
+      .then((recorded) => (recorded.completed ? queueReport(batchId) : undefined))
       .catch((err: unknown) => logger.error({ err, jobId: job.id }, 'could not record a failed row'));
   });
   onBullError(worker, logger, 'row worker');
