@@ -16,7 +16,7 @@ import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
-import type { EffectiveRate } from './store/rate-gate/store-rate.ts';
+import type { EffectiveRate, StoreRate } from './store/rate-gate/store-rate.ts';
 import type { NoWorkerError } from './sync/queue/no-worker.ts';
 import type { SyncWorker } from './sync/queue/worker.ts';
 import type { BatchProgress, SyncRequest } from './sync/types.ts';
@@ -80,6 +80,11 @@ export interface App {
    * it for every process, else it is followed (or the default while none is set).
    */
   rate(): Promise<EffectiveRate>;
+  /**
+   * The configured store's rate as kept in Redis, without setting it: null without REDIS_URL, without
+   * a configured store (the rate is per store), or when none was ever set.
+   */
+  storeRate(): Promise<StoreRate | null>;
   /** The store's ledger: in Redis with REDIS_URL, else the local file (one process at a time). */
   ledger(): Promise<LedgerHandle>;
   /** Runs one batch to its end and returns its summary (the report is written). */
@@ -123,12 +128,18 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     return connection;
   });
 
+  /** Where the configured store's rate gate and rate live in Redis (one per store). */
+  const gatePrefix = async (): Promise<string> => {
+    const { engineKeys } = await import('./sync/queue/keys.ts');
+    const { storeScope } = await import('./ledger/open.ts');
+    return engineKeys(config.queuePrefix).rate(storeScope(config));
+  };
+
   const rateOf = once(async (): Promise<EffectiveRate> => {
     if (!config.redisUrl) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };
     const { effectiveStoreRate } = await import('./store/rate-gate/store-rate.ts');
-    const { engineKeys } = await import('./sync/queue/keys.ts');
     const given = config.rateGiven ? config.rate : undefined;
-    return effectiveStoreRate(await redis(), engineKeys(config.queuePrefix).rate, given, config.rate);
+    return effectiveStoreRate(await redis(), await gatePrefix(), given, config.rate);
   });
 
   // One client per rate: the configuration's, and a job's own rate in the embedded mode. With
@@ -154,8 +165,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const rateGate = async (rate: number): Promise<RateGate> => {
     if (config.redisUrl) {
       const { RedisRateGate } = await import('./store/rate-gate/redis.ts');
-      const { engineKeys } = await import('./sync/queue/keys.ts');
-      return new RedisRateGate({ redis: await redis(), prefix: engineKeys(config.queuePrefix).rate, rate });
+      return new RedisRateGate({ redis: await redis(), prefix: await gatePrefix(), rate });
     }
     const { SlidingWindowGate } = await import('./store/rate-gate/memory.ts');
     return new SlidingWindowGate({ rate });
@@ -229,6 +239,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     redis,
     client: () => clientAt(config.rate),
     rate: rateOf,
+    storeRate: async () => {
+      if (!config.redisUrl || !config.storeUrl || !config.storeEmail) return null;
+      const { readStoreRate } = await import('./store/rate-gate/store-rate.ts');
+      return readStoreRate(await redis(), await gatePrefix());
+    },
     ledger,
     runBatch,
     runner: (tuning, options) => (request, signal) =>

@@ -9,7 +9,6 @@ import type { SandboxHandle } from '../sandbox/index.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
-import type { StoreRate } from '../store/rate-gate/store-rate.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
@@ -158,19 +157,6 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
   return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
 }
 
-/** The store's rate kept in Redis (store/rate-gate/store-rate.ts), or null when none was set. */
-async function readRate(redisUrl: string, queuePrefix: string): Promise<StoreRate | null> {
-  const { openRedis } = await import('../sync/queue/connection.ts');
-  const { readStoreRate } = await import('../store/rate-gate/store-rate.ts');
-  const { engineKeys } = await import('../sync/queue/keys.ts');
-  const redis = openRedis(redisUrl);
-  try {
-    return await readStoreRate(redis, engineKeys(queuePrefix).rate);
-  } finally {
-    await redis.quit().catch(() => redis.disconnect());
-  }
-}
-
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
   const { listBatches } = await import('../sync/index.ts');
   const config = await ctx.config();
@@ -181,7 +167,7 @@ async function runStatus(ctx: CliContext, batchId: string | undefined, json: boo
     (b) => !batchId || b.meta.batchId === batchId,
   );
   if (batchId && batches.length === 0) throw new ExitError(1, `batch ${batchId} not found in Redis`);
-  const storeRate = await readRate(config.redisUrl, config.queuePrefix);
+  const storeRate = await ctx.withApp((app) => app.storeRate());
   if (json) {
     ctx.print(
       JSON.stringify(

@@ -76,7 +76,7 @@ it('keeps the password, tokens and third-party secrets out of Redis, reports and
   };
   const client = createStoreClient(settings, {
     logger,
-    gate: new RedisRateGate({ redis: gateRedis, prefix: engineKeys(prefix).rate, rate: 10_000 }),
+    gate: new RedisRateGate({ redis: gateRedis, prefix: engineKeys(prefix).rate('test-store'), rate: 10_000 }),
     backoff: { baseMs: 5, capMs: 20 },
   });
   const file = await world.sheet('s.csv', [

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { maxInWindow } from '../../src/sandbox/index.ts';
+import { maxInWindow, startSandbox } from '../../src/sandbox/index.ts';
 import { kill } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';
@@ -34,7 +34,7 @@ afterEach(async () => {
   await world.close();
 });
 
-function cli(args: string[]): { child: ChildProcess; out: () => string } {
+function cli(args: string[], extra: Record<string, string> = {}): { child: ChildProcess; out: () => string } {
   // No RATE anywhere: each command either sets the store's rate (--rate) or follows it.
   const { RATE: _rate, ...env } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
@@ -49,6 +49,7 @@ function cli(args: string[]): { child: ChildProcess; out: () => string } {
       LOG_LEVEL: 'silent',
       REPORT_DIR: join(world.dir, 'reports'),
       JOBS_DIR: join(world.dir, 'no-jobs'),
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,8 +60,8 @@ function cli(args: string[]): { child: ChildProcess; out: () => string } {
   return { child, out: () => out };
 }
 
-async function run(args: string[]): Promise<{ code: number | null; out: string }> {
-  const { child, out } = cli(args);
+async function run(args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  const { child, out } = cli(args, extra);
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, out: out() };
 }
@@ -91,4 +92,25 @@ it('workers started without RATE follow the rate import --rate set for the store
   const later = cli(['worker', '--grace', '5']);
   await until(() => later.out().includes('worker started'), 'a second worker to start');
   expect(later.out()).toContain("rate 20/s, the store's");
+});
+
+it('the rate is per store: another store account on the same Redis and queue prefix keeps its own', async () => {
+  const worker = cli(['worker', '--grace', '5']);
+  await until(() => worker.out().includes('worker started'), 'the worker to start');
+  const rows = Array.from({ length: 10 }, (_, i) => `Item ${i},2,${10 + i},PS${i}`);
+  const file = await world.sheet('per-store.csv', ['title,category,sale_price,barcode', ...rows]);
+  expect((await run(['import', file, '--queue', 'redis', '--rate', '20'])).code).toBe(0);
+
+  const store = await startSandbox();
+  try {
+    const other = { STORE_URL: store.url, STORE_EMAIL: store.email, STORE_PASSWORD: store.password };
+    expect((await run(['status'], other)).out).toContain('store rate not set');
+    const otherWorker = cli(['worker', '--grace', '5'], other);
+    await until(() => otherWorker.out().includes('worker started'), "the other store's worker to start");
+    expect(otherWorker.out()).toContain('rate 5/s, the default');
+  } finally {
+    await store.close();
+  }
+  const status = await run(['status', '--json']);
+  expect((JSON.parse(status.out) as { storeRate: { rate: number } }).storeRate.rate).toBe(20);
 });

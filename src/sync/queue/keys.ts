@@ -15,8 +15,11 @@ export interface EngineKeys {
   inflight(batchId: string): string;
   /** Sorted set of batch ids by start time, for `status`. */
   batches: string;
-  /** Prefix for the rate gate's keys. */
-  rate: string;
+  /**
+   * Prefix for the rate gate's keys of one store (its scope: ledger/open.ts storeScope). The rate
+   * limit is the store's: two stores served from one Redis and prefix never share a window or a rate.
+   */
+  rate(storeScope: string): string;
   /** Pub/sub channel announcing written reports (message: batch id). */
   events: string;
 }
@@ -29,7 +32,7 @@ export function engineKeys(prefix: string): EngineKeys {
     unchanged: (id) => `${base}:batch:${id}:unchanged`,
     inflight: (id) => `${base}:batch:${id}:inflight`,
     batches: `${base}:batches`,
-    rate: `${base}`,
+    rate: (scope) => `${base}:store:${scope}`,
     events: `${base}:events`,
   };
 }

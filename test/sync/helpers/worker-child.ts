@@ -6,6 +6,7 @@ import { createStoreClient } from '../../../src/store/index.ts';
 import { startSyncWorker } from '../../../src/sync/index.ts';
 import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
 import { engineKeys } from '../../../src/sync/queue/keys.ts';
+import { ledgerScope } from '../../../src/ledger/rules.ts';
 import { openRedis } from '../../../src/sync/queue/connection.ts';
 
 const env = process.env;
@@ -26,7 +27,7 @@ const client = createStoreClient(
   {
     gate: new RedisRateGate({
       redis,
-      prefix: engineKeys(prefix).rate,
+      prefix: engineKeys(prefix).rate(ledgerScope(env.STORE_URL!, env.STORE_EMAIL!)),
       rate,
       ...(env.MARGIN_MS ? { marginMs: Number(env.MARGIN_MS) } : {}),
     }),
