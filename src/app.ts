@@ -129,11 +129,14 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   });
 
   /** Where the configured store's rate gate and rate live in Redis (one per store). */
-  const gatePrefix = async (): Promise<string> => {
-    const { engineKeys } = await import('./sync/queue/keys.ts');
+  const gatePrefix = once(async (): Promise<string> => {
+    const { engineKeys, legacyRatePrefix } = await import('./sync/queue/keys.ts');
     const { storeScope } = await import('./ledger/open.ts');
-    return engineKeys(config.queuePrefix).rate(storeScope(config));
-  };
+    const { adoptLegacyStoreRate } = await import('./store/rate-gate/store-rate.ts');
+    const prefix = engineKeys(config.queuePrefix).rate(storeScope(config));
+    await adoptLegacyStoreRate(await redis(), legacyRatePrefix(config.queuePrefix), prefix);
+    return prefix;
+  });
 
   const rateOf = once(async (): Promise<EffectiveRate> => {
     if (!config.redisUrl) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };

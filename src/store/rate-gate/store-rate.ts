@@ -18,6 +18,20 @@ export function storeRateKey(gatePrefix: string): string {
   return `${gatePrefix}:rate:limit`;
 }
 
+/**
+ * Versions before the rate was kept per store kept it per queue prefix (`<prefix>:engine:rate:limit`).
+ * The first store to start on that prefix takes it over, so an upgrade does not fall back to the
+ * default rate; any other store on the prefix starts from the default.
+ */
+export async function adoptLegacyStoreRate(redis: Redis, legacyGatePrefix: string, gatePrefix: string): Promise<void> {
+  try {
+    await redis.renamenx(storeRateKey(legacyGatePrefix), storeRateKey(gatePrefix));
+  } catch (error) {
+    // No legacy key: nothing to take over.
+    if (!(error instanceof Error) || !/no such key/i.test(error.message)) throw error;
+  }
+}
+
 export async function readStoreRate(redis: Redis, gatePrefix: string): Promise<StoreRate | null> {
   const [rate, setAt] = await redis.hmget(storeRateKey(gatePrefix), 'rate', 'setAt');
   const value = Number(rate);

@@ -37,6 +37,11 @@ export function engineKeys(prefix: string): EngineKeys {
   };
 }
 
+/** Where versions before the per-store rate kept the gate and the rate (store-rate.ts adoptLegacyStoreRate). */
+export function legacyRatePrefix(prefix: string): string {
+  return `${prefix}:engine`;
+}
+
 /** One row = one job; the id is deterministic so enqueueing a batch twice never doubles work. */
 export function rowJobId(batchId: string, row: number): string {
   return `${batchId}-r${row}`;
