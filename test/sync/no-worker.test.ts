@@ -4,20 +4,14 @@
  * run in-process, queues nothing, and exits 2. With --wait it queues and waits, and a worker
  * started later syncs the rows. `watch`, a service, says so and keeps the file until one starts.
  */
-import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
+import { useCliWorld, type CliRun } from './helpers/cli-world.ts';
 import { kill } from './helpers/processes.ts';
-import { deleteKeys, keysUnder } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
-import { startWorld, type World } from './helpers/world.ts';
+import { keysUnder } from './helpers/redis.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 /**
  * Past this the CLI is taken to hang (before, it waited forever). The answer itself comes after
  * the command's own 3 s look for a worker (WORKER_LOOK_MS); the rest is process start-up, which
@@ -25,59 +19,21 @@ const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
  */
 const HANG_AFTER_MS = 60_000;
 
-let world: World;
-let prefix: string;
-let redis: Redis;
-const children: ChildProcess[] = [];
-
-beforeEach(async () => {
-  world = await startWorld();
-  prefix = `test-${randomUUID()}`;
-  redis = new Redis(REDIS_URL);
-});
-afterEach(async () => {
-  for (const child of children.splice(0)) await kill(child, 'SIGKILL');
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-  await world.close();
-});
-
-function env(): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
-    LOG_LEVEL: 'silent',
-    REPORT_DIR: join(world.dir, 'reports'),
-    JOBS_DIR: join(world.dir, 'no-jobs'),
-    XDG_STATE_HOME: join(world.dir, 'state'),
-  };
-}
-
-function cli(args: string[]): { child: ChildProcess; out: () => string; err: () => string } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  return { child, out: () => out, err: () => err };
-}
+const t = useCliWorld();
+const cli = (args: string[]) => t.cli(args);
 
 /** Runs the CLI to its end; a run still going after HANG_AFTER_MS is killed and fails the test. */
-async function exitOf(run: ReturnType<typeof cli>): Promise<number | null> {
+async function exitOf(run: CliRun): Promise<number | null> {
   const deadline = setTimeout(() => run.child.kill('SIGKILL'), HANG_AFTER_MS);
-  const [code, signal] = (await once(run.child, 'exit')) as [number | null, string | null];
+  const code = await run.exit();
   clearTimeout(deadline);
-  expect(signal).toBeNull(); // killed by the hang detector: it waited for a worker
+  expect(run.child.signalCode).toBeNull(); // killed by the hang detector: it waited for a worker
   return code;
 }
 
 /** Exit 2, the message with its ways out, one JSON error document, and nothing queued or sent. */
-async function expectNoWorkerRefusal(run: ReturnType<typeof cli>): Promise<void> {
+async function expectNoWorkerRefusal(run: CliRun): Promise<void> {
+  const { world, prefix, redis } = t;
   expect(await exitOf(run)).toBe(2);
   expect(run.err()).toContain('no worker serves the queue');
   expect(run.err()).toContain('catalog-sync worker');
@@ -89,20 +45,20 @@ async function expectNoWorkerRefusal(run: ReturnType<typeof cli>): Promise<void>
 }
 
 it('import: says no worker serves the queue and exits 2 within seconds, queueing nothing', async () => {
-  const sheet = await world.sheet('p.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-1']);
+  const sheet = await t.world.sheet('p.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-1']);
   await expectNoWorkerRefusal(cli(['import', sheet, '--json']));
 });
 
 it('schedule run: the same message and exit 2', async () => {
-  const sheet = await world.sheet('job.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-job']);
-  const jobs = join(world.dir, 'jobs');
+  const sheet = await t.world.sheet('job.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-job']);
+  const jobs = join(t.world.dir, 'jobs');
   await mkdir(jobs);
   await writeFile(join(jobs, 'nightly.yaml'), `name: nightly\nsource: ${sheet}\nschedule: '30 2 * * *'\n`);
   await expectNoWorkerRefusal(cli(['schedule', 'run', 'nightly', '--jobs-dir', jobs, '--json']));
 });
 
 it('rerun of a fixed failed.csv: the same message and exit 2; --queue local syncs it here', async () => {
-  const sheet = await world.sheet('r.csv', ['title,sale_price,category,barcode', 'Typo,12.5O,1,nw-r']);
+  const sheet = await t.world.sheet('r.csv', ['title,sale_price,category,barcode', 'Typo,12.5O,1,nw-r']);
   const first = cli(['import', sheet, '--queue', 'local', '--json']);
   expect(await exitOf(first)).toBe(1); // the row needs a fix
   const { reportDir } = JSON.parse(first.out()) as { reportDir: string };
@@ -111,11 +67,11 @@ it('rerun of a fixed failed.csv: the same message and exit 2; --queue local sync
   await expectNoWorkerRefusal(cli(['rerun', failedCsv, '--json']));
   const here = cli(['rerun', failedCsv, '--queue', 'local', '--json']);
   expect(await exitOf(here)).toBe(0);
-  expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
+  expect(t.world.sandbox.requestCount('/v1/create_product')).toBe(1);
 });
 
 it('watch: says no worker serves the queue; the dropped file waits in processing/ and is synced once one starts', async () => {
-  const drop = join(world.dir, 'drop');
+  const drop = join(t.world.dir, 'drop');
   const watch = cli(['watch', '--dir', drop, '--settle-ms', '200']);
   await until(() => watch.err().includes('no worker serves the queue'), 'the no-worker line at start');
   expect(watch.err()).toContain('catalog-sync worker');
@@ -128,29 +84,29 @@ it('watch: says no worker serves the queue; the dropped file waits in processing
   expect(watch.child.exitCode).toBeNull(); // a service: it keeps watching
   const worker = cli(['worker', '--grace', '5']);
   await until(async () => (await readdir(join(drop, 'done'))).some((n) => n.endsWith('--w.csv')), 'w.csv done');
-  expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
+  expect(t.world.sandbox.requestCount('/v1/create_product')).toBe(1);
   await kill(worker.child, 'SIGTERM');
   await kill(watch.child, 'SIGTERM');
 });
 
 it('--wait queues the rows and waits; a worker started later syncs them, and is found by the next import', async () => {
-  const sheet = await world.sheet('w.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-2']);
+  const sheet = await t.world.sheet('w.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-2']);
   const run = cli(['import', sheet, '--wait', '--json']);
-  const exited = once(run.child, 'exit') as Promise<[number | null]>;
+  let ended = false;
+  void run.exit().then(() => (ended = true));
   // Waits until the batch is on the queue, then starts the worker.
-  await new Promise<void>((resolve, reject) => {
-    run.child.stderr?.on('data', () => run.err().includes('queued; waiting for workers') && resolve());
-    void exited.then(([code]) => reject(new Error(`import exited (${code}) before queueing: ${run.err()}`)));
-  });
+  await until(() => {
+    if (ended) throw new Error(`import exited before queueing: ${run.err()}`);
+    return run.err().includes('queued; waiting for workers');
+  }, 'the batch to be queued');
   const worker = cli(['worker', '--grace', '5']);
-  const [code] = await exited;
-  expect(code).toBe(0);
+  expect(await run.exit()).toBe(0);
   expect((JSON.parse(run.out()) as { counts: { created: number } }).counts.created).toBe(1);
 
   // With the worker connected, an import without --wait finds it and goes ahead.
-  const next = await world.sheet('n.csv', ['title,sale_price,category,barcode', 'Mug,7,1,nw-3']);
+  const next = await t.world.sheet('n.csv', ['title,sale_price,category,barcode', 'Mug,7,1,nw-3']);
   const served = cli(['import', next, '--json']);
-  const [servedCode] = (await once(served.child, 'exit')) as [number | null];
+  const servedCode = await served.exit();
   expect(served.err()).not.toContain('no worker');
   expect(servedCode).toBe(0);
   await kill(worker.child, 'SIGTERM');

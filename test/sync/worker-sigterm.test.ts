@@ -3,67 +3,19 @@
  * exits 0, and a worker started later completes the batch. Unlike a SIGKILL, a graceful stop
  * leaves no create in doubt: no row is `unknown`, every product exists exactly once.
  */
-import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
-import { kill } from './helpers/processes.ts';
-import { deleteKeys } from './helpers/redis.ts';
+import { useCliWorld } from './helpers/cli-world.ts';
 import { REDIS_URL } from './helpers/transports.ts';
-import { startWorld, type World } from './helpers/world.ts';
 import { until } from '../helpers/until.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 const CREATES = 60;
-
-let world: World;
-let prefix: string;
-let redis: Redis;
-const children: ChildProcess[] = [];
-
-beforeEach(async () => {
-  world = await startWorld({ latencyMs: 40 });
-  prefix = `test-${randomUUID()}`;
-  redis = new Redis(REDIS_URL);
-});
-afterEach(async () => {
-  for (const child of children.splice(0)) await kill(child, 'SIGKILL');
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-  await world.close();
-});
-
-async function startCliWorker(): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
-    RATE: '1000',
-    CONCURRENCY: '4',
-    LOG_LEVEL: 'silent',
-    JOBS_DIR: join(world.dir, 'no-jobs'),
-  };
-  const child = spawn(process.execPath, [BIN, 'worker', '--grace', '30'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(child);
-  let err = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr?.on('data', (d: Buffer) => {
-      err += d.toString();
-      if (err.includes('worker started')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited early (${code}): ${err}`)));
-  });
-  return child;
-}
+const t = useCliWorld({ latencyMs: 40 });
+const startCliWorker = () => t.startWorker({ RATE: '1000', CONCURRENCY: '4' }, ['--grace', '30']);
 
 it('a worker stopped with SIGTERM finishes its active rows and exits 0; the batch completes with no row in doubt', async () => {
+  const { world, prefix, redis } = t;
   const lines = Array.from({ length: CREATES }, (_, i) => `Item ${i},صنف ${i},2,${10 + i},TERM${i}`);
   const file = await world.sheet('term.csv', ['title,title_ar,category,sale_price,barcode', ...lines]);
 
@@ -72,10 +24,8 @@ it('a worker stopped with SIGTERM finishes its active rows and exits 0; the batc
   const results = engineKeys(prefix).results(batchId);
   await until(async () => (await redis.hlen(results)) >= 10, '10 row results');
 
-  const exited = once(first, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  first.kill('SIGTERM');
-  const [code] = await exited;
-  expect(code).toBe(0);
+  first.child.kill('SIGTERM');
+  expect(await first.exit()).toBe(0);
   const doneAtStop = await redis.hlen(results);
   expect(doneAtStop).toBeLessThan(CREATES); // it stopped mid-batch
 

@@ -1,0 +1,135 @@
+/**
+ * The real CLI (bin/catalog-sync.js) against a test world: the sandbox store, a BullMQ prefix of
+ * its own on the real Redis, and a temp directory that holds the reports, an empty jobs folder and
+ * the per-user ledger home. `useCliWorld` registers the hooks: before each test a new world and
+ * prefix; after it every process started here is killed and the prefix's keys deleted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach } from 'vitest';
+import type { SandboxOptions } from '../../../src/sandbox/index.ts';
+import { until } from '../../helpers/until.ts';
+import { kill } from './processes.ts';
+import { deleteKeys } from './redis.ts';
+import { REDIS_URL } from './transports.ts';
+import { startWorld, type World } from './world.ts';
+
+const BIN = join(import.meta.dirname, '../../../bin/catalog-sync.js');
+
+/** Environment changes for one command: a value replaces, `undefined` leaves the name out. */
+export type EnvChanges = Record<string, string | undefined>;
+
+export interface CliRun {
+  child: ChildProcess;
+  out: () => string;
+  err: () => string;
+  /** stdout and stderr as they came. */
+  all: () => string;
+  /** The exit code once the process has ended. */
+  exit: () => Promise<number | null>;
+}
+
+export interface CliWorld {
+  readonly world: World;
+  readonly prefix: string;
+  /** A connection of the test's own, for looking at the prefix's keys. */
+  readonly redis: Redis;
+  /**
+   * The environment a command gets: only PATH from this process, then the store, Redis, prefix,
+   * folders and a silent log, then `changes`.
+   */
+  env(changes?: EnvChanges): NodeJS.ProcessEnv;
+  cli(args: string[], changes?: EnvChanges): CliRun;
+  /** `catalog-sync worker`, once it has said it started. */
+  startWorker(changes?: EnvChanges, args?: string[]): Promise<CliRun>;
+}
+
+export function useCliWorld(options: SandboxOptions = {}): CliWorld {
+  let world: World | undefined;
+  let prefix: string | undefined;
+  let redis: Redis | undefined;
+  const children: ChildProcess[] = [];
+
+  beforeEach(async () => {
+    world = await startWorld(options);
+    prefix = `test-${randomUUID()}`;
+    redis = new Redis(REDIS_URL);
+  });
+  afterEach(async () => {
+    for (const child of children.splice(0)) await kill(child, 'SIGKILL');
+    if (redis && prefix) await deleteKeys(redis, prefix);
+    await redis?.quit();
+    await world?.close();
+  });
+
+  const set = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`${name} is set before each test`);
+    return value;
+  };
+
+  const self: CliWorld = {
+    get world() {
+      return set(world, 'world');
+    },
+    get prefix() {
+      return set(prefix, 'prefix');
+    },
+    get redis() {
+      return set(redis, 'redis');
+    },
+    env(changes = {}) {
+      const { world: w, prefix: p } = self;
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH ?? '',
+        REDIS_URL,
+        QUEUE_PREFIX: p,
+        STORE_URL: w.sandbox.url,
+        STORE_EMAIL: w.sandbox.email,
+        STORE_PASSWORD: w.sandbox.password,
+        LOG_LEVEL: 'silent',
+        REPORT_DIR: join(w.dir, 'reports'),
+        JOBS_DIR: join(w.dir, 'no-jobs'),
+        XDG_STATE_HOME: join(w.dir, 'state'),
+      };
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) delete env[name];
+        else env[name] = value;
+      }
+      return env;
+    },
+    cli(args, changes) {
+      const child = spawn(process.execPath, [BIN, ...args], {
+        env: self.env(changes),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let out = '';
+      let err = '';
+      let all = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        all += d.toString();
+      });
+      child.stderr?.on('data', (d: Buffer) => {
+        err += d.toString();
+        all += d.toString();
+      });
+      const exited = once(child, 'exit') as Promise<[number | null]>;
+      return { child, out: () => out, err: () => err, all: () => all, exit: async () => (await exited)[0] };
+    },
+    async startWorker(changes, args = ['--grace', '5']) {
+      const run = self.cli(['worker', ...args], changes);
+      let ended = false;
+      void run.exit().then(() => (ended = true));
+      await until(() => {
+        if (ended) throw new Error(`the worker exited early: ${run.all()}`);
+        return run.all().includes('worker started');
+      }, 'the worker to start');
+      return run;
+    },
+  };
+  return self;
+}
