@@ -1,11 +1,32 @@
 /** Runs the real CLI in this process with its own environment and captured output. */
-import { Writable } from 'node:stream';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 
 export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** Streams that play a terminal: stdin and stderr say they are one. */
+export interface Terminal {
+  stdin: PassThrough & { isTTY: boolean };
+  stderr: PassThrough & { isTTY: boolean };
+}
+
+/** A terminal on which the person types `answer` when asked `[y/N]`. */
+export function terminalAnswering(answer: string): Terminal {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  const stderr = Object.assign(new PassThrough(), { isTTY: true });
+  stderr.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('[y/N]')) stdin.write(`${answer}\n`);
+  });
+  return { stdin, stderr };
 }
 
 function sink(): { stream: Writable; text: () => string } {
@@ -19,15 +40,72 @@ function sink(): { stream: Writable; text: () => string } {
   return { stream, text: () => text };
 }
 
-export async function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
+export async function cli(args: string[], env: Record<string, string>, terminal?: Terminal): Promise<CliRun> {
   const out = sink();
-  const err = sink();
+  let err = '';
+  const stderr = terminal?.stderr ?? new PassThrough();
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const before = process.exitCode;
   process.exitCode = undefined;
   try {
-    const code = await runCli(args, { stdout: out.stream, stderr: err.stream, env: { LOG_LEVEL: 'silent', ...env } });
-    return { code, stdout: out.text(), stderr: err.text() };
+    const code = await runCli(args, {
+      stdout: out.stream,
+      stderr,
+      env: { LOG_LEVEL: 'silent', ...env },
+      ...(terminal ? { stdin: terminal.stdin } : {}),
+    });
+    return { code, stdout: out.text(), stderr: err };
   } finally {
     process.exitCode = before;
   }
+}
+
+export interface SandboxCli {
+  readonly dir: string;
+  readonly sandbox: SandboxHandle;
+  /** The store, reports and a file ledger in the temp folder; rows one at a time. */
+  readonly env: Record<string, string>;
+  /** The barcodes of the store's products, sorted: a product created twice shows twice. */
+  barcodes(): string[];
+}
+
+/** One sandbox store and temp folder for the whole file (beforeAll / afterAll). */
+export function useSandboxCli(name: string): SandboxCli {
+  let dir = '';
+  let sandbox: SandboxHandle | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), `${name}-`));
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const self: SandboxCli = {
+    get dir() {
+      return dir;
+    },
+    get sandbox() {
+      if (!sandbox) throw new Error('the sandbox starts before the tests');
+      return sandbox;
+    },
+    get env() {
+      const { url, email, password } = self.sandbox;
+      return {
+        STORE_URL: url,
+        STORE_EMAIL: email,
+        STORE_PASSWORD: password,
+        REPORT_DIR: join(dir, 'reports'),
+        LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+        RATE: '1000',
+        CONCURRENCY: '1',
+      };
+    },
+    barcodes: () =>
+      self.sandbox
+        .products()
+        .map((p) => String(p.fields.barcode))
+        .sort(),
+  };
+  return self;
 }

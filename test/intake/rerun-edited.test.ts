@@ -4,43 +4,17 @@
  * re-sends the failed rows only and says how many invalid rows need a fix first. Through the
  * real CLI against the sandbox store over HTTP.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
-import { cli } from './cli.ts';
+import { cli, useSandboxCli } from './cli.ts';
 
-let dir: string;
-let sandbox: SandboxHandle;
-let env: Record<string, string>;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rerun-edited-'));
-  sandbox = await startSandbox();
-  env = {
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
-    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
-    RATE: '1000',
-    CONCURRENCY: '1',
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const barcodes = () =>
-  sandbox
-    .products()
-    .map((p) => String(p.fields.barcode))
-    .sort();
+const t = useSandboxCli('rerun-edited');
 
 describe('rerun of an edited failed.csv', () => {
   it('syncs every row as edited; a batch re-run sends the failed rows and names the invalid ones', async () => {
+    const { dir, sandbox, env } = t;
     const sheet = join(dir, 'new.csv');
     // Row 2 is fine, rows 3 and 4 are invalid (a price typed with a letter O, no title), row 5 is
     // refused by the store (no category 99): two rows need a fix, one only a re-run.
@@ -77,7 +51,7 @@ describe('rerun of an edited failed.csv', () => {
     expect(rerun.rerunOf).toBe(batch.batchId);
     expect(rerun.total).toBe(3);
     expect(rerun.counts.created).toBe(3);
-    expect(barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
+    expect(t.barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
     const results = (await readFile(join(rerun.reportDir, 'results.csv'), 'utf8')).replace(/^\uFEFF/, '');
     // The rows keep the numbers the person first saw.
     expect(results).toMatch(/\nTypo,12.50,1,b2,3,created,/);
@@ -88,6 +62,6 @@ describe('rerun of an edited failed.csv', () => {
     const again = await cli(['rerun', failedCsv, '--json'], env);
     expect((JSON.parse(again.stdout) as BatchSummary).counts.skipped).toBe(3);
     expect(sandbox.requestCount('/v1/create_product')).toBe(0);
-    expect(barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
+    expect(t.barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
   });
 });

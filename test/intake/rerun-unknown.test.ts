@@ -4,94 +4,40 @@
  * --resend-unknown-creates sends them, after saying how many may be created twice, and off a
  * terminal only with --yes. Through the real CLI against the sandbox, whose request log judges.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { cli as runCli, terminalAnswering, useSandboxCli, type Terminal } from './cli.ts';
 
-let dir: string;
-let sandbox: SandboxHandle;
-let env: Record<string, string>;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rerun-unknown-'));
-  sandbox = await startSandbox();
-  env = {
-    LOG_LEVEL: 'silent',
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
-    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
-    RATE: '1000',
-    CONCURRENCY: '1',
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return cliWith({}, ...args);
-}
-
-/** The CLI with a terminal on stdin and stderr that types `answer` when asked. */
-function onTerminal(answer: string): {
-  stdin: PassThrough & { isTTY: boolean };
-  stderr: PassThrough & { isTTY: boolean };
-} {
-  const stdin = Object.assign(new PassThrough(), { isTTY: true });
-  const stderr = Object.assign(new PassThrough(), { isTTY: true });
-  stderr.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('[y/N]')) stdin.write(`${answer}\n`);
-  });
-  return { stdin, stderr };
-}
+const t = useSandboxCli('rerun-unknown');
 
 async function cliWith(
-  terminal: Partial<ReturnType<typeof onTerminal>>,
+  terminal: Terminal | undefined,
   ...args: string[]
 ): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = terminal.stderr ?? new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const before = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    const code = await runCli(args, { stdout, stderr, env, ...(terminal.stdin ? { stdin: terminal.stdin } : {}) });
-    return { code, out, err };
-  } finally {
-    process.exitCode = before;
-  }
+  const { code, stdout, stderr } = await runCli(args, t.env, terminal);
+  return { code, out: stdout, err: stderr };
 }
 
-const barcodes = () =>
-  sandbox
-    .products()
-    .map((p) => String(p.fields.barcode))
-    .sort();
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return cliWith(undefined, ...args);
+}
 
 describe('rerun with unknown creates', () => {
   it('--include-unknown sends none of them; --resend-unknown-creates sends them only with --yes off a terminal', async () => {
-    const sheet = join(dir, 'new.csv');
+    const sheet = join(t.dir, 'new.csv');
     await writeFile(sheet, 'title,category,sale_price,barcode\nA,1,1,u1\nB,1,2,u2\nC,1,3,u3\nD,99,4,u4\n');
     // Rows go one at a time: the first two creates are applied, then their connections reset.
-    sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 2 });
+    t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 2 });
     const first = await cli('import', sheet, '--json');
     expect(first.code).toBe(1);
     const batch = JSON.parse(first.out) as BatchSummary;
     expect(batch.counts).toMatchObject({ unknown: 2, created: 1, failed: 1 });
-    expect(barcodes()).toEqual(['u1', 'u2', 'u3']);
+    expect(t.barcodes()).toEqual(['u1', 'u2', 'u3']);
 
     // Selecting the unknown rows lists them; only the failed row (category 99) is sent.
-    sandbox.resetStats();
+    t.sandbox.resetStats();
     const listed = await cli('rerun', batch.batchId, '--include-unknown', '--json');
     expect(listed.code).toBe(1);
     expect(listed.err).toContain('not sent: 2 rows whose create had an unknown outcome (row 2, 3)');
@@ -100,19 +46,19 @@ describe('rerun with unknown creates', () => {
     expect(rerun.total).toBe(1);
     expect(rerun.counts.failed).toBe(1);
     expect(
-      sandbox
+      t.sandbox
         .requests()
         .filter((r) => r.path === '/v1/create_product')
         .map((r) => r.body),
     ).toEqual([expect.objectContaining({ barcode: 'u4' })]);
 
     // The explicit flag off a terminal without --yes: says how many may be duplicated, sends nothing.
-    sandbox.resetStats();
+    t.sandbox.resetStats();
     const unconfirmed = await cli('rerun', batch.batchId, '--resend-unknown-creates');
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.err).toContain('2 rows may be created twice');
     expect(unconfirmed.err).toContain('--yes');
-    expect(sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(t.sandbox.requestCount('/v1/create_product')).toBe(0);
 
     // With --yes they are sent (and, as warned, now exist twice).
     const confirmed = await cli('rerun', batch.batchId, '--resend-unknown-creates', '--yes', '--json');
@@ -120,32 +66,38 @@ describe('rerun with unknown creates', () => {
     const resent = JSON.parse(confirmed.out) as BatchSummary;
     expect(resent.counts.created).toBe(2);
     expect(
-      sandbox
+      t.sandbox
         .requests()
         .filter((r) => r.path === '/v1/create_product')
         .map((r) => (r.body as { barcode?: string }).barcode)
         .sort(),
     ).toEqual(['u1', 'u2', 'u4']);
-    expect(barcodes()).toEqual(['u1', 'u1', 'u2', 'u2', 'u3']);
+    expect(t.barcodes()).toEqual(['u1', 'u1', 'u2', 'u2', 'u3']);
   });
 
   it('on a terminal, --resend-unknown-creates asks first: "n" sends nothing, "y" sends them', async () => {
-    const sheet = join(dir, 'asked.csv');
+    const sheet = join(t.dir, 'asked.csv');
     await writeFile(sheet, 'title,category,sale_price,barcode\nE,1,1,t1\n');
-    sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
+    t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
     const batch = JSON.parse((await cli('import', sheet, '--json')).out) as BatchSummary;
     expect(batch.counts.unknown).toBe(1);
 
-    sandbox.resetStats();
-    const declined = await cliWith(onTerminal('n'), 'rerun', batch.batchId, '--resend-unknown-creates');
+    t.sandbox.resetStats();
+    const declined = await cliWith(terminalAnswering('n'), 'rerun', batch.batchId, '--resend-unknown-creates');
     expect(declined.code).toBe(2);
     expect(declined.err).toContain('1 row may be created twice');
     expect(declined.err).toContain('nothing was sent');
-    expect(sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(t.sandbox.requestCount('/v1/create_product')).toBe(0);
 
-    const accepted = await cliWith(onTerminal('y'), 'rerun', batch.batchId, '--resend-unknown-creates', '--json');
+    const accepted = await cliWith(
+      terminalAnswering('y'),
+      'rerun',
+      batch.batchId,
+      '--resend-unknown-creates',
+      '--json',
+    );
     expect(accepted.code).toBe(0);
     expect((JSON.parse(accepted.out) as BatchSummary).counts.created).toBe(1);
-    expect(sandbox.requestCount('/v1/create_product')).toBe(1);
+    expect(t.sandbox.requestCount('/v1/create_product')).toBe(1);
   });
 });
