@@ -27,7 +27,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/sandbox/index.ts';
 import { createStoreClient, type StoreClient } from '../src/store/index.ts';
 import { enqueueSync, runSync, startSyncWorker } from '../src/sync/index.ts';
 import { ensureBenchFiles } from './sheet-read-data.ts';
-import { startChildSandbox, type ChildSandbox } from './sync-support.ts';
+import { deletePrefix, startChildSandbox, type ChildSandbox } from './sync-support.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const GOAL_P99_MS = 50;
@@ -139,13 +139,8 @@ async function workerPath(sandbox: ChildSandbox, file: string, dir: string): Pro
     // The rows still queued are dropped with the prefix: only the reading is measured.
     await worker.close(true);
     store.close();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
     await redis.quit();
+    await deletePrefix(REDIS_URL, prefix);
   }
 }
 
