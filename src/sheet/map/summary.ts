@@ -4,7 +4,8 @@
  */
 import type { RowIssue, SheetKind, SheetRowResult } from '../types.ts';
 
-export interface SheetSummary {
+/** What is known of the sheet before its rows: where it came from and how it was read. */
+export interface SummaryHead {
   file: string;
   format: 'csv' | 'xlsx';
   sheetName: string | null;
@@ -14,6 +15,10 @@ export interface SheetSummary {
   headerRow: number;
   bannerRows: number[];
   kind: SheetKind;
+  headerIssues: RowIssue[];
+}
+
+export interface SheetSummary extends SummaryHead {
   /** Data rows read (blank rows included: they plan `skip`). */
   rows: number;
   creates: number;
@@ -28,22 +33,10 @@ export interface SheetSummary {
   invalidRows: number;
   /** Rows with warnings only. */
   rowsWithWarnings: number;
-  headerIssues: RowIssue[];
   /** Row errors and warnings, in row order (all of them, or the first `keepIssues`). */
   issues: RowIssue[];
   /** Issues not kept because of keepIssues. */
   issuesLeftOut: number;
-}
-
-export interface SummaryHead {
-  file: string;
-  format: 'csv' | 'xlsx';
-  sheetName: string | null;
-  hiddenSheetsSkipped: string[];
-  headerRow: number;
-  bannerRows: number[];
-  kind: SheetKind;
-  headerIssues: RowIssue[];
 }
 
 export class SummaryBuilder {
