@@ -4,6 +4,7 @@
  * same keys in the same order whichever way it ran; the CLI prints it with --json.
  */
 import type { OutcomeCounts } from '../outcome.ts';
+import type { CategoryCounts } from './category-counts.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
 
 export interface BatchSummary {
@@ -28,6 +29,11 @@ export interface BatchSummary {
    * are in the report; nothing after it was read. Such a batch counts as a problem (exit 1).
    */
   readError?: ReadError;
+  /**
+   * Each category's product_total before the first create and after the last row (batches that
+   * sent a create): the evidence `reconcile` reads for creates with an unknown outcome.
+   */
+  categoryCounts?: CategoryCounts;
   /** Directory holding results.csv, results.xlsx, failed.csv, summary.json. */
   reportDir: string;
 }
@@ -65,6 +71,7 @@ const KEY_ORDER = {
   dryRun: true,
   skippedUnchanged: true,
   readError: true,
+  categoryCounts: true,
   reportDir: true,
 } as const satisfies Record<keyof BatchSummary, true>;
 

@@ -38,6 +38,12 @@ export interface RowProcessorDeps {
   schedule?: (calls: () => Promise<RowResult>) => Promise<RowResult>;
   /** A ledger write failed after the row's calls (the outcome stands); for logging. */
   onLedgerError?: (error: unknown, row: number) => void;
+  /**
+   * Awaited before a create the ledger lets through takes its slot: the batch's categories are
+   * counted before its first create leaves (category-counts.ts). A store failure does not reject
+   * (the batch goes without counts); a Redis one does, and the row's job fails unsent.
+   */
+  beforeCreate?: () => Promise<void>;
 }
 
 export interface RowWork {
@@ -74,6 +80,7 @@ async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDe
     }
     return result.row;
   };
+  if (work.plan.kind === 'create') await deps.beforeCreate?.();
   return deps.schedule ? deps.schedule(inSlot) : inSlot();
 }
 

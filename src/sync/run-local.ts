@@ -27,6 +27,7 @@ import { invalidResult } from './rules.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
 import { batchSummary, type BatchSummary, type ReadError } from '../report/summary.ts';
+import { countsTaker, CountsRecorder } from './category-counts.ts';
 import type { EngineDeps, SyncRequest } from './types.ts';
 
 /** Rows read ahead from a ledger behind a round trip: one ledger lookup per block. */
@@ -69,6 +70,7 @@ async function syncSheet(
       await (login ??= deps.client.authorize());
       return calls();
     });
+  const counts = new CountsRecorder(countsTaker(deps.client, clock), logger, info.batchId);
   const processorDeps: RowProcessorDeps | null = ledger && {
     batchId: info.batchId,
     client: deps.client,
@@ -76,6 +78,11 @@ async function syncSheet(
     markers: memoryMarkers(),
     onLedgerError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
     schedule: inSlot,
+    // The login first: a wrong password fails the run as before, with one login and no categories call.
+    beforeCreate: async () => {
+      await (login ??= deps.client.authorize());
+      await counts.beforeCreate();
+    },
   };
   const dryState = { creates: 0 };
   const dir = join(deps.reportDir, info.batchId);
@@ -147,6 +154,7 @@ async function syncSheet(
     tally.total = read;
     deps.onProgress?.(tally.progress());
     await window.drain();
+    await counts.afterLastRow();
   } catch (error) {
     await report.abort();
     throw error;
@@ -167,6 +175,7 @@ async function syncSheet(
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),
     readError,
+    categoryCounts: counts.summary(),
     reportDir: dir,
   });
   await report.finish(summary);

@@ -49,6 +49,7 @@ describe('summary.json', () => {
       'rate',
       'rerunOf',
       'readError',
+      'categoryCounts',
       'reportDir',
     ]);
     expect(queue.written).toEqual(local.written);
@@ -95,6 +96,7 @@ describe('batchSummary', () => {
       skippedUnchanged: { count: 2, listed: false, rows: '2-3' },
       dryRun: true,
       rerunOf: 'a',
+      categoryCounts: { before: { at: '2026-01-01T00:00:00.000Z', totals: { '1': 0 } } },
     });
     expect(Object.keys(summary)).toEqual([
       'batchId',
@@ -111,6 +113,7 @@ describe('batchSummary', () => {
       'dryRun',
       'skippedUnchanged',
       'readError',
+      'categoryCounts',
       'reportDir',
     ]);
   });

@@ -13,6 +13,8 @@ export interface EngineKeys {
   unchanged(batchId: string): string;
   /** Hash: row -> time; a create was sent (or is about to be) for that row. */
   inflight(batchId: string): string;
+  /** String: held by the worker taking the batch's category counts before its first create (batch-counts.ts). */
+  countsLock(batchId: string): string;
   /** Sorted set of batch ids by start time, for `status`. */
   batches: string;
   /**
@@ -31,6 +33,7 @@ export function engineKeys(prefix: string): EngineKeys {
     results: (id) => `${base}:batch:${id}:results`,
     unchanged: (id) => `${base}:batch:${id}:unchanged`,
     inflight: (id) => `${base}:batch:${id}:inflight`,
+    countsLock: (id) => `${base}:batch:${id}:counts-lock`,
     batches: `${base}:batches`,
     rate: (scope) => `${base}:store:${scope}`,
     events: `${base}:events`,

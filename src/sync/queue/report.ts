@@ -8,6 +8,14 @@ import { shownRow } from '../../report/report-row.ts';
 import { batchSummary, type BatchSummary } from '../../report/summary.ts';
 import { isUnchanged, UnchangedRows } from '../unchanged-rows.ts';
 import type { BatchState } from './batch-state.ts';
+import type { BatchCounts } from './batch-counts.ts';
+import type { CountsTaker } from '../category-counts.ts';
+
+/** Where the batch's category counts live, and how the "after" snapshot is taken. */
+export interface ReportCounts {
+  counts: BatchCounts;
+  take: CountsTaker;
+}
 
 const CHUNK = 1000;
 
@@ -15,11 +23,15 @@ export async function writeRedisBatchReport(
   state: BatchState,
   batchId: string,
   nowMs: number,
+  categories?: ReportCounts,
 ): Promise<BatchSummary | null> {
   const status = await state.status(batchId);
   if (!status) return null;
   if (status.status === 'reported' && status.summary) return status.summary;
   const { meta } = status;
+  // Every row has ended: the "after" snapshot, before the report says so.
+  await categories?.counts.takeAfter(batchId, categories.take);
+  const categoryCounts = await categories?.counts.read(batchId);
   const dir = join(meta.reportDir, batchId);
   const writer = await BatchReportWriter.open(dir, meta.headers);
   const unchanged = new UnchangedRows(meta.listUnchanged === true);
@@ -58,6 +70,7 @@ export async function writeRedisBatchReport(
       dryRun: false,
       skippedUnchanged: unchanged.summary(),
       readError: status.readError ?? undefined,
+      categoryCounts,
       reportDir: dir,
     });
     await writer.finish(summary);

@@ -20,6 +20,8 @@ import { onBullError } from './redis-outage.ts';
 import { batchOfJob, REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
 import { writeRedisBatchReport } from './report.ts';
+import { BatchCounts } from './batch-counts.ts';
+import { countsTaker } from '../category-counts.ts';
 
 export interface WorkerDeps extends RedisTarget {
   /** A client whose RateGate is the shared RedisRateGate, so the limit holds across workers. */
@@ -52,7 +54,12 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const state = new BatchState(redis, engineKeys(deps.prefix), deps.batchRetentionSeconds);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
   onBullError(queue, logger, 'report queue');
-  const ledgers = new Map<string, Promise<{ meta: BatchMeta; ledger: BatchLedger } | null>>();
+  const counts = new BatchCounts(redis, engineKeys(deps.prefix));
+  const takeCounts = countsTaker(deps.client, clock);
+  const ledgers = new Map<
+    string,
+    Promise<{ meta: BatchMeta; ledger: BatchLedger; beforeCreate: () => Promise<void> } | null>
+  >();
   const progressLog = new ProgressLog(logger, undefined, clock);
 
   const batchContext = (batchId: string) => {
@@ -63,7 +70,14 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         // This worker's first row of the batch: its start, as this worker sees it.
         logger.info({ batchId, file: meta.file, source: meta.source }, 'batch started on this worker');
         progressLog.due(batchId);
-        return { meta, ledger: buildBatchLedger(meta.ledger, deps.batchLedgers) };
+        // Once this worker has seen the batch's "before" counts, its creates wait no more.
+        let before: Promise<void> | undefined;
+        const beforeCreate = () =>
+          (before ??= counts.ensureBefore(batchId, takeCounts).catch((error: unknown) => {
+            before = undefined;
+            throw error;
+          }));
+        return { meta, ledger: buildBatchLedger(meta.ledger, deps.batchLedgers), beforeCreate };
       });
       entry.catch(() => ledgers.delete(batchId));
       ledgers.set(batchId, entry);
@@ -96,6 +110,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         ledger: context.ledger,
         markers: state.markers(batchId),
         onLedgerError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
+        beforeCreate: context.beforeCreate,
       },
     );
     const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
@@ -116,7 +131,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     async (job: Job) => {
       if (job.name === REPORT_JOB) {
         const { batchId } = job.data as ReportJobData;
-        const summary = await writeRedisBatchReport(state, batchId, clock());
+        const summary = await writeRedisBatchReport(state, batchId, clock(), { counts, take: takeCounts });
         if (summary) {
           progressLog.end(batchId);
           logger.info(
