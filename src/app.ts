@@ -18,6 +18,7 @@ import type { StoreClient } from './store/client.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
 import type { EffectiveRate, StoreRate } from './store/rate-gate/store-rate.ts';
 import type { NoWorkerError } from './sync/queue/no-worker.ts';
+import type { ReconcileReport } from './sync/reconcile/run.ts';
 import type { SyncWorker } from './sync/queue/worker.ts';
 import type { BatchProgress, SyncRequest } from './sync/types.ts';
 
@@ -100,6 +101,11 @@ export interface App {
   queueWorkers(): Promise<number>;
   /** Who works on a drop folder's files: Redis keys with REDIS_URL (machines sharing it), else lock files. */
   claimsFor(layout: DropLayout): Promise<{ claims: ClaimStore; inboxClaims?: ClaimStore }>;
+  /**
+   * `reconcile`: a finished batch's unknown creates judged by its category counts; changes the
+   * ledger and the report where the counts leave no doubt (not with dryRun).
+   */
+  reconcile(target: string, options: { dryRun: boolean; keyColumn: string }): Promise<ReconcileReport>;
   /** `ledger move-to-file`: the store's ledger from Redis into its file (REDIS_URL; no batch may be running). */
   moveLedgerToFile(): Promise<MovedToFile>;
   /** The store's time zone, from authorization (schedules default to it). */
@@ -266,6 +272,16 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     queueWorkers: async () => {
       const { workersServing } = await import('./sync/queue/workers.ts');
       return workersServing(queueTarget());
+    },
+    async reconcile(target, options) {
+      const { reconcileBatch } = await import('./sync/reconcile/run.ts');
+      const { countsTaker } = await import('./sync/category-counts.ts');
+      return reconcileBatch(target, options, {
+        reportDir: config.reportDir,
+        takeCounts: async () => countsTaker(await clientAt(config.rate), Date.now)(),
+        openLedger: async () => (keepsLedger ? (await ledger()).ledger : null),
+        keyColumn: options.keyColumn,
+      });
     },
     async moveLedgerToFile() {
       const { listBatches } = await import('./sync/queue/wait.ts');

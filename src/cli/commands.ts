@@ -8,6 +8,7 @@ import { registerSheetCommands } from './sheets.ts';
 import { registerSyncCommands } from './sync.ts';
 import { registerIntakeCommands } from './intake.ts';
 import { registerLedgerCommand } from './ledger.ts';
+import { registerReconcileCommand } from './reconcile.ts';
 
 export function registerCommands(program: Command, ctx: CliContext): void {
   registerListCommands(program, ctx);
@@ -15,6 +16,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerSheetCommands(program, ctx);
   registerSyncCommands(program, ctx);
   registerIntakeCommands(program, ctx);
+  registerReconcileCommand(program, ctx);
   registerServeCommand(program, ctx);
   registerLedgerCommand(program, ctx);
 }

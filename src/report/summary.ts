@@ -5,6 +5,7 @@
  */
 import type { OutcomeCounts } from '../outcome.ts';
 import type { CategoryCounts } from './category-counts.ts';
+import type { Reconciled } from './reconciled.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
 
 export interface BatchSummary {
@@ -34,6 +35,8 @@ export interface BatchSummary {
    * sent a create): the evidence `reconcile` reads for creates with an unknown outcome.
    */
   categoryCounts?: CategoryCounts;
+  /** What `reconcile` found and changed, once it was run on the batch. */
+  reconciled?: Reconciled;
   /** Directory holding results.csv, results.xlsx, failed.csv, summary.json. */
   reportDir: string;
 }
@@ -72,6 +75,7 @@ const KEY_ORDER = {
   skippedUnchanged: true,
   readError: true,
   categoryCounts: true,
+  reconciled: true,
   reportDir: true,
 } as const satisfies Record<keyof BatchSummary, true>;
 

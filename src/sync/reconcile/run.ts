@@ -1,0 +1,219 @@
+/**
+ * `reconcile <batch>`: a batch's creates whose answer was lost, judged by its categories'
+ * product_total before its first create and after its last row (verdict.ts). Where the counts leave
+ * no doubt it changes them: none landed -> `failed` and their ledger claim released (`rerun` sends
+ * them); all landed -> `created` and their ledger entry confirmed (never sent again). Everything
+ * else stays `unknown`, with the reason. The ledger changes first, then the report is rewritten
+ * (temp + rename), keeping every earlier outcome and message in summary.json `reconciled`.
+ */
+import { join } from 'node:path';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { BatchReportWriter, REPORT_FILES } from '../../report/batch-report.ts';
+import type { CountsSnapshot } from '../../report/category-counts.ts';
+import type { CategoryFinding, ReconciledRow } from '../../report/reconciled.ts';
+import { batchSummary, type BatchSummary } from '../../report/summary.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
+import type { RowResult } from '../../outcome.ts';
+import type { CountsTaker } from '../category-counts.ts';
+import { openBatchFolder } from './batch-folder.ts';
+import { createFacts, movesCategory, reportedRows } from './batch-rows.ts';
+import { batchDoubt, judgeCategory, reconciledResult } from './verdict.ts';
+
+export interface ReconcileDeps {
+  reportDir: string;
+  /** The categories call, for counts taken now when the batch has none "after". */
+  takeCounts: CountsTaker;
+  /** Opens the store's ledger (only once the batch is found); null when nothing is remembered of the store. */
+  openLedger: () => Promise<Ledger | null>;
+  /** The column that identifies a created product in the ledger (default barcode). */
+  keyColumn: string;
+  clock?: () => number;
+}
+
+export interface ReconcileReport {
+  batchId: string;
+  reportDir: string;
+  dryRun: boolean;
+  categories: CategoryFinding[];
+  /** Rows whose outcome changed (or, in a dry run, would change). */
+  changed: ReconciledRow[];
+  /** Rows whose create stays `unknown`. */
+  leftUnknown: number[];
+  /** What makes the evidence weaker, or what reconcile left alone and why. */
+  warnings: string[];
+}
+
+interface UnknownCreate {
+  row: number;
+  category: string;
+  key: string | null;
+  result: RowResult;
+}
+
+/** Marks in our own messages of a batch resumed after its process stopped (ledger/rules.ts). */
+const RESUMED = 'before its process stopped';
+
+export async function reconcileBatch(
+  target: string,
+  options: { dryRun: boolean },
+  deps: ReconcileDeps,
+): Promise<ReconcileReport> {
+  const clock = deps.clock ?? Date.now;
+  const { dir, resultsCsv, summary } = await openBatchFolder(target, deps.reportDir);
+  const { batchId } = summary;
+  const warnings: string[] = [];
+  const tally = new Map<string, { confirmed: number; unknown: number }>();
+  const unknowns: UnknownCreate[] = [];
+  const moved: number[] = [];
+  let resumed = false;
+  for await (const { row, sheetRow, result } of reportedRows(resultsCsv)) {
+    if (movesCategory(sheetRow, result.outcome)) moved.push(row);
+    if (result.message.includes(RESUMED)) resumed = true;
+    if (result.outcome !== 'created' && result.outcome !== 'unknown') continue;
+    const facts = createFacts(sheetRow, deps.keyColumn);
+    if (facts === null) {
+      if (result.outcome === 'unknown' && sheetRow.plan === null)
+        warnings.push(`row ${row}: its category could not be read back from results.csv; left unknown`);
+      continue;
+    }
+    const counts = tally.get(facts.category) ?? { confirmed: 0, unknown: 0 };
+    if (result.outcome === 'created') counts.confirmed += 1;
+    else {
+      counts.unknown += 1;
+      unknowns.push({ row, ...facts, result });
+    }
+    tally.set(facts.category, counts);
+  }
+
+  const recorded = summary.categoryCounts;
+  let after: CountsSnapshot | undefined = recorded?.after;
+  let lateAfter: CountsSnapshot | undefined;
+  if (recorded?.before && !after && unknowns.length > 0) {
+    lateAfter = await deps.takeCounts();
+    after = lateAfter;
+    warnings.push(
+      `the batch has no counts after its last row (${recorded.problem ?? 'its process stopped first'}): counted now, so any product created in these categories since the batch makes the evidence weaker`,
+    );
+  }
+  if (!recorded?.before && unknowns.length > 0)
+    warnings.push(
+      `the batch has no counts before its first create (${recorded?.problem ?? 'run by a version that did not take them, or it sent no create'}): nothing can be decided`,
+    );
+  const doubt = batchDoubt(moved, resumed);
+
+  const categories = [...tally.entries()]
+    .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
+    .map(([category, counts]) =>
+      judgeCategory(
+        {
+          category,
+          before: recorded?.before?.totals[category] ?? null,
+          after: after?.totals[category] ?? null,
+          ...counts,
+        },
+        category === '' ? 'the rows name no category' : doubt,
+      ),
+    );
+  const findingOf = new Map(categories.map((finding) => [finding.category, finding]));
+  const changes = new Map<number, { create: UnknownCreate; result: RowResult }>();
+  for (const create of unknowns) {
+    const result = reconciledResult(findingOf.get(create.category)!, create.result, batchId);
+    if (result) changes.set(create.row, { create, result });
+  }
+  const changed: ReconciledRow[] = [...changes.values()].map(({ create, result }) => ({
+    row: create.row,
+    category: create.category,
+    was: create.result.outcome,
+    now: result.outcome,
+    earlierMessage: create.result.message,
+  }));
+  const leftUnknown = unknowns.filter((create) => !changes.has(create.row)).map((create) => create.row);
+  const report = { batchId, reportDir: dir, dryRun: options.dryRun, categories, changed, leftUnknown, warnings };
+  if (options.dryRun) return report;
+
+  const ledger = changes.size > 0 ? await deps.openLedger() : null;
+  if (ledger) warnings.push(...(await applyToLedger(ledger, batchId, [...changes.values()])));
+  const reconciled = {
+    at: new Date(clock()).toISOString(),
+    ...(lateAfter ? { lateAfter } : {}),
+    categories: withEarlier(categories, summary.reconciled?.categories ?? []),
+    rows: [...(summary.reconciled?.rows ?? []), ...changed],
+  };
+  const counts = { ...summary.counts };
+  for (const { was, now } of changed) {
+    counts[was] -= 1;
+    counts[now] += 1;
+  }
+  const rewritten = batchSummary({ ...summary, counts, reconciled });
+  if (changes.size === 0) {
+    await writeFileAtomic(join(dir, REPORT_FILES.summary), `${JSON.stringify(rewritten, null, 2)}\n`);
+    return report;
+  }
+  await rewriteReport(dir, resultsCsv, changes, rewritten);
+  return report;
+}
+
+/**
+ * This run's findings, keeping an earlier run's where this one has nothing left to decide (its
+ * rows were changed then): the evidence of every change stays in summary.json.
+ */
+function withEarlier(findings: CategoryFinding[], earlier: readonly CategoryFinding[]): CategoryFinding[] {
+  const kept = new Map(earlier.map((finding) => [finding.category, finding]));
+  return findings.map((finding) =>
+    finding.verdict === 'no_unknown' ? (kept.get(finding.category) ?? finding) : finding,
+  );
+}
+
+/**
+ * A row that never landed loses its claim (the next sync, or rerun, sends it); one that landed is
+ * confirmed (never sent again). Only this batch's own unknown entry is touched: a key another
+ * batch has written since is left as it is, and said.
+ */
+async function applyToLedger(
+  ledger: Ledger,
+  batchId: string,
+  changes: { create: UnknownCreate; result: RowResult }[],
+): Promise<string[]> {
+  const keyed = changes.filter((change) => change.create.key !== null);
+  const entries = await ledger.getMany(keyed.map((change) => change.create.key!));
+  const release: string[] = [];
+  const confirm: [string, NonNullable<(typeof entries)[number]>][] = [];
+  const warnings: string[] = [];
+  keyed.forEach(({ create, result }, i) => {
+    const key = create.key!;
+    const entry = entries[i];
+    if (!entry || entry.batch !== batchId || entry.st === 'synced') {
+      const held = entry ? `batch ${entry.batch}, ${entry.st}` : 'nothing';
+      warnings.push(
+        `row ${create.row}: the ledger holds ${held} for it, not this batch's unknown create; left as it is`,
+      );
+      return;
+    }
+    if (result.outcome === 'created') confirm.push([key, { ...entry, st: 'synced' }]);
+    else release.push(key);
+  });
+  if (confirm.length > 0) await ledger.setMany(confirm);
+  if (release.length > 0) await ledger.deleteMany(release);
+  return warnings;
+}
+
+/** results.csv, results.xlsx and failed.csv again, from results.csv, with the changed rows' new results. */
+async function rewriteReport(
+  dir: string,
+  resultsCsv: string,
+  changes: ReadonlyMap<number, { result: RowResult }>,
+  summary: BatchSummary,
+): Promise<void> {
+  let writer: BatchReportWriter | null = null;
+  try {
+    for await (const { headers, row, cells, result } of reportedRows(resultsCsv)) {
+      writer ??= await BatchReportWriter.open(dir, headers);
+      await writer.write({ row, cells, result: changes.get(row)?.result ?? result });
+    }
+    if (!writer) throw new Error(`${resultsCsv}: no rows read back`);
+    await writer.finish(summary);
+  } catch (error) {
+    await writer?.abort();
+    throw error;
+  }
+}

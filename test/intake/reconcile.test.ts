@@ -1,0 +1,199 @@
+/**
+ * `reconcile` settles a batch's unknown creates from its categories' product_total, through the
+ * real CLI against the sandbox (which keeps product_total true): creates whose answer was lost
+ * after the store wrote them are recorded created and never sent again; creates the store never
+ * wrote become sendable and `rerun` creates each once; a category where some landed and some did
+ * not stays unknown with its evidence printed. The sandbox's products are the judge.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BatchSummary } from '../../src/report/summary.ts';
+import { openSheet } from '../../src/sheet/index.ts';
+import type { ReconcileReport } from '../../src/sync/reconcile/run.ts';
+import { cli as runCli, useSandboxCli } from './cli.ts';
+
+const t = useSandboxCli('reconcile');
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const { code, stdout, stderr } = await runCli(args, t.env);
+  return { code, out: stdout, err: stderr };
+}
+
+/** Imports rows `title,category,barcode` one at a time; returns the batch's summary. */
+async function importRows(name: string, rows: [string, number, string][]): Promise<BatchSummary> {
+  const sheet = join(t.dir, `${name}.csv`);
+  await writeFile(
+    sheet,
+    `title,category,sale_price,barcode\n${rows.map((r) => `${r[0]},${r[1]},1,${r[2]}`).join('\n')}\n`,
+  );
+  const run = await cli('import', sheet, '--json');
+  return JSON.parse(run.out) as BatchSummary;
+}
+
+async function outcomes(summary: BatchSummary): Promise<string[]> {
+  const csv = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
+  return csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(',')[5]!);
+}
+
+/** The outcome column of results.xlsx, as Excel shows it. */
+async function xlsxOutcomes(summary: BatchSummary): Promise<string[]> {
+  const sheet = await openSheet(join(summary.reportDir, 'results.xlsx'));
+  const at = sheet.headers.indexOf('outcome');
+  const found: string[] = [];
+  for await (const row of sheet.rows()) found.push(row.cells[at]!);
+  return found;
+}
+
+async function summaryOf(summary: BatchSummary): Promise<BatchSummary> {
+  return JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
+}
+
+const creates = () => t.sandbox.requests().filter((r) => r.path === '/v1/create_product');
+
+describe('reconcile', () => {
+  it('records created the unknown creates that all landed; rerun and a new import send none of them', async () => {
+    // The first two creates are written, then their connections reset: their answer is lost.
+    t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 2 });
+    const batch = await importRows('landed', [
+      ['A', 1, 'a1'],
+      ['B', 1, 'a2'],
+      ['C', 1, 'a3'],
+    ]);
+    expect(batch.counts).toMatchObject({ unknown: 2, created: 1 });
+    expect(batch.categoryCounts?.before?.totals['1']).toBe(0);
+    expect(batch.categoryCounts?.after?.totals['1']).toBe(3);
+
+    const dry = await cli('reconcile', batch.batchId, '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/^1 +0 +3 +3 +1 +2 +all landed/m);
+    expect(dry.out).toContain('2 would become created');
+    expect(await outcomes(batch)).toEqual(['unknown', 'unknown', 'created']);
+
+    const run = await cli('reconcile', batch.batchId, '--json');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.out) as ReconcileReport;
+    expect(report.categories).toEqual([
+      expect.objectContaining({
+        category: '1',
+        before: 0,
+        after: 3,
+        rise: 3,
+        confirmed: 1,
+        unknown: 2,
+        verdict: 'all_landed',
+      }),
+    ]);
+    expect(report.changed.map((c) => [c.row, c.was, c.now])).toEqual([
+      [2, 'unknown', 'created'],
+      [3, 'unknown', 'created'],
+    ]);
+    expect(await outcomes(batch)).toEqual(['created', 'created', 'created']);
+    expect(await xlsxOutcomes(batch)).toEqual(['created', 'created', 'created']);
+    const rewritten = await summaryOf(batch);
+    expect(rewritten.counts).toMatchObject({ created: 3, unknown: 0 });
+    expect(rewritten.categoryCounts).toEqual(batch.categoryCounts);
+    expect(rewritten.reconciled?.rows[0]?.earlierMessage).not.toBe('');
+    const failedCsv = await readFile(join(batch.reportDir, 'failed.csv'), 'utf8');
+    expect(failedCsv.trim().split('\r\n')).toHaveLength(1);
+
+    // Run again: nothing left to decide, and the first run's evidence stays.
+    expect((await cli('reconcile', batch.batchId)).code).toBe(0);
+    const twice = (await summaryOf(batch)).reconciled;
+    expect(twice?.categories[0]?.verdict).toBe('all_landed');
+    expect(twice?.rows).toHaveLength(2);
+
+    t.sandbox.resetStats();
+    const rerun = await cli('rerun', batch.batchId, '--include-unknown');
+    expect(rerun.code).toBe(2);
+    expect(rerun.err).toContain('no failed or unknown rows');
+    const again = await importRows('landed-again', [
+      ['A', 1, 'a1'],
+      ['B', 1, 'a2'],
+      ['C', 1, 'a3'],
+    ]);
+    expect(again.counts.skipped).toBe(3);
+    expect(creates()).toHaveLength(0);
+    expect(t.barcodes().filter((b) => b.startsWith('a'))).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('makes the unknown creates the store never wrote sendable; rerun creates each once', async () => {
+    // A 500 before the store writes anything: the client cannot tell, so the row is unknown.
+    t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 2 });
+    const batch = await importRows('never', [
+      ['D', 2, 'n1'],
+      ['E', 2, 'n2'],
+      ['F', 2, 'n3'],
+    ]);
+    expect(batch.counts).toMatchObject({ unknown: 2, created: 1 });
+
+    const run = await cli('reconcile', batch.batchId);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^2 +0 +1 +1 +1 +2 +none landed/m);
+    expect(run.out).toContain(
+      `2 now failed (not created, safe to send again: catalog-sync rerun ${batch.batchId}): rows 2, 3`,
+    );
+    expect(await outcomes(batch)).toEqual(['failed', 'failed', 'created']);
+    const csv = await readFile(join(batch.reportDir, 'results.csv'), 'utf8');
+    expect(csv).toContain('not created (category 2: 0 -> 1');
+
+    t.sandbox.resetStats();
+    const rerun = await cli('rerun', batch.batchId, '--json');
+    expect(rerun.code).toBe(0);
+    expect((JSON.parse(rerun.out) as BatchSummary).counts.created).toBe(2);
+    expect(creates().map((r) => (r.body as { barcode?: string }).barcode)).toEqual(['n1', 'n2']);
+    expect(t.barcodes().filter((b) => b.startsWith('n'))).toEqual(['n1', 'n2', 'n3']);
+  });
+
+  it('leaves a category where some landed and some did not unknown, with its evidence', async () => {
+    t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
+    t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
+    const batch = await importRows('mixed', [
+      ['G', 3, 'm1'],
+      ['H', 3, 'm2'],
+      ['I', 3, 'm3'],
+    ]);
+    expect(batch.counts).toMatchObject({ unknown: 2, created: 1 });
+
+    const run = await cli('reconcile', batch.batchId);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^3 +0 +2 +2 +1 +2 +unclear +rose by 2: 1 of the 2 unknown creates landed/m);
+    expect(run.out).toContain('2 left unknown (see WHY): rows 2, 3');
+    expect(await outcomes(batch)).toEqual(['unknown', 'unknown', 'created']);
+    expect((await summaryOf(batch)).reconciled?.categories[0]?.verdict).toBe('unclear');
+  });
+
+  it('counts now when the batch has no counts after its last row, and says the evidence is weaker', async () => {
+    t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
+    const batch = await importRows('no-after', [
+      ['J', 4, 'l1'],
+      ['K', 4, 'l2'],
+    ]);
+    expect(batch.counts).toMatchObject({ unknown: 1, created: 1 });
+    // As a process that stopped before its last row was counted leaves it.
+    const file = join(batch.reportDir, 'summary.json');
+    const { after: _after, ...before } = batch.categoryCounts!;
+    await writeFile(file, JSON.stringify({ ...(await summaryOf(batch)), categoryCounts: before }));
+
+    const run = await cli('reconcile', batch.batchId);
+    expect(run.code).toBe(0);
+    expect(run.err).toContain('warning: the batch has no counts after its last row');
+    expect(run.err).toContain('makes the evidence weaker');
+    expect(run.out).toMatch(/^4 +0 +1 +1 +1 +1 +none landed/m);
+    expect((await summaryOf(batch)).reconciled?.lateAfter?.totals['4']).toBe(1);
+  });
+
+  it('exits 2 on a batch id that names no batch', async () => {
+    const run = await cli('reconcile', 'no-such-batch');
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('no-such-batch: no such batch id or report folder');
+    const json = await cli('reconcile', 'no-such-batch', '--json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.out)).toMatchObject({ error: { exitCode: 2 } });
+  });
+});
