@@ -105,7 +105,7 @@ export interface App {
    * `reconcile`: a finished batch's unknown creates judged by its category counts; changes the
    * ledger and the report where the counts leave no doubt (not with dryRun).
    */
-  reconcile(target: string, options: { dryRun: boolean; keyColumn: string }): Promise<ReconcileReport>;
+  reconcile(target: string, options: { dryRun: boolean; keyColumn?: string }): Promise<ReconcileReport>;
   /** `ledger move-to-file`: the store's ledger from Redis into its file (REDIS_URL; no batch may be running). */
   moveLedgerToFile(): Promise<MovedToFile>;
   /** The store's time zone, from authorization (schedules default to it). */
@@ -280,7 +280,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         reportDir: config.reportDir,
         takeCounts: async () => countsTaker(await clientAt(config.rate), Date.now)(),
         openLedger: async () => (keepsLedger ? (await ledger()).ledger : null),
-        keyColumn: options.keyColumn,
+        ...(options.keyColumn ? { keyColumn: options.keyColumn } : {}),
       });
     },
     async moveLedgerToFile() {

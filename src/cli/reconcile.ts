@@ -4,7 +4,6 @@
  * one JSON object) and what changed; exit 0 when it ran, 2 when the argument names no finished batch.
  */
 import type { Command } from 'commander';
-import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { CategoryFinding, Verdict } from '../report/reconciled.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
 import { ExitError, type CliContext } from './context.ts';
@@ -12,7 +11,7 @@ import { formatTable } from './lists.ts';
 
 interface ReconcileFlags {
   dryRun: boolean;
-  keyColumn: string;
+  keyColumn?: string;
   json: boolean;
 }
 
@@ -30,7 +29,10 @@ export function registerReconcileCommand(program: Command, ctx: CliContext): voi
       "settle a batch's unknown creates from its categories' product counts: none landed -> failed, sent again by rerun; all landed -> created; else left unknown (the evidence is printed per category)",
     )
     .option('--dry-run', 'print the evidence and verdicts; change nothing', false)
-    .option('--key-column <field>', 'the field the batch identified created products by', DEFAULT_KEY_COLUMN)
+    .option(
+      '--key-column <field>',
+      'the field the batch identified created products by (default: the one its summary.json names, else barcode)',
+    )
     .option('--json', 'print one JSON object', false)
     .action((batch: string, flags: ReconcileFlags) => reconcileCommand(ctx, batch, flags));
 }
@@ -40,7 +42,10 @@ async function reconcileCommand(ctx: CliContext, batch: string, flags: Reconcile
   await ctx.withApp(async (app) => {
     let report: ReconcileReport;
     try {
-      report = await app.reconcile(batch, { dryRun: flags.dryRun, keyColumn: flags.keyColumn });
+      report = await app.reconcile(batch, {
+        dryRun: flags.dryRun,
+        ...(flags.keyColumn ? { keyColumn: flags.keyColumn } : {}),
+      });
     } catch (error) {
       if (error instanceof ReconcileError) throw new ExitError(error.exitCode, error.message);
       throw error;

@@ -21,6 +21,11 @@ export interface BatchSummary {
   finishedAt: string;
   /** Requests per second the batch was limited to. */
   rate: number;
+  /**
+   * The field that identified products created without product_id in the ledger, when not the
+   * default (barcode): `reconcile` finds the batch's ledger entries by it.
+   */
+  keyColumn?: string;
   rerunOf?: string;
   dryRun?: boolean;
   /** Rows skipped as unchanged since the last sync (delta), and whether the report lists them. */
@@ -70,6 +75,7 @@ const KEY_ORDER = {
   startedAt: true,
   finishedAt: true,
   rate: true,
+  keyColumn: true,
   rerunOf: true,
   dryRun: true,
   skippedUnchanged: true,

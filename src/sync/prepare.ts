@@ -5,7 +5,7 @@
 import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
-import { SheetKeys } from '../ledger/rules.ts';
+import { DEFAULT_KEY_COLUMN, SheetKeys } from '../ledger/rules.ts';
 import { newBatchId } from './batch-id.ts';
 import type { DryRunFacts } from './dry-run.ts';
 import { NO_LEDGER, type BatchLedger, type BatchLedgerFactory, type LedgerSettings } from '../ledger/batch-ledger.ts';
@@ -50,6 +50,12 @@ export function ledgerSettingsOf(request: SyncRequest, sheet: Pick<OpenedSheet, 
 
 export function buildBatchLedger(settings: LedgerSettings, factory: BatchLedgerFactory | undefined): BatchLedger {
   return factory ? factory(settings) : NO_LEDGER;
+}
+
+/** summary.json's keyColumn: named only when the batch chose another than the default. */
+export function customKeyColumn(settings: Pick<LedgerSettings, 'keyColumn'> | undefined): string | undefined {
+  const column = settings?.keyColumn ?? DEFAULT_KEY_COLUMN;
+  return column === DEFAULT_KEY_COLUMN ? undefined : column;
 }
 
 /** The ledger's rule (a) for one sheet: the same key twice (ledger/rules.ts SheetKeys). */

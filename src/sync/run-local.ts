@@ -20,6 +20,7 @@ import {
   openRequestSheet,
   wantsRow,
   checkSheetKey,
+  customKeyColumn,
   sheetKeysFor,
 } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
@@ -171,6 +172,7 @@ async function syncSheet(
     startedAt,
     finishedAt: new Date(clock()).toISOString(),
     rate: deps.rate,
+    keyColumn: customKeyColumn(request.ledger),
     rerunOf: request.rerunOf,
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),

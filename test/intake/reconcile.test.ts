@@ -33,12 +33,12 @@ async function importRows(name: string, rows: [string, number, string][]): Promi
 
 async function outcomes(summary: BatchSummary): Promise<string[]> {
   const csv = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
-  return csv
+  const [header, ...lines] = csv
     .replace(/^\uFEFF/, '')
     .trim()
-    .split('\r\n')
-    .slice(1)
-    .map((line) => line.split(',')[5]!);
+    .split('\r\n');
+  const at = header!.split(',').indexOf('outcome');
+  return lines.map((line) => line.split(',')[at]!);
 }
 
 /** The outcome column of results.xlsx, as Excel shows it. */
@@ -148,6 +148,24 @@ describe('reconcile', () => {
     expect((JSON.parse(rerun.out) as BatchSummary).counts.created).toBe(2);
     expect(creates().map((r) => (r.body as { barcode?: string }).barcode)).toEqual(['n1', 'n2']);
     expect(t.barcodes().filter((b) => b.startsWith('n'))).toEqual(['n1', 'n2', 'n3']);
+  });
+
+  it("finds the ledger entries by the batch's own key column, named in its summary.json", async () => {
+    t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
+    const sheet = join(t.dir, 'by-title.csv');
+    await writeFile(sheet, 'title,category,sale_price\nKeyed P,5,1\nKeyed Q,5,1\n');
+    const batch = JSON.parse((await cli('import', sheet, '--key-column', 'title', '--json')).out) as BatchSummary;
+    expect(batch.counts).toMatchObject({ unknown: 1, created: 1 });
+    expect(batch.keyColumn).toBe('title');
+
+    const run = await cli('reconcile', batch.batchId);
+    expect(run.code).toBe(0);
+    expect(run.err).not.toContain('warning');
+    expect(await outcomes(batch)).toEqual(['failed', 'created']);
+    t.sandbox.resetStats();
+    const rerun = await cli('rerun', batch.batchId, '--key-column', 'title', '--json');
+    expect((JSON.parse(rerun.out) as BatchSummary).counts.created).toBe(1);
+    expect(creates().map((r) => (r.body as { title?: string }).title)).toEqual(['Keyed P']);
   });
 
   it('leaves a category where some landed and some did not unknown, with its evidence', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { BatchReportWriter } from '../../report/batch-report.ts';
 import { shownRow } from '../../report/report-row.ts';
 import { batchSummary, type BatchSummary } from '../../report/summary.ts';
+import { customKeyColumn } from '../prepare.ts';
 import { isUnchanged, UnchangedRows } from '../unchanged-rows.ts';
 import type { BatchState } from './batch-state.ts';
 import type { BatchCounts } from './batch-counts.ts';
@@ -65,6 +66,7 @@ export async function writeRedisBatchReport(
       startedAt: meta.startedAt,
       finishedAt: new Date(nowMs).toISOString(),
       rate: meta.rate,
+      keyColumn: customKeyColumn(meta.ledger),
       rerunOf: meta.rerunOf,
       // A dry run never goes through the queue (enqueueSync refuses it).
       dryRun: false,

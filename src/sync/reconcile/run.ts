@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Ledger } from '../../ledger/ledger.ts';
+import { DEFAULT_KEY_COLUMN } from '../../ledger/rules.ts';
 import { BatchReportWriter, REPORT_FILES } from '../../report/batch-report.ts';
 import type { CountsSnapshot } from '../../report/category-counts.ts';
 import type { CategoryFinding, ReconciledRow } from '../../report/reconciled.ts';
@@ -25,8 +26,8 @@ export interface ReconcileDeps {
   takeCounts: CountsTaker;
   /** Opens the store's ledger (only once the batch is found); null when nothing is remembered of the store. */
   openLedger: () => Promise<Ledger | null>;
-  /** The column that identifies a created product in the ledger (default barcode). */
-  keyColumn: string;
+  /** The column that identifies a created product in the ledger (default: the batch's, from summary.json). */
+  keyColumn?: string;
   clock?: () => number;
 }
 
@@ -61,6 +62,7 @@ export async function reconcileBatch(
   const clock = deps.clock ?? Date.now;
   const { dir, resultsCsv, summary } = await openBatchFolder(target, deps.reportDir);
   const { batchId } = summary;
+  const keyColumn = deps.keyColumn ?? summary.keyColumn ?? DEFAULT_KEY_COLUMN;
   const warnings: string[] = [];
   const tally = new Map<string, { confirmed: number; unknown: number }>();
   const unknowns: UnknownCreate[] = [];
@@ -70,7 +72,7 @@ export async function reconcileBatch(
     if (movesCategory(sheetRow, result.outcome)) moved.push(row);
     if (result.message.includes(RESUMED)) resumed = true;
     if (result.outcome !== 'created' && result.outcome !== 'unknown') continue;
-    const facts = createFacts(sheetRow, deps.keyColumn);
+    const facts = createFacts(sheetRow, keyColumn);
     if (facts === null) {
       if (result.outcome === 'unknown' && sheetRow.plan === null)
         warnings.push(`row ${row}: its category could not be read back from results.csv; left unknown`);
