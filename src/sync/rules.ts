@@ -81,7 +81,10 @@ export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
     const outcome = failureOutcome(last.call, last.error);
     const prefix =
       calls.length > 1 && first.error === undefined ? `${messageOf(first)}, but the status change failed: ` : '';
-    const explain = outcome === 'unknown' ? ' (the product may or may not have been created; not re-sent)' : '';
+    const explain =
+      outcome === 'unknown'
+        ? ' (the product may or may not have been created; not re-sent: catalog-sync reconcile <batch> can settle it)'
+        : '';
     return {
       row,
       outcome,

@@ -125,7 +125,8 @@ describe('outcomeOf', () => {
       'unknown',
       {
         outcome: 'unknown',
-        message: 'SERVER_ERROR (the product may or may not have been created; not re-sent)',
+        message:
+          'SERVER_ERROR (the product may or may not have been created; not re-sent: catalog-sync reconcile <batch> can settle it)',
         httpStatus: 500,
       },
     ],
