@@ -204,29 +204,59 @@ async function storeRate(sandbox: ChildSandbox): Promise<number> {
 
 const f = (n: number, digits = 0) => n.toFixed(digits);
 
+/** The create bodies the import sends for `file` (the sheet's rows as the engine maps them), as JSON lines. */
+async function bodiesOf(file: string): Promise<string> {
+  const { openSheet } = await import('../src/sheet/open.ts');
+  const bodies: string[] = [];
+  const opened = await openSheet(file);
+  for await (const r of opened.rows()) if (r.plan?.kind === 'create') bodies.push(JSON.stringify(r.plan.payload));
+  await opened.close();
+  if (bodies.length !== ROWS) throw new Error(`the bench sheet has ${ROWS - bodies.length} invalid rows`);
+  const bodiesFile = join(work, `bodies-${randomUUID()}.jsonl`);
+  await writeFile(bodiesFile, `${bodies.join('\n')}\n`);
+  return bodiesFile;
+}
+
+async function gotLoop(sandbox: ChildSandbox, bodiesFile: string): Promise<Child> {
+  const got = await runProcess([resolve('bench/got-loop.mjs')], { ...storeEnv(sandbox.url), BODIES_FILE: bodiesFile });
+  if (got.code !== 0) throw new Error(`got loop exited ${got.code}: ${got.stderr.slice(-2000)}`);
+  return got;
+}
+
 async function throughput(sandbox: ChildSandbox): Promise<void> {
   await sandbox.control('POST', 'latency', { ms: 50 });
   const file = await csvSheet(ROWS, 'T');
-  const lines: string[] = [];
-  for (const [name, run] of [
-    ['embedded `import`', importEmbedded],
-    ['one `worker` (BullMQ)', importThroughWorker],
-  ] as const) {
-    await sandbox.control('POST', 'reset-stats');
-    await run(sandbox, file);
-    const rate = await storeRate(sandbox);
-    lines.push(`| ${name} | ${ROWS} | ${f(rate)} | ${f((rate / 640) * 100)}% |`);
+  const bodiesFile = await bodiesOf(file);
+  const runs: [string, () => Promise<unknown>][] = [
+    ['got + p-limit(32) loop, same bodies (baseline)', () => gotLoop(sandbox, bodiesFile)],
+    ['embedded `import`', () => importEmbedded(sandbox, file)],
+    ['one `worker` (BullMQ)', () => importThroughWorker(sandbox, file)],
+  ];
+  const rates = new Map<string, number[]>(runs.map(([name]) => [name, []]));
+  // A B C A B C: load on the shared machine hits each alike; the best of two is kept.
+  for (let round = 0; round < 2; round++) {
+    for (const [name, run] of runs) {
+      await sandbox.control('POST', 'reset-stats');
+      await run();
+      rates.get(name)!.push(await storeRate(sandbox));
+    }
   }
   await sandbox.control('POST', 'latency', { ms: 0 });
+  const baseline = Math.max(...rates.get(runs[0]![0])!);
+  const lines = runs.map(([name]) => {
+    const each = rates.get(name)!;
+    const rate = Math.max(...each);
+    return `| ${name} | ${ROWS} | ${each.map((r) => f(r)).join(', ')} | ${f(rate)} | ${f((rate / 640) * 100)}% | ${f(rate / baseline, 2)}x |`;
+  });
   const text = [
     `\`${COMMAND}\`, ${machineLine()}.`,
     '',
     'Store latency 50 ms, 32 rows in flight, no rate cap (RATE 10000), an all-valid sheet of create rows',
-    '(Arabic text, prices, an option). Rows/s = creates the store received, first to last, over the time between.',
-    'Goal: at least 90% of the 640 rows/s that 32 in flight at 50 ms allow.',
+    '(Arabic text, prices, an option). Rows/s = creates the store received, first to last, over the time between;',
+    'the best of two rounds run A B C A B C. Goal: at least 90% of the 640 rows/s that 32 in flight at 50 ms allow.',
     '',
-    '| transport | rows | rows/s | of 640 |',
-    '|---|---:|---:|---:|',
+    '| client | rows | rows/s, each round | best rows/s | of 640 | vs baseline |',
+    '|---|---:|---:|---:|---:|---:|',
     ...lines,
   ].join('\n');
   console.log(text);
@@ -235,25 +265,12 @@ async function throughput(sandbox: ChildSandbox): Promise<void> {
 
 async function cpu(sandbox: ChildSandbox): Promise<void> {
   const file = await csvSheet(ROWS, 'C');
-  // The same bodies the import sends: the sheet's rows as the engine maps them.
-  const { openSheet } = await import('../src/sheet/open.ts');
-  const bodies: string[] = [];
-  const opened = await openSheet(file);
-  for await (const r of opened.rows()) if (r.plan?.kind === 'create') bodies.push(JSON.stringify(r.plan.payload));
-  await opened.close();
-  if (bodies.length !== ROWS) throw new Error(`the bench sheet has ${ROWS - bodies.length} invalid rows`);
-  const bodiesFile = join(work, 'bodies.jsonl');
-  await writeFile(bodiesFile, `${bodies.join('\n')}\n`);
+  const bodiesFile = await bodiesOf(file);
   const loop: number[] = [];
   const ours: number[] = [];
   // A B A B: load hits both alike.
   for (let i = 0; i < 2; i++) {
-    const got = await runProcess([resolve('bench/got-loop.mjs')], {
-      ...storeEnv(sandbox.url),
-      BODIES_FILE: bodiesFile,
-    });
-    if (got.code !== 0) throw new Error(`got loop exited ${got.code}: ${got.stderr.slice(-2000)}`);
-    loop.push(got.cpuSeconds);
+    loop.push((await gotLoop(sandbox, bodiesFile)).cpuSeconds);
     ours.push((await importEmbedded(sandbox, file)).cpuSeconds);
   }
   const perRow = (s: number) => (s / ROWS) * 1000;
