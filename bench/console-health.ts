@@ -15,9 +15,9 @@ import { availableParallelism, loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import ExcelJS from 'exceljs';
-import { BENCH_DIR, BENCH_HEADERS, benchRow } from './sheet-read-data.ts';
+import { BENCH_DIR } from './sheet-read-data.ts';
 import { startChildSandbox, storeEnv } from './sync-support.ts';
+import { writeValidXlsx } from './valid-sheet.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
 const ROWS = Number(values.rows);
@@ -38,22 +38,12 @@ function figures(ms: number[]): Figures {
   return { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
 }
 
-/**
- * The reading benches' sheet without its `price` column (it and `sale_price` both fill sale_price,
- * which the console refuses as a header error): bench/fixtures/console-<rows>.xlsx, made once.
- */
+/** The benches' all-valid sheet (every row a create), bench/fixtures/console-valid-<rows>.xlsx, made once. */
 async function consoleSheet(rows: number): Promise<string> {
-  const file = join(BENCH_DIR, `console-${rows}.xlsx`);
+  const file = join(BENCH_DIR, `console-valid-${rows}.xlsx`);
   if (existsSync(file)) return file;
   mkdirSync(BENCH_DIR, { recursive: true });
-  const drop = BENCH_HEADERS.indexOf('price');
-  const keep = <T>(row: readonly T[]): T[] => row.filter((_, k) => k !== drop);
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: `${file}.tmp`, useSharedStrings: true });
-  const sheet = writer.addWorksheet('Products');
-  sheet.addRow(keep(BENCH_HEADERS)).commit();
-  for (let i = 0; i < rows; i++) sheet.addRow(keep(benchRow(i))).commit();
-  sheet.commit();
-  await writer.commit();
+  await writeValidXlsx(`${file}.tmp`, rows, 'H');
   renameSync(`${file}.tmp`, file);
   return file;
 }
@@ -125,21 +115,26 @@ async function main(): Promise<void> {
     const { batchId } = (await res.json()) as { batchId: string };
     let status = 'queued';
     let total = 0;
+    let counts: Record<string, number> = {};
     const watcher = (async () => {
       while (status !== 'done' && status !== 'failed') {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const one = (await (
           await fetch(`${url}/api/batches/${batchId}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-        ).json()) as { status: string; total: number };
+        ).json()) as { status: string; total: number; counts?: Record<string, number> };
         status = one.status;
         total = one.total;
+        counts = one.counts ?? {};
       }
     })();
     const busy = figures(await probe(url, () => status === 'done' || status === 'failed'));
     await watcher;
     const seconds = (performance.now() - started) / 1000;
     if (status !== 'done') throw new Error(`the batch ended ${status}`);
-    out.push(line(`during upload + sync (${seconds.toFixed(0)} s, ${total} rows)`, busy));
+    // Only rows sent to the store make the console work: a batch of skipped or invalid rows would measure little.
+    const sent = (counts.created ?? 0) + (counts.updated ?? 0);
+    if (sent < total * 0.9) throw new Error(`only ${sent} of ${total} rows were sent: ${JSON.stringify(counts)}`);
+    out.push(line(`during upload + sync (${seconds.toFixed(0)} s, ${total} rows, ${sent} sent)`, busy));
     out.push(`  goal p99 <= ${GOAL_P99_MS} ms: ${busy.p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}`);
   } finally {
     child.kill('SIGTERM');
@@ -160,6 +155,9 @@ async function main(): Promise<void> {
     '```',
     ...out,
     '```',
+    '',
+    "The sheet is the benches' all-valid one (bench/valid-sheet.ts): every row a create, and the bench fails",
+    'unless at least 90% of the rows reach the store, so the figure is of a console that syncs.',
     '',
   ].join('\n');
   const results = 'bench/RESULTS.md';

@@ -19,21 +19,18 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
-import { arabicDescription, arabicTitle } from '../test/sheet-read/arabic-text.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/sandbox/index.ts';
 import { enqueueSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts';
 import { createStoreClient } from '../src/store/index.ts';
 import { machineLine, writeSection } from './results-section.ts';
 import { startChildSandbox, storeEnv, type ChildSandbox } from './sync-support.ts';
+import { writeValidCsv, writeValidXlsx } from './valid-sheet.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,64 +49,14 @@ const COMMAND = `npx tsx bench/scale.ts --parts ${values.parts} --rows ${ROWS} -
 
 if (!existsSync('dist/cli.js')) throw new Error('dist/ is not built: run npm run build first');
 
-const HEADERS = [
-  'title',
-  'title_ar',
-  'description',
-  'description_ar',
-  'sale_price',
-  'barcode',
-  'category',
-  'prices.1',
-  'product_option.0.title',
-  'product_option.0.title_ar',
-  'product_option.0.type',
-  'product_option.0.option_values',
-];
-
-/** One valid create row; `tag` keeps barcodes apart between sheets. */
-function row(i: number, tag: string): (string | number)[] {
-  return [
-    `Product ${i} ${i % 2 === 0 ? 'cotton shirt' : 'desk lamp'}`,
-    arabicTitle(i),
-    `A good product, number ${i}, with fast delivery.`,
-    arabicDescription(i),
-    ((i * 37) % 5000) + 0.99,
-    `${tag}${6281000000000 + i}`,
-    // The sandbox's categories are 1-6.
-    (i % 6) + 1,
-    ((i * 31) % 900) + 10,
-    i % 2 === 0 ? 'Size' : 'Colour',
-    i % 2 === 0 ? 'المقاس' : 'اللون',
-    'multi_select',
-    `${(i % 97) + 1}|${(i % 97) + 2}|${(i % 97) + 3}`,
-  ];
-}
-
 const work = await mkdtemp(join(tmpdir(), 'bench-scale-'));
 
-async function csvSheet(rows: number, tag: string): Promise<string> {
-  const file = join(work, `${tag}-${rows}.csv`);
-  const out = createWriteStream(file);
-  const csv = stringify({ bom: true });
-  csv.pipe(out);
-  csv.write(HEADERS);
-  for (let i = 0; i < rows; i++) if (!csv.write(row(i, tag))) await once(csv, 'drain');
-  csv.end();
-  await finished(out);
-  return file;
+function csvSheet(rows: number, tag: string): Promise<string> {
+  return writeValidCsv(join(work, `${tag}-${rows}.csv`), rows, tag);
 }
 
-async function xlsxSheet(rows: number, tag: string): Promise<string> {
-  const file = join(work, `${tag}-${rows}.xlsx`);
-  // Shared strings, as Excel itself writes them.
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
-  const sheet = writer.addWorksheet('Products');
-  sheet.addRow(HEADERS).commit();
-  for (let i = 0; i < rows; i++) sheet.addRow(row(i, tag)).commit();
-  sheet.commit();
-  await writer.commit();
-  return file;
+function xlsxSheet(rows: number, tag: string): Promise<string> {
+  return writeValidXlsx(join(work, `${tag}-${rows}.xlsx`), rows, tag);
 }
 
 interface Peak {

@@ -1,0 +1,66 @@
+/**
+ * The benches' all-valid product sheet: realistic create rows (Arabic title and description,
+ * prices, an option), every row valid and every row a create, so a bench that syncs it measures
+ * the full work of each row. Written as CSV, or as XLSX with shared strings as Excel writes them.
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { arabicDescription, arabicTitle } from '../test/sheet-read/arabic-text.ts';
+
+export const VALID_HEADERS = [
+  'title',
+  'title_ar',
+  'description',
+  'description_ar',
+  'sale_price',
+  'barcode',
+  'category',
+  'prices.1',
+  'product_option.0.title',
+  'product_option.0.title_ar',
+  'product_option.0.type',
+  'product_option.0.option_values',
+];
+
+/** One valid create row; `tag` keeps barcodes apart between sheets. */
+export function validRow(i: number, tag: string): (string | number)[] {
+  return [
+    `Product ${i} ${i % 2 === 0 ? 'cotton shirt' : 'desk lamp'}`,
+    arabicTitle(i),
+    `A good product, number ${i}, with fast delivery.`,
+    arabicDescription(i),
+    ((i * 37) % 5000) + 0.99,
+    `${tag}${6281000000000 + i}`,
+    // The sandbox's categories are 1-6.
+    (i % 6) + 1,
+    ((i * 31) % 900) + 10,
+    i % 2 === 0 ? 'Size' : 'Colour',
+    i % 2 === 0 ? 'المقاس' : 'اللون',
+    'multi_select',
+    `${(i % 97) + 1}|${(i % 97) + 2}|${(i % 97) + 3}`,
+  ];
+}
+
+export async function writeValidCsv(file: string, rows: number, tag: string): Promise<string> {
+  const out = createWriteStream(file);
+  const csv = stringify({ bom: true });
+  csv.pipe(out);
+  csv.write(VALID_HEADERS);
+  for (let i = 0; i < rows; i++) if (!csv.write(validRow(i, tag))) await once(csv, 'drain');
+  csv.end();
+  await finished(out);
+  return file;
+}
+
+export async function writeValidXlsx(file: string, rows: number, tag: string): Promise<string> {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+  const sheet = writer.addWorksheet('Products');
+  sheet.addRow(VALID_HEADERS).commit();
+  for (let i = 0; i < rows; i++) sheet.addRow(validRow(i, tag)).commit();
+  sheet.commit();
+  await writer.commit();
+  return file;
+}
