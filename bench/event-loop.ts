@@ -8,7 +8,7 @@
  *    read, unchanged rows looked up in the Redis ledger) while this process's row worker sends the
  *    queued rows to the store.
  * The store is the sandbox in its own process, instant, no rate limit (the most work per second
- * the process can be given). The sheet: bench/fixtures/products-<rows>.xlsx (Arabic text, shared
+ * the process can be given). The sheet: bench/fixtures/products-valid-<rows>.xlsx (Arabic text, shared
  * strings as Excel writes them), made once.
  *
  *   npx tsx bench/event-loop.ts [--rows 100000] [--only watch,worker]
@@ -145,7 +145,8 @@ async function workerPath(sandbox: ChildSandbox, file: string, dir: string): Pro
 }
 
 async function main(): Promise<void> {
-  const { xlsx } = await ensureBenchFiles(ROWS);
+  // The all-valid variant: every row is sent, so the reading competes with real syncing.
+  const { xlsx } = await ensureBenchFiles(ROWS, true);
   const sandbox = await startChildSandbox();
   const dir = await mkdtemp(join(tmpdir(), 'bench-loop-'));
   console.log(
