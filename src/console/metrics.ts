@@ -53,7 +53,11 @@ export class ConsoleMetrics {
     }
   }
 
-  /** The same store, with each call's endpoint and status counted. */
+  /**
+   * The same store client, with each call's endpoint and status counted. Every argument goes through: a write's options carry
+   * the ledger's claim (beforeSend), made as the request leaves; without them a create would go
+   * out unclaimed.
+   */
   observeStore(store: StoreApi): StoreApi {
     const count = async <T>(endpoint: string, call: () => Promise<T>, statusOf: (t: T) => number): Promise<T> => {
       try {
@@ -73,28 +77,28 @@ export class ConsoleMetrics {
     return {
       // Mostly answered from the cached token, without a request: not counted.
       authorize: () => store.authorize(),
-      createProduct: (p) =>
+      createProduct: (p, options) =>
         count(
           'create_product',
-          () => store.createProduct(p),
+          () => store.createProduct(p, options),
           (r) => r.httpStatus,
         ),
-      updateProduct: (p) =>
+      updateProduct: (p, options) =>
         count(
           'update_product',
-          () => store.updateProduct(p),
+          () => store.updateProduct(p, options),
           (r) => r.httpStatus,
         ),
-      setProductStatus: (p) =>
+      setProductStatus: (p, options) =>
         count(
           'products_status',
-          () => store.setProductStatus(p),
+          () => store.setProductStatus(p, options),
           (r) => r.httpStatus,
         ),
-      updateBrand: (p) =>
+      updateBrand: (p, options) =>
         count(
           'brands',
-          () => store.updateBrand(p),
+          () => store.updateBrand(p, options),
           (r) => r.httpStatus,
         ),
       listCategories: () => count('categories', () => store.listCategories(), ok),
