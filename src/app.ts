@@ -15,6 +15,7 @@ import type { Logger } from './log.ts';
 import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
+import type { StoreApi } from './store/types.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
 import type { EffectiveRate, StoreRate } from './store/rate-gate/store-rate.ts';
 import type { NoWorkerError } from './sync/queue/no-worker.ts';
@@ -49,6 +50,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** How the request's file is opened (default: from disk, as the request says). */
   openSheet?: SheetOpener;
+  /** Wraps the batch's store client, e.g. to count its requests (the console's /metrics). */
+  observeStore?: (client: StoreApi) => StoreApi;
 }
 
 /** `ledger move-to-file` while batches run on the queue: their rows write to the Redis ledger. */
@@ -200,7 +203,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     const transport = request.dryRun ? 'local' : (run.transport ?? (config.redisUrl ? 'queue' : 'local'));
     // Queued rows run at the store's rate, whatever the job asked (the workers' gate applies it).
     const rate = transport === 'queue' ? (await rateOf()).rate : (run.tuning?.rate ?? config.rate);
-    const client = await clientAt(rate);
+    const built = await clientAt(rate);
+    const client = run.observeStore ? run.observeStore(built) : built;
     const ledgers = await batchLedgers(request);
     const shared = {
       client,

@@ -1,31 +1,22 @@
 /**
- * How the console runs a batch, through the same engine, ledger and report writers as `import`:
- * without Redis in this process, one batch at a time (a second waits its turn, "queued"); with
- * Redis on the BullMQ queue, where `worker` processes take its rows, and this process follows it.
+ * How the console runs a batch: through the app's runBatch, the one path `import` takes (the same
+ * engine, ledger, rate and report writers). Without Redis in this process, one batch at a time (a
+ * second waits its turn, "queued"); with Redis on the BullMQ queue, where `worker` processes take
+ * its rows, and this process follows it. A dry run sends nothing: in-process in both modes.
  */
-import type { Logger } from '../log.ts';
-import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
+import type { RunOptions } from '../app.ts';
 import type { StoreApi } from '../store/types.ts';
-import {
-  enqueueSync,
-  runSync,
-  waitForBatch,
-  type BatchProgress,
-  type BatchSummary,
-  type SyncRequest,
-} from '../sync/index.ts';
+import type { BatchProgress, BatchSummary, SyncRequest } from '../sync/index.ts';
 
 export interface RunnerDeps {
-  client: StoreApi;
-  reportDir: string;
-  rate: number;
-  concurrency: number;
-  maxTextLength: number;
-  logger: Logger;
-  /** The store's ledger; none for the throwaway sandbox store (as `import --sandbox`). */
-  batchLedgers?: BatchLedgerFactory | undefined;
-  /** Set with REDIS_URL: batches go to the workers. */
-  redis?: { redisUrl: string; prefix: string } | undefined;
+  /** The app's runBatch. */
+  runBatch: (request: SyncRequest, run: RunOptions) => Promise<BatchSummary>;
+  /** REDIS_URL is set: batches go to the workers. */
+  queued: boolean;
+  /** Wraps each batch's store client (the console counts its requests). */
+  observeStore: (client: StoreApi) => StoreApi;
+  /** No worker serves the queue now: the batch is queued anyway and waits for one. */
+  onNoWorker: (batchId: string) => void;
 }
 
 export interface RunHooks {
@@ -44,21 +35,6 @@ export interface BatchRunner {
 export function batchRunner(deps: RunnerDeps): BatchRunner {
   let turn: Promise<unknown> = Promise.resolve();
   let waiting = 0;
-  const ledgers = deps.batchLedgers ? { batchLedgers: deps.batchLedgers } : {};
-
-  const inProcess = (request: SyncRequest, hooks: RunHooks): Promise<BatchSummary> => {
-    hooks.onStart();
-    return runSync(request, {
-      client: deps.client,
-      reportDir: deps.reportDir,
-      rate: deps.rate,
-      concurrency: deps.concurrency,
-      maxTextLength: deps.maxTextLength,
-      logger: deps.logger,
-      onProgress: (progress) => hooks.onProgress(progress),
-      ...ledgers,
-    });
-  };
 
   /** One batch at a time: the in-process engine's rate and row slots are the whole process's. */
   const oneAtATime = (work: () => Promise<BatchSummary>): Promise<BatchSummary> => {
@@ -71,35 +47,34 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
     return mine;
   };
 
-  const redis = deps.redis;
   return {
-    mode: redis ? 'redis' : 'in-process',
+    mode: deps.queued ? 'redis' : 'in-process',
     waiting: () => waiting,
     run(request, hooks) {
-      // A dry run never goes through the queue (it sends nothing): in-process in both modes.
-      if (!redis || request.dryRun) return oneAtATime(() => inProcess(request, hooks));
-      return (async () => {
-        await enqueueSync(request, {
-          ...redis,
-          reportDir: deps.reportDir,
-          rate: deps.rate,
-          client: deps.client,
-          logger: deps.logger,
-          maxTextLength: deps.maxTextLength,
-          ...ledgers,
+      if (!deps.queued || request.dryRun)
+        return oneAtATime(() => {
+          hooks.onStart();
+          return deps.runBatch(request, {
+            transport: 'local',
+            observeStore: deps.observeStore,
+            onProgress: (progress) => hooks.onProgress(progress),
+          });
         });
-        let started = false;
-        return waitForBatch(request.batchId, {
-          ...redis,
-          onProgress: (progress) => {
-            if (!started) {
-              started = true;
-              hooks.onStart();
-            }
-            hooks.onProgress(progress);
-          },
-        });
-      })();
+      let started = false;
+      return deps.runBatch(request, {
+        transport: 'queue',
+        observeStore: deps.observeStore,
+        // The page shows the batch as queued until a worker takes its rows.
+        waitForWorker: true,
+        onNoWorker: () => deps.onNoWorker(request.batchId),
+        onProgress: (progress) => {
+          if (!started) {
+            started = true;
+            hooks.onStart();
+          }
+          hooks.onProgress(progress);
+        },
+      });
     },
   };
 }

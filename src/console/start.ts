@@ -33,20 +33,18 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   const { config, logger } = app;
   const metrics = new ConsoleMetrics();
   const rawClient = await app.client();
-  const client = metrics.observeStore(rawClient);
-  const batchLedgers = options.sandbox ? undefined : (await app.ledger()).batchLedgers;
+  // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
+  // stops `serve` at start, not its first batch. A rehearsal's app keeps none.
+  if (!options.sandbox) await app.ledger();
   const redis = config.redisUrl ? { redisUrl: config.redisUrl, prefix: config.queuePrefix } : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
   const runner = batchRunner({
-    client,
-    reportDir: config.reportDir,
-    rate,
-    concurrency: config.concurrency,
-    maxTextLength: config.maxTextLength,
-    logger,
-    batchLedgers,
-    redis,
+    runBatch: (request, run) => app.runBatch(request, run),
+    queued: redis !== undefined,
+    observeStore: (client) => metrics.observeStore(client),
+    onNoWorker: (batchId) =>
+      logger.warn({ batchId }, 'no worker serves the queue: the batch waits for one (start catalog-sync worker)'),
   });
   // With Redis, a rehearsal's rows need a worker that knows the sandbox: this process runs one.
   const worker: SyncWorker | null = redis && options.sandbox ? await app.startWorker() : null;
