@@ -1,5 +1,5 @@
 /**
- * The HTTP API the page uses and agencies can script (docs/console.md): uploads, batches, their
+ * The HTTP API the page uses and agencies can script (README, "Console"): uploads, batches, their
  * live progress, report files and re-runs. Every route is behind the login (server.ts).
  */
 import { createReadStream } from 'node:fs';
