@@ -1,5 +1,8 @@
 /** The console's HTTP API against a real sandbox store: auth, uploads, batches, files, re-runs. */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cli } from '../intake/cli.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { readEvents, sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 
@@ -215,6 +218,29 @@ describe('batches', () => {
     const again = await world.api(`/api/batches/${batchId}/rerun`, { method: 'POST' });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toMatch(/no failed rows/);
+  });
+});
+
+describe('past batches', () => {
+  it('lists a batch another client made in the same report folder (a CLI import), with its source', async () => {
+    const sheet = join(world.reportDir, '..', 'from-cli.csv');
+    await writeFile(sheet, 'title,sale_price,category,barcode\nKettle,20,1,CLI-1\n');
+    const run = await cli(['import', sheet, '--queue', 'local', '--json'], {
+      STORE_URL: world.sandbox.url,
+      STORE_EMAIL: world.sandbox.email,
+      STORE_PASSWORD: world.sandbox.password,
+      REPORT_DIR: world.reportDir,
+      // The console holds its own ledger file: the CLI keeps another, as a second machine would.
+      LEDGER_FILE: join(world.reportDir, '..', 'cli-ledger.jsonl'),
+    });
+    expect(run.code).toBe(0);
+    const { batchId } = JSON.parse(run.stdout) as { batchId: string };
+    const list = (await (await world.api('/api/batches')).json()) as {
+      batchId: string;
+      status: string;
+      source: string;
+    }[];
+    expect(list.find((b) => b.batchId === batchId)).toMatchObject({ status: 'done', source: sheet, total: 1 });
   });
 });
 
