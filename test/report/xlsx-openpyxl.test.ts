@@ -1,0 +1,114 @@
+/**
+ * results.xlsx read back by openpyxl (Debian's python3-openpyxl; .ci/run installs it), an
+ * independent reader: the layout a person gets when they open the report, not what our own
+ * writer believes it wrote. The exceljs read-back in xlsx-writer.test.ts checks the same cells
+ * through a second library.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
+
+const run = promisify(execFile);
+const READER = join(import.meta.dirname, 'openpyxl-read.py');
+
+interface SeenCell {
+  value: string | number | null;
+  /** openpyxl's data type: n number, s text, f formula. */
+  type: string;
+  fill: string | null;
+  rtl: boolean;
+  bold: boolean;
+}
+interface Seen {
+  sheets: string[];
+  freeze: string | null;
+  filter: string | null;
+  widths: Record<string, number>;
+  rows: SeenCell[][];
+}
+
+const LONG_TITLE = 'Stainless steel insulated bottle 750 ml';
+const ARABIC_TITLE = 'زجاجة معزولة من الفولاذ ٧٥٠ مل';
+const INPUT = ['product_id', 'title', 'title_ar', 'barcode', 'sale_price', 'tag'];
+const HEADER = ['row', 'outcome', 'message', ...INPUT, 'http_status', 'attempts'];
+
+let dir: string;
+let seen: Seen;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'xlsx-openpyxl-'));
+  const file = join(dir, 'results.xlsx');
+  const writer = new ResultsXlsxWriter(file, INPUT);
+  const rows: [string[], 'updated' | 'invalid' | 'created', string][] = [
+    [['1001', LONG_TITLE, ARABIC_TITLE, '012345678905', '1249.5', '12.50'], 'updated', ''],
+    [['', '=HYPERLINK("http://x")', 'كوب', '4006381333931', '-3', '007'], 'invalid', 'category: needed to create a product'],
+    [['', 'Mug', 'كوب', '6291041500213', '7', 'tea'], 'created', ''],
+  ];
+  for (const [i, [cells, outcome, message]] of rows.entries())
+    await writer.write({
+      row: i + 2,
+      cells,
+      result: {
+        row: i + 2,
+        outcome,
+        message,
+        httpStatus: outcome === 'invalid' ? null : 200,
+        attempts: outcome === 'invalid' ? 0 : 1,
+      },
+    });
+  await writer.commit();
+  const { stdout } = await run('/usr/bin/python3', [READER, file]);
+  seen = JSON.parse(stdout) as Seen;
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const column = (name: string): number => HEADER.indexOf(name);
+const cell = (row: number, name: string): SeenCell => seen.rows[row - 1]![column(name)]!;
+const letter = (name: string): string => String.fromCharCode(65 + column(name));
+
+it('puts row, outcome and message first, bold, with the header and those columns frozen and a filter over all', () => {
+  expect(seen.rows[0]!.map((c) => c.value)).toEqual(HEADER);
+  expect(seen.rows[0]!.every((c) => c.bold)).toBe(true);
+  expect(seen.freeze).toBe('D2');
+  expect(seen.filter).toBe('A1:K4');
+});
+
+it('sizes columns from their content, so titles, messages and barcodes are not cut', () => {
+  expect(seen.widths[letter('title')]).toBeGreaterThanOrEqual(LONG_TITLE.length);
+  expect(seen.widths[letter('message')]).toBeGreaterThanOrEqual('category: needed to create a product'.length);
+  expect(seen.widths[letter('barcode')]).toBeGreaterThanOrEqual('4006381333931'.length);
+});
+
+it('keeps numbers numeric and codes as the text the sheet had', () => {
+  expect([cell(2, 'row'), cell(2, 'product_id'), cell(2, 'sale_price')].map((c) => [c.type, c.value])).toEqual([
+    ['n', 2],
+    ['n', 1001],
+    ['n', 1249.5],
+  ]);
+  expect([cell(3, 'sale_price').type, cell(3, 'sale_price').value]).toEqual(['n', -3]);
+  expect([cell(2, 'barcode'), cell(2, 'tag'), cell(3, 'tag')].map((c) => [c.type, c.value])).toEqual([
+    ['s', '012345678905'],
+    ['s', '12.50'],
+    ['s', '007'],
+  ]);
+});
+
+it('shows a formula from the sheet as text, never as a formula openpyxl would see', () => {
+  expect(cell(3, 'title').type).toBe('s');
+  expect(cell(3, 'title').value).toBe('\'=HYPERLINK("http://x")');
+});
+
+it('fills problem rows, and keeps Arabic text whole and right to left', () => {
+  expect(seen.rows[2]!.every((c) => c.fill === 'FFFFC7CE')).toBe(true);
+  expect([seen.rows[1]!, seen.rows[3]!].flat().every((c) => c.fill === null)).toBe(true);
+  expect(cell(2, 'title_ar').value).toBe(ARABIC_TITLE);
+  expect(cell(2, 'title_ar').rtl).toBe(true);
+  expect(cell(2, 'title').rtl).toBe(false);
+});
