@@ -45,7 +45,11 @@ beforeAll(async () => {
   const writer = new ResultsXlsxWriter(file, INPUT);
   const rows: [string[], 'updated' | 'invalid' | 'created', string][] = [
     [['1001', LONG_TITLE, ARABIC_TITLE, '012345678905', '1249.5', '12.50'], 'updated', ''],
-    [['', '=HYPERLINK("http://x")', 'كوب', '4006381333931', '-3', '007'], 'invalid', 'category: needed to create a product'],
+    [
+      ['', '=HYPERLINK("http://x")', 'كوب', '4006381333931', '-3', '007'],
+      'invalid',
+      'category: needed to create a product',
+    ],
     [['', 'Mug', 'كوب', '6291041500213', '7', 'tea'], 'created', ''],
   ];
   for (const [i, [cells, outcome, message]] of rows.entries())
