@@ -203,6 +203,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     const transport = request.dryRun ? 'local' : (run.transport ?? (config.redisUrl ? 'queue' : 'local'));
     // Queued rows run at the store's rate, whatever the job asked (the workers' gate applies it).
     const rate = transport === 'queue' ? (await rateOf()).rate : (run.tuning?.rate ?? config.rate);
+    if (transport === 'queue') warnTuningIgnored(run.tuning, rate, logger);
     const built = await clientAt(rate);
     const client = run.observeStore ? run.observeStore(built) : built;
     const ledgers = await batchLedgers(request);
@@ -301,6 +302,19 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       for (const close of closers.splice(0).reverse()) await close();
     },
   };
+}
+
+/**
+ * A job file's own `rate` and `concurrency` hold in-process only: queued rows share the store's
+ * one rate (its Redis gate) and each worker's CONCURRENCY, so a job cannot change them for its own
+ * rows. Said once per batch, so the setting is never silently without effect.
+ */
+function warnTuningIgnored(tuning: Tuning | undefined, storeRate: number, logger: Logger): void {
+  if (tuning?.rate === undefined && tuning?.concurrency === undefined) return;
+  logger.warn(
+    { jobRate: tuning.rate, jobConcurrency: tuning.concurrency, storeRate },
+    "the job's own rate and concurrency apply in-process only: queued rows run at the store's rate and each worker's CONCURRENCY",
+  );
 }
 
 /**
