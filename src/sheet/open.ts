@@ -9,9 +9,10 @@ import { loadColumnMap } from './map/column-map-file.ts';
 import { knownColumnCount } from './map/headers.ts';
 import { findHeaderRow } from './header-row.ts';
 import { createSheetMapper } from './map/mapper.ts';
+import type { SummaryHead } from './map/summary.ts';
 import { listSheets, readSheetFile, type SheetReader } from './read/index.ts';
 import { BRANDS_SHEET, chooseSheets, type SheetChoice } from './choose-sheet.ts';
-import { SheetFileError, type RawRow, type RowIssue, type SheetKind, type SheetRowResult } from './types.ts';
+import { SheetFileError, type RawRow, type SheetKind, type SheetRowResult } from './types.ts';
 
 /** A --columns map file path, or the mapping as data (header -> field, or null/"ignore"). */
 export type ColumnMapping = string | Readonly<Record<string, string | null>>;
@@ -28,23 +29,12 @@ export interface OpenSheetOptions {
   maxTextLength?: number | undefined;
 }
 
-export interface OpenedSheet {
-  file: string;
-  format: 'csv' | 'xlsx';
-  sheetName: string | null;
-  /** Hidden sheets not read because none was named (empty when --sheet named one, and for CSV). */
-  hiddenSheetsSkipped: string[];
-  /** The row Excel shows the header on: 1, or lower below empty rows or a title banner. */
-  headerRow: number;
-  /** Filled rows above the header taken as a title and not read (header-row.ts). */
-  bannerRows: number[];
+/** The sheet as opened: what its summary says of it (SummaryHead), and its rows. */
+export interface OpenedSheet extends SummaryHead {
   encoding: string | null;
   delimiter: string | null;
-  kind: SheetKind;
   /** The header row as written. */
   headers: string[];
-  /** Issues of the header row (row 1): unknown columns (warnings), duplicate fields (errors). */
-  headerIssues: RowIssue[];
   /** What a row's cells mean on this sheet: equal cells under one signature make equal plans. */
   rowSignature: string;
   /**

@@ -15,6 +15,7 @@ export interface SummaryHead {
   headerRow: number;
   bannerRows: number[];
   kind: SheetKind;
+  /** Issues of the header row: unknown columns (warnings), duplicate fields (errors). */
   headerIssues: RowIssue[];
 }
 
