@@ -2,35 +2,42 @@
  * The rate limit as the store sees it while workers come and go: three worker processes share one
  * limit, one is killed with SIGKILL mid-batch and started again (a new process is slow to send
  * what it was admitted for, and it logs in). The sandbox's request log, logins included, is the
- * judge: no 1-second window holds more than the limit.
+ * judge: no 1-second window holds more than the limit. The sandbox runs in a process of its own,
+ * so the stamps it gives requests are not held back by this test process's own work.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { maxInWindow } from '../../src/sandbox/index.ts';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
+import { startChildSandbox, type ChildSandbox } from './helpers/child-sandbox.ts';
 import { kill, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';
-import { startWorld, type World } from './helpers/world.ts';
 import { until } from '../helpers/until.ts';
 
 const RATE = 10;
 const ROWS = 120;
 
-let world: World;
+let store: ChildSandbox;
+let dir: string;
 let children: ChildProcess[];
 let prefix: string;
 beforeEach(async () => {
-  world = await startWorld({ latencyMs: 20 });
+  store = await startChildSandbox(['--latency', '20']);
+  dir = await mkdtemp(join(tmpdir(), 'rate-restart-'));
   children = [];
   prefix = `test-${randomUUID()}`;
 });
 afterEach(async () => {
   for (const child of children) await kill(child, 'SIGKILL');
-  await world.close();
+  await store.stop();
+  await rm(dir, { recursive: true, force: true });
 });
 
 it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second window at the store over the limit', async () => {
@@ -38,20 +45,21 @@ it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second 
   const env = {
     REDIS_URL,
     QUEUE_PREFIX: prefix,
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
+    STORE_URL: store.url,
+    STORE_EMAIL: store.email,
+    STORE_PASSWORD: store.password,
     RATE: String(RATE),
     CONCURRENCY: '4',
-    // The sandbox stamps a request when its handler runs in this (busy) test process, up to tens
-    // of ms after it arrived; a wider margin keeps the test about the gate, not this scheduler.
+    // The store stamps a request when its loop reaches it, which on a loaded machine can be tens
+    // of ms after it arrived; a wider margin keeps the test about the gate, not the scheduler.
     MARGIN_MS: '150',
   };
   try {
     const lines = Array.from({ length: ROWS }, (_, i) => `Item ${i},2,${10 + i},RG${i}`);
-    const file = await world.sheet('rate.csv', ['title,category,sale_price,barcode', ...lines]);
+    const file = join(dir, 'rate.csv');
+    await writeFile(file, `${['title,category,sale_price,barcode', ...lines].join('\n')}\n`);
     for (let i = 0; i < 3; i++) children.push(await startWorkerProcess(env));
-    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: RATE });
+    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: dir, rate: RATE });
     const results = engineKeys(prefix).results(batchId);
     await until(async () => (await redis.hlen(results)) >= 30, '30 row results');
     await kill(children[0]!, 'SIGKILL');
@@ -59,14 +67,17 @@ it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second 
     const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
 
     expect(summary.counts.created + summary.counts.unknown).toBe(ROWS);
-    const log = world.sandbox.requests();
+    const log = await store.requests();
     // Logins (each process's first request; the restarted one logs in again) are in the log and count.
     expect(log.filter((r) => r.path === '/v1/authorization').length).toBeGreaterThanOrEqual(2);
+    const worst = maxInWindow(
+      log.map((r) => r.at),
+      1000,
+    );
+    const late = await store.loopDelay();
     expect(
-      maxInWindow(
-        log.map((r) => r.at),
-        1000,
-      ),
+      worst,
+      `worst 1 s window at the store (its loop ran up to ${late.maxMs.toFixed(0)} ms late)`,
     ).toBeLessThanOrEqual(RATE);
   } finally {
     await deleteKeys(redis, prefix);

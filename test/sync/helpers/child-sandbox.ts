@@ -1,0 +1,56 @@
+/**
+ * The sandbox store in a process of its own (`catalog-sync sandbox`, the built CLI), for tests
+ * whose judge is the store's request log under load: the sandbox stamps a request when its event
+ * loop reaches it, and in the test's own process that loop also runs vitest, the enqueuer and
+ * Redis polling, so a stall there bunches stamps into a window no worker sent them in.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../../src/sandbox/index.ts';
+
+const BIN = fileURLToPath(new URL('../../../bin/catalog-sync.js', import.meta.url));
+
+export interface ChildSandbox {
+  url: string;
+  email: string;
+  password: string;
+  /** The request log: each request's path and when the store's loop reached it (ms epoch). */
+  requests(): Promise<{ path: string; at: number }[]>;
+  /** How late the store's event loop ran, at most and at p99, since it started. */
+  loopDelay(): Promise<{ maxMs: number; p99Ms: number }>;
+  stop(): Promise<void>;
+}
+
+export async function startChildSandbox(args: readonly string[] = []): Promise<ChildSandbox> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const control = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${url}/__sandbox/${path}`);
+    return (await response.json()) as T;
+  };
+  let url = '';
+  for await (const line of createInterface({ input: child.stdout })) {
+    const match = /listening on (http:\/\/\S+)/.exec(line);
+    if (match) {
+      url = match[1]!;
+      break;
+    }
+  }
+  if (!url) throw new Error('the sandbox process exited before printing its URL');
+  child.stdout.resume();
+  return {
+    url,
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    requests: async () => (await control<{ requests: { path: string; at: number }[] }>('requests')).requests,
+    loopDelay: async () => (await control<{ loopDelay: { maxMs: number; p99Ms: number } }>('stats')).loopDelay,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
