@@ -15,7 +15,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { maxInWindow } from '../../src/sandbox/index.ts';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
-import { startChildSandbox, type ChildSandbox } from './helpers/child-sandbox.ts';
+import { startChildSandbox, type ChildSandbox } from '../helpers/child-sandbox.ts';
 import { kill, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';

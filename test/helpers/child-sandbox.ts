@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../../src/sandbox/index.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/sandbox/index.ts';
 
-const BIN = fileURLToPath(new URL('../../../bin/catalog-sync.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/catalog-sync.js', import.meta.url));
 
 export interface ChildSandbox {
   url: string;
