@@ -9,7 +9,7 @@ import { FileClaims, RedisClaims, type ClaimStore } from '../../src/intake/claim
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
-import { FileLedger } from '../../src/ledger/file-store.ts';
+import type { FileLedger } from '../../src/ledger/file-store.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
 
@@ -94,7 +94,7 @@ async function reportOf(claimed: string): Promise<DropReport> {
 
 describe('drop folder', () => {
   it('takes a slowly copied file once, after its size settles, and ignores partial-upload names', async () => {
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     const claims: DropEvent[] = [];
     events((e) => e.type === 'claimed' && claims.push(e));
     await startWatcher(ledger);
@@ -130,7 +130,7 @@ describe('drop folder', () => {
   });
 
   it.each(['lock files', 'Redis claims'])('two watchers racing for 50 files sync each file once (%s)', async (kind) => {
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     const seen: string[] = [];
     events((e) => e.type === 'finished' && seen.push(e.file));
     await startWatcher(ledger, kind === 'Redis claims' ? { claims: redisClaims() } : {});
@@ -152,7 +152,7 @@ describe('drop folder', () => {
   });
 
   it('a file damaged deep down goes to failed/ with the row named, and nothing is sent', async () => {
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     await startWatcher(ledger);
     const staged = join(world.dir, 'broken.csv');
     await writeBrokenSheet(staged, 'DROP');
@@ -169,7 +169,7 @@ describe('drop folder', () => {
   });
 
   it('syncs the same file again only when its content changed, unless forced; unreadable files go to failed/', async () => {
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     await startWatcher(ledger);
     const first = waitFor(events, finished('a.csv'));
     await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
@@ -209,7 +209,7 @@ describe('drop folder', () => {
   });
 
   it('a resume scan that hits a file-system error logs it and tries again; watch keeps serving', async () => {
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     const { logger, listen } = capturedLogger();
     await startWatcher(ledger, { logger });
     // The lock folder turns into a file: every claim in the scan fails (ENOTDIR or EEXIST).
@@ -232,7 +232,7 @@ describe('drop folder', () => {
   });
 
   it('tells the truth beside the file: a problem row leaves <name>.failed.csv and a status that is not synced', async () => {
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     await startWatcher(ledger);
     const mixed = waitFor(events, finished('mixed.csv'));
     await writeFile(

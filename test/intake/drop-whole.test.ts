@@ -13,7 +13,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileClaims } from '../../src/intake/claims.ts';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
-import { FileLedger } from '../../src/ledger/file-store.ts';
 import { silentLogger } from '../../src/log.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 
@@ -43,7 +42,7 @@ afterEach(async () => {
 
 /** settleMs undefined: the watcher's own default. */
 async function startWatcher(settleMs?: number): Promise<void> {
-  const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+  const ledger = await world.openLedger();
   watcher = new DropWatcher({
     layout,
     claims: new FileClaims(layout.locks),

@@ -11,12 +11,15 @@ import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
 
 export interface World {
   sandbox: SandboxHandle;
   dir: string;
   reportDir: string;
   runner(ledger: Ledger): SyncRunner;
+  /** A file ledger (default: `ledger.jsonl` in the world's folder), closed with the world. */
+  openLedger(path?: string): Promise<FileLedger>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     { logger: silentLogger, ...(options.noRetries ? { maxAttempts: 1 } : {}) },
   );
   const concurrency = options.concurrency ?? 4;
+  const ledgers: FileLedger[] = [];
   return {
     sandbox,
     dir,
@@ -57,7 +61,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         batchLedgers: batchLedgersOf(ledger),
         openSheet: (file, o) => openSheet(file, o),
       }),
+    openLedger: async (path = join(dir, 'ledger.jsonl')) => {
+      const ledger = await FileLedger.open(path);
+      ledgers.push(ledger);
+      return ledger;
+    },
     close: async () => {
+      for (const ledger of ledgers.splice(0)) await ledger.close();
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },

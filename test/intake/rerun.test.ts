@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileLedger } from '../../src/ledger/file-store.ts';
 import { buildRerunRequest, isRerunOutcome, resolveRerunTarget, RerunError } from '../../src/intake/rerun.ts';
 import { startWorld, writeSheet, type World } from './helpers.ts';
 
@@ -39,7 +38,7 @@ describe('rerun', () => {
       join(world.dir, 'prices.csv'),
       ['product_id,sale_price', ...ids.map((id, i) => `${id},${20 + i}`), 'not-a-number,5'].join('\n') + '\n',
     );
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     const run = world.runner(ledger);
     // Rows are sent in order (concurrency 1, no retries): the first update (row 2) meets a 503.
     world.sandbox.inject({ kind: 'status503', path: '/v1/update_product', times: 1 });
@@ -84,7 +83,7 @@ describe('rerun', () => {
       join(world.dir, 'new.csv'),
       'title,sale_price,category,barcode\nA,1,1,u1\nB,1,1,u2\n',
     );
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     const run = world.runner(ledger);
     world.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
     const first = await run(
@@ -136,7 +135,7 @@ describe('an edited failed.csv synced as a normal sheet', () => {
       join(world.dir, 'bad-cat.csv'),
       'title,sale_price,category,barcode\nA,1,1,e1\nB,1,99,e2\n',
     );
-    const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
+    const ledger = await world.openLedger();
     const run = world.runner(ledger);
     const settings = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: false };
     const first = await run({ file: sheet, ledger: settings }, new AbortController().signal);

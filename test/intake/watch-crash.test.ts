@@ -8,7 +8,7 @@ import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { dropLayout, parseClaimedName } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
-import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { ledgerScope } from '../../src/ledger/rules.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { until } from '../helpers/until.ts';
@@ -59,7 +59,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   expect(createdBeforeCrash.length).toBeLessThan(30);
 
   const layout = dropLayout(root);
-  const ledger = await FileLedger.open(
+  const ledger = await world.openLedger(
     scopedLedgerFile(ledgerFile, ledgerScope(world.sandbox.url, world.sandbox.email)),
   );
   const listeners: ((e: DropEvent) => void)[] = [];

@@ -130,4 +130,6 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   expect(after.filter((entry) => entry?.st === 'pending')).toEqual([]);
   expect(after.slice(1)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   if ('summary' in outcome) expect(outcome.summary.counts.created).toBe(0);
+  await leftBehind.close();
+  await ledger.close();
 });
