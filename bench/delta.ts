@@ -35,6 +35,12 @@ import { FileLedger } from '../src/ledger/file-store.ts';
 import { RedisLedger } from '../src/ledger/redis-store.ts';
 import { fingerprintOf, rowDigestOf } from '../src/ledger/fingerprint.ts';
 import { ledgerKeyOf } from '../src/ledger/rules.ts';
+import { PrintedFigures } from './results-section.ts';
+
+const figures = new PrintedFigures(
+  'delta',
+  "Delta sync of an unchanged sheet (every row already synced) against reading and validating it alone, in one long-running process; the lines after the file ledger's are for comparison. Goal: at most 1.3x read + validate with the file ledger, and 0 write requests.",
+);
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -211,26 +217,26 @@ async function main(): Promise<void> {
       }
     }
     const base = median(baseline);
-    console.log(
+    figures.print(
       `delta sync of an unchanged ${ROWS.toLocaleString('en')}-row sheet (median of ${RUNS}; node ${process.version})`,
     );
-    console.log(
+    figures.print(
       `  read + validate alone:               ${(base / 1000).toFixed(2)} s (${Math.round(ROWS / (base / 1000)).toLocaleString('en')} rows/s)`,
     );
     for (const [name, times] of Object.entries(delta)) {
       const t = median(times);
-      console.log(`  delta sync, ${name.padEnd(25)} ${(t / 1000).toFixed(2)} s  ratio ${(t / base).toFixed(2)}x`);
+      figures.print(`  delta sync, ${name.padEnd(25)} ${(t / 1000).toFixed(2)} s  ratio ${(t / base).toFixed(2)}x`);
     }
-    console.log(
+    figures.print(
       `  first delta sync of the process (file ledger): ${(cold / 1000).toFixed(2)} s, first read + validate ${(coldBase / 1000).toFixed(2)} s`,
     );
-    console.log(
+    figures.print(
       "  goal: delta sync <= 1.30x read + validate: the embedded mode's long-running commands (watch), file ledger; the other lines are for comparison",
     );
-    console.log(
+    figures.print(
       `  rows found unchanged per run: ${unchanged.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`,
     );
-    console.log(`  peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    figures.print(`  peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     await worker.close();
   } finally {
     const keys = await redis.keys(`${prefix}:*`);
@@ -242,3 +248,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+await figures.write();

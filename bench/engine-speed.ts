@@ -16,6 +16,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/sandbox/index.ts';
 import { productSheet, startChildSandbox, timed } from './sync-support.ts';
+import { PrintedFigures } from './results-section.ts';
+
+const figures = new PrintedFigures(
+  'engine-speed',
+  "The in-process engine (runSync of create rows against the sandbox in its own process, concurrency 32, no rate limit) of this tree against a git revision, in one run, interleaved. Goal: this tree at least 0.9x the revision's rows/s.",
+);
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -57,7 +63,7 @@ async function main(): Promise<void> {
       ['after ', await engineAt(ROOT)],
     ] as const;
     const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).toString().trim();
-    console.log(
+    figures.print(
       `in-process engine vs ${REV} (before) at HEAD ${commit} (after): runSync of create rows, concurrency ${CONCURRENCY}, median of ${RUNS} (node ${process.version})`,
     );
     for (const [latency, rows] of [
@@ -95,7 +101,7 @@ async function main(): Promise<void> {
         }
       }
       const [b, a] = [median(rates.before!), median(rates['after ']!)];
-      console.log(
+      figures.print(
         `  latency ${String(latency).padStart(2)} ms, ${rows.toLocaleString('en')} rows: before ${b.toFixed(0)} rows/s, after ${a.toFixed(0)} rows/s, ratio ${(a / b).toFixed(2)} (goal >= 0.90)`,
       );
     }
@@ -107,3 +113,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+await figures.write();

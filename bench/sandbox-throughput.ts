@@ -10,6 +10,12 @@
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index.ts';
+import { PrintedFigures } from './results-section.ts';
+
+const figures = new PrintedFigures(
+  'sandbox-throughput',
+  'create_product requests over keep-alive node:http against the sandbox, and against a bare node:http server that parses the body and answers {}, rounds interleaved (medians): what the sandbox itself costs.',
+);
 
 const total = Number(process.argv[2] ?? 20_000);
 const concurrency = Number(process.argv[3] ?? 64);
@@ -102,7 +108,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 // The machine is shared: interleave the three servers over several rounds and compare medians.
 const rounds = 3;
-console.log(
+figures.print(
   `${rounds} rounds of ${total} create_product requests each, concurrency ${concurrency}, client and server in one process`,
 );
 const floors: number[] = [];
@@ -113,7 +119,7 @@ for (let round = 0; round < rounds; round += 1) {
   runs.on.push(await sandboxRun(true));
 }
 const floor = median(floors);
-console.log(
+figures.print(
   `baseline node:http answering {}: median ${Math.round(floor)} req/s (${floors.map(Math.round).join(', ')})`,
 );
 for (const [key, label] of [
@@ -123,11 +129,12 @@ for (const [key, label] of [
   const list = runs[key];
   const rate = median(list.map((r) => r.rate));
   const last = list[list.length - 1];
-  console.log(
+  figures.print(
     `sandbox ${label}: median ${Math.round(rate)} req/s = ${(rate / floor).toFixed(2)}x baseline (${list.map((r) => Math.round(r.rate)).join(', ')}), ` +
       `failures ${list.reduce((n, r) => n + r.failures, 0)}, products ${last?.products}, ` +
       `maxRequestsInWindow over ${total} requests in ${median(list.map((r) => r.statsMs)).toFixed(1)} ms`,
   );
 }
-console.log(`RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+figures.print(`RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
 agent.destroy();
+await figures.write();

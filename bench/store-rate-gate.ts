@@ -15,6 +15,12 @@ import { DEMO_EMAIL, DEMO_PASSWORD, maxInWindow } from '../src/sandbox/index.ts'
 import { createStoreClient } from '../src/store/client.ts';
 import type { RateGate, RatePass } from '../src/store/rate-gate/gate.ts';
 import { SlidingWindowGate } from '../src/store/rate-gate/memory.ts';
+import { PrintedFigures } from './results-section.ts';
+
+const figures = new PrintedFigures(
+  'store-rate-gate',
+  "The store client's in-process rate gate against the sandbox in its own process, concurrency 32: steady throughput as a share of the rate, and the most requests in any 1000 ms as the client sent them and as the store received them. Goal: never over the rate at the store.",
+);
 
 /** Records when each request was sent (as the client reports it), forwarding everything. */
 class RecordingGate implements RateGate {
@@ -89,7 +95,7 @@ async function measure(url: string, rate: number, awaitsSent: boolean): Promise<
     const sent = gate.sentAt.slice(-times.length);
     const pct = (value: number) => `${((value / rate) * 100).toFixed(1)}%`;
     const storeMost = maxInWindow(times, 1000);
-    console.log(
+    figures.print(
       `${awaitsSent ? 'count from send   ' : 'count from release'} rate ${rate}/s, ${times.length} requests (login included)\n` +
         `  client side: steady ${pct(steadyRate(sent, rate))} of the rate, most sent in any 1000 ms ${maxInWindow(sent, 1000)}\n` +
         `  store side:  steady ${pct(steadyRate(times, rate))} of the rate, most received in any 1000 ms ${storeMost}` +
@@ -110,6 +116,7 @@ try {
     await measure(sandbox.url, rate, true);
     await measure(sandbox.url, rate, false);
   }
+  await figures.write();
 } finally {
   sandbox.stop();
 }

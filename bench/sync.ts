@@ -31,6 +31,12 @@ import {
   type ChildSandbox,
   deletePrefix,
 } from './sync-support.ts';
+import { PrintedFigures } from './results-section.ts';
+
+const figures = new PrintedFigures(
+  'sync',
+  "The sandbox store in its own process, Redis on 127.0.0.1:6379. 1: the engine against a bare p-limit loop of the same client and payloads (goals: in-process >= 0.8x, BullMQ >= 0.7x); 2: against a naive sequential loop; 3: achieved rate and worst 1 s window at the store (bench/rate-limit.ts is the fuller one); 4: a large import's time and peak RSS.",
+);
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const arg = (name: string, fallback: number) => {
@@ -56,7 +62,7 @@ function client(url: string, rate = 10_000): StoreClient {
 }
 
 async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<void> {
-  console.log(`\n1. Throughput, instant store, no rate limit, ${ROWS} create rows, concurrency ${CONCURRENCY}`);
+  figures.print(`\n1. Throughput, instant store, no rate limit, ${ROWS} create rows, concurrency ${CONCURRENCY}`);
   const file = await productSheet(ROWS);
   const bareClient = client(sandbox.url);
   await bareClient.authorize();
@@ -65,12 +71,12 @@ async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<voi
     Promise.all(Array.from({ length: ROWS }, (_, i) => limit(() => bareClient.createProduct(payload(i))))),
   );
   const bareRate = (ROWS / bare.ms) * 1000;
-  console.log(`   bare p-limit loop (same client, same payloads): ${fmt(bareRate)} rows/s`);
+  figures.print(`   bare p-limit loop (same client, same payloads): ${fmt(bareRate)} rows/s`);
   const local = await timed(() =>
     runSync({ file }, { client: client(sandbox.url), reportDir, rate: 10_000, concurrency: CONCURRENCY }),
   );
   const localRate = (ROWS / local.ms) * 1000;
-  console.log(
+  figures.print(
     `   in-process transport (read + map + sync + reports): ${fmt(localRate)} rows/s = ${fmt(localRate / bareRate, 2)}x bare (goal >= 0.8x)`,
   );
   const prefix = `bench-${randomUUID()}`;
@@ -88,13 +94,13 @@ async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<voi
   await worker.close();
   await deletePrefix(REDIS_URL, prefix);
   const queuedRate = (ROWS / queued.ms) * 1000;
-  console.log(
+  figures.print(
     `   BullMQ transport (enqueue + 1 worker + report):     ${fmt(queuedRate)} rows/s = ${fmt(queuedRate / bareRate, 2)}x bare (goal >= 0.7x)`,
   );
 }
 
 async function naive(sandbox: ChildSandbox, reportDir: string): Promise<void> {
-  console.log('\n2. In-process engine vs a naive sequential loop (one request after another)');
+  figures.print('\n2. In-process engine vs a naive sequential loop (one request after another)');
   for (const [latency, rows] of [
     [0, ROWS],
     [50, 200],
@@ -111,7 +117,7 @@ async function naive(sandbox: ChildSandbox, reportDir: string): Promise<void> {
     );
     const seqRate = (rows / seq.ms) * 1000;
     const engineRate = (rows / engine.ms) * 1000;
-    console.log(
+    figures.print(
       `   latency ${latency} ms, ${rows} rows: naive ${fmt(seqRate)} rows/s, engine ${fmt(engineRate)} rows/s = ${fmt(engineRate / seqRate, 1)}x`,
     );
   }
@@ -119,7 +125,7 @@ async function naive(sandbox: ChildSandbox, reportDir: string): Promise<void> {
 }
 
 async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
-  console.log('\n3. Rate limit across worker processes (requests at the store, logins included; 8 s of rows each)');
+  figures.print('\n3. Rate limit across worker processes (requests at the store, logins included; 8 s of rows each)');
   for (const rate of [20, 100]) {
     for (const workers of [1, 3]) {
       const prefix = `bench-${randomUUID()}`;
@@ -139,7 +145,7 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
       const m = Math.floor((times.length - 1) / rate) * rate;
       const steady = (m / (times[m]! - times[0]!)) * 1000;
       const worst = maxInWindow(times, 1000);
-      console.log(
+      figures.print(
         `   limit ${String(rate).padStart(3)}/s, ${workers} worker process(es): ${times.length} requests, achieved ${fmt(steady, 1)}/s = ${fmt((steady / rate) * 100, 1)}% (goal >= 95%), worst 1 s window ${worst}${worst > rate ? ' EXCEEDED' : ' (never over)'}`,
       );
     }
@@ -147,7 +153,7 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
 }
 
 async function bigSheet(sandbox: ChildSandbox, reportDir: string): Promise<void> {
-  console.log(
+  figures.print(
     `\n4. catalog-sync import of a ${BIG}-row sheet, in-process, no rate limit, with the file ledger (its own process, /usr/bin/time)`,
   );
   const file = await productSheet(BIG);
@@ -174,7 +180,7 @@ async function bigSheet(sandbox: ChildSandbox, reportDir: string): Promise<void>
   const ms = performance.now() - start;
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
   const summary = JSON.parse(out) as { total: number; counts: { created: number } };
-  console.log(
+  figures.print(
     `   ${summary.total} rows (${summary.counts.created} created) in ${fmt(ms / 1000, 1)} s = ${fmt((BIG / ms) * 1000)} rows/s, peak RSS ${rss ? fmt(Number(rss) / 1024) : '?'} MB`,
   );
 }
@@ -182,11 +188,12 @@ async function bigSheet(sandbox: ChildSandbox, reportDir: string): Promise<void>
 const sandbox = await startChildSandbox();
 const reportDir = await mkdtemp(join(tmpdir(), 'bench-sync-reports-'));
 try {
-  console.log(`sync engine bench (node ${process.version}, sandbox ${sandbox.url})`);
+  figures.print(`sync engine bench (node ${process.version}, sandbox ${sandbox.url})`);
   if (only.has(1)) await throughput(sandbox, reportDir);
   if (only.has(2)) await naive(sandbox, reportDir);
   if (only.has(3)) await rates(sandbox, reportDir);
   if (only.has(4)) await bigSheet(sandbox, reportDir);
+  await figures.write();
 } finally {
   await sandbox.stop();
   await rm(reportDir, { recursive: true, force: true });
