@@ -12,6 +12,7 @@ import type { SyncRunner } from './intake/drop-file.ts';
 import type { DropLayout } from './intake/drop-layout.ts';
 import type { LedgerHandle, MovedToFile } from './ledger/open.ts';
 import type { Logger } from './log.ts';
+import type { Outcome } from './outcome.ts';
 import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
@@ -70,6 +71,18 @@ export interface AppOptions {
    * only outlive the store it describes. @defaultValue true
    */
   ledger?: boolean;
+  /** Wraps each rate gate the app builds, e.g. to time the waits for it (the metrics). */
+  observeGate?: (gate: RateGate) => RateGate;
+}
+
+/** What a worker process reports as it goes (its metrics). */
+export interface WorkerHooks {
+  /** Wraps the worker's store client, e.g. to count its requests. */
+  observeStore?: (client: StoreApi) => StoreApi;
+  /** A row this worker ended, once recorded. */
+  onRowEnded?: (outcome: Outcome) => void;
+  /** A batch whose report this worker wrote. */
+  onBatchReported?: (summary: BatchSummary) => void;
 }
 
 export interface App {
@@ -99,7 +112,7 @@ export interface App {
     options?: Pick<RunOptions, 'transport' | 'waitForWorker' | 'onNoWorker' | 'onProgress'>,
   ): SyncRunner;
   /** A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger. */
-  startWorker(): Promise<SyncWorker>;
+  startWorker(hooks?: WorkerHooks): Promise<SyncWorker>;
   /** How many workers serve the queue right now, on any machine (REDIS_URL). */
   queueWorkers(): Promise<number>;
   /** Who works on a drop folder's files: Redis keys with REDIS_URL (machines sharing it), else lock files. */
@@ -175,12 +188,13 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   };
 
   const rateGate = async (rate: number): Promise<RateGate> => {
+    const observe = options.observeGate ?? ((gate: RateGate) => gate);
     if (config.redisUrl) {
       const { RedisRateGate } = await import('./store/rate-gate/redis.ts');
-      return new RedisRateGate({ redis: await redis(), prefix: await gatePrefix(), rate });
+      return observe(new RedisRateGate({ redis: await redis(), prefix: await gatePrefix(), rate }));
     }
     const { SlidingWindowGate } = await import('./store/rate-gate/memory.ts');
-    return new SlidingWindowGate({ rate });
+    return observe(new SlidingWindowGate({ rate }));
   };
 
   const ledger = once(async () => {
@@ -262,15 +276,18 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     runBatch,
     runner: (tuning, options) => (request, signal) =>
       runBatch(request, { ...options, ...(tuning ? { tuning } : {}), signal }),
-    async startWorker() {
+    async startWorker(hooks = {}) {
       const { startSyncWorker } = await import('./sync/queue/worker.ts');
       const ledgers = keepsLedger ? (await ledger()).batchLedgers : undefined;
+      const client = await clientAt(config.rate);
       return startSyncWorker({
         ...queueTarget(),
-        client: await clientAt(config.rate),
+        client: hooks.observeStore ? hooks.observeStore(client) : client,
         concurrency: config.concurrency,
         logger,
         ...(ledgers ? { batchLedgers: ledgers } : {}),
+        ...(hooks.onRowEnded ? { onRowEnded: hooks.onRowEnded } : {}),
+        ...(hooks.onBatchReported ? { onBatchReported: hooks.onBatchReported } : {}),
       });
     },
     claimsFor,

@@ -49,7 +49,13 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   }
   const { createApp } = await import('../app.ts');
   const { startConsole } = await import('../console/start.ts');
-  const app = createApp(config, await ctx.logger(config), { ledger: flags.sandbox !== true });
+  const { ConsoleMetrics } = await import('../console/metrics.ts');
+  // Made before the app, so the waits at the app's rate gates are timed for /metrics.
+  const metrics = new ConsoleMetrics();
+  const app = createApp(config, await ctx.logger(config), {
+    ledger: flags.sandbox !== true,
+    observeGate: (gate) => metrics.observeGate(gate),
+  });
   try {
     const running = await startConsole(app, {
       host: flags.host,
@@ -57,6 +63,7 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
       token: token.token,
       uploadLimitBytes,
       sandbox: flags.sandbox === true,
+      metrics,
     }).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')

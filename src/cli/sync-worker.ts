@@ -2,26 +2,81 @@
  * `catalog-sync worker`: processes queued rows until SIGTERM/SIGINT, then shuts down gracefully
  * (active rows finish; after a grace period they are handed back and re-run by another worker).
  * It runs the schedules too. Its store client, ledger and schedules come from the app (src/app.ts).
+ * With --metrics-port it serves its own /metrics (the console's definitions) for Prometheus.
  */
 import type { Command } from 'commander';
-import type { App } from '../app.ts';
+import type { App, WorkerHooks } from '../app.ts';
+import type { ConsoleMetrics } from '../console/metrics.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { whole } from './flags.ts';
+
+interface WorkerFlags {
+  grace: string;
+  metricsPort?: string;
+  metricsHost?: string;
+}
 
 export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program
     .command('worker')
     .description('process queued rows (BullMQ) until SIGTERM/SIGINT; run as many as you like')
     .option('--grace <seconds>', 'on shutdown, wait this long for active rows before handing them back', '30')
-    .action(async (flags: { grace: string }) => {
+    .option('--metrics-port <n>', "serve this worker's Prometheus metrics on GET /metrics (env METRICS_PORT)")
+    .option('--metrics-host <address>', 'address the metrics listen on (env METRICS_HOST, default 127.0.0.1)')
+    .action(async (flags: WorkerFlags) => {
       const config = await ctx.config();
       if (!config.redisUrl)
         throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
       const redisUrl = config.redisUrl;
-      await ctx.withApp((app) => runWorker(ctx, app, redisUrl, Math.max(0, Number(flags.grace) || 0) * 1000), {
-        config,
-        service: true,
-      });
+      const portText = flags.metricsPort ?? ctx.io.env.METRICS_PORT;
+      const metricsPort = portText === undefined || portText === '' ? null : whole('--metrics-port', portText, 0);
+      const metricsHost = flags.metricsHost ?? ctx.io.env.METRICS_HOST ?? '127.0.0.1';
+      const metrics = metricsPort === null ? null : await newMetrics();
+      await ctx.withApp(
+        async (app) => {
+          const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
+          if (served) ctx.printError(`worker metrics on ${served.url}`);
+          try {
+            await runWorker(ctx, app, redisUrl, Math.max(0, Number(flags.grace) || 0) * 1000, hooksOf(metrics));
+          } finally {
+            await served?.close();
+          }
+        },
+        {
+          config,
+          service: true,
+          ...(metrics ? { options: { observeGate: (gate) => metrics.observeGate(gate) } } : {}),
+        },
+      );
     });
+}
+
+async function newMetrics(): Promise<ConsoleMetrics> {
+  const { ConsoleMetrics } = await import('../console/metrics.ts');
+  return new ConsoleMetrics();
+}
+
+async function listenMetrics(metrics: ConsoleMetrics, host: string, port: number) {
+  const { serveMetrics } = await import('../console/metrics-server.ts');
+  try {
+    return await serveMetrics(metrics, host, port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
+      throw new ExitError(2, `cannot serve metrics on ${host}:${port} (${code}); choose another --metrics-port`);
+    throw error;
+  }
+}
+
+/** The rows, store requests and batch durations this worker counts, when it serves metrics. */
+function hooksOf(metrics: ConsoleMetrics | null): WorkerHooks {
+  if (!metrics) return {};
+  return {
+    observeStore: (client) => metrics.observeStore(client),
+    onRowEnded: (outcome) => metrics.countRow(outcome),
+    onBatchReported: (summary) =>
+      metrics.batchDuration.observe((Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000),
+  };
 }
 
 /** Where the rate comes from, in the words `worker` and `status` use. */
@@ -31,12 +86,18 @@ export function describeRate(rate: number, source: 'given' | 'store' | 'default'
   return `rate ${rate}/s, the default (none set: import --rate or RATE sets it for every worker)`;
 }
 
-async function runWorker(ctx: CliContext, app: App, redisUrl: string, graceMs: number): Promise<void> {
+async function runWorker(
+  ctx: CliContext,
+  app: App,
+  redisUrl: string,
+  graceMs: number,
+  hooks: WorkerHooks,
+): Promise<void> {
   const { config, logger } = app;
   const prefix = config.queuePrefix;
   const { startSchedules } = await import('./worker-schedules.ts');
   const schedules = await startSchedules(app, redisUrl);
-  const worker = await app.startWorker();
+  const worker = await app.startWorker(hooks);
   await worker.ready();
   const { rate, source } = await app.rate();
   logger.info({ prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');

@@ -1,10 +1,13 @@
 /**
- * /metrics in Prometheus text format (prom-client). Fed by the console's own batches and its
- * store client: with Redis, rows processed by `worker` processes count in those processes, not
- * here; queue depth is read from the queue itself.
+ * The metrics, defined once, in Prometheus text format (prom-client): the console's /metrics and
+ * a worker's (`worker --metrics-port`, metrics-server.ts) serve the same definitions. Each process
+ * counts what it did (Prometheus scrapes each and adds them up): the console its own batches and
+ * store client; a worker the rows it ended and its store client. Queue depth is read from the
+ * queue itself, in the console.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { OUTCOMES, type OutcomeCounts } from '../outcome.ts';
+import { OUTCOMES, type Outcome, type OutcomeCounts } from '../outcome.ts';
+import type { RateGate } from '../store/rate-gate/gate.ts';
 import type { StoreApi } from '../store/types.ts';
 
 export class ConsoleMetrics {
@@ -25,6 +28,12 @@ export class ConsoleMetrics {
     name: 'catalog_sync_batch_duration_seconds',
     help: 'Wall time of finished batches',
     buckets: [1, 5, 15, 60, 300, 900, 3600, 4 * 3600],
+    registers: [this.registry],
+  });
+  readonly rateGateWait = new Histogram({
+    name: 'catalog_sync_rate_gate_wait_seconds',
+    help: 'Time a store request waited for the rate gate before it could leave',
+    buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60],
     registers: [this.registry],
   });
   /** Batches this console holds waiting for their turn. */
@@ -51,6 +60,28 @@ export class ConsoleMetrics {
       const added = after[outcome] - before[outcome];
       if (added > 0) this.rows.inc({ outcome }, added);
     }
+  }
+
+  /** One row ended in this process (a worker's rows, one by one). */
+  countRow(outcome: Outcome): void {
+    this.rows.inc({ outcome });
+  }
+
+  /**
+   * The same rate gate, with the time each request waited for its pass observed. A 429's pause
+   * shows here too: the requests it holds wait longer.
+   */
+  observeGate(gate: RateGate): RateGate {
+    const waited = this.rateGateWait;
+    return {
+      acquire: async () => {
+        const started = performance.now();
+        const pass = await gate.acquire();
+        waited.observe((performance.now() - started) / 1000);
+        return pass;
+      },
+      pause: (ms) => gate.pause(ms),
+    };
   }
 
   /**

@@ -22,6 +22,11 @@ export interface ServeOptions {
    * process, since no other knows the store.
    */
   sandbox?: boolean;
+  /**
+   * The metrics /metrics serves. Made before the app when its rate gates are to be timed too
+   * (createApp's observeGate); else made here.
+   */
+  metrics?: ConsoleMetrics;
 }
 
 export interface RunningConsole {
@@ -31,7 +36,7 @@ export interface RunningConsole {
 
 export async function startConsole(app: App, options: ServeOptions): Promise<RunningConsole> {
   const { config, logger } = app;
-  const metrics = new ConsoleMetrics();
+  const metrics = options.metrics ?? new ConsoleMetrics();
   const rawClient = await app.client();
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
   // stops `serve` at start, not its first batch. A rehearsal's app keeps none.

@@ -14,6 +14,7 @@ import { buildBatchLedger } from '../prepare.ts';
 import { interruptedCreate } from '../../ledger/rules.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
+import type { Outcome } from '../../outcome.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
@@ -32,6 +33,8 @@ export interface WorkerDeps extends RedisTarget {
   clock?: () => number;
   batchLedgers?: BatchLedgerFactory;
   onBatchReported?: (summary: BatchSummary) => void;
+  /** A row this worker ended, once recorded (not a re-run's duplicate): the worker's metrics. */
+  onRowEnded?: (outcome: Outcome) => void;
   /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue 30000 */
   lockDurationMs?: number;
   /** How often stalled jobs are looked for. @defaultValue 15000 */
@@ -114,6 +117,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       },
     );
     const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
+    if (!recorded.duplicate) deps.onRowEnded?.(result.outcome);
     if (recorded.completed) await queueReport(batchId);
     else if (progressLog.due(batchId)) await logProgress(batchId);
   };
@@ -179,7 +183,10 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
           };
     state
       .record(batchId, { result, cells: data.cells, originalRow: data.originalRow })
-      .then((recorded) => (recorded.completed ? queueReport(batchId) : undefined))
+      .then((recorded) => {
+        if (!recorded.duplicate) deps.onRowEnded?.(result.outcome);
+        return recorded.completed ? queueReport(batchId) : undefined;
+      })
       .catch((err: unknown) => logger.error({ err, jobId: job.id }, 'could not record a failed row'));
   });
   onBullError(worker, logger, 'row worker');
