@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { emptyCounts, type OutcomeCounts } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { newBatchId } from '../sync/batch-id.ts';
+import type { Tuning } from '../app.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { problemsIn } from '../sync/tally.ts';
 import type { ConsoleMetrics } from './metrics.ts';
-import type { BatchRunner } from './runner.ts';
+import type { BatchRunner, RunHooks } from './runner.ts';
 
 export type BatchStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -36,6 +37,15 @@ export interface BatchView {
   error?: string;
   /** summary.json, once done. */
   summary?: BatchSummary;
+}
+
+/** What the board shows of a batch before it starts. */
+export interface BatchHead {
+  batchId: string;
+  source: string;
+  file: string;
+  dryRun?: boolean | undefined;
+  rerunOf?: string | undefined;
 }
 
 type Listener = (view: BatchView) => void;
@@ -77,14 +87,30 @@ export class BatchBoard {
   }
 
   /** Starts a batch and returns at once; it runs in the background. */
-  submit(request: SyncRequest & { batchId: string; source: string }): BatchView {
+  submit(request: SyncRequest & { batchId: string; source: string }, tuning?: Tuning): BatchView {
+    return this.launch(request, (hooks) => this.deps.runner.run(request, hooks, tuning)).view;
+  }
+
+  /** Runs a batch shown on the board as submit does, and resolves with its summary. */
+  run(request: SyncRequest & { batchId: string; source: string }, tuning?: Tuning): Promise<BatchSummary> {
+    return this.launch(request, (hooks) => this.deps.runner.run(request, hooks, tuning)).done;
+  }
+
+  /**
+   * Shows a batch as queued at once, while `work` may still prepare its request (a scheduled job
+   * fetches its sheet first), then runs it with `hooks` through the runner (runBatch).
+   */
+  launch(
+    head: BatchHead,
+    work: (hooks: RunHooks, runner: BatchRunner) => Promise<BatchSummary>,
+  ): { view: BatchView; done: Promise<BatchSummary> } {
     const live: Live = {
       view: {
-        batchId: request.batchId,
+        batchId: head.batchId,
         status: 'queued',
-        source: request.source,
-        file: request.file,
-        dryRun: request.dryRun === true,
+        source: head.source,
+        file: head.file,
+        dryRun: head.dryRun === true,
         total: null,
         done: 0,
         counts: emptyCounts(),
@@ -92,12 +118,12 @@ export class BatchBoard {
         rowsPerSecond: null,
         rate: this.deps.rate,
         etaSeconds: null,
-        ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
+        ...(head.rerunOf ? { rerunOf: head.rerunOf } : {}),
       },
       startedMs: null,
       listeners: new Set(),
     };
-    this.live.set(request.batchId, live);
+    this.live.set(head.batchId, live);
     const metrics = this.deps.metrics;
     metrics.batchesWaiting++;
     let counted = emptyCounts();
@@ -105,8 +131,8 @@ export class BatchBoard {
       live.view = this.paced({ ...live.view, ...patch }, live.startedMs);
       for (const listener of live.listeners) listener(live.view);
     };
-    this.deps.runner
-      .run(request, {
+    const done = work(
+      {
         onStart: () => {
           metrics.batchesWaiting--;
           live.startedMs = this.clock();
@@ -117,7 +143,10 @@ export class BatchBoard {
           counted = p.counts;
           change({ done: p.done, total: p.total, counts: p.counts, problems: p.problems });
         },
-      })
+      },
+      this.deps.runner,
+    );
+    done
       .then(
         (summary) => {
           metrics.countRows(counted, summary.counts);
@@ -126,12 +155,12 @@ export class BatchBoard {
         },
         (error: unknown) => {
           if (live.startedMs === null) metrics.batchesWaiting--;
-          this.deps.onFailure?.(request.batchId, error);
+          this.deps.onFailure?.(head.batchId, error);
           change({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
         },
       )
       .finally(() => live.listeners.clear());
-    return live.view;
+    return { view: live.view, done };
   }
 
   /** A batch by id (the id is checked by the caller), or null. */

@@ -4,7 +4,7 @@
  * second waits its turn, "queued"); with Redis on the BullMQ queue, where `worker` processes take
  * its rows, and this process follows it. A dry run sends nothing: in-process in both modes.
  */
-import type { RunOptions } from '../app.ts';
+import type { RunOptions, Tuning } from '../app.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { BatchProgress, BatchSummary, SyncRequest } from '../sync/index.ts';
 
@@ -29,7 +29,8 @@ export interface BatchRunner {
   readonly mode: 'in-process' | 'redis';
   /** Batches waiting for their turn in this process. */
   waiting(): number;
-  run(request: SyncRequest & { batchId: string }, hooks: RunHooks): Promise<BatchSummary>;
+  /** `tuning`: a scheduled job's own rate and concurrency (in-process; queued rows run at the store's rate). */
+  run(request: SyncRequest & { batchId: string }, hooks: RunHooks, tuning?: Tuning): Promise<BatchSummary>;
 }
 
 export function batchRunner(deps: RunnerDeps): BatchRunner {
@@ -50,11 +51,13 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
   return {
     mode: deps.queued ? 'redis' : 'in-process',
     waiting: () => waiting,
-    run(request, hooks) {
+    run(request, hooks, tuning) {
+      const tuned = tuning ? { tuning } : {};
       if (!deps.queued || request.dryRun)
         return oneAtATime(() => {
           hooks.onStart();
           return deps.runBatch(request, {
+            ...tuned,
             transport: 'local',
             observeStore: deps.observeStore,
             onProgress: (progress) => hooks.onProgress(progress),
@@ -62,6 +65,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
         });
       let started = false;
       return deps.runBatch(request, {
+        ...tuned,
         transport: 'queue',
         observeStore: deps.observeStore,
         // The page shows the batch as queued until a worker takes its rows.

@@ -15,6 +15,7 @@ import type { HealthWatch } from './health.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import { originVerdict } from './origin.ts';
 import { registerPages } from './pages.ts';
+import { registerPanelsApi, type PanelDeps } from './panels-api.ts';
 import { tokenMatches } from './token.ts';
 import { UploadError } from './uploads.ts';
 
@@ -29,6 +30,8 @@ export interface ConsoleDeps {
   /** What the page says about how batches run. */
   mode: 'in-process' | 'redis';
   logger: Logger;
+  /** What the schedules, drop folder and store panels show. */
+  panels: PanelDeps;
   /** More routes behind the same login (bull-board's /queues with Redis). */
   extend?: (app: FastifyInstance) => Promise<void>;
 }
@@ -135,6 +138,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   });
 
   registerApi(app, deps);
+  registerPanelsApi(app, deps.panels);
   registerPages(app, { mode: deps.mode, rate: deps.board.rate, uploadLimitBytes: deps.uploadLimitBytes });
   await deps.extend?.(app);
   return app;

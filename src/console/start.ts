@@ -3,13 +3,17 @@
  * its batches are the same as `import`'s. Returns once it listens; close() stops it.
  */
 import type { App } from '../app.ts';
+import { scheduleQueue } from '../intake/schedules.ts';
 import type { SyncWorker } from '../sync/index.ts';
+import { bullConnection } from '../sync/queue/connection.ts';
 import { BatchBoard } from './board.ts';
 import { HealthWatch, type HealthProbe } from './health.ts';
 import { mountQueues, type MountedQueues } from './queues.ts';
 import { ConsoleMetrics } from './metrics.ts';
 import { batchRunner } from './runner.ts';
+import { SchedulePanel } from './schedules.ts';
 import { buildConsole } from './server.ts';
+import type { StoreRateNow } from './store-panel.ts';
 
 export interface ServeOptions {
   host: string;
@@ -66,6 +70,14 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     probes.push({ name: 'redis', check: async () => void (await connection.ping()) });
   }
   const health = new HealthWatch(probes, redis ? [] : ['redis']);
+  const schedules = redis ? scheduleQueue(bullConnection(redis.redisUrl), redis.prefix, logger) : null;
+  const rateNow = async (): Promise<StoreRateNow> => {
+    // The store's rate as kept in Redis now (another command may have set it since start).
+    const kept = await app.storeRate();
+    if (kept) return { perSecond: kept.rate, source: 'store' };
+    const effective = await app.rate();
+    return { perSecond: effective.rate, source: effective.source };
+  };
   health.start();
   let queues: MountedQueues | null = null;
   const server = await buildConsole({
@@ -78,6 +90,18 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     maxTextLength: config.maxTextLength,
     mode: runner.mode,
     logger,
+    panels: {
+      schedules: new SchedulePanel({
+        jobsDir: config.jobsDir,
+        board,
+        storeTimeZone: () => app.storeTimeZone(),
+        queue: schedules,
+        logger,
+      }),
+      dropDir: config.dropDir,
+      store: metrics.observeStore(rawClient),
+      rate: rateNow,
+    },
     ...(redis
       ? {
           extend: async (server) => {
@@ -98,6 +122,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
       await server.close();
       await worker?.close();
       await queues?.close();
+      await schedules?.close();
     },
   };
 }

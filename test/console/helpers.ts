@@ -3,23 +3,30 @@
  * kept so tests can look for secrets in them. Redis only when asked (its own key prefix).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
+import { ConsoleMetrics } from '../../src/console/metrics.ts';
 import { startConsole } from '../../src/console/start.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
+export const REDIS_URL = 'redis://127.0.0.1:6379';
 
 export interface ConsoleWorld {
   url: string;
   sandbox: SandboxHandle;
   reportDir: string;
+  /** JOBS_DIR and DROP_DIR: empty folders of this test's own (the drop folder not made yet). */
+  jobsDir: string;
+  dropDir: string;
+  /** The test's own Redis key prefix (QUEUE_PREFIX), with Redis. */
+  queuePrefix?: string;
   /** Every log line written so far. */
   logs: string[];
   /** fetch with the bearer token. */
@@ -39,7 +46,12 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   const sandbox = await startSandbox(options.sandbox ?? {});
   const dir = await mkdtemp(join(tmpdir(), 'console-'));
   const reportDir = join(dir, 'reports');
+  const jobsDir = join(dir, 'jobs');
+  const dropDir = join(dir, 'drop');
+  await mkdir(jobsDir);
   const config = resolveConfig({
+    JOBS_DIR: jobsDir,
+    DROP_DIR: dropDir,
     STORE_URL: sandbox.url,
     STORE_EMAIL: sandbox.email,
     STORE_PASSWORD: sandbox.password,
@@ -47,7 +59,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     LEDGER_FILE: join(dir, 'ledger.jsonl'),
     RATE: '200',
     CONCURRENCY: '4',
-    ...(options.redis ? { REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
+    ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
   });
   const logs: string[] = [];
   const destination = new Writable({
@@ -56,18 +68,27 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
       done();
     },
   });
-  const app = createApp(config, createLogger({ level: 'debug', destination }), { ledger: options.rehearsal !== true });
+  // As `serve` makes them: the metrics first, so the app's rate gates are timed.
+  const metrics = new ConsoleMetrics();
+  const app = createApp(config, createLogger({ level: 'debug', destination }), {
+    ledger: options.rehearsal !== true,
+    observeGate: (gate) => metrics.observeGate(gate),
+  });
   const running = await startConsole(app, {
     host: '127.0.0.1',
     port: 0,
     token: TOKEN,
     uploadLimitBytes: options.uploadLimitBytes ?? 1024 * 1024,
     sandbox: options.rehearsal === true,
+    metrics,
   });
   return {
     url: running.url,
     sandbox,
     reportDir,
+    jobsDir,
+    dropDir,
+    ...(config.redisUrl ? { queuePrefix: config.queuePrefix } : {}),
     logs,
     api: (path, init = {}) =>
       fetch(`${running.url}${path}`, {

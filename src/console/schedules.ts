@@ -1,0 +1,155 @@
+/**
+ * The schedules panel: the job files (JOBS_DIR) as `schedule list` shows them (listSchedules: the
+ * next run BullMQ registered, else the next the cron gives), with the newest batch each job made,
+ * and "run now": the job run as `schedule run <name>` runs it (runJob: fetch the sheet, one batch
+ * per sheet), its batches on the board like any other. A name from a request is only ever
+ * compared with the names in the job files: it never becomes a path.
+ */
+import type { Queue } from 'bullmq';
+import { JobFileError, loadJobs, nextRun, type JobDefinition } from '../intake/job-file.ts';
+import { listSchedules, runJob, type ScheduledJobData } from '../intake/schedules.ts';
+import type { Logger } from '../log.ts';
+import type { OutcomeCounts } from '../outcome.ts';
+import type { BatchBoard, BatchStatus } from './board.ts';
+
+export interface ScheduleView {
+  name: string;
+  cron: string;
+  /** The zone the cron is read in: the job's own, else the store's. */
+  timezone: string;
+  mode: 'delta' | 'full';
+  /** The job's sheet: a path, or an https URL without its query (which may hold a token). */
+  source: string;
+  /** The next run (ISO 8601, UTC). */
+  next: string;
+  /** The next run as the store's clock shows it: `YYYY-MM-DD HH:mm`. */
+  nextInStoreZone: string;
+  /** Whether a worker registered the job with the queue (with Redis); the next run is then BullMQ's. */
+  registered: boolean;
+  /** The newest batch this job made (source `job:<name>`), or null. */
+  lastBatch: { batchId: string; status: BatchStatus; total: number | null; counts: OutcomeCounts } | null;
+}
+
+export interface SchedulesView {
+  storeTimeZone: string;
+  schedules: ScheduleView[];
+}
+
+export interface SchedulePanelDeps {
+  jobsDir: string;
+  board: BatchBoard;
+  storeTimeZone: () => Promise<string>;
+  /** The schedules queue with Redis (registered next runs), else null. */
+  queue: Queue<ScheduledJobData> | null;
+  logger: Logger;
+  clock?: () => number;
+}
+
+/** A job file that cannot be read: the panel shows its message (which names the file and key). */
+export class ScheduleFilesError extends Error {
+  override readonly name = 'ScheduleFilesError';
+}
+
+export class SchedulePanel {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: SchedulePanelDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  async view(): Promise<SchedulesView> {
+    const jobs = await this.jobs();
+    const zone = await this.deps.storeTimeZone();
+    const rows = await listSchedules(this.deps.queue, jobs, zone);
+    const batches = await this.deps.board.list();
+    const now = this.clock();
+    const byName = new Map(jobs.map((job) => [job.name, job]));
+    return {
+      storeTimeZone: zone,
+      schedules: rows.map((row) => {
+        const job = byName.get(row.name)!;
+        const next = row.next ?? nextRun(row.cron, row.timezone, now);
+        const last = batches.find((batch) => batch.source === `job:${row.name}`);
+        return {
+          name: row.name,
+          cron: row.cron,
+          timezone: row.timezone,
+          mode: job.mode,
+          source: shownSource(job.source),
+          next: new Date(next).toISOString(),
+          nextInStoreZone: wallClock(next, zone),
+          registered: row.next !== null,
+          lastBatch: last
+            ? { batchId: last.batchId, status: last.status, total: last.total, counts: last.counts }
+            : null,
+        };
+      }),
+    };
+  }
+
+  /**
+   * Runs the job named `name` now and returns its (first) batch id at once, or null when no job
+   * file has that name. The batch shows as queued while the sheet is fetched; a Brands sheet
+   * beside the products becomes a batch of its own, as with `schedule run`.
+   */
+  async runNow(name: string): Promise<string | null> {
+    const job = (await this.jobs()).find((one) => one.name === name);
+    if (!job) return null;
+    const { board, logger } = this.deps;
+    const batchId = board.newBatchId();
+    const source = `job:${job.name}`;
+    board.launch(
+      { batchId, source, file: shownSource(job.source) },
+      (hooks, runner) =>
+        new Promise((resolve, reject) => {
+          let first = true;
+          runJob(job, {
+            logger,
+            runnerFor: (tuning) => (request) => {
+              if (first) {
+                first = false;
+                const run = runner.run({ ...request, batchId }, hooks, tuning);
+                run.then(resolve, reject);
+                return run;
+              }
+              return board.run({ ...request, batchId: board.newBatchId(), source }, tuning);
+            },
+            // Before the first batch (the sheet could not be fetched, a column map is wrong) this
+            // fails it; later, each batch has shown (and logged) its own end.
+          }).catch(reject);
+        }),
+    );
+    return batchId;
+  }
+
+  private async jobs(): Promise<JobDefinition[]> {
+    try {
+      return await loadJobs(this.deps.jobsDir);
+    } catch (error) {
+      if (error instanceof JobFileError) throw new ScheduleFilesError(error.message, { cause: error });
+      throw error;
+    }
+  }
+}
+
+/** A job's source as shown: an https URL without user, query or fragment (a token may be there). */
+export function shownSource(source: string): string {
+  if (!/^https:\/\//i.test(source)) return source;
+  const url = new URL(source);
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+/** `2026-01-22 02:00` as a clock in `zone` shows the moment. */
+export function wallClock(ms: number, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
