@@ -104,7 +104,7 @@ function follow(batchId) {
   $('rerun').hidden = true;
   source = new EventSource('/api/batches/' + encodeURIComponent(batchId) + '/events');
   source.addEventListener('progress', (event) => showProgress(JSON.parse(event.data)));
-  source.addEventListener('end', () => { source.close(); source = null; loadPast(); });
+  source.addEventListener('end', () => { source.close(); source = null; loadPast(); document.dispatchEvent(new Event('batch-end')); });
   $('batch').scrollIntoView({ block: 'nearest' });
 }
 

@@ -1,6 +1,7 @@
 /** The page's styles: logical properties (inline-start/end) so the Arabic page mirrors itself. */
 export const PAGE_STYLE = `
 :root{color-scheme:light;font:16px/1.5 system-ui,"Segoe UI","Noto Sans Arabic",Tahoma,sans-serif}
+[hidden]{display:none!important}
 body{margin:0 auto;max-width:72rem;padding:0 1rem 3rem}
 header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;border-block-end:1px solid #ccc}
 header nav{display:flex;gap:1rem;align-items:center}
@@ -25,5 +26,19 @@ caption{text-align:start;font-weight:600;padding:.5rem 0}
 progress{inline-size:100%;block-size:1.5rem}
 .error{color:#b00020}.mode{color:#444}
 ul.inline{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0;margin:0}
-@media (max-width:40rem){th,td{font-size:.9rem}.count{min-inline-size:5rem}}
+details{border:1px solid #ccc;border-radius:.5rem;padding:0 1rem;margin-block-start:1rem}
+details[open]{padding-block-end:1rem}
+summary{cursor:pointer;padding:.5rem 0}summary h2{display:inline;margin:0;font-size:1.15rem}
+summary:focus-visible{outline:3px solid #f6a400;outline-offset:2px}
+.panels{margin-block-start:2rem}
+.folders{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem}
+.folder h3{font-size:1rem;margin-block-end:.25rem}.folder ul{padding-inline-start:1.2rem;margin:0}
+.folder li{overflow-wrap:anywhere;margin-block-end:.35rem}
+.drop-status.needs_fix,.drop-status.nothing_synced,.drop-status.failed{color:#b00020}
+.sr-only{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+@media (max-width:40rem){th,td{font-size:.9rem}.count{min-inline-size:5rem}
+table.cards thead{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%)}
+table.cards,table.cards tbody,table.cards tr,table.cards td{display:block}
+table.cards tr{border:1px solid #ccc;margin-block-end:.5rem}table.cards td{border:0}
+table.cards td[data-label]::before{content:attr(data-label);display:block;font-size:.8rem;color:#444}}
 `;

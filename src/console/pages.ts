@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SCRIPT } from './page-script.ts';
+import { panels, PANEL_SCRIPT } from './panels-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
 import { langOf, TEXTS, type Lang, type Texts } from './texts.ts';
 
@@ -35,13 +36,13 @@ export function registerPages(app: FastifyInstance, deps: PageDeps): void {
   });
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Texts for the script, safe inside a <script type="application/json"> element. */
 function textsJson(texts: Texts): string {
   return JSON.stringify(texts).replace(/</g, '\\u003c');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function page(lang: Lang, nonce: string, deps: PageDeps): string {
@@ -79,8 +80,9 @@ function page(lang: Lang, nonce: string, deps: PageDeps): string {
 <section aria-labelledby="past-heading"><h2 id="past-heading">${h('past_heading')}</h2>
 <div class="scroll"><table><thead><tr><th scope="col">${h('col_batch')}</th><th scope="col">${h('col_status')}</th><th scope="col">${h('col_source')}</th><th scope="col">${h('col_counts')}</th><th scope="col">${h('col_files')}</th></tr></thead>
 <tbody id="past-rows"></tbody></table></div><p id="past-none" hidden></p></section>
+${panels(h)}
 </main>
 <script id="texts" type="application/json">${textsJson(t)}</script>
-<script nonce="${nonce}">${PAGE_SCRIPT}</script>
+<script nonce="${nonce}">${PAGE_SCRIPT}${PANEL_SCRIPT}</script>
 </body></html>`;
 }

@@ -1,14 +1,16 @@
 /**
  * The operator's path in a real Chromium (Debian's `chromium`, driven by playwright-core): log in,
  * upload a sheet with invalid rows, see the problem table, sync, see the progress reach the end,
- * download failed.csv, upload it fixed, switch to Arabic (right to left), and on a phone's width.
+ * download failed.csv, upload it fixed, open the schedules (run a job now), drop folder and store
+ * panels, switch to Arabic (right to left), and on a phone's width.
  * Each step keeps a screenshot in test-artifacts/console/.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -70,6 +72,7 @@ async function problemRows(): Promise<string[][]> {
 
 describe('the operator in a browser', () => {
   let missingId = 0;
+  let lastBatchId: string | null = null;
 
   it('logs in with the token, typed and sent from the keyboard', async () => {
     await page.goto(`${world.url}/`);
@@ -149,7 +152,87 @@ describe('the operator in a browser', () => {
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(2);
     expect(world.sandbox.requestCount('/v1/update_product')).toBe(1);
     expect(world.sandbox.product(missingId)?.fields.sale_price).toBe(15);
+    lastBatchId = await page.locator('#batch-id').textContent();
     await shot('4-fixed-rows-synced');
+  });
+
+  it('opens the schedules panel from the keyboard, runs a job now and sees its result there', async () => {
+    await writeFile(join(world.jobsDir, 'nightly.csv'), 'title,sale_price,category,barcode\nShelf,22,1,J-1\n');
+    await writeFile(
+      join(world.jobsDir, 'nightly.yaml'),
+      'name: nightly\nsource: nightly.csv\nschedule: "0 2 * * *"\nmode: full\n',
+    );
+    await page.locator('#schedules-panel summary').focus();
+    await page.keyboard.press('Enter');
+    const row = page.locator('#schedule-rows tr[data-job="nightly"]');
+    await row.waitFor();
+    expect(await row.locator('td').nth(1).textContent()).toBe('0 2 * * *');
+    // The store keeps Kuwait's time: the next run is shown on its clock, at 02:00.
+    expect(await row.locator('time').textContent()).toMatch(/ 02:00 \(Asia\/Kuwait\)$/);
+    // The panel's one control: Tab from its summary reaches "Run now".
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.getAttribute("aria-label")')).toBe('Run now: nightly');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#batch-id').textContent()).not.toBe(lastBatchId);
+    expect(await waitForBatchEnd()).toBe('done');
+    expect(world.sandbox.products().map((p) => p.fields.title)).toContain('Shelf');
+    // The panel shows the run as the job's last result once it ends.
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('done');
+    expect(await row.locator('small').last().textContent()).toContain('created 1');
+    await page.locator('#schedules-panel').scrollIntoViewIfNeeded();
+    await shot('5-schedules');
+  });
+
+  it('opens the drop folder panel and sees the files waiting, in progress, done and failed', async () => {
+    const drop = world.dropDir;
+    for (const sub of ['inbox', 'processing', 'done', 'failed']) await mkdir(join(drop, sub), { recursive: true });
+    await writeFile(join(drop, 'inbox', 'autumn.csv'), 'title\nA\n');
+    await writeFile(join(drop, 'processing', '20260122-031500-aaaaaa--big.xlsx'), 'x');
+    const done = '20260121-101500-bbbbbb--prices.csv';
+    await writeFile(join(drop, 'done', done), 'title\n');
+    await writeFile(
+      join(drop, 'done', `${done}.report.json`),
+      JSON.stringify({
+        file: 'prices.csv',
+        status: 'needs_fix',
+        batchId: 'b',
+        total: 2,
+        counts: { created: 1, invalid: 1 },
+      }),
+    );
+    await writeFile(join(drop, 'failed', '20260120-080000-dddddd--broken.xlsx'), 'not a zip');
+    await writeFile(
+      join(drop, 'failed', '20260120-080000-dddddd--broken.xlsx.error.txt'),
+      'broken.xlsx: not an XLSX file\n',
+    );
+    await page.locator('#drop-panel summary').click();
+    const folder = (name: string) => page.locator(`#drop-folders [data-folder="${name}"]`);
+    await folder('inbox').waitFor();
+    expect(await folder('inbox').locator('li').allTextContents()).toEqual([expect.stringContaining('autumn.csv')]);
+    expect(await folder('processing').textContent()).toContain('big.xlsx');
+    expect(await folder('done').textContent()).toContain('some rows need a fix');
+    expect(await folder('done').textContent()).toContain('created 1, invalid 1');
+    expect(await folder('failed').textContent()).toContain('not an XLSX file');
+    await page.locator('#drop-panel').scrollIntoViewIfNeeded();
+    await shot('6-drop-folder');
+  });
+
+  it('opens the store panel and sees the store, its categories and the limits used, and no secret', async () => {
+    await page.locator('#store-panel summary').click();
+    await expect.poll(() => page.locator('[data-store="name"]').textContent()).toBe('Sandbox Store');
+    // Every product the sandbox holds names a category: their totals add up to all of them.
+    const products = world.sandbox.products().length;
+    expect(await page.locator('[data-store="products"]').textContent()).toBe(
+      `${products.toLocaleString('en')} of 1,000,000`,
+    );
+    expect(await page.locator('[data-store="categories"]').textContent()).toBe(
+      `${world.sandbox.categories().length} of 100`,
+    );
+    expect(await page.locator('#category-rows tr').count()).toBe(world.sandbox.categories().length);
+    const html = await page.content();
+    for (const secret of [TOKEN, world.sandbox.password, ...SECRET_VALUES]) expect(html).not.toContain(secret);
+    await page.locator('#store-panel').scrollIntoViewIfNeeded();
+    await shot('7-store');
   });
 
   it('switches to Arabic and finds the page laid out right to left', async () => {
@@ -163,14 +246,19 @@ describe('the operator in a browser', () => {
     expect(heading!.x + heading!.width).toBeGreaterThan(width - 200);
     expect(heading!.x).toBeGreaterThan(width / 2);
     expect(await page.locator('#upload-heading').textContent()).toContain('اختر');
-    await shot('5-arabic');
+    await expect.poll(() => page.locator('#store-panel summary').textContent()).toBe('المتجر');
+    await shot('8-arabic');
   });
 
-  it('fits a phone: no sideways scrolling of the page', async () => {
+  it('fits a phone, with the three panels open: no sideways scrolling of the page', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${world.url}/?lang=en`);
-    await expect.poll(() => page.locator('#past-rows tr').count()).toBe(2);
+    await expect.poll(() => page.locator('#past-rows tr').count()).toBe(3);
+    for (const panel of ['schedules', 'drop', 'store']) await page.locator(`#${panel}-panel summary`).click();
+    await page.locator('#schedule-rows tr').first().waitFor();
+    await page.locator('#drop-folders [data-folder]').first().waitFor();
+    await page.locator('#category-rows tr').first().waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-    await shot('6-phone');
+    await shot('9-phone');
   });
 });
