@@ -74,8 +74,7 @@ function hooksOf(metrics: ConsoleMetrics | null): WorkerHooks {
   return {
     observeStore: (client) => metrics.observeStore(client),
     onRowEnded: (outcome) => metrics.countRow(outcome),
-    onBatchReported: (summary) =>
-      metrics.batchDuration.observe((Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000),
+    onBatchReported: (summary) => metrics.observeBatch(summary),
   };
 }
 

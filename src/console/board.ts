@@ -127,19 +127,23 @@ export class BatchBoard {
     const metrics = this.deps.metrics;
     metrics.batchesWaiting++;
     let counted = emptyCounts();
+    // Rows counted where they run: a queued batch's by the workers (worker --metrics-port), so
+    // Prometheus adding up every process counts each row once.
+    let here = false;
     const change = (patch: Partial<BatchView>): void => {
       live.view = this.paced({ ...live.view, ...patch }, live.startedMs);
       for (const listener of live.listeners) listener(live.view);
     };
     const done = work(
       {
-        onStart: () => {
+        onStart: (runsHere) => {
+          here = runsHere;
           metrics.batchesWaiting--;
           live.startedMs = this.clock();
           change({ status: 'running' });
         },
         onProgress: (p) => {
-          metrics.countRows(counted, p.counts);
+          if (here) metrics.countRows(counted, p.counts);
           counted = p.counts;
           change({ done: p.done, total: p.total, counts: p.counts, problems: p.problems });
         },
@@ -149,8 +153,10 @@ export class BatchBoard {
     done
       .then(
         (summary) => {
-          metrics.countRows(counted, summary.counts);
-          metrics.batchDuration.observe((Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000);
+          if (here) {
+            metrics.countRows(counted, summary.counts);
+            metrics.observeBatch(summary);
+          }
           change(doneView(summary, this.deps.rate));
         },
         (error: unknown) => {

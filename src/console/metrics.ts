@@ -7,6 +7,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { OUTCOMES, type Outcome, type OutcomeCounts } from '../outcome.ts';
+import type { BatchSummary } from '../report/summary.ts';
 import type { RateGate } from '../store/rate-gate/gate.ts';
 import type { StoreApi } from '../store/types.ts';
 
@@ -60,6 +61,11 @@ export class ConsoleMetrics {
       const added = after[outcome] - before[outcome];
       if (added > 0) this.rows.inc({ outcome }, added);
     }
+  }
+
+  /** A batch that ended: its wall time. */
+  observeBatch(summary: Pick<BatchSummary, 'startedAt' | 'finishedAt'>): void {
+    this.batchDuration.observe((Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000);
   }
 
   /** One row ended in this process (a worker's rows, one by one). */

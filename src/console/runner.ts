@@ -20,8 +20,11 @@ export interface RunnerDeps {
 }
 
 export interface RunHooks {
-  /** The batch starts (its rows begin to end). */
-  onStart(): void;
+  /**
+   * The batch starts (its rows begin to end); `here`: its rows run in this process (in-process,
+   * or a dry run), not in the workers, which count them in their own metrics.
+   */
+  onStart(here: boolean): void;
   onProgress(progress: BatchProgress): void;
 }
 
@@ -55,7 +58,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
       const tuned = tuning ? { tuning } : {};
       if (!deps.queued || request.dryRun)
         return oneAtATime(() => {
-          hooks.onStart();
+          hooks.onStart(true);
           return deps.runBatch(request, {
             ...tuned,
             transport: 'local',
@@ -74,7 +77,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
         onProgress: (progress) => {
           if (!started) {
             started = true;
-            hooks.onStart();
+            hooks.onStart(false);
           }
           hooks.onProgress(progress);
         },

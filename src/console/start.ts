@@ -56,7 +56,15 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
       logger.warn({ batchId }, 'no worker serves the queue: the batch waits for one (start catalog-sync worker)'),
   });
   // With Redis, a rehearsal's rows need a worker that knows the sandbox: this process runs one.
-  const worker: SyncWorker | null = redis && options.sandbox ? await app.startWorker() : null;
+  // Its rows are this process's: counted here, as a worker counts its own (worker --metrics-port).
+  const worker: SyncWorker | null =
+    redis && options.sandbox
+      ? await app.startWorker({
+          observeStore: (client) => metrics.observeStore(client),
+          onRowEnded: (outcome) => metrics.countRow(outcome),
+          onBatchReported: (summary) => metrics.observeBatch(summary),
+        })
+      : null;
   const board = new BatchBoard({
     runner,
     reportDir: config.reportDir,
