@@ -164,7 +164,10 @@ async function loadPast() {
       list.append(...FILES.map((f) => fileLink(b.batchId, f)));
       files.append(list);
     }
-    tr.append(el('td', b.batchId), el('td', (T['status_' + b.status] || b.status) + (b.dryRun ? ' (' + T.dry_run + ')' : '')), el('td', b.source), el('td', counts), files);
+    // A batch id reads left to right in Arabic too (else its date and random parts swap places).
+    const id = el('td');
+    id.append(el('bdi', b.batchId, { dir: 'ltr' }));
+    tr.append(id, el('td', (T['status_' + b.status] || b.status) + (b.dryRun ? ' (' + T.dry_run + ')' : '')), el('td', b.source), el('td', counts), files);
     body.append(tr);
   }
   say('past-none', batches.length === 0 ? T.none_yet : '');

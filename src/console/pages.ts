@@ -71,7 +71,7 @@ function page(lang: Lang, nonce: string, deps: PageDeps): string {
 <thead><tr><th scope="col">${h('col_row')}</th><th scope="col">${h('col_column')}</th><th scope="col">${h('col_message')}</th><th scope="col">${h('col_suggestion')}</th></tr></thead>
 <tbody id="problem-rows"></tbody></table></div><p id="left-out" hidden></p>
 <div class="actions"><button id="dry-run" type="button">${h('dry_run')}</button><button id="sync" type="button" class="primary">${h('sync')}</button></div></section>
-<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_heading')} <bdi id="batch-id"></bdi>: <span id="batch-status"></span></h2>
+<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_heading')} <bdi id="batch-id" dir="ltr"></bdi>: <span id="batch-status"></span></h2>
 <progress id="bar" max="1"></progress>
 <p id="progress-text" aria-live="polite"><span id="done-text"></span> <span id="pace"></span> <span id="eta"></span></p>
 <dl id="batch-counts" class="counts"></dl><p id="batch-error" class="error" role="alert" hidden></p>

@@ -247,6 +247,17 @@ describe('the operator in a browser', () => {
     expect(heading!.x).toBeGreaterThan(width / 2);
     expect(await page.locator('#upload-heading').textContent()).toContain('اختر');
     await expect.poll(() => page.locator('#store-panel summary').textContent()).toBe('المتجر');
+    await page.locator('#schedules-panel summary').click();
+    await expect
+      .poll(() => page.locator('#schedule-rows tr[data-job="nightly"] button').textContent())
+      .toBe('شغّل الآن');
+    // The cron reads left to right on the Arabic page: its first field stands left of its last.
+    const [first, last] = await page.evaluate<[number, number]>(`(() => {
+      const text = document.querySelector('#schedule-rows tr[data-job="nightly"] bdi[dir="ltr"]').firstChild;
+      const at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().x; };
+      return [at(0), at(text.length - 1)];
+    })()`);
+    expect(first).toBeLessThan(last);
     await shot('8-arabic');
   });
 
