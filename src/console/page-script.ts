@@ -17,6 +17,11 @@ function el(tag, text, attrs) {
   return node;
 }
 function fmt(n) { return new Intl.NumberFormat(document.documentElement.lang).format(n); }
+// The page's own list separator: "created 2, failed 1" / "أُنشئ 2، وفشل 1".
+function countsText(counts) {
+  const parts = counts ? OUTCOMES.filter((o) => counts[o] > 0).map((o) => T[o] + ' ' + fmt(counts[o])) : [];
+  return new Intl.ListFormat(document.documentElement.lang, { style: 'short', type: 'unit' }).format(parts);
+}
 function say(target, message) { const box = $(target); box.textContent = message; box.hidden = !message; }
 async function api(method, path, body) {
   const init = { method, headers: { accept: 'application/json' } };
@@ -157,7 +162,7 @@ async function loadPast() {
   body.replaceChildren();
   for (const b of batches) {
     const tr = el('tr');
-    const counts = OUTCOMES.filter((o) => b.counts[o] > 0).map((o) => T[o] + ' ' + fmt(b.counts[o])).join(', ');
+    const counts = countsText(b.counts);
     const files = el('td');
     if (b.status === 'done') {
       const list = el('ul', null, { class: 'inline' });

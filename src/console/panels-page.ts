@@ -2,7 +2,7 @@
  * The page's three panels (schedules, drop folder, store): closed <details> that load their data
  * from the API when opened (a closed panel costs no store request) and again on each opening.
  * `<summary>` is a button to the keyboard (Enter/Space) and to screen readers, with no script.
- * The script uses the helpers of page-script.ts ($, el, fmt, api, follow, T), sent before it.
+ * The script uses the helpers of page-script.ts ($, el, fmt, countsText, api, follow, T), sent before it.
  */
 import type { Texts } from './texts.ts';
 
@@ -26,9 +26,6 @@ export const PANEL_SCRIPT = String.raw`
 const FOLDERS = ['inbox', 'processing', 'done', 'failed'];
 function when(iso) {
   return new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-function countsText(counts) {
-  return counts ? OUTCOMES.filter((o) => counts[o] > 0).map((o) => T[o] + ' ' + fmt(counts[o])).join(', ') : '';
 }
 async function loadPanel(name, fill) {
   say(name + '-error', '');

@@ -246,6 +246,8 @@ describe('the operator in a browser', () => {
     expect(heading!.x + heading!.width).toBeGreaterThan(width - 200);
     expect(heading!.x).toBeGreaterThan(width / 2);
     expect(await page.locator('#upload-heading').textContent()).toContain('اختر');
+    // Outcome counts are listed the Arabic way: "أُنشئ 2، وغير صالح 2".
+    await expect.poll(() => page.locator('#past-rows').textContent()).toContain('، و');
     await expect.poll(() => page.locator('#store-panel summary').textContent()).toBe('المتجر');
     await page.locator('#schedules-panel summary').click();
     await expect
