@@ -101,6 +101,7 @@ describe('docker-compose.yml', () => {
       expect(service.init, `${name} runs with an init`).toBe(true);
     }
     expect(services.worker!.command![0]).toBe('worker');
+    expect(services.worker!.command).toEqual(expect.arrayContaining(['--metrics-port', '9464']));
     expect(services.watcher!.command![0]).toBe('watch');
     expect(services.console!.command![0]).toBe('serve');
   });
