@@ -46,6 +46,10 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     loggerInstance,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
+    // Closing is the console stopping: every connection goes, not only idle ones. Otherwise a
+    // browser's open event stream, or a connection a client opened and never used (Node drops it
+    // only at its headers timeout, after 60-90 s), holds `serve`'s SIGTERM and a test's close.
+    forceCloseConnections: true,
   });
   const sessions = new Sessions();
   await app.register(cookie);
