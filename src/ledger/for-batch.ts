@@ -9,7 +9,7 @@ import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings } from 
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { rowDigestOf } from './fingerprint.ts';
-import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry } from './rules.ts';
+import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, stateAfter } from './rules.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
@@ -36,8 +36,10 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
   });
   // What a create's key held when `before` let the row through (null: nothing), until it is sent.
   const seenBefore = new Map<string, LedgerEntry | null>();
-  // What a create's key held before `beforeSend` marked it pending, to put back if it fails.
-  const beforePending = new Map<string, LedgerEntry | null>();
+  // A create marked pending by `beforeSend`: what its key held before (put back if it fails) and
+  // the pending entry, whose fingerprint and row digest the record reuses (each is canonical JSON
+  // or cell text + sha-256: worked out once per row, not once per write).
+  const beforePending = new Map<string, { previous: LedgerEntry | null; pending: LedgerEntry }>();
   const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
 
   const rowDigestIn = (row: LedgerRow): string | undefined =>
@@ -94,7 +96,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
           const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId, row.cells);
           if (decision !== null) return decision;
           await writes.call([key, pending]);
-          beforePending.set(id, current);
+          beforePending.set(id, { previous: current, pending });
           return null;
         }
       }
@@ -104,7 +106,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
         // Another process is creating it right now, or just did: never sent, even with retryUnknown.
         return lostClaim(row.plan, row.row, key, held, settings, row.batchId);
       }
-      beforePending.set(id, null);
+      beforePending.set(id, { previous: null, pending });
       return null;
     },
 
@@ -112,16 +114,19 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
     async after(row: LedgerRow, result: RowResult): Promise<void> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);
       if (key === null) return;
-      const entry = entryAfter(row.plan, key, result, row.batchId, row.row, rowDigestIn(row));
       const id = rowId(row);
-      if (entry !== null) {
-        beforePending.delete(id);
-        await writes.call([key, entry]);
-      } else if (beforePending.has(id)) {
+      const claimed = beforePending.get(id);
+      beforePending.delete(id);
+      const st = stateAfter(row.plan, key, result);
+      if (st !== null) {
+        // Same row, batch and payload as its pending entry: only the state differs.
+        const entry = claimed
+          ? { ...claimed.pending, st }
+          : entryAfter(row.plan, key, result, row.batchId, row.row, rowDigestIn(row));
+        if (entry !== null) await writes.call([key, entry]);
+      } else if (claimed) {
         // The create surely did not happen (failed, not unknown): undo the pending mark.
-        const previous = beforePending.get(id) ?? null;
-        beforePending.delete(id);
-        await writes.call([key, previous]);
+        await writes.call([key, claimed.previous]);
       }
     },
   };

@@ -245,9 +245,15 @@ export function entryAfter(
   row: number,
   rowDigest?: string,
 ): LedgerEntry | null {
+  const st = stateAfter(plan, key, result);
+  return st === null ? null : entryOf(plan, st, batchId, row, rowDigest);
+}
+
+/** The state entryAfter records for a row's final result, or null to leave the ledger as it is. */
+export function stateAfter(plan: RowPlan, key: string | null, result: RowResult): LedgerState | null {
   if (key === null) return null;
-  if (CONFIRMED.has(result.outcome)) return entryOf(plan, 'synced', batchId, row, rowDigest);
-  if (plan.kind === 'create' && result.outcome === 'unknown') return entryOf(plan, 'unknown', batchId, row, rowDigest);
+  if (CONFIRMED.has(result.outcome)) return 'synced';
+  if (plan.kind === 'create' && result.outcome === 'unknown') return 'unknown';
   return null;
 }
 
