@@ -6,14 +6,14 @@
  * old file or the new one. One process at a time per file, enforced by a lock file (lock.ts).
  *
  * Writes are group-committed (group-commit.ts): every write asked for while the disk is busy
- * goes out in the next single write + fdatasync, on one handle kept open. A claim still resolves
+ * goes out in the next single synchronised write, on one handle kept open. A claim still resolves
  * only once its line is on disk, so a create is durable before its request leaves; 32 claims at
  * once cost one sync, not 32 in a row.
  *
  * The index keeps each entry in its compact text form (entry.ts), one flat string: the row's
  * digest, not its text (fingerprint.ts), so memory is about 180 bytes per key whatever the rows hold.
  */
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,6 +28,15 @@ import { lockLedger, type LedgerLock } from './lock.ts';
 type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
 
 const COMPACT_MIN_LINES = 10_000;
+
+/**
+ * Appends with O_DSYNC where the platform has it (Linux, macOS): a write returns once its lines
+ * are on disk, as write + fdatasync did, in one call to the thread pool instead of two (a
+ * 20,000-row import made ~6,500 groups, each paying a thread-pool round trip per call on the
+ * main thread). Where it is missing (Windows), each write is followed by fdatasync.
+ */
+const DSYNC: number | undefined = constants.O_DSYNC;
+const APPEND = DSYNC === undefined ? 'a' : constants.O_APPEND | constants.O_CREAT | constants.O_WRONLY | DSYNC;
 
 /** One file per store and vendor account, beside the configured ledger file. */
 export function scopedLedgerFile(ledgerFile: string, scope: string): string {
@@ -62,7 +71,7 @@ export class FileLedger implements Ledger {
     try {
       const entries = new Map<string, string>();
       const loaded = await load(path, entries);
-      const handle = await open(path, 'a');
+      const handle = await open(path, APPEND);
       return new FileLedger(path, entries, loaded, handle, lock);
     } catch (error) {
       await lock.release();
@@ -116,12 +125,12 @@ export class FileLedger implements Ledger {
     await this.lock.release();
   }
 
-  /** One group: one write, one fdatasync; the index changes once the lines are on disk. */
+  /** One group: one synchronised write; the index changes once the lines are on disk. */
   private async write(lines: Line[]): Promise<void> {
     let text = this.torn ? '\n' : '';
     for (const line of lines) text += `${JSON.stringify(line)}\n`;
     await this.handle.write(text);
-    await this.handle.datasync();
+    if (DSYNC === undefined) await this.handle.datasync();
     this.torn = false;
     for (const line of lines) {
       if ('e' in line) this.entries.set(line.k, flat(encodeEntry(line.e)));
@@ -140,7 +149,7 @@ export class FileLedger implements Ledger {
     }
     await writeFileAtomic(this.path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
     await this.handle.close();
-    this.handle = await open(this.path, 'a');
+    this.handle = await open(this.path, APPEND);
     this.lines = lines.length;
   }
 }
