@@ -93,9 +93,11 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const queueReport = (batchId: string) =>
     queue.add(REPORT_JOB, { batchId } satisfies ReportJobData, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
 
-  const processRowJob = async (batchId: string, data: RowJobData): Promise<void> => {
+  const processRowJob = async (batchId: string, data: RowJobData, startedBefore: boolean): Promise<void> => {
     const { row } = data;
-    if (await state.hasResult(batchId, row)) {
+    // Only a job started before (a worker stopped between recording its row and completing the
+    // job, or a retry) can have a result already: a first start saves the round trip to look.
+    if (startedBefore && (await state.hasResult(batchId, row))) {
       // Re-run after a crash between recording and completing: make sure the report is queued.
       if (await state.isComplete(batchId)) await queueReport(batchId);
       return;
@@ -147,7 +149,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         return;
       }
       const data = job.data as RowJobData;
-      await processRowJob(batchOfJob(job.id, data), data);
+      await processRowJob(batchOfJob(job.id, data), data, job.attemptsStarted > 1);
     },
     {
       connection: bullConnection(deps.redisUrl),
