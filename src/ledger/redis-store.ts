@@ -3,11 +3,34 @@
  * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (ledger-entry.ts). Lookups are HMGET
  * in chunks, pipelined, so 100,000 rows cost about a hundred round trips.
  */
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { encodeEntry, parseEntry } from './entry.ts';
 
 const CHUNK = 1_000;
+
+/**
+ * A claim that knows its own: ioredis sends a command again after a reconnect when its reply was
+ * lost (a Redis restart right after it ran), and a plain HSETNX sent twice finds the entry its
+ * first run wrote and reads it as another attempt's, so a create that was never sent ended
+ * `unknown`. The claimer's token is kept beside the entry for a while; the same call run again
+ * finds its own token and has the claim.
+ * KEYS: the ledger hash, the claim's token key. ARGV: field, entry, token, token lifetime (ms).
+ * Returns nil when the claim is this call's, else the entry held.
+ */
+const CLAIM = new LuaScript(`
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then
+  redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
+  return false
+end
+if redis.call('GET', KEYS[2]) == ARGV[3] then return false end
+return redis.call('HGET', KEYS[1], ARGV[1])
+`);
+
+/** How long a claim's token is kept: longer than a Redis restart and ioredis's reconnect take. */
+const CLAIM_TOKEN_MS = 10 * 60_000;
 
 export function redisLedgerKey(prefix: string, scope: string): string {
   return `${prefix}:ledger:${scope}`;
@@ -49,12 +72,12 @@ export class RedisLedger implements Ledger {
   }
 
   async claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null> {
-    for (;;) {
-      if ((await this.redis.hsetnx(this.hash, key, encodeEntry(entry))) === 1) return null;
-      const held = await this.redis.hget(this.hash, key);
-      // Gone between the two calls (a failed create put back): try again.
-      if (held !== null) return parseEntry(held) ?? entry;
-    }
+    const held = await CLAIM.run(
+      this.redis,
+      [this.hash, `${this.hash}:claim:${key}`],
+      [key, encodeEntry(entry), randomUUID(), CLAIM_TOKEN_MS],
+    );
+    return typeof held === 'string' ? (parseEntry(held) ?? entry) : null;
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {

@@ -3,6 +3,7 @@
  * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
  * atomic update tells exactly one caller that the last row has ended.
  */
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
@@ -219,7 +220,13 @@ export class BatchState {
   markers(batchId: string): CreateMarkers {
     const key = this.keys.inflight(batchId);
     return {
-      begin: async (row) => (await this.redis.hsetnx(key, String(row), String(Date.now()))) === 1,
+      begin: async (row) => {
+        // ioredis sends a command again after a reconnect when its reply was lost: the mark found
+        // may be this very call's, told by its token, not another attempt's.
+        const token = randomUUID();
+        if ((await this.redis.hsetnx(key, String(row), token)) === 1) return true;
+        return (await this.redis.hget(key, String(row))) === token;
+      },
     };
   }
 
