@@ -118,3 +118,36 @@ it("a create's in-flight marker sent again after its reply was lost is this call
   // An attempt of the same row after a real stop finds the marker of the one before.
   expect(await markers.begin(7)).toBe(false);
 });
+
+it("a batch's last row recorded, its reply lost and the record sent again: the batch still ends (its report is queued)", async () => {
+  const state = new BatchState(redis, engineKeys(prefix));
+  const result = { row: 2, outcome: 'created' as const, message: '', httpStatus: 200, attempts: 1 };
+  // Redis knows the script already (the lost reply must be the script's, not a NOSCRIPT answer).
+  await state.record('batch-warm', { result, cells: ['warm-up'] });
+  await state.seal('batch-3', 1);
+  dropper.arm('LostRecordRow');
+  expect(await state.record('batch-3', { result, cells: ['LostRecordRow'] })).toEqual({
+    duplicate: true,
+    completed: true,
+  });
+  expect(dropper.dropped).toBe(1);
+  expect(await direct.hmget(engineKeys(prefix).batch('batch-3'), 'done', 'count:created', 'complete')).toEqual([
+    '1',
+    '1',
+    '1',
+  ]);
+});
+
+it('unchanged rows recorded, the reply lost and the call sent again: counted once', async () => {
+  const state = new BatchState(redis, engineKeys(prefix));
+  await state.recordUnchanged('batch-warm', [2]);
+  await state.seal('batch-unchanged-4', 3);
+  dropper.arm('batch-unchanged-4');
+  expect(await state.recordUnchanged('batch-unchanged-4', [2, 3, 4])).toEqual({ completed: true });
+  expect(dropper.dropped).toBe(1);
+  expect(await direct.hmget(engineKeys(prefix).batch('batch-unchanged-4'), 'done', 'count:skipped')).toEqual([
+    '3',
+    '3',
+  ]);
+  expect(await direct.lrange(engineKeys(prefix).unchanged('batch-unchanged-4'), 0, -1)).toEqual(['2-4']);
+});

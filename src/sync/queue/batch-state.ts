@@ -50,8 +50,13 @@ export interface BatchStatus {
 
 // Returns -1 when the row already had a result, 1 when this result completed the batch (only
 // one caller ever gets 1), else 0.
+// A row recorded already (another attempt, or this call sent again by ioredis after a Redis restart
+// lost its reply): -2 when the batch has all its rows, so the caller still queues its report.
 const RECORD = new LuaScript(`
-if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return -1 end
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then
+  if redis.call('HGET', KEYS[1], 'complete') == '1' then return -2 end
+  return -1
+end
 local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
 redis.call('HINCRBY', KEYS[1], 'count:' .. ARGV[3], 1)
 local total = redis.call('HGET', KEYS[1], 'total')
@@ -60,7 +65,12 @@ return 0
 `);
 
 // Rows found unchanged before queueing: ARGV[1] rows, ARGV[2..] their ranges. Same return as RECORD.
+// Counted once: the same call sent again after a lost reply finds its first range noted.
 const RECORD_UNCHANGED = new LuaScript(`
+if redis.call('HSETNX', KEYS[1], 'unchanged:' .. ARGV[2], '1') == 0 then
+  if redis.call('HGET', KEYS[1], 'complete') == '1' then return -2 end
+  return -1
+end
 local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'count:skipped', ARGV[1])
 redis.call('RPUSH', KEYS[2], unpack(ARGV, 2))
@@ -110,7 +120,10 @@ export class BatchState {
     return meta.ledger === undefined && meta.guard !== undefined ? { ...meta, ledger: meta.guard } : meta;
   }
 
-  /** Stores a row's final result once. True when this call ended the batch's last row. */
+  /**
+   * Stores a row's final result once. `completed`: this call ended the batch's last row, or found
+   * the row recorded already in a batch that has all its rows (queueing its report is idempotent).
+   */
   async record(batchId: string, row: StoredRow): Promise<{ duplicate: boolean; completed: boolean }> {
     const answer = Number(
       await RECORD.run(
@@ -119,7 +132,7 @@ export class BatchState {
         [row.result.row, JSON.stringify(row), row.result.outcome],
       ),
     );
-    return { duplicate: answer === -1, completed: answer === 1 };
+    return { duplicate: answer < 0, completed: answer === 1 || answer === -2 };
   }
 
   /**
@@ -135,7 +148,7 @@ export class BatchState {
         [rows.length, ...rangeTexts(rows)],
       ),
     );
-    return { completed: answer === 1 };
+    return { completed: answer === 1 || answer === -2 };
   }
 
   /** The ranges recordUnchanged kept, in the order they were recorded. */
