@@ -10,14 +10,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg, cpus, tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR } from './sheet-read-data.ts';
 import { startChildSandbox, storeEnv } from './sync-support.ts';
 import { writeValidXlsx } from './valid-sheet.ts';
+import { machineLine, writeSection } from './results-section.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
 const ROWS = Number(values.rows);
@@ -143,29 +144,21 @@ async function main(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   console.log(out.join('\n'));
-  const machine = `${availableParallelism()}-core ${cpus()[0]?.model.trim() ?? 'machine'}, load average at start ${load}`;
-  const section = [
-    '## console-health',
-    '',
-    `\`npx tsx bench/console-health.ts --rows ${ROWS}\`, ${new Date().toISOString().slice(0, 10)}, ${machine}, node ${process.version}.`,
-    '`catalog-sync serve` in its own process (batches in-process, file ledger, concurrency 32, RATE 10000,',
-    'the most allowed) syncs the uploaded sheet to the sandbox store (its own process, instant); this process asks',
-    `/healthz one request at a time every ${EVERY_MS} ms, from the upload until the batch is done.`,
-    '',
-    '```',
-    ...out,
-    '```',
-    '',
-    "The sheet is the benches' all-valid one (bench/valid-sheet.ts): every row a create, and the bench fails",
-    'unless at least 90% of the rows reach the store, so the figure is of a console that syncs.',
-    '',
-  ].join('\n');
-  const results = 'bench/RESULTS.md';
-  const before = await readFile(results, 'utf8');
-  const existing = /^## console-health\n[\s\S]*?(?=^## |(?![\s\S]))/m;
-  await writeFile(
-    results,
-    existing.test(before) ? before.replace(existing, section) : `${before.trimEnd()}\n\n${section}`,
+  await writeSection(
+    'console-health',
+    [
+      `\`npx tsx bench/console-health.ts --rows ${ROWS}\`, ${machineLine()}; load average at start ${load}.`,
+      '`catalog-sync serve` in its own process (batches in-process, file ledger, concurrency 32, RATE 10000,',
+      'the most allowed) syncs the uploaded sheet to the sandbox store (its own process, instant); this process asks',
+      `/healthz one request at a time every ${EVERY_MS} ms, from the upload until the batch is done.`,
+      '',
+      '```',
+      ...out,
+      '```',
+      '',
+      "The sheet is the benches' all-valid one (bench/valid-sheet.ts): every row a create, and the bench fails",
+      'unless at least 90% of the rows reach the store, so the figure is of a console that syncs.',
+    ].join('\n'),
   );
 }
 
