@@ -11,8 +11,7 @@
  * Writes its section of bench/RESULTS.md.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { maxInWindow } from '../src/sandbox/index.ts';
@@ -26,6 +25,7 @@ import {
   storeEnv,
   deletePrefix,
 } from './sync-support.ts';
+import { writeSection } from './results-section.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const SECONDS = 8;
@@ -126,29 +126,23 @@ function line(run: Run): string {
 }
 
 const text = runs.map(line).join('\n');
-const section = [
-  '## rate-limit',
-  '',
-  `\`npx tsx bench/rate-limit.ts\`, ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores ` +
-    `(\`nproc\`), load average ${fmt(loadBefore, 1)} before / ${fmt(loadAfter, 1)} after (shared machine), node ${process.version}.`,
-  `\`catalog-sync worker\` processes (concurrency ${CONCURRENCY} each) sharing the Redis rate gate; a queued batch of`,
-  `${SECONDS} s of creates at the limit; the sandbox store in its own process. Achieved: over whole windows, from the`,
-  "store's request log (logins included); worst: the most requests the store received in any 1000 ms. Goals: >= 95%, never over.",
-  'Each run starts after one second of other products through the same workers and store (not measured): a store process',
-  'that has just started runs its event loop over 100 ms late on its first burst, stamping those requests late and into the',
-  "next second. The store's own lateness is printed per run: the store stamps a request when its loop reaches it, so a run",
-  "whose store ran late by more than the gate's 25 ms margin can show a window over the limit that no worker sent (the",
-  'request log then shows a burst stamped within a few ms after a gap, right after the stall).',
-  '',
-  '```',
-  text,
-  '```',
-  '',
-].join('\n');
-const results = 'bench/RESULTS.md';
-const before = existsSync(results) ? await readFile(results, 'utf8') : '# Bench results\n\n';
-const existing = /^## rate-limit\n[\s\S]*?(?=^## |(?![\s\S]))/m;
-await writeFile(
-  results,
-  existing.test(before) ? before.replace(existing, section) : `${before.trimEnd()}\n\n${section}`,
+await writeSection(
+  'rate-limit',
+  [
+    `\`npx tsx bench/rate-limit.ts\`, ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores ` +
+      `(\`nproc\`), load average ${fmt(loadBefore, 1)} before / ${fmt(loadAfter, 1)} after (shared machine), node ${process.version}.`,
+    `\`catalog-sync worker\` processes (concurrency ${CONCURRENCY} each) sharing the Redis rate gate; a queued batch of`,
+    `${SECONDS} s of creates at the limit; the sandbox store in its own process. Achieved: over whole windows, from the`,
+    "store's request log (logins included); worst: the most requests the store received in any 1000 ms. Goals: >= 95%, never over.",
+    'Each run starts after one second of other products through the same workers and store (not measured): a store process',
+    'that has just started runs its event loop over 100 ms late on its first burst, stamping those requests late and into the',
+    "next second. The store's own lateness is printed per run: the store stamps a request when its loop reaches it, so a run",
+    "whose store ran late by more than the gate's 25 ms margin can show a window over the limit that no worker sent (the",
+    'request log then shows a burst stamped within a few ms after a gap, right after the stall).',
+    '',
+    '```',
+    text,
+    '```',
+    '',
+  ].join('\n'),
 );

@@ -7,10 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeSection } from './results-section.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
 const runs = Number(values.runs);
@@ -59,25 +60,17 @@ for (const c of cases) {
 const text = lines.join('\n');
 console.log(text);
 
-const section = [
-  '## startup',
-  '',
-  `\`npm run bench -- startup --runs ${runs}\`, ${new Date().toISOString().slice(0, 10)}, ` +
-    `${availableParallelism()} cores (\`nproc\`), node ${process.version}.`,
-  'Wall time and peak RSS from /usr/bin/time, one fresh process per run, cases interleaved;',
-  'compare against the bare node line of the same run (the machine is shared: absolute times move).',
-  '',
-  '```',
-  text,
-  '```',
-  '',
-].join('\n');
-const results = 'bench/RESULTS.md';
-const before = existsSync(results)
-  ? await readFile(results, 'utf8')
-  : '# Bench results\n\nThe latest figures of each bench: command, date, machine, figures.\n\n';
-const existing = /^## startup\n[\s\S]*?(?=^## |(?![\s\S]))/m;
-await writeFile(
-  results,
-  existing.test(before) ? before.replace(existing, section) : `${before.trimEnd()}\n\n${section}`,
+await writeSection(
+  'startup',
+  [
+    `\`npm run bench -- startup --runs ${runs}\`, ${new Date().toISOString().slice(0, 10)}, ` +
+      `${availableParallelism()} cores (\`nproc\`), node ${process.version}.`,
+    'Wall time and peak RSS from /usr/bin/time, one fresh process per run, cases interleaved;',
+    'compare against the bare node line of the same run (the machine is shared: absolute times move).',
+    '',
+    '```',
+    text,
+    '```',
+    '',
+  ].join('\n'),
 );
