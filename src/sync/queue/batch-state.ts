@@ -3,7 +3,7 @@
  * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
  * atomic update tells exactly one caller that the last row has ended.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
@@ -48,10 +48,9 @@ export interface BatchStatus {
   summary: BatchSummary | null;
 }
 
-// Returns -1 when the row already had a result, 1 when this result completed the batch (only
-// one caller ever gets 1), else 0.
-// A row recorded already (another attempt, or this call sent again by ioredis after a Redis restart
-// lost its reply): -2 when the batch has all its rows, so the caller still queues its report.
+// Returns 1 when this result completed the batch (only one caller ever gets 1), else 0. A row
+// recorded already (another attempt, or this call sent again by ioredis after a Redis restart lost
+// its reply): -2 when the batch has all its rows, so the caller still queues its report, else -1.
 const RECORD = new LuaScript(`
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then
   if redis.call('HGET', KEYS[1], 'complete') == '1' then return -2 end
@@ -236,7 +235,7 @@ export class BatchState {
       begin: async (row) => {
         // ioredis sends a command again after a reconnect when its reply was lost: the mark found
         // may be this very call's, told by its token, not another attempt's.
-        const token = randomUUID();
+        const token = randomBytes(8).toString('base64url');
         if ((await this.redis.hsetnx(key, String(row), token)) === 1) return true;
         return (await this.redis.hget(key, String(row))) === token;
       },
