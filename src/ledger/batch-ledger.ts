@@ -59,6 +59,13 @@ export interface BatchLedger {
    */
   beforeSend?(row: LedgerRow): Promise<RowResult | null>;
   /**
+   * Optional: whether the row's `beforeSend` (just resolved null) took an exclusive claim of its
+   * key: a new key claimed atomically (Ledger.claim), so no other attempt at the row, in any
+   * process, can pass `beforeSend` until `after`, and one started after a crash reads the claim as
+   * this batch's cut-off create (rules.ts, rule (c)). The row then needs no other in-flight marker.
+   */
+  claimed?(row: LedgerRow): boolean;
+  /**
    * Records what the row's final result means for later syncs (confirmed successes, unknown
    * creates). Called only for rows that passed both `before` and `beforeSend`.
    */

@@ -110,6 +110,12 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       return null;
     },
 
+    // Only the atomic claim of a new key is exclusive: a key that held an entry was marked pending
+    // by a plain write, which two attempts reading it at once could both make.
+    claimed(row: LedgerRow): boolean {
+      return beforePending.get(rowId(row))?.previous === null;
+    },
+
     // A pending mark is undone only if this batch's beforeSend wrote it.
     async after(row: LedgerRow, result: RowResult): Promise<void> {
       const key = ledgerKeyOf(row.plan, settings.keyColumn);

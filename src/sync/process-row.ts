@@ -14,8 +14,9 @@ import { callsFor, outcomeOf, type CallKind, type CallRecord } from './rules.ts'
 /**
  * Remembers, outside this process, that a create was sent for a row, so a job re-run after a
  * crash never sends it twice. What such a row ends as is the ledger's rule (ledger/rules.ts
- * interruptedCreate); a create with a key is caught by the ledger's `pending` entry first, these
- * markers also cover creates without a key value and runs without a ledger.
+ * interruptedCreate). A create whose new key the ledger claimed atomically needs none (its
+ * `pending` entry stops the re-run: BatchLedger.claimed); these cover creates without a key value,
+ * keys that held an earlier entry, and runs without a ledger.
  */
 export interface CreateMarkers {
   /**
@@ -109,7 +110,9 @@ function claimOnSend(call: CallKind, work: RowWork, ledgerRow: LedgerRow, deps: 
       throw new Withheld(ledgerFailure(work.row, 'could not mark the row as being sent', error));
     }
     if (held) throw new Withheld(held);
-    if (call !== 'create') return;
+    // A key the ledger claimed atomically already stops every other attempt at the row, one after
+    // a crash included: the marker would be a second Redis round trip on every create's way out.
+    if (call !== 'create' || deps.ledger.claimed?.(ledgerRow)) return;
     let first: boolean;
     try {
       first = await deps.markers.begin(work.row);

@@ -1,9 +1,19 @@
 /**
  * The row processor with a real store client over HTTP (sandbox) and a batch ledger: skip rows the
- * ledger answers for, re-run safety of creates (an existing in-flight marker means `unknown`).
+ * ledger answers for, re-run safety of creates (an existing in-flight marker, or this batch's
+ * pending claim in the ledger, means `unknown`).
  */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchLedger } from '../../src/ledger/batch-ledger.ts';
+import type { BatchLedger, LedgerRow, LedgerSettings } from '../../src/ledger/batch-ledger.ts';
+import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
+import { RedisLedger } from '../../src/ledger/redis-store.ts';
+import { BatchState } from '../../src/sync/queue/batch-state.ts';
+import { engineKeys } from '../../src/sync/queue/keys.ts';
+import type { RowPlan } from '../../src/sheet/types.ts';
+import { deleteKeys } from './helpers/redis.ts';
+import { REDIS_URL } from './helpers/transports.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from '../../src/sync/process-row.ts';
 import { NO_LEDGER } from '../../src/ledger/batch-ledger.ts';
 import { startWorld, type World } from './helpers/world.ts';
@@ -85,5 +95,48 @@ describe('processRow', () => {
     );
     expect(kept.outcome).toBe('created');
     expect(errors).toEqual([6]);
+  });
+});
+
+describe('processRow with the Redis ledger and markers', () => {
+  const prefix = `test-${randomUUID()}`;
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL);
+  });
+  afterAll(async () => {
+    await deleteKeys(redis, prefix);
+    await redis.quit();
+  });
+
+  const settings: LedgerSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
+  const create = (title: string, barcode?: string): RowPlan => ({
+    kind: 'create',
+    payload: { title, sale_price: 1, category: 1, ...(barcode ? { barcode } : {}) },
+  });
+
+  it('marks in flight only the creates the ledger did not claim, and a claimed row cut off mid-create ends unknown, unsent', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'scope');
+    const markers = new BatchState(redis, engineKeys(prefix)).markers('b');
+    const inflight = engineKeys(prefix).inflight('b');
+    const run = (row: number, plan: RowPlan) =>
+      processRow({ row, plan }, deps({ ledger: ledgerForBatch(settings, ledger), markers }));
+
+    // Row 2's new key is claimed atomically: its pending entry is the mark. Row 3 has no key value.
+    expect((await run(2, create('Keyed', 'CLM-1'))).outcome).toBe('created');
+    expect((await run(3, create('Unkeyed'))).outcome).toBe('created');
+    expect(await redis.hkeys(inflight)).toEqual(['3']);
+
+    // Row 4's process stops with its create on the wire: claimed, never recorded.
+    const stopped = ledgerForBatch(settings, ledger);
+    const row4: LedgerRow = { batchId: 'b', row: 4, plan: create('Cut off', 'CLM-2') };
+    expect(await stopped.before(row4)).toBeNull();
+    expect(await stopped.beforeSend!(row4)).toBeNull();
+    expect(stopped.claimed!(row4)).toBe(true);
+    const products = world.sandbox.products().length;
+    // The job runs again in a new process: its batch ledger is new, the Redis ledger the same.
+    expect(await run(4, create('Cut off', 'CLM-2'))).toMatchObject({ outcome: 'unknown', code: 'interrupted_create' });
+    expect(world.sandbox.products().length).toBe(products);
+    expect(await redis.hkeys(inflight)).toEqual(['3']);
   });
 });
