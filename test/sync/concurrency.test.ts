@@ -1,9 +1,15 @@
 /**
  * One concurrency cap: the engine's row slots (`concurrency`). Each row makes one request at a
  * time, so at most `concurrency` requests are in flight; the store client adds no cap of its own.
+ * A worker runs a few more jobs than that, but no more rows than that reach the store at once.
  */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runSync } from '../../src/sync/run-local.ts';
+import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
+import { deleteKeys } from './helpers/redis.ts';
+import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
 
 let world: World;
@@ -14,12 +20,16 @@ afterEach(async () => {
   await world.close();
 });
 
-it('keeps at most `concurrency` requests in flight', async () => {
+function twelveUpdates(): Promise<string> {
   const rows = Array.from({ length: 12 }, (_, i) => {
     const product = world.sandbox.seedProduct({ title: `Old ${i}`, sale_price: 1, category: 1 }, 1);
     return `${product.product_id},Title ${i}`;
   });
-  const sheet = await world.sheet('twelve-updates.csv', ['product_id,title', ...rows]);
+  return world.sheet('twelve-updates.csv', ['product_id,title', ...rows]);
+}
+
+it('keeps at most `concurrency` requests in flight', async () => {
+  const sheet = await twelveUpdates();
   const client = world.client();
   await client.authorize();
   world.sandbox.resetStats();
@@ -30,4 +40,29 @@ it('keeps at most `concurrency` requests in flight', async () => {
   expect(world.sandbox.requestCount()).toBe(12);
   expect(world.sandbox.maxRequestsInWindow(45)).toBeLessThanOrEqual(3);
   client.close();
+});
+
+it('a worker keeps at most `concurrency` requests in flight, though it runs more jobs than that', async () => {
+  const sheet = await twelveUpdates();
+  const prefix = `test-${randomUUID()}`;
+  const redis = new Redis(REDIS_URL);
+  const client = world.client();
+  await client.authorize();
+  const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 3 });
+  try {
+    world.sandbox.resetStats();
+    const { batchId } = await enqueueSync(
+      { file: sheet },
+      { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000, client },
+    );
+    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+    expect(summary.counts.updated).toBe(12);
+    expect(world.sandbox.requestCount()).toBe(12);
+    expect(world.sandbox.maxRequestsInWindow(45)).toBeLessThanOrEqual(3);
+  } finally {
+    await worker.close();
+    client.close();
+    await deleteKeys(redis, prefix);
+    await redis.quit();
+  }
 });
