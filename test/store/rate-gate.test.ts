@@ -135,6 +135,15 @@ describe('SlidingWindowGate (fake timers)', () => {
     );
   });
 
+  it('releases a burst at a high rate faster than one request per timer tick, still spaced', async () => {
+    // Spacing at rate 4000 is 0.125 ms, finer than a timer can wait: waiting a timer turn per
+    // release held a burst to one request a millisecond (1,000/s whatever the store allowed).
+    const gate = new SlidingWindowGate({ rate: 4000, now: () => Date.now() });
+    const starts = await run(gate, 400);
+    expect(starts.at(-1)! - starts[0]!).toBeLessThanOrEqual(60);
+    expect(maxInWindow(starts, 1)).toBeLessThanOrEqual(10);
+  });
+
   it('serves waiters in order', async () => {
     const gate = new SlidingWindowGate({ rate: 3, now: () => Date.now() });
     const order: number[] = [];
