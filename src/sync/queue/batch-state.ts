@@ -48,42 +48,41 @@ export interface BatchStatus {
   summary: BatchSummary | null;
 }
 
-// Returns 1 when this result completed the batch (only one caller ever gets 1), else 0. A row
-// recorded already (another attempt, or this call sent again by ioredis after a Redis restart lost
-// its reply): -2 when the batch has all its rows, so the caller still queues its report, else -1.
-const RECORD = new LuaScript(`
-if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then
-  if redis.call('HGET', KEYS[1], 'complete') == '1' then return -2 end
-  return -1
-end
-local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
-redis.call('HINCRBY', KEYS[1], 'count:' .. ARGV[3], 1)
+// What RECORD and RECORD_UNCHANGED return when they find their rows recorded already (another
+// attempt, or this very call sent again by ioredis after a Redis restart lost its reply): -2 when
+// the batch has all its rows, so the caller still queues its report, else -1.
+const RECORDED_ALREADY = `
+if redis.call('HGET', KEYS[1], 'complete') == '1' then return -2 end
+return -1
+`;
+
+// After counting `done`: 1 when this call completed the batch (only one caller ever gets 1), else 0.
+const COMPLETES_BATCH = `
 local total = redis.call('HGET', KEYS[1], 'total')
 if total and done >= tonumber(total) and redis.call('HSETNX', KEYS[1], 'complete', '1') == 1 then return 1 end
 return 0
-`);
+`;
+
+// Stores one row's result (ARGV: row, stored row, outcome).
+const RECORD = new LuaScript(`
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then ${RECORDED_ALREADY} end
+local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
+redis.call('HINCRBY', KEYS[1], 'count:' .. ARGV[3], 1)
+${COMPLETES_BATCH}`);
 
 // Rows found unchanged before queueing: ARGV[1] rows, ARGV[2..] their ranges. Same return as RECORD.
 // Counted once: the same call sent again after a lost reply finds its first range noted.
 const RECORD_UNCHANGED = new LuaScript(`
-if redis.call('HSETNX', KEYS[1], 'unchanged:' .. ARGV[2], '1') == 0 then
-  if redis.call('HGET', KEYS[1], 'complete') == '1' then return -2 end
-  return -1
-end
+if redis.call('HSETNX', KEYS[1], 'unchanged:' .. ARGV[2], '1') == 0 then ${RECORDED_ALREADY} end
 local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'count:skipped', ARGV[1])
 redis.call('RPUSH', KEYS[2], unpack(ARGV, 2))
-local total = redis.call('HGET', KEYS[1], 'total')
-if total and done >= tonumber(total) and redis.call('HSETNX', KEYS[1], 'complete', '1') == 1 then return 1 end
-return 0
-`);
+${COMPLETES_BATCH}`);
 
 const SEAL = new LuaScript(`
 redis.call('HSET', KEYS[1], 'total', ARGV[1])
 local done = tonumber(redis.call('HGET', KEYS[1], 'done') or '0')
-if done >= tonumber(ARGV[1]) and redis.call('HSETNX', KEYS[1], 'complete', '1') == 1 then return 1 end
-return 0
-`);
+${COMPLETES_BATCH}`);
 
 /**
  * How long a batch's state stays in Redis once its report is written: its hash (settings,
