@@ -95,8 +95,8 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'EADDRNOTAVAIL',
 ]);
-/** got timeout phases that end before the request is written. */
-const NOT_SENT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
+/** Timeout phases (http.ts TransportTimeout) that end before the request is written. */
+const NOT_SENT_TIMEOUT_EVENTS = new Set(['connect', 'secureConnect']);
 /** System calls that fail before anything is sent. */
 const NOT_SENT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
 

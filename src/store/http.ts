@@ -1,13 +1,20 @@
 /**
- * One HTTP exchange with the store, through got 14: no got retries (the client's own retry rules
- * apply), no thrown HTTP errors (classification is ours), timeouts on every phase, keep-alive
- * agents owned by the transport, and a cap on the answer's size (got has none: it buffers the
- * whole body, so the cap watches its download progress and cancels past it). Logs one debug
- * line per request: never headers, bodies or tokens.
+ * One HTTP exchange with the store, on Node's own http/https modules: no retries here (the
+ * client's own retry rules apply), no thrown HTTP errors (classification is ours), a timeout for
+ * the connection (DNS, TCP, TLS) and one for the whole exchange, keep-alive agents owned by the
+ * transport, and a cap on the answer's size. Logs one debug line per request: never headers,
+ * bodies or tokens.
+ *
+ * Why not got, as the sheet download does (intake/job-source.ts): its per-request option work
+ * and stream layers cost about 0.6 ms of CPU per request, a third of an embedded import's CPU
+ * per row. At 50 ms store latency and 32 in flight that CPU is what kept rows from reaching the
+ * store at the pace the slots allow (bench/scale.ts throughput, bench/RESULTS.md). undici does as
+ * well as this file but reports no "request written" moment in its handler API, which the rate
+ * gate counts from (`onSent`); ClientRequest's `finish` is that moment.
  */
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import got, { type Got } from 'got';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import type { Logger } from '../log.ts';
 import { classifyTransportError, transportCodeOf, type TransportCode } from './classify.ts';
 import type { StoreOperation } from './errors.ts';
@@ -38,107 +45,144 @@ export interface HttpTransportOptions {
   baseUrl: string;
   connectTimeoutMs: number;
   requestTimeoutMs: number;
-  /** The most bytes of an answer's body (after decompression) read before the call fails. */
+  /** The most bytes of an answer's body read before the call fails (no compression is asked for). */
   maxAnswerBytes: number;
   /** Send `Authorization-Jwt: Jwt <token>` (the update-brand example) instead of the bare token. */
   jwtPrefix?: boolean;
   logger: Logger;
 }
 
+/**
+ * A phase that ran out of time. `event` names the phase as classify.ts reads it: `connect`
+ * (DNS and TCP) and `secureConnect` (TLS) end before the request is written, `request` may not.
+ */
+export class TransportTimeout extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(readonly event: 'connect' | 'secureConnect' | 'request') {
+    super(`timeout (${event})`);
+  }
+}
+
+/** Ends a request once: its outcome, the debug line's fields and message. */
+type Settle = (outcome: HttpOutcome, fields: Record<string, unknown>, message: string) => void;
+
 export class HttpTransport {
   private readonly httpAgent = new HttpAgent({ keepAlive: true });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
-  /**
-   * got with every option that is the same for all requests, merged once here: passed with each
-   * request instead, got validated and merged them again per request (most of its per-request
-   * option work in a 20,000-row profile, bench/scale.ts cpu part).
-   */
-  private readonly got: Got;
+  private readonly secure: boolean;
 
   constructor(private readonly options: HttpTransportOptions) {
-    const { connectTimeoutMs, requestTimeoutMs } = options;
-    this.got = got.extend({
-      headers: { accept: 'application/json' },
-      responseType: 'text',
-      throwHttpErrors: false,
-      followRedirect: false,
-      retry: { limit: 0 },
-      timeout: {
-        lookup: connectTimeoutMs,
-        connect: connectTimeoutMs,
-        secureConnect: connectTimeoutMs,
-        request: requestTimeoutMs,
-      },
-      agent: { http: this.httpAgent, https: this.httpsAgent },
-    });
+    this.secure = new URL(options.baseUrl).protocol === 'https:';
   }
 
   /**
    * Sends one request. `onSent` is called exactly once: when the request has been written to the
    * socket, or when it failed before that (the rate gate counts requests from then).
    */
-  async send(request: HttpRequest, onSent: () => void = () => {}): Promise<HttpOutcome> {
-    let reported = false;
-    const reportSent = () => {
-      if (!reported) {
+  send(request: HttpRequest, onSent: () => void = () => {}): Promise<HttpOutcome> {
+    const started = performance.now();
+    const log = (fields: Record<string, unknown>, message: string) => {
+      if (this.options.logger.isLevelEnabled('debug'))
+        this.options.logger.debug(
+          logFields(request, { ...fields, ms: Math.round(performance.now() - started) }),
+          message,
+        );
+    };
+    let req: ClientRequest;
+    let body: string | undefined;
+    try {
+      body = request.json === undefined ? undefined : JSON.stringify(request.json);
+      req = this.open(request);
+    } catch (error) {
+      // A header Node refuses (a token with a line break, say): nothing left this machine.
+      onSent();
+      const detail = transportCodeOf(error);
+      log({ error: detail, classified: 'NOT_SENT' }, 'store request not sent');
+      return Promise.resolve({ kind: 'transport', code: 'NOT_SENT', detail });
+    }
+    return new Promise<HttpOutcome>((resolve) => {
+      let settled = false;
+      let reported = false;
+      const reportSent = () => {
+        if (reported) return;
         reported = true;
         onSent();
-      }
-    };
-    const { maxAnswerBytes, logger } = this.options;
-    let oversized = false;
-    let headStatus: number | undefined;
-    const started = performance.now();
-    try {
-      const pending = this.got(`${this.options.baseUrl}${request.path}`, {
-        method: request.method,
-        headers:
-          request.token === undefined
-            ? {}
-            : { 'authorization-jwt': this.options.jwtPrefix ? `Jwt ${request.token}` : request.token },
-        json: request.json,
-      });
-      // `on` returns the same promise, awaited just below.
-      void pending.on('request', (clientRequest) => {
-        clientRequest.once('finish', reportSent);
-        clientRequest.once('response', (incoming) => (headStatus = incoming.statusCode));
-      });
-      // `total` is the announced length, `transferred` what arrived so far (decompressed).
-      void pending.on('downloadProgress', ({ transferred, total }) => {
-        if (oversized || (transferred <= maxAnswerBytes && (total ?? 0) <= maxAnswerBytes)) return;
-        oversized = true;
-        pending.cancel();
-      });
-      const response = await pending;
-      reportSent();
-      if (logger.isLevelEnabled('debug'))
-        logger.debug(
-          logFields(request, { status: response.statusCode, ms: Math.round(performance.now() - started) }),
-          'store request',
-        );
-      const retryAfter = response.headers['retry-after'];
-      const empty = response.body.trim() === '';
-      return { kind: 'answer', status: response.statusCode, body: parseJson(response.body), empty, retryAfter };
-    } catch (error) {
-      reportSent();
-      if (oversized) {
-        const ms = Math.round(performance.now() - started);
-        logger.debug(logFields(request, { status: headStatus, ms }), 'store answer too large; not read');
-        return { kind: 'oversized', status: headStatus, limitBytes: maxAnswerBytes };
-      }
-      // got's error carries the request options (headers, token): keep only its class and code.
-      const code = classifyTransportError(error);
-      const detail = transportCodeOf(error);
-      const ms = Math.round(performance.now() - started);
-      logger.debug(logFields(request, { error: detail, classified: code, ms }), 'store request failed');
-      return { kind: 'transport', code, detail };
-    }
+      };
+      const settle: Settle = (outcome, fields, message) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(whole);
+        reportSent();
+        log(fields, message);
+        resolve(outcome);
+      };
+      const fail = (error: unknown) => {
+        // Node's errors carry no request data; only the code and class are kept anyway.
+        const code = classifyTransportError(error);
+        const detail = transportCodeOf(error);
+        settle({ kind: 'transport', code, detail }, { error: detail, classified: code }, 'store request failed');
+        req.destroy();
+      };
+      const whole = setTimeout(() => fail(new TransportTimeout('request')), this.options.requestTimeoutMs);
+      req.once('socket', (socket: Socket) => this.watchConnect(socket, fail));
+      req.once('finish', reportSent);
+      req.on('error', fail);
+      req.once('response', (answer: IncomingMessage) => this.read(answer, req, settle, fail));
+      req.end(body);
+    });
   }
 
   /** Closes idle keep-alive sockets so a CLI process can exit at once. */
   close(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+  }
+
+  private open(request: HttpRequest): ClientRequest {
+    const url = new URL(`${this.options.baseUrl}${request.path}`);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'catalog-sync' };
+    if (request.json !== undefined) headers['content-type'] = 'application/json';
+    if (request.token !== undefined)
+      headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
+    const target = { method: request.method, headers };
+    return this.secure
+      ? httpsRequest(url, { ...target, agent: this.httpsAgent })
+      : httpRequest(url, { ...target, agent: this.httpAgent });
+  }
+
+  /** A new connection (not a kept-alive one) must be up, TLS included, within the connect timeout. */
+  private watchConnect(socket: Socket, fail: (error: unknown) => void): void {
+    if (!socket.connecting) return;
+    const event = this.secure ? 'secureConnect' : 'connect';
+    const timer = setTimeout(() => fail(new TransportTimeout(event)), this.options.connectTimeoutMs);
+    socket.once(event, () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  }
+
+  /** Reads the answer up to maxAnswerBytes (the announced length is checked first). */
+  private read(answer: IncomingMessage, req: ClientRequest, settle: Settle, fail: (error: unknown) => void): void {
+    const { maxAnswerBytes } = this.options;
+    const status = answer.statusCode ?? 0;
+    const tooLarge = () => {
+      settle({ kind: 'oversized', status, limitBytes: maxAnswerBytes }, { status }, 'store answer too large; not read');
+      req.destroy();
+    };
+    if (Number(answer.headers['content-length'] ?? 0) > maxAnswerBytes) return tooLarge();
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    answer.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxAnswerBytes) return tooLarge();
+      chunks.push(chunk);
+    });
+    // A connection dropped mid-answer ends here (ECONNRESET), not in `end`.
+    answer.on('error', fail);
+    answer.once('end', () => {
+      const text = Buffer.concat(chunks, bytes).toString('utf8');
+      const retryAfter = answer.headers['retry-after'];
+      const empty = text.trim() === '';
+      settle({ kind: 'answer', status, body: parseJson(text), empty, retryAfter }, { status }, 'store request');
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessageOf, classifyHttp, classifyTransportError, parseRetryAfter } from '../../src/store/classify.ts';
 import type { StoreOperation } from '../../src/store/errors.ts';
+import { TransportTimeout } from '../../src/store/http.ts';
 
 const NOW = Date.parse('2026-11-22T03:00:00Z');
 const standard = (status: number, message: string) => ({ status, error: status, messages: { status: false, message } });
@@ -72,31 +73,23 @@ function errnoError(code: string, syscall?: string, message = code): Error {
   return Object.assign(new Error(message), { code, syscall });
 }
 
-/** got wraps the system error: its own name/code, the original as cause. */
-function gotError(name: string, cause: Error, extra: Record<string, unknown> = {}): Error {
-  return Object.assign(new Error(cause.message, { cause }), {
-    name,
-    code: (cause as { code?: string }).code,
-    ...extra,
-  });
-}
-
 describe('classifyTransportError', () => {
   it.each<[string, unknown, string]>([
-    ['connection refused', gotError('RequestError', errnoError('ECONNREFUSED', 'connect')), 'NOT_SENT'],
-    ['DNS not found', gotError('RequestError', errnoError('ENOTFOUND', 'getaddrinfo')), 'NOT_SENT'],
+    ['connection refused', errnoError('ECONNREFUSED', 'connect'), 'NOT_SENT'],
+    [
+      'refused on every address (happy eyeballs)',
+      Object.assign(new AggregateError([errnoError('ECONNREFUSED', 'connect')]), { code: 'ECONNREFUSED' }),
+      'NOT_SENT',
+    ],
+    ['DNS not found', errnoError('ENOTFOUND', 'getaddrinfo'), 'NOT_SENT'],
     ['DNS try again', errnoError('EAI_AGAIN', 'getaddrinfo'), 'NOT_SENT'],
     ['unreachable host', errnoError('EHOSTUNREACH', 'connect'), 'NOT_SENT'],
     ['connect-phase OS timeout', errnoError('ETIMEDOUT', 'connect'), 'NOT_SENT'],
-    ['got lookup timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'lookup' }), 'NOT_SENT'],
-    ['got connect timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'connect' }), 'NOT_SENT'],
-    ['got TLS timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'secureConnect' }), 'NOT_SENT'],
-    ['got request timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'request' }), 'AMBIGUOUS'],
-    ['got response timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'response' }), 'AMBIGUOUS'],
-    ['got read timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'read' }), 'AMBIGUOUS'],
-    ['got send timeout', gotError('TimeoutError', errnoError('ETIMEDOUT'), { event: 'send' }), 'AMBIGUOUS'],
-    ['connection reset', gotError('RequestError', errnoError('ECONNRESET', 'read')), 'AMBIGUOUS'],
-    ['socket hang up', gotError('RequestError', errnoError('ECONNRESET', undefined, 'socket hang up')), 'AMBIGUOUS'],
+    ['connect timeout', new TransportTimeout('connect'), 'NOT_SENT'],
+    ['TLS timeout', new TransportTimeout('secureConnect'), 'NOT_SENT'],
+    ['whole-exchange timeout', new TransportTimeout('request'), 'AMBIGUOUS'],
+    ['connection reset', errnoError('ECONNRESET', 'read'), 'AMBIGUOUS'],
+    ['socket hang up', errnoError('ECONNRESET', undefined, 'socket hang up'), 'AMBIGUOUS'],
     ['broken pipe', errnoError('EPIPE', 'write'), 'AMBIGUOUS'],
     ['OS timeout mid-read', errnoError('ETIMEDOUT', 'read'), 'AMBIGUOUS'],
     ['unknown error', new Error('something odd'), 'AMBIGUOUS'],

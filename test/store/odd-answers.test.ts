@@ -13,6 +13,8 @@ interface Canned {
   status: number;
   body: string;
   headers?: Record<string, string>;
+  /** Send only this many bytes of the body (its full length announced), then drop the connection. */
+  cutAfterBytes?: number;
 }
 
 const login = (extra: Record<string, unknown> = {}): Canned => ({
@@ -36,8 +38,10 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       const canned = answers.get(req.url ?? '') ?? { status: 404, body: '{"message":"no route"}' };
-      res.writeHead(canned.status, { 'content-type': 'application/json', ...canned.headers });
-      res.end(canned.body);
+      const length = { 'content-length': String(Buffer.byteLength(canned.body)) };
+      res.writeHead(canned.status, { 'content-type': 'application/json', ...length, ...canned.headers });
+      if (canned.cutAfterBytes === undefined) return res.end(canned.body);
+      res.write(canned.body.slice(0, canned.cutAfterBytes), () => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,6 +80,21 @@ describe('store client: answers outside the reference', () => {
     const c = client();
     const error = await rejection(c.createProduct({ title: 'x' }));
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', operation: 'create_product', httpStatus: 200, attempts: 1 });
+    expect(isCreateOutcomeUnknown(error.code)).toBe(true);
+    c.close();
+  });
+
+  it('a create answer cut off mid-body is AMBIGUOUS after one request, outcome unknown', async () => {
+    answers.set('/v1/authorization', login());
+    answers.set('/v1/create_product', {
+      status: 200,
+      body: JSON.stringify({ status: true, message: 'Product created', data: { product_id: 9 } }),
+      cutAfterBytes: 10,
+    });
+    const c = client();
+    const error = await rejection(c.createProduct({ title: 'x' }));
+    expect(error).toMatchObject({ code: 'AMBIGUOUS', attempts: 1 });
+    expect(error.message).toContain('ECONNRESET');
     expect(isCreateOutcomeUnknown(error.code)).toBe(true);
     c.close();
   });

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, withSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { isCreateOutcomeUnknown } from '../../src/store/retry.ts';
@@ -104,6 +104,36 @@ describe('store client: create_product is retried only when it surely never arri
     expect(error).toMatchObject({ code: 'NOT_SENT', operation: 'authorize', attempts: 3 });
     expect(isCreateOutcomeUnknown(error.code)).toBe(false);
     client.close();
+  });
+
+  it('a TLS handshake that never ends is NOT_SENT (connect timeout), retried, and no request is written', async () => {
+    // Accepts connections and reads them, but never answers the TLS hello.
+    const received: Buffer[] = [];
+    const connections = new Set<Socket>();
+    const silent = createServer((socket) => {
+      connections.add(socket);
+      socket.on('data', (chunk) => received.push(chunk));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const client = clientFor(
+      { url: `https://127.0.0.1:${port}`, email: 'a@b.c', password: 'p' },
+      { connectTimeoutMs: 200 },
+      { maxAttempts: 2 },
+    );
+    try {
+      const error = await rejection(client.createProduct({ title: 'x' }));
+      expect(error).toMatchObject({ code: 'NOT_SENT', operation: 'authorize', attempts: 2 });
+      expect(error.message).toContain('timeout (secureConnect)');
+      expect(connections.size).toBe(2);
+      // Only TLS hellos arrived (record type 22, handshake), never an HTTP request line.
+      expect(received.length).toBeGreaterThan(0);
+      for (const chunk of received) expect(chunk[0]).toBe(22);
+    } finally {
+      client.close();
+      for (const socket of connections) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 
