@@ -30,11 +30,14 @@ const login = (extra: Record<string, unknown> = {}): Canned => ({
 });
 
 const answers = new Map<string, Canned>();
+/** Requests the server received, by path. */
+const hits = new Map<string, number>();
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
     req.resume();
     req.on('end', () => {
       const canned = answers.get(req.url ?? '') ?? { status: 404, body: '{"message":"no route"}' };
@@ -96,6 +99,17 @@ describe('store client: answers outside the reference', () => {
     expect(error).toMatchObject({ code: 'AMBIGUOUS', attempts: 1 });
     expect(error.message).toContain('ECONNRESET');
     expect(isCreateOutcomeUnknown(error.code)).toBe(true);
+    c.close();
+  });
+
+  it('a token that cannot go in a header sends nothing: NOT_SENT, the create never reaches the store', async () => {
+    answers.set('/v1/authorization', login({ access_token: 'token-with\na-line-break' }));
+    hits.delete('/v1/create_product');
+    const c = client();
+    const error = await rejection(c.createProduct({ title: 'x' }));
+    expect(error).toMatchObject({ code: 'NOT_SENT', operation: 'create_product' });
+    expect(isCreateOutcomeUnknown(error.code)).toBe(false);
+    expect(hits.get('/v1/create_product')).toBeUndefined();
     c.close();
   });
 
