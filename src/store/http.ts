@@ -67,12 +67,15 @@ export class TransportTimeout extends Error {
 type Settle = (outcome: HttpOutcome, fields: Record<string, unknown>, message: string) => void;
 
 export class HttpTransport {
-  private readonly httpAgent = new HttpAgent({ keepAlive: true });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
   private readonly secure: boolean;
+  /** Keeps connections to the store open between requests; one store, one scheme. */
+  private readonly agent: HttpAgent;
+  private readonly start: typeof httpRequest;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.secure = new URL(options.baseUrl).protocol === 'https:';
+    this.agent = this.secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.start = this.secure ? httpsRequest : httpRequest;
   }
 
   /**
@@ -134,8 +137,7 @@ export class HttpTransport {
 
   /** Closes idle keep-alive sockets so a CLI process can exit at once. */
   close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.agent.destroy();
   }
 
   private open(request: HttpRequest): ClientRequest {
@@ -144,10 +146,7 @@ export class HttpTransport {
     if (request.json !== undefined) headers['content-type'] = 'application/json';
     if (request.token !== undefined)
       headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
-    const target = { method: request.method, headers };
-    return this.secure
-      ? httpsRequest(url, { ...target, agent: this.httpsAgent })
-      : httpRequest(url, { ...target, agent: this.httpAgent });
+    return this.start(url, { method: request.method, headers, agent: this.agent });
   }
 
   /** A new connection (not a kept-alive one) must be up, TLS included, within the connect timeout. */
