@@ -3,8 +3,8 @@
  * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (ledger-entry.ts). Lookups are HMGET
  * in chunks, pipelined, so 100,000 rows cost about a hundred round trips.
  */
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { encodeEntry, parseEntry } from './entry.ts';
@@ -79,7 +79,7 @@ export class RedisLedger implements Ledger {
     const held = await CLAIM.run(
       this.redis,
       [this.hash, `${this.hash}:claim:${key}`],
-      [key, encodeEntry(entry), randomBytes(8).toString('base64url'), CLAIM_TOKEN_MS],
+      [key, encodeEntry(entry), callToken(), CLAIM_TOKEN_MS],
     );
     return typeof held === 'string' ? (parseEntry(held) ?? entry) : null;
   }

@@ -14,10 +14,10 @@
  * back and asks again. `lateMs` + the connect timeout (the longest a written request waits for its
  * socket) stays below `holdMs` with the defaults (2 s + 5 s < 15 s).
  */
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { windowFor, type RateGate, type RatePass } from './gate.ts';
+import { callToken } from './call-token.ts';
 import { LuaScript } from './lua-script.ts';
 import { storeRateKey } from './store-rate.ts';
 
@@ -115,8 +115,6 @@ export class RedisRateGate implements RateGate {
   private readonly holdUs: number;
   private readonly lateMs: number;
   private readonly now: () => number;
-  private readonly id = randomBytes(6).toString('hex');
-  private counter = 0;
   /** Callers waiting for a pass, in the order they asked. */
   private readonly waiting: { member: string; admit: (askedAt: number) => void }[] = [];
   private polling = false;
@@ -133,7 +131,7 @@ export class RedisRateGate implements RateGate {
   }
 
   acquire(): Promise<RatePass> {
-    const member = `${this.id}:${this.counter++}`;
+    const member = callToken();
     const admitted = new Promise<number>((admit) => this.waiting.push({ member, admit }));
     if (!this.polling) void this.poll();
     return admitted.then((askedAt) => this.passFor(member, askedAt));

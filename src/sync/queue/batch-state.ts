@@ -3,7 +3,6 @@
  * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
  * atomic update tells exactly one caller that the last row has ended.
  */
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
@@ -13,6 +12,7 @@ import { emptyCounts, type OutcomeCounts } from '../../outcome.ts';
 import type { BatchSummary, ReadError } from '../../report/summary.ts';
 import type { EngineKeys } from './keys.ts';
 import { parseRange, rangeTexts } from '../unchanged-rows.ts';
+import { callToken } from '../../store/rate-gate/call-token.ts';
 import { LuaScript } from '../../store/rate-gate/lua-script.ts';
 
 export interface BatchMeta {
@@ -234,7 +234,7 @@ export class BatchState {
       begin: async (row) => {
         // ioredis sends a command again after a reconnect when its reply was lost: the mark found
         // may be this very call's, told by its token, not another attempt's.
-        const token = randomBytes(8).toString('base64url');
+        const token = callToken();
         if ((await this.redis.hsetnx(key, String(row), token)) === 1) return true;
         return (await this.redis.hget(key, String(row))) === token;
       },
