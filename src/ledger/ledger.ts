@@ -25,7 +25,11 @@ export interface LedgerEntry {
 export interface Ledger {
   /** One answer per key, in order; lookups are batched by the store (one round trip per chunk). */
   getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
-  /** Durable once the promise resolves (Redis acknowledged, or the file append was written). */
+  /**
+   * Kept once the promise resolves: Redis acknowledged it, or the file has the lines. The file
+   * puts a `pending` entry on disk before resolving; other entries reach the operating system
+   * (they survive the process being killed) and the disk with its next synchronised write.
+   */
   setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void>;
   /**
    * Sets `key` only if it holds nothing (atomic): null when this caller now holds it, else the
