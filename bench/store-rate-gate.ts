@@ -19,7 +19,7 @@ import { PrintedFigures } from './results-section.ts';
 
 const figures = new PrintedFigures(
   'store-rate-gate',
-  "The store client's in-process rate gate against the sandbox in its own process, concurrency 32: steady throughput as a share of the rate, and the most requests in any 1000 ms as the client sent them and as the store received them. Goal: never over the rate at the store.",
+  'The store client\'s in-process rate gate against the sandbox in its own process, concurrency 32: steady throughput as a share of the rate, and the most requests in any 1000 ms as the client sent them and as the store received them. Goal: never over the rate at the store. "count from release" is a comparison variant, not what the client does: a request counted from when the gate lets it go instead of when it is written to the socket, so one that leaves late counts in the wrong window, and the store can see more than the rate.',
 );
 
 /** Records when each request was sent (as the client reports it), forwarding everything. */
