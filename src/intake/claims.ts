@@ -22,7 +22,9 @@ const EXTEND = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call(
 
 export class RedisClaims implements ClaimStore {
   private readonly owner = randomUUID();
-  private readonly held = new Set<string>();
+  private calls = 0;
+  /** Held claims -> the value this process set (extended and released only while it is there). */
+  private readonly held = new Map<string, string>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -35,19 +37,27 @@ export class RedisClaims implements ClaimStore {
   }
 
   async tryClaim(id: string, options: { hold?: boolean } = {}): Promise<boolean> {
-    const ok = (await this.redis.set(this.key(id), this.owner, 'PX', this.ttlMs, 'NX')) === 'OK';
-    if (ok && options.hold) this.held.add(id);
-    return ok;
+    // Each call sets a value of its own: ioredis sends a command again after a reconnect when its
+    // reply was lost, and a SET NX that ran the first time finds the key taken. Told by its value,
+    // the claim is this call's, not another holder's (the file would wait out the time to live).
+    this.calls += 1;
+    const value = `${this.owner}:${this.calls}`;
+    const key = this.key(id);
+    const claimed =
+      (await this.redis.set(key, value, 'PX', this.ttlMs, 'NX')) === 'OK' || (await this.redis.get(key)) === value;
+    if (claimed && options.hold) this.held.set(id, value);
+    return claimed;
   }
 
   async release(id: string): Promise<void> {
+    const value = this.held.get(id);
     this.held.delete(id);
-    await this.redis.eval(RELEASE, 1, this.key(id), this.owner);
+    if (value !== undefined) await this.redis.eval(RELEASE, 1, this.key(id), value);
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all([...this.held].map((id) => this.release(id)));
+    await Promise.all([...this.held.keys()].map((id) => this.release(id)));
   }
 
   private key(id: string): string {
@@ -55,9 +65,9 @@ export class RedisClaims implements ClaimStore {
   }
 
   private async extendAll(): Promise<void> {
-    for (const id of this.held) {
+    for (const [id, value] of this.held) {
       try {
-        await this.redis.eval(EXTEND, 1, this.key(id), this.owner, String(this.ttlMs));
+        await this.redis.eval(EXTEND, 1, this.key(id), value, String(this.ttlMs));
       } catch {
         // Redis away for a moment: the next tick tries again; the TTL covers three ticks.
       }

@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { RedisClaims } from '../../src/intake/claims.ts';
 import { RedisLedger } from '../../src/ledger/redis-store.ts';
 import { pendingEntry } from '../../src/ledger/rules.ts';
 import { BatchState } from '../../src/sync/queue/batch-state.ts';
@@ -150,4 +151,18 @@ it('unchanged rows recorded, the reply lost and the call sent again: counted onc
     '3',
   ]);
   expect(await direct.lrange(engineKeys(prefix).unchanged('batch-unchanged-4'), 0, -1)).toEqual(['2-4']);
+});
+
+it("a drop-folder claim sent again after its reply was lost is this watcher's own, not the file's for 30 s", async () => {
+  const watcher = new RedisClaims(redis, `${prefix}:drop:processing`, 30_000);
+  const other = new RedisClaims(direct, `${prefix}:drop:processing`, 30_000);
+  await redis.ping();
+  dropper.arm('LostClaimFile');
+  expect(await watcher.tryClaim('processing:LostClaimFile.csv', { hold: true })).toBe(true);
+  expect(dropper.dropped).toBe(1);
+  // Another watcher still finds the file taken, until this one lets it go.
+  expect(await other.tryClaim('processing:LostClaimFile.csv')).toBe(false);
+  await watcher.release('processing:LostClaimFile.csv');
+  expect(await other.tryClaim('processing:LostClaimFile.csv', { hold: true })).toBe(true);
+  await Promise.all([watcher.close(), other.close()]);
 });
