@@ -9,6 +9,7 @@ import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promis
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { callToken } from '../store/rate-gate/call-token.ts';
 
 export interface ClaimStore {
   /** True when this process now holds `id`. `hold` keeps it until release (else it just expires). */
@@ -21,8 +22,6 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 const EXTEND = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
 export class RedisClaims implements ClaimStore {
-  private readonly owner = randomUUID();
-  private calls = 0;
   /** Held claims -> the value this process set (extended and released only while it is there). */
   private readonly held = new Map<string, string>();
   private readonly timer: NodeJS.Timeout;
@@ -40,8 +39,7 @@ export class RedisClaims implements ClaimStore {
     // Each call sets a value of its own: ioredis sends a command again after a reconnect when its
     // reply was lost, and a SET NX that ran the first time finds the key taken. Told by its value,
     // the claim is this call's, not another holder's (the file would wait out the time to live).
-    this.calls += 1;
-    const value = `${this.owner}:${this.calls}`;
+    const value = callToken();
     const key = this.key(id);
     const claimed =
       (await this.redis.set(key, value, 'PX', this.ttlMs, 'NX')) === 'OK' || (await this.redis.get(key)) === value;

@@ -28,7 +28,7 @@ export interface Ledger {
   /**
    * Kept once the promise resolves: Redis acknowledged it, or the file has the lines. The file
    * puts a `pending` entry on disk before resolving; other entries reach the operating system
-   * (they survive the process being killed) and the disk with its next synchronised write.
+   * (they survive the process being killed), and the disk when it flushes them or at close.
    */
   setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void>;
   /**
