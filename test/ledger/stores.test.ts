@@ -105,7 +105,8 @@ describe('FileLedger', () => {
     const recorded: string[] = [];
     // Outcomes (the written lane) and claims (the synchronised one) one after another in each lane,
     // both lanes at once, as rows end and start. Each outcome write also rewrites nine keys, so
-    // dead lines pile up and compactions (about one per 10,000 lines) meet writes of both lanes.
+    // dead lines pile up and compactions (about one per 10,000 lines) come while both lanes write:
+    // each lane's later lines must land in the compacted file (both handles follow it).
     const outcomes = async () => {
       for (let i = 0; i < 3_000; i += 1) {
         recorded.push(`r${i}`);
