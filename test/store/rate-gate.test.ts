@@ -158,6 +158,21 @@ describe('SlidingWindowGate (fake timers)', () => {
     expect(Math.min(...starts)).toBeGreaterThanOrEqual(5000);
   });
 
+  it('says a pass held into a pause must not be used until the pause ends', async () => {
+    const gate = new SlidingWindowGate({ rate: 100, now: () => Date.now() });
+    const held = await gate.acquire(); // e.g. waiting for a request slot
+    expect(held.expired()).toBe(false);
+    await gate.pause(1000); // another request met a 429
+    expect(held.expired()).toBe(true);
+    held.unused();
+    const again = gate.acquire();
+    await vi.advanceTimersByTimeAsync(1000);
+    const pass = await again;
+    expect(Date.now()).toBeGreaterThanOrEqual(1000);
+    expect(pass.expired()).toBe(false);
+    pass.sent();
+  });
+
   it('spreads a sub-1 rate over a longer window', async () => {
     const gate = new SlidingWindowGate({ rate: 0.5, now: () => Date.now(), marginMs: 0 });
     const starts = await run(gate, 3);

@@ -71,6 +71,18 @@ describe('RedisRateGate', () => {
     pass.unused();
   });
 
+  it('says a pass held into a pause this process asked for has expired, until the pause ends', async () => {
+    let now = 1_000;
+    const gate = new RedisRateGate({ redis: redis[1]!, prefix: `${prefix}:e`, rate: 5, now: () => now });
+    const held = await gate.acquire(); // e.g. waiting for a request slot
+    expect(held.expired()).toBe(false);
+    await gate.pause(500); // another of this process's requests met a 429
+    expect(held.expired()).toBe(true);
+    now += 500;
+    expect(held.expired()).toBe(false);
+    held.unused();
+  });
+
   it('holds every process while paused', async () => {
     const [a, b] = redis.map((r) => new RedisRateGate({ redis: r, prefix: `${prefix}:b`, rate: 100 }));
     const before = Date.now();

@@ -98,9 +98,11 @@ export class SlidingWindowGate implements RateGate {
     // turn for each one capped a burst at about one release per millisecond, and a row at 50 ms
     // store latency waited 2 ms for the gate on average (bench/scale.ts throughput).
     this.lastRelease = Math.max(now - TIMER_MS, this.lastRelease + this.gapMs);
+    // No pass is released during a pause, so one that finds the gate paused was held into it.
+    const expired = () => this.now() < this.pausedUntil;
     if (!this.awaitsSent) {
       this.starts.push(now);
-      return { sent: () => undefined, unused: () => undefined, expired: () => false };
+      return { sent: () => undefined, unused: () => undefined, expired };
     }
     this.pending += 1;
     let settled = false;
@@ -112,7 +114,7 @@ export class SlidingWindowGate implements RateGate {
       if (sentAt !== undefined) this.starts.push(sentAt);
       this.drain();
     };
-    return { sent: () => settle(this.now()), unused: () => settle(undefined), expired: () => false };
+    return { sent: () => settle(this.now()), unused: () => settle(undefined), expired };
   }
 
   /** When the next release may be possible; undefined while it waits on a sent() report. */

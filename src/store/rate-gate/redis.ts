@@ -118,6 +118,11 @@ export class RedisRateGate implements RateGate {
   /** Callers waiting for a pass, in the order they asked. */
   private readonly waiting: { member: string; admit: (askedAt: number) => void }[] = [];
   private polling = false;
+  /**
+   * The end of the latest pause this process asked for: a pass held into it is not used (another
+   * worker's pause is not known here without a round trip; it holds new passes only).
+   */
+  private pausedUntil = 0;
   /** Members whose requests were sent this turn of the event loop, not yet told to Redis. */
   private readonly sent: string[] = [];
 
@@ -138,7 +143,9 @@ export class RedisRateGate implements RateGate {
   }
 
   async pause(ms: number): Promise<void> {
-    if (ms > 0) await PAUSE.run(this.options.redis, [this.keys[1]!], [Math.ceil(ms)]);
+    if (ms <= 0) return;
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+    await PAUSE.run(this.options.redis, [this.keys[1]!], [Math.ceil(ms)]);
   }
 
   private passFor(member: string, askedAt: number): RatePass {
@@ -159,7 +166,7 @@ export class RedisRateGate implements RateGate {
       sent: () => settle('sent'),
       unused: () => settle('unused'),
       // Measured from before the admitting call was sent, so never shorter than the real age.
-      expired: () => this.now() - askedAt > this.lateMs,
+      expired: () => this.now() - askedAt > this.lateMs || this.now() < this.pausedUntil,
     };
   }
 
