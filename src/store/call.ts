@@ -1,13 +1,15 @@
 /**
  * One store call with everything around the HTTP exchange: the token, the rate gate,
  * classification, the single re-login after `Access denied`, and the retry policy (retry.ts).
- * Requests in flight are capped by the caller (the sync engine's row slots), not here.
+ * Requests in flight are capped by the caller (the sync engine's request slots, passed in as
+ * `requestSlot`), not here.
  */
 import type { Logger } from '../log.ts';
 import type { TokenCache } from './auth.ts';
 import { classifyHttp, type HttpFailure } from './classify.ts';
 import { StoreError, type StoreErrorCode, type StoreOperation } from './errors.ts';
 import type { HttpMethod, HttpOutcome, HttpTransport } from './http.ts';
+import type { RequestSlot } from './types.ts';
 import type { RateGate } from './rate-gate/gate.ts';
 import { nextRetryDelay, retryDelayMs, type BackoffOptions } from './retry.ts';
 
@@ -25,6 +27,8 @@ export interface CallSpec {
    * and the error is the call's.
    */
   beforeSend?: () => Promise<void>;
+  /** Each HTTP exchange runs in it (store/types.ts WriteOptions). */
+  requestSlot?: RequestSlot;
   /** A non-2xx answer that is nevertheless a result (taxes' 404 `{message}`). */
   acceptAnswer?: (status: number, body: unknown) => boolean;
 }
@@ -124,17 +128,21 @@ export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<Cal
           throw error;
         }
       }
-      // A pass held too long (a starved process, a slow beforeSend) is not used late: ask again.
-      while (pass.expired()) {
-        pass.unused();
-        deps.logger.debug({ op: spec.operation, attempt }, 'rate gate pass expired before sending; asking again');
-        pass = await deps.gate.acquire();
-      }
-      const admitted = pass;
-      return deps.http.send(
-        { operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt },
-        () => admitted.sent(),
-      );
+      const exchange = async (): Promise<HttpOutcome> => {
+        // A pass held too long (a starved process, a slow beforeSend, a wait for a request slot)
+        // or into a 429's pause is not used late: ask again.
+        while (pass.expired()) {
+          pass.unused();
+          deps.logger.debug({ op: spec.operation, attempt }, 'rate gate pass expired before sending; asking again');
+          pass = await deps.gate.acquire();
+        }
+        const admitted = pass;
+        return deps.http.send(
+          { operation: spec.operation, method: spec.method, path: spec.path, json: spec.json, token, attempt },
+          () => admitted.sent(),
+        );
+      };
+      return spec.requestSlot ? spec.requestSlot(exchange) : exchange();
     };
     const outcome = await sendOnce();
     if (outcome === 'stale') {

@@ -174,6 +174,7 @@ export class StoreClient implements StoreApi {
       json,
       authenticated: true,
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
+      ...(options.requestSlot ? { requestSlot: options.requestSlot } : {}),
     });
     // An empty 2xx body is read as success (create answers `{}`; other bodies are "not shown");
     // a body that is there but not JSON is BAD_RESPONSE (for a create: outcome unknown).

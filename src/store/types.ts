@@ -86,7 +86,16 @@ export interface WriteOptions {
    * rejects with that error.
    */
   beforeSend?: () => Promise<void>;
+  /**
+   * Each HTTP exchange of the write (a retry's too) runs in it: the caller's cap on requests in
+   * flight (the sync engine's CONCURRENCY). Taken after `beforeSend`, let go when the answer is in,
+   * so the work before and after a request never holds one.
+   */
+  requestSlot?: RequestSlot;
 }
+
+/** Runs `exchange` while it holds one of the caller's request slots. */
+export type RequestSlot = <T>(exchange: () => Promise<T>) => Promise<T>;
 
 /** The eight operations of the store API. The sync engine depends on this, not on the class. */
 export interface StoreApi {

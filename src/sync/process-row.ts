@@ -1,11 +1,11 @@
 /**
- * The one row processor both transports run: the ledger's decision, then (in the row's slot) the
- * plan's calls, with the row's claim made as its first request leaves, and the record, then
- * exactly one RowResult. Retries are the store
- * client's alone (store/retry.ts). Collaborators (client, ledger, markers) are passed in.
+ * The one row processor both transports run: the ledger's decision, then (in the row's row slot)
+ * the plan's calls, with the row's claim made as its first request is about to take its request
+ * slot, and the record, then exactly one RowResult. Retries are the store client's alone
+ * (store/retry.ts). Collaborators (client, ledger, markers) are passed in.
  */
 import type { RowPlan } from '../sheet/types.ts';
-import type { StoreApi, WriteOptions, WriteResult } from '../store/types.ts';
+import type { RequestSlot, StoreApi, WriteOptions, WriteResult } from '../store/types.ts';
 import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
@@ -32,11 +32,13 @@ export interface RowProcessorDeps {
   ledger: BatchLedger;
   markers: CreateMarkers;
   /**
-   * Runs the row's store calls, e.g. inside a concurrency limit. The ledger's `before` is asked
+   * Runs the row's store calls in a row slot (sync/slots.ts). The ledger's `before` is asked
    * outside it, so rows the ledger skips never wait for a slot and its lookups can cover many rows
    * at once; its `beforeSend` (the claim) and `after` (the record) run inside, with the calls.
    */
   schedule?: (calls: () => Promise<RowResult>) => Promise<RowResult>;
+  /** Each HTTP exchange of the row runs in it: the cap on requests in flight (sync/slots.ts). */
+  requestSlot?: RequestSlot;
   /** A ledger write failed after the row's calls (the outcome stands); for logging. */
   onLedgerError?: (error: unknown, row: number) => void;
   /**
@@ -71,8 +73,8 @@ async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDe
   const inSlot = async (): Promise<RowResult> => {
     const result = await runCalls(work, ledgerRow, deps);
     if (result.withheld) return result.row;
-    // Recorded before the slot is let go: a process that stops leaves at most one row per slot
-    // sent but not recorded (read later as unknown).
+    // Recorded before the row slot is let go: a process that stops leaves at most one row per row
+    // slot claimed or sent but not recorded (read later as unknown).
     try {
       await deps.ledger.after(ledgerRow, result.row);
     } catch (error) {
@@ -96,10 +98,11 @@ class Withheld extends Error {
 }
 
 /**
- * What runs when the row's first request has its rate-gate slot and token and is about to leave
- * (store/call.ts), never earlier: the ledger's claim, and for a create its in-flight marker. A
- * process stopped while the row waited for the gate or a login has marked nothing, so the row is
- * simply sent after a restart; only a row cut off with its create on the wire ends `unknown`.
+ * What runs when the row's first request has its rate-gate pass and token and is about to take its
+ * request slot and leave (store/call.ts), never earlier: the ledger's claim, and for a create its
+ * in-flight marker. A process stopped while the row waited for the gate or a login has marked
+ * nothing, so the row is simply sent after a restart; a row cut off with its create on the wire,
+ * or claimed and waiting for a request slot (at most one per 8 slots, sync/slots.ts), ends `unknown`.
  */
 function claimOnSend(call: CallKind, work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): () => Promise<void> {
   return async () => {
@@ -158,6 +161,7 @@ async function runCalls(
   const records: CallRecord[] = [];
   for (const [index, call] of callsFor(work.plan).entries()) {
     const options: WriteOptions = index === 0 ? { beforeSend: claimOnSend(call, work, ledgerRow, deps) } : {};
+    if (deps.requestSlot) options.requestSlot = deps.requestSlot;
     try {
       const result = await send(call, work.plan, deps.client, options);
       records.push({ call, result, error: undefined, attempts: result.attempts });

@@ -1,9 +1,8 @@
 /**
  * The in-process transport (embedded default, no Redis): streams the sheet, runs rows through
- * the row processor with p-limit concurrency and writes the report in row order as rows end.
+ * the row processor in its row and request slots (slots.ts) and writes the report in row order as rows end.
  */
 import { join } from 'node:path';
-import pLimit from 'p-limit';
 import { silentLogger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
@@ -25,6 +24,7 @@ import {
 } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
 import { invalidResult } from './rules.ts';
+import { sendSlots } from './slots.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
 import { batchSummary, type BatchSummary, type ReadError } from '../report/summary.ts';
@@ -61,13 +61,13 @@ async function syncSheet(
   const info = batchInfoFor(request, sheet, clock());
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
   const ledger = request.dryRun ? null : buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
-  const limit = pLimit(deps.concurrency);
+  const slots = sendSlots(deps.concurrency);
   // Logged in before the first request, not before the first row: a delta sync that sends nothing
   // never logs in. A wrong password still stops the run before anything is sent (exit 2): the
   // login's error fails the run, not the row.
   let login: Promise<unknown> | null = null;
   const inSlot = (calls: () => Promise<RowResult>): Promise<RowResult> =>
-    limit(async () => {
+    slots.schedule(async () => {
       await (login ??= deps.client.authorize());
       return calls();
     });
@@ -79,6 +79,7 @@ async function syncSheet(
     markers: memoryMarkers(),
     onLedgerError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
     schedule: inSlot,
+    requestSlot: slots.requestSlot,
     // The login first: a wrong password fails the run as before, with one login and no categories call.
     beforeCreate: async () => {
       await (login ??= deps.client.authorize());

@@ -1,7 +1,10 @@
 /**
  * The ledger marks a create `pending` only once it is really being sent (the batch ledger's beforeSend,
- * inside the concurrency limit), not when the engine decides about it ahead of time: a run that
- * stops mid-way must not leave rows that only waited for a slot looking like interrupted creates.
+ * with its rate-gate pass, just before it takes a request slot), not when the engine decides about
+ * it ahead of time: a run that stops mid-way must not leave rows that only waited for a row slot
+ * looking like interrupted creates. While every request slot is busy, one row per 8 slots (at least
+ * one) is claimed ahead and waits for a request slot (sync/slots.ts); it is the only row besides
+ * those in flight that a stop leaves pending.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,9 +47,11 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   const ledgerPath = join(dir, 'ledger.jsonl');
   const ledger = await FileLedger.open(ledgerPath);
 
-  // The real batch ledger, observed: which rows the engine has decided about so far.
+  // The real batch ledger, observed: which rows the engine has decided about and claimed so far.
   const decided = new Set<number>();
+  const claimed = new Set<number>();
   let onDecided = () => {};
+  let onClaimed = () => {};
   const batchLedgers: BatchLedgerFactory = (settings) => {
     const real = ledgerForBatch(settings, ledger);
     const observed: BatchLedger = {
@@ -55,6 +60,12 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
         const answer = await real.before(row);
         decided.add(row.row);
         onDecided();
+        return answer;
+      },
+      beforeSend: async (row: LedgerRow) => {
+        const answer = await real.beforeSend!(row);
+        claimed.add(row.row);
+        onClaimed();
         return answer;
       },
     };
@@ -98,17 +109,27 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
   );
   running = settled;
 
+  const twoClaimed = new Promise<void>((resolve) => {
+    onClaimed = () => {
+      if (claimed.size === 2) resolve();
+    };
+  });
+
   await allDecided;
   await until(() => sandbox.products().length === 1, 'the first product created');
+  // Concurrency 1: the second row is claimed ahead and waits for the one request slot; the other
+  // four wait for a row slot, which neither of the first two lets go of.
+  await twoClaimed;
   expect(sandbox.requestCount('/v1/create_product')).toBe(1);
 
   // What the ledger file holds now is what a crash at this moment would leave behind.
   const leftBehind = await FileLedger.open(ledgerPath);
   const entries = await leftBehind.getMany(barcodes.map(keyOf));
-  expect(entries.map((entry) => entry?.st)).toEqual(['pending', undefined, undefined, undefined, undefined, undefined]);
+  expect(entries.map((entry) => entry?.st)).toEqual(['pending', 'pending', undefined, undefined, undefined, undefined]);
   expect(entries[0]).toMatchObject({ row: 2 });
+  expect(entries[1]).toMatchObject({ row: 3 });
 
-  // A later run reports only the create that was in flight as unknown; the others are sent.
+  // A later run reports the create in flight and the one claimed ahead as unknown; the others are sent.
   const later = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, leftBehind);
   const answers = await Promise.all(
     barcodes.map((barcode, i) =>
@@ -121,9 +142,10 @@ it('leaves only the create in flight pending, not the rows read ahead that wait 
       ),
     ),
   );
-  expect(answers.map((a) => a?.outcome ?? 'send')).toEqual(['unknown', 'send', 'send', 'send', 'send', 'send']);
+  expect(answers.map((a) => a?.outcome ?? 'send')).toEqual(['unknown', 'unknown', 'send', 'send', 'send', 'send']);
 
-  // Abandon the run: the store goes away. Rows that never got a slot end without a pending mark.
+  // Abandon the run: the store goes away. The row claimed ahead is then surely not sent, so its
+  // mark is undone; rows that never got a slot end without one.
   await sandbox.close();
   const outcome = await settled;
   const after = await ledger.getMany(barcodes.map(keyOf));

@@ -1,7 +1,8 @@
 /**
- * One concurrency cap: the engine's row slots (`concurrency`). Each row makes one request at a
- * time, so at most `concurrency` requests are in flight; the store client adds no cap of its own.
- * A worker runs a few more jobs than that, but no more rows than that reach the store at once.
+ * One concurrency cap: the engine's request slots (`concurrency`, sync/slots.ts), each holding one
+ * HTTP exchange. A few more rows than that are under way (their claims made meanwhile), and a
+ * worker runs a few more jobs than rows, but no more requests than `concurrency` reach the store at
+ * once; the store client adds no cap of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';

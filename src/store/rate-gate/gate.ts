@@ -25,9 +25,11 @@ export interface RatePass {
   /** The request was not sent after all: the slot is free again. Instead of sent(), never both. */
   unused(): void;
   /**
-   * Whether the pass was held so long that its slot may have lapsed (redis.ts holds a slot for a
-   * bounded time, so a killed process cannot keep it forever). The caller gives it back unused and
-   * acquires another instead of sending late. Asked right before the request leaves.
+   * Whether the pass must not be used now: it was held so long that its slot may have lapsed
+   * (redis.ts holds a slot for a bounded time, so a killed process cannot keep it forever), or a
+   * pause this process asked for (a 429) began while it was held. The caller gives it back unused
+   * and acquires another instead of sending late. Asked right before the request leaves, once the
+   * request has its request slot (a pass may wait for one: sync/slots.ts).
    */
   expired(): boolean;
 }

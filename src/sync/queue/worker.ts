@@ -4,11 +4,11 @@
  * its report job, and whichever worker takes that job writes the report once.
  */
 import { Queue, Worker, type Job } from 'bullmq';
-import pLimit from 'p-limit';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
 import type { BatchLedger } from '../../ledger/batch-ledger.ts';
 import { processRow } from '../process-row.ts';
+import { sendSlots } from '../slots.ts';
 import { ProgressLog } from '../progress-log.ts';
 import { problemsIn } from '../tally.ts';
 import { buildBatchLedger } from '../prepare.ts';
@@ -28,7 +28,7 @@ import { countsTaker } from '../category-counts.ts';
 export interface WorkerDeps extends RedisTarget {
   /** A client whose RateGate is the shared RedisRateGate, so the limit holds across workers. */
   client: StoreApi;
-  /** Rows whose store calls are in flight in this process (CONCURRENCY). */
+  /** Requests in flight from this process (CONCURRENCY); see sync/slots.ts. */
   concurrency: number;
   logger?: Logger;
   clock?: () => number;
@@ -65,12 +65,13 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     Promise<{ meta: BatchMeta; ledger: BatchLedger; beforeCreate: () => Promise<void> } | null>
   >();
   const progressLog = new ProgressLog(logger, undefined, clock);
-  // CONCURRENCY bounds the rows whose store calls (rate gate, ledger claim, request, ledger record)
-  // are under way. A few more jobs than that run, so a row's Redis steps outside its calls (the
-  // ledger read, the result record, BullMQ's move to the next job: about a tenth of a row's time at
-  // 50 ms store latency) overlap other rows' calls instead of leaving a slot idle meanwhile.
-  const slots = pLimit(deps.concurrency);
-  const jobs = deps.concurrency + Math.max(2, Math.ceil(deps.concurrency / 4));
+  // CONCURRENCY bounds the requests in flight; a few more rows than that have their store calls
+  // (rate gate, ledger claim, request, ledger record) under way (slots.ts). A few more jobs than
+  // rows run, so a row's Redis steps outside its calls (the ledger read, the result record,
+  // BullMQ's move to the next job: about a tenth of a row's time at 50 ms store latency) overlap
+  // other rows' calls instead of leaving a slot idle meanwhile.
+  const slots = sendSlots(deps.concurrency);
+  const jobs = slots.rows + Math.max(2, Math.ceil(deps.concurrency / 4));
 
   const batchContext = (batchId: string) => {
     let entry = ledgers.get(batchId);
@@ -123,7 +124,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         markers: state.markers(batchId),
         onLedgerError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
         beforeCreate: context.beforeCreate,
-        schedule: (calls) => slots(calls),
+        schedule: slots.schedule,
+        requestSlot: slots.requestSlot,
       },
     );
     const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
