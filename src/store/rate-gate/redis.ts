@@ -119,10 +119,12 @@ export class RedisRateGate implements RateGate {
   private readonly waiting: { member: string; admit: (askedAt: number) => void }[] = [];
   private polling = false;
   /**
-   * The end of the latest pause this process asked for: a pass held into it is not used (another
-   * worker's pause is not known here without a round trip; it holds new passes only).
+   * The latest pause this process asked for: a pass asked for before it began is not used while
+   * it lasts (another worker's pause is not known here without a round trip; it holds new passes
+   * only). A pass asked for since is Redis's to judge, so a pause Redis lost cannot make a caller
+   * give back pass after pass.
    */
-  private pausedUntil = 0;
+  private paused = { from: 0, until: 0 };
   /** Members whose requests were sent this turn of the event loop, not yet told to Redis. */
   private readonly sent: string[] = [];
 
@@ -144,7 +146,8 @@ export class RedisRateGate implements RateGate {
 
   async pause(ms: number): Promise<void> {
     if (ms <= 0) return;
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+    const now = this.now();
+    this.paused = { from: now, until: Math.max(this.paused.until, now + ms) };
     await PAUSE.run(this.options.redis, [this.keys[1]!], [Math.ceil(ms)]);
   }
 
@@ -166,7 +169,10 @@ export class RedisRateGate implements RateGate {
       sent: () => settle('sent'),
       unused: () => settle('unused'),
       // Measured from before the admitting call was sent, so never shorter than the real age.
-      expired: () => this.now() - askedAt > this.lateMs || this.now() < this.pausedUntil,
+      expired: () => {
+        const now = this.now();
+        return now - askedAt > this.lateMs || (askedAt <= this.paused.from && now < this.paused.until);
+      },
     };
   }
 
