@@ -87,7 +87,8 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
 
   // Every barcode is in the store at most once, and the resumed batch's report says what happened
   // to each row: those created before the crash are `created` (not skipped), only a create that
-  // was on the wire at the kill is `unknown`, and the counts match the store.
+  // was on the wire at the kill, or claimed and waiting for a request slot (one row ahead of
+  // CONCURRENCY 2, src/sync/slots.ts), is `unknown`, and the counts match the store.
   const stored = world.sandbox.products().map((p) => String(p.fields.barcode));
   expect(new Set(stored).size).toBe(stored.length);
   const report = JSON.parse(await readFile(join(layout.done, `${claimed}.report.json`), 'utf8')) as DropReport;
@@ -95,7 +96,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   const counts = report.counts!;
   expect(counts.skipped).toBe(0);
   expect(counts.created + counts.unknown).toBe(30);
-  expect(counts.unknown).toBeLessThanOrEqual(2); // at most the 2 in flight
+  expect(counts.unknown).toBeLessThanOrEqual(3); // at most the 2 in flight and the 1 claimed ahead
   expect(stored.length).toBeGreaterThanOrEqual(counts.created);
   expect(stored.length).toBeLessThanOrEqual(counts.created + counts.unknown);
   const rows = parse<{ barcode: string; outcome: string }>(
