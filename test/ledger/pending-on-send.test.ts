@@ -40,7 +40,7 @@ afterEach(async () => {
 
 const keyOf = (barcode: string) => `k:barcode:${barcode}`;
 
-it('leaves only the create in flight pending, not the rows read ahead that wait for a slot', async () => {
+it('leaves only the create in flight and the one claimed ahead pending, not the rows read ahead that wait for a row slot', async () => {
   const barcodes = Array.from({ length: 6 }, (_, i) => `c${i}`);
   const sheet = join(dir, 'creates.csv');
   await writeFile(sheet, productCsv(barcodes));
