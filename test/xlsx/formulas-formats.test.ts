@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { XlsxRow } from '../../src/xlsx/read/model.ts';
 import { parseCellStyles } from '../../src/xlsx/read/parts.ts';
 import { SheetRowParser, type SheetContext } from '../../src/xlsx/read/sheet-parser.ts';
+import { stringsInMemory } from '../../src/xlsx/read/string-table.ts';
 import { XmlScanner } from '../../src/xlsx/read/xml-scanner.ts';
 
 function parse(sheetData: string, context: Partial<SheetContext> = {}): XlsxRow[] {
   const parser = new SheetRowParser({
-    sharedStrings: [],
+    sharedStrings: stringsInMemory([]),
     dateStyles: [],
     date1904: false,
     maxRowChars: 1_000_000,
@@ -57,7 +58,7 @@ describe('number formats', () => {
     const rows = parse(
       '<row r="2"><c r="A2"><v>1001</v></c><c r="B2" s="1"><v>12345678905</v></c><c r="C2" s="2" t="s"><v>0</v></c>' +
         '<c r="D2" s="3"><v>0.5729166666666666</v></c></row><row r="3"><c r="A3" s="4"><v>7</v></c></row>',
-      { ...styles, sharedStrings: ['text under 0.00'] },
+      { ...styles, sharedStrings: stringsInMemory(['text under 0.00']) },
     );
     expect(rows).toEqual([
       {

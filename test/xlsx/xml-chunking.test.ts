@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { XlsxRow } from '../../src/xlsx/read/model.ts';
 import { SheetRowParser } from '../../src/xlsx/read/sheet-parser.ts';
 import { XmlScanner } from '../../src/xlsx/read/xml-scanner.ts';
+import { stringsInMemory } from '../../src/xlsx/read/string-table.ts';
 
 const SHEET = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>
@@ -17,7 +18,12 @@ const SHEET = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <x:row r="4"><x:c r="B4" t="str"><x:f>A1&amp;"x"</x:f><x:v><![CDATA[a<b]]></x:v></x:c><x:c r="C4" t="b"><x:v>1</x:v></x:c><x:c r="D4" attr='q">'><x:v>-1.5E-3</x:v></x:c></x:row>
 </x:sheetData></x:worksheet>`;
 
-const context = { sharedStrings: ['title'], dateStyles: [false, true], date1904: false, maxRowChars: 1_000 };
+const context = {
+  sharedStrings: stringsInMemory(['title']),
+  dateStyles: [false, true],
+  date1904: false,
+  maxRowChars: 1_000,
+};
 
 function parseInChunks(bytes: Uint8Array, cuts: number[]): XlsxRow[] {
   const parser = new SheetRowParser(context);

@@ -1,20 +1,23 @@
 /**
- * The shared strings table, streamed and kept as plain strings in an array (no per-string
- * objects): for a 100,000-row Arabic sheet this is most of the memory an XLSX read needs.
- * Rich text runs are joined; phonetic runs (`rPh`) are not part of the text.
+ * The shared strings table, streamed into a string table (string-table.ts): plain strings in memory
+ * up to a budget, the rest in a temporary file. Rich text runs are joined; phonetic runs (`rPh`)
+ * are not part of the text.
  */
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
 import { XlsxError } from '../error.ts';
 import { XLSX_LIMITS } from '../limits.ts';
+import { StringTableBuilder, type StringTable } from './string-table.ts';
 import { detachString, unescapeExcelString } from './values.ts';
 
 class SharedStringsHandler implements XmlHandler {
-  readonly strings: string[] = [];
-  /** Characters held so far (kept strings and the one being gathered). */
+  /** Characters read so far (kept strings and the one being gathered). */
   private chars = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(
+    private readonly maxChars: number,
+    readonly table: StringTableBuilder,
+  ) {}
   private pieces: string[] = [];
   private inT = false;
   private phonetic = 0;
@@ -30,7 +33,7 @@ class SharedStringsHandler implements XmlHandler {
     else if (name === 'rPh') this.phonetic--;
     else if (name === 'si') {
       const text = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
-      this.strings.push(detachString(unescapeExcelString(text)));
+      this.table.add(detachString(unescapeExcelString(text)));
       this.pieces = [];
     }
   }
@@ -40,7 +43,7 @@ class SharedStringsHandler implements XmlHandler {
     if (this.chars > this.maxChars) {
       throw new XlsxError(
         'too_large',
-        `its shared strings hold more than ${this.maxChars.toLocaleString('en')} characters, more than this reader keeps in memory: split the sheet or save it as CSV`,
+        `its shared strings hold more than ${this.maxChars.toLocaleString('en')} characters, more than this reader takes: split the sheet or save it as CSV`,
       );
     }
     this.pieces.push(text);
@@ -54,8 +57,22 @@ class SharedStringsHandler implements XmlHandler {
 export async function readSharedStrings(
   bytes: AsyncIterable<Buffer>,
   maxChars: number = XLSX_LIMITS.sharedStringChars,
-): Promise<string[]> {
-  const handler = new SharedStringsHandler(maxChars);
+  inMemoryChars: number = XLSX_LIMITS.sharedStringsInMemoryChars,
+): Promise<StringTable> {
+  const table = new StringTableBuilder(inMemoryChars);
+  try {
+    return await readInto(bytes, new SharedStringsHandler(maxChars, table), maxChars);
+  } catch (error) {
+    table.abandon();
+    throw error;
+  }
+}
+
+async function readInto(
+  bytes: AsyncIterable<Buffer>,
+  handler: SharedStringsHandler,
+  maxChars: number,
+): Promise<StringTable> {
   const scanner = new XmlScanner(handler);
   const decoder = new TextDecoder('utf-8'); // streaming: characters split across chunks stay whole
   // The XML around the text is bounded too (a bomb need not be in <t>): markup rarely doubles it.
@@ -74,5 +91,5 @@ export async function readSharedStrings(
   }
   scanner.write(decoder.decode());
   scanner.end();
-  return handler.strings;
+  return handler.table.finish();
 }

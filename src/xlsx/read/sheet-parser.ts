@@ -9,10 +9,11 @@ import { columnIndex, MAX_COLUMNS } from '../columns.ts';
 import { XlsxError } from '../error.ts';
 import type { XlsxCell, XlsxRow } from './model.ts';
 import type { XmlHandler } from './xml-scanner.ts';
+import type { StringTable } from './string-table.ts';
 import { detachString, excelSerialToDate, unescapeExcelString } from './values.ts';
 
 export interface SheetContext {
-  sharedStrings: readonly string[];
+  sharedStrings: StringTable;
   dateStyles: readonly boolean[];
   /** Per style index, the number format code (null: General). */
   numberFormats?: readonly (string | null)[];
@@ -243,7 +244,7 @@ export class SheetRowParser implements XmlHandler {
     switch (this.type) {
       case 's': {
         // An index past the table was refused by the check pass (sheet-rows.ts) before any row.
-        const value = this.context.sharedStrings[Number(raw)];
+        const value = this.context.sharedStrings.get(Number(raw));
         return value === undefined || value === '' ? null : value;
       }
       case 'str':

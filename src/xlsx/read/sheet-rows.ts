@@ -1,6 +1,6 @@
 /**
  * One worksheet's rows, streamed in batches (the rows each inflated chunk completes): the shared
- * strings (as a plain string array) and the date styles first, beside a check of the whole sheet
+ * strings (a string table, string-table.ts) and the date styles first, beside a check of the whole sheet
  * part, then the sheet part row by row. Bytes are decoded with a streaming TextDecoder, so Arabic
  * text split across zip chunks stays intact (exceljs 4.4.0's streaming reader turns it into U+FFFD).
  */
@@ -10,6 +10,7 @@ import type { ZipArchive } from '../zip/reader.ts';
 import type { XlsxRow, XlsxSheet } from './model.ts';
 import { parseCellStyles } from './parts.ts';
 import { readSharedStrings } from './shared-strings.ts';
+import { stringsInMemory } from './string-table.ts';
 import { SheetRowParser, type SheetContext } from './sheet-parser.ts';
 import { XmlScanner } from './xml-scanner.ts';
 
@@ -24,16 +25,20 @@ async function readContext(
   date1904: boolean,
   limits: XlsxLimits,
 ): Promise<SheetContext> {
+  let sharedStrings = stringsInMemory([]);
   try {
     const sharedBytes = parts.sharedStrings === null ? null : zip.bytes(parts.sharedStrings);
     const stylesXml = parts.styles === null ? null : await zip.text(parts.styles, limits.partBytes);
+    if (sharedBytes !== null)
+      sharedStrings = await readSharedStrings(sharedBytes, limits.sharedStringChars, limits.sharedStringsInMemoryChars);
     return {
-      sharedStrings: sharedBytes === null ? [] : await readSharedStrings(sharedBytes, limits.sharedStringChars),
+      sharedStrings,
       ...(stylesXml === null ? { dateStyles: [], numberFormats: [] } : parseCellStyles(stylesXml)),
       date1904,
       maxRowChars: limits.rowChars,
     };
   } catch (error) {
+    sharedStrings.close();
     throw asXlsxError(error, 'the workbook cannot be read');
   }
 }
@@ -73,7 +78,7 @@ function sheetBytes(zip: ZipArchive, part: string): AsyncGenerator<Buffer> {
  */
 async function checkSheet(zip: ZipArchive, part: string, limits: XlsxLimits): Promise<number> {
   const parser = new SheetRowParser(
-    { sharedStrings: [], dateStyles: [], date1904: false, maxRowChars: limits.rowChars },
+    { sharedStrings: stringsInMemory([]), dateStyles: [], date1904: false, maxRowChars: limits.rowChars },
     'check',
   );
   for await (const _rows of parsed(sheetBytes(zip, part), parser));
@@ -89,15 +94,24 @@ export async function* sheetRowBatches(
   if (sheet.part === null) throw new XlsxError('not_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
   // No row may leave before the whole sheet part is checked (checkSheet). The check runs beside
   // the reading of the shared strings: its inflating happens on the thread pool.
-  const [context, highestShared] = await Promise.all([
+  const [read, checked] = await Promise.allSettled([
     readContext(zip, parts, options.date1904, options.limits),
     checkSheet(zip, sheet.part, options.limits),
   ]);
-  if (highestShared >= context.sharedStrings.length)
-    throw new XlsxError(
-      'damaged',
-      `a cell refers to shared string ${highestShared}, but the table holds ${context.sharedStrings.length.toLocaleString('en')}`,
-    );
-  // The row pass reads the part again, from the file the check passed or not at all (ZipArchive).
-  yield* parsed(sheetBytes(zip, sheet.part), new SheetRowParser(context));
+  if (read.status === 'rejected') throw read.reason;
+  const context = read.value;
+  try {
+    if (checked.status === 'rejected') throw checked.reason;
+    const highestShared = checked.value;
+    if (highestShared >= context.sharedStrings.length)
+      throw new XlsxError(
+        'damaged',
+        `a cell refers to shared string ${highestShared}, but the table holds ${context.sharedStrings.length.toLocaleString('en')}`,
+      );
+    // The row pass reads the part again, from the file the check passed or not at all (ZipArchive).
+    yield* parsed(sheetBytes(zip, sheet.part), new SheetRowParser(context));
+  } finally {
+    // The table's temporary file, if it has one, goes with the reading (finished, failed or stopped).
+    context.sharedStrings.close();
+  }
 }
