@@ -95,7 +95,12 @@ class SpillFile implements StringTable {
   constructor(private readonly first: number) {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-sync-strings-'));
     const path = join(dir, 'shared-strings');
-    this.fd = openSync(path, 'w+', 0o600);
+    try {
+      this.fd = openSync(path, 'w+', 0o600);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
     let kept: string | null = dir;
     try {
       unlinkSync(path);
