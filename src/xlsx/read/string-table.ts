@@ -18,6 +18,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XlsxError } from '../error.ts';
 
 /** The table as the row pass reads it. */
 export interface StringTable {
@@ -37,8 +38,8 @@ export function stringsInMemory(strings: readonly string[]): StringTable {
 const BLOCK_BYTES = 1024 * 1024;
 /**
  * As UTF-16 code units, JavaScript's own: any string comes back exactly, a lone surrogate from an
- * `_xD800_` escape included (UTF-8 would turn it into U+FFFD). At most 2 x sharedStringChars
- * (XlsxLimits) bytes, so the offsets fit in 32 bits.
+ * `_xD800_` escape included (UTF-8 would turn it into U+FFFD). 2 bytes per character: 512 MiB at
+ * the default sharedStringChars (XlsxLimits), so the offsets fit in 32 bits.
  */
 const ENCODING = 'utf16le';
 
@@ -118,6 +119,9 @@ class SpillFile implements StringTable {
 
   append(text: string): void {
     const bytes = text.length * 2;
+    // Only a raised sharedStringChars limit gets here; a wrapped offset would read wrong strings.
+    if (this.written + this.pendingBytes + bytes > 0xffff_ffff)
+      throw new XlsxError('too_large', 'its shared strings hold more than 2 Gi characters');
     if (this.pendingBytes + bytes > BLOCK_BYTES) this.flush();
     if (bytes > BLOCK_BYTES) {
       // Longer than a block (Excel allows 32,767 characters in a cell): written on its own.
