@@ -8,7 +8,7 @@ import type { XmlHandler } from './xml-scanner.ts';
 import { XlsxError } from '../error.ts';
 import { XLSX_LIMITS } from '../limits.ts';
 import { StringTableBuilder, type StringTable } from './string-table.ts';
-import { detachString, unescapeExcelString } from './values.ts';
+import { unescapeExcelString } from './values.ts';
 
 class SharedStringsHandler implements XmlHandler {
   /** Characters read so far (kept strings and the one being gathered). */
@@ -33,7 +33,7 @@ class SharedStringsHandler implements XmlHandler {
     else if (name === 'rPh') this.phonetic--;
     else if (name === 'si') {
       const text = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
-      this.table.add(detachString(unescapeExcelString(text)));
+      this.table.add(unescapeExcelString(text));
       this.pieces = [];
     }
   }

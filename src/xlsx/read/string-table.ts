@@ -19,6 +19,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XlsxError } from '../error.ts';
+import { detachString } from './values.ts';
 
 /** The table as the row pass reads it. */
 export interface StringTable {
@@ -62,7 +63,9 @@ export class StringTableBuilder {
       return;
     }
     this.chars += text.length;
-    this.head.push(text);
+    // Kept: a copy of its own, not a slice holding on to the XML chunk it came from. A spilled
+    // string is copied into the file instead.
+    this.head.push(detachString(text));
   }
 
   /** The finished table; the builder is not used after this. */
