@@ -1,9 +1,12 @@
 /**
- * The ledger in a local file, for the embedded mode (no Redis): append-only JSON lines, read at
- * open into an index in memory. A crash mid-write can only leave a torn last line, which is
- * ignored on load. When dead lines outnumber live entries the file is compacted: rewritten with
- * the one atomic write (files/atomic-write.ts: temp file, fsync, rename), so a crash leaves the
- * old file or the new one. One process at a time per file, enforced by a lock file (lock.ts).
+ * The ledger in a local file, for the embedded mode (no Redis): append-only JSON lines
+ * (file-lines.ts). The entries stay on disk: memory holds only where each key's newest line is
+ * (offset-index.ts, 12 bytes a slot), and a lookup reads that one line back, so memory does not
+ * grow with the catalog (bench/scale.ts memory). A crash mid-write can only leave a torn line or
+ * a run of zeros, which the loader passes over. When dead lines outnumber live entries the file
+ * is compacted: rewritten through a temp file, fsync and rename (files/atomic-write.ts), so a
+ * crash leaves the old file or the new one. One process at a time per file, enforced by a lock
+ * file (lock.ts).
  *
  * Two kinds of write, each group-committed (group-commit.ts) on its own handle, one lane each:
  * - a `pending` mark (a create about to be sent) resolves only once its line is on disk, so a
@@ -15,36 +18,48 @@
  *   create `pending`, read later as `unknown`: never sent twice. Not waiting for the disk here
  *   halves the syncs on a row's path (bench/scale.ts throughput, bench/RESULTS.md).
  *
- * The index keeps each entry in its compact text form (entry.ts), one flat string: the row's
- * digest, not its text (fingerprint.ts), so memory is about 180 bytes per key whatever the rows hold.
+ * Each write takes its byte range at the file's end when it starts and writes there (a positional
+ * write, not O_APPEND), so the index knows where every line is while both lanes write at once. A
+ * range whose write failed, or did not reach the disk before a power cut, reads back as zeros.
  */
-import { constants, createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
-import { writeFileAtomic } from '../files/atomic-write.ts';
+import { AtomicFileStream } from '../files/atomic-write.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { encodeEntry, isLedgerEntry, parseEntry } from './entry.ts';
-import { isRowDigest } from './fingerprint.ts';
+import { LineReader, scanLines, type Line } from './file-lines.ts';
 import { GroupCommit } from './group-commit.ts';
 import { lockLedger, type LedgerLock } from './lock.ts';
-
-/** A line is `{"k": key, "e": entry}` or `{"k": key, "d": 1}` (deleted). */
-type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
+import { OffsetIndex } from './offset-index.ts';
 
 type Lane = 'synced' | 'written';
 
+interface Handles {
+  synced: FileHandle;
+  written: FileHandle;
+  /** Lookups read lines back through their own handle (LineReader). */
+  read: FileHandle;
+}
+
+/** A claim holds its key from the moment it is made; `failed`: its line never reached the file. */
+interface Claim {
+  entry: LedgerEntry;
+  failed: boolean;
+}
+
 const COMPACT_MIN_LINES = 10_000;
+/** A compaction writes the new file in pieces of about this many characters. */
+const COMPACT_PIECE = 64 * 1024;
 
 /**
- * The synchronised lane appends with O_DSYNC where the platform has it (Linux, macOS): a write
+ * The synchronised lane writes with O_DSYNC where the platform has it (Linux, macOS): a write
  * returns once its lines are on disk, as write + fdatasync did, in one call to the thread pool instead of two (a
  * 20,000-row import made ~6,500 groups, each paying a thread-pool round trip per call on the
  * main thread). Where it is missing (Windows), each write is followed by fdatasync.
  */
 const DSYNC: number | undefined = constants.O_DSYNC;
-const APPEND = constants.O_APPEND | constants.O_CREAT | constants.O_WRONLY;
-const APPEND_SYNCED = DSYNC === undefined ? APPEND : APPEND | DSYNC;
+const WRITE = constants.O_CREAT | constants.O_WRONLY;
+const WRITE_SYNCED = DSYNC === undefined ? WRITE : WRITE | DSYNC;
 
 /** One file per store and vendor account, beside the configured ledger file. */
 export function scopedLedgerFile(ledgerFile: string, scope: string): string {
@@ -53,27 +68,36 @@ export function scopedLedgerFile(ledgerFile: string, scope: string): string {
 
 export class FileLedger implements Ledger {
   private lines: number;
-  /** The file does not end with a newline (a torn line from a crash): the next write starts one. */
+  /** Where the next write's range starts. */
+  private end: number;
+  /** The file does not end with a newline (a torn line from a crash): the next range starts one. */
   private torn: boolean;
   private readonly lanes: Record<Lane, GroupCommit<Line>>;
-  /** Each lane's write under way (settled), which a compaction lets end first. */
+  /** Each lane's write under way, index included (settled), which a compaction lets end first. */
   private readonly writing: Record<Lane, Promise<unknown>> = { synced: Promise.resolve(), written: Promise.resolve() };
   private compacting: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
+  /** Compactions so far: an iteration of all() that outlives one would read the old file's offsets. */
+  private generation = 0;
   /**
    * Lines went to the `written` handle since open or the last compaction: close() syncs them. A
    * synchronised write covers only its own lines, so it does not count.
    */
   private unsynced = false;
+  /** Claims whose line is not in the index yet: at most the creates under way. */
+  private readonly claims = new Map<string, Claim>();
+  private readonly keyAt = (offset: number): string | undefined => this.reader.at(offset)?.k;
 
   private constructor(
     private readonly path: string,
-    /** Key -> the entry as encodeEntry writes it. */
-    private readonly entries: Map<string, string>,
-    loaded: { lines: number; torn: boolean },
-    private readonly handles: Record<Lane, FileHandle>,
+    private readonly handles: Handles,
     private readonly lock: LedgerLock,
+    private readonly reader: LineReader,
+    private index: OffsetIndex,
+    loaded: { lines: number; bytes: number; torn: boolean },
   ) {
     this.lines = loaded.lines;
+    this.end = loaded.bytes;
     this.torn = loaded.torn;
     this.lanes = {
       synced: new GroupCommit((lines) => this.write('synced', lines)),
@@ -85,11 +109,15 @@ export class FileLedger implements Ledger {
   static async open(path: string): Promise<FileLedger> {
     await mkdir(dirname(path), { recursive: true });
     const lock = await lockLedger(path);
+    let handles: Handles | undefined;
     try {
-      const entries = new Map<string, string>();
-      const loaded = await load(path, entries);
-      return new FileLedger(path, entries, loaded, await openHandles(path), lock);
+      handles = await openHandles(path);
+      const reader = new LineReader(handles.read.fd);
+      const index = new OffsetIndex((offset) => reader.at(offset)?.k);
+      const loaded = await scanLines(path, (line, offset) => index.record(line.k, offset, 'd' in line));
+      return new FileLedger(path, handles, lock, reader, index, loaded);
     } catch (error) {
+      if (handles) await closeHandles(handles);
       await lock.release();
       throw error;
     }
@@ -100,8 +128,13 @@ export class FileLedger implements Ledger {
   }
 
   getNow(key: string): LedgerEntry | undefined {
-    const text = this.entries.get(key);
-    return text === undefined ? undefined : parseEntry(text);
+    const claim = this.claims.get(key);
+    if (claim) return { ...claim.entry };
+    const offset = this.index.get(key);
+    if (offset === undefined) return undefined;
+    const line = this.reader.at(offset);
+    // A copy: the reader keeps the last line it read, which the caller must not change.
+    return line && 'e' in line ? { ...line.e } : undefined;
   }
 
   /** Synchronised when it marks a create pending (a claim over an earlier entry); else written. */
@@ -114,8 +147,9 @@ export class FileLedger implements Ledger {
     // Checked and set before any await: atomic within the one process that owns the file.
     const held = this.getNow(key);
     if (held) return held;
-    this.entries.set(key, flat(encodeEntry(entry)));
-    await this.lanes.synced.add([{ k: key, e: entry }]);
+    const line = { k: key, e: { ...entry } };
+    this.claims.set(key, { entry: line.e, failed: false });
+    await this.lanes.synced.add([line]);
     return null;
   }
 
@@ -125,47 +159,70 @@ export class FileLedger implements Ledger {
 
   /** Entries held (for tests and `status`). */
   get size(): number {
-    return this.entries.size;
+    return this.index.live + this.claims.size;
   }
 
-  /** Every entry held (`catalog-sync ledger export`, a takeover by Redis or the per-user home). */
+  /** Bytes the index holds in memory (for tests and the memory bench). */
+  get indexBytes(): number {
+    return this.index.bytes;
+  }
+
+  /**
+   * Every entry held (`catalog-sync ledger export`, a takeover by Redis or the per-user home), in
+   * no particular order. Nothing may write to this ledger meanwhile: a compaction would move the
+   * lines (refused with an error, not read wrong).
+   */
   *all(): Iterable<readonly [string, LedgerEntry]> {
-    for (const key of [...this.entries.keys()]) {
-      const entry = this.getNow(key);
-      if (entry) yield [key, entry];
+    const generation = this.generation;
+    for (const offset of this.index.liveOffsets()) {
+      if (this.generation !== generation) throw new Error(`ledger ${this.path} was compacted while it was read whole`);
+      const line = this.reader.at(offset);
+      if (line && 'e' in line && !this.claims.has(line.k)) yield [line.k, { ...line.e }];
     }
+    for (const [key, claim] of this.claims) yield [key, { ...claim.entry }];
   }
 
-  /** Waits for the last writes, puts them on disk, then lets other processes open the file. */
-  async close(): Promise<void> {
+  /** Waits for the last writes, puts them on disk, then lets other processes open the file. Once. */
+  close(): Promise<void> {
+    this.closing ??= this.closeNow();
+    return this.closing;
+  }
+
+  private async closeNow(): Promise<void> {
     await Promise.all([this.lanes.synced.idle(), this.lanes.written.idle()]);
     if (this.unsynced) await this.handles.written.datasync();
-    await Promise.all([this.handles.synced.close(), this.handles.written.close()]);
+    await closeHandles(this.handles);
     await this.lock.release();
   }
 
-  /** One group of a lane: one write; the index changes once the lines are written. */
+  /** One group of a lane: one write of its own range; the index learns the lines once written. */
   private async write(lane: Lane, lines: Line[]): Promise<void> {
     while (this.compacting) await this.compacting;
-    const newLine = this.torn;
-    let text = newLine ? '\n' : '';
-    for (const line of lines) text += `${JSON.stringify(line)}\n`;
-    const written = this.append(lane, text);
-    this.writing[lane] = written.catch(() => undefined);
-    try {
-      await written;
-    } catch (error) {
-      // Part of the text may be in the file: the next write starts a line of its own.
-      this.torn = true;
-      throw error;
-    }
-    if (newLine) this.torn = false;
-    for (const line of lines) {
-      if ('e' in line) this.entries.set(line.k, flat(encodeEntry(line.e)));
-      else this.entries.delete(line.k);
-    }
-    this.lines += lines.length;
-    if (this.compacting === null && this.lines >= COMPACT_MIN_LINES && this.lines > 2 * this.entries.size) {
+    const prefix = this.torn ? '\n' : '';
+    // A range of its own from here on: a failed write leaves zeros or a short file, never a torn
+    // line that the next range would run into.
+    this.torn = false;
+    const texts = lines.map((line) => JSON.stringify(line));
+    const bytes = Buffer.from(`${prefix}${texts.join('\n')}\n`);
+    const start = this.end;
+    this.end += bytes.length;
+    const done = (async () => {
+      try {
+        await this.append(lane, bytes, start);
+      } catch (error) {
+        for (const line of lines) this.markFailed(line);
+        throw error;
+      }
+      let offset = start + prefix.length;
+      for (let i = 0; i < lines.length; i++) {
+        this.learn(lines[i]!, offset);
+        offset += Buffer.byteLength(texts[i]!) + 1;
+      }
+      this.lines += lines.length;
+    })();
+    this.writing[lane] = done.catch(() => undefined);
+    await done;
+    if (this.compacting === null && this.lines >= COMPACT_MIN_LINES && this.lines > 2 * this.index.live) {
       this.compacting = this.compact(lane === 'synced' ? 'written' : 'synced').finally(() => {
         this.compacting = null;
       });
@@ -173,97 +230,84 @@ export class FileLedger implements Ledger {
     }
   }
 
-  private async append(lane: Lane, text: string): Promise<void> {
+  /** The line at `offset` is in the file: the index points there, and a claim it carried is done. */
+  private learn(line: Line, offset: number): void {
+    this.index.record(line.k, offset, 'd' in line);
+    const claim = this.claims.get(line.k);
+    // A failed claim holds its key (as if sent) until a later line for the key is written.
+    if (claim && (claim.failed || ('e' in line && claim.entry === line.e))) this.claims.delete(line.k);
+  }
+
+  private markFailed(line: Line): void {
+    const claim = this.claims.get(line.k);
+    if (claim && 'e' in line && claim.entry === line.e) claim.failed = true;
+  }
+
+  private async append(lane: Lane, bytes: Buffer, position: number): Promise<void> {
     const handle = this.handles[lane];
-    await handle.write(text);
+    await handle.write(bytes, 0, bytes.length, position);
     if (lane === 'written') this.unsynced = true;
     else if (DSYNC === undefined) await handle.datasync();
   }
 
   /**
-   * Runs while neither lane writes (the other's write under way ends first, and new ones wait);
-   * the handles follow the file's new inode.
+   * Runs while neither lane writes (the other's write under way ends first, and new ones wait).
+   * Copies the live lines, in file order, into a new file read and written as streams, so memory
+   * does not hold the file; the handles then follow the new inode.
    */
   private async compact(other: Lane): Promise<void> {
     await this.writing[other];
-    const lines: string[] = [];
-    for (const [k, text] of this.entries) {
-      const e = parseEntry(text);
-      if (e) lines.push(JSON.stringify({ k, e }));
+    const live = this.index.liveOffsets().sort();
+    const index = new OffsetIndex(this.keyAt, live.length);
+    const target = new AtomicFileStream(this.path);
+    let next = 0;
+    let bytes = 0;
+    let lines = 0;
+    let piece = '';
+    try {
+      await scanLines(this.path, (line, offset) => {
+        while (next < live.length && live[next]! < offset) next += 1;
+        if (live[next] !== offset || !('e' in line)) return undefined;
+        const text = `${JSON.stringify(line)}\n`;
+        index.addNew(line.k, bytes);
+        bytes += Buffer.byteLength(text);
+        lines += 1;
+        piece += text;
+        if (piece.length < COMPACT_PIECE) return undefined;
+        const full = Buffer.from(piece);
+        piece = '';
+        return target.write(full);
+      });
+      if (piece !== '') await target.write(Buffer.from(piece));
+      await target.commit();
+    } catch (error) {
+      await target.abort();
+      throw error;
     }
-    await writeFileAtomic(this.path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
-    await Promise.all([this.handles.synced.close(), this.handles.written.close()]);
+    await closeHandles(this.handles);
     Object.assign(this.handles, await openHandles(this.path));
-    this.lines = lines.length;
+    this.reader.reopen(this.handles.read.fd);
+    this.index = index;
+    this.generation += 1;
+    this.end = bytes;
+    this.lines = lines;
     this.unsynced = false;
+    this.torn = false;
   }
 }
 
-async function openHandles(path: string): Promise<Record<Lane, FileHandle>> {
-  const synced = await open(path, APPEND_SYNCED);
+async function openHandles(path: string): Promise<Handles> {
+  const opened: FileHandle[] = [];
   try {
-    return { synced, written: await open(path, APPEND) };
+    for (const flags of [WRITE_SYNCED, WRITE, constants.O_RDONLY]) opened.push(await open(path, flags));
   } catch (error) {
-    await synced.close();
+    await Promise.all(opened.map((handle) => handle.close()));
     throw error;
   }
+  const [synced, written, read] = opened as [FileHandle, FileHandle, FileHandle];
+  return { synced, written, read };
 }
 
-/** Reads the file line by line (never whole: a ledger of an older version may hold row texts). */
-async function load(path: string, entries: Map<string, string>): Promise<{ lines: number; torn: boolean }> {
-  let lines = 0;
-  let last = '';
-  try {
-    const input = createReadStream(path, { encoding: 'utf8' });
-    let endsWithNewline = true;
-    input.on('data', (chunk) => {
-      if (chunk.length > 0) endsWithNewline = (chunk as string).endsWith('\n');
-    });
-    for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
-      last = raw;
-      const line = parseLine(raw);
-      if (!line) continue;
-      lines += 1;
-      if ('d' in line) entries.delete(line.k);
-      else entries.set(line.k, flat(encodeEntry(withoutRowText(line.e))));
-    }
-    return { lines, torn: last !== '' && !endsWithNewline };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: 0, torn: false };
-    throw error;
-  }
-}
-
-/**
- * An entry of an earlier version holds the row's whole text: only a shortcut of the delta check
- * (the fingerprint still decides), so it is not kept in memory.
- */
-function withoutRowText(entry: LedgerEntry): LedgerEntry {
-  if (entry.rt === undefined || isRowDigest(entry.rt)) return entry;
-  const { rt: _text, ...rest } = entry;
-  return rest;
-}
-
-/**
- * The entry's text as one flat string: built from parts, it would stay a tree of them (V8's
- * concatenated strings), twice the memory for every key the index holds.
- */
-function flat(text: string): string {
-  return Buffer.from(text).toString();
-}
-
-function parseLine(text: string): Line | undefined {
-  // After a power cut, lines that were written but not yet synchronised can read back as zero
-  // bytes (the file's length reached the disk, their data did not), with no newline before the
-  // next synchronised line: that line, after the zeros, is whole.
-  const raw = text.slice(text.lastIndexOf('\0') + 1);
-  if (raw.trim() === '') return undefined;
-  try {
-    const value = JSON.parse(raw) as Record<string, unknown>;
-    if (typeof value.k !== 'string') return undefined;
-    if (value.d === 1) return { k: value.k, d: 1 };
-    return isLedgerEntry(value.e) ? { k: value.k, e: value.e } : undefined;
-  } catch {
-    return undefined;
-  }
+async function closeHandles(handles: Handles): Promise<void> {
+  await Promise.all([handles.synced.close(), handles.written.close(), handles.read.close()]);
 }

@@ -143,6 +143,39 @@ describe('FileLedger', () => {
     const ledger = await openLedger(path);
     expect(await ledger.getMany(['a', 'b', 'c'])).toEqual([e('1'), undefined, e('2', 'pending')]);
   });
+  it('keeps its entries on disk: the index costs at most 32 bytes a key, and every entry reads back', async () => {
+    const path = join(dir, 'on-disk.jsonl');
+    const ledger = await openLedger(path);
+    const keys = Array.from({ length: 100_000 }, (_, i) => `k:barcode:${6_291_000_000_000 + i}`);
+    for (let i = 0; i < keys.length; i += 5_000) {
+      await ledger.setMany(keys.slice(i, i + 5_000).map((k, n) => [k, e(`b${i + n}`)] as const));
+    }
+    expect(ledger.size).toBe(100_000);
+    expect(ledger.indexBytes / ledger.size).toBeLessThanOrEqual(32);
+    const reopened = await openLedger(path);
+    const got = await reopened.getMany(keys);
+    expect(got.filter((entry, i) => entry?.batch !== `b${i}`)).toEqual([]);
+    expect(reopened.indexBytes / reopened.size).toBeLessThanOrEqual(32);
+  });
+
+  it('reads the lines around a range that zeros fill (a failed write), then writes and reads on', async () => {
+    const path = join(dir, 'holes.jsonl');
+    const line = (k: string, entry: LedgerEntry) => `${JSON.stringify({ k, e: entry })}\n`;
+    // A long line first (an earlier version kept the row's text), longer than one read of a line.
+    const long = { ...e('0'), rt: 'x'.repeat(5_000) };
+    await writeFile(
+      path,
+      line('long', long) + line('a', e('1')) + '\0'.repeat(300) + line('b', e('2')) + line('c', e('3')).slice(0, 9),
+    );
+    const ledger = await openLedger(path);
+    expect(await ledger.getMany(['long', 'a', 'b', 'c'])).toEqual([e('0'), e('1'), e('2'), undefined]);
+    expect(await ledger.claim('c', e('4', 'pending'))).toBeNull();
+    await ledger.setMany([['a', e('5')]]);
+    await ledger.close();
+    const reopened = await openLedger(path);
+    expect(await reopened.getMany(['long', 'a', 'b', 'c'])).toEqual([e('0'), e('5'), e('2'), e('4', 'pending')]);
+    expect([...reopened.all()].map(([k]) => k).sort()).toEqual(['a', 'b', 'c', 'long']);
+  });
 });
 
 describe('FileLedger group commit', () => {

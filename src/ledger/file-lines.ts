@@ -1,0 +1,128 @@
+/**
+ * The file ledger's lines on disk: `{"k": key, "e": entry}` or `{"k": key, "d": 1}` (deleted), one
+ * JSON object a line. Read whole at open (scanLines, which also says where each line starts) and
+ * then one line at a time where the index points (LineReader), so the entries stay on disk.
+ */
+import { createReadStream, readSync } from 'node:fs';
+import type { LedgerEntry } from './ledger.ts';
+import { isLedgerEntry } from './entry.ts';
+import { isRowDigest } from './fingerprint.ts';
+
+export type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
+
+const NEWLINE = 0x0a;
+const ZERO = 0x00;
+
+/**
+ * After a power cut, lines written but not yet synchronised can read back as zero bytes (the
+ * file's length reached the disk, their data did not), with no newline before the next line
+ * that was synchronised: that line, after the zeros, is whole. Zeros also stand where a write
+ * failed mid-way, before the next write's range. Returns where the line's JSON starts.
+ */
+function afterZeros(bytes: Uint8Array, start: number, end: number): number {
+  const zero = bytes.lastIndexOf(ZERO, end - 1);
+  return zero >= start ? zero + 1 : start;
+}
+
+export function parseLine(text: string): Line | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    if (typeof value.k !== 'string') return undefined;
+    if (value.d === 1) return { k: value.k, d: 1 };
+    return isLedgerEntry(value.e) ? { k: value.k, e: withoutRowText(value.e) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An entry of an earlier version holds the row's whole text: only a shortcut of the delta check
+ * (the fingerprint still decides), so it is not handed on.
+ */
+function withoutRowText(entry: LedgerEntry): LedgerEntry {
+  if (entry.rt === undefined || isRowDigest(entry.rt)) return entry;
+  const { rt: _text, ...rest } = entry;
+  return rest;
+}
+
+/**
+ * Every whole line of the file in order, with the byte offset where its JSON starts. A last line
+ * with no newline (torn by a crash mid-write) is not a line: `torn` says it is there.
+ */
+export async function scanLines(
+  path: string,
+  onLine: (line: Line, offset: number) => void | Promise<void>,
+): Promise<{ lines: number; bytes: number; torn: boolean }> {
+  let lines = 0;
+  let bytes = 0;
+  let carry: Buffer = Buffer.alloc(0);
+  try {
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+      const base = bytes - carry.length;
+      let start = 0;
+      for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
+        const from = afterZeros(data, start, end);
+        const line = parseLine(data.toString('utf8', from, end));
+        if (line) {
+          lines += 1;
+          // A caller that writes what it reads waits here for its output to drain.
+          const waiting = onLine(line, base + from);
+          if (waiting) await waiting;
+        }
+        start = end + 1;
+      }
+      // Copied: a slice would keep the whole chunk alive until the next newline.
+      carry = Buffer.from(data.subarray(start));
+      bytes += chunk.length;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: 0, bytes: 0, torn: false };
+    throw error;
+  }
+  return { lines, bytes, torn: carry.length > 0 };
+}
+
+/**
+ * Reads the line at an offset the index holds, synchronously: the ledger's lookups answer before
+ * any await (a claim is checked and set in one step), and the line was just written or read, so
+ * it is in the page cache. The last line read is kept: a lookup reads it to check the key, and
+ * again for its entry.
+ */
+export class LineReader {
+  private buffer = Buffer.alloc(1024);
+  private lastOffset = -1;
+  private lastLine: Line | undefined;
+
+  constructor(private fd: number) {}
+
+  /** The file was replaced (compaction): read the new one. Lines never change in place otherwise. */
+  reopen(fd: number): void {
+    this.fd = fd;
+    this.lastOffset = -1;
+    this.lastLine = undefined;
+  }
+
+  at(offset: number): Line | undefined {
+    if (offset === this.lastOffset) return this.lastLine;
+    let end = this.readAt(offset);
+    // A line longer than the buffer (an earlier version's row text): read it again, whole.
+    while (end === this.buffer.length) {
+      this.buffer = Buffer.alloc(this.buffer.length * 2);
+      end = this.readAt(offset);
+    }
+    const line = end < 0 ? undefined : parseLine(this.buffer.toString('utf8', 0, end));
+    this.lastOffset = offset;
+    this.lastLine = line;
+    return line;
+  }
+
+  /** Where the line read at `offset` ends; -1 with none (the file ends); the buffer's length when it is full. */
+  private readAt(offset: number): number {
+    const read = readSync(this.fd, this.buffer, 0, this.buffer.length, offset);
+    const end = this.buffer.subarray(0, read).indexOf(NEWLINE);
+    if (end >= 0) return end;
+    return read === this.buffer.length ? read : -1;
+  }
+}
