@@ -11,6 +11,7 @@
  *     (`import --retry-unknown`, `rerun --resend-unknown-creates`).
  */
 import { createHash } from 'node:crypto';
+import { FirstRows } from '../sheet/first-rows.ts';
 import type { RowIssue, RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
@@ -72,7 +73,7 @@ function skipped(row: number, message: string, code: string): RowResult {
  * stores' own importers do). Only creates count: updates name their product by product_id.
  */
 export class SheetKeys {
-  private readonly first = new Map<string, number>();
+  private readonly first = new FirstRows();
 
   constructor(private readonly keyColumn: string = DEFAULT_KEY_COLUMN) {}
 
@@ -81,11 +82,8 @@ export class SheetKeys {
     if (plan.kind !== 'create') return null;
     const key = ledgerKeyOf(plan, this.keyColumn);
     if (key === null) return null;
-    const first = this.first.get(key);
-    if (first === undefined) {
-      this.first.set(key, row);
-      return null;
-    }
+    const first = this.first.firstOr(key, row);
+    if (first === undefined) return null;
     const value = key.slice(`k:${this.keyColumn}:`.length);
     return {
       row,
