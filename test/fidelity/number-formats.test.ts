@@ -69,8 +69,9 @@ describe('elapsed-fractions-1904.xlsxwriter.xlsx', () => {
     expect(run.code).toBe(0);
     expect(store.bodies('/v1/update_product')).toEqual([
       { product_id: 1001, title: '36:00', tag: '1 1/4', description: '18:00:00', sale_price: 1.5 },
-      // Excel pads a ?? denominator with a space, as LibreOffice shows it too: the text is sent as shown.
-      { product_id: 1002, title: '3 14/99', tag: '2  1/2 ', description: '2026-03-15', sale_price: 19.99 },
+      // Excel pads a ?? denominator with a space, as LibreOffice shows it too: sent as shown inside
+      // the text, trimmed at its ends as every text cell is.
+      { product_id: 1002, title: '3 14/99', tag: '2  1/2', description: '2026-03-15', sale_price: 19.99 },
     ]);
   });
 });

@@ -115,6 +115,15 @@ describe('text', () => {
     expect(value(cell, text)).toEqual(expected);
   });
 
+  it('takes a number as its format shows it, without the padding that lines the column up', () => {
+    const withFormat = (cell: Cell, format: string) =>
+      readCell(cell, text, { header: 'col', decimalComma: false }, format);
+    expect(withFormat(6291000000001, '0_)')).toBe('6291000000001');
+    expect(withFormat(12345678905, '000000000000')).toBe('012345678905');
+    // A format that shows nothing (`;;;`) leaves the field as it is, as a blank cell does.
+    expect(withFormat(5, ';;;')).toBe(BLANK);
+  });
+
   it('keeps Arabic byte-exact (no Unicode normalisation)', () => {
     const decomposed = 'ا\u0653'; // alef + madda above, not composed to آ
     expect(value(decomposed, text)).toBe(decomposed);

@@ -123,7 +123,12 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
     }
     return readText(text, cell, spec, ctx);
   }
-  if (spec.kind === 'text') return cellText(cell, format);
+  if (spec.kind === 'text') {
+    // Cleaned like typed text: a format's padding (`0_)` shows 6291000000001 followed by a space
+    // the width of ")") lines the column up in Excel; it is not part of a barcode or a title.
+    const text = cleanText(cellText(cell, format));
+    return text === '' ? BLANK : text;
+  }
   if (cell instanceof Date)
     return fail(ctx, 'unexpected_date', `${quote(dateText(cell))} is a date, expected ${expected(spec)}`);
   if (typeof cell === 'boolean') {
