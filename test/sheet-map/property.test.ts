@@ -1,6 +1,7 @@
 /** Property tests: any header row and any cells in, no exception, exactly one result per data row. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ledgerKeyOf } from '../../src/ledger/rules.ts';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
 import { detectMojibake } from '../../src/sheet/map/text.ts';
 import { BLANK, CellError, readCell } from '../../src/sheet/map/values.ts';
@@ -115,6 +116,45 @@ describe('mapping is total', () => {
       fc.property(fc.string(), fc.string(), (a, b) => {
         expect(editDistance(a, b)).toBe(editDistance(b, a));
       }),
+    );
+  });
+});
+
+describe('two creates of one sheet never share a barcode', () => {
+  // However a barcode is typed or formatted (spaces, direction marks, a number, a number under a
+  // padded format), the mapper's duplicate_barcode check compares the text the payload sends, so
+  // it stops every later create that the ledger would key as an earlier row's product.
+  const barcode: fc.Arbitrary<[Cell, string | undefined]> = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom('', ' ', '\u200F', '\u200E', '\t'),
+        fc.constantFrom('111', '0111', '222', '111 ', 'ب'),
+        fc.constantFrom('', ' ', '\u200F'),
+      )
+      .map(([a, b, c]): [Cell, undefined] => [`${a}${b}${c}`, undefined]),
+    fc.tuple(fc.constantFrom(111, 222, 0.5), fc.constantFrom(undefined, '0_)', '0000', '@', ';;;')),
+  );
+
+  it('the mapper makes the later row invalid wherever the ledger keys would be equal', () => {
+    fc.assert(
+      fc.property(fc.array(barcode, { minLength: 2, maxLength: 12 }), (cells) => {
+        const mapper = createSheetMapper(['title', 'sale_price', 'category', 'barcode']);
+        const keys = new Map<string, number>();
+        cells.forEach(([value, format], i) => {
+          const raw: RawRow = {
+            row: i + 2,
+            values: ['Tea', 5, 1, value],
+            formats: [undefined, undefined, undefined, format],
+          };
+          const plan = mapper.mapRow(raw).plan;
+          if (plan?.kind !== 'create') return;
+          const key = ledgerKeyOf(plan, 'barcode');
+          if (key === null) return;
+          expect(keys.get(key), `row ${raw.row} repeats ${key}`).toBeUndefined();
+          keys.set(key, raw.row);
+        });
+      }),
+      { numRuns: 500 },
     );
   });
 });
