@@ -91,6 +91,9 @@ ${COMPLETES_BATCH}`);
  */
 export const BATCH_RETENTION_SECONDS = 7 * 24 * 3600;
 
+/** A report reads row numbers in order; past this many without a result, it lists those left. */
+const LISTED_AFTER_EMPTY_ROWS = 1_000_000;
+
 export class BatchState {
   constructor(
     private readonly redis: Redis,
@@ -216,15 +219,37 @@ export class BatchState {
     if (gone.length > 0) await this.redis.zrem(this.keys.batches, ...gone);
   }
 
-  /** Row numbers with results, ascending. Numbers only (a few MB for 100k rows). */
-  async resultRows(batchId: string): Promise<number[]> {
-    const fields = await this.redis.hkeys(this.keys.results(batchId));
-    return fields.map(Number).sort((a, b) => a - b);
+  /**
+   * The stored rows in row order, `chunk` row numbers asked at a time (HMGET), until every result
+   * the hash holds has come: nothing per row is held, so a report's memory does not grow with the
+   * batch (listing the row numbers first, HKEYS, had held them all). Row numbers without a result
+   * (blank rows, rows a re-run left out, unchanged rows) cost only their place in a request; past
+   * a million of them in a row, the row numbers still to come are listed after all.
+   */
+  async *storedRows(batchId: string, chunk: number): AsyncIterable<StoredRow[]> {
+    const key = this.keys.results(batchId);
+    let left = await this.redis.hlen(key);
+    let emptyRun = 0;
+    let from = 0;
+    for (; left > 0 && emptyRun * chunk < LISTED_AFTER_EMPTY_ROWS; from += chunk) {
+      const rows = await this.readRows(
+        key,
+        Array.from({ length: chunk }, (_, i) => from + i),
+      );
+      left -= rows.length;
+      emptyRun = rows.length === 0 ? emptyRun + 1 : 0;
+      if (rows.length > 0) yield rows;
+    }
+    if (left <= 0) return;
+    const rest = (await this.redis.hkeys(key))
+      .map(Number)
+      .filter((row) => row >= from)
+      .sort((a, b) => a - b);
+    for (let i = 0; i < rest.length; i += chunk) yield await this.readRows(key, rest.slice(i, i + chunk));
   }
 
-  async readRows(batchId: string, rows: number[]): Promise<StoredRow[]> {
-    if (rows.length === 0) return [];
-    const values = await this.redis.hmget(this.keys.results(batchId), ...rows.map(String));
+  private async readRows(key: string, rows: number[]): Promise<StoredRow[]> {
+    const values = await this.redis.hmget(key, ...rows.map(String));
     return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as StoredRow);
   }
 

@@ -39,9 +39,8 @@ export async function writeRedisBatchReport(
   // Rows found unchanged before queueing were only counted: their ranges are all there is.
   for (const [from, to] of await state.unchangedRanges(batchId)) unchanged.addRange(from, to);
   try {
-    const rows = await state.resultRows(batchId);
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      for (const stored of await state.readRows(batchId, rows.slice(i, i + CHUNK))) {
+    for await (const rows of state.storedRows(batchId, CHUNK)) {
+      for (const stored of rows) {
         const row = {
           row: stored.result.row,
           originalRow: stored.originalRow,
