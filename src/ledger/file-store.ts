@@ -213,6 +213,7 @@ export class FileLedger implements Ledger {
         for (const line of lines) this.markFailed(line);
         throw error;
       }
+      this.reader.written();
       let offset = start + prefix.length;
       for (let i = 0; i < lines.length; i++) {
         this.learn(lines[i]!, offset);

@@ -1,0 +1,66 @@
+import { openSync, closeSync, writeSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LineReader, scanLines, type Line } from '../../src/ledger/file-lines.ts';
+import type { LedgerEntry } from '../../src/ledger/ledger.ts';
+
+const e = (batch: string): LedgerEntry => ({ fp: `fp-${batch}`, st: 'synced', batch, row: 2 });
+const text = (k: string, entry: LedgerEntry) => `${JSON.stringify({ k, e: entry })}\n`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'file-lines-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function offsetsOf(path: string): Promise<Map<string, number>> {
+  const at = new Map<string, number>();
+  await scanLines(path, (line: Line, offset) => {
+    at.set(line.k, offset);
+  });
+  return at;
+}
+
+describe('LineReader', () => {
+  it('reads a range written after its block was read once told a write ended', async () => {
+    const path = join(dir, 'late.jsonl');
+    const a = text('a', e('1'));
+    const b = text('b', e('2'));
+    // A range reserved for b, still zeros (its write under way), and c written after it.
+    await writeFile(path, a + '\0'.repeat(b.length) + text('c', e('3')));
+    const fd = openSync(path, 'r+');
+    try {
+      const reader = new LineReader(fd);
+      expect(reader.at(0)).toEqual({ k: 'a', e: e('1') });
+      writeSync(fd, b, a.length);
+      reader.written();
+      expect(reader.at(a.length)).toEqual({ k: 'b', e: e('2') });
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('reads lines longer than a block, and every line at the offsets the scan gives', async () => {
+    const path = join(dir, 'long.jsonl');
+    const lines = Array.from({ length: 500 }, (_, i) =>
+      text(`k${i}`, i % 100 === 7 ? { ...e(String(i)), batch: 'x'.repeat(40_000) } : e(String(i))),
+    );
+    await writeFile(path, lines.join(''));
+    const at = await offsetsOf(path);
+    const fd = openSync(path, 'r');
+    try {
+      const reader = new LineReader(fd);
+      // In file order (one block serves many), then backwards (a block read for each).
+      for (const order of [[...at.keys()], [...at.keys()].reverse()]) {
+        for (const key of order) expect(reader.at(at.get(key)!)?.k).toBe(key);
+      }
+      expect((reader.at(at.get('k107')!) as { e: LedgerEntry }).e.batch).toHaveLength(40_000);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
