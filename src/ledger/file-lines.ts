@@ -12,8 +12,10 @@ export type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
 
 const NEWLINE = 0x0a;
 const ZERO = 0x00;
-/** Bytes read at a time when looking lines up: about 80 lines of a ledger. */
+/** Bytes read at a time while lookups walk through the file in order: about 80 lines of a ledger. */
 const BLOCK = 16 * 1024;
+/** Bytes read for a lookup elsewhere: a line or a few (a 16 KiB copy would cost more than the read). */
+const SHORT_READ = 1024;
 
 /**
  * After a power cut, lines written but not yet synchronised can read back as zero bytes (the
@@ -120,8 +122,10 @@ export class LineReader {
   at(offset: number): Line | undefined {
     if (offset === this.lastOffset) return this.lastLine;
     let end = this.lineEnd(offset);
-    // A line longer than a block (an earlier version's row text) is read again, twice as far.
-    for (let size = BLOCK; end < 0; size *= 2) {
+    // A whole block when the lookups walk on through the file, else a line's worth. A line longer
+    // than that (an earlier version's row text) is read again, twice as far.
+    const walking = offset >= this.blockStart && offset <= this.blockStart + this.blockLength + SHORT_READ;
+    for (let size = walking ? BLOCK : SHORT_READ; end < 0; size *= 2) {
       const filled = this.read(offset, size);
       end = this.lineEnd(offset);
       if (!filled) break;
