@@ -285,15 +285,19 @@ export class FileLedger implements Ledger {
       await target.abort();
       throw error;
     }
-    await closeHandles(this.handles);
-    Object.assign(this.handles, await openHandles(this.path));
-    this.reader.reopen(this.handles.read.fd);
+    // The new file's handles first, then every switch in one step: a lookup meanwhile reads the
+    // old file (still open, though renamed over) with the old index, never a closed handle.
+    const old = { ...this.handles };
+    const fresh = await openHandles(this.path);
+    Object.assign(this.handles, fresh);
+    this.reader.reopen(fresh.read.fd);
     this.index = index;
     this.generation += 1;
     this.end = bytes;
     this.lines = lines;
     this.unsynced = false;
     this.torn = false;
+    await closeHandles(old);
   }
 }
 

@@ -98,6 +98,28 @@ describe('FileLedger', () => {
     expect(await reopened.getMany(['k2999'])).toEqual([e('3-2999')]);
   });
 
+  it('answers lookups all through a compaction, from the old file and then the new', async () => {
+    const path = join(dir, 'lookups.jsonl');
+    const ledger = await openLedger(path);
+    for (let round = 0; round < 3; round += 1) {
+      await ledger.setMany(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, e(`${round}`)] as const));
+    }
+    // The fourth round brings 12,000 lines for 3,000 keys: it compacts before it resolves.
+    let done = false;
+    const writing = ledger
+      .setMany(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, e('3')] as const))
+      .finally(() => (done = true));
+    const seen = new Set<string>();
+    while (!done) {
+      for (const key of ['k0', 'k1500', 'k2999']) seen.add(ledger.getNow(key)?.batch ?? 'missing');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writing;
+    expect([...seen].every((batch) => batch === '2' || batch === '3')).toBe(true);
+    expect((await readFile(path, 'utf8')).split('\n').filter(Boolean)).toHaveLength(3_000);
+    expect(await ledger.getMany(['k0', 'k2999'])).toEqual([e('3'), e('3')]);
+  });
+
   it('compacts while claims and outcomes are written at once, losing neither', async () => {
     const path = join(dir, 'lanes.jsonl');
     const ledger = await FileLedger.open(path);
