@@ -4,21 +4,22 @@
  * rows; this table keeps no key text, only a digest and a row per slot in typed arrays outside the
  * V8 heap (20 bytes a slot, at least 7/16 of them filled past the first 1024 slots).
  *
- * Keys are hashed as UTF-16 code units, not UTF-8: UTF-8 turns every lone surrogate into U+FFFD,
- * which would make distinct JS strings one key. The digest is SHA-256 cut to 128 bits: two
- * different keys of one sheet sharing it has odds of about n²/2¹²⁹, ~1e-27 for a million keys,
- * beyond any real sheet; and unlike MD5 no one can craft such a pair. Were it ever to happen, a
- * later row would be reported a duplicate of an earlier one; never would a duplicate pass.
+ * Keys are told apart by a 128-bit digest (key-digest.ts): two different keys of one sheet
+ * sharing it has odds of about n²/2¹²⁹, ~1e-27 for a million keys, beyond any real sheet. Were it
+ * ever to happen, a later row would be reported a duplicate of an earlier one; never would a
+ * duplicate pass.
  */
-import { hash } from 'node:crypto';
+import { keyDigest } from './key-digest.ts';
 
 const START_SLOTS = 1024;
 /**
- * Grown when 7/8 full: a new key then probes about 30 slots on average, a few ns against the
- * ~1.5 µs of its digest, and the table holds 23 to 46 bytes a key.
+ * Grown when 7/8 full: a new key then probes about 30 slots on average, a few ns each, and the
+ * table holds 23 to 46 bytes a key.
  */
 const FULL_EIGHTHS = 7;
 const WORDS = 4;
+/** The digest of the key being looked up (one at a time: the checks run in the one thread). */
+const DIGEST = new Uint32Array(WORDS);
 /** Rows are stored plus one, so that 0 can mean an empty slot and row 0 stays a row. */
 const MAX_ROW = 0xfffffffe;
 
@@ -39,11 +40,11 @@ export class FirstRows {
   /** The earlier row that had `key`; else records `row` as its first and returns undefined. */
   firstOr(key: string, row: number): number | undefined {
     if (!Number.isInteger(row) || row < 0 || row > MAX_ROW) throw new RangeError(`not a sheet row: ${row}`);
-    const digest = hash('sha256', Buffer.from(key, 'utf16le'), 'buffer');
-    const a = digest.readUInt32LE(0);
-    const b = digest.readUInt32LE(4);
-    const c = digest.readUInt32LE(8);
-    const d = digest.readUInt32LE(12);
+    keyDigest(key, DIGEST);
+    const a = DIGEST[0]!;
+    const b = DIGEST[1]!;
+    const c = DIGEST[2]!;
+    const d = DIGEST[3]!;
     const mask = this.rows.length - 1;
     let slot = a & mask;
     for (let stored = this.rows[slot] as number; stored !== 0; stored = this.rows[slot] as number) {
