@@ -86,7 +86,6 @@ export class FileLedger implements Ledger {
   private unsynced = false;
   /** Claims whose line is not in the index yet: at most the creates under way. */
   private readonly claims = new Map<string, Claim>();
-  private readonly keyAt = (offset: number): string | undefined => this.reader.at(offset)?.k;
 
   private constructor(
     private readonly path: string,
@@ -213,7 +212,6 @@ export class FileLedger implements Ledger {
         for (const line of lines) this.markFailed(line);
         throw error;
       }
-      this.reader.written();
       let offset = start + prefix.length;
       for (let i = 0; i < lines.length; i++) {
         this.learn(lines[i]!, offset);
@@ -259,7 +257,7 @@ export class FileLedger implements Ledger {
   private async compact(other: Lane): Promise<void> {
     await this.writing[other];
     const live = this.index.liveOffsets().sort();
-    const index = new OffsetIndex(this.keyAt, live.length);
+    const index = this.index.emptied(live.length);
     const target = new AtomicFileStream(this.path);
     let next = 0;
     let bytes = 0;

@@ -11,6 +11,10 @@
  * lane and finished later, cannot bring the key back. Compaction (a new index) drops them.
  */
 
+import { keyDigest } from '../sheet/key-digest.ts';
+
+const DIGEST = new Uint32Array(4);
+
 /** The key of the line at `offset`, read back from the file (undefined if none is there). */
 export type KeyAt = (offset: number) => string | undefined;
 
@@ -36,6 +40,11 @@ export class OffsetIndex {
     while (capacity * FULL_EIGHTHS < expected * 8) capacity *= 2;
     this.tags = new Uint32Array(capacity);
     this.slots = new Float64Array(capacity);
+  }
+
+  /** A new, empty index over the same file's keys, sized for `expected` keys (a compaction's). */
+  emptied(expected: number): OffsetIndex {
+    return new OffsetIndex(this.keyAt, expected);
   }
 
   /** Keys whose newest line is an entry. */
@@ -116,17 +125,8 @@ export class OffsetIndex {
   }
 }
 
-/** FNV-1a over the key's UTF-16 code units, then murmur3's finaliser so the low bits spread. */
+/** A 32-bit tag of the key: the first word of its 128-bit digest, shared with the sheet's checks. */
 export function tagOf(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  keyDigest(key, DIGEST);
+  return DIGEST[0]!;
 }
