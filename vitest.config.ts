@@ -28,6 +28,7 @@ const processTests = [
   'test/intake/drop-whole.test.ts',
   'test/cli/terminal.test.ts',
   'test/sync/service-lines.test.ts',
+  'test/stores/two-stores.test.ts',
 ];
 
 export default defineConfig({

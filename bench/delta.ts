@@ -171,6 +171,7 @@ async function main(): Promise<void> {
         reportDir: join(dir, 'reports'),
         rate: 1_000,
         client,
+        store: client.identity,
         batchLedgers: batchLedgersOf(redisLedger),
       });
       const summary = await waitForBatch(batchId, { ...target, pollMs: 20 });

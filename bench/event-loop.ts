@@ -137,6 +137,7 @@ async function workerPath(sandbox: ChildSandbox, file: string, dir: string): Pro
           reportDir: join(dir, 'reports'),
           rate: 10_000,
           client: store,
+          store: store.identity,
           batchLedgers: batchLedgersOf(ledger),
         },
       ),

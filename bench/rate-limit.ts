@@ -24,6 +24,8 @@ import {
   stopChild,
   storeEnv,
   deletePrefix,
+  storeAt,
+  workerPrefix,
 } from './sync-support.ts';
 import { writeSection } from './results-section.ts';
 
@@ -61,12 +63,13 @@ async function measure(rate: number, workers: number, latencyMs: number, reportD
       // its code on its first requests, and its event loop then runs late (over 100 ms seen),
       // stamping the first burst late and bunching it into the next second. Real stores are warm.
       const warmUp = await productSheet(rate, `warm-${rate}-${workers}-${latencyMs}.csv`, 1_000_000);
-      const warm = await enqueueSync({ file: warmUp }, { redisUrl: REDIS_URL, prefix, reportDir, rate });
-      await waitForBatch(warm.batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
+      const queue = { redisUrl: REDIS_URL, prefix: workerPrefix(prefix, sandbox.url), store: storeAt(sandbox.url) };
+      const warm = await enqueueSync({ file: warmUp }, { ...queue, reportDir, rate });
+      await waitForBatch(warm.batchId, { ...queue, pollMs: 100 });
       const file = await productSheet(rate * SECONDS, `rate-${rate}-${workers}-${latencyMs}.csv`);
       await sandbox.control('POST', 'reset-stats');
-      const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate });
-      await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
+      const { batchId } = await enqueueSync({ file }, { ...queue, reportDir, rate });
+      await waitForBatch(batchId, { ...queue, pollMs: 100 });
     } finally {
       await Promise.all(children.map(stopChild));
     }

@@ -326,7 +326,10 @@ async function redisBytes(sandbox: ChildSandbox): Promise<void> {
     });
     const reportDir = join(work, 'reports');
     const before = await bytesUnder(`${prefix}:*`);
-    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate: 10_000 });
+    const { batchId } = await enqueueSync(
+      { file },
+      { redisUrl: REDIS_URL, prefix, store: client.identity, reportDir, rate: 10_000 },
+    );
     const queued = (await bytesUnder(`${prefix}:*`)) - before;
     const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 32, batchRetentionSeconds: 2 });
     await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });

@@ -8,6 +8,8 @@ import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/sandbox/index.ts';
 import type { CreateProductRequest } from '../src/store/types.ts';
+import type { StoreIdentity } from '../src/store/identity.ts';
+import { storePrefix } from '../src/sync/queue/keys.ts';
 
 export interface ChildSandbox {
   url: string;
@@ -46,6 +48,15 @@ export async function startChildSandbox(): Promise<ChildSandbox> {
 }
 
 export const storeEnv = (url: string) => ({ STORE_URL: url, STORE_EMAIL: DEMO_EMAIL, STORE_PASSWORD: DEMO_PASSWORD });
+
+/** The sandbox store at `url`, as the rows queued for it name it. */
+export const storeAt = (url: string): StoreIdentity => ({ url, account: DEMO_EMAIL });
+
+/**
+ * Where `catalog-sync worker` started with QUEUE_PREFIX `prefix` takes the sandbox's rows from:
+ * a bench that queues rows itself (enqueueSync) queues them there.
+ */
+export const workerPrefix = (prefix: string, url: string): string => storePrefix(prefix, storeAt(url));
 
 export function payload(i: number): CreateProductRequest {
   return { title: `Item ${i}`, title_ar: `صنف رقم ${i}`, category: 2, sale_price: 10 + (i % 90), barcode: `BC${i}` };

@@ -30,6 +30,8 @@ import {
   timed,
   type ChildSandbox,
   deletePrefix,
+  storeAt,
+  workerPrefix,
 } from './sync-support.ts';
 import { PrintedFigures } from './results-section.ts';
 
@@ -89,7 +91,10 @@ async function throughput(sandbox: ChildSandbox, reportDir: string): Promise<voi
   });
   await worker.ready();
   const queued = await timed(async () => {
-    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate: 10_000 });
+    const { batchId } = await enqueueSync(
+      { file },
+      { redisUrl: REDIS_URL, prefix, store: storeAt(sandbox.url), reportDir, rate: 10_000 },
+    );
     return waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 20 });
   });
   await worker.close();
@@ -135,8 +140,9 @@ async function rates(sandbox: ChildSandbox, reportDir: string): Promise<void> {
       const rows = rate * 8;
       const file = await productSheet(rows);
       await sandbox.control('POST', 'reset-stats');
-      const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir, rate });
-      await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 100 });
+      const queue = { redisUrl: REDIS_URL, prefix: workerPrefix(prefix, sandbox.url), store: storeAt(sandbox.url) };
+      const { batchId } = await enqueueSync({ file }, { ...queue, reportDir, rate });
+      await waitForBatch(batchId, { ...queue, pollMs: 100 });
       const { requests } = (await sandbox.control('GET', 'requests')) as { requests: { at: number }[] };
       await Promise.all(children.map(stopChild));
       await deletePrefix(REDIS_URL, prefix);

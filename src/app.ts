@@ -17,10 +17,13 @@ import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
 import type { StoreApi } from './store/types.ts';
+import type { StoreIdentity } from './store/identity.ts';
+import type { RedisTarget } from './sync/queue/connection.ts';
 import type { RateGate } from './store/rate-gate/gate.ts';
 import type { EffectiveRate, StoreRate } from './store/rate-gate/store-rate.ts';
 import type { NoWorkerError } from './sync/queue/no-worker.ts';
 import type { ReconcileReport } from './sync/reconcile/run.ts';
+import type { StoreCheck } from './sync/batch-store.ts';
 import type { SyncWorker } from './sync/queue/worker.ts';
 import type { BatchProgress, SyncRequest } from './sync/types.ts';
 
@@ -90,6 +93,13 @@ export interface App {
   readonly logger: Logger;
   /** The one Redis connection (REDIS_URL must be set). */
   redis(): Promise<Redis>;
+  /** The configured store: every row this process sends goes there, and nowhere else. */
+  store(): Promise<StoreIdentity>;
+  /**
+   * The configured store's queue on REDIS_URL: its key prefix (`<QUEUE_PREFIX>:{<store scope>}`)
+   * holds the store's rows, batches, rate gate, schedules and drop-folder claims.
+   */
+  queueTarget(): Promise<RedisTarget>;
   /** The store client; with REDIS_URL its rate gate is the one shared by every process. */
   client(): Promise<StoreClient>;
   /**
@@ -121,7 +131,10 @@ export interface App {
    * `reconcile`: a finished batch's unknown creates judged by its category counts; changes the
    * ledger and the report where the counts leave no doubt (not with dryRun).
    */
-  reconcile(target: string, options: { dryRun: boolean; keyColumn?: string }): Promise<ReconcileReport>;
+  reconcile(
+    target: string,
+    options: { dryRun: boolean; keyColumn?: string; storeCheck: Omit<StoreCheck, 'configured'> },
+  ): Promise<ReconcileReport>;
   /** `ledger move-to-file`: the store's ledger from Redis into its file (REDIS_URL; no batch may be running). */
   moveLedgerToFile(): Promise<MovedToFile>;
   /** The store's time zone, from authorization (schedules default to it). */
@@ -150,13 +163,25 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     return connection;
   });
 
+  /** The configured store: the one every row this process sends goes to. */
+  const store = once(async () => {
+    const { storeIdentityOf } = await import('./store/identity.ts');
+    return storeIdentityOf(config);
+  });
+
+  /** Where every Redis key of the configured store lives (sync/queue/keys.ts storePrefix). */
+  const keyPrefix = once(async (): Promise<string> => {
+    const { storePrefix } = await import('./sync/queue/keys.ts');
+    return storePrefix(config.queuePrefix, await store());
+  });
+
   /** Where the configured store's rate gate and rate live in Redis (one per store). */
   const gatePrefix = once(async (): Promise<string> => {
-    const { engineKeys, legacyRatePrefix } = await import('./sync/queue/keys.ts');
-    const { storeScope } = await import('./ledger/open.ts');
+    const { engineKeys, legacyGatePrefixes } = await import('./sync/queue/keys.ts');
     const { adoptLegacyStoreRate } = await import('./store/rate-gate/store-rate.ts');
-    const prefix = engineKeys(config.queuePrefix).rate(storeScope(config));
-    await adoptLegacyStoreRate(await redis(), legacyRatePrefix(config.queuePrefix), prefix);
+    const prefix = engineKeys(await keyPrefix()).gate;
+    for (const legacy of legacyGatePrefixes(config.queuePrefix, await store()))
+      await adoptLegacyStoreRate(await redis(), legacy, prefix);
     return prefix;
   });
 
@@ -207,9 +232,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const batchLedgers = async (request: SyncRequest) =>
     keepsLedger && !request.dryRun ? (await ledger()).batchLedgers : undefined;
 
-  const queueTarget = () => {
+  /** The configured store's queue: the only one this process puts rows on or takes them from. */
+  const queueTarget = async (): Promise<RedisTarget> => {
     if (!config.redisUrl) throw new Error('the queue needs REDIS_URL');
-    return { redisUrl: config.redisUrl, prefix: config.queuePrefix };
+    return { redisUrl: config.redisUrl, prefix: await keyPrefix() };
   };
 
   const runBatch = async (request: SyncRequest, run: RunOptions = {}): Promise<BatchSummary> => {
@@ -236,10 +262,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     }
     const { enqueueSync } = await import('./sync/queue/enqueue.ts');
     const { waitForBatch } = await import('./sync/queue/wait.ts');
-    const target = queueTarget();
-    await lookForWorker(target, run);
+    const target = await queueTarget();
+    await lookForWorker(target, await store(), run);
     // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
-    const { batchId } = await enqueueSync(request, { ...target, ...shared });
+    const { batchId } = await enqueueSync(request, { ...target, ...shared, store: await store() });
     run.onQueued?.(batchId);
     return waitForBatch(batchId, {
       ...target,
@@ -253,11 +279,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     const { FileClaims, RedisClaims } = await import('./intake/claims.ts');
     if (!config.redisUrl) return { claims: new FileClaims(layout.locks) };
     const connection = await redis();
-    const { storeScope } = await import('./ledger/open.ts');
-    const scope = storeScope(config);
+    const prefix = await keyPrefix();
     return {
-      claims: new RedisClaims(connection, `${config.queuePrefix}:drop:${scope}:processing`),
-      inboxClaims: new RedisClaims(connection, `${config.queuePrefix}:drop:${scope}:inbox`, 10 * 60_000),
+      claims: new RedisClaims(connection, `${prefix}:drop:processing`),
+      inboxClaims: new RedisClaims(connection, `${prefix}:drop:inbox`, 10 * 60_000),
     };
   };
 
@@ -265,6 +290,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     config,
     logger,
     redis,
+    store,
+    queueTarget,
     client: () => clientAt(config.rate),
     rate: rateOf,
     storeRate: async () => {
@@ -281,7 +308,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       const ledgers = keepsLedger ? (await ledger()).batchLedgers : undefined;
       const client = await clientAt(config.rate);
       return startSyncWorker({
-        ...queueTarget(),
+        ...(await queueTarget()),
         client: hooks.observeStore ? hooks.observeStore(client) : client,
         concurrency: config.concurrency,
         logger,
@@ -293,13 +320,14 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     claimsFor,
     queueWorkers: async () => {
       const { workersServing } = await import('./sync/queue/workers.ts');
-      return workersServing(queueTarget());
+      return workersServing(await queueTarget());
     },
     async reconcile(target, options) {
       const { reconcileBatch } = await import('./sync/reconcile/run.ts');
       const { countsTaker } = await import('./sync/category-counts.ts');
       return reconcileBatch(target, options, {
         reportDir: config.reportDir,
+        storeCheck: { ...options.storeCheck, configured: await store() },
         takeCounts: async () => countsTaker(await clientAt(config.rate), Date.now)(),
         openLedger: async () => (keepsLedger ? (await ledger()).ledger : null),
         ...(options.keyColumn ? { keyColumn: options.keyColumn } : {}),
@@ -307,7 +335,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     },
     async moveLedgerToFile() {
       const { listBatches } = await import('./sync/queue/wait.ts');
-      const target = queueTarget();
+      const target = await queueTarget();
       const running = (await listBatches(target, 1_000)).filter((batch) => batch.status === 'running');
       if (running.length > 0) throw new LedgerBusyError(running.map((batch) => batch.meta.batchId));
       const { moveStoreLedgerToFile } = await import('./ledger/open.ts');
@@ -338,12 +366,12 @@ function warnTuningIgnored(tuning: Tuning | undefined, storeRate: number, logger
  * The one rule for every command that queues (import, schedule run, rerun, watch): rows are
  * queued only when a worker serves the queue, unless the caller asked to wait for one.
  */
-async function lookForWorker(target: { redisUrl: string; prefix: string }, run: RunOptions): Promise<void> {
+async function lookForWorker(target: RedisTarget, store: StoreIdentity, run: RunOptions): Promise<void> {
   if (run.waitForWorker && !run.onNoWorker) return;
   const { requireWorker } = await import('./sync/queue/workers.ts');
   const { NoWorkerError } = await import('./sync/queue/no-worker.ts');
   try {
-    await requireWorker(target);
+    await requireWorker(target, store);
   } catch (error) {
     if (!(error instanceof NoWorkerError) || !run.waitForWorker) throw error;
     run.onNoWorker?.(error);

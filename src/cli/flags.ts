@@ -31,3 +31,19 @@ export function transportOf(queue: 'local' | 'redis' | undefined, redisUrl: stri
     throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
   return chosen === 'redis' ? 'queue' : 'local';
 }
+
+/**
+ * `--store-check on|off`, as rerun and reconcile take it: `off` accepts a report written before
+ * batches recorded their store, on the person's word that it went to the configured store. A
+ * report naming another store is refused either way.
+ */
+export const storeCheckOption = (): Option =>
+  new Option(
+    '--store-check <on|off>',
+    "off: accept a report that does not say which store it went to (an earlier version's), as this store's; another store's batch is refused either way",
+  )
+    .choices(['on', 'off'])
+    .default('on');
+
+/** What a refused report's message tells the person to do. */
+export const STORE_CHECK_OVERRIDE = 'if it did go to this store, run the command again with --store-check=off';

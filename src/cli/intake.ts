@@ -10,7 +10,7 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
-import { queueOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
+import { queueOption, STORE_CHECK_OVERRIDE, storeCheckOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 
 interface WatchFlags {
@@ -101,6 +101,7 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--json', 'print the batch summary as JSON', false)
     .addOption(queueOption())
     .option(...WAIT_FLAG)
+    .addOption(storeCheckOption())
     .action((target: string, flags: RerunFlags) => guarded(() => rerunCommand(ctx, target, flags)));
 }
 
@@ -109,10 +110,16 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
   const { JobFileError } = await import('../intake/job-file.ts');
   const { RerunError } = await import('../intake/rerun.ts');
   const { DropFolderError } = await import('../intake/drop-folders.ts');
+  const { OtherStoreError } = await import('../sync/batch-store.ts');
   try {
     await fn();
   } catch (error) {
-    if (error instanceof JobFileError || error instanceof RerunError || error instanceof DropFolderError)
+    if (
+      error instanceof JobFileError ||
+      error instanceof RerunError ||
+      error instanceof DropFolderError ||
+      error instanceof OtherStoreError
+    )
       throw new ExitError(2, error.message);
     throw error;
   }
@@ -122,6 +129,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
   const { DropWatcher } = await import('../intake/drop-watcher.ts');
   const { ProgressLog } = await import('../sync/progress-log.ts');
   const { readColumnMapping } = await import('../intake/job-source.ts');
+  const { noWorkerForWatch } = await import('../sync/queue/no-worker.ts');
   const parallel = whole('--parallel', flags.parallel, 1);
   const graceMs = whole('--grace-ms', flags.graceMs, 0);
   const columns = flags.columns ? await readColumnMapping(flags.columns) : undefined;
@@ -139,7 +147,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
         // processing/) for one, and the user is told so instead of it hanging silently.
         run: app.runner(undefined, {
           waitForWorker: true,
-          onNoWorker: () => ctx.printError(noWorkerForWatch(app.config.queuePrefix)),
+          onNoWorker: (error) => ctx.printError(noWorkerForWatch(error.store)),
           onProgress: (progress) => progressLog.update(progress),
         }),
         // --force re-sends what a delta sync would skip; creates stay once-only either way.
@@ -168,8 +176,7 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
         },
       });
       await watcher.start();
-      if (app.config.redisUrl && (await app.queueWorkers()) === 0)
-        ctx.printError(noWorkerForWatch(app.config.queuePrefix));
+      if (app.config.redisUrl && (await app.queueWorkers()) === 0) ctx.printError(noWorkerForWatch(await app.store()));
       ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
       const signal = await untilSignal();
       ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
@@ -177,10 +184,6 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
     },
     { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs }, service: true },
   );
-}
-
-function noWorkerForWatch(prefix: string): string {
-  return `no worker serves the queue (prefix "${prefix}" on REDIS_URL): dropped files are queued and wait in processing/ until one starts. Start one: catalog-sync worker (Docker: docker compose up -d worker)`;
 }
 
 async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
@@ -193,7 +196,9 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
       const jobs = await loadJobs(config.jobsDir);
       if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
       const zone = jobs.some((j) => !j.timezone) ? await app.storeTimeZone() : 'UTC';
-      const queue = config.redisUrl ? scheduleQueue(bullConnection(config.redisUrl), config.queuePrefix) : null;
+      const queue = config.redisUrl
+        ? scheduleQueue(bullConnection(config.redisUrl), (await app.queueTarget()).prefix)
+        : null;
       try {
         const rows = await listSchedules(queue, jobs, zone);
         const now = Date.now();
@@ -223,7 +228,7 @@ async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promi
       const { config } = app;
       if (!config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
       const jobs = await loadJobs(config.jobsDir);
-      const queue = scheduleQueue(bullConnection(config.redisUrl), config.queuePrefix);
+      const queue = scheduleQueue(bullConnection(config.redisUrl), (await app.queueTarget()).prefix);
       try {
         const { upserted, removed } = await syncSchedules(queue, jobs, await app.storeTimeZone());
         ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
@@ -270,12 +275,18 @@ interface RerunFlags extends QueueFlags {
   yes: boolean;
   keyColumn: string;
   json: boolean;
+  storeCheck: 'on' | 'off';
 }
 
 async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags): Promise<void> {
-  const { buildRerunRequest, invalidNote, resolveRerunTarget } = await import('../intake/rerun.ts');
+  const { buildRerunRequest, checkRerunStore, invalidNote, resolveRerunTarget } = await import('../intake/rerun.ts');
   await ctx.withApp(async (app) => {
     const resolved = await resolveRerunTarget(target, app.config.reportDir);
+    checkRerunStore(resolved, {
+      configured: await app.store(),
+      allowUnrecorded: flags.storeCheck === 'off',
+      override: STORE_CHECK_OVERRIDE,
+    });
     const plan = await buildRerunRequest(resolved, {
       includeUnknown: flags.includeUnknown,
       resendUnknownCreates: flags.resendUnknownCreates,

@@ -70,16 +70,21 @@ async function moveToFile(ctx: CliContext): Promise<void> {
 
 async function show(ctx: CliContext, texts: string[], flags: KeyFlags): Promise<void> {
   const { keyFromText, describeLedgerKey } = await import('../ledger/key-text.ts');
+  const { describeStore } = await import('../store/identity.ts');
   await ctx.withApp(async (app) => {
     const { ledger, where } = await app.ledger();
     const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
     const entries = await ledger.getMany(keys);
     if (flags.json) {
       ctx.print(
-        JSON.stringify({ ledger: where, keys: keys.map((key, i) => ({ key, entry: entries[i] ?? null })) }, null, 2),
+        JSON.stringify(
+          { store: await app.store(), ledger: where, keys: keys.map((key, i) => ({ key, entry: entries[i] ?? null })) },
+          null,
+          2,
+        ),
       );
     } else {
-      ctx.print(`ledger: ${where}`);
+      ctx.print(`ledger of ${describeStore(await app.store())}: ${where}`);
       keys.forEach((key, i) => ctx.print(`${describeLedgerKey(key)} (${key}): ${meaning(entries[i])}`));
     }
     if (entries.some((entry) => entry === undefined)) process.exitCode = 1;
@@ -123,6 +128,7 @@ async function exportCsv(ctx: CliContext, out: string | undefined): Promise<void
 
 async function forget(ctx: CliContext, texts: string[], flags: KeyFlags & { yes: boolean }): Promise<void> {
   const { keyFromText, describeLedgerKey } = await import('../ledger/key-text.ts');
+  const { describeStore } = await import('../store/identity.ts');
   await ctx.withApp(async (app) => {
     const { ledger, where } = await app.ledger();
     const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
@@ -132,7 +138,7 @@ async function forget(ctx: CliContext, texts: string[], flags: KeyFlags & { yes:
       if (entries[i] === undefined) ctx.printError(`${describeLedgerKey(key)} (${key}): not in the ledger`);
     if (held.length === 0) throw new ExitError(1, 'nothing to forget');
     const what = held.map(describeLedgerKey).join(', ');
-    const question = `Forget ${what} in ${where}? A sync of a row with ${held.length === 1 ? 'this key' : 'these keys'} then creates the product again.`;
+    const question = `Forget ${what} in the ledger of ${describeStore(await app.store())} (${where})? A sync of a row with ${held.length === 1 ? 'this key' : 'these keys'} then creates the product again.`;
     if (!flags.yes && !(await confirmOnTerminal(ctx, question)))
       throw new ExitError(
         2,

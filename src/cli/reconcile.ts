@@ -8,11 +8,13 @@ import type { CategoryFinding, Verdict } from '../report/reconciled.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { formatTable } from './lists.ts';
+import { STORE_CHECK_OVERRIDE, storeCheckOption } from './flags.ts';
 
 interface ReconcileFlags {
   dryRun: boolean;
   keyColumn?: string;
   json: boolean;
+  storeCheck: 'on' | 'off';
 }
 
 const VERDICT_TEXT: Record<Verdict, string> = {
@@ -34,20 +36,24 @@ export function registerReconcileCommand(program: Command, ctx: CliContext): voi
       'the field the batch identified created products by (default: the one its summary.json names, else barcode)',
     )
     .option('--json', 'print one JSON object', false)
+    .addOption(storeCheckOption())
     .action((batch: string, flags: ReconcileFlags) => reconcileCommand(ctx, batch, flags));
 }
 
 async function reconcileCommand(ctx: CliContext, batch: string, flags: ReconcileFlags): Promise<void> {
   const { ReconcileError } = await import('../sync/reconcile/batch-folder.ts');
+  const { OtherStoreError } = await import('../sync/batch-store.ts');
   await ctx.withApp(async (app) => {
     let report: ReconcileReport;
     try {
       report = await app.reconcile(batch, {
         dryRun: flags.dryRun,
         ...(flags.keyColumn ? { keyColumn: flags.keyColumn } : {}),
+        storeCheck: { allowUnrecorded: flags.storeCheck === 'off', override: STORE_CHECK_OVERRIDE },
       });
     } catch (error) {
-      if (error instanceof ReconcileError) throw new ExitError(error.exitCode, error.message);
+      if (error instanceof ReconcileError || error instanceof OtherStoreError)
+        throw new ExitError(error.exitCode, error.message);
       throw error;
     }
     for (const warning of report.warnings) ctx.printError(`warning: ${warning}`);

@@ -93,15 +93,19 @@ async function runWorker(
   hooks: WorkerHooks,
 ): Promise<void> {
   const { config, logger } = app;
-  const prefix = config.queuePrefix;
   const { startSchedules } = await import('./worker-schedules.ts');
+  const { settleLegacyQueue } = await import('../intake/legacy-queue.ts');
+  const { describeStore } = await import('../store/identity.ts');
+  const store = await app.store();
+  const { prefix } = await app.queueTarget();
+  await settleLegacyQueue(redisUrl, config.queuePrefix, logger);
   const schedules = await startSchedules(app, redisUrl);
   const worker = await app.startWorker(hooks);
   await worker.ready();
   const { rate, source } = await app.rate();
-  logger.info({ prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');
+  logger.info({ store, prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');
   ctx.printError(
-    `worker started (queue prefix ${prefix}, ${describeRate(rate, source)}, concurrency ${config.concurrency}); Ctrl-C to stop`,
+    `worker started for ${describeStore(store)} (queue ${prefix}, ${describeRate(rate, source)}, concurrency ${config.concurrency}); Ctrl-C to stop`,
   );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));

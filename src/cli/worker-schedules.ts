@@ -13,7 +13,9 @@ import { ExitError } from './context.ts';
 export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
   const connection = bullConnection(redisUrl);
-  const queue = scheduleQueue(connection, config.queuePrefix, logger);
+  // The store's own schedules queue: a worker of another store never runs this store's jobs.
+  const { prefix } = await app.queueTarget();
+  const queue = scheduleQueue(connection, prefix, logger);
   try {
     const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await app.storeTimeZone());
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
@@ -22,7 +24,7 @@ export async function startSchedules(app: App, redisUrl: string): Promise<{ stop
     if (error instanceof JobFileError) throw new ExitError(2, error.message);
     throw error;
   }
-  const worker = startScheduleWorker(connection, config.queuePrefix, config.jobsDir, {
+  const worker = startScheduleWorker(connection, prefix, config.jobsDir, {
     // This process is a worker: its own rows never lack one.
     runnerFor: (tuning) => app.runner(tuning, { waitForWorker: true }),
     logger,

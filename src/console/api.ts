@@ -6,7 +6,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildRerunRequest, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
+import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
+import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
 import { isValidBatchId } from '../sync/batch-id.ts';
@@ -29,6 +30,10 @@ export const REPORT_FILES: Readonly<Record<string, string>> = {
   'failed.csv': 'text/csv; charset=utf-8',
   'summary.json': 'application/json; charset=utf-8',
 };
+
+/** What a console says of a report that does not name its store: it is never re-run from here. */
+const UNRECORDED_HINT =
+  'if it did go to this store, re-run it from the command line: catalog-sync rerun <batch> --store-check=off';
 
 /** What the API answers for a batch: summary.json's fields once done, with the live ones over them. */
 export function batchJson(view: BatchView): Record<string, unknown> {
@@ -125,6 +130,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     if (view.status !== 'done') return reply.code(409).send({ error: `batch ${view.batchId} is ${view.status}` });
     try {
       const target = await resolveRerunTarget(view.batchId, deps.reportDir);
+      // Consoles of several stores may share a report folder: only this store's batches re-run here.
+      checkRerunStore(target, { configured: board.store, allowUnrecorded: false, override: UNRECORDED_HINT });
       const plan = await buildRerunRequest(target, {
         includeUnknown: false,
         resendUnknownCreates: false,
@@ -137,6 +144,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       return reply.code(202).send({ batchId, invalidRows: plan.invalidRows });
     } catch (error) {
       if (error instanceof RerunError) return reply.code(409).send({ error: error.message });
+      if (error instanceof OtherStoreError)
+        return reply.code(409).send({ error: error.message, batchStore: error.batchStore, store: board.store });
       throw error;
     }
   });

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyCounts, type OutcomeCounts } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
+import { parseStoreIdentity, type StoreIdentity } from '../store/identity.ts';
 import { newBatchId } from '../sync/batch-id.ts';
 import type { Tuning } from '../app.ts';
 import type { SyncRequest } from '../sync/types.ts';
@@ -18,6 +19,8 @@ export type BatchStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface BatchView {
   batchId: string;
+  /** The store the batch goes (went) to; null for a report an earlier version wrote without it. */
+  store: StoreIdentity | null;
   status: BatchStatus;
   source: string;
   file: string;
@@ -57,6 +60,8 @@ interface Live {
 }
 
 export interface BoardDeps {
+  /** The store this console sends to: its batches' store while they run. */
+  store: StoreIdentity;
   runner: BatchRunner;
   reportDir: string;
   rate: number;
@@ -75,6 +80,11 @@ export class BatchBoard {
 
   constructor(private readonly deps: BoardDeps) {
     this.clock = deps.clock ?? Date.now;
+  }
+
+  /** The store this console sends to. */
+  get store(): StoreIdentity {
+    return this.deps.store;
   }
 
   /** The store's limit in requests per second, shown beside each batch's pace. */
@@ -107,6 +117,7 @@ export class BatchBoard {
     const live: Live = {
       view: {
         batchId: head.batchId,
+        store: this.deps.store,
         status: 'queued',
         source: head.source,
         file: head.file,
@@ -217,6 +228,7 @@ export class BatchBoard {
 function doneView(summary: BatchSummary, rate: number): BatchView {
   return {
     batchId: summary.batchId,
+    store: parseStoreIdentity(summary.store),
     status: 'done',
     source: summary.source,
     file: summary.file,

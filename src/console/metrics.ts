@@ -112,6 +112,7 @@ export class ConsoleMetrics {
     };
     const ok = (): number => 200;
     return {
+      identity: store.identity,
       // Mostly answered from the cached token, without a request: not counted.
       authorize: () => store.authorize(),
       createProduct: (p, options) =>

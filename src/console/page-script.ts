@@ -172,7 +172,11 @@ async function loadPast() {
     // A batch id reads left to right in Arabic too (else its date and random parts swap places).
     const id = el('td');
     id.append(el('bdi', b.batchId, { dir: 'ltr' }));
-    tr.append(id, el('td', (T['status_' + b.status] || b.status) + (b.dryRun ? ' (' + T.dry_run + ')' : '')), el('td', b.source), el('td', counts), files);
+    // The store a batch went to: several consoles may share one report folder.
+    const store = el('td');
+    if (b.store) store.append(el('bdi', b.store.name || b.store.url, { dir: 'auto', title: b.store.url + ' · ' + b.store.account }));
+    else store.textContent = T.store_unrecorded;
+    tr.append(id, el('td', (T['status_' + b.status] || b.status) + (b.dryRun ? ' (' + T.dry_run + ')' : '')), el('td', b.source), store, el('td', counts), files);
     body.append(tr);
   }
   say('past-none', batches.length === 0 ? T.none_yet : '');

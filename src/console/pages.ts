@@ -78,7 +78,7 @@ function page(lang: Lang, nonce: string, deps: PageDeps): string {
 <div id="downloads" hidden><h3>${h('downloads')}</h3><ul id="download-links" class="inline"></ul></div>
 <button id="rerun" type="button" hidden>${h('rerun_failed')}</button></section>
 <section aria-labelledby="past-heading"><h2 id="past-heading">${h('past_heading')}</h2>
-<div class="scroll"><table><thead><tr><th scope="col">${h('col_batch')}</th><th scope="col">${h('col_status')}</th><th scope="col">${h('col_source')}</th><th scope="col">${h('col_counts')}</th><th scope="col">${h('col_files')}</th></tr></thead>
+<div class="scroll"><table><thead><tr><th scope="col">${h('col_batch')}</th><th scope="col">${h('col_status')}</th><th scope="col">${h('col_source')}</th><th scope="col">${h('col_store')}</th><th scope="col">${h('col_counts')}</th><th scope="col">${h('col_files')}</th></tr></thead>
 <tbody id="past-rows"></tbody></table></div><p id="past-none" hidden></p></section>
 ${panels(h)}
 </main>

@@ -45,7 +45,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
   // stops `serve` at start, not its first batch. A rehearsal's app keeps none.
   if (!options.sandbox) await app.ledger();
-  const redis = config.redisUrl ? { redisUrl: config.redisUrl, prefix: config.queuePrefix } : undefined;
+  const redis = config.redisUrl ? await app.queueTarget() : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
   const runner = batchRunner({
@@ -66,6 +66,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
         })
       : null;
   const board = new BatchBoard({
+    store: await app.store(),
     runner,
     reportDir: config.reportDir,
     rate,

@@ -15,6 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { Outcome } from '../outcome.ts';
 import type { SyncRequest } from '../sync/types.ts';
+import { checkBatchStore, type StoreCheck } from '../sync/batch-store.ts';
 
 export class RerunError extends Error {
   override readonly name = 'RerunError';
@@ -30,6 +31,10 @@ export interface RerunTarget {
   resultsCsv: string | null;
   /** The argument named the CSV itself: the person's edited copy, synced whole. */
   edited: boolean;
+  /** summary.json's `store`, when the batch's folder has a summary (undefined in earlier versions' reports). */
+  store: unknown;
+  /** The folder has the batch's summary.json: the report is a batch's, whose store is checked. */
+  hasSummary: boolean;
 }
 
 /** Pure: whether a row with this outcome is sent again. `invalid` rows need an edit, not a re-run. */
@@ -45,14 +50,29 @@ async function isDir(path: string): Promise<boolean | null> {
   }
 }
 
-async function batchIdOf(dir: string): Promise<string> {
+/** The batch a folder holds and the store its summary names; the folder's name when it has no summary. */
+async function batchOf(dir: string): Promise<{ batchId: string; store: unknown; hasSummary: boolean }> {
   try {
-    const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as { batchId?: unknown };
-    if (typeof summary.batchId === 'string') return summary.batchId;
+    const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as {
+      batchId?: unknown;
+      store?: unknown;
+    };
+    if (typeof summary.batchId === 'string')
+      return { batchId: summary.batchId, store: summary.store, hasSummary: true };
   } catch {
     // no summary (unfinished batch, or a failed.csv copied elsewhere): the folder names the batch
   }
-  return basename(dir);
+  return { batchId: basename(dir), store: undefined, hasSummary: false };
+}
+
+/**
+ * Refuses a re-run of another store's batch (OtherStoreError). A failed.csv named on its own in a
+ * folder without the batch's summary is the person's sheet, synced like any import to the
+ * configured store; a batch's own folder must name this store.
+ */
+export function checkRerunStore(target: RerunTarget, check: StoreCheck): void {
+  if (target.edited && !target.hasSummary) return;
+  checkBatchStore(target.batchId, target.store, check);
 }
 
 async function fileOrNull(path: string): Promise<string | null> {
@@ -76,7 +96,7 @@ export async function resolveRerunTarget(arg: string, reportDir: string): Promis
       throw new RerunError(`${dir}: has no failed.csv (was the batch finished?)`);
   }
   return {
-    batchId: await batchIdOf(dir),
+    ...(await batchOf(dir)),
     failedCsv,
     resultsCsv: await fileOrNull(join(dir, 'results.csv')),
     edited: kind === false,

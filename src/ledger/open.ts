@@ -11,7 +11,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Redis } from 'ioredis';
-import { ConfigError, ENV_NAMES, type Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
 import { FileLedger, scopedLedgerFile } from './file-store.ts';
@@ -19,7 +19,7 @@ import { batchLedgersOf } from './for-batch.ts';
 import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { RedisLedger, redisLedgerKey } from './redis-store.ts';
-import { ledgerScope } from './rules.ts';
+import { storeIdentityOf, storeScope } from '../store/identity.ts';
 import { exists, takeOver, writeMovedNote, type MovedNote } from './take-over.ts';
 
 /** A store's ledger, which can also list what it holds (`catalog-sync ledger export`). */
@@ -31,27 +31,16 @@ export interface LedgerHandle {
   ledger: StoreLedger;
   /** The engine's batchLedgers (runSync / enqueueSync / startSyncWorker `batchLedgers`). */
   batchLedgers: BatchLedgerFactory;
-  /** Which store and account the ledger answers for (ledgerScope). */
+  /** Which store and account the ledger answers for (store/identity.ts storeScope). */
   scope: string;
   /** Where it lives, for people: the file's path, or `redis <key>`. */
   where: string;
   close(): Promise<void>;
 }
 
-/**
- * The scope of the configured store and account (its base URL and vendor e-mail): its ledger
- * and the drop folder's Redis claims. Two stores, or the sandbox and the real store, never share one.
- */
-export function storeScope(config: Config): string {
-  for (const key of ['storeUrl', 'storeEmail'] as const) {
-    if (!config[key]) throw new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
-  }
-  return ledgerScope(config.storeUrl!, config.storeEmail!);
-}
-
 /** `redis`: the caller's connection (it stays open on close), given when REDIS_URL is set. */
 export async function openStoreLedger(config: Config, redis: Redis | null, logger: Logger): Promise<LedgerHandle> {
-  const scope = storeScope(config);
+  const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   // The old default only when no LEDGER_FILE was chosen: a chosen file is used as it is.
   const legacy = config.ledgerFile === undefined ? resolve(scopedLedgerFile(LEGACY_LEDGER_FILE, scope)) : null;
@@ -113,7 +102,7 @@ export interface MovedToFile {
  * Redis answers for the store.
  */
 export async function moveStoreLedgerToFile(config: Config, redis: Redis): Promise<MovedToFile> {
-  const scope = storeScope(config);
+  const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   const key = redisLedgerKey(config.queuePrefix, scope);
   const keptAs = `${config.queuePrefix}:ledger-moved-to-file:${scope}`;

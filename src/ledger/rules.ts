@@ -10,7 +10,6 @@
  * (d) an earlier `unknown` create: decideBefore, `skipped` (`unknown_create`) unless retryUnknown
  *     (`import --retry-unknown`, `rerun --resend-unknown-creates`).
  */
-import { createHash } from 'node:crypto';
 import { FirstRows } from '../sheet/first-rows.ts';
 import type { RowIssue, RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
@@ -270,13 +269,4 @@ function entryOf(
   const entry: LedgerEntry = { fp: fingerprintOf(plan), st, batch, row };
   if (rowDigest !== undefined) entry.rt = rowDigest;
   return entry;
-}
-
-/**
- * The ledger's namespace: one per store and vendor account, so two stores (or two vendors of
- * one store) never share entries. Hashed so the e-mail does not appear in key names.
- */
-export function ledgerScope(storeUrl: string, storeEmail: string): string {
-  const id = `${storeUrl.replace(/\/+$/, '').toLowerCase()}\n${storeEmail.trim().toLowerCase()}`;
-  return createHash('sha256').update(id).digest('hex').slice(0, 16);
 }

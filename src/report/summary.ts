@@ -7,9 +7,15 @@ import type { OutcomeCounts } from '../outcome.ts';
 import type { CategoryCounts } from './category-counts.ts';
 import type { Reconciled } from './reconciled.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
+import type { StoreIdentity } from '../store/identity.ts';
 
 export interface BatchSummary {
   batchId: string;
+  /**
+   * The store the batch went to (URL, vendor account, its name when a login said it): `rerun`,
+   * `reconcile` and the console refuse a batch of another store than the one configured.
+   */
+  store?: StoreIdentity;
   source: string;
   file: string;
   kind: SheetKind;
@@ -66,6 +72,7 @@ export interface ReadError {
  */
 const KEY_ORDER = {
   batchId: true,
+  store: true,
   source: true,
   file: true,
   kind: true,

@@ -17,6 +17,7 @@ import { RETRY_POLICY, type BackoffOptions } from './retry.ts';
 import { authorizationBody, categoriesBody, taxesBody, taxesNotFoundBody, vouchersBody, writeBody } from './schemas.ts';
 import { jwtTimes, refreshAt, statedLifetimeMs, tokenExpiresAt } from './token.ts';
 import type { StoreOperation } from './errors.ts';
+import { storeIdentityOf, type StoreIdentity } from './identity.ts';
 import type {
   BrandUpdateRequest,
   Category,
@@ -90,6 +91,10 @@ export class StoreClient implements StoreApi {
       maxRetryAfterMs: options.maxRetryAfterMs ?? RETRY_POLICY.maxRetryAfterMs,
       backoff: options.backoff ?? {},
     };
+  }
+
+  get identity(): StoreIdentity {
+    return storeIdentityOf(this.settings);
   }
 
   /** The current session, logging in first when there is no usable token. */

@@ -11,6 +11,7 @@ import type {
   UpdateProductRequest,
   Category,
 } from '../api-types.ts';
+import type { StoreIdentity } from './identity.ts';
 
 export type * from '../api-types.ts';
 
@@ -99,6 +100,8 @@ export type RequestSlot = <T>(exchange: () => Promise<T>) => Promise<T>;
 
 /** The eight operations of the store API. The sync engine depends on this, not on the class. */
 export interface StoreApi {
+  /** The store every call goes to: what a batch, its report and its Redis keys are recorded under. */
+  readonly identity: StoreIdentity;
   authorize(): Promise<Session>;
   createProduct(product: CreateProductRequest, options?: WriteOptions): Promise<WriteResult>;
   updateProduct(product: UpdateProductRequest, options?: WriteOptions): Promise<WriteResult>;

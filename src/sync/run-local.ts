@@ -9,6 +9,8 @@ import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
+import { recordedStore } from '../store/identity.ts';
+import type { Session } from '../store/types.ts';
 import { dryRunResult, type DryRunFacts } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
 import {
@@ -65,7 +67,7 @@ async function syncSheet(
   // Logged in before the first request, not before the first row: a delta sync that sends nothing
   // never logs in. A wrong password still stops the run before anything is sent (exit 2): the
   // login's error fails the run, not the row.
-  let login: Promise<unknown> | null = null;
+  let login: Promise<Session> | null = null;
   const inSlot = (calls: () => Promise<RowResult>): Promise<RowResult> =>
     slots.schedule(async () => {
       await (login ??= deps.client.authorize());
@@ -164,6 +166,7 @@ async function syncSheet(
   tally.total = tally.done;
   const summary = batchSummary({
     batchId: info.batchId,
+    store: recordedStore(deps.client.identity, await storeNameAfter(login)),
     source: info.source,
     file: info.file,
     kind: info.kind,
@@ -184,6 +187,12 @@ async function syncSheet(
   await report.finish(summary);
   logger.info({ batchId: info.batchId, counts: summary.counts }, 'batch finished');
   return summary;
+}
+
+/** The store's name, when this batch logged in (a delta sync that sends nothing never does). */
+async function storeNameAfter(login: Promise<Session> | null): Promise<string | undefined> {
+  const session = await login?.catch(() => null);
+  return session?.store.store_name || undefined;
 }
 
 function reportRowOf(sheetRow: SheetRowResult, result: RowResult): ReportRow {

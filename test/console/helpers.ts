@@ -11,6 +11,8 @@ import { Redis } from 'ioredis';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
+import { storeIdentityOf } from '../../src/store/identity.ts';
+import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { startConsole } from '../../src/console/start.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
@@ -27,6 +29,8 @@ export interface ConsoleWorld {
   dropDir: string;
   /** The test's own Redis key prefix (QUEUE_PREFIX), with Redis. */
   queuePrefix?: string;
+  /** Where the store's keys live under it (the queue, schedules: sync/queue/keys.ts storePrefix), with Redis. */
+  storePrefix?: string;
   /** Every log line written so far. */
   logs: string[];
   /** fetch with the bearer token. */
@@ -40,12 +44,14 @@ export interface ConsoleWorldOptions {
   sandbox?: SandboxOptions;
   /** No ledger, and with Redis a worker in the console's process (as `serve --sandbox`). */
   rehearsal?: boolean;
+  /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
+  reportDir?: string;
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
   const sandbox = await startSandbox(options.sandbox ?? {});
   const dir = await mkdtemp(join(tmpdir(), 'console-'));
-  const reportDir = join(dir, 'reports');
+  const reportDir = options.reportDir ?? join(dir, 'reports');
   const jobsDir = join(dir, 'jobs');
   const dropDir = join(dir, 'drop');
   await mkdir(jobsDir);
@@ -88,7 +94,9 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     reportDir,
     jobsDir,
     dropDir,
-    ...(config.redisUrl ? { queuePrefix: config.queuePrefix } : {}),
+    ...(config.redisUrl
+      ? { queuePrefix: config.queuePrefix, storePrefix: storePrefix(config.queuePrefix, storeIdentityOf(config)) }
+      : {}),
     logs,
     api: (path, init = {}) =>
       fetch(`${running.url}${path}`, {

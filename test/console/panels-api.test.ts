@@ -276,8 +276,8 @@ describe('with Redis', () => {
       await writeFile(join(queued.jobsDir, 'hourly.yaml'), 'name: hourly\nsource: x.csv\nschedule: "15 * * * *"\n');
       const before = (await (await queued.api('/api/schedules')).json()) as { schedules: Record<string, unknown>[] };
       expect(before.schedules[0]).toMatchObject({ name: 'hourly', registered: false });
-      // What `catalog-sync worker` does at start (and `schedule sync`), on the console's queue prefix.
-      const queue = scheduleQueue(bullConnection(REDIS_URL), queued.queuePrefix!);
+      // What `catalog-sync worker` does at start (and `schedule sync`), on the store's queue prefix.
+      const queue = scheduleQueue(bullConnection(REDIS_URL), queued.storePrefix!);
       try {
         await syncSchedules(queue, await loadJobs(queued.jobsDir), 'Asia/Kuwait');
         const [registered] = await queue.getJobSchedulers(0, -1, true);

@@ -18,7 +18,7 @@ function sample(text: string, series: string): number {
 }
 
 it('counts the rows, store requests, rate-gate waits and batch it worked on', async () => {
-  const { world, prefix } = t;
+  const { world, storePrefix: prefix } = t;
   const missing = world.sandbox.seedProduct({ title: 'Seed', sale_price: 1, category: 1 }).product_id + 1000;
   const file = await world.sheet('metrics.csv', [
     'title,category,sale_price,barcode,product_id',
@@ -32,7 +32,10 @@ it('counts the rows, store requests, rate-gate waits and batch it worked on', as
   const before = await (await fetch(url!)).text();
   expect(sample(before, 'catalog_sync_rows_total{outcome="created"}')).toBe(0);
 
-  const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 1000 });
+  const { batchId } = await enqueueSync(
+    { file },
+    { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 1000 },
+  );
   const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
   expect(summary.counts).toMatchObject({ created: 2, failed: 1 });
 

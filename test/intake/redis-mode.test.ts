@@ -10,11 +10,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { createStoreClient } from '../../src/store/index.ts';
 import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
-import { QUEUE_NAME } from '../../src/sync/queue/keys.ts';
+import { QUEUE_NAME, storePrefix } from '../../src/sync/queue/keys.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
-import { ledgerScope } from '../../src/ledger/rules.ts';
+import { storeScope } from '../../src/store/identity.ts';
 import { cli } from './cli.ts';
 import { createCount, startWorld, writeCount, type World } from './helpers.ts';
 
@@ -40,10 +40,11 @@ beforeEach(async () => {
     },
     { logger: silentLogger },
   );
-  const ledger = new RedisLedger(redis, prefix, ledgerScope(world.sandbox.url, world.sandbox.email));
+  const ledger = new RedisLedger(redis, prefix, storeScope({ url: world.sandbox.url, account: world.sandbox.email }));
   worker = startSyncWorker({
     redisUrl: REDIS_URL,
-    prefix,
+    // Where the CLI's commands queue this store's rows.
+    prefix: storePrefix(prefix, { url: world.sandbox.url, account: world.sandbox.email }),
     client,
     concurrency: 4,
     batchLedgers: batchLedgersOf(ledger),
@@ -61,7 +62,11 @@ afterEach(async () => {
 
 /** Row jobs BullMQ recorded as added for a batch (its events stream keeps the recent ones). */
 async function rowJobsAdded(batchId: string): Promise<number> {
-  const events = await redis.xrange(`${prefix}:${QUEUE_NAME}:events`, '-', '+');
+  const events = await redis.xrange(
+    `${storePrefix(prefix, { url: world.sandbox.url, account: world.sandbox.email })}:${QUEUE_NAME}:events`,
+    '-',
+    '+',
+  );
   return events.filter(([, fields]) => {
     const event = Object.fromEntries(fields.flatMap((value, i) => (i % 2 === 0 ? [[value, fields[i + 1]]] : [])));
     return event.event === 'added' && event.name === 'row' && String(event.jobId).includes(batchId);
@@ -92,7 +97,7 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
   expect(first.counts.created).toBe(2);
   // The first run's rows were new: they went through the queue.
   expect(await rowJobsAdded(first.batchId)).toBe(2);
-  const scope = ledgerScope(world.sandbox.url, world.sandbox.email);
+  const scope = storeScope({ url: world.sandbox.url, account: world.sandbox.email });
   expect(await redis.hkeys(redisLedgerKey(prefix, scope))).toEqual(
     expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']),
   );

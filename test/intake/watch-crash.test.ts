@@ -9,7 +9,7 @@ import type { DropReport } from '../../src/intake/drop-file.ts';
 import { dropLayout, parseClaimedName } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { ledgerScope } from '../../src/ledger/rules.ts';
+import { storeScope } from '../../src/store/identity.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { until } from '../helpers/until.ts';
 
@@ -60,7 +60,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
 
   const layout = dropLayout(root);
   const ledger = await world.openLedger(
-    scopedLedgerFile(ledgerFile, ledgerScope(world.sandbox.url, world.sandbox.email)),
+    scopedLedgerFile(ledgerFile, storeScope({ url: world.sandbox.url, account: world.sandbox.email })),
   );
   const listeners: ((e: DropEvent) => void)[] = [];
   const watcher = new DropWatcher({

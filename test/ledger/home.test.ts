@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { ledgerScope } from '../../src/ledger/rules.ts';
+import { storeScope } from '../../src/store/identity.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
 
@@ -54,7 +54,7 @@ async function importFrom(
   return { code, stderr };
 }
 
-const scopeOf = () => ledgerScope(sandbox.url, sandbox.email);
+const scopeOf = () => storeScope({ url: sandbox.url, account: sandbox.email });
 
 it('one ledger per user: the same sheet imported from two folders is created once, in ~/.local/state', async () => {
   const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['home-1', 'home-2']));

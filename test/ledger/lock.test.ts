@@ -10,7 +10,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { ledgerScope } from '../../src/ledger/rules.ts';
+import { storeScope } from '../../src/store/identity.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 
 let dir: string;
@@ -54,7 +54,9 @@ it('refuses a second process while one holds the ledger, and lets it in once clo
   const sheet = join(dir, 'p.csv');
   await writeFile(sheet, 'title,sale_price,category,barcode\nTea,5,1,lk1\n');
   const ledgerFile = join(dir, 'ledger', 'ledger.jsonl');
-  const held = await FileLedger.open(scopedLedgerFile(ledgerFile, ledgerScope(sandbox.url, sandbox.email)));
+  const held = await FileLedger.open(
+    scopedLedgerFile(ledgerFile, storeScope({ url: sandbox.url, account: sandbox.email })),
+  );
 
   const refused = await importInOtherProcess(sheet, ledgerFile);
   expect(refused.code).toBe(2);

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { ledgerScope } from '../../src/ledger/rules.ts';
+import { storeScope } from '../../src/store/identity.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
@@ -60,7 +60,7 @@ function userEnv(withRedis: boolean): Record<string, string> {
 const homeFile = () =>
   scopedLedgerFile(
     join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl'),
-    ledgerScope(sandbox.url, sandbox.email),
+    storeScope({ url: sandbox.url, account: sandbox.email }),
   );
 
 it('moves the ledger back to the file: embedded runs work again and create nothing twice', async () => {
@@ -104,7 +104,7 @@ it('moves the ledger back to the file: embedded runs work again and create nothi
   expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(false);
   expect(existsSync(homeFile())).toBe(true);
   // Nothing deleted: the Redis hash is kept under another name, and no longer answers.
-  const scope = ledgerScope(sandbox.url, sandbox.email);
+  const scope = storeScope({ url: sandbox.url, account: sandbox.email });
   expect(await redis.exists(`${prefix}:ledger-moved-to-file:${scope}`)).toBe(1);
   expect(await redis.exists(`${prefix}:ledger:${scope}`)).toBe(0);
 

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { ledgerScope } from '../../src/ledger/rules.ts';
+import { storeScope } from '../../src/store/identity.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
@@ -64,7 +64,7 @@ function userEnv(sandbox: SandboxHandle, withRedis: boolean): Record<string, str
 
 function homeFile(sandbox: SandboxHandle): string {
   const base = join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl');
-  return scopedLedgerFile(base, ledgerScope(sandbox.url, sandbox.email));
+  return scopedLedgerFile(base, storeScope({ url: sandbox.url, account: sandbox.email }));
 }
 
 it('embedded, then with Redis, then embedded again: each product is created once', async () => {

@@ -10,7 +10,6 @@ import {
   entryAfter,
   interruptedCreate,
   ledgerKeyOf,
-  ledgerScope,
   lostClaim,
   SheetKeys,
 } from '../../src/ledger/rules.ts';
@@ -269,15 +268,6 @@ describe('entryAfter', () => {
 
   it('records nothing for rows without a key', () => {
     expect(entryAfter(createNoKey, null, result('created'), 'b2', 2)).toBeNull();
-  });
-});
-
-describe('ledgerScope', () => {
-  it('is per store and account, case-insensitive in the e-mail, and does not show the e-mail', () => {
-    const a = ledgerScope('https://shop.example/', 'Vendor@x.test');
-    expect(a).toBe(ledgerScope('https://shop.example', 'vendor@x.test'));
-    expect(a).not.toBe(ledgerScope('https://other.example', 'vendor@x.test'));
-    expect(a).not.toContain('vendor');
   });
 });
 

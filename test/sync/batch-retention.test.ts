@@ -52,7 +52,15 @@ async function syncOnce(retentionSeconds?: number): Promise<string> {
   try {
     const { batchId } = await enqueueSync(
       { file },
-      { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000, client, batchLedgers: batchLedgersOf(ledger) },
+      {
+        redisUrl: REDIS_URL,
+        prefix,
+        store: world.store,
+        reportDir: world.dir,
+        rate: 10_000,
+        client,
+        batchLedgers: batchLedgersOf(ledger),
+      },
     );
     const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
     expect(summary.counts.created).toBe(3);

@@ -79,7 +79,15 @@ describe('the queue with two workers', () => {
       const file = await world.sheet('many.csv', [HEADER, ...rows]);
       const { batchId } = await enqueueSync(
         { file },
-        { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000, client: client(), chunkSize: 4 },
+        {
+          redisUrl: REDIS_URL,
+          prefix,
+          store: world.store,
+          reportDir: world.dir,
+          rate: 10_000,
+          client: client(),
+          chunkSize: 4,
+        },
       );
       const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
       expect(summary.counts.created).toBe(24);

@@ -136,10 +136,22 @@ describe('catalog-sync import', () => {
       expect(summary.counts.created).toBe(2);
       const s = io(env);
       expect(await runCli(['status', '--json'], s.io)).toBe(0);
+      // No store configured here: every store with batches under the prefix, each batch naming its store.
       expect(JSON.parse(s.out())).toEqual({
+        store: null,
         storeRate: null,
-        batches: [expect.objectContaining({ batchId: summary.batchId, status: 'reported', done: 2, total: 2 })],
+        batches: [
+          expect.objectContaining({
+            batchId: summary.batchId,
+            store: summary.store,
+            status: 'reported',
+            done: 2,
+            total: 2,
+          }),
+        ],
       });
+      expect(summary.store?.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      expect(summary.store?.account).toBe('demo@catalog-sync.test');
       expect(await runCli(['status', 'no-such-batch'], io(env).io)).toBe(1);
     } finally {
       await deleteKeys(redis, prefix);

@@ -54,7 +54,7 @@ it('a worker keeps at most `concurrency` requests in flight, though it runs more
     world.sandbox.resetStats();
     const { batchId } = await enqueueSync(
       { file: sheet },
-      { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000, client },
+      { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 10_000, client },
     );
     const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
     expect(summary.counts.updated).toBe(12);

@@ -82,7 +82,7 @@ describe('crash safety (BullMQ)', () => {
       children.push(await startWorkerProcess(workerEnv(REDIS_URL, prefix)));
       const { batchId } = await enqueueSync(
         { file },
-        { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000 },
+        { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 10_000 },
       );
       await untilResults(redis, prefix, batchId, 20);
       await kill(children[0]!, 'SIGKILL');
@@ -103,7 +103,7 @@ describe('crash safety (BullMQ)', () => {
       children.push(await startWorkerProcess(workerEnv(server.url, prefix)));
       const { batchId } = await enqueueSync(
         { file },
-        { redisUrl: server.url, prefix, reportDir: world.dir, rate: 10_000 },
+        { redisUrl: server.url, prefix, store: world.store, reportDir: world.dir, rate: 10_000 },
       );
       await untilResults(redis, prefix, batchId, 20);
       await server.crash();

@@ -76,7 +76,7 @@ it('keeps the password, tokens and third-party secrets out of Redis, reports and
   };
   const client = createStoreClient(settings, {
     logger,
-    gate: new RedisRateGate({ redis: gateRedis, prefix: engineKeys(prefix).rate('test-store'), rate: 10_000 }),
+    gate: new RedisRateGate({ redis: gateRedis, prefix: engineKeys(prefix).gate, rate: 10_000 }),
     backoff: { baseMs: 5, capMs: 20 },
   });
   const file = await world.sheet('s.csv', [
@@ -90,7 +90,7 @@ it('keeps the password, tokens and third-party secrets out of Redis, reports and
   const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 4, logger });
   const { batchId } = await enqueueSync(
     { file },
-    { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 10_000, client, logger },
+    { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 10_000, client, logger },
   );
   await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
   const redisText = await dumpRedis();

@@ -59,7 +59,10 @@ it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second 
     const file = join(dir, 'rate.csv');
     await writeFile(file, `${['title,category,sale_price,barcode', ...lines].join('\n')}\n`);
     for (let i = 0; i < 3; i++) children.push(await startWorkerProcess(env));
-    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: dir, rate: RATE });
+    const { batchId } = await enqueueSync(
+      { file },
+      { redisUrl: REDIS_URL, prefix, store: { url: store.url, account: store.email }, reportDir: dir, rate: RATE },
+    );
     const results = engineKeys(prefix).results(batchId);
     await until(async () => (await redis.hlen(results)) >= 30, '30 row results');
     await kill(children[0]!, 'SIGKILL');

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { engineKeys } from '../../src/sync/queue/keys.ts';
+import { engineKeys, storePrefix } from '../../src/sync/queue/keys.ts';
 import { kill, PrivateRedis } from './helpers/processes.ts';
 import { startWorld, type World } from './helpers/world.ts';
 import { until } from '../helpers/until.ts';
@@ -72,8 +72,10 @@ it('a Redis outage is one log line per process, and its end another; no stack tr
   watcher.on('error', () => undefined);
   await watcher.connect();
   await until(async () => {
-    const [batchId] = await watcher.zrange(engineKeys(prefix).batches, '0', '-1');
-    return batchId !== undefined && (await watcher.hlen(engineKeys(prefix).results(batchId))) >= 10;
+    const [batchId] = await watcher.zrange(engineKeys(storePrefix(prefix, world.store)).batches, '0', '-1');
+    return (
+      batchId !== undefined && (await watcher.hlen(engineKeys(storePrefix(prefix, world.store)).results(batchId))) >= 10
+    );
   }, '10 row results');
 
   await server.crash();

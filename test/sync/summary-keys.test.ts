@@ -39,6 +39,7 @@ describe('summary.json', () => {
     const queue = await summaryKeys(redisTransport());
     expect(local.written).toEqual([
       'batchId',
+      'store',
       'source',
       'file',
       'kind',
@@ -96,10 +97,12 @@ describe('batchSummary', () => {
       skippedUnchanged: { count: 2, listed: false, rows: '2-3' },
       dryRun: true,
       rerunOf: 'a',
+      store: { url: 'https://a.example', account: 'v@a.example' },
       categoryCounts: { before: { at: '2026-01-01T00:00:00.000Z', totals: { '1': 0 } } },
     });
     expect(Object.keys(summary)).toEqual([
       'batchId',
+      'store',
       'source',
       'file',
       'kind',

@@ -49,7 +49,10 @@ it('rows waiting for the rate gate in a killed worker are sent after the restart
     const lines = Array.from({ length: ROWS }, (_, i) => `Item ${i},2,${10 + i},UC${i}`);
     const file = await world.sheet('unsent.csv', ['title,category,sale_price,barcode', ...lines]);
     children.push(await startWorkerProcess(env));
-    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 4 });
+    const { batchId } = await enqueueSync(
+      { file },
+      { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 4 },
+    );
     const results = engineKeys(prefix).results(batchId);
     await until(async () => (await redis.hlen(results)) >= 6, '6 row results');
     await kill(children[0]!, 'SIGKILL');

@@ -11,11 +11,14 @@ import { REDIS_URL } from './helpers/transports.ts';
 const t = useCliWorld();
 
 it('has its ledger without schedules: a second create of the same key is refused', async () => {
-  const { world, prefix } = t;
+  const { world, storePrefix: prefix } = t;
   const file = await world.sheet('once.csv', ['title,category,sale_price,barcode', 'Lamp,2,10,ONCE1']);
   const worker = await t.startWorker();
   const sync = async () => {
-    const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 1000 });
+    const { batchId } = await enqueueSync(
+      { file },
+      { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 1000 },
+    );
     return waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
   };
   expect((await sync()).counts.created).toBe(1);

@@ -15,12 +15,15 @@ const t = useCliWorld({ latencyMs: 40 });
 const startCliWorker = () => t.startWorker({ RATE: '1000', CONCURRENCY: '4' }, ['--grace', '30']);
 
 it('a worker stopped with SIGTERM finishes its active rows and exits 0; the batch completes with no row in doubt', async () => {
-  const { world, prefix, redis } = t;
+  const { world, storePrefix: prefix, redis } = t;
   const lines = Array.from({ length: CREATES }, (_, i) => `Item ${i},صنف ${i},2,${10 + i},TERM${i}`);
   const file = await world.sheet('term.csv', ['title,title_ar,category,sale_price,barcode', ...lines]);
 
   const first = await startCliWorker();
-  const { batchId } = await enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, reportDir: world.dir, rate: 1000 });
+  const { batchId } = await enqueueSync(
+    { file },
+    { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 1000 },
+  );
   const results = engineKeys(prefix).results(batchId);
   await until(async () => (await redis.hlen(results)) >= 10, '10 row results');
 

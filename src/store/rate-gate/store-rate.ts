@@ -19,9 +19,10 @@ export function storeRateKey(gatePrefix: string): string {
 }
 
 /**
- * Versions before the rate was kept per store kept it per queue prefix (`<prefix>:engine:rate:limit`).
- * The first store to start on that prefix takes it over, so an upgrade does not fall back to the
- * default rate; any other store on the prefix starts from the default.
+ * Earlier versions kept the rate elsewhere (sync/queue/keys.ts legacyGatePrefixes: per store beside
+ * a shared queue, and before that one per queue prefix). The store takes its old rate over, so an
+ * upgrade does not fall back to the default rate; a rate kept per prefix goes to the first store
+ * that starts, and any other store on the prefix starts from the default.
  */
 export async function adoptLegacyStoreRate(redis: Redis, legacyGatePrefix: string, gatePrefix: string): Promise<void> {
   try {

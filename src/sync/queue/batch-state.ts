@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
+import type { StoreIdentity } from '../../store/identity.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
 import { OUTCOMES, type RowResult } from '../../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
@@ -17,6 +18,11 @@ import { LuaScript } from '../../store/rate-gate/lua-script.ts';
 
 export interface BatchMeta {
   batchId: string;
+  /**
+   * The store the batch's rows go to, and no other: a worker for another store hands its rows
+   * back unsent. Absent only in batches queued by versions before it was recorded.
+   */
+  store?: StoreIdentity | undefined;
   source: string;
   file: string;
   kind: SheetKind;

@@ -9,6 +9,7 @@ import { silentLogger, type Logger } from '../../log.ts';
 import type { SheetOpener } from '../../sheet/open.ts';
 import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
+import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
 import {
   batchInfoFor,
@@ -30,10 +31,18 @@ import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobDa
 import { engineKeys, QUEUE_NAME, reportJobId, rowJobId } from './keys.ts';
 
 export interface EnqueueDeps extends RedisTarget {
+  /**
+   * The store these rows are for. `prefix` is that store's (keys.ts storePrefix): only its
+   * workers take them, and a worker for another store that meets one hands it back unsent.
+   */
+  store: StoreIdentity;
   reportDir: string;
   rate: number;
   openSheet?: SheetOpener;
-  /** When given, credentials are checked before anything is queued (wrong password: exit 2). */
+  /**
+   * The store's client: when given, credentials are checked before anything is queued (wrong
+   * password: exit 2) and the store's name is recorded with the batch. It must talk to `store`.
+   */
   client?: StoreApi;
   logger?: Logger;
   clock?: () => number;
@@ -56,12 +65,18 @@ export async function enqueueSync(
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   if (request.dryRun) throw new Error('a dry run never goes through the queue: use runSync');
+  if (deps.client && !sameStore(deps.client.identity, deps.store))
+    throw new Error(
+      `enqueueSync: the client talks to ${describeStore(deps.client.identity)}, not ${describeStore(deps.store)}`,
+    );
   const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
+  let storeName: string | undefined;
   if (deps.client) {
-    await deps.client.authorize().catch(async (error: unknown) => {
+    const session = await deps.client.authorize().catch(async (error: unknown) => {
       await sheet.close();
       throw error;
     });
+    storeName = session.store.store_name || undefined;
   }
   const info = batchInfoFor(request, sheet, clock());
   const redis = openRedis(deps.redisUrl, logger);
@@ -73,6 +88,7 @@ export async function enqueueSync(
     await state.create(
       {
         ...info,
+        store: recordedStore(deps.store, storeName),
         headers: sheet.headers,
         reportDir: resolve(deps.reportDir),
         rate: deps.rate,

@@ -1,8 +1,30 @@
 /**
- * Where the engine keeps its state in Redis. BullMQ's own keys are `<prefix>:rows:*`; the
- * engine's are `<prefix>:engine:*`. Nothing here ever holds a credential or token.
+ * Where the engine keeps its state in Redis. Every key of one store lives under that store's
+ * prefix (storePrefix): BullMQ's own keys are `<store prefix>:rows:*` (and the schedules'
+ * `<store prefix>:schedules:*`); the engine's are `<store prefix>:engine:*`. Nothing here ever
+ * holds a credential or token.
  */
+import { storeScope, type StoreIdentity } from '../../store/identity.ts';
+
 export const QUEUE_NAME = 'rows';
+
+/**
+ * `<QUEUE_PREFIX>:{<store scope>}`: one queue, one batch list, one rate gate and one set of drop
+ * claims per store, so a worker for one store never even sees another store's rows, whatever
+ * prefix they share. The braces are a Redis Cluster hash tag: all of a store's keys share one
+ * hash slot, as BullMQ's scripts require, and different stores spread over the cluster.
+ */
+export function storePrefix(queuePrefix: string, store: StoreIdentity): string {
+  return `${queuePrefix}:{${storeScope(store)}}`;
+}
+
+/**
+ * Where versions before the per-store queue kept a store's rate (`<prefix>:engine:store:<scope>`),
+ * and before that the one rate of a queue prefix (`<prefix>:engine`): taken over in this order.
+ */
+export function legacyGatePrefixes(queuePrefix: string, store: StoreIdentity): string[] {
+  return [`${queuePrefix}:engine:store:${storeScope(store)}`, `${queuePrefix}:engine`];
+}
 
 export interface EngineKeys {
   /** Hash: batch settings, counters, status, summary. */
@@ -17,11 +39,8 @@ export interface EngineKeys {
   countsLock(batchId: string): string;
   /** Sorted set of batch ids by start time, for `status`. */
   batches: string;
-  /**
-   * Prefix for the rate gate's keys of one store (its scope: ledger/open.ts storeScope). The rate
-   * limit is the store's: two stores served from one Redis and prefix never share a window or a rate.
-   */
-  rate(storeScope: string): string;
+  /** Prefix of the store's rate gate keys (`<gate>:rate`, `:rate:pause`, `:rate:limit`: store/rate-gate). */
+  gate: string;
   /** Pub/sub channel announcing written reports (message: batch id). */
   events: string;
 }
@@ -35,14 +54,9 @@ export function engineKeys(prefix: string): EngineKeys {
     inflight: (id) => `${base}:batch:${id}:inflight`,
     countsLock: (id) => `${base}:batch:${id}:counts-lock`,
     batches: `${base}:batches`,
-    rate: (scope) => `${base}:store:${scope}`,
+    gate: base,
     events: `${base}:events`,
   };
-}
-
-/** Where versions before the per-store rate kept the gate and the rate (store-rate.ts adoptLegacyStoreRate). */
-export function legacyRatePrefix(prefix: string): string {
-  return `${prefix}:engine`;
 }
 
 /** One row = one job; the id is deterministic so enqueueing a batch twice never doubles work. */

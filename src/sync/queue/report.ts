@@ -56,6 +56,7 @@ export async function writeRedisBatchReport(
     }
     const summary = batchSummary({
       batchId,
+      store: meta.store,
       source: meta.source,
       file: meta.file,
       kind: meta.kind,

@@ -3,9 +3,10 @@
  * transport. Results go to the batch's Redis hash; the worker that ends a batch's last row queues
  * its report job, and whichever worker takes that job writes the report once.
  */
-import { Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
+import { describeStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
 import type { BatchLedger } from '../../ledger/batch-ledger.ts';
 import { processRow } from '../process-row.ts';
 import { sendSlots } from '../slots.ts';
@@ -26,7 +27,10 @@ import { BatchCounts } from './batch-counts.ts';
 import { countsTaker } from '../category-counts.ts';
 
 export interface WorkerDeps extends RedisTarget {
-  /** A client whose RateGate is the shared RedisRateGate, so the limit holds across workers. */
+  /**
+   * A client whose RateGate is the shared RedisRateGate, so the limit holds across workers. Its
+   * store is the only one this worker sends to: `prefix` is that store's (keys.ts storePrefix).
+   */
   client: StoreApi;
   /** Requests in flight from this process (CONCURRENCY); see sync/slots.ts. */
   concurrency: number;
@@ -42,7 +46,19 @@ export interface WorkerDeps extends RedisTarget {
   stalledIntervalMs?: number;
   /** How long a reported batch's state stays in Redis. @defaultValue BATCH_RETENTION_SECONDS (7 days) */
   batchRetentionSeconds?: number;
+  /** How long a job of another store's batch waits before it is offered again. @defaultValue 30000 */
+  handBackMs?: number;
 }
+
+/** A batch this worker must not touch: it names another store (or none, queued by an older version). */
+interface ForeignBatch {
+  foreign: true;
+  store: StoreIdentity | undefined;
+}
+
+/** What a worker holds for a batch it has rows of: null for a batch Redis no longer knows. */
+type BatchContext =
+  { foreign?: never; meta: BatchMeta; ledger: BatchLedger; beforeCreate: () => Promise<void> } | ForeignBatch | null;
 
 export interface SyncWorker {
   /** Graceful: waits for active rows to end; with `force`, hands them back (they re-run elsewhere). */
@@ -60,10 +76,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   onBullError(queue, logger, 'report queue');
   const counts = new BatchCounts(redis, engineKeys(deps.prefix));
   const takeCounts = countsTaker(deps.client, clock);
-  const ledgers = new Map<
-    string,
-    Promise<{ meta: BatchMeta; ledger: BatchLedger; beforeCreate: () => Promise<void> } | null>
-  >();
+  const ledgers = new Map<string, Promise<BatchContext>>();
+  const ownStore = deps.client.identity;
   const progressLog = new ProgressLog(logger, undefined, clock);
   // CONCURRENCY bounds the requests in flight; a few more rows than that have their store calls
   // (rate gate, ledger claim, request, ledger record) under way (slots.ts). A few more jobs than
@@ -76,8 +90,15 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const batchContext = (batchId: string) => {
     let entry = ledgers.get(batchId);
     if (!entry) {
-      entry = state.meta(batchId).then((meta) => {
+      entry = state.meta(batchId).then((meta): BatchContext => {
         if (!meta) return null;
+        if (!meta.store || !sameStore(meta.store, ownStore)) {
+          logger.error(
+            { batchId, batchStore: meta.store ?? null, workerStore: ownStore },
+            `batch ${batchId} is for ${meta.store ? describeStore(meta.store) : 'a store it does not name'}, and this worker serves ${describeStore(ownStore)}: its rows are handed back unsent`,
+          );
+          return { foreign: true, store: meta.store };
+        }
         // This worker's first row of the batch: its start, as this worker sees it.
         logger.info({ batchId, file: meta.file, source: meta.source }, 'batch started on this worker');
         progressLog.due(batchId);
@@ -101,7 +122,26 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const queueReport = (batchId: string) =>
     queue.add(REPORT_JOB, { batchId } satisfies ReportJobData, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
 
-  const processRowJob = async (batchId: string, data: RowJobData, startedBefore: boolean): Promise<void> => {
+  /**
+   * A job of another store's batch goes back to the queue as it came, for a worker of its own
+   * store (one per store's prefix makes this a safety net, never the way rows are routed).
+   */
+  const handBack = async (job: Job, token: string | undefined): Promise<never> => {
+    await job.moveToDelayed(clock() + (deps.handBackMs ?? 30_000), token);
+    throw new DelayedError();
+  };
+
+  /** Whether a batch's report may be written here: the report asks this worker's store for its category counts. */
+  const isOwnBatch = async (batchId: string): Promise<boolean> => {
+    const meta = await state.meta(batchId);
+    return meta === null || (meta.store !== undefined && sameStore(meta.store, ownStore));
+  };
+
+  const processRowJob = async (
+    batchId: string,
+    data: RowJobData,
+    startedBefore: boolean,
+  ): Promise<'handBack' | void> => {
     const { row } = data;
     // Only a job started before (a worker stopped between recording its row and completing the
     // job, or a retry) can have a result already: a first start saves the round trip to look.
@@ -115,6 +155,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       logger.warn({ batchId, row }, 'row of an unknown batch dropped');
       return;
     }
+    if (context.foreign) return 'handBack';
     const result = await processRow(
       { row, plan: data.plan, cells: data.cells },
       {
@@ -144,9 +185,10 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
 
   const worker = new Worker(
     QUEUE_NAME,
-    async (job: Job) => {
+    async (job: Job, token?: string) => {
       if (job.name === REPORT_JOB) {
         const { batchId } = job.data as ReportJobData;
+        if (!(await isOwnBatch(batchId))) return handBack(job, token);
         const summary = await writeRedisBatchReport(state, batchId, clock(), { counts, take: takeCounts });
         if (summary) {
           progressLog.end(batchId);
@@ -159,7 +201,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         return;
       }
       const data = job.data as RowJobData;
-      await processRowJob(batchOfJob(job.id, data), data, job.attemptsStarted > 1);
+      if ((await processRowJob(batchOfJob(job.id, data), data, job.attemptsStarted > 1)) === 'handBack')
+        return handBack(job, token);
     },
     {
       connection: bullConnection(deps.redisUrl),

@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import { bullConnection, type RedisTarget } from './connection.ts';
 import { QUEUE_NAME } from './keys.ts';
 import { NoWorkerError } from './no-worker.ts';
+import type { StoreIdentity } from '../../store/identity.ts';
 
 /** How long to look before saying none serves: one may be starting or reconnecting. */
 const WORKER_LOOK_MS = 3_000;
@@ -22,10 +23,10 @@ export async function workersServing(target: RedisTarget): Promise<number> {
   }
 }
 
-/** Resolves once a worker serves the queue; NoWorkerError when none has after a few seconds. */
-export async function requireWorker(target: RedisTarget): Promise<void> {
+/** Resolves once a worker serves the store's queue; NoWorkerError when none has after a few seconds. */
+export async function requireWorker(target: RedisTarget, store: StoreIdentity): Promise<void> {
   for (let waited = 0; (await workersServing(target)) === 0; waited += WORKER_POLL_MS) {
-    if (waited >= WORKER_LOOK_MS) throw new NoWorkerError(target.prefix);
+    if (waited >= WORKER_LOOK_MS) throw new NoWorkerError(store);
     await sleep(WORKER_POLL_MS);
   }
 }

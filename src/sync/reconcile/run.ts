@@ -17,11 +17,14 @@ import { writeFileAtomic } from '../../files/atomic-write.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { CountsTaker } from '../category-counts.ts';
 import { openBatchFolder } from './batch-folder.ts';
+import { checkBatchStore, type StoreCheck } from '../batch-store.ts';
 import { createFacts, movesCategory, reportedRows } from './batch-rows.ts';
 import { batchDoubt, judgeCategory, reconciledResult } from './verdict.ts';
 
 export interface ReconcileDeps {
   reportDir: string;
+  /** The store this process talks to: a batch of another store is refused before anything is read from it. */
+  storeCheck: StoreCheck;
   /** The categories call, for counts taken now when the batch has none "after". */
   takeCounts: CountsTaker;
   /** Opens the store's ledger (only once the batch is found); null when nothing is remembered of the store. */
@@ -62,6 +65,7 @@ export async function reconcileBatch(
   const clock = deps.clock ?? Date.now;
   const { dir, resultsCsv, summary } = await openBatchFolder(target, deps.reportDir);
   const { batchId } = summary;
+  checkBatchStore(batchId, summary.store, deps.storeCheck);
   const keyColumn = deps.keyColumn ?? summary.keyColumn ?? DEFAULT_KEY_COLUMN;
   const warnings: string[] = [];
   const tally = new Map<string, { confirmed: number; unknown: number }>();

@@ -15,6 +15,7 @@ import { until } from '../../helpers/until.ts';
 import { kill } from './processes.ts';
 import { deleteKeys } from './redis.ts';
 import { REDIS_URL } from './transports.ts';
+import { storePrefix } from '../../../src/sync/queue/keys.ts';
 import { startWorld, type World } from './world.ts';
 
 const BIN = join(import.meta.dirname, '../../../bin/catalog-sync.js');
@@ -35,6 +36,8 @@ export interface CliRun {
 export interface CliWorld {
   readonly world: World;
   readonly prefix: string;
+  /** The sandbox store's key prefix under it: where the CLI queues and its workers take the store's rows. */
+  readonly storePrefix: string;
   /** A connection of the test's own, for looking at the prefix's keys. */
   readonly redis: Redis;
   /**
@@ -76,6 +79,9 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
     },
     get prefix() {
       return set(prefix, 'prefix');
+    },
+    get storePrefix() {
+      return storePrefix(self.prefix, self.world.store);
     },
     get redis() {
       return set(redis, 'redis');

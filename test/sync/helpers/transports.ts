@@ -62,6 +62,7 @@ export function redisTransport(): Transport {
         const { batchId } = await enqueueSync(request, {
           redisUrl: REDIS_URL,
           prefix,
+          store: world.store,
           reportDir: world.dir,
           rate,
           client,

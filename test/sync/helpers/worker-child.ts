@@ -6,7 +6,6 @@ import { createStoreClient } from '../../../src/store/index.ts';
 import { startSyncWorker } from '../../../src/sync/index.ts';
 import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
 import { engineKeys } from '../../../src/sync/queue/keys.ts';
-import { ledgerScope } from '../../../src/ledger/rules.ts';
 import { openRedis } from '../../../src/sync/queue/connection.ts';
 
 const env = process.env;
@@ -27,7 +26,7 @@ const client = createStoreClient(
   {
     gate: new RedisRateGate({
       redis,
-      prefix: engineKeys(prefix).rate(ledgerScope(env.STORE_URL!, env.STORE_EMAIL!)),
+      prefix: engineKeys(prefix).gate,
       rate,
       ...(env.MARGIN_MS ? { marginMs: Number(env.MARGIN_MS) } : {}),
     }),

@@ -6,11 +6,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src/sandbox/index.ts';
+import type { StoreIdentity } from '../../../src/store/identity.ts';
 import { createStoreClient, type RateGate, type StoreClient } from '../../../src/store/index.ts';
 
 export interface World {
   sandbox: SandboxHandle;
   dir: string;
+  /** The sandbox store's identity, as a client of it records batches. */
+  store: StoreIdentity;
   client(options?: { gate?: RateGate; rate?: number; maxAttempts?: number }): StoreClient;
   sheet(name: string, lines: string[]): Promise<string>;
   close(): Promise<void>;
@@ -22,6 +25,7 @@ export async function startWorld(options: SandboxOptions = {}): Promise<World> {
   return {
     sandbox,
     dir,
+    store: { url: sandbox.url, account: sandbox.email },
     client: (opts = {}) =>
       createStoreClient(
         {

@@ -1,0 +1,59 @@
+/**
+ * Which store a row, batch, report, ledger or Redis key belongs to: the store's base URL and the
+ * vendor account (its e-mail), never a password or token. Two processes that share a Redis, a
+ * queue prefix or a report folder tell their stores apart by this, and only by this: a process
+ * sends a row only to the store its batch names.
+ */
+import { createHash } from 'node:crypto';
+import { ConfigError, ENV_NAMES, type Config } from '../config.ts';
+
+export interface StoreIdentity {
+  /** The base URL, as configured (no trailing slash). */
+  url: string;
+  /** The vendor account's e-mail. */
+  account: string;
+  /** The store's own name (`store_name`), once a login has said it. */
+  name?: string | undefined;
+}
+
+/** The configured store, or a ConfigError naming the first setting missing. */
+export function storeIdentityOf(config: Pick<Config, 'storeUrl' | 'storeEmail'>): StoreIdentity {
+  for (const key of ['storeUrl', 'storeEmail'] as const) {
+    if (!config[key]) throw new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
+  }
+  return { url: config.storeUrl!.replace(/\/+$/, ''), account: config.storeEmail!.trim() };
+}
+
+/**
+ * A short, stable name for a store and account, used in file names and Redis keys (16 hex digits
+ * of SHA-256 over the lower-cased URL and e-mail). The same store and account always get the same
+ * scope, however the URL's trailing slash or the e-mail's case was typed; another store never does.
+ */
+export function storeScope(store: StoreIdentity): string {
+  const id = `${store.url.replace(/\/+$/, '').toLowerCase()}\n${store.account.trim().toLowerCase()}`;
+  return createHash('sha256').update(id).digest('hex').slice(0, 16);
+}
+
+export function sameStore(a: StoreIdentity, b: StoreIdentity): boolean {
+  return storeScope(a) === storeScope(b);
+}
+
+/** For people: `Riyadh Perfumes (https://api.example.com, ops@example.com)`. */
+export function describeStore(store: StoreIdentity): string {
+  const where = `${store.url}, ${store.account}`;
+  return store.name ? `${store.name} (${where})` : where;
+}
+
+/** The identity as recorded with a batch: the name only when known. */
+export function recordedStore(store: StoreIdentity, name?: string): StoreIdentity {
+  const known = name ?? store.name;
+  return { url: store.url, account: store.account, ...(known ? { name: known } : {}) };
+}
+
+/** A `store` field read back from a file or Redis, or null when it is not one. */
+export function parseStoreIdentity(value: unknown): StoreIdentity | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { url, account, name } = value as Record<string, unknown>;
+  if (typeof url !== 'string' || typeof account !== 'string' || url === '' || account === '') return null;
+  return { url, account, ...(typeof name === 'string' && name !== '' ? { name } : {}) };
+}

@@ -1,0 +1,95 @@
+/**
+ * Two consoles, one per store, sharing one report folder: each lists every batch with the store it
+ * went to, and re-runs only its own store's. Another store's batch, or a report that does not say
+ * its store, is a 409 naming both stores, and nothing reaches the store.
+ */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from '../console/helpers.ts';
+
+let shared: string;
+let consoleA: ConsoleWorld;
+let consoleB: ConsoleWorld;
+
+beforeEach(async () => {
+  shared = await mkdtemp(join(tmpdir(), 'shared-reports-'));
+  consoleA = await startConsoleWorld({ reportDir: join(shared, 'reports') });
+  consoleB = await startConsoleWorld({ reportDir: join(shared, 'reports') });
+});
+afterEach(async () => {
+  await consoleA.close();
+  await consoleB.close();
+  await rm(shared, { recursive: true, force: true });
+});
+
+/** A batch on store B with one created row and one failed (an update of a product B lacks). */
+async function batchOnB(): Promise<string> {
+  const sheet = ['title,sale_price,category,barcode,product_id', 'Lamp,12.5,1,B-1,', ',15,,,999'].join('\n');
+  const res = await consoleB.api('/api/batches', { method: 'POST', body: sheetForm('b.csv', sheet) });
+  expect(res.status).toBe(202);
+  const { batchId } = (await res.json()) as { batchId: string };
+  const last = (await readEvents(consoleB, batchId)).at(-1)!;
+  expect(last.status).toBe('done');
+  expect(last.counts).toMatchObject({ created: 1, failed: 1 });
+  return batchId;
+}
+
+/** Requests that change a store or read it for a batch (the console's health check logs in now and then). */
+function batchRequests(world: ConsoleWorld): number {
+  return ['/v1/create_product', '/v1/update_product', '/v1/products_status', '/v1/categories']
+    .map((path) => world.sandbox.requestCount(path))
+    .reduce((a, b) => a + b, 0);
+}
+
+async function rerunOn(
+  world: ConsoleWorld,
+  batchId: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await world.api(`/api/batches/${batchId}/rerun`, { method: 'POST' });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+it("lists each batch with its store, and refuses to re-run another store's batch (409), sending nothing", async () => {
+  const batchId = await batchOnB();
+  const listed = (await (await consoleA.api('/api/batches')).json()) as { batchId: string; store: unknown }[];
+  expect(listed.find((b) => b.batchId === batchId)?.store).toMatchObject({
+    url: consoleB.sandbox.url,
+    account: consoleB.sandbox.email,
+  });
+
+  consoleA.sandbox.resetStats();
+  const refused = await rerunOn(consoleA, batchId);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toContain(consoleB.sandbox.url);
+  expect(refused.body.error).toContain(consoleA.sandbox.url);
+  expect(refused.body.batchStore).toMatchObject({ url: consoleB.sandbox.url });
+  expect(batchRequests(consoleA)).toBe(0);
+  expect(consoleA.sandbox.products()).toHaveLength(0);
+
+  // Its own store's console re-runs it.
+  const own = await rerunOn(consoleB, batchId);
+  expect(own.status).toBe(202);
+  const rerun = (await readEvents(consoleB, String(own.body.batchId))).at(-1)!;
+  expect(rerun).toMatchObject({ status: 'done', rerunOf: batchId });
+  expect(rerun.store).toMatchObject({ url: consoleB.sandbox.url });
+});
+
+it('refuses a report that does not say which store it went to (written by an earlier version)', async () => {
+  const batchId = await batchOnB();
+  // The same report as an earlier version wrote it: summary.json without `store`.
+  const old = batchId.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+  await cp(join(shared, 'reports', batchId), join(shared, 'reports', old), { recursive: true });
+  const summaryFile = join(shared, 'reports', old, 'summary.json');
+  const { store: _store, ...summary } = JSON.parse(await readFile(summaryFile, 'utf8')) as Record<string, unknown>;
+  await writeFile(summaryFile, JSON.stringify({ ...summary, batchId: old }));
+
+  consoleB.sandbox.resetStats();
+  const refused = await rerunOn(consoleB, old);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toMatch(/does not say which store/);
+  expect(refused.body.error).toContain('--store-check=off');
+  expect(batchRequests(consoleB)).toBe(0);
+});
