@@ -2,13 +2,13 @@
  * CSV files as Excel and other tools write them: streamed through csv-parse, decoded with
  * iconv-lite when not UTF-8, with the encoding and delimiter detected from a sample.
  */
-import { open } from 'node:fs/promises';
 import { pipeline, Transform } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import { parse, type Options as ParseOptions } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { CHANGED_WHILE_READ, sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
 import type { FileSnapshot } from '../../files/read-snapshot.ts';
+import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
@@ -28,7 +28,7 @@ const isAscii = (bytes: Buffer): boolean => bytes.every((byte) => byte < 0x80);
  * that starts with English columns may only show its Arabic (and so its encoding) far down.
  */
 async function readSamples(file: string): Promise<{ head: Buffer; encodingSample: Buffer; snapshot: FileSnapshot }> {
-  const handle = await open(file, 'r');
+  const handle = await openFile(file);
   try {
     const snapshot = await snapshotOfHandle(handle);
     const read = async (position: number): Promise<Buffer> => {
@@ -101,7 +101,7 @@ async function parseFile(
   decoding: Decoding,
   options: ParseOptions,
 ): Promise<Records> {
-  const handle = await open(file, 'r');
+  const handle = await openFile(file);
   try {
     if (!sameSnapshot(snapshot, await snapshotOfHandle(handle))) throw changed(file);
   } catch (error) {
@@ -126,6 +126,17 @@ async function parseFile(
       return Promise.resolve();
     },
   };
+}
+
+/** The file, refused without waiting when it is not a regular file (swapped for a FIFO since it was sniffed). */
+async function openFile(file: string): ReturnType<typeof openRegularFile> {
+  try {
+    return await openRegularFile(file);
+  } catch (error) {
+    if (error instanceof NotRegularFileError)
+      throw new SheetFileError(file, error.code, error.message, { cause: error });
+    throw error;
+  }
 }
 
 const changed = (file: string): SheetFileError => new SheetFileError(file, 'file_changed', CHANGED_WHILE_READ);
