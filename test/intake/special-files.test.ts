@@ -49,7 +49,7 @@ describe('validate and import', () => {
   let server: Server | undefined;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  it('refuse a FIFO at once, exit 2, naming it', async () => {
+  it('refuse a FIFO at once, exit 2, naming it (as a sheet or as a column map)', async () => {
     const fifo = await mkfifo(join(world.dir, 'products.csv'));
     for (const command of [
       ['validate', fifo],
@@ -59,6 +59,13 @@ describe('validate and import', () => {
       expect(result.code).toBe(2);
       expect(result.err).toContain(`${fifo}: this is a named pipe (FIFO), not a file: only regular files are read`);
     }
+    // A column map given as a FIFO is refused the same way.
+    const sheet = join(world.dir, 'sheet.csv');
+    await writeFile(sheet, productCsv(['m1']));
+    const map = await mkfifo(join(world.dir, 'map.yaml'));
+    const result = await cli(['--report-dir', world.reportDir, 'validate', sheet, '--columns', map]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`${map}: cannot read the column map file: this is a named pipe (FIFO)`);
   });
 
   it('refuse a socket, a device and a folder the same way', async () => {
