@@ -12,11 +12,12 @@ import { NotRegularFileError, openRegularFile } from '../../files/regular-file.t
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
+import { firstLineTooLong, lineLengthGuard, LineTooLongError } from './csv-lines.ts';
 import { ReadablePuller } from './readable-puller.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
-/** Far above any real row (Excel holds at most 32,767 characters in a cell). */
+/** Far above any real row (Excel holds at most 32,767 characters in a cell); the longest line too. */
 export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 /** How far to look for the first non-ASCII byte when the start of the file is plain ASCII. */
 const MAX_SCAN_BYTES = 64 * 1024 * 1024;
@@ -37,6 +38,9 @@ async function readSamples(file: string): Promise<{ head: Buffer; encodingSample
       return buffer.subarray(0, bytesRead);
     };
     const head = await read(0);
+    // A file on one line is refused now, before csv-parse spends seconds per MB on it.
+    if (await firstLineTooLong(handle, head, MAX_RECORD_BYTES))
+      throw unreadableNear(file, 1, new LineTooLongError(MAX_RECORD_BYTES));
     let block = head;
     for (let position = 0; isAscii(block) && block.length === SAMPLE_BYTES && position < MAX_SCAN_BYTES;) {
       position += SAMPLE_BYTES - 4; // overlap, so no character is cut at both ends
@@ -114,7 +118,8 @@ async function parseFile(
   const decoder = toUtf8(decoding);
   const parser = parse(options);
   const noop = (): void => undefined; // errors reach the parser, read through the puller
-  const streams: Duplex[] = decoder === null ? [guard, parser] : [guard, decoder, parser];
+  const lines = lineLengthGuard(MAX_RECORD_BYTES);
+  const streams: Duplex[] = decoder === null ? [guard, lines, parser] : [guard, decoder, lines, parser];
   pipeline([bytes, ...streams], noop);
   const destroyAll = (): void => {
     for (const stream of [bytes, ...streams]) stream.destroy();
@@ -143,6 +148,10 @@ const changed = (file: string): SheetFileError => new SheetFileError(file, 'file
 
 function unreadableNear(file: string, row: number, error: unknown): SheetFileError {
   if (error instanceof SheetFileError) return error;
+  if (error instanceof LineTooLongError)
+    return new SheetFileError(file, 'line_too_long', `cannot read CSV near row ${row}: ${error.message}`, {
+      cause: error,
+    });
   const code = (error as { code?: string }).code;
   const why =
     code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'
