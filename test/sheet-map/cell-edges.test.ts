@@ -126,6 +126,8 @@ describe('prices with a currency', () => {
     expect(reading('15%', PRICE_SPEC, price)).toBe(`ERR:percent_in_price: sale_price: "15%" ${why}`);
     expect(reading('١٥٪', PRICE_SPEC, price)).toBe(`ERR:percent_in_price: sale_price: "١٥٪" ${why}`);
     expect(reading(0.15, PRICE_SPEC, price, '0%')).toBe(`ERR:percent_in_price: sale_price: "15%" ${why}`);
+    // A % inside quoted text is text: the cell is no percentage.
+    expect(reading(12, PRICE_SPEC, price, '0.00" % off"')).toBe(12);
   });
 
   it('leaves other number fields and unknown codes alone', () => {

@@ -76,5 +76,6 @@ export function isPercentText(text: string): boolean {
 
 /** A number format that shows the cell as a percentage (`0%`, `0.00%`), quoted text aside. */
 export function isPercentFormat(format: string | undefined): boolean {
-  return format !== undefined && format.replace(/"[^"]*"|\\./g, '').includes('%');
+  // Most price formats (`#,##0.00`) have no % at all: no regex for them.
+  return format !== undefined && format.includes('%') && format.replace(/"[^"]*"|\\./g, '').includes('%');
 }
