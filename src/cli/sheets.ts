@@ -17,6 +17,7 @@ interface ValidateFlags {
   sheet?: string;
   json?: boolean;
   errorsCsv?: string;
+  keyColumn?: string;
 }
 
 interface TemplateFlags {
@@ -33,6 +34,7 @@ export function registerSheetCommands(program: Command, ctx: CliContext): void {
     .option('--delimiter <char>', 'CSV delimiter (default: detected; , ; or tab)')
     .option('--sheet <name>', 'XLSX: the sheet to check (default: Products or the first sheet, plus Brands)')
     .option('--json', 'print the summary with every row issue as JSON')
+    .option('--key-column <field>', 'the field import will key creates by: checked as an identifier, as barcode is')
     .option(
       '--errors-csv <path>',
       'where to write the row issues CSV (default <report-dir>/validate/<file>.issues.csv)',
@@ -60,6 +62,7 @@ async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Pr
     delimiter: decodeDelimiter(flags.delimiter),
     sheet: flags.sheet,
     maxTextLength: config.maxTextLength,
+    keyColumn: flags.keyColumn,
   });
   const summaries: SheetSummary[] = [];
   for (const sheet of sheets) summaries.push(await summarizeSheet(sheet));

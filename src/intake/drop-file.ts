@@ -6,11 +6,11 @@
  * all. Nothing is deleted.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.ts';
 import { tempPathFor, writeFileAtomic } from '../files/atomic-write.ts';
+import { NotRegularFileError, openRegularFile, specialKind } from '../files/regular-file.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { LedgerSettings } from '../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../report/summary.ts';
@@ -57,9 +57,15 @@ export interface DropReport {
 
 export type DropResult = { status: 'done'; report: DropReport } | { status: 'failed'; error: string };
 
+/** The file's SHA-256; NotRegularFileError, without waiting, for anything but a regular file. */
 export async function contentHashOf(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  const handle = await openRegularFile(path);
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
+  } finally {
+    await handle.close();
+  }
   return hash.digest('hex');
 }
 
@@ -69,7 +75,16 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   const parsed = parseClaimedName(claimed);
   if (!parsed) throw new Error(`${claimed} is not a claimed drop file`);
   const path = join(layout.processing, claimed);
-  const contentHash = await contentHashOf(path);
+  // A FIFO, socket, device or folder is never opened (a FIFO would wait for a writer forever).
+  const kind = specialKind(await stat(path));
+  if (kind !== null) return refuse(deps, claimed, parsed.name, new NotRegularFileError(path, kind));
+  let contentHash: string;
+  try {
+    contentHash = await contentHashOf(path);
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return refuse(deps, claimed, parsed.name, error);
+    throw error;
+  }
   const batchId = dropBatchId(parsed.token, contentHash);
   const fileKey = fileLedgerKey(contentHash);
   const [earlier] = await deps.ledger.getMany([fileKey]);
@@ -107,14 +122,7 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
     );
   } catch (error) {
     if (!(error instanceof SheetFileError)) throw error;
-    await mkdir(layout.failed, { recursive: true });
-    await writeFileAtomic(
-      join(layout.failed, `${claimed}.error.txt`),
-      `${parsed.name}: ${error.message}\n(code ${error.code})\n`,
-    );
-    await rename(path, join(layout.failed, claimed));
-    deps.logger.warn({ file: parsed.name, code: error.code }, 'drop file could not be read: moved to failed/');
-    return { status: 'failed', error: error.message };
+    return refuse(deps, claimed, parsed.name, error);
   }
 
   // Shutting down past the grace period: the batch may have been cut short, so the file stays
@@ -182,6 +190,24 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   };
   await finish(layout, claimed, report);
   return { status: 'done', report };
+}
+
+/** A file that cannot be read at all: to failed/, with `<name>.error.txt` saying why. */
+async function refuse(
+  deps: DropFileDeps,
+  claimed: string,
+  name: string,
+  error: SheetFileError | NotRegularFileError,
+): Promise<DropResult> {
+  const { layout } = deps;
+  await mkdir(layout.failed, { recursive: true });
+  await writeFileAtomic(
+    join(layout.failed, `${claimed}.error.txt`),
+    `${name}: ${error.message}\n(code ${error.code})\n`,
+  );
+  await rename(join(layout.processing, claimed), join(layout.failed, claimed));
+  deps.logger.warn({ file: name, code: error.code }, 'drop file could not be read: moved to failed/');
+  return { status: 'failed', error: error.message };
 }
 
 /** The outcome counts of a file's batches together. */

@@ -37,6 +37,11 @@ export function isIgnoredName(path: string): boolean {
   );
 }
 
+/** A name a sheet would have: a folder so named is taken too, to be refused and moved to failed/. */
+export function isSheetName(path: string): boolean {
+  return /\.(csv|tsv|txt|xlsx|xlsm|xls)$/i.test(basename(path));
+}
+
 const CLAIMED = /^(\d{8}-\d{6}-[0-9a-f]{6})--(.+)$/;
 
 /** `20260122-031500-ab12cd` from the clock and 6 random hex digits. */

@@ -12,7 +12,14 @@ import type { Logger } from '../log.ts';
 import type { ClaimStore } from './claims.ts';
 import { prepareDropFolders } from './drop-folders.ts';
 import { processDropFile, type DropFileDeps, type DropResult } from './drop-file.ts';
-import { claimedName, claimToken, isIgnoredName, parseClaimedName, type DropLayout } from './drop-layout.ts';
+import {
+  claimedName,
+  claimToken,
+  isIgnoredName,
+  isSheetName,
+  parseClaimedName,
+  type DropLayout,
+} from './drop-layout.ts';
 import { DEFAULT_SETTLE_MS, InboxSettle } from './inbox-settle.ts';
 
 export type DropEvent =
@@ -89,6 +96,10 @@ export class DropWatcher {
     const seen = (path: string) => settle.touch(basename(path));
     watcher.on('add', seen);
     watcher.on('change', seen); // a file rewritten in place while waiting: taken once settled
+    // A folder named like a sheet (products.csv/) is refused like a FIFO; other folders are left alone.
+    watcher.on('addDir', (path) => {
+      if (path !== layout.inbox && isSheetName(path)) seen(path);
+    });
 
     watcher.on('error', (error) => this.options.logger.error({ err: error }, 'drop folder watch error'));
     this.watcher = watcher;
@@ -153,7 +164,8 @@ export class DropWatcher {
     } catch {
       return null; // gone already: taken by another watcher
     }
-    if (!info.isFile()) return null;
+    // Not a regular file (a FIFO, a folder named like a sheet): claimed like any other, and
+    // drop-file.ts moves it to failed/ with its reason, never opening it.
     if (inboxClaims && !(await inboxClaims.tryClaim(`inbox:${name}:${info.size}:${info.mtimeMs}`))) return null;
     const token = claimToken((this.options.clock ?? Date.now)(), randomBytes(3).toString('hex'));
     const claimed = claimedName(token, name);

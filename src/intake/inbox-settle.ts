@@ -2,12 +2,14 @@
  * When an inbox file is whole, so the watcher takes it once: its size and modification time have
  * not changed for the settle time (default 10 s, long enough for a network copy that stalls), no
  * process on this machine holds it open for writing, and a ZIP (XLSX) has its end record. Until
- * then it waits, and says once why.
+ * then it waits, and says once why. Anything that is not a regular file is handed on at once, to
+ * be refused (drop-file.ts), and never opened here.
  */
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ZIP_SIGNATURE, zipComplete } from '../xlsx/index.ts';
 import { DEFAULTS } from '../config.ts';
+import { openRegularFile } from '../files/regular-file.ts';
 import { openForWritingBy } from './open-writers.ts';
 
 export const DEFAULT_SETTLE_MS = DEFAULTS.dropSettleMs;
@@ -68,6 +70,13 @@ export class InboxSettle {
         this.seen.delete(name); // taken by another watcher, or removed
         continue;
       }
+      if (!info.isFile()) {
+        // A FIFO, a socket, a device or a folder named like a sheet never becomes whole, and must
+        // never be opened here (a FIFO would block every look after it): taken at once, to be refused.
+        this.seen.delete(name);
+        out.push(name);
+        continue;
+      }
       const now = this.options.clock();
       if (info.size !== seen.size || info.mtimeMs !== seen.mtimeMs) {
         Object.assign(seen, { size: info.size, mtimeMs: info.mtimeMs, since: now, recheckMs: FIRST_RECHECK_MS });
@@ -104,7 +113,7 @@ export async function notWholeYet(path: string): Promise<string | null> {
 
 async function looksLikeZip(path: string): Promise<boolean> {
   if (['.xlsx', '.xlsm'].includes(extname(path).toLowerCase())) return true;
-  const handle = await open(path, 'r');
+  const handle = await openRegularFile(path);
   try {
     const head = Buffer.alloc(4);
     const { bytesRead } = await handle.read(head, 0, 4, 0);

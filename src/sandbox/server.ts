@@ -64,7 +64,7 @@ export async function handleStoreRequest(deps: PipelineDeps, req: IncomingMessag
   if (!route.methods.includes(method)) return reply(storeError(405, 'Method not allowed'));
 
   const parsed = parseJsonObject(raw);
-  if (parsed.ok) deps.log.attachBody(record, parsed.raw);
+  if (parsed.ok) deps.log.attachBody(record, parsed.raw, raw?.toString('utf8'));
   const fault = deps.faults.take(path);
   if (fault) record.fault = fault.kind;
   if (fault && BEFORE_APPLY.has(fault.kind)) return strikeBeforeApply(fault, req, record, reply);

@@ -16,8 +16,12 @@ export class RequestLog {
     return record;
   }
 
-  attachBody(record: SandboxRequestRecord, body: unknown): void {
-    if (this.recordBodies && body !== undefined) record.body = redactPassword(body);
+  /** `text`: the body's bytes as received, kept only when they hold no password (a login's do). */
+  attachBody(record: SandboxRequestRecord, body: unknown, text?: string): void {
+    if (!this.recordBodies || body === undefined) return;
+    const redacted = redactPassword(body);
+    record.body = redacted;
+    if (text !== undefined && redacted === body) record.bodyText = text;
   }
 
   markFault(record: SandboxRequestRecord, fault: FaultKind): void {

@@ -95,6 +95,8 @@ export interface SandboxRequestRecord {
   fault?: FaultKind;
   /** Parsed JSON body, with `password` replaced by '[redacted]' (only with recordBodies). */
   body?: unknown;
+  /** The body exactly as received, as UTF-8 text (only with recordBodies, never for a body with a password). */
+  bodyText?: string;
   /** How the request carried its token: `bare` (`Authorization-Jwt: <token>`) or `jwt` (`Jwt <token>`). */
   tokenForm?: 'bare' | 'jwt';
 }

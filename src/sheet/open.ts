@@ -27,6 +27,8 @@ export interface OpenSheetOptions {
   sheet?: string | undefined;
   /** Most characters a text cell may hold (MAX_TEXT_LENGTH); longer is an invalid row. */
   maxTextLength?: number | undefined;
+  /** The field a sync keys its creates by (`--key-column`): an identifier, like barcode. */
+  keyColumn?: string | undefined;
 }
 
 /** The sheet as opened: what its summary says of it (SummaryHead), and its rows. */
@@ -134,6 +136,7 @@ async function openWithMap(
     delimiter: first.delimiter,
     maxTextLength: options.maxTextLength,
     fieldCount: first.fieldCount,
+    keyColumn: options.keyColumn,
   };
   const mapper = createSheetMapper(first.headers, mapperOptions);
   // A sheet may start with empty rows: header issues carry the header's real row number.

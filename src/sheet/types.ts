@@ -45,11 +45,13 @@ export interface SheetRead {
 
 /**
  * What a valid row asks the store to do. A product row with product_status and other fields
- * plans an update followed by a status change (`status` set on the update plan).
+ * plans an update followed by a status change (`status` set on the update plan). `note`: how a
+ * value was read that the row's outcome message must tell (a currency removed, an identifier's
+ * full digits sent); it travels with the plan, through the queue too, and is not sent.
  */
 export type RowPlan =
-  | { kind: 'create'; payload: CreateProductRequest }
-  | { kind: 'update'; payload: UpdateProductRequest; status?: number }
+  | { kind: 'create'; payload: CreateProductRequest; note?: string }
+  | { kind: 'update'; payload: UpdateProductRequest; status?: number; note?: string }
   | { kind: 'status'; payload: ProductStatusRequest }
   | { kind: 'brand'; payload: BrandUpdateRequest }
   | { kind: 'skip'; reason: string };

@@ -4,6 +4,7 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
+import { withNote } from './rules.ts';
 
 export interface DryRunFacts {
   categoryIds: ReadonlySet<number>;
@@ -24,6 +25,10 @@ const WOULD: Record<Exclude<RowPlan['kind'], 'skip'>, { outcome: Outcome; text: 
 };
 
 export function dryRunResult(row: number, plan: RowPlan, facts: DryRunFacts, state: DryRunState): RowResult {
+  return withNote(dryRunOutcome(row, plan, facts, state), plan);
+}
+
+function dryRunOutcome(row: number, plan: RowPlan, facts: DryRunFacts, state: DryRunState): RowResult {
   const base = { row, httpStatus: null, attempts: 0 };
   if (plan.kind === 'create' || plan.kind === 'update') {
     const category = plan.payload.category;

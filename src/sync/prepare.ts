@@ -20,7 +20,12 @@ export async function openRequestSheet(
   opener: SheetOpener = defaultOpenSheet,
   maxTextLength?: number,
 ): Promise<OpenedSheet> {
-  const sheet = await opener(request.file, { columns: request.columns, sheet: request.sheet, maxTextLength });
+  const sheet = await opener(request.file, {
+    columns: request.columns,
+    sheet: request.sheet,
+    maxTextLength,
+    keyColumn: request.ledger?.keyColumn,
+  });
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
     await sheet.close();

@@ -9,7 +9,7 @@ import type { RequestSlot, StoreApi, WriteOptions, WriteResult } from '../store/
 import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
-import { callsFor, outcomeOf, type CallKind, type CallRecord } from './rules.ts';
+import { callsFor, outcomeOf, withNote, type CallKind, type CallRecord } from './rules.ts';
 
 /**
  * Remembers, outside this process, that a create was sent for a row, so a job re-run after a
@@ -66,7 +66,7 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
   } catch (error) {
     return ledgerFailure(row, 'could not be read', error);
   }
-  return decided ?? sendRow(work, ledgerRow, deps);
+  return withNote(decided ?? (await sendRow(work, ledgerRow, deps)), plan);
 }
 
 async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): Promise<RowResult> {

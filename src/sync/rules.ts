@@ -129,6 +129,16 @@ function messageOf(record: CallRecord): string {
   return record.result?.message || DEFAULT_MESSAGE[record.call];
 }
 
+/**
+ * The row's outcome with its plan's note appended (how a cell was read: a currency removed, an
+ * identifier's full digits sent), so the report says it whatever happened to the row.
+ */
+export function withNote(result: RowResult, plan: RowPlan): RowResult {
+  const note = plan.kind === 'create' || plan.kind === 'update' ? plan.note : undefined;
+  if (note === undefined || note === '') return result;
+  return { ...result, message: result.message === '' ? note : `${result.message}; ${note}` };
+}
+
 /** The outcome of a row the mapper could not turn into a plan: its first error names the column. */
 export function invalidResult(sheetRow: SheetRowResult): RowResult {
   const issue = sheetRow.issues.find((i) => i.severity === 'error') ?? sheetRow.issues[0];

@@ -75,6 +75,6 @@ describe('a file built wrong is a clear file error, not a crash', () => {
   it('a folder: exit 2, "this is a folder", no stack trace', async () => {
     const { code, err } = await cli('validate', dir);
     expect(code).toBe(2);
-    expect(err.trim()).toBe(`cannot read sheet: ${dir}: this is a folder, not a file`);
+    expect(err.trim()).toBe(`cannot read sheet: ${dir}: this is a folder, not a file: only regular files are read`);
   });
 });

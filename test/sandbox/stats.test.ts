@@ -22,7 +22,7 @@ describe('maxInWindow', () => {
 });
 
 describe('request log and statistics', () => {
-  it('records every /v1 request when received (method, path, status, body), oldest first', async () => {
+  it('records every /v1 request when received (method, path, status, body and its bytes), oldest first', async () => {
     let now = 1_000_000;
     await withSandbox({ clock: () => now }, async (sandbox) => {
       const { access_token: token } = await login(sandbox);
@@ -46,9 +46,18 @@ describe('request log and statistics', () => {
           path: '/v1/create_product',
           status: 200,
           body: { title: 'a' },
+          bodyText: '{"title":"a"}',
           tokenForm: 'bare',
         },
-        { at: 1_000_020, method: 'POST', path: '/v1/create_product', status: 400, body: {}, tokenForm: 'bare' },
+        {
+          at: 1_000_020,
+          method: 'POST',
+          path: '/v1/create_product',
+          status: 400,
+          body: {},
+          bodyText: '{}',
+          tokenForm: 'bare',
+        },
         { at: 1_001_520, method: 'GET', path: '/v1/categories', status: 200, tokenForm: 'bare' },
       ]);
       expect(sandbox.requestCount()).toBe(4);

@@ -7,7 +7,7 @@ import type { CompiledSheet } from './compile.ts';
 import type { BrandField } from './fields.ts';
 import type { DuplicateTracker } from './sheet-checks.ts';
 import { checkText } from './text-checks.ts';
-import { BLANK, CellError, readCell } from './values.ts';
+import { BLANK, CellError, Noted, readCell } from './values.ts';
 
 const REQUIRED: readonly BrandField[] = ['brand_id', 'brand_name', 'brand_name_ar'];
 
@@ -20,11 +20,15 @@ export function mapBrandRow(
   const values: Partial<Record<BrandField, string | number>> = {};
   for (const column of sheet.columns) {
     if (column.target.kind !== 'brand') continue;
-    const reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
+    let reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
     if (reading === BLANK) continue;
     if (reading instanceof CellError) {
       issues.push(reading.issueAt(raw.row, column.header));
       continue;
+    }
+    if (reading instanceof Noted) {
+      issues.push(reading.issueAt(raw.row, column.header));
+      reading = reading.value;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;
     if (typeof reading !== 'object') values[column.target.field] = reading;

@@ -1,13 +1,23 @@
 /** Reads a --columns map file (the I/O edge of column-map.ts). */
-import { readFile } from 'node:fs/promises';
+import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
 import { SheetFileError } from '../types.ts';
 import { parseColumnMap, type ColumnMap } from './column-map.ts';
 
 export async function loadColumnMap(file: string): Promise<ColumnMap> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // A FIFO given as the map would wait for a writer forever: refused at once instead.
+    const handle = await openRegularFile(file);
+    try {
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
+    if (error instanceof NotRegularFileError)
+      throw new SheetFileError(file, 'column_map_unreadable', `cannot read the column map file: ${error.message}`, {
+        cause: error,
+      });
     const code = (error as NodeJS.ErrnoException).code ?? 'read_failed';
     throw new SheetFileError(file, 'column_map_unreadable', `cannot read the column map file (${code})`, {
       cause: error,

@@ -5,6 +5,8 @@
  *     Product Name: title        # a canonical header or any alias
  *     Unit Price (SAR): sale_price
  *     Internal note: ignore      # recognised and not sent (no "unknown column" warning)
+ *   error_text:                  # optional: columns whose #N/A, #VALUE! ... are text, sent as written
+ *     - Supplier Code
  *
  * Checked with zod; every error names the file and the key. Pure: the text is read elsewhere.
  */
@@ -19,6 +21,8 @@ export interface ColumnMap {
   file: string;
   /** The target written for this header, null for `ignore`, undefined when not in the map. */
   lookup(header: string): string | null | undefined;
+  /** The header is listed under `error_text:`: its text fields send `#N/A` and the like as text. */
+  allowsErrorText(header: string): boolean;
 }
 
 const IGNORE = new Set(['ignore', '-', '']);
@@ -28,6 +32,7 @@ const ColumnMapSchema = z
     columns: z.record(z.string(), z.union([z.string(), z.null()]), {
       error: 'expected a "columns:" mapping of header: field',
     }),
+    error_text: z.array(z.string({ error: 'expected a header' }), { error: 'expected a list of headers' }).optional(),
   })
   .strict();
 
@@ -49,18 +54,23 @@ export function parseColumnMap(file: string, text: string): ColumnMap {
     throw new SheetFileError(
       file,
       'bad_column_map',
-      `${where}: ${issue?.message ?? 'invalid'} (expected "columns:" with "Header: field" lines)`,
+      `${where}: ${issue?.message ?? 'invalid'} (expected "columns:" with "Header: field" lines, and optionally "error_text:" with a list of headers)`,
     );
   }
-  return columnMapFromRecord(file, parsed.data.columns);
+  return columnMapFromRecord(file, parsed.data.columns, parsed.data.error_text);
 }
 
 /**
  * A mapping given as data (a job's `columns:`), checked the same way. `label` names its source
  * in messages (the file, or e.g. `jobs/nightly.yaml columns`).
  */
-export function columnMapFromRecord(label: string, columns: Readonly<Record<string, string | null>>): ColumnMap {
+export function columnMapFromRecord(
+  label: string,
+  columns: Readonly<Record<string, string | null>>,
+  errorText: readonly string[] = [],
+): ColumnMap {
   const file = label;
+  const errorTextKeys = new Set(errorText.map((header) => headerKey(cleanHeader(header))));
   const entries = new Map<string, string | null>();
   const names = suggestionNames('products');
   for (const [header, rawTarget] of Object.entries(columns)) {
@@ -91,5 +101,6 @@ export function columnMapFromRecord(label: string, columns: Readonly<Record<stri
   return {
     file,
     lookup: (header: string) => entries.get(headerKey(cleanHeader(header))),
+    allowsErrorText: (header: string) => errorTextKeys.has(headerKey(cleanHeader(header))),
   };
 }

@@ -78,7 +78,17 @@ export function specOf(target: ColumnTarget): ValueSpec {
   }
 }
 
-export function compileSheet(plan: HeaderPlan, decimalComma: boolean, maxTextLength: number): CompiledSheet {
+export interface CompileOptions {
+  decimalComma: boolean;
+  maxTextLength: number;
+  /** Canonical names of the identifier fields (identifiers.ts identifierFields). */
+  identifiers: ReadonlySet<string>;
+  /** Whether a column (its header as written) may hold error values as text (column map `error_text:`). */
+  allowsErrorText: (header: string) => boolean;
+}
+
+export function compileSheet(plan: HeaderPlan, options: CompileOptions): CompiledSheet {
+  const { decimalComma, maxTextLength } = options;
   const columns: CompiledColumn[] = [];
   const blankIndexes = new Set<number>();
   const headers = new Map<string, string>();
@@ -92,13 +102,19 @@ export function compileSheet(plan: HeaderPlan, decimalComma: boolean, maxTextLen
     if (headers.has(name)) continue; // a duplicate column: header error, never read twice
     headers.set(name, slot.header);
     positions.set(name, columns.length);
+    const spec = specOf(slot.column.target);
     columns.push({
       index: slot.index,
       header: slot.header,
       target: slot.column.target,
       name,
-      spec: specOf(slot.column.target),
-      ctx: { header: slot.header, decimalComma },
+      spec,
+      ctx: {
+        header: slot.header,
+        decimalComma,
+        identifier: spec.kind === 'text' && options.identifiers.has(name),
+        errorText: options.allowsErrorText(slot.header),
+      },
     });
   }
   const filled = new Uint8Array(columns.length);

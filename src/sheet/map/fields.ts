@@ -19,6 +19,8 @@ export interface ValueSpec {
   kind: ValueKind;
   /** Smallest allowed value for number/whole; ids always start at 1. */
   min?: number;
+  /** An amount of money (number): a currency sign or code around it is removed, a percentage refused (money.ts). */
+  money?: true;
 }
 
 /** Scalar product fields (the maps prices/celebrity/product_option are dotted columns). */
@@ -33,9 +35,9 @@ export const PRODUCT_FIELD_SPECS: Readonly<Record<ScalarProductField, ValueSpec>
   sub_category: { kind: 'id' },
   brand_id: { kind: 'id' },
   weight: { kind: 'number', min: 0 },
-  sale_price: { kind: 'number', min: 0 },
-  purchase_price: { kind: 'number', min: 0 },
-  shipping_cost: { kind: 'number', min: 0 },
+  sale_price: { kind: 'number', min: 0, money: true },
+  purchase_price: { kind: 'number', min: 0, money: true },
+  shipping_cost: { kind: 'number', min: 0, money: true },
   purchase_limit: { kind: 'whole', min: 0 },
   barcode: { kind: 'text' },
   sort_order: { kind: 'whole', min: 0 },
@@ -71,7 +73,7 @@ export const OPTION_FIELDS = Object.keys(OPTION_FIELD_SPECS) as OptionField[];
 /** `multi_select` is the only type the reference shows; others are passed through with a warning. */
 export const KNOWN_OPTION_TYPES: readonly string[] = ['multi_select'];
 
-export const PRICE_SPEC: ValueSpec = { kind: 'number', min: 0 };
+export const PRICE_SPEC: ValueSpec = { kind: 'number', min: 0, money: true };
 export const CELEBRITY_SPEC: ValueSpec = { kind: 'id' };
 export const PRODUCT_ID_SPEC: ValueSpec = { kind: 'id' };
 /** Allowed status values are not shown in the reference: any whole number >= 0 is passed on. */

@@ -9,6 +9,7 @@ import { mapBrandRow } from './brand-row.ts';
 import type { ColumnMap } from './column-map.ts';
 import { compileSheet, type CompiledSheet } from './compile.ts';
 import { detectKind, planHeaders } from './headers.ts';
+import { identifierFields, identifierNumber } from './identifiers.ts';
 import { mapProductRow } from './product-row.ts';
 import { DuplicateTracker } from './sheet-checks.ts';
 import { rowSignatureOf } from './row-signature.ts';
@@ -24,6 +25,8 @@ export interface MapperOptions {
   maxTextLength?: number | undefined;
   /** CSV: the header record's field count (SheetReader.fieldCount); a row filled past it is shifted. */
   fieldCount?: number | undefined;
+  /** The field a sync keys its creates by: an identifier, as barcode is (identifiers.ts). @defaultValue barcode */
+  keyColumn?: string | undefined;
 }
 
 export interface SheetMapper {
@@ -38,7 +41,13 @@ export interface SheetMapper {
 export function createSheetMapper(headers: readonly string[], options: MapperOptions = {}): SheetMapper {
   const kind = options.kind ?? detectKind(headers, options.columnMap);
   const plan = planHeaders(headers, kind, options.columnMap);
-  const sheet = compileSheet(plan, options.delimiter === ';', options.maxTextLength ?? DEFAULTS.maxTextLength);
+  const sheet = compileSheet(plan, {
+    decimalComma: options.delimiter === ';',
+    maxTextLength: options.maxTextLength ?? DEFAULTS.maxTextLength,
+    identifiers: identifierFields(options.keyColumn),
+    allowsErrorText: (header) => options.columnMap?.allowsErrorText(header) ?? false,
+  });
+  const identifierIndexes = new Set(sheet.columns.filter((column) => column.ctx.identifier).map((c) => c.index));
   const tracker = new DuplicateTracker();
   const warnedBlank = new Set<number>();
   return {
@@ -46,7 +55,7 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     headers: [...headers],
     headerIssues: plan.issues,
     rowSignature: rowSignatureOf(sheet, options.delimiter === ';'),
-    mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank, options.fieldCount),
+    mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank, options.fieldCount, identifierIndexes),
   };
 }
 
@@ -56,9 +65,10 @@ function mapRow(
   tracker: DuplicateTracker,
   warnedBlank: Set<number>,
   fieldCount: number | undefined,
+  identifierIndexes: ReadonlySet<number>,
 ): SheetRowResult {
   const values = raw.values;
-  const cells = cellTexts(raw, sheet.headerCount);
+  const cells = cellTexts(raw, sheet.headerCount, identifierIndexes);
   let blank = true;
   for (let i = 0; i < values.length && blank; i += 1) if (!isBlankCell(values[i])) blank = false;
   const result: SheetRowResult = { row: raw.row, cells, plan: null, issues: [] };
@@ -93,12 +103,21 @@ function mapRow(
   return result;
 }
 
-/** The row as text for reports, as Excel shows it. A CSV row is text already: its array is used as is. */
-function cellTexts(raw: RawRow, headerCount: number): string[] {
+/**
+ * The row as text for reports, as Excel shows it, but an identifier's number as it is sent (its
+ * full digits where the format hides some): the report, a re-run of failed.csv and the ledger's
+ * unchanged-row check all see the digits. A CSV row is text already: its array is used as is.
+ */
+function cellTexts(raw: RawRow, headerCount: number, identifierIndexes: ReadonlySet<number>): string[] {
   const values = raw.values;
   if (values.length >= headerCount && values.every((value) => typeof value === 'string')) return values;
   const cells = new Array<string>(Math.max(values.length, headerCount));
-  for (let i = 0; i < cells.length; i += 1) cells[i] = cellText(values[i], raw.formats?.[i]);
+  for (let i = 0; i < cells.length; i += 1) {
+    const value = values[i];
+    const identifier =
+      typeof value === 'number' && identifierIndexes.has(i) ? identifierNumber(value, raw.formats?.[i]) : null;
+    cells[i] = identifier?.text ?? cellText(value, raw.formats?.[i]);
+  }
   return cells;
 }
 

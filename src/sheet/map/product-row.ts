@@ -12,7 +12,7 @@ import { setOptionField, setProductField } from './set-field.ts';
 import { headerKey } from './header-key.ts';
 import type { DuplicateTracker } from './sheet-checks.ts';
 import { checkText } from './text-checks.ts';
-import { BLANK, CellError, readCell, type CellValue } from './values.ts';
+import { BLANK, CellError, Noted, readCell, type CellValue } from './values.ts';
 
 interface ProductCells {
   fields: ProductFields;
@@ -21,6 +21,8 @@ interface ProductCells {
   status: number | undefined;
   action: RowAction | null;
   filled: { has(name: string): boolean };
+  /** What the row's message must say of how a value was read (values.ts Noted). */
+  notes: string[] | null;
 }
 
 export function mapProductRow(
@@ -54,7 +56,11 @@ export function mapProductRow(
     headerOf: sheet.headerOf,
   });
   if (decision.issues.length > 0) issues.push(...decision.issues);
-  return hasError(issues) ? null : decision.plan;
+  if (hasError(issues)) return null;
+  const plan = decision.plan;
+  if (plan !== null && cells.notes !== null && (plan.kind === 'create' || plan.kind === 'update'))
+    plan.note = cells.notes.join('; ');
+  return plan;
 }
 
 function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[]): ProductCells {
@@ -66,16 +72,22 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
     status: undefined,
     action: null,
     filled: sheet.filledCells,
+    notes: null,
   };
   const columns = sheet.columns;
   for (let position = 0; position < columns.length; position += 1) {
     const column = columns[position] as CompiledColumn;
-    const reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
+    let reading = readCell(raw.values[column.index], column.spec, column.ctx, raw.formats?.[column.index]);
     if (reading === BLANK) continue;
     sheet.filled[position] = 1;
     if (reading instanceof CellError) {
       issues.push(reading.issueAt(raw.row, column.header));
       continue;
+    }
+    if (reading instanceof Noted) {
+      issues.push(reading.issueAt(raw.row, column.header));
+      (out.notes ??= []).push(reading.note);
+      reading = reading.value;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;
     assign(out, column, reading, raw.row, issues, sheet);

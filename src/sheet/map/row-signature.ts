@@ -1,6 +1,7 @@
 /**
  * A sheet's row signature: everything besides a row's cells that decides the plan the mapper makes
- * of them (which column feeds which field, the decimal comma, the mapper's version). Two rows with
+ * of them (which column feeds which field, which are identifiers or may hold error text, the
+ * decimal comma, the mapper's version). Two rows with
  * equal cells under equal signatures map to equal plans, which lets the sync ledger recognise an
  * unchanged row from its cells alone (ledger/fingerprint.ts `rowDigestOf`).
  */
@@ -13,7 +14,7 @@ import type { CompiledSheet } from './compile.ts';
  * package version is part of the signature too, so every release starts afresh anyway; a stale
  * signature costs one slower delta sync (rows are then compared by payload), never a wrong skip.
  */
-const MAPPER_VERSION = 1;
+const MAPPER_VERSION = 2;
 
 export function rowSignatureOf(sheet: CompiledSheet, decimalComma: boolean): string {
   const described = {
@@ -23,7 +24,12 @@ export function rowSignatureOf(sheet: CompiledSheet, decimalComma: boolean): str
     decimalComma,
     headerCount: sheet.headerCount,
     originalRowIndex: sheet.originalRowIndex,
-    columns: sheet.columns.map((column) => [column.index, column.name]),
+    columns: sheet.columns.map((column) => [
+      column.index,
+      column.name,
+      column.ctx.identifier === true,
+      column.ctx.errorText === true,
+    ]),
     blank: [...sheet.blankIndexes].sort((a, b) => a - b),
   };
   return createHash('sha256').update(JSON.stringify(described)).digest('base64url').slice(0, 22);

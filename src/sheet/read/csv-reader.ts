@@ -2,21 +2,22 @@
  * CSV files as Excel and other tools write them: streamed through csv-parse, decoded with
  * iconv-lite when not UTF-8, with the encoding and delimiter detected from a sample.
  */
-import { open } from 'node:fs/promises';
 import { pipeline, Transform } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import { parse, type Options as ParseOptions } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { CHANGED_WHILE_READ, sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
 import type { FileSnapshot } from '../../files/read-snapshot.ts';
+import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
+import { firstLineTooLong, lineLengthGuard, LineTooLongError } from './csv-lines.ts';
 import { ReadablePuller } from './readable-puller.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
-/** Far above any real row (Excel holds at most 32,767 characters in a cell). */
+/** Far above any real row (Excel holds at most 32,767 characters in a cell); the longest line too. */
 export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 /** How far to look for the first non-ASCII byte when the start of the file is plain ASCII. */
 const MAX_SCAN_BYTES = 64 * 1024 * 1024;
@@ -28,7 +29,7 @@ const isAscii = (bytes: Buffer): boolean => bytes.every((byte) => byte < 0x80);
  * that starts with English columns may only show its Arabic (and so its encoding) far down.
  */
 async function readSamples(file: string): Promise<{ head: Buffer; encodingSample: Buffer; snapshot: FileSnapshot }> {
-  const handle = await open(file, 'r');
+  const handle = await openFile(file);
   try {
     const snapshot = await snapshotOfHandle(handle);
     const read = async (position: number): Promise<Buffer> => {
@@ -37,6 +38,9 @@ async function readSamples(file: string): Promise<{ head: Buffer; encodingSample
       return buffer.subarray(0, bytesRead);
     };
     const head = await read(0);
+    // A file on one line is refused now, before csv-parse spends seconds per MB on it.
+    if (await firstLineTooLong(handle, head, MAX_RECORD_BYTES))
+      throw unreadableNear(file, 1, new LineTooLongError(MAX_RECORD_BYTES));
     let block = head;
     for (let position = 0; isAscii(block) && block.length === SAMPLE_BYTES && position < MAX_SCAN_BYTES;) {
       position += SAMPLE_BYTES - 4; // overlap, so no character is cut at both ends
@@ -101,7 +105,7 @@ async function parseFile(
   decoding: Decoding,
   options: ParseOptions,
 ): Promise<Records> {
-  const handle = await open(file, 'r');
+  const handle = await openFile(file);
   try {
     if (!sameSnapshot(snapshot, await snapshotOfHandle(handle))) throw changed(file);
   } catch (error) {
@@ -114,7 +118,8 @@ async function parseFile(
   const decoder = toUtf8(decoding);
   const parser = parse(options);
   const noop = (): void => undefined; // errors reach the parser, read through the puller
-  const streams: Duplex[] = decoder === null ? [guard, parser] : [guard, decoder, parser];
+  const lines = lineLengthGuard(MAX_RECORD_BYTES);
+  const streams: Duplex[] = decoder === null ? [guard, lines, parser] : [guard, decoder, lines, parser];
   pipeline([bytes, ...streams], noop);
   const destroyAll = (): void => {
     for (const stream of [bytes, ...streams]) stream.destroy();
@@ -128,10 +133,25 @@ async function parseFile(
   };
 }
 
+/** The file, refused without waiting when it is not a regular file (swapped for a FIFO since it was sniffed). */
+async function openFile(file: string): ReturnType<typeof openRegularFile> {
+  try {
+    return await openRegularFile(file);
+  } catch (error) {
+    if (error instanceof NotRegularFileError)
+      throw new SheetFileError(file, error.code, error.message, { cause: error });
+    throw error;
+  }
+}
+
 const changed = (file: string): SheetFileError => new SheetFileError(file, 'file_changed', CHANGED_WHILE_READ);
 
 function unreadableNear(file: string, row: number, error: unknown): SheetFileError {
   if (error instanceof SheetFileError) return error;
+  if (error instanceof LineTooLongError)
+    return new SheetFileError(file, 'line_too_long', `cannot read CSV near row ${row}: ${error.message}`, {
+      cause: error,
+    });
   const code = (error as { code?: string }).code;
   const why =
     code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'

@@ -2,7 +2,7 @@
  * Reading sheet files: one entry point for CSV and XLSX. The format comes from the file's first
  * bytes, not its name. Everything returned streams; nothing holds the whole file.
  */
-import { open } from 'node:fs/promises';
+import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
 import { SheetFileError } from '../types.ts';
 import { openCsv } from './csv-reader.ts';
 import { openXlsx, xlsxSheets } from './xlsx-reader.ts';
@@ -14,6 +14,8 @@ import type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 export type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
 function unreadable(file: string, error: unknown): SheetFileError {
+  if (error instanceof NotRegularFileError)
+    return new SheetFileError(file, error.code, error.message, { cause: error });
   const code = (error as NodeJS.ErrnoException).code;
   const message =
     code === 'ENOENT'
@@ -27,7 +29,8 @@ function unreadable(file: string, error: unknown): SheetFileError {
 async function sniff(file: string): Promise<FileKind> {
   let handle;
   try {
-    handle = await open(file, 'r');
+    // A FIFO, socket or device is refused here, before anything waits on it.
+    handle = await openRegularFile(file);
   } catch (error) {
     throw unreadable(file, error);
   }

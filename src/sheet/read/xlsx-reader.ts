@@ -2,6 +2,7 @@
  * XLSX files, read with our own library (src/xlsx): which sheet is read, the header row, and
  * every XlsxError turned into a SheetFileError naming the file.
  */
+import { NotRegularFileError } from '../../files/regular-file.ts';
 import { openWorkbook, XlsxError, type XlsxRow, type XlsxSheet, type XlsxWorkbook } from '../../xlsx/index.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
@@ -18,6 +19,8 @@ const FILE_ERROR_CODE: Record<XlsxError['code'], string> = {
 
 /** The library's error as the sheet reader's, naming the file. */
 function fileError(file: string, error: unknown): unknown {
+  if (error instanceof NotRegularFileError)
+    return new SheetFileError(file, error.code, error.message, { cause: error });
   if (!(error instanceof XlsxError)) return error;
   return new SheetFileError(file, FILE_ERROR_CODE[error.code], error.message, { cause: error });
 }

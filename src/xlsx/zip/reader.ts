@@ -5,12 +5,12 @@
  * bytes are held against the CRC-32 and size its directory record gives: inflate accepts much
  * damaged data without complaint and hands back other bytes.
  */
-import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { CHANGED_WHILE_READ, sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
 import type { FileSnapshot } from '../../files/read-snapshot.ts';
+import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
 import { XlsxError } from '../error.ts';
 import { XLSX_LIMITS } from '../limits.ts';
 import { ZIP_SIGNATURE } from './signatures.ts';
@@ -84,7 +84,7 @@ async function locateDirectory(handle: FileHandle, fileSize: number): Promise<Di
  * directory inside the file. A ZIP still being written has neither (the record is written last).
  */
 export async function zipComplete(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
+  const handle = await openRegularFile(path);
   try {
     await locateDirectory(handle, (await handle.stat()).size);
     return true;
@@ -161,8 +161,9 @@ export class ZipArchive {
     private readonly guard: ZipBombGuard,
   ) {}
 
+  /** Throws NotRegularFileError, without waiting, for a FIFO, a folder or a device. */
   static async open(path: string, guard: ZipBombGuard = XLSX_LIMITS): Promise<ZipArchive> {
-    const handle = await open(path, 'r');
+    const handle = await openRegularFile(path);
     try {
       const snapshot = await snapshotOfHandle(handle);
       const fileSize = Number(snapshot.size);
@@ -227,7 +228,9 @@ export class ZipArchive {
 
   /** The file opened again for one part, refused if it is no longer the file the directory came from. */
   private async reopen(): Promise<FileHandle> {
-    const handle = await open(this.path, 'r');
+    const handle = await openRegularFile(this.path).catch((error: unknown) => {
+      throw error instanceof NotRegularFileError ? changed() : error;
+    });
     try {
       if (!sameSnapshot(this.snapshot, await snapshotOfHandle(handle))) throw changed();
       return handle;

@@ -1,0 +1,65 @@
+/**
+ * What reading one cell gives: the value, BLANK, a CellError that names the column, or a Noted
+ * value whose note the row's message carries. Shared by values.ts and value-numbers.ts.
+ */
+import type { RowIssue } from '../types.ts';
+
+export type CellValue = string | number | Record<string, number>;
+
+/** A blank cell: left out of the payload. */
+export const BLANK: unique symbol = Symbol('blank');
+
+/** A cell that cannot be read as its column expects. */
+export class CellError {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+  ) {}
+
+  /** The row issue that names this cell: an error, so the row is invalid. */
+  issueAt(row: number, column: string): RowIssue {
+    return { row, column, code: this.code, message: this.message, severity: 'error' };
+  }
+}
+
+/**
+ * A value read with a change the person should hear of (a currency removed, an identifier's full
+ * digits sent): the note goes into the row's message. Rare, so the common reading stays unwrapped.
+ */
+export class Noted {
+  constructor(
+    readonly value: CellValue,
+    readonly code: string,
+    readonly note: string,
+  ) {}
+
+  /** The warning that records the note on the row. */
+  issueAt(row: number, column: string): RowIssue {
+    return { row, column, code: this.code, message: this.note, severity: 'warning' };
+  }
+}
+
+/**
+ * The value itself when it reads (no wrapper: this runs for every cell of every row), BLANK, a
+ * CellError, or a Noted value.
+ */
+export type CellReading = CellValue | typeof BLANK | CellError | Noted;
+
+export interface ReadContext {
+  /** The header as the user wrote it; messages start with it. */
+  header: string;
+  /** `;`-separated file: `12,5` means 12.5. */
+  decimalComma: boolean;
+  /** An identifier field (barcode, the key column): never sent with digits lost (identifiers.ts). */
+  identifier?: boolean;
+  /** The column map allows error values (`#N/A`) as text in this column (error-text.ts). */
+  errorText?: boolean;
+}
+
+export function fail(ctx: ReadContext, code: string, detail: string): CellError {
+  return new CellError(code, `${ctx.header}: ${detail}`);
+}
+
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}

@@ -1,0 +1,118 @@
+/**
+ * Digit placeholders with text between them, and locale prefixes with native digits
+ * (src/xlsx/read/number-digits.ts, number-locale.ts), checked against SheetJS's `ssf`, a
+ * formatter written to reproduce Excel's. ssf is right for the shapes the properties draw; where
+ * it is not (below, each case says so), the expectation follows Excel, which LibreOffice shows too.
+ */
+import fc from 'fast-check';
+import SSF from 'ssf';
+import { describe, expect, it } from 'vitest';
+import { formatNumber } from '../../src/xlsx/read/number-format.ts';
+
+describe('placeholders and the text between them', () => {
+  it.each([
+    [5551234567, '000\\-000\\-0000', '555-123-4567'],
+    [12345678, '0000-0000', '1234-5678'],
+    [123, '0000-0000', '0000-0123'],
+    // The escaped ٫ is text: all three placeholders belong to the integer, 12.5 rounds to 13.
+    [12.5, '0\\٫00', '0٫13'],
+    [628100000001, '000000000000#', '0628100000001'],
+    [1234, '###-####', '-1234'],
+    [5551234567, '(###) ###-####', '(555) 123-4567'],
+    [12345, '0 0 0', '123 4 5'],
+    [45, '"SAR "#,##0.00', 'SAR 45.00'],
+  ])('%s under %s shows %s', (value, code, shown) => {
+    expect(formatNumber(value, code)).toBe(shown);
+    expect(SSF.format(code, value)).toBe(shown);
+  });
+
+  it('puts digits beyond the placeholders with the leftmost one (ssf drops them)', () => {
+    expect(formatNumber(123, '0-0')).toBe('12-3');
+    expect(formatNumber(81600, '"#"##0-00')).toBe('#816-00');
+    expect(SSF.format('0-0', 123)).toBe('2-3');
+  });
+
+  it('pads with zeros left of the point whatever follows it (ssf does not when there are decimals)', () => {
+    expect(formatNumber(0, '000.0')).toBe('000.0');
+    expect(formatNumber(26, '0000.0#')).toBe('0026.0');
+    expect(SSF.format('000.0', 0)).toBe('0.0');
+  });
+
+  it('shows nothing for a # with no digit to show (ssf writes a zero there)', () => {
+    expect(formatNumber(0, '0#')).toBe('0');
+    expect(formatNumber(0, '000000000000#')).toBe('000000000000');
+    expect(SSF.format('0#', 0)).toBe('00');
+  });
+
+  it('draws decimals past the last significant digit as Excel does: ? a space, # a zero before a 0 or ?', () => {
+    expect(formatNumber(5, '0.?0')).toBe('5. 0');
+    expect(formatNumber(5, '0.#0')).toBe('5.00');
+    expect(formatNumber(5.1, '0.0#')).toBe('5.1');
+    expect(formatNumber(1.5, '0.00?')).toBe('1.50 ');
+  });
+});
+
+describe('native digits from a locale prefix', () => {
+  it.each([
+    [12.5, '[$-2000401]0.00', '١٢٫٥٠'],
+    [1234567.5, '[$-2000401]#,##0.00', '١٬٢٣٤٬٥٦٧٫٥٠'],
+    [12.5, '[$-3000429]0.00', '۱۲٫۵۰'],
+    [2024, '[$-D00041E]0', '๒๐๒๔'],
+    [12.5, '[$-401]0.00', '12.50'],
+    [12.5, '[$ر.س.-401]0.00', 'ر.س.12.50'],
+  ])('%s under %s shows %s', (value, code, shown) => {
+    expect(formatNumber(value, code)).toBe(shown);
+  });
+
+  it('dates too (ssf ignores the numeral system and writes the prefix as $)', () => {
+    expect(formatNumber(new Date('2026-03-15T00:00:00Z'), '[$-2000401]yyyy/mm/dd')).toBe('٢٠٢٦/٠٣/١٥');
+    expect(SSF.format('[$-2000401]0.00', 12.5)).toBe('$12.50');
+  });
+});
+
+const text = fc.constantFrom('', '"$"', '"SAR "', '" kg"', '"#"', '\\#');
+
+describe('agrees with ssf', () => {
+  it('on zero placeholders split by a hyphen, with text around, for numbers that fit', () => {
+    const zeros = fc.integer({ min: 1, max: 4 }).map((n) => '0'.repeat(n));
+    const groups = fc.array(fc.tuple(fc.constantFrom('-', '\\-'), zeros), { minLength: 1, maxLength: 3 });
+    const format = fc.tuple(text, zeros, groups, text).map(([before, first, rest, after]) => ({
+      code: before + first + rest.map(([sep, run]) => sep + run).join('') + after,
+      places: first.length + rest.reduce((sum, [, run]) => sum + run.length, 0),
+    }));
+    fc.assert(
+      fc.property(format, fc.nat(), ({ code, places }, seed) => {
+        const value = seed % 10 ** places;
+        expect(formatNumber(value, code)).toBe(SSF.format(code, value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('on whole-number formats with zero padding and thousands separators', () => {
+    const integer = fc.constantFrom('0', '00', '000', '#,##0', '#', '0000000000000', '000000000000#');
+    const value = fc.oneof(fc.integer({ min: 1, max: 1e12 }), fc.double({ min: 0.5, max: 1e7, noNaN: true }));
+    fc.assert(
+      fc.property(text, integer, text, value, (before, digits, after, n) => {
+        const code = before + digits + after;
+        expect(formatNumber(n, code)).toBe(SSF.format(code, n));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('on fixed decimals with one integer placeholder', () => {
+    const decimals = fc.integer({ min: 1, max: 4 });
+    const value = fc.oneof(
+      fc.nat({ max: 1e9 }),
+      fc.double({ min: 0, max: 1e7, noNaN: true }).map((x) => Math.round(x * 1e4) / 1e4),
+    );
+    fc.assert(
+      fc.property(text, fc.constantFrom('0', '#,##0'), decimals, text, value, (before, integer, places, after, n) => {
+        const code = `${before}${integer}.${'0'.repeat(places)}${after}`;
+        expect(formatNumber(n, code)).toBe(SSF.format(code, n));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
