@@ -13,7 +13,7 @@ export { XLSX_LIMITS, type XlsxLimits } from './limits.ts';
 export type { UnsavedFormula, XlsxCell, XlsxRow, XlsxSheet } from './read/model.ts';
 export { formatNumber, generalNumber, generalText } from './read/number-format.ts';
 export { openWorkbook, type XlsxWorkbook } from './read/workbook.ts';
-export type { XlsxCellFormat, XlsxColumn } from './write/package.ts';
+export type { XlsxCellFormat, XlsxColumn, XlsxPrintSetup } from './write/package.ts';
 export { XlsxStreamWriter, type XlsxSheetOptions, type XlsxValue } from './write/sheet-writer.ts';
 export { Utf8Chunks } from './write/utf8-chunks.ts';
 export { EXCEL_CELL_LIMIT, excelCellText } from './write/xml-text.ts';
