@@ -12,6 +12,7 @@ const BENCHES = [
   'startup',
   'sheet-read',
   'sheet-map',
+  'xlsx-write',
   'sandbox-throughput',
   'store-rate-gate',
   'sync',

@@ -18,7 +18,7 @@ export interface BenchCase {
   baseline?: string;
 }
 
-interface Measurement {
+export interface Measurement {
   rows: number;
   /** Wall-clock seconds of the pipeline. */
   seconds: number;
@@ -40,7 +40,7 @@ async function runChild(pipelines: Record<string, Pipeline>, name: string, file:
   process.stdout.write(`${JSON.stringify({ rows, seconds, cpuSeconds, peakRssMb } satisfies Measurement)}\n`);
 }
 
-function measureInChild(script: string, pipeline: string, file: string): Promise<Measurement> {
+export function measureInChild(script: string, pipeline: string, file: string): Promise<Measurement> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, '--child', pipeline, file], {
       stdio: ['ignore', 'pipe', 'inherit'],

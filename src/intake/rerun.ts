@@ -22,20 +22,25 @@ export class RerunError extends Error {
   readonly exitCode = 2;
 }
 
-export interface RerunTarget {
-  /** The batch re-run. */
-  batchId: string;
+interface RerunFiles {
   /** The sheet to sync (the batch's failed.csv, or the one named). */
   failedCsv: string;
   /** results.csv of the batch, when there is one. */
   resultsCsv: string | null;
-  /** The argument named the CSV itself: the person's edited copy, synced whole. */
-  edited: boolean;
   /** summary.json's `store`, when the batch's folder has a summary (undefined in earlier versions' reports). */
   store: unknown;
   /** The folder has the batch's summary.json: the report is a batch's, whose store is checked. */
   hasSummary: boolean;
 }
+
+export type RerunTarget =
+  /** A batch id or report folder: the batch re-run. */
+  | (RerunFiles & { edited: false; batchId: string })
+  /**
+   * The argument named the CSV itself: the person's edited copy, synced whole, and the new batch's
+   * source. Its batch is the one summary.json beside it names; null for a copy away from its report.
+   */
+  | (RerunFiles & { edited: true; batchId: string | null });
 
 /** Pure: whether a row with this outcome is sent again. `invalid` rows need an edit, not a re-run. */
 export function isRerunOutcome(outcome: string, includeUnknown: boolean): boolean {
@@ -50,19 +55,18 @@ async function isDir(path: string): Promise<boolean | null> {
   }
 }
 
-/** The batch a folder holds and the store its summary names; the folder's name when it has no summary. */
-async function batchOf(dir: string): Promise<{ batchId: string; store: unknown; hasSummary: boolean }> {
+/** The batch summary.json in `dir` names, and its store; null without one (an unfinished batch, or a folder that is no report). */
+async function summaryOf(dir: string): Promise<{ batchId: string; store: unknown } | null> {
   try {
     const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as {
       batchId?: unknown;
       store?: unknown;
     };
-    if (typeof summary.batchId === 'string')
-      return { batchId: summary.batchId, store: summary.store, hasSummary: true };
+    if (typeof summary.batchId === 'string') return { batchId: summary.batchId, store: summary.store };
   } catch {
-    // no summary (unfinished batch, or a failed.csv copied elsewhere): the folder names the batch
+    // no summary.json, or not one of ours
   }
-  return { batchId: basename(dir), store: undefined, hasSummary: false };
+  return null;
 }
 
 /**
@@ -72,7 +76,7 @@ async function batchOf(dir: string): Promise<{ batchId: string; store: unknown; 
  */
 export function checkRerunStore(target: RerunTarget, check: StoreCheck): void {
   if (target.edited && !target.hasSummary) return;
-  checkBatchStore(target.batchId, target.store, check);
+  checkBatchStore(target.batchId ?? basename(dirname(target.failedCsv)), target.store, check);
 }
 
 async function fileOrNull(path: string): Promise<string | null> {
@@ -82,24 +86,35 @@ async function fileOrNull(path: string): Promise<string | null> {
 /** What the argument names: a batch id under reportDir, a report folder, or a failed.csv. */
 export async function resolveRerunTarget(arg: string, reportDir: string): Promise<RerunTarget> {
   const kind = await isDir(arg);
-  let dir: string;
-  let failedCsv: string;
   if (kind === false) {
-    dir = dirname(arg);
-    failedCsv = arg;
-  } else {
-    dir = kind === true ? arg : join(reportDir, arg);
-    if ((await isDir(dir)) !== true)
-      throw new RerunError(`${arg}: no such report folder, failed.csv or batch id (looked in ${reportDir})`);
-    failedCsv = join(dir, 'failed.csv');
-    if ((await fileOrNull(failedCsv)) === null)
-      throw new RerunError(`${dir}: has no failed.csv (was the batch finished?)`);
+    const dir = dirname(arg);
+    const resultsCsv = await fileOrNull(join(dir, 'results.csv'));
+    const summary = await summaryOf(dir);
+    return {
+      edited: true,
+      batchId: summary?.batchId ?? null,
+      failedCsv: arg,
+      resultsCsv,
+      store: summary?.store,
+      hasSummary: summary !== null,
+    };
   }
+  const dir = kind === true ? arg : join(reportDir, arg);
+  if ((await isDir(dir)) !== true)
+    throw new RerunError(`${arg}: no such report folder, failed.csv or batch id (looked in ${reportDir})`);
+  const failedCsv = join(dir, 'failed.csv');
+  if ((await fileOrNull(failedCsv)) === null)
+    throw new RerunError(`${dir}: has no failed.csv (was the batch finished?)`);
+  const resultsCsv = await fileOrNull(join(dir, 'results.csv'));
+  const summary = await summaryOf(dir);
+  // An unfinished batch has no summary.json yet: its folder is named after it.
   return {
-    ...(await batchOf(dir)),
+    edited: false,
+    batchId: summary?.batchId ?? basename(dir),
     failedCsv,
-    resultsCsv: await fileOrNull(join(dir, 'results.csv')),
-    edited: kind === false,
+    resultsCsv,
+    store: summary?.store,
+    hasSummary: summary !== null,
   };
 }
 
@@ -154,7 +169,13 @@ export async function buildRerunRequest(target: RerunTarget, options: RerunOptio
   const resend = options.resendUnknownCreates;
   // Selecting unknown rows never switches the ledger off: only the explicit resend does.
   const ledger = { mode: 'full' as const, keyColumn: options.keyColumn, retryUnknown: resend };
-  const base = { file: target.failedCsv, source: `rerun:${target.batchId}`, rerunOf: target.batchId, ledger };
+  const base = {
+    file: target.failedCsv,
+    // An edited copy is its own source: the batch it came from may be unknown, and is not what is synced.
+    source: `rerun:${target.edited ? target.failedCsv : target.batchId}`,
+    ...(target.batchId === null ? {} : { rerunOf: target.batchId }),
+    ledger,
+  };
   const outcomes = target.resultsCsv === null ? null : await outcomesByKind(target.resultsCsv);
   if (target.edited) {
     // Every row as edited: the ledger, not this list, keeps an unknown create from being sent

@@ -9,7 +9,13 @@ import type { RowResult } from '../outcome.ts';
 
 export interface LedgerRow {
   batchId: string;
+  /** The row in this batch's sheet: one row of the batch, whatever it records. */
   row: number;
+  /**
+   * The row number the person first saw, from a re-run sheet's `row` column (an edited
+   * failed.csv): what the ledger records and names, so it points where the person looks.
+   */
+  originalRow?: number | undefined;
   plan: RowPlan;
   /** The row's cells as written, when the transport has them (a delta sync's cheap change check). */
   cells?: readonly string[] | undefined;

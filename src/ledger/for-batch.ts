@@ -41,6 +41,10 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
   // or cell text + sha-256: worked out once per row, not once per write).
   const beforePending = new Map<string, { previous: LedgerEntry | null; pending: LedgerEntry }>();
   const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
+  // Entries record the row the person first saw; results answer for the batch's own row.
+  const recordedRow = (row: LedgerRow) => row.originalRow ?? row.row;
+  const asBatchRow = (row: LedgerRow, result: RowResult | null): RowResult | null =>
+    result === null || result.row === row.row ? result : { ...result, row: row.row };
 
   const rowDigestIn = (row: LedgerRow): string | undefined =>
     settings.rowSignature !== undefined && row.cells !== undefined
@@ -49,8 +53,8 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
 
   const decide = (row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
     // Two rows of one sheet never share a key here: SheetKeys (rules.ts) made the later one invalid.
-    const decision = decideBefore(row.plan, row.row, key, entry, settings, row.batchId, row.cells);
-    if (decision !== null || row.plan.kind !== 'create') return decision;
+    const decision = decideBefore(row.plan, recordedRow(row), key, entry, settings, row.batchId, row.cells);
+    if (decision !== null || row.plan.kind !== 'create') return asBatchRow(row, decision);
     seenBefore.set(rowId(row), entry ?? null);
     return null;
   };
@@ -88,13 +92,13 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       if (key === null || !seenBefore.has(id)) return null;
       const seen = seenBefore.get(id) ?? null;
       seenBefore.delete(id);
-      const pending = pendingEntry(row.plan, row.batchId, row.row, rowDigestIn(row));
+      const pending = pendingEntry(row.plan, row.batchId, recordedRow(row), rowDigestIn(row));
       if (seen !== null) {
         // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
         const current = await lookup(key);
         if (current !== undefined) {
-          const decision = decideBefore(row.plan, row.row, key, current, settings, row.batchId, row.cells);
-          if (decision !== null) return decision;
+          const decision = decideBefore(row.plan, recordedRow(row), key, current, settings, row.batchId, row.cells);
+          if (decision !== null) return asBatchRow(row, decision);
           await writes.call([key, pending]);
           beforePending.set(id, { previous: current, pending });
           return null;
@@ -104,7 +108,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       const held = await ledger.claim(key, pending);
       if (held !== null) {
         // Another process is creating it right now, or just did: never sent, even with retryUnknown.
-        return lostClaim(row.plan, row.row, key, held, settings, row.batchId);
+        return asBatchRow(row, lostClaim(row.plan, recordedRow(row), key, held, settings, row.batchId));
       }
       beforePending.set(id, { previous: null, pending });
       return null;
@@ -128,7 +132,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
         // Same row, batch and payload as its pending entry: only the state differs.
         const entry = claimed
           ? { ...claimed.pending, st }
-          : entryAfter(row.plan, key, result, row.batchId, row.row, rowDigestIn(row));
+          : entryAfter(row.plan, key, result, row.batchId, recordedRow(row), rowDigestIn(row));
         if (entry !== null) await writes.call([key, entry]);
       } else if (claimed) {
         // The create surely did not happen (failed, not unknown): undo the pending mark.

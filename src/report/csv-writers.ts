@@ -1,6 +1,7 @@
 /**
  * results.csv (every row, input columns + report columns) and failed.csv (problem rows only, in
- * the input's columns + a trailing `row`, so a fixed copy syncs again with the same row numbers).
+ * the input's columns + `row`, `outcome`, `message`: a fixed copy syncs again with the same row
+ * numbers, and the mapper ignores the two reasons as it ignores every report column).
  * UTF-8 with a BOM so Excel opens Arabic text correctly.
  */
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
@@ -112,12 +113,13 @@ export class FailedCsvWriter extends CsvReportFile {
 
   constructor(target: string, headers: readonly string[]) {
     const keep = inputColumns(headers);
-    super(target, [...pick(headers, keep), 'row']);
+    super(target, [...pick(headers, keep), 'row', 'outcome', 'message']);
     this.keep = keep;
   }
 
   write(row: ReportRow): Promise<void> | undefined {
-    if (!PROBLEM_OUTCOMES.has(row.result.outcome)) return undefined;
-    return this.writeLine(`${inputCells(row.cells, this.keep)}${shownRow(row)}\r\n`);
+    const r = row.result;
+    if (!PROBLEM_OUTCOMES.has(r.outcome)) return undefined;
+    return this.writeLine(`${inputCells(row.cells, this.keep)}${shownRow(row)},${r.outcome},${csvCell(r.message)}\r\n`);
   }
 }

@@ -1,6 +1,7 @@
 /**
- * How results.xlsx shows one cell: a number where Excel would show the same digits as the text
- * the row came with, and how many characters wide a column needs to be for its cells.
+ * How results.xlsx shows one cell: a number where Excel shows the same digits as the text the row
+ * came with (in a number field, through a number format that keeps its decimals), and how many
+ * characters wide a column needs to be for its cells.
  */
 import type { XlsxValue } from '../xlsx/index.ts';
 
@@ -21,10 +22,27 @@ export function numericCell(text: string): number | null {
   return digits <= MAX_DIGITS && String(value) === text ? value : null;
 }
 
-/** Width in characters of a cell's widest line (a wide character, such as CJK or an emoji, counts two). */
-export function cellWidth(value: XlsxValue): number {
+/** A plain decimal, trailing zeros allowed: `10.50`, `190`, `-3`, `0.250`. */
+const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.(\d+))?$/;
+
+/** A number field's cell as a number, and how many decimals the sheet wrote; null when it is not a plain decimal. */
+export function decimalCell(text: string): { value: number; decimals: number } | null {
+  if (text.length > MAX_DIGITS + 3) return null;
+  const match = DECIMAL.exec(text);
+  if (match === null) return null;
+  // Digits from the first non-zero one: what a double must hold for Excel to show them all.
+  const digits = text.replace(/[-.]/g, '').replace(/^0+/, '').length;
+  if (digits > MAX_DIGITS) return null;
+  return { value: Number(text), decimals: match[1]?.length ?? 0 };
+}
+
+/**
+ * Width in characters of a cell's widest line (a wide character, such as CJK or an emoji, counts
+ * two); a number as its format shows it, with `decimals` after the point.
+ */
+export function cellWidth(value: XlsxValue, decimals = 0): number {
   if (value === null) return 0;
-  if (typeof value === 'number') return String(value).length;
+  if (typeof value === 'number') return decimals > 0 ? value.toFixed(decimals).length : String(value).length;
   let widest = 0;
   for (const line of value.split('\n')) {
     let width = 0;

@@ -51,6 +51,8 @@ export interface RowProcessorDeps {
 
 export interface RowWork {
   row: number;
+  /** A re-run's row number as first seen (the ledger records it; see LedgerRow). */
+  originalRow?: number | undefined;
   plan: RowPlan;
   /** The row's cells as written (the ledger's cheap change check); optional. */
   cells?: readonly string[] | undefined;
@@ -59,7 +61,7 @@ export interface RowWork {
 export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
   const { plan, row } = work;
   if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
-  const ledgerRow: LedgerRow = { batchId: deps.batchId, row, plan, cells: work.cells };
+  const ledgerRow: LedgerRow = { batchId: deps.batchId, row, originalRow: work.originalRow, plan, cells: work.cells };
   let decided: RowResult | null;
   try {
     decided = await deps.ledger.before(ledgerRow);

@@ -113,7 +113,8 @@ async function syncSheet(
   const resultFor = async (sheetRow: SheetRowResult): Promise<RowResult> => {
     if (!sheetRow.plan) return invalidResult(sheetRow);
     if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
-    return processRow({ row: sheetRow.row, plan: sheetRow.plan, cells: sheetRow.cells }, processorDeps!);
+    const work = { row: sheetRow.row, originalRow: sheetRow.originalRow, plan: sheetRow.plan, cells: sheetRow.cells };
+    return processRow(work, processorDeps!);
   };
   const submit = (sheetRow: SheetRowResult): Promise<void> =>
     window.submit(async () => reportRowOf(sheetRow, await resultFor(sheetRow)));

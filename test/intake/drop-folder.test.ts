@@ -247,8 +247,23 @@ describe('drop folder', () => {
     expect(report.failedCsv).toBe(`${event.claimed}.failed.csv`);
     expect(report.message).toContain(': 2 rows: created 1, invalid 1; 1 row needs a fix: fix it in ');
     const failedCsv = await readFile(join(layout.done, `${event.claimed}.failed.csv`), 'utf8');
-    expect(failedCsv).toContain('Typo,12.5O,1,m2,3');
-    expect(failedCsv).not.toContain('Good');
+    expect(failedCsv.slice(1).split('\r\n')).toEqual([
+      'title,sale_price,category,barcode,row,outcome,message',
+      'Typo,12.5O,1,m2,3,invalid,"sale_price: ""12.5O"" is not a number (expected e.g. 12.50)"',
+      '',
+    ]);
+
+    // Fixed and dropped again: the reasons are not sent, and the ledger records row 3, where it was first seen.
+    world.sandbox.resetStats();
+    const refixed = waitFor(events, finished('mixed.fixed.csv'));
+    await writeFile(join(layout.inbox, 'mixed.fixed.csv'), failedCsv.replace('12.5O', '12.50'));
+    const refixedEvent = await refixed;
+    expect((await reportOf(refixedEvent.claimed)).status).toBe('synced');
+    expect(world.sandbox.requests().map((r) => [r.path, r.body])).toContainEqual([
+      '/v1/create_product',
+      { title: 'Typo', sale_price: 12.5, category: 1, barcode: 'm2' },
+    ]);
+    expect((await ledger.getMany(['k:barcode:m2']))[0]).toMatchObject({ st: 'synced', row: 3 });
 
     // A file with no data rows under a known header, and one whose every row needs a fix.
     const notes = waitFor(events, finished('notes.txt'));

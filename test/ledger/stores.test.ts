@@ -308,6 +308,27 @@ describe('ledgerForBatch over a ledger', () => {
     ).toBe(false);
   });
 
+  it('records a re-run row under the number first seen, answers for the batch row, and knows it again when the batch resumes', async () => {
+    const ledger = await openLedger(join(dir, 'rerun-rows.jsonl'));
+    const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
+    // Row 2 of an edited failed.csv whose `row` column says 7.
+    const edited: LedgerRow = { ...row(2, 'rr1'), originalRow: 7 };
+    const batch = ledgerForBatch(settings, ledger);
+    expect(await batch.before(edited)).toBeNull();
+    expect(await batch.beforeSend!(edited)).toBeNull();
+    expect((await ledger.getMany(['k:barcode:rr1']))[0]).toMatchObject({ st: 'pending', batch: 'B', row: 7 });
+    await batch.after(edited, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
+    expect((await ledger.getMany(['k:barcode:rr1']))[0]).toMatchObject({ st: 'synced', batch: 'B', row: 7 });
+
+    // The same batch resumed (its process stopped after the create): the row ends as it did, as row 2 of it.
+    const resumed = await ledgerForBatch(settings, ledger).before(edited);
+    expect(resumed).toMatchObject({ row: 2, outcome: 'created', code: 'confirmed_before_restart' });
+    // Another batch is told where the product was created: the row the person knows.
+    const later = await ledgerForBatch(settings, ledger).before({ ...row(5, 'rr1'), batchId: 'C' });
+    expect(later).toMatchObject({ row: 5, code: 'already_created' });
+    expect(later?.message).toContain('batch B, row 7');
+  });
+
   it('a create that loses the claim to another sync creating the same product right now is not sent and says so', async () => {
     const ledger = new RedisLedger(redis, prefix, 'race');
     const settings = { mode: 'delta' as const, keyColumn: 'barcode', retryUnknown: true };

@@ -84,7 +84,7 @@ async function expectReport(out: string, rows: readonly ReportRow[]): Promise<vo
   expect(failed.slice(1)).toEqual(
     rows
       .filter((r) => PROBLEM_OUTCOMES.has(r.result.outcome))
-      .map((r) => [...r.cells.map(neutraliseCell), String(r.row)]),
+      .map((r) => [...r.cells.map(neutraliseCell), String(r.row), r.result.outcome, r.result.message]),
   );
   const reader = await readSheetFile(join(out, 'results.xlsx'));
   const titles: unknown[] = [];

@@ -72,9 +72,9 @@ describe('BatchReportWriter', () => {
     ]);
     const failed = await readFile(join(out, 'failed.csv'), 'utf8');
     expect(failed.slice(1).split('\r\n')).toEqual([
-      'title,title_ar,sale_price,row',
-      `"'=HYPERLINK(""x"")",قهوة,-5,11`,
-      "'@cmd,,7,4",
+      'title,title_ar,sale_price,row,outcome,message',
+      `"'=HYPERLINK(""x"")",قهوة,-5,11,invalid,sale_price: must be >= 0`,
+      "'@cmd,,7,4,unknown,timeout",
       '',
     ]);
     const json = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as BatchSummary;

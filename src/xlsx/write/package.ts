@@ -19,19 +19,24 @@ export interface XlsxCellFormat {
   fill?: string;
   /** Right-aligned, read right to left (Arabic text). */
   rightToLeft?: boolean;
+  /** How a number shows, as an Excel format code (e.g. `0.00`). @defaultValue General */
+  numberFormat?: string;
 }
 
 const RTL_ALIGNMENT = '<alignment horizontal="right" readingOrder="2"/>';
 
+/** Ids below this are Excel's built-in number formats; a workbook numbers its own from here. */
+const FIRST_CUSTOM_FORMAT = 164;
+
 /** One cellXfs entry; fonts are 0 plain, 1 bold; fills 0 and 1 are the two Excel reserves. */
-function cellXf(format: XlsxCellFormat, fillId: number): string {
+function cellXf(format: XlsxCellFormat, fillId: number, numFmtId: number): string {
   const fontId = format.bold === true ? 1 : 0;
-  let applied = '';
+  let applied = numFmtId === 0 ? '' : ' applyNumberFormat="1"';
   if (format.bold === true) applied += ' applyFont="1"';
   if (fillId !== 0) applied += ' applyFill="1"';
   const rtl = format.rightToLeft === true;
   if (rtl) applied += ' applyAlignment="1"';
-  const open = `<xf numFmtId="0" fontId="${fontId}" fillId="${fillId}" borderId="0" xfId="0"${applied}`;
+  const open = `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="${fillId}" borderId="0" xfId="0"${applied}`;
   return rtl ? `${open}>${RTL_ALIGNMENT}</xf>` : `${open}/>`;
 }
 
@@ -43,12 +48,22 @@ export function stylesXml(formats: readonly XlsxCellFormat[]): string {
         `<fill><patternFill patternType="solid"><fgColor rgb="${rgb}"/><bgColor indexed="64"/></patternFill></fill>`,
     )
     .join('');
+  const codes = [
+    ...new Set(formats.flatMap((format) => (format.numberFormat === undefined ? [] : [format.numberFormat]))),
+  ];
+  const numFmtId = (code: string | undefined) => (code === undefined ? 0 : FIRST_CUSTOM_FORMAT + codes.indexOf(code));
+  const numFmts = codes
+    .map((code, i) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + i}" formatCode="${xmlAttribute(code)}"/>`)
+    .join('');
   const xfs = [
-    cellXf({}, 0),
-    ...formats.map((format) => cellXf(format, format.fill === undefined ? 0 : 2 + fills.indexOf(format.fill))),
+    cellXf({}, 0, 0),
+    ...formats.map((format) =>
+      cellXf(format, format.fill === undefined ? 0 : 2 + fills.indexOf(format.fill), numFmtId(format.numberFormat)),
+    ),
   ];
   return (
     `${XML}<styleSheet xmlns="${MAIN}">` +
+    (codes.length > 0 ? `<numFmts count="${codes.length}">${numFmts}</numFmts>` : '') +
     '<fonts count="2">' +
     // Plain font names and colours: the package has no theme part for `theme=`/`scheme=` to refer to.
     '<font><sz val="11"/><color rgb="FF000000"/><name val="Calibri"/><family val="2"/></font>' +
@@ -92,14 +107,18 @@ function xmlAttribute(value: string): string {
   return xmlText(value).replaceAll('"', '&quot;');
 }
 
-/** `filterRange` (e.g. `$A$1:$I$40`): the autofilter's range, which Excel also keeps as a hidden name. */
-export function workbookXml(sheetName: string, filterRange: string | null = null): string {
-  const quoted = `'${sheetName.replaceAll("'", "''")}'`;
-  const names =
-    filterRange === null
-      ? ''
-      : '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">' +
-        `${xmlText(quoted)}!${filterRange}</definedName></definedNames>`;
+/**
+ * `filterRange` (e.g. `$A$1:$I$40`): the autofilter's range, which Excel also keeps as a hidden
+ * name; `titleRows`: how many top rows print on every page, a name too.
+ */
+export function workbookXml(sheetName: string, filterRange: string | null = null, titleRows = 0): string {
+  const quoted = xmlText(`'${sheetName.replaceAll("'", "''")}'`);
+  let names = '';
+  if (titleRows > 0)
+    names += `<definedName name="_xlnm.Print_Titles" localSheetId="0">${quoted}!$1:$${titleRows}</definedName>`;
+  if (filterRange !== null)
+    names += `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${quoted}!${filterRange}</definedName>`;
+  if (names !== '') names = `<definedNames>${names}</definedNames>`;
   return (
     `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}">` +
     '<bookViews><workbookView/></bookViews>' +
@@ -113,6 +132,15 @@ export interface XlsxColumn {
   width: number;
   /** The column's style (see XlsxCellFormat): cells typed later into the column take it. */
   style: number;
+}
+
+/** How the sheet prints. @defaultValue Excel's: portrait, at 100%, no row repeated */
+export interface XlsxPrintSetup {
+  landscape?: boolean;
+  /** Scaled down to the page's width, as many pages down as the rows need. */
+  fitToWidth?: boolean;
+  /** Top rows (the header) printed again on every page. */
+  titleRows?: number;
 }
 
 /** Rows and columns that stay in view while the rest scrolls (the header row, the first columns). */
@@ -138,7 +166,7 @@ function sheetView(freeze: XlsxFreeze): string {
 }
 
 /** Everything before the first row: frozen panes and column widths/styles. */
-export function sheetHead(columns: readonly XlsxColumn[], freeze: XlsxFreeze): string {
+export function sheetHead(columns: readonly XlsxColumn[], freeze: XlsxFreeze, print: XlsxPrintSetup = {}): string {
   const cols = columns
     .map(
       (c, i) =>
@@ -147,6 +175,7 @@ export function sheetHead(columns: readonly XlsxColumn[], freeze: XlsxFreeze): s
     .join('');
   return (
     `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
+    (print.fitToWidth === true ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : '') +
     `<sheetViews>${sheetView(freeze)}</sheetViews>` +
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (cols ? `<cols>${cols}</cols>` : '') +
@@ -154,7 +183,21 @@ export function sheetHead(columns: readonly XlsxColumn[], freeze: XlsxFreeze): s
   );
 }
 
+/**
+ * Excel's "Narrow" margins (inches): a report fitted to the page's width gets the most of it.
+ * Excel writes margins with every page setup, and some readers expect them there.
+ */
+const NARROW_MARGINS = '<pageMargins left="0.25" right="0.25" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
+
+/** The page setup after the rows; fitToHeight 0 lets the rows run onto as many pages as they need. */
+function pageSetup(print: XlsxPrintSetup): string {
+  let attributes = '';
+  if (print.landscape === true) attributes += ' orientation="landscape"';
+  if (print.fitToWidth === true) attributes += ' fitToWidth="1" fitToHeight="0"';
+  return attributes === '' ? '' : `${NARROW_MARGINS}<pageSetup${attributes}/>`;
+}
+
 /** Everything after the last row; `filterRef` (e.g. `A1:I40`) puts an autofilter on that range. */
-export function sheetTail(filterRef: string | null): string {
-  return `</sheetData>${filterRef === null ? '' : `<autoFilter ref="${filterRef}"/>`}</worksheet>`;
+export function sheetTail(filterRef: string | null, print: XlsxPrintSetup = {}): string {
+  return `</sheetData>${filterRef === null ? '' : `<autoFilter ref="${filterRef}"/>`}${pageSetup(print)}</worksheet>`;
 }

@@ -2,7 +2,8 @@
  * A streaming one-sheet XLSX writer: rows become XML text (inline strings and numbers, no
  * shared-strings table, so memory stays flat for any row count), gathered as UTF-8 in ~256 KB chunks
  * and deflated as one stream into a ZIP. It writes what a report needs and no more: the cell
- * formats it is given (package.ts), frozen rows and columns, column widths and an autofilter.
+ * formats it is given (package.ts), frozen rows and columns, column widths, an autofilter and
+ * the print setup.
  * The workbook part goes last: the autofilter's range (a name in it) is known once the rows are.
  */
 import { columnLetters } from '../columns.ts';
@@ -19,6 +20,7 @@ import {
   type XlsxCellFormat,
   type XlsxColumn,
   type XlsxFreeze,
+  type XlsxPrintSetup,
 } from './package.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';
 import { excelCellText, needsPreserve, xmlText } from './xml-text.ts';
@@ -36,6 +38,8 @@ export interface XlsxSheetOptions {
   freeze?: XlsxFreeze;
   /** An autofilter over every column, from the first row to the last written. @defaultValue false */
   autoFilter?: boolean;
+  /** Orientation, scaling and the rows repeated on every printed page. */
+  print?: XlsxPrintSetup;
 }
 
 export class XlsxStreamWriter {
@@ -60,7 +64,7 @@ export class XlsxStreamWriter {
     await zip.file('xl/styles.xml', stylesXml(options.formats));
     const sheet = await zip.entry(SHEET_PART);
     const writer = new XlsxStreamWriter(zip, sheet, options);
-    writer.bytes.add(sheetHead(options.columns, options.freeze ?? { rows: 0, columns: 0 }));
+    writer.bytes.add(sheetHead(options.columns, options.freeze ?? { rows: 0, columns: 0 }, options.print));
     return writer;
   }
 
@@ -100,17 +104,17 @@ export class XlsxStreamWriter {
 
   /** Ends the sheet, writes the workbook part and the ZIP's central directory. */
   async finish(): Promise<void> {
-    const { columns, autoFilter, sheetName } = this.options;
+    const { columns, autoFilter, sheetName, print } = this.options;
     const lastColumn = columnLetters(Math.max(0, columns.length - 1));
     const lastRow = Math.max(1, this.rowNumber);
     const filtered = autoFilter === true && columns.length > 0;
-    const full = this.bytes.add(sheetTail(filtered ? `A1:${lastColumn}${lastRow}` : null));
+    const full = this.bytes.add(sheetTail(filtered ? `A1:${lastColumn}${lastRow}` : null, print));
     if (full) await this.sheet.write(full);
     const rest = this.bytes.take();
     if (rest) await this.sheet.write(rest);
     await this.sheet.end();
     const filterRange = filtered ? `$A$1:$${lastColumn}$${lastRow}` : null;
-    await this.zip.file('xl/workbook.xml', workbookXml(sheetName, filterRange));
+    await this.zip.file('xl/workbook.xml', workbookXml(sheetName, filterRange, print?.titleRows));
     await this.zip.finish();
   }
 
