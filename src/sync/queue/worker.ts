@@ -157,7 +157,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     }
     if (context.foreign) return 'handBack';
     const result = await processRow(
-      { row, plan: data.plan, cells: data.cells },
+      { row, originalRow: data.originalRow, plan: data.plan, cells: data.cells },
       {
         batchId,
         client: deps.client,
