@@ -142,12 +142,12 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfile', () => {
-  it('builds dist/ in a stage on node:20 slim, installs from the lock file and runs ./bin/catalog-sync.js', async () => {
+  it('builds dist/ in a stage on node:26 slim (the current LTS line), installs from the lock file and runs ./bin/catalog-sync.js', async () => {
     const text = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
     const [build, image] = text.split(/^FROM /m).slice(1);
-    expect(build).toMatch(/^node:20-slim AS build$/m);
+    expect(build).toMatch(/^node:26-slim AS build$/m);
     expect(build).toMatch(/RUN npm ci .*&& npm run build/);
-    expect(image).toMatch(/^node:20-slim$/m);
+    expect(image).toMatch(/^node:26-slim$/m);
     expect(image).toMatch(/RUN npm ci --omit=dev/);
     expect(image).toContain('COPY --from=build /app/dist ./dist');
     expect(image).toMatch(/ENTRYPOINT \["node", "\.\/bin\/catalog-sync\.js"\]/);
