@@ -5,6 +5,7 @@
 FROM node:26-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 # Install scripts are skipped (see below), so the build runs by name.
 RUN npm ci --ignore-scripts --no-audit --no-fund && npm run build

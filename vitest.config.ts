@@ -27,6 +27,7 @@ const processTests = [
   'test/sync/no-worker.test.ts',
   'test/intake/drop-whole.test.ts',
   'test/cli/terminal.test.ts',
+  'test/cli/build-swap.test.ts',
   'test/sync/service-lines.test.ts',
 ];
 
