@@ -28,6 +28,7 @@ const processTests = [
   'test/intake/drop-whole.test.ts',
   'test/cli/terminal.test.ts',
   'test/cli/build-swap.test.ts',
+  'test/intake/watch-alive.test.ts',
   'test/sync/service-lines.test.ts',
 ];
 
