@@ -49,7 +49,7 @@ export function buildDist(root: string, { incremental = false } = {}): BuildResu
   return { ok: true, output: '' };
 }
 
-/** Paths of the files under `dir`, relative to it, '/'-separated. */
+/** Paths of the files under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
