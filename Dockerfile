@@ -1,14 +1,16 @@
 # catalog-sync: one image for the worker, the drop-folder watcher and one-off commands.
 # A build stage compiles src/ to dist/ (TypeScript, a dev dependency); the image holds dist/ and
-# the production dependencies only, and runs the compiled JavaScript.
-FROM node:20-slim AS build
+# the production dependencies only, and runs the compiled JavaScript on the current Node.js LTS
+# line (26; the code supports 20.19+ as well, and .ci/run tests on both).
+FROM node:26-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 # Install scripts are skipped (see below), so the build runs by name.
 RUN npm ci --ignore-scripts --no-audit --no-fund && npm run build
 
-FROM node:20-slim
+FROM node:26-slim
 
 ENV NODE_ENV=production \
     REPORT_DIR=/data/reports \

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'drop/', 'dist/', 'coverage/', '.ledger/'] },
+  { ignores: ['node_modules/', 'reports/', 'drop/', 'dist/', 'dist.next-*/', 'coverage/', '.ledger/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -27,6 +27,8 @@ const processTests = [
   'test/sync/no-worker.test.ts',
   'test/intake/drop-whole.test.ts',
   'test/cli/terminal.test.ts',
+  'test/cli/build-swap.test.ts',
+  'test/intake/watch-alive.test.ts',
   'test/sync/service-lines.test.ts',
   'test/stores/two-stores.test.ts',
 ];

@@ -190,7 +190,10 @@ function defaultStateHome(env: Env): string {
   return join(env.HOME || homedir(), '.local', 'state');
 }
 
-/** Pure but for the home directory's default: merges defaults, environment and flags (flags win) and validates. */
+/**
+ * Merges defaults, environment and flags (flags win) and validates. Reads only the password file
+ * (STORE_PASSWORD_FILE) and, for the state folder's default, the home directory.
+ */
 export function resolveConfig(env: Env, flags: ConfigOverrides = {}): Config {
   const given = { ...fromEnv(env), ...defined(flags) };
   const merged = { ...DEFAULTS, stateHome: defaultStateHome(env), ...given };

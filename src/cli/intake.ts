@@ -7,6 +7,7 @@ import { Option, type Command } from 'commander';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { dropLayout } from '../intake/drop-layout.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
+import { keepAlive } from './alive-file.ts';
 import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
@@ -25,6 +26,7 @@ interface WatchFlags {
   poll: boolean;
   parallel: string;
   graceMs: string;
+  aliveFile?: string;
 }
 
 export function registerIntakeCommands(program: Command, ctx: CliContext): void {
@@ -57,6 +59,7 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--poll', 'poll the folder instead of OS events (network shares)', false)
     .option('--parallel <n>', 'files synced at once by this watcher', '1')
     .option('--grace-ms <ms>', 'on SIGTERM, how long running files may take to finish', '30000')
+    .option('--alive-file <path>', 'write this file every 5 s while watching (a health check reads its age)')
     .action((flags: WatchFlags) => guarded(() => watchCommand(ctx, flags)));
 
   const schedule = program.command('schedule').description('scheduled syncs from jobs/*.yaml');
@@ -175,12 +178,18 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
             );
         },
       });
-      await watcher.start();
-      if (app.config.redisUrl && (await app.queueWorkers()) === 0) ctx.printError(noWorkerForWatch(await app.store()));
-      ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
-      const signal = await untilSignal();
-      ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
-      await watcher.close(graceMs);
+      const alive = flags.aliveFile ? await keepAlive(flags.aliveFile) : null;
+      try {
+        await watcher.start();
+        if (app.config.redisUrl && (await app.queueWorkers()) === 0)
+          ctx.printError(noWorkerForWatch(await app.store()));
+        ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
+        const signal = await untilSignal();
+        ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
+        await watcher.close(graceMs);
+      } finally {
+        await alive?.stop();
+      }
     },
     { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs }, service: true },
   );

@@ -1,7 +1,7 @@
 /**
  * The sync ledger: what earlier syncs confirmed, so delta syncs skip unchanged rows and no
  * create is ever sent twice. One interface, two stores (Redis with the queue, a local file for
- * the embedded mode). Keys and entries are built by the pure functions in ledger-rules.ts.
+ * the embedded mode). Keys and entries are built by the pure functions in rules.ts.
  */
 
 /**
@@ -12,7 +12,7 @@
 export type LedgerState = 'synced' | 'unknown' | 'pending';
 
 export interface LedgerEntry {
-  /** Fingerprint of what was sent (ledger-rules.ts `fingerprintOf`), or a file's content hash. */
+  /** Fingerprint of what was sent (fingerprint.ts `fingerprintOf`), or a file's content hash. */
   fp: string;
   st: LedgerState;
   /** The batch that wrote the entry, and the sheet row (0 for whole-file entries). */

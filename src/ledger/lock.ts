@@ -1,7 +1,7 @@
 /**
- * One process at a time per ledger file. The file ledger is loaded into memory and appended to:
- * two processes on one file would each miss the other's creates, and could create one product
- * twice. The lock is a `<ledger>.lock` file holding the owner's pid, created exclusively; a lock
+ * One process at a time per ledger file. The file ledger keeps in memory where each key's line
+ * is and appends to the file: two processes on one file would each miss the other's creates,
+ * and could create one product twice. The lock is a `<ledger>.lock` file holding the owner's pid, created exclusively; a lock
  * whose process is gone (a crash) is taken over.
  */
 import { hostname } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * The ledger in Redis, beside the queue: one hash per store and vendor account
- * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (ledger-entry.ts). Lookups are HMGET
+ * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (entry.ts). Lookups are HMGET
  * in chunks, pipelined, so 100,000 rows cost about a hundred round trips.
  */
 import type { Redis } from 'ioredis';

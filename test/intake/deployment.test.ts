@@ -26,6 +26,7 @@ interface Service {
   user?: string;
   entrypoint?: string[];
   depends_on?: Record<string, { condition: string }> | string[];
+  healthcheck?: { test: string[]; interval?: string; timeout?: string; retries?: number; start_period?: string };
 }
 
 interface Compose {
@@ -139,15 +140,52 @@ describe('docker-compose.yml', () => {
     expect(services['sandbox-worker']!.environment!.STORE_URL).toBe('http://127.0.0.1:8080');
     expect(services.sandbox!.command).toEqual(['sandbox', '--port', '8080']);
   });
+
+  it("the sandbox rehearsal writes its reports to a volume of its own, never production's", async () => {
+    const { services, volumes } = await compose();
+    for (const name of ['sandbox-worker', 'sandbox-watcher']) {
+      const service = services[name]!;
+      const reports = service.volumes!.find((v) => v.split(':')[1] === service.environment!.REPORT_DIR);
+      expect(reports, name).toBe('sandbox-reports:/data/reports');
+    }
+    expect(volumes).toHaveProperty('sandbox-reports');
+    const production = Object.entries(services).filter(([, s]) => s.volumes?.some((v) => v.startsWith('reports:')));
+    expect(production.map(([name]) => name).sort()).toEqual(['console', 'watcher', 'worker']);
+  });
+
+  it("the console's Drop folder panel reads the watcher's drop folder (read-only)", async () => {
+    const { services } = await compose();
+    // `${DROP_FOLDER:-./drop}:/data/drop[:ro]`: the host side holds a colon too.
+    const drop = (s: Service) => s.volumes!.find((v) => v.replace(/:ro$/, '').endsWith(`:${s.environment!.DROP_DIR}`));
+    expect(drop(services.watcher!)).toBe('${DROP_FOLDER:-./drop}:/data/drop');
+    expect(drop(services.console!)).toBe(`${drop(services.watcher!)}:ro`);
+  });
+
+  it('worker and watcher have health checks on what they offer: /metrics, the alive file', async () => {
+    const { services } = await compose();
+    const script = (s: Service) => {
+      const [kind, program, flag, code] = s.healthcheck!.test;
+      expect([kind, program, flag]).toEqual(['CMD', 'node', '-e']);
+      return code!;
+    };
+    const flag = (s: Service, name: string) => s.command![s.command!.indexOf(name) + 1];
+    const worker = services.worker!;
+    expect(flag(worker, '--metrics-host')).toBe('0.0.0.0');
+    expect(script(worker)).toContain(`fetch('http://127.0.0.1:${flag(worker, '--metrics-port')}/metrics')`);
+    const watcher = services.watcher!;
+    expect(script(watcher)).toContain(`statSync('${flag(watcher, '--alive-file')}')`);
+    for (const service of [worker, watcher, services.console!])
+      expect(service.healthcheck).toMatchObject({ interval: '15s', timeout: '5s', retries: 3 });
+  });
 });
 
 describe('Dockerfile', () => {
-  it('builds dist/ in a stage on node:20 slim, installs from the lock file and runs ./bin/catalog-sync.js', async () => {
+  it('builds dist/ in a stage on node:26 slim (the current LTS line), installs from the lock file and runs ./bin/catalog-sync.js', async () => {
     const text = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
     const [build, image] = text.split(/^FROM /m).slice(1);
-    expect(build).toMatch(/^node:20-slim AS build$/m);
+    expect(build).toMatch(/^node:26-slim AS build$/m);
     expect(build).toMatch(/RUN npm ci .*&& npm run build/);
-    expect(image).toMatch(/^node:20-slim$/m);
+    expect(image).toMatch(/^node:26-slim$/m);
     expect(image).toMatch(/RUN npm ci --omit=dev/);
     expect(image).toContain('COPY --from=build /app/dist ./dist');
     expect(image).toMatch(/ENTRYPOINT \["node", "\.\/bin\/catalog-sync\.js"\]/);

@@ -1,8 +1,8 @@
 /**
- * results.xlsx read back by openpyxl (Debian's python3-openpyxl; .ci/run installs it), an
- * independent reader: the layout a person gets when they open the report, not what our own
- * writer believes it wrote. The exceljs read-back in xlsx-writer.test.ts checks the same cells
- * through a second library.
+ * results.xlsx read back by openpyxl (Debian's python3-openpyxl, which npm test's .ci/test-setup
+ * installs when absent), an independent reader: the layout a person gets when they open the
+ * report, not what our own writer believes it wrote. The exceljs read-back in xlsx-writer.test.ts
+ * checks the same cells through a second library.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,0 +1,63 @@
+/**
+ * A build never leaves dist/ missing: `npm run build` (what `prepare` runs, so what a second
+ * `npx catalog-sync` in the checkout runs) replaces dist/ in a copy of the checkout while the CLI
+ * runs there over and over; every run finds its modules and checks the sample sheet.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'build-swap-'));
+  for (const part of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'bin', 'scripts', 'templates'])
+    await cp(join(ROOT, part), join(dir, part), { recursive: true });
+  await cp(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true }); // built by the global setup
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(command: string, args: string[]): Promise<Ran> {
+  const child = spawn(command, args, {
+    cwd: dir,
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+it('the CLI runs, whole, all the while `npm run build` replaces dist/', async () => {
+  let building = true;
+  const build = run('npm', ['run', 'build']).finally(() => (building = false));
+  const runs: Ran[] = [];
+  while (building)
+    runs.push(await run(process.execPath, ['bin/catalog-sync.js', 'validate', 'templates/sample-products.csv']));
+
+  const built = await build;
+  expect(built.code, built.stdout + built.stderr).toBe(0);
+  // Runs started while the build ran; a build takes seconds, a run a fraction of one.
+  expect(runs.length).toBeGreaterThanOrEqual(3);
+  for (const ran of runs) {
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(ran.stdout).toContain('valid: every row can be sent');
+  }
+  expect((await readdir(dir)).filter((name) => name.startsWith('dist.next-'))).toEqual([]);
+});
