@@ -28,6 +28,9 @@ export const DEFAULTS = {
   logLevel: 'info',
 } as const;
 
+/** The id of the one store the environment configures, without a stores file. */
+export const DEFAULT_STORE_ID = 'default';
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   readonly exitCode = 2;
@@ -45,7 +48,8 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
-const storeUrl = z
+/** A store's base URL: https, or http on loopback only; no credentials in it. */
+export const storeUrlSchema = z
   .string()
   .trim()
   .min(1, 'is empty')
@@ -79,7 +83,15 @@ const positiveInt = (what: string) =>
     .positive('must be greater than 0');
 
 const configSchema = z.object({
-  storeUrl: storeUrl.optional(),
+  /** The store of the stores file this command acts on (STORE, --store); `default` without one. */
+  storeId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/, 'is not a store id (letters, digits and -)')
+    .optional(),
+  /** The stores file (STORES_FILE); unset: ./stores.yaml when it exists (src/stores-file.ts). */
+  storesFile: z.string().min(1, 'is empty').optional(),
+  storeUrl: storeUrlSchema.optional(),
   storeEmail: z.string().trim().min(1, 'is empty').optional(),
   storePassword: z.string().min(1, 'is empty').optional(),
   redisUrl: z
@@ -129,10 +141,17 @@ export type Config = Settings & {
    * queue: a command given one sets it, one without follows it (store/rate-gate/store-rate.ts).
    */
   rateGiven: boolean;
+  /**
+   * A stores file lists the stores and none was picked (--store): a command that acts on one
+   * store says so, listing them (src/stores-file.ts); `worker`, `watch` and `serve` serve them all.
+   */
+  storesOnOffer?: { file: string; ids: string[] } | undefined;
 };
 
 /** Which environment variable (or flag) feeds each setting; error messages name these. */
 export const ENV_NAMES: Record<keyof Settings, string> = {
+  storeId: 'STORE',
+  storesFile: 'STORES_FILE',
   storeUrl: 'STORE_URL',
   storeEmail: 'STORE_EMAIL',
   storePassword: 'STORE_PASSWORD',
@@ -212,10 +231,24 @@ export interface StoreSettings {
   storePassword: string;
 }
 
+/**
+ * The ConfigError for a store setting that is missing: with a stores file and no store picked,
+ * the one that asks to pick a store, listing them.
+ */
+export function missingStoreSetting(config: Pick<Config, 'storesOnOffer'>, key: keyof Settings): ConfigError {
+  const offer = config.storesOnOffer;
+  if (offer)
+    return new ConfigError(
+      '--store',
+      `${offer.file} lists ${offer.ids.length === 1 ? 'a store' : 'stores'}: pick the one to act on with --store <id> (env STORE): ${offer.ids.join(', ')}`,
+    );
+  return new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
+}
+
 /** The store settings a command needs, or a ConfigError naming the first one missing. */
 export function requireStore(config: Config): StoreSettings {
   for (const key of ['storeUrl', 'storeEmail', 'storePassword'] as const) {
-    if (!config[key]) throw new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
+    if (!config[key]) throw missingStoreSetting(config, key);
   }
   return { storeUrl: config.storeUrl!, storeEmail: config.storeEmail!, storePassword: config.storePassword! };
 }

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { App, AppOptions } from '../app.ts';
 import type { Config, ConfigOverrides } from '../config.ts';
+import type { StoreChoice, StoresFile } from '../stores-file.ts';
 import type { Logger } from '../log.ts';
 
 export interface CliIO {
@@ -20,6 +21,8 @@ export interface CliIO {
 }
 
 export interface GlobalFlags {
+  store?: string;
+  storesFile?: string;
   storeUrl?: string;
   storeEmail?: string;
   passwordFile?: string;
@@ -45,9 +48,23 @@ export class CliContext {
     readonly io: CliIO,
   ) {}
 
-  /** Resolved on demand, so `--help` works without any configuration. Throws ConfigError. */
+  /**
+   * Resolved on demand, so `--help` works without any configuration. Throws ConfigError. With a
+   * stores file, the store picked with --store (or, with none picked, the stores on offer: see
+   * stores()).
+   */
   async config(extra: ConfigOverrides = {}): Promise<Config> {
+    return (await this.storeChoice(extra)).config;
+  }
+
+  /** The stores file in use (null without one), read when the configuration was. */
+  async stores(): Promise<StoresFile | null> {
+    return (await this.storeChoice()).file;
+  }
+
+  private async storeChoice(extra: ConfigOverrides = {}): Promise<StoreChoice> {
     const { resolveConfig } = await import('../config.ts');
+    const { applyStoresFile } = await import('../stores-file.ts');
     if (this.io.envFile && !this.envFileRead) {
       const { loadEnvFile } = await import('./env-file.ts');
       loadEnvFile(this.io.envFile);
@@ -59,7 +76,9 @@ export class CliContext {
       env.STORE_PASSWORD_FILE = flags.passwordFile;
       delete env.STORE_PASSWORD;
     }
-    return resolveConfig(env, {
+    const base = resolveConfig(env, {
+      storeId: flags.store,
+      storesFile: flags.storesFile,
       storeUrl: flags.storeUrl,
       storeEmail: flags.storeEmail,
       redisUrl: flags.redisUrl,
@@ -70,6 +89,10 @@ export class CliContext {
       queuePrefix: flags.queuePrefix,
       ...extra,
     });
+    const flagged = new Set<'rate' | 'concurrency'>();
+    if (flags.rate !== undefined || extra.rate !== undefined) flagged.add('rate');
+    if (flags.concurrency !== undefined || extra.concurrency !== undefined) flagged.add('concurrency');
+    return applyStoresFile(base, env, flagged);
   }
 
   private envFileRead = false;

@@ -17,6 +17,8 @@ export function buildProgram(io: CliIO): { program: Command; ctx: CliContext } {
   const program = new Command('catalog-sync')
     .description('Sync CSV/XLSX product sheets to the vendor store API, with per-row reports.')
     .version(packageVersion(), '--version', 'print the version and exit')
+    .option('--store <id>', 'the store of the stores file to act on (env STORE)')
+    .option('--stores-file <path>', 'the stores file (env STORES_FILE, default ./stores.yaml when it exists)')
     .option('--store-url <url>', 'store base URL (env STORE_URL); /v1/... is appended')
     .option('--store-email <email>', 'vendor account e-mail (env STORE_EMAIL)')
     .option('--password-file <path>', 'file holding the vendor password (env STORE_PASSWORD or STORE_PASSWORD_FILE)')

@@ -35,7 +35,7 @@ import type {
 /** The settings the client reads: the store's address and credentials plus the client knobs. */
 export type StoreClientSettings = StoreSettings &
   Pick<Config, 'rate' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'> &
-  Partial<Pick<Config, 'tokenFormat' | 'maxAnswerBytes'>>;
+  Partial<Pick<Config, 'tokenFormat' | 'maxAnswerBytes' | 'storeId'>>;
 
 export interface StoreClientOptions {
   /** @defaultValue silentLogger */

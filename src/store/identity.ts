@@ -5,9 +5,15 @@
  * sends a row only to the store its batch names.
  */
 import { createHash } from 'node:crypto';
-import { ConfigError, ENV_NAMES, type Config } from '../config.ts';
+import { DEFAULT_STORE_ID, missingStoreSetting, type Config } from '../config.ts';
 
 export interface StoreIdentity {
+  /**
+   * The store's id in the stores file (`default` for the one store the environment configures):
+   * a label for people, folders and metrics. Keys and the ledger go by the scope (URL and account),
+   * so two deployments that both name a store `default` never share them.
+   */
+  id?: string | undefined;
   /** The base URL, as configured (no trailing slash). */
   url: string;
   /** The vendor account's e-mail. */
@@ -17,11 +23,17 @@ export interface StoreIdentity {
 }
 
 /** The configured store, or a ConfigError naming the first setting missing. */
-export function storeIdentityOf(config: Pick<Config, 'storeUrl' | 'storeEmail'>): StoreIdentity {
+export function storeIdentityOf(
+  config: Pick<Config, 'storeUrl' | 'storeEmail'> & Partial<Pick<Config, 'storeId' | 'storesOnOffer'>>,
+): StoreIdentity {
   for (const key of ['storeUrl', 'storeEmail'] as const) {
-    if (!config[key]) throw new ConfigError(ENV_NAMES[key], 'is not set (set it in the environment or pass the flag)');
+    if (!config[key]) throw missingStoreSetting(config, key);
   }
-  return { url: config.storeUrl!.replace(/\/+$/, ''), account: config.storeEmail!.trim() };
+  return {
+    id: config.storeId ?? DEFAULT_STORE_ID,
+    url: config.storeUrl!.replace(/\/+$/, ''),
+    account: config.storeEmail!.trim(),
+  };
 }
 
 /**
@@ -38,22 +50,33 @@ export function sameStore(a: StoreIdentity, b: StoreIdentity): boolean {
   return storeScope(a) === storeScope(b);
 }
 
-/** For people: `Riyadh Perfumes (https://api.example.com, ops@example.com)`. */
+/** For people: `Riyadh Perfumes (https://api.example.com, ops@example.com)`; a store of a stores file by its id too. */
 export function describeStore(store: StoreIdentity): string {
   const where = `${store.url}, ${store.account}`;
-  return store.name ? `${store.name} (${where})` : where;
+  const id = store.id && store.id !== DEFAULT_STORE_ID ? `store ${store.id}: ` : '';
+  return store.name ? `${id}${store.name} (${where})` : `${id}${where}`;
 }
 
 /** The identity as recorded with a batch: the name only when known. */
 export function recordedStore(store: StoreIdentity, name?: string): StoreIdentity {
   const known = name ?? store.name;
-  return { url: store.url, account: store.account, ...(known ? { name: known } : {}) };
+  return {
+    ...(store.id ? { id: store.id } : {}),
+    url: store.url,
+    account: store.account,
+    ...(known ? { name: known } : {}),
+  };
 }
 
 /** A `store` field read back from a file or Redis, or null when it is not one. */
 export function parseStoreIdentity(value: unknown): StoreIdentity | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { url, account, name } = value as Record<string, unknown>;
+  const { id, url, account, name } = value as Record<string, unknown>;
   if (typeof url !== 'string' || typeof account !== 'string' || url === '' || account === '') return null;
-  return { url, account, ...(typeof name === 'string' && name !== '' ? { name } : {}) };
+  return {
+    ...(typeof id === 'string' && id !== '' ? { id } : {}),
+    url,
+    account,
+    ...(typeof name === 'string' && name !== '' ? { name } : {}),
+  };
 }

@@ -19,6 +19,7 @@ describe('storeScope', () => {
 describe('store identity', () => {
   it('comes from the configuration, naming the setting that is missing', () => {
     expect(storeIdentityOf({ storeUrl: 'https://a.example/', storeEmail: ' v@a.example ' })).toEqual({
+      id: 'default',
       url: 'https://a.example',
       account: 'v@a.example',
     });
