@@ -7,7 +7,7 @@
 const LAYERS = [
   { rank: 9, name: 'cli', path: '^src/(cli/|cli\\.ts$|main\\.ts$)' },
   { rank: 8, name: 'console', path: '^src/console/' },
-  { rank: 7, name: 'app', path: '^src/app\\.ts$' },
+  { rank: 7, name: 'app', path: '^src/(app|deployment)\\.ts$' },
   { rank: 6, name: 'intake', path: '^src/intake/' },
   { rank: 5, name: 'sync', path: '^src/sync/' },
   { rank: 4, name: 'report', path: '^src/report/' },

@@ -31,6 +31,8 @@ const processTests = [
   'test/intake/watch-alive.test.ts',
   'test/sync/service-lines.test.ts',
   'test/stores/two-stores.test.ts',
+  'test/stores/worker-pool.test.ts',
+  'test/stores/watch-stores.test.ts',
 ];
 
 export default defineConfig({

@@ -74,16 +74,21 @@ export interface AppOptions {
    * only outlive the store it describes. @defaultValue true
    */
   ledger?: boolean;
-  /** Wraps each rate gate the app builds, e.g. to time the waits for it (the metrics). */
-  observeGate?: (gate: RateGate) => RateGate;
+  /** Wraps each rate gate the app builds (for `store`), e.g. to time the waits for it (the metrics). */
+  observeGate?: (gate: RateGate, store: StoreIdentity) => RateGate;
+  /**
+   * A Redis connection to use instead of opening one: the stores of one deployment share it
+   * (src/deployment.ts). It stays open when the app closes.
+   */
+  redis?: () => Promise<Redis>;
 }
 
 /** What a worker process reports as it goes (its metrics). */
 export interface WorkerHooks {
   /** Wraps the worker's store client, e.g. to count its requests. */
   observeStore?: (client: StoreApi) => StoreApi;
-  /** A row this worker ended, once recorded. */
-  onRowEnded?: (outcome: Outcome) => void;
+  /** A row of `store` this worker ended, once recorded. */
+  onRowEnded?: (outcome: Outcome, store: StoreIdentity) => void;
   /** A batch whose report this worker wrote. */
   onBatchReported?: (summary: BatchSummary) => void;
 }
@@ -152,6 +157,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   const redis = once(async () => {
     if (!config.redisUrl) throw new Error('REDIS_URL is not set');
+    if (options.redis) return options.redis();
     const { openRedis } = await import('./sync/queue/connection.ts');
     const connection = openRedis(config.redisUrl, logger);
     closers.push(() =>
@@ -216,10 +222,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     const observe = options.observeGate ?? ((gate: RateGate) => gate);
     if (config.redisUrl) {
       const { RedisRateGate } = await import('./store/rate-gate/redis.ts');
-      return observe(new RedisRateGate({ redis: await redis(), prefix: await gatePrefix(), rate }));
+      return observe(new RedisRateGate({ redis: await redis(), prefix: await gatePrefix(), rate }), await store());
     }
     const { SlidingWindowGate } = await import('./store/rate-gate/memory.ts');
-    return observe(new SlidingWindowGate({ rate }));
+    return observe(new SlidingWindowGate({ rate }), await store());
   };
 
   const ledger = once(async () => {
@@ -313,7 +319,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         concurrency: config.concurrency,
         logger,
         ...(ledgers ? { batchLedgers: ledgers } : {}),
-        ...(hooks.onRowEnded ? { onRowEnded: hooks.onRowEnded } : {}),
+        ...(hooks.onRowEnded ? { onRowEnded: (outcome: Outcome) => hooks.onRowEnded!(outcome, client.identity) } : {}),
         ...(hooks.onBatchReported ? { onBatchReported: hooks.onBatchReported } : {}),
       });
     },

@@ -7,7 +7,8 @@
 import type { Command } from 'commander';
 import type { App, AppOptions } from '../app.ts';
 import type { Config, ConfigOverrides } from '../config.ts';
-import type { StoreChoice, StoresFile } from '../stores-file.ts';
+import type { Deployment } from '../deployment.ts';
+import type { FlaggedSettings, StoreChoice, StoresFile } from '../stores-file.ts';
 import type { Logger } from '../log.ts';
 
 export interface CliIO {
@@ -62,7 +63,9 @@ export class CliContext {
     return (await this.storeChoice()).file;
   }
 
-  private async storeChoice(extra: ConfigOverrides = {}): Promise<StoreChoice> {
+  private async storeChoice(
+    extra: ConfigOverrides = {},
+  ): Promise<StoreChoice & { env: Record<string, string | undefined>; flagged: FlaggedSettings }> {
     const { resolveConfig } = await import('../config.ts');
     const { applyStoresFile } = await import('../stores-file.ts');
     if (this.io.envFile && !this.envFileRead) {
@@ -92,7 +95,7 @@ export class CliContext {
     const flagged = new Set<'rate' | 'concurrency'>();
     if (flags.rate !== undefined || extra.rate !== undefined) flagged.add('rate');
     if (flags.concurrency !== undefined || extra.concurrency !== undefined) flagged.add('concurrency');
-    return applyStoresFile(base, env, flagged);
+    return { ...applyStoresFile(base, env, flagged), env, flagged };
   }
 
   private envFileRead = false;
@@ -131,6 +134,33 @@ export class CliContext {
       return await fn(app);
     } finally {
       await app.close();
+    }
+  }
+
+  /**
+   * The stores a service serves (`worker`, `watch`): every store of the stores file, followed while
+   * it runs, or the one store picked (--store) or configured. Runs `fn` with the deployment and
+   * closes it after (every store's service stopped first).
+   */
+  async withDeployment<T>(
+    fn: (deployment: Deployment, config: Config, logger: Logger) => Promise<T>,
+    using: Omit<AppUse, 'config'> = {},
+  ): Promise<T> {
+    const { Deployment } = await import('../deployment.ts');
+    const choice = await this.storeChoice(using.extra);
+    const logger = await this.logger(choice.config, using.service);
+    const deployment = new Deployment({
+      config: choice.config,
+      storesFile: choice.config.storesOnOffer ? choice.config.storesOnOffer.file : null,
+      env: choice.env,
+      flagged: choice.flagged,
+      logger,
+      ...(using.options ? { appOptions: using.options } : {}),
+    });
+    try {
+      return await fn(deployment, choice.config, logger);
+    } finally {
+      await deployment.close();
     }
   }
 

@@ -54,7 +54,7 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   const metrics = new ConsoleMetrics();
   const app = createApp(config, await ctx.logger(config), {
     ledger: flags.sandbox !== true,
-    observeGate: (gate) => metrics.observeGate(gate),
+    observeGate: (gate, store) => metrics.observeGate(gate, store),
   });
   try {
     const running = await startConsole(app, {

@@ -9,6 +9,7 @@ import type { App, WorkerHooks } from '../app.ts';
 import type { ConsoleMetrics } from '../console/metrics.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
+import { untilSignal } from './signals.ts';
 
 interface WorkerFlags {
   grace: string;
@@ -32,20 +33,26 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       const metricsPort = portText === undefined || portText === '' ? null : whole('--metrics-port', portText, 0);
       const metricsHost = flags.metricsHost ?? ctx.io.env.METRICS_HOST ?? '127.0.0.1';
       const metrics = metricsPort === null ? null : await newMetrics();
-      await ctx.withApp(
-        async (app) => {
+      const graceMs = Math.max(0, Number(flags.grace) || 0) * 1000;
+      await ctx.withDeployment(
+        async (deployment, config, logger) => {
           const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
           if (served) ctx.printError(`worker metrics on ${served.url}`);
           try {
-            await runWorker(ctx, app, redisUrl, Math.max(0, Number(flags.grace) || 0) * 1000, hooksOf(metrics));
+            const { settleLegacyQueue } = await import('../intake/legacy-queue.ts');
+            await settleLegacyQueue(redisUrl, config.queuePrefix, logger);
+            await deployment.serve({ start: (app) => startStoreWorker(ctx, app, redisUrl, graceMs, hooksOf(metrics)) });
+            const signal = await untilSignal();
+            logger.info({ signal }, 'worker stopping');
+            await deployment.close();
+            logger.info('worker stopped');
           } finally {
             await served?.close();
           }
         },
         {
-          config,
           service: true,
-          ...(metrics ? { options: { observeGate: (gate) => metrics.observeGate(gate) } } : {}),
+          ...(metrics ? { options: { observeGate: (gate, store) => metrics.observeGate(gate, store) } } : {}),
         },
       );
     });
@@ -73,7 +80,7 @@ function hooksOf(metrics: ConsoleMetrics | null): WorkerHooks {
   if (!metrics) return {};
   return {
     observeStore: (client) => metrics.observeStore(client),
-    onRowEnded: (outcome) => metrics.countRow(outcome),
+    onRowEnded: (outcome, store) => metrics.countRow(store, outcome),
     onBatchReported: (summary) => metrics.observeBatch(summary),
   };
 }
@@ -85,40 +92,40 @@ export function describeRate(rate: number, source: 'given' | 'store' | 'default'
   return `rate ${rate}/s, the default (none set: import --rate or RATE sets it for every worker)`;
 }
 
-async function runWorker(
+/**
+ * One store's part of the worker: its schedules and its row worker. Stopping it gives active rows
+ * the grace period to end, then hands the rest back to the queue (another worker re-runs them).
+ */
+async function startStoreWorker(
   ctx: CliContext,
   app: App,
   redisUrl: string,
   graceMs: number,
   hooks: WorkerHooks,
-): Promise<void> {
+): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
   const { startSchedules } = await import('./worker-schedules.ts');
-  const { settleLegacyQueue } = await import('../intake/legacy-queue.ts');
   const { describeStore } = await import('../store/identity.ts');
   const store = await app.store();
   const { prefix } = await app.queueTarget();
-  await settleLegacyQueue(redisUrl, config.queuePrefix, logger);
   const schedules = await startSchedules(app, redisUrl);
   const worker = await app.startWorker(hooks);
   await worker.ready();
   const { rate, source } = await app.rate();
-  logger.info({ store, prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');
+  logger.info({ prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');
   ctx.printError(
     `worker started for ${describeStore(store)} (queue ${prefix}, ${describeRate(rate, source)}, concurrency ${config.concurrency}); Ctrl-C to stop`,
   );
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
-  logger.info({ signal }, 'worker stopping');
-  let timer: NodeJS.Timeout | undefined;
-  const graceful = worker.close(false);
-  const handBack = new Promise<void>((resolve) => {
-    timer = setTimeout(() => resolve(worker.close(true)), graceMs);
-  });
-  await Promise.race([graceful, handBack]);
-  clearTimeout(timer);
-  await schedules.stop();
-  logger.info('worker stopped');
+  return {
+    async stop() {
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = worker.close(false);
+      const handBack = new Promise<void>((resolve) => {
+        timer = setTimeout(() => resolve(worker.close(true)), graceMs);
+      });
+      await Promise.race([graceful, handBack]);
+      clearTimeout(timer);
+      await schedules.stop();
+    },
+  };
 }

@@ -1,18 +1,18 @@
 /**
- * `import`, `worker` and `status`: the sync engine's commands. Exit codes: 0 every row ended
+ * `import`, `worker` and `status`: the sync engine's commands (the last two in files of their own). Exit codes: 0 every row ended
  * well, 1 any row invalid/failed/unknown, 2 the run could not start (main.ts maps config, sheet
  * and store errors to 2).
  */
 import { Option, type Command } from 'commander';
 import type { App, Transport } from '../app.ts';
 import type { SandboxHandle } from '../sandbox/index.ts';
-import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { queueOption, transportOf, WAIT_FLAG } from './flags.ts';
+import { registerStatusCommand } from './status.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
 
 interface ImportFlags {
@@ -66,14 +66,7 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
     });
 
   registerWorkerCommand(program, ctx);
-
-  program
-    .command('status [batch-id]')
-    .description('show recent batches (or one) and their progress, from Redis')
-    .option('--json', 'print as JSON')
-    .action(async (batchId: string | undefined, flags: { json?: boolean }) => {
-      await runStatus(ctx, batchId, flags.json === true);
-    });
+  registerStatusCommand(program, ctx);
 }
 
 async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
@@ -155,75 +148,4 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
   await Promise.all(sheets.map((s) => s.close()));
   if (sheets.length <= 1) return [base];
   return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
-}
-
-async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
-  const { listBatches } = await import('../sync/index.ts');
-  const { storePrefixesWithBatches } = await import('../sync/queue/store-queues.ts');
-  const { describeStore } = await import('../store/identity.ts');
-  const config = await ctx.config();
-  if (!config.redisUrl)
-    throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
-  const redisUrl = config.redisUrl;
-  await ctx.withApp(
-    async (app) => {
-      // With a configured store, its batches (each store's live in its own keys: sync/queue/keys.ts);
-      // without one, those of every store that has batches on this Redis and prefix.
-      const configured = config.storeUrl && config.storeEmail ? await app.store() : null;
-      const prefixes = configured
-        ? [(await app.queueTarget()).prefix]
-        : await storePrefixesWithBatches(await app.redis(), config.queuePrefix);
-      const batches = [];
-      for (const prefix of prefixes) batches.push(...(await listBatches({ redisUrl, prefix }, batchId ? 1000 : 20)));
-      batches.sort((a, b) => b.meta.startedAt.localeCompare(a.meta.startedAt));
-      const shown = batches.filter((b) => !batchId || b.meta.batchId === batchId).slice(0, batchId ? undefined : 20);
-      if (batchId && shown.length === 0)
-        throw new ExitError(
-          1,
-          `batch ${batchId} not found in Redis${configured ? ` for ${describeStore(configured)}` : ''}`,
-        );
-      const storeRate = configured ? await app.storeRate() : null;
-      const storeOf = (b: (typeof shown)[number]) => b.summary?.store ?? b.meta.store ?? null;
-      if (json) {
-        ctx.print(
-          JSON.stringify(
-            {
-              store: configured,
-              storeRate,
-              batches: shown.map((b) => ({
-                batchId: b.meta.batchId,
-                store: storeOf(b),
-                source: b.meta.source,
-                status: b.status,
-                done: b.done,
-                total: b.total,
-                counts: b.counts,
-                reportDir: b.summary?.reportDir ?? null,
-              })),
-            },
-            null,
-            2,
-          ),
-        );
-        return;
-      }
-      if (configured) {
-        ctx.print(`store ${describeStore(configured)}`);
-        ctx.print(
-          storeRate
-            ? `store rate ${storeRate.rate}/s for every worker (set ${storeRate.setAt})`
-            : `store rate not set: workers use their own RATE (default ${config.rate}/s); import --rate sets it`,
-        );
-      } else ctx.print(`every store with batches on this Redis (prefix ${config.queuePrefix}); STORE_URL picks one`);
-      if (shown.length === 0) ctx.print('no batches in Redis');
-      for (const b of shown) {
-        const problems = [...PROBLEM_OUTCOMES].reduce((n, o) => n + b.counts[o], 0);
-        const store = storeOf(b);
-        ctx.print(
-          `${b.meta.batchId}  ${b.status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}  store ${store ? (store.name ?? store.url) : 'not recorded'}${b.summary ? `  report ${b.summary.reportDir}` : ''}`,
-        );
-      }
-    },
-    { config },
-  );
 }

@@ -136,7 +136,7 @@ export class BatchBoard {
     };
     this.live.set(head.batchId, live);
     const metrics = this.deps.metrics;
-    metrics.batchesWaiting++;
+    metrics.batchWaiting(this.deps.store, 1);
     let counted = emptyCounts();
     // Rows counted where they run: a queued batch's by the workers (worker --metrics-port), so
     // Prometheus adding up every process counts each row once.
@@ -149,12 +149,12 @@ export class BatchBoard {
       {
         onStart: (runsHere) => {
           here = runsHere;
-          metrics.batchesWaiting--;
+          metrics.batchWaiting(this.deps.store, -1);
           live.startedMs = this.clock();
           change({ status: 'running' });
         },
         onProgress: (p) => {
-          if (here) metrics.countRows(counted, p.counts);
+          if (here) metrics.countRows(this.deps.store, counted, p.counts);
           counted = p.counts;
           change({ done: p.done, total: p.total, counts: p.counts, problems: p.problems });
         },
@@ -165,13 +165,13 @@ export class BatchBoard {
       .then(
         (summary) => {
           if (here) {
-            metrics.countRows(counted, summary.counts);
+            metrics.countRows(this.deps.store, counted, summary.counts);
             metrics.observeBatch(summary);
           }
           change(doneView(summary, this.deps.rate));
         },
         (error: unknown) => {
-          if (live.startedMs === null) metrics.batchesWaiting--;
+          if (live.startedMs === null) metrics.batchWaiting(this.deps.store, -1);
           this.deps.onFailure?.(head.batchId, error);
           change({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
         },

@@ -3,51 +3,64 @@
  * a worker's (`worker --metrics-port`, metrics-server.ts) serve the same definitions. Each process
  * counts what it did (Prometheus scrapes each and adds them up): the console its own batches and
  * store client; a worker the rows it ended and its store client. Queue depth is read from the
- * queue itself, in the console.
+ * queue itself, in the console. Every series carries the store it is about (`store`: its id in the
+ * stores file, `default` for the one store the environment configures).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { OUTCOMES, type Outcome, type OutcomeCounts } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { RateGate } from '../store/rate-gate/gate.ts';
 import type { StoreApi } from '../store/types.ts';
+import type { StoreIdentity } from '../store/identity.ts';
+
+/** The `store` label: the store's id (`default` for the environment's one store). */
+function storeLabel(store: StoreIdentity | undefined): string {
+  return store?.id ?? 'default';
+}
 
 export class ConsoleMetrics {
   readonly registry = new Registry();
   readonly rows = new Counter({
     name: 'catalog_sync_rows_total',
-    help: 'Rows ended, by outcome',
-    labelNames: ['outcome'] as const,
+    help: 'Rows ended, by store and outcome',
+    labelNames: ['store', 'outcome'] as const,
     registers: [this.registry],
   });
   readonly storeRequests = new Counter({
     name: 'catalog_sync_store_requests_total',
-    help: 'Store calls ended, by endpoint and HTTP status (or error code when no answer came)',
-    labelNames: ['endpoint', 'status'] as const,
+    help: 'Store calls ended, by store, endpoint and HTTP status (or error code when no answer came)',
+    labelNames: ['store', 'endpoint', 'status'] as const,
     registers: [this.registry],
   });
   readonly batchDuration = new Histogram({
     name: 'catalog_sync_batch_duration_seconds',
-    help: 'Wall time of finished batches',
+    help: 'Wall time of finished batches, by store',
+    labelNames: ['store'] as const,
     buckets: [1, 5, 15, 60, 300, 900, 3600, 4 * 3600],
     registers: [this.registry],
   });
   readonly rateGateWait = new Histogram({
     name: 'catalog_sync_rate_gate_wait_seconds',
-    help: 'Time a store request waited for the rate gate before it could leave',
+    help: 'Time a store request waited for its rate gate before it could leave, by store',
+    labelNames: ['store'] as const,
     buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60],
     registers: [this.registry],
   });
-  /** Batches this console holds waiting for their turn. */
-  batchesWaiting = 0;
-  /** Row jobs waiting on the queue (with Redis), read at each scrape. */
-  jobsWaiting: (() => Promise<number>) | null = null;
+  /** Batches this console holds waiting for their turn, by store. */
+  private readonly batchesWaiting = new Map<string, number>();
+  /** How many row jobs wait on each store's queue (with Redis), read at each scrape. */
+  private readonly jobsWaiting = new Map<string, () => Promise<number>>();
   readonly queueDepth = new Gauge({
     name: 'catalog_sync_queue_depth',
-    help: 'Batches waiting to start in this console, plus row jobs waiting in the queue (with Redis)',
+    help: 'Batches waiting to start in this console, plus row jobs waiting in the queue (with Redis), by store',
+    labelNames: ['store'] as const,
     registers: [this.registry],
     collect: async () => {
-      const jobs = this.jobsWaiting ? await this.jobsWaiting().catch(() => 0) : 0;
-      this.queueDepth.set(this.batchesWaiting + jobs);
+      const stores = new Set([...this.batchesWaiting.keys(), ...this.jobsWaiting.keys()]);
+      for (const store of stores) {
+        const jobs = await (this.jobsWaiting.get(store)?.() ?? Promise.resolve(0)).catch(() => 0);
+        this.queueDepth.set({ store }, (this.batchesWaiting.get(store) ?? 0) + jobs);
+      }
     },
   });
 
@@ -55,30 +68,44 @@ export class ConsoleMetrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'catalog_sync_' });
   }
 
-  /** Adds the rows that ended between two progress reports of one batch. */
-  countRows(before: OutcomeCounts, after: OutcomeCounts): void {
+  /** A batch of `store` starts waiting for its turn in this console (+1), or stops waiting (-1). */
+  batchWaiting(store: StoreIdentity, change: 1 | -1): void {
+    const id = storeLabel(store);
+    this.batchesWaiting.set(id, (this.batchesWaiting.get(id) ?? 0) + change);
+  }
+
+  /** Where the number of row jobs waiting on a store's queue is read, at each scrape. */
+  watchQueue(store: StoreIdentity, waiting: () => Promise<number>): void {
+    this.jobsWaiting.set(storeLabel(store), waiting);
+  }
+
+  /** Adds the rows of `store` that ended between two progress reports of one batch. */
+  countRows(store: StoreIdentity, before: OutcomeCounts, after: OutcomeCounts): void {
     for (const outcome of OUTCOMES) {
       const added = after[outcome] - before[outcome];
-      if (added > 0) this.rows.inc({ outcome }, added);
+      if (added > 0) this.rows.inc({ store: storeLabel(store), outcome }, added);
     }
   }
 
   /** A batch that ended: its wall time. */
-  observeBatch(summary: Pick<BatchSummary, 'startedAt' | 'finishedAt'>): void {
-    this.batchDuration.observe((Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000);
+  observeBatch(summary: Pick<BatchSummary, 'startedAt' | 'finishedAt' | 'store'>): void {
+    this.batchDuration.observe(
+      { store: storeLabel(summary.store) },
+      (Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000,
+    );
   }
 
-  /** One row ended in this process (a worker's rows, one by one). */
-  countRow(outcome: Outcome): void {
-    this.rows.inc({ outcome });
+  /** One row of `store` ended in this process (a worker's rows, one by one). */
+  countRow(store: StoreIdentity, outcome: Outcome): void {
+    this.rows.inc({ store: storeLabel(store), outcome });
   }
 
   /**
    * The same rate gate, with the time each request waited for its pass observed. A 429's pause
    * shows here too: the requests it holds wait longer.
    */
-  observeGate(gate: RateGate): RateGate {
-    const waited = this.rateGateWait;
+  observeGate(gate: RateGate, store: StoreIdentity): RateGate {
+    const waited = this.rateGateWait.labels({ store: storeLabel(store) });
     return {
       acquire: async () => {
         const started = performance.now();
@@ -96,14 +123,16 @@ export class ConsoleMetrics {
    * out unclaimed.
    */
   observeStore(store: StoreApi): StoreApi {
+    const label = storeLabel(store.identity);
     const count = async <T>(endpoint: string, call: () => Promise<T>, statusOf: (t: T) => number): Promise<T> => {
       try {
         const result = await call();
-        this.storeRequests.inc({ endpoint, status: String(statusOf(result)) });
+        this.storeRequests.inc({ store: label, endpoint, status: String(statusOf(result)) });
         return result;
       } catch (error) {
         const e = error as { httpStatus?: number; code?: string };
         this.storeRequests.inc({
+          store: label,
           endpoint,
           status: e.httpStatus !== undefined ? String(e.httpStatus) : (e.code ?? 'error'),
         });

@@ -61,7 +61,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     redis && options.sandbox
       ? await app.startWorker({
           observeStore: (client) => metrics.observeStore(client),
-          onRowEnded: (outcome) => metrics.countRow(outcome),
+          onRowEnded: (outcome, store) => metrics.countRow(store, outcome),
           onBatchReported: (summary) => metrics.observeBatch(summary),
         })
       : null;
@@ -115,7 +115,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
       ? {
           extend: async (server) => {
             queues = await mountQueues(server, redis);
-            metrics.jobsWaiting = () => queues!.waiting();
+            metrics.watchQueue(board.store, () => queues!.waiting());
           },
         }
       : {}),

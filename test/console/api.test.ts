@@ -179,10 +179,12 @@ describe('batches', () => {
     }
 
     const metrics = await (await world.api('/metrics')).text();
-    expect(metrics).toContain('catalog_sync_rows_total{outcome="created"} 2');
-    expect(metrics).toContain('catalog_sync_store_requests_total{endpoint="create_product",status="200"} 2');
-    expect(metrics).toContain('catalog_sync_batch_duration_seconds_count 1');
-    expect(metrics).toContain('catalog_sync_queue_depth 0');
+    expect(metrics).toContain('catalog_sync_rows_total{store="default",outcome="created"} 2');
+    expect(metrics).toContain(
+      'catalog_sync_store_requests_total{store="default",endpoint="create_product",status="200"} 2',
+    );
+    expect(metrics).toContain('catalog_sync_batch_duration_seconds_count{store="default"} 1');
+    expect(metrics).toContain('catalog_sync_queue_depth{store="default"} 0');
   });
 
   it('a dry run sends no write; mode and dryRun are checked', async () => {

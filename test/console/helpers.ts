@@ -78,7 +78,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   const metrics = new ConsoleMetrics();
   const app = createApp(config, createLogger({ level: 'debug', destination }), {
     ledger: options.rehearsal !== true,
-    observeGate: (gate) => metrics.observeGate(gate),
+    observeGate: (gate, store) => metrics.observeGate(gate, store),
   });
   const running = await startConsole(app, {
     host: '127.0.0.1',

@@ -35,6 +35,6 @@ it('runs the claim as the create leaves, and a claim that holds the row back sen
   await expect(held).rejects.toThrow('held back');
   expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
   expect(await metrics.registry.metrics()).toMatch(
-    /catalog_sync_store_requests_total\{endpoint="create_product",status="200"\} 1/,
+    /catalog_sync_store_requests_total\{store="default",endpoint="create_product",status="200"\} 1/,
   );
 });

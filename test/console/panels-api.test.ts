@@ -262,10 +262,10 @@ describe('GET /metrics', () => {
     const { body } = await json<{ batchId: string }>('/api/schedules/nightly/run', { method: 'POST' });
     await readEvents(world, body.batchId);
     const metrics = await (await world.api('/metrics')).text();
-    const count = Number(/^catalog_sync_rate_gate_wait_seconds_count (\d+)$/m.exec(metrics)?.[1]);
+    const count = Number(/^catalog_sync_rate_gate_wait_seconds_count\{store="default"\} (\d+)$/m.exec(metrics)?.[1]);
     // Two creates at least (and the login and category counts): each passed the gate once.
     expect(count).toBeGreaterThanOrEqual(2);
-    expect(metrics).toMatch(/^catalog_sync_rows_total\{outcome="created"\} 2$/m);
+    expect(metrics).toMatch(/^catalog_sync_rows_total\{store="default",outcome="created"\} 2$/m);
   });
 });
 

@@ -33,11 +33,13 @@ describe('the console with Redis', () => {
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(12);
     expect((await world.api(`/api/batches/${batchId}/files/results.xlsx`)).status).toBe(200);
     const metrics = await (await world.api('/metrics')).text();
-    expect(metrics).toContain('catalog_sync_queue_depth 0');
+    expect(metrics).toContain('catalog_sync_queue_depth{store="default"} 0');
     // Counted once, by the worker that ran them (here inside the console), not again from the
     // batch's progress: Prometheus adding up every process's figures counts each row once.
-    expect(metrics).toMatch(/^catalog_sync_rows_total\{outcome="created"\} 12$/m);
-    expect(metrics).toMatch(/^catalog_sync_store_requests_total\{endpoint="create_product",status="200"\} 12$/m);
+    expect(metrics).toMatch(/^catalog_sync_rows_total\{store="default",outcome="created"\} 12$/m);
+    expect(metrics).toMatch(
+      /^catalog_sync_store_requests_total\{store="default",endpoint="create_product",status="200"\} 12$/m,
+    );
   });
 
   it('/queues is bull-board over the sync queue, behind the same login', async () => {

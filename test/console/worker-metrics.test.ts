@@ -30,7 +30,7 @@ it('counts the rows, store requests, rate-gate waits and batch it worked on', as
   const url = /worker metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(worker.all())?.[1];
   expect(url).toBeDefined();
   const before = await (await fetch(url!)).text();
-  expect(sample(before, 'catalog_sync_rows_total{outcome="created"}')).toBe(0);
+  expect(sample(before, 'catalog_sync_rows_total{store="default",outcome="created"}')).toBe(0);
 
   const { batchId } = await enqueueSync(
     { file },
@@ -43,16 +43,18 @@ it('counts the rows, store requests, rate-gate waits and batch it worked on', as
   // The report is written before the worker observes the batch's duration: wait for that line.
   await until(async () => {
     text = await (await fetch(url!)).text();
-    return sample(text, 'catalog_sync_batch_duration_seconds_count') === 1;
+    return sample(text, 'catalog_sync_batch_duration_seconds_count{store="default"}') === 1;
   }, 'the worker to count the batch it reported');
-  expect(sample(text, 'catalog_sync_rows_total{outcome="created"}')).toBe(2);
-  expect(sample(text, 'catalog_sync_rows_total{outcome="failed"}')).toBe(1);
-  expect(sample(text, 'catalog_sync_store_requests_total{endpoint="create_product",status="200"}')).toBe(2);
+  expect(sample(text, 'catalog_sync_rows_total{store="default",outcome="created"}')).toBe(2);
+  expect(sample(text, 'catalog_sync_rows_total{store="default",outcome="failed"}')).toBe(1);
   expect(
-    sample(text, `catalog_sync_store_requests_total{endpoint="update_product",status="404"}`) +
-      sample(text, `catalog_sync_store_requests_total{endpoint="update_product",status="400"}`),
+    sample(text, 'catalog_sync_store_requests_total{store="default",endpoint="create_product",status="200"}'),
+  ).toBe(2);
+  expect(
+    sample(text, `catalog_sync_store_requests_total{store="default",endpoint="update_product",status="404"}`) +
+      sample(text, `catalog_sync_store_requests_total{store="default",endpoint="update_product",status="400"}`),
   ).toBeGreaterThanOrEqual(1);
-  expect(sample(text, 'catalog_sync_rate_gate_wait_seconds_count')).toBeGreaterThanOrEqual(3);
+  expect(sample(text, 'catalog_sync_rate_gate_wait_seconds_count{store="default"}')).toBeGreaterThanOrEqual(3);
   for (const secret of [world.sandbox.password]) expect(text).not.toContain(secret);
 
   worker.child.kill('SIGTERM');

@@ -138,16 +138,20 @@ describe('catalog-sync import', () => {
       expect(await runCli(['status', '--json'], s.io)).toBe(0);
       // No store configured here: every store with batches under the prefix, each batch naming its store.
       expect(JSON.parse(s.out())).toEqual({
-        store: null,
-        storeRate: null,
-        batches: [
-          expect.objectContaining({
-            batchId: summary.batchId,
-            store: summary.store,
-            status: 'reported',
-            done: 2,
-            total: 2,
-          }),
+        stores: [
+          {
+            store: null,
+            storeRate: null,
+            batches: [
+              expect.objectContaining({
+                batchId: summary.batchId,
+                store: summary.store,
+                status: 'reported',
+                done: 2,
+                total: 2,
+              }),
+            ],
+          },
         ],
       });
       expect(summary.store?.url).toMatch(/^http:\/\/127\.0\.0\.1:/);

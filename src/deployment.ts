@@ -1,0 +1,211 @@
+/**
+ * The stores one deployment serves, each with an app of its own (src/app.ts: its client, rate
+ * gate, ledger, queue), for the long-running services (`worker`, `watch`, `serve`). Without a
+ * stores file, or with one store picked (--store), that is one store; with a stores file, every
+ * store in it, followed while the service runs: a store added to the file is started within
+ * seconds, a removed one stopped (its queued rows stay queued, untouched), a changed one
+ * restarted. A file that does not check (a half-saved edit) changes nothing: the error is logged
+ * once and the stores keep running as they were.
+ */
+import { statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import type { Redis } from 'ioredis';
+import { createApp, type App, type AppOptions } from './app.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './log.ts';
+import { readStoresFile, storeConfig, type FlaggedSettings, type StoreProfile } from './stores-file.ts';
+
+/** What a service runs for one store; stop() ends it (gracefully, as the service defines). */
+export interface StoreService {
+  start(app: App): Promise<{ stop(): Promise<void> }>;
+}
+
+export interface DeploymentOptions {
+  /** The command's configuration: one store's, or (storesOnOffer) the stores file's base settings. */
+  config: Config;
+  /** The stores file to follow; null: `config` is the one store. */
+  storesFile: string | null;
+  env: Record<string, string | undefined>;
+  flagged?: FlaggedSettings;
+  logger: Logger;
+  appOptions?: AppOptions;
+  /** How often the stores file's size and time are looked at. @defaultValue 2000 */
+  pollMs?: number;
+  /** How soon a store that failed to start is tried again. @defaultValue 30000 */
+  retryMs?: number;
+}
+
+interface Running {
+  /** What the store was started from: a changed profile restarts it. */
+  profile: string;
+  app: App;
+  stop: (() => Promise<void>) | null;
+  failedAt: number | null;
+}
+
+export class Deployment {
+  private readonly running = new Map<string, Running>();
+  private sharedRedis: Promise<Redis> | null = null;
+  private profiles: Map<string, StoreProfile | null> = new Map();
+  private lastError: string | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private changing: Promise<void> = Promise.resolve();
+  private service: StoreService | null = null;
+  private closed = false;
+
+  constructor(private readonly options: DeploymentOptions) {}
+
+  /** The ids of the stores running now. */
+  get storeIds(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** The app of a store running now. */
+  app(id: string): App | undefined {
+    return this.running.get(id)?.app;
+  }
+
+  /** Starts `service` for every store and, with a stores file, follows the file until close(). */
+  async serve(service: StoreService): Promise<void> {
+    this.service = service;
+    await this.apply(this.readProfiles() ?? new Map<string, StoreProfile | null>());
+    const file = this.options.storesFile;
+    if (file === null) return;
+    watchFile(file, { interval: this.options.pollMs ?? 2_000 }, (now: Stats, before: Stats) => {
+      if (now.mtimeMs === before.mtimeMs && now.size === before.size && now.ino === before.ino) return;
+      this.reload();
+    });
+    this.retryTimer = setInterval(() => this.retryFailed(), this.options.retryMs ?? 30_000);
+    this.retryTimer.unref();
+  }
+
+  /** Reads the stores file again now (it is also read on every change of it). */
+  reload(): void {
+    const profiles = this.readProfiles();
+    if (profiles) this.queue(() => this.apply(profiles));
+  }
+
+  /** Stops every store's service, then closes their apps and the shared Redis connection. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.options.storesFile !== null) unwatchFile(this.options.storesFile);
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    await this.changing;
+    await Promise.all([...this.running.keys()].map((id) => this.stopStore(id)));
+    const redis = this.sharedRedis;
+    this.sharedRedis = null;
+    if (redis) {
+      const connection = await redis.catch(() => null);
+      await connection?.quit().catch(() => connection.disconnect());
+    }
+  }
+
+  /** One change at a time, in order: a reload never overlaps another or close(). */
+  private queue(change: () => Promise<void>): void {
+    this.changing = this.changing.then(change).catch((error: unknown) => {
+      this.options.logger.error({ err: error }, 'the stores could not be updated');
+    });
+  }
+
+  /** The stores to run: id -> profile (null: the one store of the configuration). */
+  private readProfiles(): Map<string, StoreProfile | null> | null {
+    const file = this.options.storesFile;
+    if (file === null) return new Map([[this.options.config.storeId ?? 'default', null]]);
+    try {
+      statSync(file);
+      const read = readStoresFile(file, this.options.env);
+      this.lastError = null;
+      return new Map(read.stores.map((profile) => [profile.id, profile]));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== this.lastError) {
+        this.lastError = message;
+        this.options.logger.error(
+          { storesFile: file, err: message },
+          `the stores file does not check, so the stores keep running as they were: ${message}`,
+        );
+      }
+      return null;
+    }
+  }
+
+  private async apply(profiles: Map<string, StoreProfile | null>): Promise<void> {
+    if (this.closed) return;
+    this.profiles = profiles;
+    const removed = [...this.running.keys()].filter((id) => !profiles.has(id));
+    for (const id of removed) {
+      this.options.logger.info(
+        { store: id },
+        `store ${id} left the stores file: stopped (its queued rows stay queued)`,
+      );
+      await this.stopStore(id);
+    }
+    for (const [id, profile] of profiles) {
+      const signature = JSON.stringify(profile);
+      const current = this.running.get(id);
+      if (current && current.profile === signature) continue;
+      if (current) {
+        this.options.logger.info({ store: id }, `store ${id} changed in the stores file: restarted`);
+        await this.stopStore(id);
+      }
+      await this.startStore(id, profile, signature);
+    }
+  }
+
+  private async startStore(id: string, profile: StoreProfile | null, signature: string): Promise<void> {
+    const { config, logger, flagged, appOptions } = this.options;
+    const storeLogger = logger.child({ store: id });
+    const app = createApp(profile ? storeConfig(config, profile, flagged) : config, storeLogger, {
+      ...appOptions,
+      ...(config.redisUrl ? { redis: () => this.redis() } : {}),
+    });
+    const running: Running = { profile: signature, app, stop: null, failedAt: null };
+    this.running.set(id, running);
+    try {
+      const started = await this.service!.start(app);
+      running.stop = () => started.stop();
+    } catch (error) {
+      // One store of many that cannot start (its password changed, its store is down) leaves the
+      // others running; the one store of a command without a stores file stops the command.
+      if (this.options.storesFile === null) {
+        this.running.delete(id);
+        await app.close();
+        throw error;
+      }
+      running.failedAt = Date.now();
+      storeLogger.error(
+        { err: error },
+        `store ${id} could not start: ${error instanceof Error ? error.message : String(error)} (tried again in a while, or when the stores file changes)`,
+      );
+    }
+  }
+
+  private async stopStore(id: string): Promise<void> {
+    const running = this.running.get(id);
+    if (!running) return;
+    this.running.delete(id);
+    try {
+      await running.stop?.();
+    } finally {
+      await running.app.close();
+    }
+  }
+
+  private retryFailed(): void {
+    const failed = [...this.running.entries()].filter(([, running]) => running.failedAt !== null);
+    if (failed.length === 0) return;
+    this.queue(async () => {
+      for (const [id, running] of failed) {
+        if (this.running.get(id) !== running) continue;
+        await this.stopStore(id);
+        await this.startStore(id, this.profiles.get(id) ?? null, running.profile);
+      }
+    });
+  }
+
+  private redis(): Promise<Redis> {
+    this.sharedRedis ??= import('./sync/queue/connection.ts').then(({ openRedis }) =>
+      openRedis(this.options.config.redisUrl!, this.options.logger),
+    );
+    return this.sharedRedis;
+  }
+}
