@@ -188,7 +188,9 @@ async function recordUnchanged<Job extends { data: RowJobData }>(
   await ledger.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
   const answers = await Promise.all(
     jobs.map(({ data }) =>
-      ledger.before({ batchId, row: data.row, originalRow: data.originalRow, plan: data.plan, cells: data.cells }).catch(() => null),
+      ledger
+        .before({ batchId, row: data.row, originalRow: data.originalRow, plan: data.plan, cells: data.cells })
+        .catch(() => null),
     ),
   );
   const queued: Job[] = [];
