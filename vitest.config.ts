@@ -13,6 +13,7 @@ const processTests = [
   'test/intake/watch-crash.test.ts',
   'test/sandbox/cli.test.ts',
   'test/store/answer-cap.test.ts',
+  'test/store/keep-alive.test.ts',
   'test/store/rate-limit.test.ts',
   'test/sync/crash.test.ts',
   'test/sync/rate-under-restart.test.ts',

@@ -18,6 +18,11 @@ export const DEFAULTS = {
   connectTimeoutMs: 5_000,
   /** Far above any answer the reference shows (the largest, a category or voucher list, is kilobytes). */
   maxAnswerBytes: 8 * 1024 * 1024,
+  /**
+   * Below the idle timeouts of common servers (Node's 5 s; load balancers about 60 s), so a
+   * connection is never reused just as the store closes it (store/keep-alive.ts).
+   */
+  keepAliveMs: 4_000,
   /** Characters in one text cell; see README "choices made where the store reference is silent". */
   maxTextLength: 65_535,
   queuePrefix: 'catalog-sync',
@@ -101,6 +106,11 @@ const configSchema = z.object({
   requestTimeoutMs: positiveInt('milliseconds'),
   connectTimeoutMs: positiveInt('milliseconds'),
   maxAnswerBytes: positiveInt('bytes'),
+  keepAliveMs: z.coerce
+    .number({ error: 'must be a number (milliseconds a connection to the store may stay idle for reuse)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (a new connection for every request) or more')
+    .max(60_000, "must be at most 60000 (and below the store's own idle timeout)"),
   maxTextLength: positiveInt('characters'),
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
   dropDir: z.string().min(1),
@@ -145,6 +155,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   connectTimeoutMs: 'CONNECT_TIMEOUT_MS',
   maxAnswerBytes: 'STORE_MAX_ANSWER_BYTES',
+  keepAliveMs: 'STORE_KEEP_ALIVE_MS',
   maxTextLength: 'MAX_TEXT_LENGTH',
   queuePrefix: 'QUEUE_PREFIX',
   dropDir: 'DROP_DIR',
