@@ -24,6 +24,7 @@ const processTests = [
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',
   'test/console/worker-metrics.test.ts',
+  'test/console/proxy.test.ts',
   'test/cli/output.test.ts',
   'test/sync/no-worker.test.ts',
   'test/intake/drop-whole.test.ts',

@@ -77,6 +77,38 @@ const storeUrl = z
     return url.toString().replace(/\/+$/, '');
   });
 
+/**
+ * Where browsers reach the console (`serve`) when a proxy stands in front of it, e.g. the TLS
+ * proxy's https://console.example.com: its origin, for the session cookie (`Secure` when https),
+ * absolute links and the Origin check. At the root of its host only: the page's links are paths.
+ */
+const consolePublicUrl = z
+  .string()
+  .trim()
+  .min(1, 'is empty')
+  .transform((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://console.example.com)` });
+      return z.NEVER;
+    }
+    const problem =
+      url.protocol !== 'https:' && url.protocol !== 'http:'
+        ? `must be an https URL (the TLS proxy's address), got ${url.protocol}`
+        : url.username || url.password
+          ? 'must not contain credentials'
+          : url.pathname !== '/' || url.search || url.hash
+            ? `must be the console's address at the root of its host (e.g. ${url.origin}), without a path or query`
+            : undefined;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
 const positiveInt = (what: string) =>
   z.coerce
     .number({ error: `must be a number (${what})` })
@@ -128,6 +160,7 @@ const configSchema = z.object({
   }),
   /** Unset: pretty on a terminal, JSON otherwise (log.ts logFormat). */
   logFormat: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  consolePublicUrl: consolePublicUrl.optional(),
 });
 
 /** The settings one can give (environment, flags, defaults). */
@@ -165,6 +198,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   stateHome: 'XDG_STATE_HOME',
   logLevel: 'LOG_LEVEL',
   logFormat: 'LOG_FORMAT',
+  consolePublicUrl: 'CONSOLE_PUBLIC_URL',
 };
 
 export type ConfigOverrides = Partial<Record<keyof Settings, string | number | undefined>>;
