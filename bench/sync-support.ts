@@ -13,6 +13,8 @@ import { storePrefix } from '../src/sync/queue/keys.ts';
 
 export interface ChildSandbox {
   url: string;
+  /** Its process, e.g. to give it a higher priority than the processes it judges. */
+  pid: number | undefined;
   control(method: string, path: string, body?: unknown): Promise<unknown>;
   stop(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function startChildSandbox(): Promise<ChildSandbox> {
     const url = match[1]!;
     return {
       url,
+      pid: child.pid,
       async control(method, path, body) {
         const response = await fetch(`${url}/__sandbox/${path}`, {
           method,

@@ -252,6 +252,9 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     if (transport === 'queue') warnTuningIgnored(run.tuning, rate, logger);
     const built = await clientAt(rate);
     const client = run.observeStore ? run.observeStore(built) : built;
+    if (transport === 'queue') await lookForWorker(await queueTarget(), await store(), run);
+    // Only now, as the batch starts: with REDIS_URL, opening the ledger takes this machine's file
+    // ledger over into Redis, which a command that queues nothing (no worker) must not do.
     const ledgers = await batchLedgers(request);
     const shared = {
       client,
@@ -269,7 +272,6 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     const { enqueueSync } = await import('./sync/queue/enqueue.ts');
     const { waitForBatch } = await import('./sync/queue/wait.ts');
     const target = await queueTarget();
-    await lookForWorker(target, await store(), run);
     // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
     const { batchId } = await enqueueSync(request, { ...target, ...shared, store: await store() });
     run.onQueued?.(batchId);

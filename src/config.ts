@@ -18,6 +18,11 @@ export const DEFAULTS = {
   connectTimeoutMs: 5_000,
   /** Far above any answer the reference shows (the largest, a category or voucher list, is kilobytes). */
   maxAnswerBytes: 8 * 1024 * 1024,
+  /**
+   * Below the idle timeouts of common servers (Node's 5 s; load balancers about 60 s), so a
+   * connection is never reused just as the store closes it (store/keep-alive.ts).
+   */
+  keepAliveMs: 4_000,
   /** Characters in one text cell; see README "choices made where the store reference is silent". */
   maxTextLength: 65_535,
   queuePrefix: 'catalog-sync',
@@ -76,6 +81,38 @@ export const storeUrlSchema = z
     return url.toString().replace(/\/+$/, '');
   });
 
+/**
+ * Where browsers reach the console (`serve`) when a proxy stands in front of it, e.g. the TLS
+ * proxy's https://console.example.com: its origin, for the session cookie (`Secure` when https),
+ * absolute links and the Origin check. At the root of its host only: the page's links are paths.
+ */
+const consolePublicUrl = z
+  .string()
+  .trim()
+  .min(1, 'is empty')
+  .transform((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://console.example.com)` });
+      return z.NEVER;
+    }
+    const problem =
+      url.protocol !== 'https:' && url.protocol !== 'http:'
+        ? `must be an https URL (the TLS proxy's address), got ${url.protocol}`
+        : url.username || url.password
+          ? 'must not contain credentials'
+          : url.pathname !== '/' || url.search || url.hash
+            ? `must be the console's address at the root of its host (e.g. ${url.origin}), without a path or query`
+            : undefined;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
 const positiveInt = (what: string) =>
   z.coerce
     .number({ error: `must be a number (${what})` })
@@ -113,6 +150,11 @@ const configSchema = z.object({
   requestTimeoutMs: positiveInt('milliseconds'),
   connectTimeoutMs: positiveInt('milliseconds'),
   maxAnswerBytes: positiveInt('bytes'),
+  keepAliveMs: z.coerce
+    .number({ error: 'must be a number (milliseconds a connection to the store may stay idle for reuse)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (a new connection for every request) or more')
+    .max(60_000, "must be at most 60000 (and below the store's own idle timeout)"),
   maxTextLength: positiveInt('characters'),
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
   dropDir: z.string().min(1),
@@ -130,6 +172,7 @@ const configSchema = z.object({
   }),
   /** Unset: pretty on a terminal, JSON otherwise (log.ts logFormat). */
   logFormat: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  consolePublicUrl: consolePublicUrl.optional(),
 });
 
 /** The settings one can give (environment, flags, defaults). */
@@ -164,6 +207,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   connectTimeoutMs: 'CONNECT_TIMEOUT_MS',
   maxAnswerBytes: 'STORE_MAX_ANSWER_BYTES',
+  keepAliveMs: 'STORE_KEEP_ALIVE_MS',
   maxTextLength: 'MAX_TEXT_LENGTH',
   queuePrefix: 'QUEUE_PREFIX',
   dropDir: 'DROP_DIR',
@@ -173,6 +217,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   stateHome: 'XDG_STATE_HOME',
   logLevel: 'LOG_LEVEL',
   logFormat: 'LOG_FORMAT',
+  consolePublicUrl: 'CONSOLE_PUBLIC_URL',
 };
 
 export type ConfigOverrides = Partial<Record<keyof Settings, string | number | undefined>>;

@@ -18,6 +18,11 @@ describe('resolveConfig', () => {
     expect(config.rate).toBe(7);
     expect(config.concurrency).toBe(4);
     expect(config.reportDir).toBe('./reports');
+    expect(config.keepAliveMs).toBe(4000);
+    expect(resolveConfig({ STORE_KEEP_ALIVE_MS: '0' }).keepAliveMs).toBe(0);
+    expect(resolveConfig({ CONSOLE_PUBLIC_URL: 'https://Console.Example.com/' }).consolePublicUrl).toBe(
+      'https://console.example.com',
+    );
   });
 
   it.each([
@@ -30,6 +35,11 @@ describe('resolveConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL', 'redis://'],
     [{ CATEGORIES_METHOD: 'PUT' }, 'CATEGORIES_METHOD', 'GET or POST'],
     [{ STORE_TOKEN_FORMAT: 'bearer' }, 'STORE_TOKEN_FORMAT', 'must be bare (Authorization-Jwt: <token>) or jwt'],
+    [{ CONSOLE_PUBLIC_URL: 'console.example.com' }, 'CONSOLE_PUBLIC_URL', 'is not a URL'],
+    [{ CONSOLE_PUBLIC_URL: 'ftp://console.example.com' }, 'CONSOLE_PUBLIC_URL', 'must be an https URL'],
+    [{ CONSOLE_PUBLIC_URL: 'https://example.com/catalog' }, 'CONSOLE_PUBLIC_URL', 'without a path'],
+    [{ STORE_KEEP_ALIVE_MS: 'soon' }, 'STORE_KEEP_ALIVE_MS', 'must be a number (milliseconds'],
+    [{ STORE_KEEP_ALIVE_MS: '90000' }, 'STORE_KEEP_ALIVE_MS', "below the store's own idle timeout"],
   ])('names the setting in the error for %o', (env, setting, text) => {
     const error = errorOf(() => resolveConfig(env));
     expect(error.setting).toBe(setting);

@@ -71,10 +71,12 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
       throw error;
     });
     // A random token is known to nobody else: the login URL is how the person gets in (as notebook servers do).
+    // Behind a proxy (CONSOLE_PUBLIC_URL) the links name the address browsers use.
+    const listening = running.publicUrl === running.url ? '' : ` (listening on ${running.url})`;
     ctx.print(
       token.source === 'random'
-        ? `console on ${running.url}/\nlog in: ${running.url}/login?token=${token.token}`
-        : `console on ${running.url}/ (log in with ${token.source})`,
+        ? `console on ${running.publicUrl}/${listening}\nlog in: ${running.publicUrl}/login?token=${token.token}`
+        : `console on ${running.publicUrl}/${listening} (log in with ${token.source})`,
     );
     const signal = await untilSignal();
     await running.close();

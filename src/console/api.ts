@@ -12,7 +12,9 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
 import { isValidBatchId } from '../sync/batch-id.ts';
 import type { SyncRequest } from '../sync/types.ts';
+import { loginOf } from './auth.ts';
 import type { BatchBoard, BatchView } from './board.ts';
+import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
 import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
 
@@ -21,6 +23,8 @@ export interface ApiDeps {
   reportDir: string;
   uploadLimitBytes: number;
   maxTextLength: number;
+  /** The live progress streams open, capped per login and in all. */
+  streams: EventStreams;
 }
 
 /** The only files served from a batch's folder: a name from the request is looked up here, never joined. */
@@ -101,7 +105,10 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Params: BatchParams }>('/api/batches/:id/events', async (request, reply) => {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
-    streamProgress(board, view, reply);
+    const admission = deps.streams.admit(loginOf(request));
+    if (!admission.ok)
+      return reply.code(admission.status).header('retry-after', '5').send({ error: admission.message });
+    streamProgress(board, view, reply, admission.release);
     return reply;
   });
 
@@ -201,7 +208,7 @@ function textOf(value: unknown): string | undefined {
 }
 
 /** Server-sent events: a `progress` event on each change (at most 4 a second) and at least every second, then `end`. */
-function streamProgress(board: BatchBoard, first: BatchView, reply: FastifyReply): void {
+function streamProgress(board: BatchBoard, first: BatchView, reply: FastifyReply, release: () => void): void {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -241,6 +248,7 @@ function streamProgress(board: BatchBoard, first: BatchView, reply: FastifyReply
     closed = true;
     clearInterval(timer);
     unwatch();
+    release();
   };
   raw.on('close', cleanup);
   send();

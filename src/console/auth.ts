@@ -54,13 +54,29 @@ export function credentialOf(request: FastifyRequest, token: string, sessions: S
   return sessions.valid(request.cookies[SESSION_COOKIE]) ? 'session' : null;
 }
 
-export function setSessionCookie(reply: FastifyReply, session: { id: string; maxAgeSeconds: number }): void {
+/**
+ * Who the request is logged in as, for what is counted per login (event-streams.ts): its session,
+ * or the bearer token (every script holding it is one login). Only for a request that passed the login.
+ */
+export function loginOf(request: FastifyRequest): string {
+  return request.headers.authorization !== undefined ? 'bearer' : `session:${request.cookies[SESSION_COOKIE] ?? ''}`;
+}
+
+/**
+ * `publicUrl`: where browsers reach the console (CONSOLE_PUBLIC_URL). Behind a TLS proxy this
+ * process sees plain http from the proxy, so only the setting can say the browser uses https, and
+ * then the cookie must never travel in clear.
+ */
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: { id: string; maxAgeSeconds: number },
+  publicUrl: string | undefined,
+): void {
   reply.setCookie(SESSION_COOKIE, session.id, {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
     maxAge: session.maxAgeSeconds,
-    // Behind a TLS proxy the browser sees https: then the cookie must never travel in clear.
-    secure: 'auto',
+    secure: publicUrl?.startsWith('https:') ? true : 'auto',
   });
 }

@@ -10,20 +10,26 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type OriginVerdict = 'ok' | 'cross-site' | 'no-origin';
 
-/** Pure: whether a request may change state, from its method, Origin, Host and credential. */
+/**
+ * Pure: whether a request may change state, from its method, Origin, Host and credential. The
+ * console's own origin is the Host it was reached at, or `publicOrigin` (CONSOLE_PUBLIC_URL): a
+ * proxy may pass its own address upstream as Host.
+ */
 export function originVerdict(
   method: string,
   origin: string | undefined,
   host: string | undefined,
   credential: Credential,
+  publicOrigin?: string,
 ): OriginVerdict {
   if (SAFE_METHODS.has(method.toUpperCase())) return 'ok';
   if (origin === undefined) return credential === 'bearer' ? 'ok' : 'no-origin';
-  let originHost: string;
+  let parsed: URL;
   try {
-    originHost = new URL(origin).host;
+    parsed = new URL(origin);
   } catch {
     return 'cross-site';
   }
-  return host !== undefined && originHost.toLowerCase() === host.toLowerCase() ? 'ok' : 'cross-site';
+  if (publicOrigin !== undefined && parsed.origin === publicOrigin) return 'ok';
+  return host !== undefined && parsed.host.toLowerCase() === host.toLowerCase() ? 'ok' : 'cross-site';
 }

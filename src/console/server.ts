@@ -10,6 +10,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Logger } from '../log.ts';
 import { registerApi } from './api.ts';
 import { credentialOf, SESSION_COOKIE, Sessions, setSessionCookie } from './auth.ts';
+import { EventStreams } from './event-streams.ts';
 import type { BatchBoard } from './board.ts';
 import type { HealthWatch } from './health.ts';
 import type { ConsoleMetrics } from './metrics.ts';
@@ -34,6 +35,11 @@ export interface ConsoleDeps {
   panels: PanelDeps;
   /** More routes behind the same login (bull-board's /queues with Redis). */
   extend?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Where browsers reach the console behind a proxy (CONSOLE_PUBLIC_URL, an origin): the session
+   * cookie is `Secure` when it is https, redirects name it in full, and it passes the Origin check.
+   */
+  publicUrl?: string | undefined;
 }
 
 /** Paths answered without a login. */
@@ -52,6 +58,9 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     forceCloseConnections: true,
   });
   const sessions = new Sessions();
+  const { publicUrl } = deps;
+  /** A path of the console as a link: absolute at the public address when there is one. */
+  const link = (path: string): string => (publicUrl ? `${publicUrl}${path}` : path);
   await app.register(cookie);
   await app.register(multipart);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -68,9 +77,9 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
           .header('www-authenticate', 'Bearer')
           .send({ error: 'login required: send Authorization: Bearer <token> (CONSOLE_TOKEN)' });
       }
-      return reply.redirect('/login', 303);
+      return reply.redirect(link('/login'), 303);
     }
-    const verdict = originVerdict(request.method, request.headers.origin, request.headers.host, credential);
+    const verdict = originVerdict(request.method, request.headers.origin, request.headers.host, credential, publicUrl);
     if (verdict !== 'ok' && !(path === '/login' && verdict === 'no-origin')) {
       return reply.code(403).send({
         error:
@@ -117,9 +126,9 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
     const offered = request.query.token;
     if (offered !== undefined && tokenMatches(deps.token, offered)) {
-      setSessionCookie(reply, sessions.open());
+      setSessionCookie(reply, sessions.open(), publicUrl);
       // Off to the page at once: the token leaves the address bar and the history entry.
-      return reply.redirect('/', 303);
+      return reply.redirect(link('/'), 303);
     }
     return reply
       .type('text/html; charset=utf-8')
@@ -129,8 +138,8 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
 
   app.post<{ Body: { token?: string } }>('/login', async (request, reply) => {
     if (tokenMatches(deps.token, request.body?.token)) {
-      setSessionCookie(reply, sessions.open());
-      return reply.redirect('/', 303);
+      setSessionCookie(reply, sessions.open(), publicUrl);
+      return reply.redirect(link('/'), 303);
     }
     return reply.type('text/html; charset=utf-8').code(401).send(loginPage(true));
   });
@@ -138,10 +147,10 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   app.post('/logout', async (request, reply) => {
     sessions.close(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.redirect('/login', 303);
+    return reply.redirect(link('/login'), 303);
   });
 
-  registerApi(app, deps);
+  registerApi(app, { ...deps, streams: new EventStreams() });
   registerPanelsApi(app, deps.panels);
   registerPages(app, { mode: deps.mode, rate: deps.board.rate, uploadLimitBytes: deps.uploadLimitBytes });
   await deps.extend?.(app);

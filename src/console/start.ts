@@ -34,7 +34,10 @@ export interface ServeOptions {
 }
 
 export interface RunningConsole {
+  /** Where it listens. */
   url: string;
+  /** Where browsers reach it: CONSOLE_PUBLIC_URL, else `url`. */
+  publicUrl: string;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     maxTextLength: config.maxTextLength,
     mode: runner.mode,
     logger,
+    publicUrl: config.consolePublicUrl,
     panels: {
       schedules: new SchedulePanel({
         jobsDir: config.jobsDir,
@@ -124,8 +128,10 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
   return {
-    url: `http://${host}:${port}`,
+    url,
+    publicUrl: config.consolePublicUrl ?? url,
     close: async () => {
       health.stop();
       await server.close();

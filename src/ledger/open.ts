@@ -2,9 +2,9 @@
  * Opens the store's ledger from the configuration. Only the composition root (src/app.ts) calls
  * it, so there is one place where a ledger is built, and one answer to "where is it":
  * - with REDIS_URL, Redis (`<QUEUE_PREFIX>:ledger:<scope>`) answers for the store, whatever the
- *   transport. On first use it takes over the entries of this machine's file ledger for the store
- *   and leaves a note in its place, so a later run without REDIS_URL stops instead of creating
- *   again what Redis knows was created;
+ *   transport. Opened, it takes over the entries of this machine's file ledger for the store and
+ *   leaves a note in its place, so a later run without REDIS_URL stops instead of creating again
+ *   what Redis knows was created (app.ts opens it for a batch only once the batch starts);
  * - without it, the file in the per-user home (home.ts), which takes over a file of the old
  *   default (./.ledger in the working directory) on first use.
  */

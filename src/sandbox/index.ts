@@ -8,6 +8,7 @@ export { maxInWindow } from './stats.ts';
 export type {
   FaultKind,
   FaultRule,
+  KeepAlive,
   RateLimit,
   SandboxBrand,
   SandboxCategory,

@@ -15,7 +15,7 @@ import { vendorStore } from './seed.ts';
 import { SandboxState } from './state.ts';
 import { RequestLog } from './stats.ts';
 import { CancellableTimers } from './timers.ts';
-import type { SandboxHandle, SandboxOptions, SandboxProduct } from './types.ts';
+import type { KeepAlive, SandboxHandle, SandboxOptions, SandboxProduct } from './types.ts';
 
 export const DEMO_EMAIL = 'demo@catalog-sync.test';
 export const DEMO_PASSWORD = 'sandbox-demo-password';
@@ -37,6 +37,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new TokenIssuer(tokenTtlSeconds, clock, email);
   let latencyMs = checkLatency(options.latencyMs ?? 0);
   let limiter = options.rateLimit ? new SlidingWindowLimiter(options.rateLimit) : undefined;
+  let keepAlive = checkKeepAlive(options.keepAlive ?? { timeoutMs: 30_000 });
 
   const deps: PipelineDeps = {
     store: {
@@ -85,6 +86,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setLatency: (ms) => {
       latencyMs = checkLatency(ms);
     },
+    setKeepAlive: (next) => {
+      keepAlive = checkKeepAlive(next);
+      server.keepAliveTimeout = keepAlive.timeoutMs;
+    },
     expireTokens: () => tokens.revokeAll(),
     requests: () => log.all(),
     requestCount: (path) => log.count(path),
@@ -98,6 +103,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const server = createServer((req, res) => {
+    // A Connection header of our own keeps Node from adding its `Keep-Alive: timeout=N`.
+    if (keepAlive.announce === false) res.setHeader('connection', 'keep-alive');
     const handled = pathOf(req.url).startsWith(CONTROL_PREFIX)
       ? handleControlRequest(control, req, res)
       : handleStoreRequest(deps, req, res);
@@ -107,7 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         send(res, storeError(500, error instanceof Error ? error.message : 'Internal Server Error'));
     });
   });
-  server.keepAliveTimeout = 30_000;
+  server.keepAliveTimeout = keepAlive.timeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -163,6 +170,13 @@ function urlHost(host: string): string {
 function wholeOption(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a whole number >= 0, got ${value}`);
   return value;
+}
+
+function checkKeepAlive(keepAlive: KeepAlive): KeepAlive {
+  const { timeoutMs } = keepAlive;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new TypeError(`keepAlive.timeoutMs must be a whole number >= 1, got ${timeoutMs}`);
+  return keepAlive;
 }
 
 function checkLatency(ms: number): number {

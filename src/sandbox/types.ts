@@ -10,6 +10,17 @@ export interface RateLimit {
   windowMs?: number;
 }
 
+/** How long the store keeps a connection open with no request on it, as real servers do. */
+export interface KeepAlive {
+  /** Closes a connection idle this long (Node's servers: 5000; load balancers: about 60000). */
+  timeoutMs: number;
+  /**
+   * Say so in every answer (`Keep-Alive: timeout=<whole seconds>`, as Node's servers do), or not
+   * (as many load balancers do not). @defaultValue true
+   */
+  announce?: boolean;
+}
+
 export interface SandboxOptions {
   /** Accepted credentials (default the demo ones). */
   email?: string;
@@ -37,6 +48,8 @@ export interface SandboxOptions {
    * 100k requests turn it off so the log stays small.
    */
   recordBodies?: boolean;
+  /** How the store keeps idle connections open: see KeepAlive. @defaultValue 30 s, announced */
+  keepAlive?: KeepAlive;
   /**
    * The clock (ms since the epoch) for token expiry, the rate limit and request times.
    * Default Date.now; tests pass a fake one to expire tokens without waiting.
@@ -142,6 +155,8 @@ export interface SandboxHandle {
   pendingFaults(): number;
   setRateLimit(limit: RateLimit | null): void;
   setLatency(ms: number): void;
+  /** From now on, for connections that become idle. */
+  setKeepAlive(keepAlive: KeepAlive): void;
   /** Makes every token issued so far invalid (answers 400 Access denied), as if all expired. */
   expireTokens(): void;
   /** The log, oldest first. */

@@ -35,7 +35,7 @@ import type {
 /** The settings the client reads: the store's address and credentials plus the client knobs. */
 export type StoreClientSettings = StoreSettings &
   Pick<Config, 'rate' | 'categoriesMethod' | 'requestTimeoutMs' | 'connectTimeoutMs'> &
-  Partial<Pick<Config, 'tokenFormat' | 'maxAnswerBytes' | 'storeId'>>;
+  Partial<Pick<Config, 'tokenFormat' | 'maxAnswerBytes' | 'keepAliveMs' | 'storeId'>>;
 
 export interface StoreClientOptions {
   /** @defaultValue silentLogger */
@@ -75,6 +75,7 @@ export class StoreClient implements StoreApi {
       connectTimeoutMs: settings.connectTimeoutMs,
       requestTimeoutMs: settings.requestTimeoutMs,
       maxAnswerBytes: settings.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes,
+      keepAliveMs: settings.keepAliveMs ?? DEFAULTS.keepAliveMs,
       jwtPrefix: options.jwtPrefix ?? settings.tokenFormat === 'jwt',
       logger,
     });

@@ -1,9 +1,9 @@
 /**
  * One HTTP exchange with the store, on Node's own http/https modules: no retries here (the
  * client's own retry rules apply), no thrown HTTP errors (classification is ours), a timeout for
- * the connection (DNS, TCP, TLS) and one for the whole exchange, keep-alive agents owned by the
- * transport, and a cap on the answer's size. Logs one debug line per request: never headers,
- * bodies or tokens.
+ * the connection (DNS, TCP, TLS) and one for the whole exchange, kept-alive connections owned by
+ * the transport and never reused once idle too long (keep-alive.ts), and a cap on the answer's
+ * size. Logs one debug line per request: never headers, bodies or tokens.
  *
  * Why not got, as the sheet download does (intake/job-source.ts): its per-request option work
  * and stream layers cost about 0.6 ms of CPU per request, a third of an embedded import's CPU
@@ -12,12 +12,13 @@
  * well as this file but reports no "request written" moment in its handler API, which the rate
  * gate counts from (`onSent`); ClientRequest's `finish` is that moment.
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Logger } from '../log.ts';
 import { classifyTransportError, transportCodeOf, type TransportCode } from './classify.ts';
 import type { StoreOperation } from './errors.ts';
+import { storePool, type StorePool } from './keep-alive.ts';
 import { parseJson } from './parse.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -47,6 +48,8 @@ export interface HttpTransportOptions {
   requestTimeoutMs: number;
   /** The most bytes of an answer's body read before the call fails (no compression is asked for). */
   maxAnswerBytes: number;
+  /** The longest a connection stays idle for reuse (keep-alive.ts); 0: a new one per request. */
+  keepAliveMs: number;
   /** Send `Authorization-Jwt: Jwt <token>` (the update-brand example) instead of the bare token. */
   jwtPrefix?: boolean;
   logger: Logger;
@@ -68,13 +71,13 @@ type Settle = (outcome: HttpOutcome, fields: Record<string, unknown>, message: s
 
 export class HttpTransport {
   private readonly secure: boolean;
-  /** Keeps connections to the store open between requests; one store, one scheme. */
-  private readonly agent: HttpAgent;
+  /** Keeps connections to the store open between requests, never too long; one store, one scheme. */
+  private readonly pool: StorePool;
   private readonly start: typeof httpRequest;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.secure = new URL(options.baseUrl).protocol === 'https:';
-    this.agent = this.secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.pool = storePool(this.secure, options.keepAliveMs);
     this.start = this.secure ? httpsRequest : httpRequest;
   }
 
@@ -137,7 +140,7 @@ export class HttpTransport {
 
   /** Closes idle keep-alive sockets so a CLI process can exit at once. */
   close(): void {
-    this.agent.destroy();
+    this.pool.agent.destroy();
   }
 
   private open(request: HttpRequest): ClientRequest {
@@ -146,7 +149,10 @@ export class HttpTransport {
     if (request.json !== undefined) headers['content-type'] = 'application/json';
     if (request.token !== undefined)
       headers['authorization-jwt'] = this.options.jwtPrefix ? `Jwt ${request.token}` : request.token;
-    return this.start(url, { method: request.method, headers, agent: this.agent });
+    // The request takes a free connection as it is made: one idle too long, which a late timer
+    // left in the pool, is closed first, so a write never meets the store closing it.
+    this.pool.dropIdle();
+    return this.start(url, { method: request.method, headers, agent: this.pool.agent });
   }
 
   /** A new connection (not a kept-alive one) must be up, TLS included, within the connect timeout. */

@@ -46,6 +46,8 @@ export interface ConsoleWorldOptions {
   rehearsal?: boolean;
   /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
   reportDir?: string;
+  /** CONSOLE_PUBLIC_URL: where browsers reach it, as through a TLS proxy. */
+  publicUrl?: string;
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
@@ -66,6 +68,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     RATE: '200',
     CONCURRENCY: '4',
     ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
+    ...(options.publicUrl ? { CONSOLE_PUBLIC_URL: options.publicUrl } : {}),
   });
   const logs: string[] = [];
   const destination = new Writable({

@@ -21,6 +21,8 @@ export interface ChildSandbox {
   requests(): Promise<{ path: string; at: number }[]>;
   /** How late the store's event loop ran, at most and at p99, since it started. */
   loopDelay(): Promise<{ maxMs: number; p99Ms: number }>;
+  /** A control request (`POST /__sandbox/<path>`, docs/sandbox.md); throws when refused. */
+  post(path: string, body: unknown): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,14 @@ export async function startChildSandbox(
     password: DEMO_PASSWORD,
     requests: async () => (await control<{ requests: { path: string; at: number }[] }>('requests')).requests,
     loopDelay: async () => (await control<{ loopDelay: { maxMs: number; p99Ms: number } }>('stats')).loopDelay,
+    async post(path, body) {
+      const response = await fetch(`${url}/__sandbox/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      if (!response.ok) throw new Error(`POST /__sandbox/${path}: ${response.status} ${await response.text()}`);
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

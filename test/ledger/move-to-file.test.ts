@@ -116,3 +116,29 @@ it('moves the ledger back to the file: embedded runs work again and create nothi
   const shown = await cli(['ledger', 'show', 'mf-3'], userEnv(false));
   expect(shown.stdout).toContain('synced');
 });
+
+it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the ledger in its file; a batch that starts there moves it', async () => {
+  const sheet = await writeSheet(join(dir, 'no-worker.csv'), productCsv(['nw-1', 'nw-2']));
+  expect((await cli(['import', sheet], userEnv(false))).code).toBe(0);
+  const scope = storeScope({ url: sandbox.url, account: sandbox.email });
+
+  const refused = await cli(['import', sheet], userEnv(true));
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('no worker serves the queue');
+  expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(false);
+  expect(existsSync(homeFile())).toBe(true);
+  expect(await redis.exists(`${prefix}:ledger:${scope}`)).toBe(0);
+
+  // Without REDIS_URL the file still answers: no `ledger move-to-file` needed, nothing created again.
+  const again = await cli(['import', sheet, '--json'], userEnv(false));
+  expect(again.stderr).not.toContain('REDIS_URL');
+  expect(again.code).toBe(0);
+  expect((JSON.parse(again.stdout) as BatchSummary).counts.skipped).toBe(2);
+  expect(createCount(sandbox)).toBe(2);
+
+  // A batch that does start with REDIS_URL (here in this process) takes the file over, as before.
+  expect((await cli(['import', sheet, '--queue', 'local'], userEnv(true))).code).toBe(0);
+  expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(true);
+  expect(await redis.hlen(`${prefix}:ledger:${scope}`)).toBe(2);
+  expect(createCount(sandbox)).toBe(2);
+});

@@ -109,4 +109,21 @@ describe('control API under /__sandbox/', () => {
       expect(sandbox.loopDelay().maxMs).toBe(0);
     });
   });
+
+  it('sets how long idle connections stay open, said in every answer or not (keepAlive)', async () => {
+    await withSandbox({ keepAlive: { timeoutMs: 5000 } }, async (sandbox) => {
+      expect((await call(sandbox, 'GET', '/v1/categories')).headers.get('keep-alive')).toBe('timeout=5');
+      const set = await call(sandbox, 'POST', '/__sandbox/keep-alive', { body: { timeoutMs: 2500, announce: false } });
+      expect(set.status).toBe(200);
+      const quiet = await call(sandbox, 'GET', '/v1/categories');
+      expect(quiet.headers.get('keep-alive')).toBeNull();
+      expect(quiet.headers.get('connection')).toBe('keep-alive');
+      expect((await call(sandbox, 'POST', '/__sandbox/keep-alive', { body: { timeoutMs: 2500 } })).status).toBe(200);
+      expect((await call(sandbox, 'GET', '/v1/categories')).headers.get('keep-alive')).toBe('timeout=2');
+      for (const body of [{}, { timeoutMs: 0 }, { timeoutMs: 1.5 }, { timeoutMs: 1000, announce: 'no' }]) {
+        const refused = await call(sandbox, 'POST', '/__sandbox/keep-alive', { body });
+        expect(refused.status).toBe(400);
+      }
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
+import { setStoreRate } from '../../src/store/rate-gate/store-rate.ts';
 import { deleteKeys } from './helpers/redis.ts';
 
 let redis: Redis[];
@@ -48,6 +49,20 @@ describe('RedisRateGate', () => {
     );
     expect(sentAt).toHaveLength(60);
     expect(worstWindow(sentAt, 1000)).toBeLessThanOrEqual(20);
+  });
+
+  it("follows the store's rate set after it was made (a worker started before import --rate): read on every admission", async () => {
+    const gatePrefix = `${prefix}:follow`;
+    const gate = new RedisRateGate({ redis: redis[0]!, prefix: gatePrefix, rate: 5 }); // a worker's default RATE
+    await setStoreRate(redis[1]!, gatePrefix, 40); // import --rate 40, in another process
+    // Passes held, never sent: only the store's capacity admits all 40 (at the gate's own 5 the
+    // sixth would wait 15 s for a hold to lapse, and the set would never hold 40).
+    const passes = await Promise.all(Array.from({ length: 40 }, () => gate.acquire()));
+    expect(await redis[0]!.zcard(`${gatePrefix}:rate`)).toBe(40);
+    await setStoreRate(redis[1]!, gatePrefix, 45);
+    passes.push(...(await Promise.all(Array.from({ length: 5 }, () => gate.acquire()))));
+    expect(await redis[0]!.zcard(`${gatePrefix}:rate`)).toBe(45);
+    for (const pass of passes) pass.unused();
   });
 
   it('frees a slot given back unused at once, and one never reported sent after holdMs', async () => {

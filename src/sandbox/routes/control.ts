@@ -61,6 +61,14 @@ export function handleControl(
       target.setLatency(ms);
       return ok();
     }
+    case 'POST keep-alive': {
+      const { timeoutMs, announce } = input;
+      if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs < 1)
+        return bad('timeoutMs must be a whole number >= 1');
+      if (announce !== undefined && typeof announce !== 'boolean') return bad('announce must be true or false');
+      target.setKeepAlive(announce === undefined ? { timeoutMs } : { timeoutMs, announce });
+      return ok();
+    }
     case 'POST expire-tokens':
       target.expireTokens();
       return ok();
