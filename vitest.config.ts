@@ -29,6 +29,7 @@ const processTests = [
   'test/cli/terminal.test.ts',
   'test/sync/service-lines.test.ts',
   'test/stores/two-stores.test.ts',
+  'test/notify/restart.test.ts',
 ];
 
 export default defineConfig({
