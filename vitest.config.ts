@@ -30,6 +30,7 @@ const processTests = [
   'test/sync/service-lines.test.ts',
   'test/stores/two-stores.test.ts',
   'test/notify/restart.test.ts',
+  'test/notify/console-page.test.ts',
 ];
 
 export default defineConfig({

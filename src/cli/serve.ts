@@ -55,6 +55,7 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   const app = createApp(config, await ctx.logger(config), {
     ledger: flags.sandbox !== true,
     observeGate: (gate) => metrics.observeGate(gate),
+    onNotificationAttempt: (count) => metrics.countNotification(count),
   });
   try {
     const running = await startConsole(app, {

@@ -45,7 +45,14 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
         {
           config,
           service: true,
-          ...(metrics ? { options: { observeGate: (gate) => metrics.observeGate(gate) } } : {}),
+          ...(metrics
+            ? {
+                options: {
+                  observeGate: (gate) => metrics.observeGate(gate),
+                  onNotificationAttempt: (count) => metrics.countNotification(count),
+                },
+              }
+            : {}),
         },
       );
     });

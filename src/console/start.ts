@@ -87,6 +87,9 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     const effective = await app.rate();
     return { perSecond: effective.rate, source: effective.source };
   };
+  const notifier = await app.notifier();
+  // Notifications waiting from earlier runs go out from here too, as they are due.
+  await notifier.startDelivery();
   health.start();
   let queues: MountedQueues | null = null;
   const server = await buildConsole({
@@ -99,6 +102,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     maxTextLength: config.maxTextLength,
     mode: runner.mode,
     logger,
+    notifier,
     panels: {
       schedules: new SchedulePanel({
         jobsDir: config.jobsDir,
@@ -106,6 +110,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
         storeTimeZone: () => app.storeTimeZone(),
         queue: schedules,
         logger,
+        notify: notifier,
       }),
       dropDir: config.dropDir,
       store: metrics.observeStore(rawClient),

@@ -46,6 +46,8 @@ export interface ConsoleWorldOptions {
   rehearsal?: boolean;
   /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
   reportDir?: string;
+  /** More settings (e.g. the notifications'). */
+  env?: Record<string, string>;
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
@@ -66,6 +68,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     RATE: '200',
     CONCURRENCY: '4',
     ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
+    ...options.env,
   });
   const logs: string[] = [];
   const destination = new Writable({
@@ -79,6 +82,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   const app = createApp(config, createLogger({ level: 'debug', destination }), {
     ledger: options.rehearsal !== true,
     observeGate: (gate) => metrics.observeGate(gate),
+    onNotificationAttempt: (count) => metrics.countNotification(count),
   });
   const running = await startConsole(app, {
     host: '127.0.0.1',
