@@ -148,7 +148,7 @@ export interface App {
   storeTimeZone(): Promise<string>;
   /**
    * Who tells people a batch ended (NOTIFY_WEBHOOK_URL, SMTP_URL): runBatch and the worker call
-   * it; a long-running command (worker, watch, serve) delivers with startDelivery().
+   * it; watch and serve deliver with startDelivery(), a process that takes rows from startWorker.
    */
   notifier(): Promise<Notifier>;
   close(): Promise<void>;
