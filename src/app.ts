@@ -12,6 +12,8 @@ import type { SyncRunner } from './intake/drop-file.ts';
 import type { DropLayout } from './intake/drop-layout.ts';
 import type { LedgerHandle, MovedToFile } from './ledger/open.ts';
 import type { Logger } from './log.ts';
+import type { AttemptListener } from './notify/attempt-log.ts';
+import type { Notifier } from './notify/notifier.ts';
 import type { Outcome } from './outcome.ts';
 import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
@@ -81,6 +83,8 @@ export interface AppOptions {
    * (src/deployment.ts). It stays open when the app closes.
    */
   redis?: () => Promise<Redis>;
+  /** Each notification delivery attempt this process makes (the metrics). */
+  onNotificationAttempt?: AttemptListener;
 }
 
 /** What a worker process reports as it goes (its metrics). */
@@ -89,7 +93,7 @@ export interface WorkerHooks {
   observeStore?: (client: StoreApi) => StoreApi;
   /** A row of `store` this worker ended, once recorded. */
   onRowEnded?: (outcome: Outcome, store: StoreIdentity) => void;
-  /** A batch whose report this worker wrote. */
+  /** A batch whose report this worker wrote (its notification is queued by the app). */
   onBatchReported?: (summary: BatchSummary) => void;
 }
 
@@ -126,7 +130,10 @@ export interface App {
     tuning?: Tuning,
     options?: Pick<RunOptions, 'transport' | 'waitForWorker' | 'onNoWorker' | 'onProgress'>,
   ): SyncRunner;
-  /** A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger. */
+  /**
+   * A worker taking this store's rows from the queue (REDIS_URL), on the app's client and ledger;
+   * this process then delivers the store's notifications too, until close.
+   */
   startWorker(hooks?: WorkerHooks): Promise<SyncWorker>;
   /** How many workers serve the queue right now, on any machine (REDIS_URL). */
   queueWorkers(): Promise<number>;
@@ -144,6 +151,11 @@ export interface App {
   moveLedgerToFile(): Promise<MovedToFile>;
   /** The store's time zone, from authorization (schedules default to it). */
   storeTimeZone(): Promise<string>;
+  /**
+   * Who tells people a batch ended (NOTIFY_WEBHOOK_URL, SMTP_URL): runBatch and the worker call
+   * it; watch and serve deliver with startDelivery(), a process that takes rows from startWorker.
+   */
+  notifier(): Promise<Notifier>;
   close(): Promise<void>;
 }
 
@@ -244,9 +256,35 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     return { redisUrl: config.redisUrl, prefix: await keyPrefix() };
   };
 
+  const notifier = once(async () => {
+    const { openNotifier } = await import('./notify/open.ts');
+    const made = openNotifier({
+      config,
+      logger,
+      store: await store(),
+      storeNames: async () => (await (await clientAt(config.rate)).authorize()).store,
+      redis: config.redisUrl ? async () => ({ redis: await redis(), target: await queueTarget() }) : null,
+      ...(options.onNotificationAttempt ? { onAttempt: options.onNotificationAttempt } : {}),
+    });
+    closers.push(() => made.close());
+    return made;
+  });
+
+  /** Every batch, whichever way it came in, passes here: here it is told (notify/told-run.ts). */
   const runBatch = async (request: SyncRequest, run: RunOptions = {}): Promise<BatchSummary> => {
-    const concurrency = run.tuning?.concurrency ?? config.concurrency;
     const transport = request.dryRun ? 'local' : (run.transport ?? (config.redisUrl ? 'queue' : 'local'));
+    // A dry run sends nothing, and tells nobody.
+    if (request.dryRun) return runBatchOn(transport, request, run);
+    const { toldRun } = await import('./notify/told-run.ts');
+    return toldRun(request, (named) => runBatchOn(transport, named, run), {
+      notifier,
+      logger,
+      ranHere: transport === 'local',
+    });
+  };
+
+  const runBatchOn = async (transport: Transport, request: SyncRequest, run: RunOptions): Promise<BatchSummary> => {
+    const concurrency = run.tuning?.concurrency ?? config.concurrency;
     // Queued rows run at the store's rate, whatever the job asked (the workers' gate applies it).
     const rate = transport === 'queue' ? (await rateOf()).rate : (run.tuning?.rate ?? config.rate);
     if (transport === 'queue') warnTuningIgnored(run.tuning, rate, logger);
@@ -315,6 +353,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       const { startSyncWorker } = await import('./sync/queue/worker.ts');
       const ledgers = keepsLedger ? (await ledger()).batchLedgers : undefined;
       const client = await clientAt(config.rate);
+      // A process that takes the store's rows delivers its notifications too.
+      await (await notifier()).startDelivery();
       return startSyncWorker({
         ...(await queueTarget()),
         client: hooks.observeStore ? hooks.observeStore(client) : client,
@@ -322,7 +362,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         logger,
         ...(ledgers ? { batchLedgers: ledgers } : {}),
         ...(hooks.onRowEnded ? { onRowEnded: (outcome: Outcome) => hooks.onRowEnded!(outcome, client.identity) } : {}),
-        ...(hooks.onBatchReported ? { onBatchReported: hooks.onBatchReported } : {}),
+        // Awaited by the report job: a notification not queued yet makes the job run again.
+        onBatchReported: async (summary) => {
+          hooks.onBatchReported?.(summary);
+          await (await notifier()).batchFinished(summary);
+        },
       });
     },
     claimsFor,
@@ -350,6 +394,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       return moveStoreLedgerToFile(config, await redis());
     },
     storeTimeZone: async () => (await (await clientAt(config.rate)).authorize()).store.time_zone || 'UTC',
+    notifier,
     async close() {
       // Last built, first closed: the ledger after the clients and workers using it, Redis last.
       for (const close of closers.splice(0).reverse()) await close();

@@ -82,11 +82,12 @@ export const storeUrlSchema = z
   });
 
 /**
- * Where browsers reach the console (`serve`) when a proxy stands in front of it, e.g. the TLS
- * proxy's https://console.example.com: its origin, for the session cookie (`Secure` when https),
- * absolute links and the Origin check. At the root of its host only: the page's links are paths.
+ * CONSOLE_URL: where people reach the console (`serve`), e.g. the TLS proxy's
+ * https://console.example.com in front of it: its origin, for the session cookie (`Secure` when
+ * https), absolute links (in pages and in notifications) and the Origin check. At the root of its
+ * host only: the page's links are paths.
  */
-const consolePublicUrl = z
+const consoleUrl = z
   .string()
   .trim()
   .min(1, 'is empty')
@@ -112,6 +113,68 @@ const consolePublicUrl = z
     }
     return url.origin;
   });
+
+/** An e-mail address as people write it: `name@host`, or `Name <name@host>`. */
+const MAIL_ADDRESS = /^(?:[^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/;
+
+/** NOTIFY_WEBHOOK_URL: https, or http to this machine only (the store's rule), never followed elsewhere. */
+const webhookUrl = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not a URL (expected e.g. https://hooks.example.com/catalog-sync)' });
+      return z.NEVER;
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}`,
+      });
+      return z.NEVER;
+    }
+    return url.toString();
+  });
+
+/**
+ * NOTIFY_WEBHOOK_SECRET as the Standard Webhooks specification gives it: `whsec_` and the base64
+ * of 24 to 64 random bytes (e.g. `whsec_$(openssl rand -base64 32)`). Messages never quote it.
+ */
+const webhookSecret = z
+  .string()
+  .trim()
+  .refine((value) => /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value), {
+    error: 'must be whsec_ followed by base64 (e.g. whsec_ and the output of openssl rand -base64 32)',
+  })
+  .refine(
+    (value) => {
+      const bytes = Buffer.from(value.slice('whsec_'.length), 'base64').length;
+      return bytes >= 24 && bytes <= 64;
+    },
+    { error: 'must hold 24 to 64 bytes after whsec_ (base64 of openssl rand -base64 32 holds 32)' },
+  );
+
+/** SMTP_URL: smtp:// (STARTTLS, required but on loopback) or smtps://; it may hold the login. Messages never quote it. */
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    {
+      error:
+        'must be smtp://[user:password@]host[:port] or smtps://... (e.g. smtps://mailer%40shop.example:secret@smtp.example.com)',
+    },
+  );
 
 const positiveInt = (what: string) =>
   z.coerce
@@ -172,8 +235,45 @@ const configSchema = z.object({
   }),
   /** Unset: pretty on a terminal, JSON otherwise (log.ts logFormat). */
   logFormat: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
-  consolePublicUrl: consolePublicUrl.optional(),
+  consoleUrl: consoleUrl.optional(),
+  /** Where a batch's end is POSTed, signed (src/notify/); unset: no webhook. */
+  notifyWebhookUrl: webhookUrl.optional(),
+  notifyWebhookSecret: webhookSecret.optional(),
+  /** The mail server notifications go through (nodemailer); unset: no e-mail. */
+  smtpUrl: smtpUrl.optional(),
+  /** Comma-separated recipients. */
+  notifyEmailTo: z
+    .string()
+    .trim()
+    .refine((value) => value.split(',').every((one) => MAIL_ADDRESS.test(one.trim())), {
+      error: 'must be e-mail addresses separated by commas (e.g. ops@shop.example, owner@shop.example)',
+    })
+    .optional(),
+  notifyEmailFrom: z
+    .string()
+    .trim()
+    .regex(MAIL_ADDRESS, 'must be one e-mail address (e.g. catalog-sync@shop.example or "Catalog <c@shop.example>")')
+    .optional(),
+  /** The notifications' language; unset: the store's (src/notify/language.ts). */
+  notifyLang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).optional(),
 });
+
+/** Settings that only make sense together, each missing one named. */
+const notifySettingsTogether = (settings: z.infer<typeof configSchema>, ctx: z.RefinementCtx): void => {
+  const missing = (path: keyof z.infer<typeof configSchema>, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (settings.notifyWebhookUrl && !settings.notifyWebhookSecret)
+    missing(
+      'notifyWebhookSecret',
+      'is not set: NOTIFY_WEBHOOK_URL needs it to sign what it sends (or set NOTIFY_WEBHOOK_SECRET_FILE)',
+    );
+  if (settings.smtpUrl && !settings.notifyEmailTo)
+    missing('notifyEmailTo', 'is not set: SMTP_URL needs someone to write to');
+  if (settings.smtpUrl && !settings.notifyEmailFrom)
+    missing('notifyEmailFrom', 'is not set: SMTP_URL needs the sender address');
+  if (!settings.smtpUrl && settings.notifyEmailTo)
+    missing('smtpUrl', 'is not set: NOTIFY_EMAIL_TO needs a mail server to send through (or set SMTP_URL_FILE)');
+};
 
 /** The settings one can give (environment, flags, defaults). */
 type Settings = z.infer<typeof configSchema>;
@@ -217,8 +317,24 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   stateHome: 'XDG_STATE_HOME',
   logLevel: 'LOG_LEVEL',
   logFormat: 'LOG_FORMAT',
-  consolePublicUrl: 'CONSOLE_PUBLIC_URL',
+  consoleUrl: 'CONSOLE_URL',
+  notifyWebhookUrl: 'NOTIFY_WEBHOOK_URL',
+  notifyWebhookSecret: 'NOTIFY_WEBHOOK_SECRET',
+  smtpUrl: 'SMTP_URL',
+  notifyEmailTo: 'NOTIFY_EMAIL_TO',
+  notifyEmailFrom: 'NOTIFY_EMAIL_FROM',
+  notifyLang: 'NOTIFY_LANG',
 };
+
+/**
+ * Secrets that may come from a file instead (`<NAME>_FILE`): kept out of the process environment
+ * and shell history. The variable itself wins when both are set.
+ */
+const SECRET_FILES = {
+  storePassword: 'STORE_PASSWORD_FILE',
+  notifyWebhookSecret: 'NOTIFY_WEBHOOK_SECRET_FILE',
+  smtpUrl: 'SMTP_URL_FILE',
+} as const satisfies Partial<Record<keyof Settings, string>>;
 
 export type ConfigOverrides = Partial<Record<keyof Settings, string | number | undefined>>;
 
@@ -230,16 +346,13 @@ function fromEnv(env: Env): ConfigOverrides {
     const value = env[name];
     if (value !== undefined && value !== '') out[key] = value;
   }
-  // A secrets file keeps the password out of the process environment and shell history.
-  const passwordFile = env.STORE_PASSWORD_FILE;
-  if (out.storePassword === undefined && passwordFile) {
+  for (const [key, name] of Object.entries(SECRET_FILES) as [keyof typeof SECRET_FILES, string][]) {
+    const file = env[name];
+    if (out[key] !== undefined || !file) continue;
     try {
-      out.storePassword = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+      out[key] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
-      throw new ConfigError(
-        'STORE_PASSWORD_FILE',
-        `cannot read ${passwordFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      );
+      throw new ConfigError(name, `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
   return out;
@@ -261,7 +374,7 @@ function defaultStateHome(env: Env): string {
 export function resolveConfig(env: Env, flags: ConfigOverrides = {}): Config {
   const given = { ...fromEnv(env), ...defined(flags) };
   const merged = { ...DEFAULTS, stateHome: defaultStateHome(env), ...given };
-  const parsed = configSchema.safeParse(merged);
+  const parsed = configSchema.superRefine(notifySettingsTogether).safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = (issue?.path[0] ?? 'config') as keyof Settings;

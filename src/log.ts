@@ -19,6 +19,9 @@ export const SECRET_KEYS = [
   'courier_auth_key',
   'courier_secret_key',
   'payment_provider_api_key',
+  // The notifications' webhook secret and the mail server's URL (it may hold the SMTP login).
+  'notifyWebhookSecret',
+  'smtpUrl',
 ] as const;
 
 const redactPaths = SECRET_KEYS.flatMap((key) => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig, requireStore } from '../src/config.ts';
 
@@ -20,7 +23,7 @@ describe('resolveConfig', () => {
     expect(config.reportDir).toBe('./reports');
     expect(config.keepAliveMs).toBe(4000);
     expect(resolveConfig({ STORE_KEEP_ALIVE_MS: '0' }).keepAliveMs).toBe(0);
-    expect(resolveConfig({ CONSOLE_PUBLIC_URL: 'https://Console.Example.com/' }).consolePublicUrl).toBe(
+    expect(resolveConfig({ CONSOLE_URL: 'https://Console.Example.com/' }).consoleUrl).toBe(
       'https://console.example.com',
     );
   });
@@ -35,9 +38,9 @@ describe('resolveConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL', 'redis://'],
     [{ CATEGORIES_METHOD: 'PUT' }, 'CATEGORIES_METHOD', 'GET or POST'],
     [{ STORE_TOKEN_FORMAT: 'bearer' }, 'STORE_TOKEN_FORMAT', 'must be bare (Authorization-Jwt: <token>) or jwt'],
-    [{ CONSOLE_PUBLIC_URL: 'console.example.com' }, 'CONSOLE_PUBLIC_URL', 'is not a URL'],
-    [{ CONSOLE_PUBLIC_URL: 'ftp://console.example.com' }, 'CONSOLE_PUBLIC_URL', 'must be an https URL'],
-    [{ CONSOLE_PUBLIC_URL: 'https://example.com/catalog' }, 'CONSOLE_PUBLIC_URL', 'without a path'],
+    [{ CONSOLE_URL: 'console.example.com' }, 'CONSOLE_URL', 'is not a URL'],
+    [{ CONSOLE_URL: 'ftp://console.example.com' }, 'CONSOLE_URL', 'must be an https URL'],
+    [{ CONSOLE_URL: 'https://example.com/catalog' }, 'CONSOLE_URL', 'without a path'],
     [{ STORE_KEEP_ALIVE_MS: 'soon' }, 'STORE_KEEP_ALIVE_MS', 'must be a number (milliseconds'],
     [{ STORE_KEEP_ALIVE_MS: '90000' }, 'STORE_KEEP_ALIVE_MS', "below the store's own idle timeout"],
   ])('names the setting in the error for %o', (env, setting, text) => {
@@ -45,6 +48,60 @@ describe('resolveConfig', () => {
     expect(error.setting).toBe(setting);
     expect(error.message).toContain(text);
     expect(error.exitCode).toBe(2);
+  });
+
+  const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+  it.each([
+    [
+      { NOTIFY_WEBHOOK_URL: 'http://hooks.example/x', NOTIFY_WEBHOOK_SECRET: SECRET },
+      'NOTIFY_WEBHOOK_URL',
+      'must use https',
+    ],
+    [{ NOTIFY_WEBHOOK_URL: 'hooks.example/x', NOTIFY_WEBHOOK_SECRET: SECRET }, 'NOTIFY_WEBHOOK_URL', 'is not a URL'],
+    [{ NOTIFY_WEBHOOK_URL: 'https://hooks.example/x' }, 'NOTIFY_WEBHOOK_SECRET', 'is not set'],
+    [{ NOTIFY_WEBHOOK_SECRET: 'plain-secret' }, 'NOTIFY_WEBHOOK_SECRET', 'must be whsec_'],
+    [{ NOTIFY_WEBHOOK_SECRET: 'whsec_c2hvcnQ=' }, 'NOTIFY_WEBHOOK_SECRET', '24 to 64 bytes'],
+    [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL', 'must be smtp://'],
+    [{ SMTP_URL: 'smtps://mail.example' }, 'NOTIFY_EMAIL_TO', 'is not set'],
+    [{ SMTP_URL: 'smtps://mail.example', NOTIFY_EMAIL_TO: 'ops@shop.example' }, 'NOTIFY_EMAIL_FROM', 'is not set'],
+    [{ NOTIFY_EMAIL_TO: 'ops@shop.example' }, 'SMTP_URL', 'is not set'],
+    [
+      { SMTP_URL: 'smtps://m.example', NOTIFY_EMAIL_TO: 'ops@shop, x', NOTIFY_EMAIL_FROM: 'a@b.c' },
+      'NOTIFY_EMAIL_TO',
+      'e-mail addresses',
+    ],
+    [{ NOTIFY_LANG: 'fr' }, 'NOTIFY_LANG', 'must be en or ar'],
+    [{ CONSOLE_URL: 'console.example' }, 'CONSOLE_URL', 'is not a URL'],
+  ])('names the notification setting in the error for %o', (env, setting, text) => {
+    const error = errorOf(() => resolveConfig(env));
+    expect(error.setting).toBe(setting);
+    expect(error.message).toContain(text);
+  });
+
+  it('never quotes a secret setting in its error', () => {
+    const error = errorOf(() => resolveConfig({ SMTP_URL: 'smtp:/user:Pa55-in-url@mail.example' }));
+    expect(error.message).not.toContain('Pa55-in-url');
+  });
+
+  it('reads the notification secrets from files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-'));
+    writeFileSync(join(dir, 'secret'), `${SECRET}\n`);
+    writeFileSync(join(dir, 'smtp'), 'smtps://u:p@mail.example\n');
+    const config = resolveConfig({
+      NOTIFY_WEBHOOK_URL: 'https://hooks.example/x',
+      NOTIFY_WEBHOOK_SECRET_FILE: join(dir, 'secret'),
+      SMTP_URL_FILE: join(dir, 'smtp'),
+      NOTIFY_EMAIL_TO: 'ops@shop.example, Owner <owner@shop.example>',
+      NOTIFY_EMAIL_FROM: 'Catalog <catalog@shop.example>',
+      CONSOLE_URL: 'https://console.shop.example/',
+    });
+    expect(config).toMatchObject({
+      notifyWebhookSecret: SECRET,
+      smtpUrl: 'smtps://u:p@mail.example',
+      consoleUrl: 'https://console.shop.example',
+    });
+    expect(errorOf(() => resolveConfig({ SMTP_URL_FILE: join(dir, 'missing') })).setting).toBe('SMTP_URL_FILE');
   });
 
   it('allows plain http on loopback only', () => {

@@ -180,6 +180,8 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       },
     });
     await watcher.start();
+    // Notifications left by an earlier run (or another command) go out from here as they are due.
+    await (await app.notifier()).startDelivery();
     if (app.config.redisUrl && (await app.queueWorkers()) === 0) ctx.printError(noWorkerForWatch(await app.store()));
     ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
     return { stop: () => watcher.close(graceMs) };
@@ -272,7 +274,11 @@ async function scheduleRun(ctx: CliContext, name: string, flags: ScheduleRunFlag
     async (app) => {
       const job = await findJob(app.config.jobsDir, name);
       const options = { transport: transportOf(flags.queue, app.config.redisUrl), waitForWorker: flags.wait === true };
-      const summaries = await runJob(job, { runnerFor: (tuning) => app.runner(tuning, options), logger: app.logger });
+      const summaries = await runJob(job, {
+        runnerFor: (tuning) => app.runner(tuning, options),
+        logger: app.logger,
+        notify: await app.notifier(),
+      });
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {
         ctx.print(JSON.stringify(summaries, null, 2));

@@ -55,6 +55,7 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   const app = createApp(config, await ctx.logger(config), {
     ledger: flags.sandbox !== true,
     observeGate: (gate, store) => metrics.observeGate(gate, store),
+    onNotificationAttempt: (count) => metrics.countNotification(count),
   });
   try {
     const running = await startConsole(app, {
@@ -71,7 +72,7 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
       throw error;
     });
     // A random token is known to nobody else: the login URL is how the person gets in (as notebook servers do).
-    // Behind a proxy (CONSOLE_PUBLIC_URL) the links name the address browsers use.
+    // Behind a proxy (CONSOLE_URL) the links name the address browsers use.
     const listening = running.publicUrl === running.url ? '' : ` (listening on ${running.url})`;
     ctx.print(
       token.source === 'random'

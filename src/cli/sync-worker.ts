@@ -52,7 +52,14 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
         },
         {
           service: true,
-          ...(metrics ? { options: { observeGate: (gate, store) => metrics.observeGate(gate, store) } } : {}),
+          ...(metrics
+            ? {
+                options: {
+                  observeGate: (gate, store) => metrics.observeGate(gate, store),
+                  onNotificationAttempt: (count) => metrics.countNotification(count),
+                },
+              }
+            : {}),
         },
       );
     });

@@ -28,6 +28,7 @@ export async function startSchedules(app: App, redisUrl: string): Promise<{ stop
     // This process is a worker: its own rows never lack one.
     runnerFor: (tuning) => app.runner(tuning, { waitForWorker: true }),
     logger,
+    notify: await app.notifier(),
   });
   return {
     stop: async () => {

@@ -63,7 +63,7 @@ export function loginOf(request: FastifyRequest): string {
 }
 
 /**
- * `publicUrl`: where browsers reach the console (CONSOLE_PUBLIC_URL). Behind a TLS proxy this
+ * `publicUrl`: where browsers reach the console (CONSOLE_URL). Behind a TLS proxy this
  * process sees plain http from the proxy, so only the setting can say the browser uses https, and
  * then the cookie must never travel in clear.
  */

@@ -8,6 +8,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { OUTCOMES, type Outcome, type OutcomeCounts } from '../outcome.ts';
+import type { AttemptCount } from '../notify/attempt-log.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { RateGate } from '../store/rate-gate/gate.ts';
 import type { StoreApi } from '../store/types.ts';
@@ -44,6 +45,12 @@ export class ConsoleMetrics {
     help: 'Time a store request waited for its rate gate before it could leave, by store',
     labelNames: ['store'] as const,
     buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60],
+    registers: [this.registry],
+  });
+  readonly notifications = new Counter({
+    name: 'catalog_sync_notifications_total',
+    help: 'Notification delivery attempts, by channel (webhook, email) and result (delivered; retrying: failed, tried again later; given_up: the last attempt failed)',
+    labelNames: ['channel', 'result'] as const,
     registers: [this.registry],
   });
   /** Batches this console holds waiting for their turn, by store. */
@@ -93,6 +100,11 @@ export class ConsoleMetrics {
       { store: storeLabel(summary.store) },
       (Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)) / 1000,
     );
+  }
+
+  /** One notification delivery attempt this process made. */
+  countNotification(count: AttemptCount): void {
+    this.notifications.inc({ channel: count.channel, result: count.result });
   }
 
   /** One row of `store` ended in this process (a worker's rows, one by one). */

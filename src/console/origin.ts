@@ -12,7 +12,7 @@ export type OriginVerdict = 'ok' | 'cross-site' | 'no-origin';
 
 /**
  * Pure: whether a request may change state, from its method, Origin, Host and credential. The
- * console's own origin is the Host it was reached at, or `publicOrigin` (CONSOLE_PUBLIC_URL): a
+ * console's own origin is the Host it was reached at, or `publicOrigin` (CONSOLE_URL): a
  * proxy may pass its own address upstream as Host.
  */
 export function originVerdict(

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { batchNotifications, NOTIFY_SCRIPT, notifySection } from './notify-page.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
 import { panels, PANEL_SCRIPT } from './panels-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
@@ -76,13 +77,15 @@ function page(lang: Lang, nonce: string, deps: PageDeps): string {
 <p id="progress-text" aria-live="polite"><span id="done-text"></span> <span id="pace"></span> <span id="eta"></span></p>
 <dl id="batch-counts" class="counts"></dl><p id="batch-error" class="error" role="alert" hidden></p>
 <div id="downloads" hidden><h3>${h('downloads')}</h3><ul id="download-links" class="inline"></ul></div>
+${batchNotifications(h)}
 <button id="rerun" type="button" hidden>${h('rerun_failed')}</button></section>
 <section aria-labelledby="past-heading"><h2 id="past-heading">${h('past_heading')}</h2>
 <div class="scroll"><table><thead><tr><th scope="col">${h('col_batch')}</th><th scope="col">${h('col_status')}</th><th scope="col">${h('col_source')}</th><th scope="col">${h('col_store')}</th><th scope="col">${h('col_counts')}</th><th scope="col">${h('col_files')}</th></tr></thead>
 <tbody id="past-rows"></tbody></table></div><p id="past-none" hidden></p></section>
 ${panels(h)}
+${notifySection(h)}
 </main>
 <script id="texts" type="application/json">${textsJson(t)}</script>
-<script nonce="${nonce}">${PAGE_SCRIPT}${PANEL_SCRIPT}</script>
+<script nonce="${nonce}">${PAGE_SCRIPT}${PANEL_SCRIPT}${NOTIFY_SCRIPT}</script>
 </body></html>`;
 }

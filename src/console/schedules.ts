@@ -7,8 +7,9 @@
  */
 import type { Queue } from 'bullmq';
 import { JobFileError, loadJobs, nextRun, type JobDefinition } from '../intake/job-file.ts';
-import { listSchedules, runJob, type ScheduledJobData } from '../intake/schedules.ts';
+import { listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
 import type { Logger } from '../log.ts';
+import { shownSource } from '../notify/event.ts';
 import type { OutcomeCounts } from '../outcome.ts';
 import type { BatchBoard, BatchStatus } from './board.ts';
 
@@ -43,6 +44,8 @@ export interface SchedulePanelDeps {
   queue: Queue<ScheduledJobData> | null;
   logger: Logger;
   clock?: () => number;
+  /** Told when a job's sheet cannot be fetched (schedule.failed). */
+  notify?: JobRunDeps['notify'];
 }
 
 /** A job file that cannot be read: the panel shows its message (which names the file and key). */
@@ -105,6 +108,7 @@ export class SchedulePanel {
           let first = true;
           runJob(job, {
             logger,
+            ...(this.deps.notify ? { notify: this.deps.notify } : {}),
             runnerFor: (tuning) => (request) => {
               if (first) {
                 first = false;
@@ -133,11 +137,7 @@ export class SchedulePanel {
 }
 
 /** A job's source as shown: an https URL without user, query or fragment (a token may be there). */
-export function shownSource(source: string): string {
-  if (!/^https:\/\//i.test(source)) return source;
-  const url = new URL(source);
-  return `${url.protocol}//${url.host}${url.pathname}`;
-}
+export { shownSource };
 
 /** `2026-01-22 02:00` as a clock in `zone` shows the moment. */
 export function wallClock(ms: number, zone: string): string {

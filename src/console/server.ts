@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from '../log.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import { registerApi } from './api.ts';
 import { credentialOf, SESSION_COOKIE, Sessions, setSessionCookie } from './auth.ts';
 import { EventStreams } from './event-streams.ts';
@@ -16,6 +17,7 @@ import type { HealthWatch } from './health.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import { originVerdict } from './origin.ts';
 import { registerPages } from './pages.ts';
+import { registerNotifyApi } from './notify-api.ts';
 import { registerPanelsApi, type PanelDeps } from './panels-api.ts';
 import { tokenMatches } from './token.ts';
 import { UploadError } from './uploads.ts';
@@ -33,10 +35,12 @@ export interface ConsoleDeps {
   logger: Logger;
   /** What the schedules, drop folder and store panels show. */
   panels: PanelDeps;
+  /** The batches' notifications and the test button. */
+  notifier: Notifier;
   /** More routes behind the same login (bull-board's /queues with Redis). */
   extend?: (app: FastifyInstance) => Promise<void>;
   /**
-   * Where browsers reach the console behind a proxy (CONSOLE_PUBLIC_URL, an origin): the session
+   * Where browsers reach the console behind a proxy (CONSOLE_URL, an origin): the session
    * cookie is `Secure` when it is https, redirects name it in full, and it passes the Origin check.
    */
   publicUrl?: string | undefined;
@@ -152,6 +156,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
 
   registerApi(app, { ...deps, streams: new EventStreams() });
   registerPanelsApi(app, deps.panels);
+  registerNotifyApi(app, deps.notifier);
   registerPages(app, { mode: deps.mode, rate: deps.board.rate, uploadLimitBytes: deps.uploadLimitBytes });
   await deps.extend?.(app);
   return app;

@@ -36,7 +36,7 @@ export interface ServeOptions {
 export interface RunningConsole {
   /** Where it listens. */
   url: string;
-  /** Where browsers reach it: CONSOLE_PUBLIC_URL, else `url`. */
+  /** Where browsers reach it: CONSOLE_URL, else `url`. */
   publicUrl: string;
   close(): Promise<void>;
 }
@@ -90,6 +90,9 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     const effective = await app.rate();
     return { perSecond: effective.rate, source: effective.source };
   };
+  const notifier = await app.notifier();
+  // Notifications waiting from earlier runs go out from here too, as they are due.
+  await notifier.startDelivery();
   health.start();
   let queues: MountedQueues | null = null;
   const server = await buildConsole({
@@ -102,7 +105,8 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     maxTextLength: config.maxTextLength,
     mode: runner.mode,
     logger,
-    publicUrl: config.consolePublicUrl,
+    publicUrl: config.consoleUrl,
+    notifier,
     panels: {
       schedules: new SchedulePanel({
         jobsDir: config.jobsDir,
@@ -110,6 +114,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
         storeTimeZone: () => app.storeTimeZone(),
         queue: schedules,
         logger,
+        notify: notifier,
       }),
       dropDir: config.dropDir,
       store: metrics.observeStore(rawClient),
@@ -131,7 +136,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   const url = `http://${host}:${port}`;
   return {
     url,
-    publicUrl: config.consolePublicUrl ?? url,
+    publicUrl: config.consoleUrl ?? url,
     close: async () => {
       health.stop();
       await server.close();

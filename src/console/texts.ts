@@ -90,6 +90,21 @@ const en = {
   rate_source_given: 'given by RATE',
   rate_source_default: 'the default',
   loading: 'Loading…',
+  notifications_heading: 'Notifications',
+  notify_hint: 'When a batch ends, a signed webhook and an e-mail go out (NOTIFY_WEBHOOK_URL, SMTP_URL).',
+  notify_test: 'Send a test notification',
+  notify_sending: 'Sending…',
+  notify_test_ok: 'delivered',
+  notify_test_failed: 'not delivered',
+  notify_none: 'No notification is set up: set NOTIFY_WEBHOOK_URL or SMTP_URL.',
+  channel_webhook: 'Webhook',
+  channel_email: 'E-mail',
+  delivery_pending: 'waiting to be sent',
+  delivery_retrying: 'retrying',
+  delivery_delivered: 'delivered',
+  delivery_given_up: 'given up',
+  next_try: 'next try',
+  attempts: 'attempts',
 };
 
 export type Texts = typeof en;
@@ -183,6 +198,21 @@ const ar: Texts = {
   rate_source_given: 'من RATE',
   rate_source_default: 'الافتراضي',
   loading: 'جارٍ التحميل…',
+  notifications_heading: 'الإشعارات',
+  notify_hint: 'عند انتهاء الدفعة يُرسل webhook موقَّع وبريد إلكتروني (NOTIFY_WEBHOOK_URL، SMTP_URL).',
+  notify_test: 'أرسل إشعارًا تجريبيًا',
+  notify_sending: 'جارٍ الإرسال…',
+  notify_test_ok: 'وصل',
+  notify_test_failed: 'لم يصل',
+  notify_none: 'لا إشعارات مُعدّة: اضبط NOTIFY_WEBHOOK_URL أو SMTP_URL.',
+  channel_webhook: 'Webhook',
+  channel_email: 'البريد',
+  delivery_pending: 'في انتظار الإرسال',
+  delivery_retrying: 'يُعاد المحاولة',
+  delivery_delivered: 'وصل',
+  delivery_given_up: 'توقّفت المحاولات',
+  next_try: 'المحاولة التالية',
+  attempts: 'محاولات',
 };
 
 export const TEXTS: Readonly<Record<Lang, Texts>> = { en, ar };

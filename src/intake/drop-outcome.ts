@@ -3,7 +3,8 @@
  * "every row ended well" from "some rows need a fix" from "nothing was synced", and one line with
  * the counts, for `<name>.report.json` beside the file and for the watcher's console.
  */
-import { OUTCOMES, PROBLEM_OUTCOMES, type OutcomeCounts } from '../outcome.ts';
+import { OUTCOMES, type OutcomeCounts } from '../outcome.ts';
+import { problemsIn, rowsStatus, type RowsStatus } from '../sync/tally.ts';
 
 /**
  * - `synced`: every row ended well (created, updated, unchanged or skipped on purpose);
@@ -11,18 +12,13 @@ import { OUTCOMES, PROBLEM_OUTCOMES, type OutcomeCounts } from '../outcome.ts';
  * - `nothing_synced`: no row went through (no data rows at all, or every row has a problem);
  * - `unchanged`: the same content was synced before, so it was not synced again.
  */
-export type DropStatus = 'synced' | 'needs_fix' | 'nothing_synced' | 'unchanged';
+export type DropStatus = RowsStatus | 'unchanged';
 
-export function problemRows(counts: OutcomeCounts): number {
-  let n = 0;
-  for (const outcome of PROBLEM_OUTCOMES) n += counts[outcome];
-  return n;
-}
+export const problemRows = problemsIn;
 
-export function dropStatusOf(total: number, counts: OutcomeCounts): Exclude<DropStatus, 'unchanged'> {
-  const problems = problemRows(counts);
-  if (total === 0 || problems >= total) return 'nothing_synced';
-  return problems === 0 ? 'synced' : 'needs_fix';
+/** The rows' status (sync/tally.ts rowsStatus: the notifications say the same). */
+export function dropStatusOf(total: number, counts: OutcomeCounts): RowsStatus {
+  return rowsStatus(total, counts);
 }
 
 const rows = (n: number): string => (n === 1 ? '1 row' : `${n} rows`);

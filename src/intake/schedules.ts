@@ -11,6 +11,7 @@ import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
+import type { Notifier } from '../notify/notifier.ts';
 
 export const SCHEDULE_QUEUE = 'schedules';
 const SCHEDULER_PREFIX = 'job:';
@@ -90,6 +91,8 @@ export interface JobRunDeps {
   runnerFor(tuning: { rate?: number | undefined; concurrency?: number | undefined }): SyncRunner;
   fetchLimits?: FetchLimits;
   logger: Logger;
+  /** Told when the job's sheet cannot be fetched (schedule.failed). */
+  notify?: Pick<Notifier, 'scheduleFailed'>;
 }
 
 /**
@@ -102,7 +105,10 @@ export async function runJob(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<BatchSummary[]> {
   const columns = job.columns === undefined ? undefined : await readColumnMapping(job.columns);
-  const source = await fetchSource(job.source, deps.fetchLimits);
+  const source = await fetchSource(job.source, deps.fetchLimits).catch(async (error: unknown) => {
+    await notifyFetchFailed(job, error, deps);
+    throw error;
+  });
   try {
     const run = deps.runnerFor({ rate: job.rate, concurrency: job.concurrency });
     deps.logger.info({ job: job.name, mode: job.mode }, 'scheduled sync started');
@@ -119,6 +125,28 @@ export async function runJob(
     );
   } finally {
     await source.cleanup();
+  }
+}
+
+/** schedule.failed, when someone is to be told; a notification that cannot be recorded is logged, not thrown. */
+async function notifyFetchFailed(job: JobDefinition, error: unknown, deps: JobRunDeps): Promise<void> {
+  if (!deps.notify) return;
+  const e = error as { code?: unknown; message?: unknown };
+  try {
+    await deps.notify.scheduleFailed({
+      job: job.name,
+      source: job.source,
+      at: new Date().toISOString(),
+      error: {
+        code: typeof e.code === 'string' ? e.code : 'download_failed',
+        message: typeof e.message === 'string' ? e.message : String(error),
+      },
+    });
+  } catch (notifyError) {
+    deps.logger.error(
+      { err: notifyError, job: job.name },
+      'the notification of a failed scheduled sync was not recorded',
+    );
   }
 }
 

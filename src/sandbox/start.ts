@@ -47,7 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       password,
       tokenTtlSeconds,
       expiresInStyle: options.expiresInStyle ?? 'absolute',
-      userInfo: vendorStore(email, productLimit),
+      userInfo: { ...vendorStore(email, productLimit), ...options.storeName },
       noTaxes: options.noTaxes ?? false,
     },
     faults,

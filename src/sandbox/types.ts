@@ -34,6 +34,11 @@ export interface SandboxOptions {
   rateLimit?: RateLimit;
   /** Overrides user_info.product_limit (default 1000000) and is enforced by create_product. */
   productLimit?: number;
+  /**
+   * Overrides the store's names in user_info (default `Sandbox Store` / `متجر التجربة`): a store
+   * whose own name is Arabic is an Arabic store to the notifications.
+   */
+  storeName?: { store_name?: string; store_name_ar?: string };
   /** taxes answers 404 {message:"Not found."}. */
   noTaxes?: boolean;
   /** Default 0 (any free port). */

@@ -46,8 +46,10 @@ export interface ConsoleWorldOptions {
   rehearsal?: boolean;
   /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
   reportDir?: string;
-  /** CONSOLE_PUBLIC_URL: where browsers reach it, as through a TLS proxy. */
+  /** CONSOLE_URL: where browsers reach it, as through a TLS proxy. */
   publicUrl?: string;
+  /** More settings (e.g. the notifications'). */
+  env?: Record<string, string>;
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
@@ -68,7 +70,8 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     RATE: '200',
     CONCURRENCY: '4',
     ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
-    ...(options.publicUrl ? { CONSOLE_PUBLIC_URL: options.publicUrl } : {}),
+    ...(options.publicUrl ? { CONSOLE_URL: options.publicUrl } : {}),
+    ...options.env,
   });
   const logs: string[] = [];
   const destination = new Writable({
@@ -82,6 +85,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   const app = createApp(config, createLogger({ level: 'debug', destination }), {
     ledger: options.rehearsal !== true,
     observeGate: (gate, store) => metrics.observeGate(gate, store),
+    onNotificationAttempt: (count) => metrics.countNotification(count),
   });
   const running = await startConsole(app, {
     host: '127.0.0.1',

@@ -1,7 +1,7 @@
 /**
  * The console behind a TLS proxy (issue 28): this process sees plain http from the proxy, so on
  * its own it cannot know the browser uses https, and its session cookie never got `Secure`. With
- * CONSOLE_PUBLIC_URL the cookie is `Secure`, redirects and the printed login link name the public
+ * CONSOLE_URL the cookie is `Secure`, redirects and the printed login link name the public
  * address, and that origin passes the Origin check even when the proxy passes its upstream
  * address as Host. Real HTTP to the console; the proxy is played by the requests' headers.
  */
@@ -28,7 +28,7 @@ async function logIn(at: ConsoleWorld): Promise<Response> {
   return fetch(`${at.url}/login?token=${TOKEN}`, { redirect: 'manual' });
 }
 
-it('without CONSOLE_PUBLIC_URL the cookie is not Secure and links are paths', async () => {
+it('without CONSOLE_URL the cookie is not Secure and links are paths', async () => {
   world = await startConsoleWorld();
   const login = await logIn(world);
   expect(login.status).toBe(303);
@@ -36,7 +36,7 @@ it('without CONSOLE_PUBLIC_URL the cookie is not Secure and links are paths', as
   expect(login.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
 });
 
-it('with CONSOLE_PUBLIC_URL=https://…: a Secure session cookie, redirects to the public address, its origin accepted', async () => {
+it('with CONSOLE_URL=https://…: a Secure session cookie, redirects to the public address, its origin accepted', async () => {
   world = await startConsoleWorld({ publicUrl: PUBLIC });
   const login = await logIn(world);
   expect(login.status).toBe(303);
@@ -90,7 +90,7 @@ it('serve prints its login link at the public address, and where it listens', as
       HOME: dir,
       REPORT_DIR: join(dir, 'reports'),
       LOG_LEVEL: 'silent',
-      CONSOLE_PUBLIC_URL: PUBLIC,
+      CONSOLE_URL: PUBLIC,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

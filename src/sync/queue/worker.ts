@@ -37,7 +37,12 @@ export interface WorkerDeps extends RedisTarget {
   logger?: Logger;
   clock?: () => number;
   batchLedgers?: BatchLedgerFactory;
-  onBatchReported?: (summary: BatchSummary) => void;
+  /**
+   * A batch whose report this worker wrote, or found written when its report job ran again (a
+   * worker stopped in between): awaited, and a failure runs the report job again, so what it
+   * records (the batch's notification) is recorded at least once.
+   */
+  onBatchReported?: (summary: BatchSummary) => void | Promise<void>;
   /** A row this worker ended, once recorded (not a re-run's duplicate): the worker's metrics. */
   onRowEnded?: (outcome: Outcome) => void;
   /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue 30000 */
@@ -196,7 +201,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
             { batchId, total: summary.total, counts: summary.counts, reportDir: summary.reportDir },
             'batch report written',
           );
-          deps.onBatchReported?.(summary);
+          await deps.onBatchReported?.(summary);
         }
         return;
       }

@@ -1,0 +1,234 @@
+/**
+ * The e-mail's subject and body, in English or Arabic (pure), written from the same event the
+ * webhook sends: the store, the counts and the file in the subject (`riyadh-perfumes: 56 created,
+ * 3 need a fix (products.xlsx)`), then the batch, its first problems, what to do about them and
+ * where to look.
+ */
+import type { NotifyEvent, Problem, EventCounts, BatchStatus } from './event.ts';
+import type { NotifyLang } from './settings.ts';
+
+export interface MailInput {
+  event: NotifyEvent;
+  lang: NotifyLang;
+  /** The store's name in `lang` (language.ts storeNameIn). */
+  storeName: string;
+  /** The console's address (CONSOLE_URL), for a link to the batch. */
+  consoleUrl: string | null;
+  /** failed.csv goes with the mail. */
+  attached: boolean;
+}
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+interface Words {
+  list: string;
+  changed: (outcome: 'created' | 'updated' | 'status_changed' | 'unchanged' | 'skipped', n: number) => string;
+  needFix: (n: number) => string;
+  nothingSynced: string;
+  noRows: string;
+  nothingChanged: string;
+  couldNotSync: (file: string) => string;
+  scheduleFailed: (job: string) => string;
+  test: string;
+  headline: (status: BatchStatus, batchId: string, problems: number) => string;
+  failedHeadline: (batchId: string, message: string) => string;
+  scheduleHeadline: (job: string, source: string, message: string) => string;
+  testHeadline: (store: string) => string;
+  labels: { batch: string; source: string; file: string; rows: string; started: string; finished: string };
+  outcome: Record<string, string>;
+  firstProblems: (shown: number, all: number) => string;
+  problem: (p: Problem) => string;
+  readError: (message: string) => string;
+  attached: string;
+  inReport: string;
+  console: (link: string) => string;
+}
+
+const EN: Words = {
+  list: ', ',
+  changed: (outcome, n) =>
+    ({
+      created: `${n} created`,
+      updated: `${n} updated`,
+      status_changed: `${n} status changed`,
+      unchanged: `${n} unchanged`,
+      skipped: `${n} skipped`,
+    })[outcome],
+  needFix: (n) => (n === 1 ? '1 needs a fix' : `${n} need a fix`),
+  nothingSynced: 'nothing synced',
+  noRows: 'no data rows',
+  nothingChanged: 'nothing changed',
+  couldNotSync: (file) => `could not sync ${file}`,
+  scheduleFailed: (job) => `scheduled sync ${job} could not fetch its sheet`,
+  test: 'test notification',
+  headline: (status, batchId, problems) =>
+    ({
+      synced: `Batch ${batchId} is synced: every row ended well.`,
+      needs_fix: `Batch ${batchId} ended; ${problems === 1 ? '1 row needs' : `${problems} rows need`} a fix.`,
+      nothing_synced: `Batch ${batchId} synced nothing${problems > 0 ? `: ${problems === 1 ? 'its row needs' : `all ${problems} rows need`} a fix` : ': the sheet has no data rows under a header catalog-sync knows'}.`,
+      unchanged: `Batch ${batchId} ended: nothing in the store needed changing.`,
+    })[status],
+  failedHeadline: (batchId, message) => `Batch ${batchId} could not run, and nothing was sent: ${message}`,
+  scheduleHeadline: (job, source, message) =>
+    `The scheduled sync ${job} could not fetch its sheet from ${source}, so nothing was synced: ${message}\nIt runs again at its next scheduled time.`,
+  testHeadline: (store) => `This is a test notification from catalog-sync for ${store}: e-mail reaches you.`,
+  labels: { batch: 'Batch', source: 'Source', file: 'File', rows: 'Rows', started: 'Started', finished: 'Finished' },
+  outcome: {
+    created: 'created',
+    updated: 'updated',
+    status_changed: 'status changed',
+    unchanged: 'unchanged',
+    skipped: 'skipped',
+    invalid: 'invalid',
+    failed: 'failed',
+    unknown: 'unknown',
+  },
+  firstProblems: (shown, all) => (shown === all ? 'Problems:' : `The first ${shown} problems of ${all}:`),
+  problem: (p) => `- row ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`,
+  readError: (message) => `The file broke part-way; the rows after the break were not read: ${message}`,
+  attached:
+    'The rows that need a fix are in the attached failed.csv: fix them in Excel, save, and sync that file again (catalog-sync rerun failed.csv, or drop it into the inbox).',
+  inReport: "The rows that need a fix are in the batch's failed.csv.",
+  console: (link) => `See the batch in the console: ${link}`,
+};
+
+const AR: Words = {
+  list: '، ',
+  changed: (outcome, n) =>
+    ({
+      created: `أُنشئ ${n}`,
+      updated: `حُدِّث ${n}`,
+      status_changed: `تغيّرت حالة ${n}`,
+      unchanged: `${n} دون تغيير`,
+      skipped: `تُخطّي ${n}`,
+    })[outcome],
+  needFix: (n) => `${n} ${n === 1 ? 'يحتاج' : 'تحتاج'} إلى إصلاح`,
+  nothingSynced: 'لم يُزامَن شيء',
+  noRows: 'لا صفوف بيانات',
+  nothingChanged: 'لا تغيير',
+  couldNotSync: (file) => `تعذّرت مزامنة ${file}`,
+  scheduleFailed: (job) => `تعذّر على المزامنة المجدولة ${job} جلب جدولها`,
+  test: 'إشعار تجريبي',
+  headline: (status, batchId, problems) =>
+    ({
+      synced: `تمّت مزامنة الدفعة ${batchId}: انتهى كل صف على ما يرام.`,
+      needs_fix: `انتهت الدفعة ${batchId}؛ ${problems === 1 ? 'صف واحد يحتاج' : `${problems} صفوف تحتاج`} إلى إصلاح.`,
+      nothing_synced: `لم تُزامِن الدفعة ${batchId} شيئًا${problems > 0 ? `: كل صفوفها (${problems}) تحتاج إلى إصلاح` : ': لا صفوف بيانات تحت ترويسة يعرفها catalog-sync'}.`,
+      unchanged: `انتهت الدفعة ${batchId}: لم يحتج شيء في المتجر إلى تغيير.`,
+    })[status],
+  failedHeadline: (batchId, message) => `تعذّر تشغيل الدفعة ${batchId}، ولم يُرسَل شيء: ${message}`,
+  scheduleHeadline: (job, source, message) =>
+    `تعذّر على المزامنة المجدولة ${job} جلب جدولها من ${source}، فلم يُزامَن شيء: ${message}\nستعمل مرة أخرى في موعدها التالي.`,
+  testHeadline: (store) => `هذا إشعار تجريبي من catalog-sync للمتجر ${store}: البريد يصلك.`,
+  labels: {
+    batch: 'الدفعة',
+    source: 'المصدر',
+    file: 'الملف',
+    rows: 'الصفوف',
+    started: 'البداية',
+    finished: 'النهاية',
+  },
+  outcome: {
+    created: 'أُنشئ',
+    updated: 'حُدِّث',
+    status_changed: 'تغيّرت حالته',
+    unchanged: 'دون تغيير',
+    skipped: 'تُخطّي',
+    invalid: 'غير صالح',
+    failed: 'فشل',
+    unknown: 'غير معروف',
+  },
+  firstProblems: (shown, all) => (shown === all ? 'المشكلات:' : `أول ${shown} مشكلة من ${all}:`),
+  problem: (p) => `- الصف ${p.row}${p.column ? `، ${p.column}` : ''}: ${p.message}`,
+  readError: (message) => `انقطع الملف في منتصفه، ولم تُقرأ الصفوف بعد موضع الانقطاع: ${message}`,
+  attached:
+    'الصفوف التي تحتاج إلى إصلاح في الملف المرفق failed.csv: أصلحها في Excel واحفظه ثم زامنه من جديد (catalog-sync rerun failed.csv، أو ضعه في صندوق الوارد).',
+  inReport: 'الصفوف التي تحتاج إلى إصلاح في failed.csv ضمن تقرير الدفعة.',
+  console: (link) => `اعرض الدفعة في لوحة التحكم: ${link}`,
+};
+
+const WORDS: Record<NotifyLang, Words> = { en: EN, ar: AR };
+
+const CHANGES = ['created', 'updated', 'status_changed', 'unchanged', 'skipped'] as const;
+const PROBLEMS = ['invalid', 'failed', 'unknown'] as const;
+
+function problemCount(counts: EventCounts): number {
+  return PROBLEMS.reduce((sum, outcome) => sum + (counts[outcome] ?? 0), 0);
+}
+
+/** `56 created, 3 need a fix`: the store's changes first (what did something, else what did not), then the rows to fix. */
+function countsPhrase(w: Words, status: BatchStatus, total: number, counts: EventCounts): string {
+  const problems = problemCount(counts);
+  if (status === 'unchanged') return w.nothingChanged;
+  if (status === 'nothing_synced') return [w.nothingSynced, problems > 0 ? w.needFix(problems) : w.noRows].join(w.list);
+  const changed = CHANGES.slice(0, 3).filter((o) => (counts[o] ?? 0) > 0);
+  const shown = changed.length > 0 ? changed : CHANGES.filter((o) => (counts[o] ?? 0) > 0);
+  const parts = shown.map((o) => w.changed(o, counts[o] ?? 0));
+  if (problems > 0) parts.push(w.needFix(problems));
+  return parts.length > 0 ? parts.join(w.list) : w.changed('unchanged', total);
+}
+
+function countsLine(w: Words, total: number, counts: EventCounts): string {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([outcome, n]) => `${w.outcome[outcome] ?? outcome} ${n}`);
+  return parts.length > 0 ? `${total}: ${parts.join(w.list)}` : String(total);
+}
+
+function consoleLink(consoleUrl: string | null, batchId: string): string | null {
+  return consoleUrl ? `${consoleUrl}/#batch=${encodeURIComponent(batchId)}` : null;
+}
+
+export function mailText(input: MailInput): MailText {
+  const w = WORDS[input.lang];
+  const { event, storeName } = input;
+  const lines: string[] = [];
+  let subject: string;
+  switch (event.type) {
+    case 'batch.finished': {
+      const d = event.data;
+      const problems = problemCount(d.counts);
+      subject = `${storeName}: ${countsPhrase(w, d.status, d.total, d.counts)} (${d.file})`;
+      lines.push(w.headline(d.status, d.batchId, problems), '');
+      lines.push(
+        `${w.labels.batch}: ${d.batchId}`,
+        `${w.labels.source}: ${d.source}`,
+        `${w.labels.file}: ${d.file}`,
+        `${w.labels.rows}: ${countsLine(w, d.total, d.counts)}`,
+        `${w.labels.started}: ${d.startedAt}`,
+        `${w.labels.finished}: ${d.finishedAt}`,
+      );
+      if (d.readError) lines.push('', w.readError(d.readError.message));
+      if (d.problems.length > 0) {
+        lines.push('', w.firstProblems(d.problems.length, problems), ...d.problems.map(w.problem));
+      }
+      if (problems > 0) lines.push('', input.attached ? w.attached : w.inReport);
+      const link = consoleLink(input.consoleUrl, d.batchId);
+      if (link) lines.push('', w.console(link));
+      break;
+    }
+    case 'batch.failed': {
+      const d = event.data;
+      subject = `${storeName}: ${w.couldNotSync(d.file)}`;
+      lines.push(w.failedHeadline(d.batchId, d.error.message), '');
+      lines.push(`${w.labels.batch}: ${d.batchId}`, `${w.labels.source}: ${d.source}`, `${w.labels.file}: ${d.file}`);
+      const link = consoleLink(input.consoleUrl, d.batchId);
+      if (link) lines.push('', w.console(link));
+      break;
+    }
+    case 'schedule.failed': {
+      const d = event.data;
+      subject = `${storeName}: ${w.scheduleFailed(d.job)}`;
+      lines.push(w.scheduleHeadline(d.job, d.source, d.error.message));
+      break;
+    }
+    case 'notification.test':
+      subject = `${storeName}: ${w.test}`;
+      lines.push(w.testHeadline(storeName));
+      break;
+  }
+  return { subject, text: `${lines.join('\n')}\n` };
+}

@@ -1,0 +1,167 @@
+/**
+ * The notifications with Redis: a BullMQ queue of their own (`notify`) under the store's key
+ * prefix, beside its rows, batches and schedules, so they survive any process's restart and any
+ * process of the store (a worker, the watcher, the console) delivers them. A job is one
+ * notification, its id the notification's (a batch reported twice queues it once); BullMQ retries
+ * a failed attempt on the schedule of retry.ts and hands a killed process's attempt to another.
+ * Where each delivery stands is kept per batch (`<prefix>:notify-state:<batch>`) for the console.
+ * A job holds what to say, never where or how: the URL, the secret and the mail login stay in the
+ * delivering process's settings.
+ */
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../log.ts';
+import { bullConnection, type RedisTarget } from '../sync/queue/connection.ts';
+import { onBullError } from '../sync/queue/redis-outage.ts';
+import { logAttempt, type AttemptListener } from './attempt-log.ts';
+import { batchOf } from './event.ts';
+import { attemptDelivery, type DeliveryView, type Notification } from './notification.ts';
+import { maxAttempts, RETRY_DELAYS_MS, retryDelay } from './retry.ts';
+import type { NotifySettings } from './settings.ts';
+
+export const NOTIFY_QUEUE = 'notify';
+
+/** How long a notification's job and state stay in Redis once it is delivered or given up. */
+const KEEP_SECONDS = 7 * 24 * 3600;
+
+export interface NotifyQueueDeps extends RedisTarget {
+  /** A plain connection for the state hashes (the app's). */
+  redis: Redis;
+  settings: NotifySettings;
+  logger: Logger;
+  clock?: () => number;
+  /** @defaultValue RETRY_DELAYS_MS */
+  delays?: readonly number[];
+  onAttempt?: AttemptListener;
+  /** How long an attempt stays locked without a heartbeat before another process takes it. @defaultValue 30000 */
+  lockDurationMs?: number;
+  /** @defaultValue 15000 */
+  stalledIntervalMs?: number;
+}
+
+export function notifyStateKey(prefix: string, batchId: string): string {
+  return `${prefix}:notify-state:${batchId}`;
+}
+
+export class NotifyQueue {
+  private queue: Queue | null = null;
+  private worker: Worker | null = null;
+  private readonly clock: () => number;
+  private readonly delays: readonly number[];
+
+  constructor(private readonly deps: NotifyQueueDeps) {
+    this.clock = deps.clock ?? Date.now;
+    this.delays = deps.delays ?? RETRY_DELAYS_MS;
+  }
+
+  async add(notifications: readonly Notification[]): Promise<void> {
+    const queue = this.openQueue();
+    const now = new Date(this.clock()).toISOString();
+    for (const notification of notifications) {
+      const batchId = batchOf(notification.event);
+      if (batchId !== null) {
+        const view: DeliveryView = {
+          id: notification.id,
+          channel: notification.channel,
+          type: notification.event.type,
+          batchId,
+          state: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          lastError: null,
+          deliveredAt: null,
+          createdAt: now,
+        };
+        const key = notifyStateKey(this.deps.prefix, batchId);
+        // A batch reported twice keeps the state its notification has come to.
+        await this.deps.redis
+          .multi()
+          .hsetnx(key, notification.id, JSON.stringify(view))
+          .expire(key, KEEP_SECONDS)
+          .exec();
+      }
+      await queue.add(notification.event.type, notification, {
+        jobId: notification.id,
+        attempts: maxAttempts(this.delays),
+        backoff: { type: 'notify' },
+        removeOnComplete: { age: KEEP_SECONDS },
+        removeOnFail: { age: KEEP_SECONDS },
+      });
+    }
+  }
+
+  async ofBatch(batchId: string): Promise<DeliveryView[]> {
+    const all = await this.deps.redis.hgetall(notifyStateKey(this.deps.prefix, batchId));
+    return Object.values(all)
+      .map((text) => JSON.parse(text) as DeliveryView)
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** Delivers the store's notifications from this process too, until close. */
+  async start(): Promise<void> {
+    if (this.worker) return;
+    const { logger } = this.deps;
+    this.worker = new Worker(NOTIFY_QUEUE, (job: Job) => this.deliver(job), {
+      connection: bullConnection(this.deps.redisUrl),
+      prefix: this.deps.prefix,
+      concurrency: 4,
+      lockDuration: this.deps.lockDurationMs ?? 30_000,
+      stalledInterval: this.deps.stalledIntervalMs ?? 15_000,
+      // A process killed mid-attempt leaves its job stalled: it is tried again, not failed.
+      maxStalledCount: 1000,
+      settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade, this.delays) ?? 0 },
+    });
+    onBullError(this.worker, logger, 'notification worker');
+    await this.worker.waitUntilReady();
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+    this.worker = null;
+    this.queue = null;
+  }
+
+  private openQueue(): Queue {
+    if (!this.queue) {
+      this.queue = new Queue(NOTIFY_QUEUE, {
+        connection: bullConnection(this.deps.redisUrl),
+        prefix: this.deps.prefix,
+      });
+      onBullError(this.queue, this.deps.logger, 'notification queue');
+    }
+    return this.queue;
+  }
+
+  /** One attempt; a failure throws, and BullMQ tries again after the schedule's wait. */
+  private async deliver(job: Job): Promise<void> {
+    const notification = job.data as Notification;
+    const attempt = job.attemptsMade + 1;
+    const result = await attemptDelivery(notification, this.deps.settings, this.clock());
+    const now = this.clock();
+    const delay = result.ok ? null : retryDelay(attempt, this.delays);
+    const state = result.ok ? 'delivered' : delay === null ? 'given_up' : 'retrying';
+    const nextAttemptAt = delay === null ? null : now + delay;
+    const batchId = batchOf(notification.event);
+    if (batchId !== null) {
+      const key = notifyStateKey(this.deps.prefix, batchId);
+      const earlier = await this.deps.redis.hget(key, notification.id);
+      const before = earlier ? (JSON.parse(earlier) as DeliveryView) : null;
+      const view: DeliveryView = {
+        id: notification.id,
+        channel: notification.channel,
+        type: notification.event.type,
+        batchId,
+        state,
+        attempts: attempt,
+        nextAttemptAt: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
+        lastError: result.ok ? (before?.lastError ?? null) : result.detail,
+        deliveredAt: result.ok ? new Date(now).toISOString() : null,
+        createdAt: before?.createdAt ?? new Date(job.timestamp).toISOString(),
+      };
+      await this.deps.redis.multi().hset(key, notification.id, JSON.stringify(view)).expire(key, KEEP_SECONDS).exec();
+    }
+    logAttempt(this.deps.logger, { notification, attempt, result, state, nextAttemptAt }, this.deps.onAttempt);
+    if (!result.ok) throw new Error(result.detail);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The console page in a real Chromium: a batch opened from the link the e-mail gives
+ * (`/#batch=<id>`) shows its notification retrying with the next try's time, then delivered;
+ * the "send a test notification" button says what came of it.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readEvents, sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from '../console/helpers.ts';
+import { newSecret, startReceiver, type Receiver } from './helpers.ts';
+import { SHEET } from './world.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
+
+let world: ConsoleWorld;
+let receiver: Receiver;
+let profile: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const secret = newSecret();
+  // The batch's first attempt fails; everything after is accepted.
+  receiver = await startReceiver(secret, (n) => (n === 0 ? 503 : 204));
+  world = await startConsoleWorld({ env: { NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret } });
+  profile = await mkdtemp(join(tmpdir(), 'notify-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    viewport: { width: 1280, height: 900 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterAll(async () => {
+  await context?.close();
+  await world?.close();
+  await receiver?.close();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+it("shows a batch's notification retrying, then delivered, and sends a test one", async () => {
+  const res = await world.api('/api/batches', {
+    method: 'POST',
+    body: sheetForm('products.csv', `${SHEET.join('\n')}\n`),
+  });
+  const { batchId } = (await res.json()) as { batchId: string };
+  await readEvents(world, batchId);
+  await receiver.nth(1);
+
+  await page.goto(`${world.url}/login?token=${TOKEN}`);
+  await page.goto(`${world.url}/?lang=en#batch=${batchId}`);
+  await expect.poll(() => page.locator('#batch-id').textContent()).toBe(batchId);
+  const item = page.locator('#notification-list li[data-channel="webhook"]');
+  await expect.poll(() => item.getAttribute('data-state'), { timeout: 30_000 }).toBe('retrying');
+  expect(await item.textContent()).toMatch(/^Webhook: retrying \(next try .+\): HTTP 503$/);
+  await page.screenshot({ path: join(ARTIFACTS, 'notification-retrying.png'), fullPage: true });
+
+  await page.locator('#notify-test').click();
+  await expect
+    .poll(() => page.locator('#notify-test-result').textContent(), { timeout: 30_000 })
+    .toBe('Webhook: delivered');
+
+  // The retry 5 s after the first attempt; the page looks again while one is on its way.
+  await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('delivered');
+  expect(await item.textContent()).toBe('Webhook: delivered, 2 attempts');
+  await page.screenshot({ path: join(ARTIFACTS, 'notification-delivered.png'), fullPage: true });
+  expect(receiver.deliveries.map((d) => (JSON.parse(d.body) as { type: string }).type)).toEqual([
+    'batch.finished',
+    'notification.test',
+    'batch.finished',
+  ]);
+});

@@ -1,0 +1,217 @@
+/**
+ * The embedded outbox against a real HTTP receiver on 127.0.0.1 that checks every signature with
+ * the standardwebhooks package: the retry schedule runs on fake timers (no sleeping), every other
+ * wait is on the outbox's own "idle" (its pass over the files has ended).
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../../src/log.ts';
+import type { AttemptCount } from '../../src/notify/attempt-log.ts';
+import { batchFinished, eventStore } from '../../src/notify/event.ts';
+import { notificationId, type Notification } from '../../src/notify/notification.ts';
+import { Outbox, type OutboxEntry } from '../../src/notify/outbox.ts';
+import type { NotifySettings } from '../../src/notify/settings.ts';
+import { postWebhook } from '../../src/notify/webhook.ts';
+import { emptyCounts } from '../../src/outcome.ts';
+import { newSecret, startReceiver, type Receiver } from './helpers.ts';
+
+const STORE = { url: 'https://api.shop.example', account: 'ops@shop.example', name: 'Shop' };
+const silent = createLogger({ level: 'silent' });
+
+function notification(batchId = '20261126-101010-abc123'): Notification {
+  const event = batchFinished(
+    {
+      batchId,
+      store: STORE,
+      source: 'products.csv',
+      file: 'products.csv',
+      kind: 'products',
+      total: 2,
+      counts: { ...emptyCounts(), created: 2 },
+      startedAt: '2026-11-26T10:10:10.000Z',
+      finishedAt: '2026-11-26T10:12:00.000Z',
+      rate: 5,
+      reportDir: '/nowhere',
+    },
+    [],
+    eventStore(STORE),
+  );
+  return {
+    id: notificationId(event, 'webhook'),
+    channel: 'webhook',
+    event,
+    lang: 'en',
+    storeName: 'Shop',
+    failedCsv: null,
+  };
+}
+
+let dir: string;
+let receiver: Receiver | null;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+  receiver = null;
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await receiver?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function entries(): Promise<OutboxEntry[]> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
+  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxEntry));
+}
+
+describe('outbox delivery', () => {
+  it('fails twice, then delivers once: the same webhook-id and body each time, 5 s then 30 s apart', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-26T10:12:00.000Z'));
+    const secret = newSecret();
+    receiver = await startReceiver(secret, (n) => (n < 2 ? 500 : 204));
+    const settings: NotifySettings = {
+      webhook: { url: receiver.url, secret },
+      email: null,
+      lang: null,
+      consoleUrl: null,
+    };
+    const counted: AttemptCount[] = [];
+    const outbox = new Outbox({
+      dir,
+      settings,
+      logger: silent,
+      onAttempt: (c) => counted.push(c),
+      rescanMs: 3_600_000,
+    });
+
+    await outbox.add([notification()]);
+    await outbox.idle();
+    expect(receiver.deliveries).toHaveLength(1);
+    expect((await entries())[0]).toMatchObject({ state: 'retrying', attempts: 1, lastError: 'HTTP 500' });
+
+    await vi.advanceTimersByTimeAsync(4_999);
+    await outbox.idle();
+    expect(receiver.deliveries).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await outbox.idle();
+    expect(receiver.deliveries).toHaveLength(2);
+
+    await vi.advanceTimersByTimeAsync(29_999);
+    await outbox.idle();
+    expect(receiver.deliveries).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await outbox.idle();
+    expect(receiver.deliveries).toHaveLength(3);
+
+    // A day later nothing more went out: delivered once.
+    await vi.advanceTimersByTimeAsync(24 * 3_600_000);
+    await outbox.idle();
+    expect(receiver.deliveries.map((d) => d.status)).toEqual([500, 500, 204]);
+    expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
+    expect(new Set(receiver.deliveries.map((d) => d.headers['webhook-id']))).toEqual(
+      new Set(['20261126-101010-abc123.finished.webhook']),
+    );
+    expect(new Set(receiver.deliveries.map((d) => d.body)).size).toBe(1);
+    const times = receiver.deliveries.map((d) => Number(d.headers['webhook-timestamp']));
+    expect([times[1]! - times[0]!, times[2]! - times[1]!]).toEqual([5, 30]);
+    expect(JSON.parse(receiver.deliveries[2]!.body)).toMatchObject({
+      type: 'batch.finished',
+      data: { status: 'synced' },
+    });
+    expect(counted.map((c) => c.result)).toEqual(['retrying', 'retrying', 'delivered']);
+    expect(await outbox.ofBatch('20261126-101010-abc123')).toEqual([
+      expect.objectContaining({
+        channel: 'webhook',
+        state: 'delivered',
+        attempts: 3,
+        nextAttemptAt: null,
+        lastError: 'HTTP 500',
+      }),
+    ]);
+    await outbox.close();
+  });
+
+  it('gives up after the last attempt of its schedule', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const secret = newSecret();
+    receiver = await startReceiver(secret, () => 503);
+    const settings: NotifySettings = {
+      webhook: { url: receiver.url, secret },
+      email: null,
+      lang: null,
+      consoleUrl: null,
+    };
+    const counted: AttemptCount[] = [];
+    const outbox = new Outbox({
+      dir,
+      settings,
+      logger: silent,
+      onAttempt: (c) => counted.push(c),
+      delays: [1_000, 2_000],
+      rescanMs: 3_600_000,
+    });
+    await outbox.add([notification()]);
+    await outbox.idle();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await outbox.idle();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await outbox.idle();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    await outbox.idle();
+    expect(receiver.deliveries).toHaveLength(3);
+    expect(counted.map((c) => c.result)).toEqual(['retrying', 'retrying', 'given_up']);
+    expect((await entries())[0]).toMatchObject({
+      state: 'given_up',
+      attempts: 3,
+      nextAttemptAt: null,
+      lastError: 'HTTP 503',
+    });
+    await outbox.close();
+  });
+
+  it('keeps one notification when a batch is reported twice', async () => {
+    const secret = newSecret();
+    receiver = await startReceiver(secret);
+    const settings: NotifySettings = {
+      webhook: { url: receiver.url, secret },
+      email: null,
+      lang: null,
+      consoleUrl: null,
+    };
+    const outbox = new Outbox({ dir, settings, logger: silent });
+    await outbox.add([notification()]);
+    await outbox.idle();
+    await outbox.add([notification()]);
+    await outbox.idle();
+    await outbox.close();
+    expect(receiver.deliveries).toHaveLength(1);
+    expect(await entries()).toHaveLength(1);
+  });
+});
+
+describe('one webhook attempt', () => {
+  it('follows no redirect: a 3xx is a failure, and where it points is never asked', async () => {
+    const secret = newSecret();
+    receiver = await startReceiver(secret, () => 302);
+    const result = await postWebhook({ url: receiver.url, secret }, { id: 'x', body: '{}', nowMs: Date.now() });
+    expect(result).toEqual({
+      ok: false,
+      detail: expect.stringContaining('HTTP 302: redirects are not followed') as unknown,
+    });
+    expect(receiver.deliveries).toHaveLength(1);
+  });
+
+  it('fails when no answer comes within the timeout', async () => {
+    const secret = newSecret();
+    receiver = await startReceiver(secret, () => 'hold');
+    const result = await postWebhook(
+      { url: receiver.url, secret },
+      { id: 'x', body: '{}', nowMs: Date.now(), timeoutMs: 300 },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.detail).toMatch(/timeout/i);
+    expect(result.detail).not.toContain('receiver-token-7781');
+  });
+});
