@@ -176,6 +176,16 @@ const smtpUrl = z
     },
   );
 
+/** NOTIFY_EMAIL_TO: comma-separated addresses. */
+const mailList = z
+  .string()
+  .trim()
+  .refine((value) => value.split(',').every((one) => MAIL_ADDRESS.test(one.trim())), {
+    error: 'must be e-mail addresses separated by commas (e.g. ops@shop.example, owner@shop.example)',
+  });
+
+const notifyLang = z.enum(['en', 'ar'], { error: 'must be en or ar' });
+
 const positiveInt = (what: string) =>
   z.coerce
     .number({ error: `must be a number (${what})` })
@@ -242,21 +252,18 @@ const configSchema = z.object({
   /** The mail server notifications go through (nodemailer); unset: no e-mail. */
   smtpUrl: smtpUrl.optional(),
   /** Comma-separated recipients. */
-  notifyEmailTo: z
-    .string()
-    .trim()
-    .refine((value) => value.split(',').every((one) => MAIL_ADDRESS.test(one.trim())), {
-      error: 'must be e-mail addresses separated by commas (e.g. ops@shop.example, owner@shop.example)',
-    })
-    .optional(),
+  notifyEmailTo: mailList.optional(),
   notifyEmailFrom: z
     .string()
     .trim()
     .regex(MAIL_ADDRESS, 'must be one e-mail address (e.g. catalog-sync@shop.example or "Catalog <c@shop.example>")')
     .optional(),
   /** The notifications' language; unset: the store's (src/notify/language.ts). */
-  notifyLang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).optional(),
+  notifyLang: notifyLang.optional(),
 });
+
+/** The notification settings a store of the stores file may set for itself (src/stores-file.ts). */
+export const STORE_NOTIFY_SCHEMAS = { webhookUrl, webhookSecret, mailList, notifyLang } as const;
 
 /** Settings that only make sense together, each missing one named. */
 const notifySettingsTogether = (settings: z.infer<typeof configSchema>, ctx: z.RefinementCtx): void => {

@@ -12,7 +12,8 @@ import type { Redis } from 'ioredis';
 import { createApp, type App, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import { readStoresFile, storeConfig, type FlaggedSettings, type StoreProfile } from './stores-file.ts';
+import { storeConfig, type FlaggedSettings } from './store-choice.ts';
+import { readStoresFile, type StoreProfile } from './stores-file.ts';
 
 /** What a service runs for one store; stop() ends it (gracefully, as the service defines). */
 export interface StoreService {

@@ -15,12 +15,16 @@
  *       drop_dir: ./drop/riyadh-perfumes         # optional; default <DROP_DIR>/<id>
  *       jobs_dir: ./jobs/riyadh-perfumes         # optional; default <JOBS_DIR>/<id>
  *       console_token_file: ./secrets/riyadh-perfumes.console   # optional: this store's console login
+ *       notify_webhook_url: https://hooks.example/riyadh         # optional: this store's own webhook,
+ *       notify_webhook_secret_file: ./secrets/riyadh.whsec        #   signed with its own secret (or _env)
+ *       notify_email_to: owner@riyadh-perfumes.example           # optional: through SMTP_URL
+ *       notify_lang: ar                                          # optional: en | ar
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { ConfigError, DEFAULT_STORE_ID, ENV_NAMES, storeUrlSchema, type Config } from './config.ts';
+import { ConfigError, STORE_NOTIFY_SCHEMAS, storeUrlSchema, type Config } from './config.ts';
 
 /** The file name looked for in the working directory when STORES_FILE is not set. */
 export const DEFAULT_STORES_FILE = 'stores.yaml';
@@ -44,6 +48,15 @@ export interface StoreProfile {
   jobsDir?: string | undefined;
   /** This store's own console login, when it has one. */
   consoleToken?: string | undefined;
+  /** Where this store's notifications go, over the environment's (NOTIFY_*). */
+  notify?: StoreNotify | undefined;
+}
+
+/** A store's own notification settings; the mail server and sender stay the deployment's. */
+export interface StoreNotify {
+  webhook?: { url: string; secret: string } | undefined;
+  emailTo?: string | undefined;
+  lang?: 'en' | 'ar' | undefined;
 }
 
 export interface StoresFile {
@@ -81,6 +94,14 @@ const profileSchema = z
       drop_dir: z.string().min(1, 'is empty').optional(),
       jobs_dir: z.string().min(1, 'is empty').optional(),
       console_token_file: z.string().min(1, 'is empty').optional(),
+      notify_webhook_url: STORE_NOTIFY_SCHEMAS.webhookUrl.optional(),
+      notify_webhook_secret_file: z.string().min(1, 'is empty').optional(),
+      notify_webhook_secret_env: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+        .optional(),
+      notify_email_to: STORE_NOTIFY_SCHEMAS.mailList.optional(),
+      notify_lang: STORE_NOTIFY_SCHEMAS.notifyLang.optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.join(', ')}` : undefined) },
   )
@@ -93,6 +114,19 @@ const profileSchema = z
       });
     if (value.password_file !== undefined && value.password_env !== undefined)
       ctx.addIssue({ code: 'custom', path: ['password_env'], message: 'give password_file or password_env, not both' });
+    const secrets = [value.notify_webhook_secret_file, value.notify_webhook_secret_env].filter((v) => v !== undefined);
+    if (value.notify_webhook_url !== undefined && secrets.length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notify_webhook_secret_file'],
+        message: 'give notify_webhook_secret_file or notify_webhook_secret_env (one) with notify_webhook_url',
+      });
+    if (value.notify_webhook_url === undefined && secrets.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notify_webhook_url'],
+        message: 'is missing: the secret signs what it sends',
+      });
   });
 
 type RawProfile = z.infer<typeof profileSchema>;
@@ -190,6 +224,7 @@ function profileOf(
     url: raw.url,
     email: raw.email,
     password,
+    notify: notifyOf(raw, label, where, secret),
     rate: raw.rate,
     concurrency: raw.concurrency,
     dropDir: at(raw.drop_dir),
@@ -198,79 +233,34 @@ function profileOf(
   };
 }
 
+function notifyOf(
+  raw: RawProfile,
+  label: string,
+  where: { path: string; base: string; env: Record<string, string | undefined> },
+  secret: (key: string, file: string) => string,
+): StoreNotify | undefined {
+  if (raw.notify_webhook_url === undefined && raw.notify_email_to === undefined && raw.notify_lang === undefined)
+    return undefined;
+  let webhook: StoreNotify['webhook'];
+  if (raw.notify_webhook_url !== undefined) {
+    const key = raw.notify_webhook_secret_env ?? 'notify_webhook_secret_file';
+    const text =
+      raw.notify_webhook_secret_env !== undefined
+        ? (where.env[raw.notify_webhook_secret_env] ?? '')
+        : secret('notify_webhook_secret_file', resolve(where.base, raw.notify_webhook_secret_file!));
+    const checked = STORE_NOTIFY_SCHEMAS.webhookSecret.safeParse(text);
+    if (!checked.success)
+      throw new StoresFileError(
+        where.path,
+        `${label}: ${raw.notify_webhook_secret_env !== undefined ? 'notify_webhook_secret_env' : 'notify_webhook_secret_file'}`,
+        text === '' ? `${key} is not set` : checked.error.issues[0]!.message,
+      );
+    webhook = { url: raw.notify_webhook_url, secret: checked.data };
+  }
+  return { webhook, emailTo: raw.notify_email_to, lang: raw.notify_lang };
+}
+
 /** The ids, for a message that asks to pick one. */
 export function storeIds(file: StoresFile): string {
   return file.stores.map((store) => store.id).join(', ');
-}
-
-/** Settings a flag gave: they win over a store's profile (`import --store x --rate 20`). */
-export type FlaggedSettings = ReadonlySet<'rate' | 'concurrency'>;
-
-/**
- * One store's configuration: its profile over the environment's settings (a flag over both). Its
- * reports go to `<REPORT_DIR>/<id>/`, its drop and jobs folders default to `<DIR>/<id>`.
- */
-export function storeConfig(base: Config, profile: StoreProfile, flagged: FlaggedSettings = new Set()): Config {
-  const rate = flagged.has('rate') ? base.rate : (profile.rate ?? base.rate);
-  return {
-    ...base,
-    storesOnOffer: undefined,
-    storeId: profile.id,
-    storeUrl: profile.url,
-    storeEmail: profile.email,
-    storePassword: profile.password,
-    rate,
-    rateGiven: flagged.has('rate') || profile.rate !== undefined || base.rateGiven,
-    concurrency: flagged.has('concurrency') ? base.concurrency : (profile.concurrency ?? base.concurrency),
-    reportDir: join(base.reportDir, profile.id),
-    dropDir: profile.dropDir ?? join(base.dropDir, profile.id),
-    jobsDir: profile.jobsDir ?? join(base.jobsDir, profile.id),
-  };
-}
-
-export interface StoreChoice {
-  config: Config;
-  /** The stores file in use; null when there is none. */
-  file: StoresFile | null;
-}
-
-/**
- * A command's configuration with the stores file applied: the store picked with --store (STORE),
- * or with none picked the stores on offer (a command acting on one store then asks to pick one).
- * Without a stores file the environment's settings are the one store, `default`. The store
- * settings in the environment and a stores file at once are refused: which would win is a guess.
- */
-export function applyStoresFile(
-  config: Config,
-  env: Record<string, string | undefined>,
-  flagged: FlaggedSettings = new Set(),
-  cwd?: string,
-): StoreChoice {
-  const path = findStoresFile(config, cwd);
-  if (path === null) {
-    if (config.storeId !== undefined && config.storeId !== DEFAULT_STORE_ID)
-      throw new ConfigError(
-        'STORE',
-        `"${config.storeId}": there is no stores file to find it in (STORES_FILE, or ./${DEFAULT_STORES_FILE})`,
-      );
-    return { config: { ...config, storeId: DEFAULT_STORE_ID }, file: null };
-  }
-  const file = readStoresFile(path, env);
-  const inEnvironment = (['storeUrl', 'storeEmail'] as const).filter((key) => config[key] !== undefined);
-  if (inEnvironment.length > 0)
-    throw new StoresFileError(
-      path,
-      null,
-      `lists the stores, and ${inEnvironment.map((key) => ENV_NAMES[key]).join(' and ')} ${inEnvironment.length === 1 ? 'is' : 'are'} set too: keep one of the two (with a stores file, pick a store with --store <id>)`,
-    );
-  if (config.storeId === undefined)
-    return { config: { ...config, storesOnOffer: { file: path, ids: file.stores.map((s) => s.id) } }, file };
-  const profile = findProfile(file, config.storeId);
-  if (!profile) throw new ConfigError('STORE', `"${config.storeId}" is not in ${path} (its stores: ${storeIds(file)})`);
-  return { config: storeConfig(config, profile, flagged), file };
-}
-
-/** A store of the file by id (ids differ whatever their case). */
-export function findProfile(file: StoresFile, id: string): StoreProfile | undefined {
-  return file.stores.find((store) => store.id.toLowerCase() === id.toLowerCase());
 }

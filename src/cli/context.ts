@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import type { App, AppOptions } from '../app.ts';
 import type { Config, ConfigOverrides } from '../config.ts';
 import type { Deployment } from '../deployment.ts';
-import type { FlaggedSettings, StoreChoice, StoresFile } from '../stores-file.ts';
+import type { FlaggedSettings, StoreChoice } from '../store-choice.ts';
+import type { StoresFile } from '../stores-file.ts';
 import type { Logger } from '../log.ts';
 
 export interface CliIO {
@@ -67,7 +68,7 @@ export class CliContext {
     extra: ConfigOverrides = {},
   ): Promise<StoreChoice & { env: Record<string, string | undefined>; flagged: FlaggedSettings }> {
     const { resolveConfig } = await import('../config.ts');
-    const { applyStoresFile } = await import('../stores-file.ts');
+    const { applyStoresFile } = await import('../store-choice.ts');
     if (this.io.envFile && !this.envFileRead) {
       const { loadEnvFile } = await import('./env-file.ts');
       loadEnvFile(this.io.envFile);

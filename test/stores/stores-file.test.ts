@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
-import { applyStoresFile, readStoresFile } from '../../src/stores-file.ts';
+import { applyStoresFile } from '../../src/store-choice.ts';
+import { readStoresFile } from '../../src/stores-file.ts';
+import { notifySettingsOf } from '../../src/notify/settings.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -162,5 +164,58 @@ describe('applyStoresFile', () => {
     expect(() =>
       applyStoresFile(resolveConfig({ STORES_FILE: path, STORE_URL: 'https://x.example' }), { JEDDAH_PASSWORD: 'pw' }),
     ).toThrow('lists the stores, and STORE_URL is set too');
+  });
+});
+
+describe("a store's own notifications", () => {
+  const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+  it('go to its own webhook (signed with its own secret) and address, over the deployment settings', async () => {
+    await writeFile(join(dir, 'secrets', 'riyadh.whsec'), `${SECRET}\n`);
+    const path = await storesFile(
+      `stores:\n${RIYADH}    notify_webhook_url: https://hooks.riyadh.example/sync\n    notify_webhook_secret_file: secrets/riyadh.whsec\n    notify_email_to: owner@riyadh.example\n    notify_lang: ar\n${JEDDAH}`,
+    );
+    const env = {
+      STORES_FILE: path,
+      SMTP_URL: 'smtps://mail.example',
+      NOTIFY_EMAIL_FROM: 'sync@agency.example',
+      NOTIFY_EMAIL_TO: 'ops@agency.example',
+    };
+    const riyadh = applyStoresFile(resolveConfig({ ...env, STORE: 'riyadh-perfumes' }), { JEDDAH_PASSWORD: 'pw' });
+    expect(notifySettingsOf(riyadh.config)).toEqual({
+      webhook: { url: 'https://hooks.riyadh.example/sync', secret: SECRET },
+      email: { smtpUrl: 'smtps://mail.example', to: ['owner@riyadh.example'], from: 'sync@agency.example' },
+      lang: 'ar',
+      consoleUrl: null,
+    });
+    const jeddah = applyStoresFile(resolveConfig({ ...env, STORE: 'jeddah-oud' }), { JEDDAH_PASSWORD: 'pw' });
+    expect(notifySettingsOf(jeddah.config)).toMatchObject({ webhook: null, email: { to: ['ops@agency.example'] } });
+  });
+
+  it('are checked like the settings they replace', async () => {
+    const bad = await storesFile(
+      `stores:\n${RIYADH}    notify_webhook_url: http://hooks.example/x\n    notify_webhook_secret_env: X\n`,
+      'bad-notify.yaml',
+    );
+    expect(() => readStoresFile(bad, { X: SECRET })).toThrow(
+      'stores[0] (id riyadh-perfumes): notify_webhook_url: must use https',
+    );
+    const noSecret = await storesFile(
+      `stores:\n${RIYADH}    notify_webhook_url: https://hooks.example/x\n`,
+      'no-secret.yaml',
+    );
+    expect(() => readStoresFile(noSecret, {})).toThrow('notify_webhook_secret_file: give notify_webhook_secret_file');
+    const weak = await storesFile(
+      `stores:\n${RIYADH}    notify_webhook_url: https://hooks.example/x\n    notify_webhook_secret_env: X\n`,
+      'weak.yaml',
+    );
+    expect(() => readStoresFile(weak, { X: 'whsec_c2hvcnQ=' })).toThrow('must hold 24 to 64 bytes');
+    const mailWithoutServer = await storesFile(
+      `stores:\n${RIYADH}    notify_email_to: owner@riyadh.example\n`,
+      'mail.yaml',
+    );
+    expect(() =>
+      applyStoresFile(resolveConfig({ STORES_FILE: mailWithoutServer, STORE: 'riyadh-perfumes' }), {}),
+    ).toThrow("SMTP_URL: is not set: store riyadh-perfumes's notify_email_to needs the mail server and sender");
   });
 });
