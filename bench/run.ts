@@ -22,6 +22,7 @@ const BENCHES = [
   'event-loop',
   'console-health',
   'scale',
+  'agency',
 ];
 
 const args = process.argv.slice(2);
