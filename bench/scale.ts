@@ -30,7 +30,7 @@ import { enqueueSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts
 import { createStoreClient } from '../src/store/index.ts';
 import { machineLine, writeSection } from './results-section.ts';
 import { startChildSandbox, storeEnv, type ChildSandbox } from './sync-support.ts';
-import { writeValidCsv, writeValidXlsx } from './valid-sheet.ts';
+import { VALID_HEADERS, WIDE_HEADERS, writeValidCsv, writeValidXlsx, writeWideCsv } from './valid-sheet.ts';
 
 const { values } = parseArgs({
   options: {
@@ -301,7 +301,26 @@ async function memory(sandbox: ChildSandbox): Promise<void> {
 }
 
 async function redisBytes(sandbox: ChildSandbox): Promise<void> {
-  const file = await csvSheet(ROWS, 'R');
+  const lines: string[] = [];
+  for (const [label, file] of [
+    [`the sheet of the other parts (${VALID_HEADERS.length} columns)`, await csvSheet(ROWS, 'R')],
+    [`a wide sheet (${WIDE_HEADERS.length} columns)`, await writeWideCsv(join(work, `W-${ROWS}.csv`), ROWS, 'W')],
+  ] as const)
+    lines.push(...(await redisBytesOf(sandbox, label, file)));
+  const text = [
+    `\`${COMMAND}\`, ${machineLine()}.`,
+    '',
+    `Redis MEMORY USAGE of every key under a fresh prefix, ${ROWS} all-valid create rows queued with no worker`,
+    'running; then one worker does them, with a retention of 2 s.',
+    'Goals: at most 2,000 bytes per queued row on the 31-column sheet; 0 bytes of batch state once the retention has passed.',
+    '',
+    ...lines,
+  ].join('\n');
+  console.log(text);
+  await writeSection('scale: Redis per queued row', text);
+}
+
+async function redisBytesOf(sandbox: ChildSandbox, label: string, file: string): Promise<string[]> {
   const prefix = `bench-scale-${randomUUID()}`;
   const redis = new Redis(REDIS_URL);
   const bytesUnder = async (pattern: string): Promise<number> => {
@@ -341,19 +360,12 @@ async function redisBytes(sandbox: ChildSandbox): Promise<void> {
     const queueLeft = await bytesUnder(`${prefix}:rows:*`);
     await worker.close();
     client.close();
-    const text = [
-      `\`${COMMAND}\`, ${machineLine()}.`,
-      '',
-      `Redis MEMORY USAGE of every key under a fresh prefix, ${ROWS} all-valid create rows (the same sheet as`,
-      'the other parts) queued with no worker running; then one worker does them, with a retention of 2 s.',
-      'Goals: at most 2,000 bytes per queued row; 0 bytes of batch state once the retention has passed.',
-      '',
+    return [
+      `${label}:`,
       `- queued: ${f(queued / 1024 / 1024, 1)} MB, **${f(queued / ROWS)} bytes per row** (job data: the row's cells and its plan)`,
       `- batch state once the report is written: ${f(afterReport / 1024 / 1024, 1)} MB (results, counters: kept for the retention, 7 days by default)`,
-      `- batch state after the retention: **${left} bytes**; the queue's own keys (BullMQ meta, id counter, events stream, capped): ${f(queueLeft / 1024)} KB`,
-    ].join('\n');
-    console.log(text);
-    await writeSection('scale: Redis per queued row', text);
+      `- batch state after the retention: **${left} bytes**; the queue's own keys (BullMQ meta, id counter, events stream): ${f(queueLeft / 1024)} KB`,
+    ];
   } finally {
     await deletePrefix(prefix);
     await redis.quit();

@@ -44,6 +44,69 @@ export function validRow(i: number, tag: string): (string | number)[] {
   ];
 }
 
+/**
+ * A wide sheet, as a full catalog export has it: 31 columns, the 12 above and 19 more fields a
+ * product can carry (issue 30 measured Redis per queued row on such a sheet).
+ */
+export const WIDE_HEADERS = [
+  ...VALID_HEADERS,
+  'purchase_price',
+  'shipping_cost',
+  'weight',
+  'unit',
+  'purchase_limit',
+  'sort_order',
+  'tag',
+  'featured',
+  'all_branches',
+  'preparation_time',
+  'pdt_discount',
+  'prices.2',
+  'prices.3',
+  'product_option.0.required',
+  'product_option.0.with_stock',
+  'product_option.1.title',
+  'product_option.1.title_ar',
+  'product_option.1.type',
+  'product_option.1.option_values',
+];
+
+export function wideRow(i: number, tag: string): (string | number)[] {
+  return [
+    ...validRow(i, tag),
+    ((i * 13) % 3000) + 0.5,
+    ((i * 7) % 40) + 5,
+    ((i * 3) % 50) / 10 + 0.1,
+    1,
+    (i % 10) + 1,
+    i % 1000,
+    i % 3 === 0 ? 'summer' : 'classic',
+    i % 2,
+    1,
+    (i % 5) + 1,
+    i % 15,
+    ((i * 29) % 900) + 20,
+    ((i * 23) % 900) + 30,
+    1,
+    0,
+    'Material',
+    'الخامة',
+    'multi_select',
+    `${(i % 89) + 1}|${(i % 89) + 2}`,
+  ];
+}
+
+export async function writeWideCsv(file: string, rows: number, tag: string): Promise<string> {
+  const out = createWriteStream(file);
+  const csv = stringify({ bom: true });
+  csv.pipe(out);
+  csv.write(WIDE_HEADERS);
+  for (let i = 0; i < rows; i++) if (!csv.write(wideRow(i, tag))) await once(csv, 'drain');
+  csv.end();
+  await finished(out);
+  return file;
+}
+
 export async function writeValidCsv(file: string, rows: number, tag: string): Promise<string> {
   const out = createWriteStream(file);
   const csv = stringify({ bom: true });

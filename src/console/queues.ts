@@ -6,10 +6,8 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { bullConnection } from '../sync/queue/connection.ts';
-import { QUEUE_NAME } from '../sync/queue/keys.ts';
+import { rowQueue } from '../sync/queue/row-queue.ts';
 
 export const QUEUES_PATH = '/queues';
 
@@ -23,7 +21,7 @@ export async function mountQueues(
   app: FastifyInstance,
   target: { redisUrl: string; prefix: string },
 ): Promise<MountedQueues> {
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+  const queue = rowQueue(target);
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUES_PATH);
   createBullBoard({ queues: [new BullMQAdapter(queue)], serverAdapter });

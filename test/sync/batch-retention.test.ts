@@ -87,4 +87,9 @@ it('once the retention has passed, nothing of the batch is left in Redis but the
   await syncOnce(1);
   await until(async () => (await redis.keys(`${prefix}:engine:*`)).length === 0, 'the batch state to expire');
   expect(await redis.hlen(`${prefix}:ledger:scope`)).toBe(2);
+  // Of the queue, only BullMQ's own small keys: no row job is kept, and the event stream is short.
+  const queueKeys = (await redis.keys(`${prefix}:rows:*`)).map((key) => key.slice(`${prefix}:rows:`.length));
+  expect(queueKeys.filter((key) => /-r\d+$/.test(key))).toEqual([]);
+  expect(await redis.xlen(`${prefix}:rows:events`)).toBeLessThanOrEqual(500 + 100);
+  expect(await redis.hget(`${prefix}:rows:meta`, 'opts.maxLenEvents')).toBe('500');
 });

@@ -4,7 +4,6 @@
  * added in chunks. The batch is sealed with its total when the sheet ends.
  */
 import { resolve } from 'node:path';
-import { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { SheetOpener } from '../../sheet/open.ts';
 import { SheetFileError } from '../../sheet/types.ts';
@@ -25,10 +24,12 @@ import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
-import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
-import { engineKeys, QUEUE_NAME, reportJobId, rowJobId } from './keys.ts';
+import { engineKeys, reportJobId, rowJobId } from './keys.ts';
+import { rowQueue } from './row-queue.ts';
+import { packPlan, unpackPlan } from './packed-plan.ts';
 
 export interface EnqueueDeps extends RedisTarget {
   /**
@@ -80,7 +81,7 @@ export async function enqueueSync(
   }
   const info = batchInfoFor(request, sheet, clock());
   const redis = openRedis(deps.redisUrl, logger);
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
+  const queue = rowQueue(deps);
   onBullError(queue, logger, 'row queue');
   const state = new BatchState(redis, engineKeys(deps.prefix));
   const chunkSize = deps.chunkSize ?? 500;
@@ -138,7 +139,7 @@ export async function enqueueSync(
           row: sheetRow.row,
           originalRow: sheetRow.originalRow,
           cells: sheetRow.cells,
-          plan: sheetRow.plan,
+          plan: packPlan(sheetRow.plan, sheetRow.cells),
         };
         chunk.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(info.batchId, sheetRow.row) } });
         if (chunk.length >= chunkSize) await flush();
@@ -185,14 +186,15 @@ async function recordUnchanged<Job extends { data: RowJobData }>(
   state: BatchState,
   listed: boolean,
 ): Promise<Job[]> {
-  await ledger.prefetch?.(jobs.map((job) => job.data)).catch(() => undefined);
-  const answers = await Promise.all(
-    jobs.map(({ data }) =>
-      ledger
-        .before({ batchId, row: data.row, originalRow: data.originalRow, plan: data.plan, cells: data.cells })
-        .catch(() => null),
-    ),
-  );
+  const rows = jobs.map(({ data }) => ({
+    batchId,
+    row: data.row,
+    originalRow: data.originalRow,
+    plan: unpackPlan(data.plan, data.cells),
+    cells: data.cells,
+  }));
+  await ledger.prefetch?.(rows).catch(() => undefined);
+  const answers = await Promise.all(rows.map((row) => ledger.before(row).catch(() => null)));
   const queued: Job[] = [];
   const unchanged: { data: RowJobData; result: RowResult }[] = [];
   jobs.forEach((job, i) => {

@@ -1,6 +1,6 @@
 /** What a queued job carries: one row's plan and cells (never a credential), or a report request. */
-import type { RowPlan } from '../../sheet/types.ts';
 import { batchOfRowJob } from './keys.ts';
+import type { PackedPlan } from './packed-plan.ts';
 
 /**
  * One row. Its batch is in the job's id (keys.ts rowJobId), not repeated here: Redis holds every
@@ -12,7 +12,8 @@ export interface RowJobData {
   row: number;
   originalRow?: number | undefined;
   cells: string[];
-  plan: RowPlan;
+  /** The plan with its texts that are cells written as their place (packed-plan.ts). */
+  plan: PackedPlan;
 }
 
 /** The batch a row job belongs to. */
@@ -27,13 +28,18 @@ export interface ReportJobData {
 export const ROW_JOB = 'row';
 export const REPORT_JOB = 'report';
 
-/** Row jobs retry only when the worker itself failed (Redis down...); store failures end in a result. */
+/**
+ * Row jobs retry only when the worker itself failed (Redis down...); store failures end in a
+ * result. What happens to a finished row job is the worker's setting (ROW_JOBS_KEPT), not each
+ * job's: a job's options are stored with it, once per queued row.
+ */
 export const ROW_JOB_OPTIONS = {
   attempts: 10,
   backoff: { type: 'exponential', delay: 500 },
-  removeOnComplete: true,
-  removeOnFail: 1000,
 } as const;
+
+/** A row job is removed once done (its result is in the batch); failed ones, the last 1,000. */
+export const ROW_JOBS_KEPT = { removeOnComplete: { count: 0 }, removeOnFail: { count: 1000 } } as const;
 
 export const REPORT_JOB_OPTIONS = {
   attempts: 10,

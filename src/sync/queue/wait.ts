@@ -3,16 +3,16 @@
  * pub/sub) so a Redis restart or a missed message never leaves a caller waiting forever.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue } from 'bullmq';
 import { problemsIn } from '../tally.ts';
 import type { BatchSummary } from '../../report/summary.ts';
 import type { ProgressListener } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { silentLogger, type Logger } from '../../log.ts';
-import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';
-import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
+import { engineKeys, reportJobId } from './keys.ts';
+import { rowQueue } from './row-queue.ts';
 
 export interface WaitOptions extends RedisTarget {
   onProgress?: ProgressListener;
@@ -65,7 +65,7 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
 }
 
 async function requeueReport(target: RedisTarget, batchId: string, logger: Logger): Promise<void> {
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+  const queue = rowQueue(target);
   onBullError(queue, logger, 'report queue');
   try {
     await queue.add(REPORT_JOB, { batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });

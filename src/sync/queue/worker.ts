@@ -3,7 +3,7 @@
  * transport. Results go to the batch's Redis hash; the worker that ends a batch's last row queues
  * its report job, and whichever worker takes that job writes the report once.
  */
-import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { describeStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
@@ -20,9 +20,18 @@ import type { Outcome } from '../../outcome.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
 import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
-import { batchOfJob, REPORT_JOB, REPORT_JOB_OPTIONS, type ReportJobData, type RowJobData } from './jobs.ts';
+import {
+  batchOfJob,
+  REPORT_JOB,
+  REPORT_JOB_OPTIONS,
+  ROW_JOBS_KEPT,
+  type ReportJobData,
+  type RowJobData,
+} from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
+import { rowQueue } from './row-queue.ts';
 import { writeRedisBatchReport } from './report.ts';
+import { unpackPlan } from './packed-plan.ts';
 import { BatchCounts } from './batch-counts.ts';
 import { countsTaker } from '../category-counts.ts';
 
@@ -77,7 +86,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const clock = deps.clock ?? Date.now;
   const redis = openRedis(deps.redisUrl, logger);
   const state = new BatchState(redis, engineKeys(deps.prefix), deps.batchRetentionSeconds);
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
+  const queue = rowQueue(deps);
   onBullError(queue, logger, 'report queue');
   const counts = new BatchCounts(redis, engineKeys(deps.prefix));
   const takeCounts = countsTaker(deps.client, clock);
@@ -162,7 +171,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     }
     if (context.foreign) return 'handBack';
     const result = await processRow(
-      { row, originalRow: data.originalRow, plan: data.plan, cells: data.cells },
+      { row, originalRow: data.originalRow, plan: unpackPlan(data.plan, data.cells), cells: data.cells },
       {
         batchId,
         client: deps.client,
@@ -217,6 +226,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       stalledInterval: deps.stalledIntervalMs ?? 15_000,
       // A worker killed mid-row leaves its jobs stalled; they must run again, not fail.
       maxStalledCount: 1000,
+      // Row jobs; a report job's own options keep it longer (jobs.ts).
+      ...ROW_JOBS_KEPT,
       autorun: true,
     },
   );

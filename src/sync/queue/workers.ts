@@ -4,9 +4,8 @@
  * would otherwise wait forever for none can say so at once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue } from 'bullmq';
-import { bullConnection, type RedisTarget } from './connection.ts';
-import { QUEUE_NAME } from './keys.ts';
+import type { RedisTarget } from './connection.ts';
+import { rowQueue } from './row-queue.ts';
 import { NoWorkerError } from './no-worker.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
 
@@ -15,7 +14,7 @@ const WORKER_LOOK_MS = 3_000;
 const WORKER_POLL_MS = 500;
 
 export async function workersServing(target: RedisTarget): Promise<number> {
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+  const queue = rowQueue(target);
   try {
     return await queue.getWorkersCount();
   } finally {
