@@ -8,7 +8,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { bullConnection } from '../sync/queue/connection.ts';
+import { bullConnection, closeBull, type RedisTarget } from '../sync/queue/connection.ts';
 import { QUEUE_NAME } from '../sync/queue/keys.ts';
 
 export const QUEUES_PATH = '/queues';
@@ -19,17 +19,14 @@ export interface MountedQueues {
   close(): Promise<void>;
 }
 
-export async function mountQueues(
-  app: FastifyInstance,
-  target: { redisUrl: string; prefix: string },
-): Promise<MountedQueues> {
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+export async function mountQueues(app: FastifyInstance, target: RedisTarget): Promise<MountedQueues> {
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target), prefix: target.prefix });
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUES_PATH);
   createBullBoard({ queues: [new BullMQAdapter(queue)], serverAdapter });
   await app.register(serverAdapter.registerPlugin(), { prefix: QUEUES_PATH });
   return {
     waiting: () => queue.getWaitingCount(),
-    close: () => queue.close(),
+    close: () => closeBull(queue),
   };
 }

@@ -10,7 +10,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.ts';
 import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
@@ -38,8 +38,12 @@ export interface LedgerHandle {
   close(): Promise<void>;
 }
 
-/** `redis`: the caller's connection (it stays open on close), given when REDIS_URL is set. */
-export async function openStoreLedger(config: Config, redis: Redis | null, logger: Logger): Promise<LedgerHandle> {
+/** `redis`: the caller's connection (it stays open on close), given when Redis is configured. */
+export async function openStoreLedger(
+  config: Config,
+  redis: RedisClient | null,
+  logger: Logger,
+): Promise<LedgerHandle> {
   const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   // The old default only when no LEDGER_FILE was chosen: a chosen file is used as it is.
@@ -66,7 +70,7 @@ export async function openStoreLedger(config: Config, redis: Redis | null, logge
     if (moved)
       throw new ConfigError(
         'REDIS_URL',
-        `is not set, but the ledger of ${config.storeUrl} moved to Redis (${moved.key}, ${moved.at}) and answers for this store now: set REDIS_URL to that Redis to sync it (without it, products it knows were created could be created again)`,
+        `is not set, but the ledger of ${config.storeUrl} moved to Redis (${moved.key}, ${moved.at}) and answers for this store now: set REDIS_URL (or REDIS_CLUSTER_NODES) to that Redis to sync it (without it, products it knows were created could be created again)`,
       );
     const opened = await FileLedger.open(file);
     ledger = opened;
@@ -101,7 +105,7 @@ export interface MovedToFile {
  * is running. A later command with REDIS_URL takes the file over once more: once configured,
  * Redis answers for the store.
  */
-export async function moveStoreLedgerToFile(config: Config, redis: Redis): Promise<MovedToFile> {
+export async function moveStoreLedgerToFile(config: Config, redis: RedisClient): Promise<MovedToFile> {
   const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   const key = redisLedgerKey(config.queuePrefix, scope);

@@ -3,7 +3,7 @@
  * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (entry.ts). Lookups are HMGET
  * in chunks, pipelined, so 100,000 rows cost about a hundred round trips.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
@@ -45,7 +45,7 @@ export class RedisLedger implements Ledger {
 
   /** `redis` is the caller's connection; close() leaves it open. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     scope: string,
   ) {

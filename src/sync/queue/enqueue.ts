@@ -25,12 +25,12 @@ import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
-import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { bullConnection, closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId, rowJobId } from './keys.ts';
 
-export interface EnqueueDeps extends RedisTarget {
+export type EnqueueDeps = RedisTarget & {
   /**
    * The store these rows are for. `prefix` is that store's (keys.ts storePrefix): only its
    * workers take them, and a worker for another store that meets one hands it back unsent.
@@ -56,7 +56,7 @@ export interface EnqueueDeps extends RedisTarget {
    * stays with the workers.
    */
   batchLedgers?: BatchLedgerFactory;
-}
+};
 
 export async function enqueueSync(
   request: SyncRequest,
@@ -79,8 +79,8 @@ export async function enqueueSync(
     storeName = session.store.store_name || undefined;
   }
   const info = batchInfoFor(request, sheet, clock());
-  const redis = openRedis(deps.redisUrl, logger);
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps.redisUrl), prefix: deps.prefix });
+  const redis = openRedis(deps, logger);
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(deps), prefix: deps.prefix });
   onBullError(queue, logger, 'row queue');
   const state = new BatchState(redis, engineKeys(deps.prefix));
   const chunkSize = deps.chunkSize ?? 500;
@@ -166,7 +166,7 @@ export async function enqueueSync(
     return { batchId: info.batchId, total };
   } finally {
     await sheet.close();
-    await queue.close();
+    await closeBull(queue);
     await redis.quit();
   }
 }

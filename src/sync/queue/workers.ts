@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
-import { bullConnection, type RedisTarget } from './connection.ts';
+import { bullConnection, closeBull, type RedisTarget } from './connection.ts';
 import { QUEUE_NAME } from './keys.ts';
 import { NoWorkerError } from './no-worker.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
@@ -15,11 +15,11 @@ const WORKER_LOOK_MS = 3_000;
 const WORKER_POLL_MS = 500;
 
 export async function workersServing(target: RedisTarget): Promise<number> {
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target.redisUrl), prefix: target.prefix });
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target), prefix: target.prefix });
   try {
     return await queue.getWorkersCount();
   } finally {
-    await queue.close();
+    await closeBull(queue);
   }
 }
 
