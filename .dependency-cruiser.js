@@ -18,7 +18,11 @@ const LAYERS = [
   { rank: 3, name: 'sheet', path: '^src/sheet/' },
   { rank: 3, name: 'store', path: '^src/store/' },
   { rank: 2, name: 'xlsx', path: '^src/xlsx/' },
-  { rank: 1, name: 'bottom', path: '^src/(outcome|config|stores-file|store-choice|log|api-types)\\.ts$|^src/files/' },
+  {
+    rank: 1,
+    name: 'bottom',
+    path: '^src/(outcome|config|stores-file|store-choice|log|api-types|redis)\\.ts$|^src/files/',
+  },
 ];
 const SANDBOX = '^src/sandbox/';
 

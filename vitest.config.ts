@@ -35,6 +35,7 @@ const processTests = [
   'test/stores/two-stores.test.ts',
   'test/stores/worker-pool.test.ts',
   'test/stores/watch-stores.test.ts',
+  'test/stores/cluster.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
 ];

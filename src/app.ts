@@ -5,7 +5,6 @@
  * about them lives once. Modules are loaded when first asked for: a command loads only what it
  * uses, and `--help` loads none of them.
  */
-import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { ClaimStore } from './intake/claims.ts';
 import type { SyncRunner } from './intake/drop-file.ts';
@@ -15,6 +14,7 @@ import type { Logger } from './log.ts';
 import type { AttemptListener } from './notify/attempt-log.ts';
 import type { Notifier } from './notify/notifier.ts';
 import type { Outcome } from './outcome.ts';
+import { redisServerOf, type RedisClient } from './redis.ts';
 import type { BatchSummary } from './report/summary.ts';
 import type { SheetOpener } from './sheet/open.ts';
 import type { StoreClient } from './store/client.ts';
@@ -82,7 +82,7 @@ export interface AppOptions {
    * A Redis connection to use instead of opening one: the stores of one deployment share it
    * (src/deployment.ts). It stays open when the app closes.
    */
-  redis?: () => Promise<Redis>;
+  redis?: () => Promise<RedisClient>;
   /** Each notification delivery attempt this process makes (the metrics). */
   onNotificationAttempt?: AttemptListener;
 }
@@ -100,8 +100,8 @@ export interface WorkerHooks {
 export interface App {
   readonly config: Config;
   readonly logger: Logger;
-  /** The one Redis connection (REDIS_URL must be set). */
-  redis(): Promise<Redis>;
+  /** The one Redis connection (REDIS_URL or REDIS_CLUSTER_NODES must be set). */
+  redis(): Promise<RedisClient>;
   /** The configured store: every row this process sends goes there, and nowhere else. */
   store(): Promise<StoreIdentity>;
   /**
@@ -161,6 +161,8 @@ export interface App {
 
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const keepsLedger = options.ledger ?? true;
+  /** One Redis server or a cluster; null: everything runs in-process. */
+  const server = redisServerOf(config);
   const closers: (() => Promise<void>)[] = [];
   const once = <T>(build: () => Promise<T>): (() => Promise<T>) => {
     let built: Promise<T> | undefined;
@@ -168,10 +170,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   };
 
   const redis = once(async () => {
-    if (!config.redisUrl) throw new Error('REDIS_URL is not set');
+    if (!server) throw new Error('REDIS_URL is not set');
     if (options.redis) return options.redis();
     const { openRedis } = await import('./sync/queue/connection.ts');
-    const connection = openRedis(config.redisUrl, logger);
+    const connection = openRedis(server, logger);
     closers.push(() =>
       connection.quit().then(
         () => undefined,
@@ -204,7 +206,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   });
 
   const rateOf = once(async (): Promise<EffectiveRate> => {
-    if (!config.redisUrl) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };
+    if (!server) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };
     const { effectiveStoreRate } = await import('./store/rate-gate/store-rate.ts');
     const given = config.rateGiven ? config.rate : undefined;
     return effectiveStoreRate(await redis(), await gatePrefix(), given, config.rate);
@@ -214,12 +216,12 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   // REDIS_URL every client shares the Redis gate, which follows the store's rate (store-rate.ts).
   const clients = new Map<number, Promise<StoreClient>>();
   const clientAt = (rate: number): Promise<StoreClient> => {
-    const key = config.redisUrl ? -1 : rate;
+    const key = server ? -1 : rate;
     let built = clients.get(key);
     if (!built) {
       built = (async () => {
         const { storeClientFromConfig } = await import('./store/client.ts');
-        const at = config.redisUrl ? (await rateOf()).rate : rate;
+        const at = server ? (await rateOf()).rate : rate;
         const gate = await rateGate(at);
         const made = storeClientFromConfig({ ...config, rate: at }, { logger, gate });
         closers.push(() => Promise.resolve(made.close()));
@@ -232,7 +234,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   const rateGate = async (rate: number): Promise<RateGate> => {
     const observe = options.observeGate ?? ((gate: RateGate) => gate);
-    if (config.redisUrl) {
+    if (server) {
       const { RedisRateGate } = await import('./store/rate-gate/redis.ts');
       return observe(new RedisRateGate({ redis: await redis(), prefix: await gatePrefix(), rate }), await store());
     }
@@ -242,7 +244,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   const ledger = once(async () => {
     const { openStoreLedger } = await import('./ledger/open.ts');
-    const handle = await openStoreLedger(config, config.redisUrl ? await redis() : null, logger);
+    const handle = await openStoreLedger(config, server ? await redis() : null, logger);
     closers.push(() => handle.close());
     return handle;
   });
@@ -252,8 +254,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   /** The configured store's queue: the only one this process puts rows on or takes them from. */
   const queueTarget = async (): Promise<RedisTarget> => {
-    if (!config.redisUrl) throw new Error('the queue needs REDIS_URL');
-    return { redisUrl: config.redisUrl, prefix: await keyPrefix() };
+    if (!server) throw new Error('the queue needs REDIS_URL');
+    return { ...server, prefix: await keyPrefix() };
   };
 
   const notifier = once(async () => {
@@ -263,7 +265,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       logger,
       store: await store(),
       storeNames: async () => (await (await clientAt(config.rate)).authorize()).store,
-      redis: config.redisUrl ? async () => ({ redis: await redis(), target: await queueTarget() }) : null,
+      redis: server ? async () => ({ redis: await redis(), target: await queueTarget() }) : null,
       ...(options.onNotificationAttempt ? { onAttempt: options.onNotificationAttempt } : {}),
     });
     closers.push(() => made.close());
@@ -272,7 +274,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   /** Every batch, whichever way it came in, passes here: here it is told (notify/told-run.ts). */
   const runBatch = async (request: SyncRequest, run: RunOptions = {}): Promise<BatchSummary> => {
-    const transport = request.dryRun ? 'local' : (run.transport ?? (config.redisUrl ? 'queue' : 'local'));
+    const transport = request.dryRun ? 'local' : (run.transport ?? (server ? 'queue' : 'local'));
     // A dry run sends nothing, and tells nobody.
     if (request.dryRun) return runBatchOn(transport, request, run);
     const { toldRun } = await import('./notify/told-run.ts');
@@ -323,7 +325,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
 
   const claimsFor = async (layout: DropLayout) => {
     const { FileClaims, RedisClaims } = await import('./intake/claims.ts');
-    if (!config.redisUrl) return { claims: new FileClaims(layout.locks) };
+    if (!server) return { claims: new FileClaims(layout.locks) };
     const connection = await redis();
     const prefix = await keyPrefix();
     return {
@@ -341,7 +343,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     client: () => clientAt(config.rate),
     rate: rateOf,
     storeRate: async () => {
-      if (!config.redisUrl || !config.storeUrl || !config.storeEmail) return null;
+      if (!server || !config.storeUrl || !config.storeEmail) return null;
       const { readStoreRate } = await import('./store/rate-gate/store-rate.ts');
       return readStoreRate(await redis(), await gatePrefix());
     },

@@ -186,6 +186,37 @@ const mailList = z
 
 const notifyLang = z.enum(['en', 'ar'], { error: 'must be en or ar' });
 
+/** One node of a Redis Cluster, as REDIS_CLUSTER_NODES lists it. */
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/**
+ * REDIS_CLUSTER_NODES: `host:port,host:port,...`, some of the cluster's nodes (ioredis finds the
+ * rest). An IPv6 address goes in brackets: `[::1]:7000`.
+ */
+const redisClusterNodes = z
+  .string()
+  .trim()
+  .min(1, 'is empty')
+  .transform((value, ctx) => {
+    const nodes: RedisNode[] = [];
+    for (const entry of value.split(',').map((part) => part.trim())) {
+      const match = /^(\[[0-9A-Fa-f:.]+\]|[^\s:/@[\]]+):(\d{1,5})$/.exec(entry);
+      const port = Number(match?.[2]);
+      if (!match || port < 1 || port > 65_535) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not host:port (expected the cluster's nodes, e.g. 10.0.0.1:7000,10.0.0.2:7000,10.0.0.3:7000)`,
+        });
+        return z.NEVER;
+      }
+      nodes.push({ host: match[1]!.replace(/^\[(.*)\]$/, '$1'), port });
+    }
+    return nodes;
+  });
+
 const positiveInt = (what: string) =>
   z.coerce
     .number({ error: `must be a number (${what})` })
@@ -209,6 +240,8 @@ const configSchema = z.object({
     .trim()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** A Redis Cluster instead of one server (REDIS_URL): src/redis.ts. */
+  redisClusterNodes: redisClusterNodes.optional(),
   rate: z.coerce
     .number({ error: 'must be a number (requests per second)' })
     .positive('must be greater than 0')
@@ -265,10 +298,17 @@ const configSchema = z.object({
 /** The notification settings a store of the stores file may set for itself (src/stores-file.ts). */
 export const STORE_NOTIFY_SCHEMAS = { webhookUrl, webhookSecret, mailList, notifyLang } as const;
 
-/** Settings that only make sense together, each missing one named. */
-const notifySettingsTogether = (settings: z.infer<typeof configSchema>, ctx: z.RefinementCtx): void => {
+/** Settings that only make sense together, each missing one named, and two that exclude each other. */
+const settingsTogether = (settings: z.infer<typeof configSchema>, ctx: z.RefinementCtx): void => {
   const missing = (path: keyof z.infer<typeof configSchema>, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message });
+  // Refused rather than one winning: a process on the other Redis would keep another ledger and
+  // another rate for the same store, and nothing would say so.
+  if (settings.redisUrl && settings.redisClusterNodes)
+    missing(
+      'redisClusterNodes',
+      'is set together with REDIS_URL: set one of them (REDIS_URL for one Redis server, REDIS_CLUSTER_NODES for a Redis Cluster)',
+    );
   if (settings.notifyWebhookUrl && !settings.notifyWebhookSecret)
     missing(
       'notifyWebhookSecret',
@@ -306,6 +346,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   storeEmail: 'STORE_EMAIL',
   storePassword: 'STORE_PASSWORD',
   redisUrl: 'REDIS_URL',
+  redisClusterNodes: 'REDIS_CLUSTER_NODES',
   rate: 'RATE',
   concurrency: 'CONCURRENCY',
   reportDir: 'REPORT_DIR',
@@ -381,7 +422,7 @@ function defaultStateHome(env: Env): string {
 export function resolveConfig(env: Env, flags: ConfigOverrides = {}): Config {
   const given = { ...fromEnv(env), ...defined(flags) };
   const merged = { ...DEFAULTS, stateHome: defaultStateHome(env), ...given };
-  const parsed = configSchema.superRefine(notifySettingsTogether).safeParse(merged);
+  const parsed = configSchema.superRefine(settingsTogether).safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = (issue?.path[0] ?? 'config') as keyof Settings;

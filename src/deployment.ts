@@ -8,10 +8,10 @@
  * once and the stores keep running as they were.
  */
 import { statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
-import type { Redis } from 'ioredis';
 import { createApp, type App, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
+import { redisServerOf, type RedisClient, type RedisServer } from './redis.ts';
 import { storeConfig, type FlaggedSettings } from './store-choice.ts';
 import { readStoresFile, type StoreProfile } from './stores-file.ts';
 
@@ -45,7 +45,7 @@ interface Running {
 
 export class Deployment {
   private readonly running = new Map<string, Running>();
-  private sharedRedis: Promise<Redis> | null = null;
+  private sharedRedis: Promise<RedisClient> | null = null;
   private profiles: Map<string, StoreProfile | null> = new Map();
   private lastError: string | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -155,9 +155,10 @@ export class Deployment {
   private async startStore(id: string, profile: StoreProfile | null, signature: string): Promise<void> {
     const { config, logger, flagged, appOptions } = this.options;
     const storeLogger = logger.child({ store: id });
+    const server = redisServerOf(config);
     const app = createApp(profile ? storeConfig(config, profile, flagged) : config, storeLogger, {
       ...appOptions,
-      ...(config.redisUrl ? { redis: () => this.redis() } : {}),
+      ...(server ? { redis: () => this.redis(server) } : {}),
     });
     const running: Running = { profile: signature, app, stop: null, failedAt: null };
     this.running.set(id, running);
@@ -203,9 +204,9 @@ export class Deployment {
     });
   }
 
-  private redis(): Promise<Redis> {
+  private redis(server: RedisServer): Promise<RedisClient> {
     this.sharedRedis ??= import('./sync/queue/connection.ts').then(({ openRedis }) =>
-      openRedis(this.options.config.redisUrl!, this.options.logger),
+      openRedis(server, this.options.logger),
     );
     return this.sharedRedis;
   }

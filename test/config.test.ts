@@ -36,6 +36,15 @@ describe('resolveConfig', () => {
     [{ RATE: '0' }, 'RATE', 'greater than 0'],
     [{ CONCURRENCY: '2.5' }, 'CONCURRENCY', 'whole number'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL', 'redis://'],
+    [{ REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2' }, 'REDIS_CLUSTER_NODES', '"10.0.0.2" is not host:port'],
+    [{ REDIS_CLUSTER_NODES: 'redis://10.0.0.1:7000' }, 'REDIS_CLUSTER_NODES', 'is not host:port'],
+    [{ REDIS_CLUSTER_NODES: '10.0.0.1:70000' }, 'REDIS_CLUSTER_NODES', 'is not host:port'],
+    [{ REDIS_CLUSTER_NODES: '10.0.0.1:7000,' }, 'REDIS_CLUSTER_NODES', '"" is not host:port'],
+    [
+      { REDIS_URL: 'redis://10.0.0.1:6379', REDIS_CLUSTER_NODES: '10.0.0.1:7000' },
+      'REDIS_CLUSTER_NODES',
+      'is set together with REDIS_URL: set one of them',
+    ],
     [{ CATEGORIES_METHOD: 'PUT' }, 'CATEGORIES_METHOD', 'GET or POST'],
     [{ STORE_TOKEN_FORMAT: 'bearer' }, 'STORE_TOKEN_FORMAT', 'must be bare (Authorization-Jwt: <token>) or jwt'],
     [{ CONSOLE_URL: 'console.example.com' }, 'CONSOLE_URL', 'is not a URL'],
@@ -77,6 +86,16 @@ describe('resolveConfig', () => {
     const error = errorOf(() => resolveConfig(env));
     expect(error.setting).toBe(setting);
     expect(error.message).toContain(text);
+  });
+
+  it('reads a Redis Cluster from REDIS_CLUSTER_NODES', () => {
+    const config = resolveConfig({ REDIS_CLUSTER_NODES: ' 10.0.0.1:7000, redis-b.internal:7001,[::1]:7002 ' });
+    expect(config.redisClusterNodes).toEqual([
+      { host: '10.0.0.1', port: 7000 },
+      { host: 'redis-b.internal', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    expect(config.redisUrl).toBeUndefined();
   });
 
   it('never quotes a secret setting in its error', () => {

@@ -1,6 +1,7 @@
 /** Command-line flag values the commands share: a bad one exits 2 naming the flag, the value and what is allowed. */
 import { Option } from 'commander';
 import type { Transport } from '../app.ts';
+import type { RedisServer } from '../redis.ts';
 import { ExitError } from './context.ts';
 
 /** A whole number >= min. */
@@ -24,10 +25,10 @@ export const WAIT_FLAG = [
   'with the queue: queue the rows and wait for a worker even when none is running now',
 ] as const;
 
-/** Where a command's rows run: --queue, else the queue when REDIS_URL is set. */
-export function transportOf(queue: 'local' | 'redis' | undefined, redisUrl: string | undefined): Transport {
-  const chosen = queue ?? (redisUrl ? 'redis' : 'local');
-  if (chosen === 'redis' && !redisUrl)
+/** Where a command's rows run: --queue, else the queue when Redis is configured (src/redis.ts redisServerOf). */
+export function transportOf(queue: 'local' | 'redis' | undefined, redis: RedisServer | null): Transport {
+  const chosen = queue ?? (redis ? 'redis' : 'local');
+  if (chosen === 'redis' && !redis)
     throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
   return chosen === 'redis' ? 'queue' : 'local';
 }

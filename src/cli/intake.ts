@@ -10,6 +10,7 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { keepAlive } from './alive-file.ts';
 import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import type { App } from '../app.ts';
+import { redisServerOf } from '../redis.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { queueOption, STORE_CHECK_OVERRIDE, storeCheckOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
@@ -182,7 +183,8 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
     await watcher.start();
     // Notifications left by an earlier run (or another command) go out from here as they are due.
     await (await app.notifier()).startDelivery();
-    if (app.config.redisUrl && (await app.queueWorkers()) === 0) ctx.printError(noWorkerForWatch(await app.store()));
+    if (redisServerOf(app.config) && (await app.queueWorkers()) === 0)
+      ctx.printError(noWorkerForWatch(await app.store()));
     ctx.print(`watching ${layout.inbox} (done/, failed/ beside it); Ctrl-C or SIGTERM to stop`);
     return { stop: () => watcher.close(graceMs) };
   };
@@ -205,16 +207,15 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
 async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   const { loadJobs, nextRun } = await import('../intake/job-file.ts');
   const { listSchedules, scheduleQueue } = await import('../intake/schedules.ts');
-  const { bullConnection } = await import('../sync/queue/connection.ts');
+  const { closeBull } = await import('../sync/queue/connection.ts');
   await ctx.withApp(
     async (app) => {
       const { config } = app;
       const jobs = await loadJobs(config.jobsDir);
       if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
       const zone = jobs.some((j) => !j.timezone) ? await app.storeTimeZone() : 'UTC';
-      const queue = config.redisUrl
-        ? scheduleQueue(bullConnection(config.redisUrl), (await app.queueTarget()).prefix)
-        : null;
+      const server = redisServerOf(config);
+      const queue = server ? scheduleQueue(server, (await app.queueTarget()).prefix) : null;
       try {
         const rows = await listSchedules(queue, jobs, zone);
         const now = Date.now();
@@ -228,7 +229,7 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
           ].join('\n'),
         );
       } finally {
-        await queue?.close();
+        if (queue) await closeBull(queue);
       }
     },
     { extra: { jobsDir } },
@@ -238,18 +239,19 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
 async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   const { loadJobs } = await import('../intake/job-file.ts');
   const { scheduleQueue, syncSchedules } = await import('../intake/schedules.ts');
-  const { bullConnection } = await import('../sync/queue/connection.ts');
+  const { closeBull } = await import('../sync/queue/connection.ts');
   await ctx.withApp(
     async (app) => {
       const { config } = app;
-      if (!config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
+      const server = redisServerOf(config);
+      if (!server) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
       const jobs = await loadJobs(config.jobsDir);
-      const queue = scheduleQueue(bullConnection(config.redisUrl), (await app.queueTarget()).prefix);
+      const queue = scheduleQueue(server, (await app.queueTarget()).prefix);
       try {
         const { upserted, removed } = await syncSchedules(queue, jobs, await app.storeTimeZone());
         ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
       } finally {
-        await queue.close();
+        await closeBull(queue);
       }
     },
     { extra: { jobsDir } },
@@ -273,7 +275,10 @@ async function scheduleRun(ctx: CliContext, name: string, flags: ScheduleRunFlag
   await ctx.withApp(
     async (app) => {
       const job = await findJob(app.config.jobsDir, name);
-      const options = { transport: transportOf(flags.queue, app.config.redisUrl), waitForWorker: flags.wait === true };
+      const options = {
+        transport: transportOf(flags.queue, redisServerOf(app.config)),
+        waitForWorker: flags.wait === true,
+      };
       const summaries = await runJob(job, {
         runnerFor: (tuning) => app.runner(tuning, options),
         logger: app.logger,
@@ -323,7 +328,7 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
     if (plan.request === null) return;
     const summary = await app.runBatch(plan.request, {
-      transport: transportOf(flags.queue, app.config.redisUrl),
+      transport: transportOf(flags.queue, redisServerOf(app.config)),
       waitForWorker: flags.wait === true,
     });
     report(ctx, summary, flags.json);

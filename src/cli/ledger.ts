@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import type { LedgerEntry } from '../ledger/ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
+import { redisServerOf } from '../redis.ts';
 import { confirmOnTerminal } from './confirm.ts';
 import { ExitError, type CliContext } from './context.ts';
 
@@ -51,7 +52,7 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
 async function moveToFile(ctx: CliContext): Promise<void> {
   const { LedgerBusyError } = await import('../app.ts');
   await ctx.withApp(async (app) => {
-    if (!app.config.redisUrl)
+    if (!redisServerOf(app.config))
       throw new ExitError(
         2,
         'configuration error: REDIS_URL: is not set (move-to-file reads the ledger from the Redis that holds it)',

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
+import { redisServerOf, type RedisServer } from '../redis.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import type { StoreRate } from '../store/rate-gate/store-rate.ts';
 import type { BatchStatus } from '../sync/queue/batch-state.ts';
@@ -31,8 +32,8 @@ export function registerStatusCommand(program: Command, ctx: CliContext): void {
 
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
   const config = await ctx.config();
-  if (!config.redisUrl)
-    throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
+  const server = redisServerOf(config);
+  if (!server) throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
   const limit = batchId ? 1000 : 20;
   const stores: StoreStatus[] = [];
   if (config.storesOnOffer) {
@@ -49,7 +50,7 @@ async function runStatus(ctx: CliContext, batchId: string | undefined, json: boo
     await ctx.withApp(
       async (app) => {
         if (config.storeUrl && config.storeEmail) stores.push(await storeStatus(app, limit));
-        else stores.push(...(await foundStores(app, config, limit)));
+        else stores.push(...(await foundStores(app, server, config, limit)));
       },
       { config },
     );
@@ -90,12 +91,12 @@ async function storeStatus(app: App, limit: number): Promise<StoreStatus> {
 }
 
 /** No store configured: every store prefix with batches on this Redis, newest batches first. */
-async function foundStores(app: App, config: Config, limit: number): Promise<StoreStatus[]> {
+async function foundStores(app: App, server: RedisServer, config: Config, limit: number): Promise<StoreStatus[]> {
   const { listBatches } = await import('../sync/index.ts');
   const { storePrefixesWithBatches } = await import('../sync/queue/store-queues.ts');
   const batches: BatchStatus[] = [];
   for (const prefix of await storePrefixesWithBatches(await app.redis(), config.queuePrefix))
-    batches.push(...(await listBatches({ redisUrl: config.redisUrl!, prefix }, limit)));
+    batches.push(...(await listBatches({ ...server, prefix }, limit)));
   batches.sort((a, b) => b.meta.startedAt.localeCompare(a.meta.startedAt));
   return batches.length === 0 ? [] : [{ store: null, storeRate: null, batches: batches.slice(0, limit) }];
 }

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { App, WorkerHooks } from '../app.ts';
 import type { ConsoleMetrics } from '../console/metrics.ts';
+import type { RedisServer } from '../redis.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
@@ -26,9 +27,10 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     .option('--metrics-host <address>', 'address the metrics listen on (env METRICS_HOST, default 127.0.0.1)')
     .action(async (flags: WorkerFlags) => {
       const config = await ctx.config();
-      if (!config.redisUrl)
+      const { redisServerOf } = await import('../redis.ts');
+      const server = redisServerOf(config);
+      if (!server)
         throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
-      const redisUrl = config.redisUrl;
       const portText = flags.metricsPort ?? ctx.io.env.METRICS_PORT;
       const metricsPort = portText === undefined || portText === '' ? null : whole('--metrics-port', portText, 0);
       const metricsHost = flags.metricsHost ?? ctx.io.env.METRICS_HOST ?? '127.0.0.1';
@@ -40,8 +42,8 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
           if (served) ctx.printError(`worker metrics on ${served.url}`);
           try {
             const { settleLegacyQueue } = await import('../intake/legacy-queue.ts');
-            await settleLegacyQueue(redisUrl, config.queuePrefix, logger);
-            await deployment.serve({ start: (app) => startStoreWorker(ctx, app, redisUrl, graceMs, hooksOf(metrics)) });
+            await settleLegacyQueue(server, config.queuePrefix, logger);
+            await deployment.serve({ start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics)) });
             const signal = await untilSignal();
             logger.info({ signal }, 'worker stopping');
             await deployment.close();
@@ -106,7 +108,7 @@ export function describeRate(rate: number, source: 'given' | 'store' | 'default'
 async function startStoreWorker(
   ctx: CliContext,
   app: App,
-  redisUrl: string,
+  server: RedisServer,
   graceMs: number,
   hooks: WorkerHooks,
 ): Promise<{ stop(): Promise<void> }> {
@@ -115,7 +117,7 @@ async function startStoreWorker(
   const { describeStore } = await import('../store/identity.ts');
   const store = await app.store();
   const { prefix } = await app.queueTarget();
-  const schedules = await startSchedules(app, redisUrl);
+  const schedules = await startSchedules(app, server);
   const worker = await app.startWorker(hooks);
   await worker.ready();
   const { rate, source } = await app.rate();

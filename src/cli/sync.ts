@@ -5,6 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { App, Transport } from '../app.ts';
+import { redisServerOf } from '../redis.ts';
 import type { SandboxHandle } from '../sandbox/index.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRequest } from '../sync/types.ts';
@@ -79,7 +80,7 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
       config = await ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
       ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
     }
-    const transport = flags.dryRun ? 'local' : transportOf(flags.queue, config.redisUrl);
+    const transport = flags.dryRun ? 'local' : transportOf(flags.queue, redisServerOf(config));
     // The throwaway --sandbox store keeps no ledger: its memory would outlive the store.
     const summaries = await ctx.withApp((app) => importBatches(ctx, app, file, flags, transport), {
       config,

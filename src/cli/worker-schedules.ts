@@ -7,24 +7,24 @@
 import type { App } from '../app.ts';
 import { JobFileError, loadJobs } from '../intake/job-file.ts';
 import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
-import { bullConnection } from '../sync/queue/connection.ts';
+import { closeBull } from '../sync/queue/connection.ts';
+import type { RedisServer } from '../redis.ts';
 import { ExitError } from './context.ts';
 
-export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {
+export async function startSchedules(app: App, server: RedisServer): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
-  const connection = bullConnection(redisUrl);
   // The store's own schedules queue: a worker of another store never runs this store's jobs.
   const { prefix } = await app.queueTarget();
-  const queue = scheduleQueue(connection, prefix, logger);
+  const queue = scheduleQueue(server, prefix, logger);
   try {
     const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await app.storeTimeZone());
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
   } catch (error) {
-    await queue.close();
+    await closeBull(queue);
     if (error instanceof JobFileError) throw new ExitError(2, error.message);
     throw error;
   }
-  const worker = startScheduleWorker(connection, prefix, config.jobsDir, {
+  const worker = startScheduleWorker(server, prefix, config.jobsDir, {
     // This process is a worker: its own rows never lack one.
     runnerFor: (tuning) => app.runner(tuning, { waitForWorker: true }),
     logger,
@@ -32,8 +32,8 @@ export async function startSchedules(app: App, redisUrl: string): Promise<{ stop
   });
   return {
     stop: async () => {
-      await worker.close();
-      await queue.close();
+      await closeBull(worker);
+      await closeBull(queue);
     },
   };
 }

@@ -7,6 +7,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance } from 'fastify';
+import { closeBull, type RedisTarget } from '../sync/queue/connection.ts';
 import { rowQueue } from '../sync/queue/row-queue.ts';
 
 export const QUEUES_PATH = '/queues';
@@ -17,10 +18,7 @@ export interface MountedQueues {
   close(): Promise<void>;
 }
 
-export async function mountQueues(
-  app: FastifyInstance,
-  target: { redisUrl: string; prefix: string },
-): Promise<MountedQueues> {
+export async function mountQueues(app: FastifyInstance, target: RedisTarget): Promise<MountedQueues> {
   const queue = rowQueue(target);
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUES_PATH);
@@ -28,6 +26,6 @@ export async function mountQueues(
   await app.register(serverAdapter.registerPlugin(), { prefix: QUEUES_PATH });
   return {
     waiting: () => queue.getWaitingCount(),
-    close: () => queue.close(),
+    close: () => closeBull(queue),
   };
 }

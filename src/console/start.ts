@@ -5,7 +5,8 @@
 import type { App } from '../app.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
 import type { SyncWorker } from '../sync/index.ts';
-import { bullConnection } from '../sync/queue/connection.ts';
+import { redisServerOf } from '../redis.ts';
+import { closeBull } from '../sync/queue/connection.ts';
 import { BatchBoard } from './board.ts';
 import { HealthWatch, type HealthProbe } from './health.ts';
 import { mountQueues, type MountedQueues } from './queues.ts';
@@ -48,7 +49,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
   // stops `serve` at start, not its first batch. A rehearsal's app keeps none.
   if (!options.sandbox) await app.ledger();
-  const redis = config.redisUrl ? await app.queueTarget() : undefined;
+  const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
   const runner = batchRunner({
@@ -82,7 +83,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
     probes.push({ name: 'redis', check: async () => void (await connection.ping()) });
   }
   const health = new HealthWatch(probes, redis ? [] : ['redis']);
-  const schedules = redis ? scheduleQueue(bullConnection(redis.redisUrl), redis.prefix, logger) : null;
+  const schedules = redis ? scheduleQueue(redis, redis.prefix, logger) : null;
   const rateNow = async (): Promise<StoreRateNow> => {
     // The store's rate as kept in Redis now (another command may have set it since start).
     const kept = await app.storeRate();
@@ -142,7 +143,7 @@ export async function startConsole(app: App, options: ServeOptions): Promise<Run
       await server.close();
       await worker?.close();
       await queues?.close();
-      await schedules?.close();
+      if (schedules) await closeBull(schedules);
     },
   };
 }

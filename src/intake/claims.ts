@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 
 export interface ClaimStore {
@@ -27,7 +27,7 @@ export class RedisClaims implements ClaimStore {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly ttlMs = 30_000,
   ) {

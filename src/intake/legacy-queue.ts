@@ -5,10 +5,13 @@
  * to its own store. This version never takes a row from there (nothing says whose it is): a worker
  * says at start how many still wait, and removes the old schedules, which would otherwise fire
  * into a queue no one serves; each store's worker has registered its own from the job files.
+ * Not on a Redis Cluster: no earlier version ran on one (and the old queue's keys, without a hash
+ * tag, would span its slots).
  */
 import { Queue } from 'bullmq';
 import type { Logger } from '../log.ts';
-import { bullConnection } from '../sync/queue/connection.ts';
+import type { RedisServer } from '../redis.ts';
+import { bullConnection, closeBull } from '../sync/queue/connection.ts';
 import { QUEUE_NAME } from '../sync/queue/keys.ts';
 import { SCHEDULE_QUEUE } from './schedules.ts';
 
@@ -19,10 +22,14 @@ export interface LegacyQueue {
   schedulesRemoved: string[];
 }
 
-export async function settleLegacyQueue(redisUrl: string, queuePrefix: string, logger: Logger): Promise<LegacyQueue> {
-  const connection = bullConnection(redisUrl);
-  const rowsQueue = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix });
-  const schedules = new Queue(SCHEDULE_QUEUE, { connection, prefix: queuePrefix });
+export async function settleLegacyQueue(
+  server: RedisServer,
+  queuePrefix: string,
+  logger: Logger,
+): Promise<LegacyQueue> {
+  if ('redisCluster' in server) return { rows: 0, schedulesRemoved: [] };
+  const rowsQueue = new Queue(QUEUE_NAME, { connection: bullConnection(server), prefix: queuePrefix });
+  const schedules = new Queue(SCHEDULE_QUEUE, { connection: bullConnection(server), prefix: queuePrefix });
   try {
     const counts = await rowsQueue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
     const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
@@ -43,7 +50,7 @@ export async function settleLegacyQueue(redisUrl: string, queuePrefix: string, l
       );
     return { rows, schedulesRemoved };
   } finally {
-    await rowsQueue.close();
-    await schedules.close();
+    await closeBull(rowsQueue);
+    await closeBull(schedules);
   }
 }

@@ -3,13 +3,15 @@
  * syncSchedules upserts every job (a redeploy changes nothing twice) and removes schedulers whose
  * file is gone. A worker on the `schedules` queue runs a job when its time comes.
  */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { silentLogger, type Logger } from '../log.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRunner } from './drop-file.ts';
 import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
+import type { RedisServer } from '../redis.ts';
+import { bullConnection } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import type { Notifier } from '../notify/notifier.ts';
 
@@ -20,12 +22,13 @@ export interface ScheduledJobData {
   job: string;
 }
 
+/** The store's schedules queue on `server`; close it with closeBull (sync/queue/connection.ts). */
 export function scheduleQueue(
-  connection: ConnectionOptions,
+  server: RedisServer,
   prefix: string,
   logger: Logger = silentLogger,
 ): Queue<ScheduledJobData> {
-  const queue = new Queue<ScheduledJobData>(SCHEDULE_QUEUE, { connection, prefix });
+  const queue = new Queue<ScheduledJobData>(SCHEDULE_QUEUE, { connection: bullConnection(server), prefix });
   onBullError(queue, logger, 'schedule queue');
   return queue;
 }
@@ -150,9 +153,12 @@ async function notifyFetchFailed(job: JobDefinition, error: unknown, deps: JobRu
   }
 }
 
-/** The worker side: runs each scheduled job when BullMQ hands it over (one at a time per process). */
+/**
+ * The worker side: runs each scheduled job when BullMQ hands it over (one at a time per process).
+ * Close it with closeBull.
+ */
 export function startScheduleWorker(
-  connection: ConnectionOptions,
+  server: RedisServer,
   prefix: string,
   jobsDir: string,
   deps: JobRunDeps,
@@ -169,7 +175,7 @@ export function startScheduleWorker(
         reportDir: summary.reportDir,
       }));
     },
-    { connection, prefix, concurrency: 1 },
+    { connection: bullConnection(server), prefix, concurrency: 1 },
   );
   worker.on('failed', (job, error) => deps.logger.error({ job: job?.data.job, err: error }, 'scheduled sync failed'));
   onBullError(worker, deps.logger, 'schedule worker');

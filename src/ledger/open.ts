@@ -1,16 +1,18 @@
 /**
  * Opens the store's ledger from the configuration. Only the composition root (src/app.ts) calls
  * it, so there is one place where a ledger is built, and one answer to "where is it":
- * - with REDIS_URL, Redis (`<QUEUE_PREFIX>:ledger:<scope>`) answers for the store, whatever the
- *   transport. Opened, it takes over the entries of this machine's file ledger for the store and
- *   leaves a note in its place, so a later run without REDIS_URL stops instead of creating again
- *   what Redis knows was created (app.ts opens it for a batch only once the batch starts);
+ * - with Redis (REDIS_URL or REDIS_CLUSTER_NODES), the hash `<QUEUE_PREFIX>:{<scope>}:ledger`
+ *   answers for the store, whatever the transport. Opened, it takes over the hash where earlier
+ *   versions kept it (redis-store.ts adoptLegacyRedisLedger) and the entries of this machine's
+ *   file ledger for the store, leaving a note in the file's place, so a later run without Redis
+ *   stops instead of creating again what Redis knows was created (app.ts opens it for a batch
+ *   only once the batch starts);
  * - without it, the file in the per-user home (home.ts), which takes over a file of the old
  *   default (./.ledger in the working directory) on first use.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.ts';
 import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
@@ -18,8 +20,8 @@ import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
 import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { RedisLedger, redisLedgerKey } from './redis-store.ts';
-import { storeIdentityOf, storeScope } from '../store/identity.ts';
+import { adoptLegacyRedisLedger, legacyRedisLedgerKey, RedisLedger, redisLedgerKey } from './redis-store.ts';
+import { scopeKeyPrefix, storeIdentityOf, storeScope } from '../store/identity.ts';
 import { exists, takeOver, writeMovedNote, type MovedNote } from './take-over.ts';
 
 /** A store's ledger, which can also list what it holds (`catalog-sync ledger export`). */
@@ -38,8 +40,12 @@ export interface LedgerHandle {
   close(): Promise<void>;
 }
 
-/** `redis`: the caller's connection (it stays open on close), given when REDIS_URL is set. */
-export async function openStoreLedger(config: Config, redis: Redis | null, logger: Logger): Promise<LedgerHandle> {
+/** `redis`: the caller's connection (it stays open on close), given when Redis is configured. */
+export async function openStoreLedger(
+  config: Config,
+  redis: RedisClient | null,
+  logger: Logger,
+): Promise<LedgerHandle> {
   const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   // The old default only when no LEDGER_FILE was chosen: a chosen file is used as it is.
@@ -50,6 +56,7 @@ export async function openStoreLedger(config: Config, redis: Redis | null, logge
   let where: string;
   if (redis) {
     const key = redisLedgerKey(config.queuePrefix, scope);
+    await adoptLegacyLedger(redis, config.queuePrefix, scope, logger);
     ledger = new RedisLedger(redis, config.queuePrefix, scope);
     where = `redis ${key}`;
     for (const source of sources) {
@@ -66,7 +73,7 @@ export async function openStoreLedger(config: Config, redis: Redis | null, logge
     if (moved)
       throw new ConfigError(
         'REDIS_URL',
-        `is not set, but the ledger of ${config.storeUrl} moved to Redis (${moved.key}, ${moved.at}) and answers for this store now: set REDIS_URL to that Redis to sync it (without it, products it knows were created could be created again)`,
+        `is not set, but the ledger of ${config.storeUrl} moved to Redis (${moved.key}, ${moved.at}) and answers for this store now: set REDIS_URL (or REDIS_CLUSTER_NODES) to that Redis to sync it (without it, products it knows were created could be created again)`,
       );
     const opened = await FileLedger.open(file);
     ledger = opened;
@@ -96,16 +103,19 @@ export interface MovedToFile {
 /**
  * The way back from Redis (`catalog-sync ledger move-to-file`): copies the store's Redis ledger
  * into its file (for a key both hold, Redis's entry stands: it answered last), keeps the Redis
- * hash renamed `<prefix>:ledger-moved-to-file:<scope>` (nothing is deleted) and removes the
+ * hash renamed `<prefix>:{<scope>}:ledger-moved-to-file` (nothing is deleted) and removes the
  * take-over note, so runs without REDIS_URL use the file again. The caller makes sure no batch
  * is running. A later command with REDIS_URL takes the file over once more: once configured,
  * Redis answers for the store.
  */
-export async function moveStoreLedgerToFile(config: Config, redis: Redis): Promise<MovedToFile> {
+export async function moveStoreLedgerToFile(config: Config, redis: RedisClient): Promise<MovedToFile> {
   const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   const key = redisLedgerKey(config.queuePrefix, scope);
-  const keptAs = `${config.queuePrefix}:ledger-moved-to-file:${scope}`;
+  // In the store's hash slot, as RENAME on a Redis Cluster needs.
+  const keptAs = `${scopeKeyPrefix(config.queuePrefix, scope)}:ledger-moved-to-file`;
+  // An earlier version's hash first: its entries then go to the file with the rest.
+  await adoptLegacyRedisLedger(redis, config.queuePrefix, scope);
   const source = new RedisLedger(redis, config.queuePrefix, scope);
   // Opening it locks the file: refused (ConfigError) while another process has it open.
   const target = await FileLedger.open(file);
@@ -131,6 +141,15 @@ export async function moveStoreLedgerToFile(config: Config, redis: Redis): Promi
 }
 
 const counted = (n: number): string => (n === 1 ? '1 entry' : `${n} entries`);
+
+async function adoptLegacyLedger(redis: RedisClient, prefix: string, scope: string, logger: Logger): Promise<void> {
+  const entries = await adoptLegacyRedisLedger(redis, prefix, scope);
+  if (entries > 0)
+    logger.warn(
+      { from: legacyRedisLedgerKey(prefix, scope), redisKey: redisLedgerKey(prefix, scope), entries },
+      `the ledger of this store moves under its key prefix: ${counted(entries)} taken over from ${legacyRedisLedgerKey(prefix, scope)}`,
+    );
+}
 
 async function readMovedNote(path: string): Promise<MovedNote | null> {
   let text: string;

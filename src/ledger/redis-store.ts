@@ -1,9 +1,11 @@
 /**
- * The ledger in Redis, beside the queue: one hash per store and vendor account
- * (`<prefix>:ledger:<scope>`), field = ledger key, value = the entry (entry.ts). Lookups are HMGET
- * in chunks, pipelined, so 100,000 rows cost about a hundred round trips.
+ * The ledger in Redis, beside the queue: one hash per store and vendor account under the store's
+ * key prefix (`<prefix>:{<scope>}:ledger`, in the store's hash slot on a Redis Cluster), field =
+ * ledger key, value = the entry (entry.ts). Lookups are HMGET in chunks, pipelined, so 100,000
+ * rows cost about a hundred round trips.
  */
-import type { Redis } from 'ioredis';
+import { isCluster, type RedisClient } from '../redis.ts';
+import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
@@ -37,7 +39,50 @@ return redis.call('HGET', KEYS[1], ARGV[1])
 const CLAIM_TOKEN_MS = 2 * 60_000;
 
 export function redisLedgerKey(prefix: string, scope: string): string {
+  return `${scopeKeyPrefix(prefix, scope)}:ledger`;
+}
+
+/** Where versions before the hash tag kept it, outside the store's hash slot. */
+export function legacyRedisLedgerKey(prefix: string, scope: string): string {
   return `${prefix}:ledger:${scope}`;
+}
+
+/**
+ * Moves the old hash to the new key in one step (RENAME is atomic on one server; merged entry by
+ * entry, the new key's entry standing, should both exist) and leaves a text in the old key's
+ * place, from then on whether the old hash existed or not: a process of an earlier version, whose
+ * ledger reads and claims go to the old key, then fails each row unsent on WRONGTYPE, instead of
+ * finding nothing there and creating again. Returns the entries moved; 0 once the note is there.
+ * KEYS: the old hash, the new one. ARGV: the note.
+ */
+const ADOPT = new LuaScript(`
+local kind = redis.call('TYPE', KEYS[1]).ok
+if kind ~= 'hash' and kind ~= 'none' then return 0 end
+local moved = 0
+if kind == 'hash' then
+  if redis.call('EXISTS', KEYS[2]) == 0 then
+    moved = redis.call('HLEN', KEYS[1])
+    redis.call('RENAME', KEYS[1], KEYS[2])
+  else
+    local all = redis.call('HGETALL', KEYS[1])
+    for i = 1, #all, 2 do moved = moved + redis.call('HSETNX', KEYS[2], all[i], all[i + 1]) end
+    redis.call('DEL', KEYS[1])
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return moved
+`);
+
+/**
+ * Takes a store's ledger over from where an earlier version kept it (legacyRedisLedgerKey), once:
+ * returns the entries moved. Not on a Redis Cluster: no earlier version ran on one, and the old
+ * key is in another hash slot.
+ */
+export async function adoptLegacyRedisLedger(redis: RedisClient, prefix: string, scope: string): Promise<number> {
+  if (isCluster(redis)) return 0;
+  const key = redisLedgerKey(prefix, scope);
+  const note = `catalog-sync: this store's ledger moved to ${key}; a catalog-sync process still using this key is of an earlier version: upgrade it`;
+  return Number(await ADOPT.run(redis, [legacyRedisLedgerKey(prefix, scope), key], [note]));
 }
 
 export class RedisLedger implements Ledger {
@@ -45,7 +90,7 @@ export class RedisLedger implements Ledger {
 
   /** `redis` is the caller's connection; close() leaves it open. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     scope: string,
   ) {

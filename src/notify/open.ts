@@ -9,7 +9,7 @@
  * composition root (src/app.ts) calls this.
  */
 import { dirname, join } from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.ts';
 import type { Config } from '../config.ts';
 import { ledgerFileOf } from '../ledger/home.ts';
 import type { Logger } from '../log.ts';
@@ -28,7 +28,7 @@ export interface OpenNotifierDeps {
   store: StoreIdentity;
   storeNames: () => Promise<StoreNames | null>;
   /** The store's Redis connection and key prefix, with REDIS_URL. */
-  redis: (() => Promise<{ redis: Redis; target: RedisTarget }>) | null;
+  redis: (() => Promise<{ redis: RedisClient; target: RedisTarget }>) | null;
   onAttempt?: AttemptListener;
 }
 

@@ -9,9 +9,9 @@
  * delivering process's settings.
  */
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.ts';
 import type { Logger } from '../log.ts';
-import { bullConnection, type RedisTarget } from '../sync/queue/connection.ts';
+import { bullConnection, closeBull, type RedisTarget } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
 import { batchOf } from './event.ts';
@@ -24,9 +24,9 @@ export const NOTIFY_QUEUE = 'notify';
 /** How long a notification's job and state stay in Redis once it is delivered or given up. */
 const KEEP_SECONDS = 7 * 24 * 3600;
 
-export interface NotifyQueueDeps extends RedisTarget {
+export type NotifyQueueDeps = RedisTarget & {
   /** A plain connection for the state hashes (the app's). */
-  redis: Redis;
+  redis: RedisClient;
   settings: NotifySettings;
   logger: Logger;
   clock?: () => number;
@@ -37,7 +37,7 @@ export interface NotifyQueueDeps extends RedisTarget {
   lockDurationMs?: number;
   /** @defaultValue 15000 */
   stalledIntervalMs?: number;
-}
+};
 
 export function notifyStateKey(prefix: string, batchId: string): string {
   return `${prefix}:notify-state:${batchId}`;
@@ -102,7 +102,7 @@ export class NotifyQueue {
     if (this.worker) return;
     const { logger } = this.deps;
     this.worker = new Worker(NOTIFY_QUEUE, (job: Job) => this.deliver(job), {
-      connection: bullConnection(this.deps.redisUrl),
+      connection: bullConnection(this.deps),
       prefix: this.deps.prefix,
       concurrency: 4,
       lockDuration: this.deps.lockDurationMs ?? 30_000,
@@ -116,8 +116,8 @@ export class NotifyQueue {
   }
 
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
+    if (this.worker) await closeBull(this.worker);
+    if (this.queue) await closeBull(this.queue);
     this.worker = null;
     this.queue = null;
   }
@@ -125,7 +125,7 @@ export class NotifyQueue {
   private openQueue(): Queue {
     if (!this.queue) {
       this.queue = new Queue(NOTIFY_QUEUE, {
-        connection: bullConnection(this.deps.redisUrl),
+        connection: bullConnection(this.deps),
         prefix: this.deps.prefix,
       });
       onBullError(this.queue, this.deps.logger, 'notification queue');

@@ -46,6 +46,17 @@ export function storeScope(store: StoreIdentity): string {
   return createHash('sha256').update(id).digest('hex').slice(0, 16);
 }
 
+/**
+ * `<QUEUE_PREFIX>:{<scope>}`: where every Redis key of one store and account lives (its queue,
+ * batches, rate, claims and ledger; sync/queue/keys.ts storePrefix). The braces are a Redis
+ * Cluster hash tag: all of them share one hash slot, as BullMQ's scripts and ours need, and
+ * stores spread over the cluster's masters. The tag is the scope, not the store's id, so two
+ * deployments that both call a store `default` never share a key.
+ */
+export function scopeKeyPrefix(queuePrefix: string, scope: string): string {
+  return `${queuePrefix}:{${scope}}`;
+}
+
 export function sameStore(a: StoreIdentity, b: StoreIdentity): boolean {
   return storeScope(a) === storeScope(b);
 }

@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadJobs } from '../../src/intake/job-file.ts';
 import { scheduleQueue, syncSchedules } from '../../src/intake/schedules.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
-import { bullConnection } from '../../src/sync/queue/connection.ts';
 import { readEvents, REDIS_URL, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
 
 let world: ConsoleWorld;
@@ -277,7 +276,7 @@ describe('with Redis', () => {
       const before = (await (await queued.api('/api/schedules')).json()) as { schedules: Record<string, unknown>[] };
       expect(before.schedules[0]).toMatchObject({ name: 'hourly', registered: false });
       // What `catalog-sync worker` does at start (and `schedule sync`), on the store's queue prefix.
-      const queue = scheduleQueue(bullConnection(REDIS_URL), queued.storePrefix!);
+      const queue = scheduleQueue({ redisUrl: REDIS_URL }, queued.storePrefix!);
       try {
         await syncSchedules(queue, await loadJobs(queued.jobsDir), 'Asia/Kuwait');
         const [registered] = await queue.getJobSchedulers(0, -1, true);

@@ -182,7 +182,7 @@ describe('BullMQ job schedulers', () => {
   });
 
   it('upserts each job once however often it is synced, and removes the schedule of a removed file', async () => {
-    const queue = scheduleQueue({ url: 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix);
+    const queue = scheduleQueue({ redisUrl: 'redis://127.0.0.1:6379' }, prefix);
     try {
       const a = parseJobFile('/j/a.yaml', 'name: a\nsource: a.csv\nschedule: "0 2 * * *"\n');
       const b = parseJobFile('/j/b.yaml', 'name: b\nsource: b.csv\nschedule: "15 3 * * 1"\ntimezone: Asia/Riyadh\n');

@@ -14,7 +14,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { storeScope } from '../../src/store/identity.ts';
+import { redisLedgerKey } from '../../src/ledger/redis-store.ts';
+import { scopeKeyPrefix, storeScope } from '../../src/store/identity.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
@@ -105,8 +106,8 @@ it('moves the ledger back to the file: embedded runs work again and create nothi
   expect(existsSync(homeFile())).toBe(true);
   // Nothing deleted: the Redis hash is kept under another name, and no longer answers.
   const scope = storeScope({ url: sandbox.url, account: sandbox.email });
-  expect(await redis.exists(`${prefix}:ledger-moved-to-file:${scope}`)).toBe(1);
-  expect(await redis.exists(`${prefix}:ledger:${scope}`)).toBe(0);
+  expect(await redis.exists(`${scopeKeyPrefix(prefix, scope)}:ledger-moved-to-file`)).toBe(1);
+  expect(await redis.exists(redisLedgerKey(prefix, scope))).toBe(0);
 
   // Embedded again: the file answers, and knows every product.
   const embedded = await cli(['import', both, '--json'], userEnv(false));
@@ -127,7 +128,7 @@ it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the 
   expect(refused.stderr).toContain('no worker serves the queue');
   expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(false);
   expect(existsSync(homeFile())).toBe(true);
-  expect(await redis.exists(`${prefix}:ledger:${scope}`)).toBe(0);
+  expect(await redis.exists(redisLedgerKey(prefix, scope))).toBe(0);
 
   // Without REDIS_URL the file still answers: no `ledger move-to-file` needed, nothing created again.
   const again = await cli(['import', sheet, '--json'], userEnv(false));
@@ -139,6 +140,6 @@ it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the 
   // A batch that does start with REDIS_URL (here in this process) takes the file over, as before.
   expect((await cli(['import', sheet, '--queue', 'local'], userEnv(true))).code).toBe(0);
   expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(true);
-  expect(await redis.hlen(`${prefix}:ledger:${scope}`)).toBe(2);
+  expect(await redis.hlen(redisLedgerKey(prefix, scope))).toBe(2);
   expect(createCount(sandbox)).toBe(2);
 });

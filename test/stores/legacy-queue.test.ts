@@ -24,8 +24,8 @@ afterEach(async () => {
 });
 
 it('counts the rows an earlier version left on the shared queue, leaves them, and removes the shared schedules', async () => {
-  const rows = new Queue('rows', { connection: bullConnection(REDIS_URL), prefix });
-  const schedules = new Queue('schedules', { connection: bullConnection(REDIS_URL), prefix });
+  const rows = new Queue('rows', { connection: bullConnection({ redisUrl: REDIS_URL }), prefix });
+  const schedules = new Queue('schedules', { connection: bullConnection({ redisUrl: REDIS_URL }), prefix });
   try {
     await rows.addBulk([1, 2, 3].map((row) => ({ name: 'row', data: { row, cells: [], plan: { kind: 'skip' } } })));
     await schedules.upsertJobScheduler('job:nightly', { pattern: '0 2 * * *' }, { name: 'scheduled-sync' });
@@ -38,7 +38,11 @@ it('counts the rows an earlier version left on the shared queue, leaves them, an
       },
     });
 
-    const found = await settleLegacyQueue(REDIS_URL, prefix, createLogger({ level: 'info', destination }));
+    const found = await settleLegacyQueue(
+      { redisUrl: REDIS_URL },
+      prefix,
+      createLogger({ level: 'info', destination }),
+    );
 
     expect(found).toEqual({ rows: 3, schedulesRemoved: ['job:nightly'] });
     expect(await rows.getWaitingCount()).toBe(3);

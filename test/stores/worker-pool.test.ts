@@ -126,7 +126,11 @@ it('one worker serves three stores at once, each with exactly its rows, at its o
     const bodies = (await store.requests()).filter((r) => r.path === '/v1/create_product');
     expect(bodies).toHaveLength(sheets[k].barcodes.length);
     const times = await createTimes(store);
-    expect(maxInWindow(times, 1000), `store-${k} in its busiest second`).toBeLessThanOrEqual(rates[k]);
+    const late = await store.loopDelay();
+    expect(
+      maxInWindow(times, 1000),
+      `store-${k} in its busiest second (its loop ran up to ${late.maxMs.toFixed(0)} ms late)`,
+    ).toBeLessThanOrEqual(rates[k]);
     expect(achieved(times, rates[k]), `store-${k}'s achieved rate`).toBeGreaterThanOrEqual(0.9 * rates[k]);
   }
   // The worker's metrics count each store's rows and requests under its own label.

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
 import { BATCH_RETENTION_SECONDS } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
-import { RedisLedger } from '../../src/ledger/redis-store.ts';
+import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { REDIS_URL } from './helpers/transports.ts';
@@ -80,13 +80,13 @@ it('every key of a batch carries the documented expiry once its report is writte
     expect(ttl, key).toBeLessThanOrEqual(BATCH_RETENTION_SECONDS);
   }
   // The ledger is what is kept.
-  expect(await redis.ttl(`${prefix}:ledger:scope`)).toBe(-1);
+  expect(await redis.ttl(redisLedgerKey(prefix, 'scope'))).toBe(-1);
 });
 
 it('once the retention has passed, nothing of the batch is left in Redis but the ledger', async () => {
   await syncOnce(1);
   await until(async () => (await redis.keys(`${prefix}:engine:*`)).length === 0, 'the batch state to expire');
-  expect(await redis.hlen(`${prefix}:ledger:scope`)).toBe(2);
+  expect(await redis.hlen(redisLedgerKey(prefix, 'scope'))).toBe(2);
   // Of the queue, only BullMQ's own small keys: no row job is kept, and the event stream is short.
   const queueKeys = (await redis.keys(`${prefix}:rows:*`)).map((key) => key.slice(`${prefix}:rows:`.length));
   expect(queueKeys.filter((key) => /-r\d+$/.test(key))).toEqual([]);

@@ -15,7 +15,7 @@
  * socket) stays below `holdMs` with the defaults (2 s + 5 s < 15 s).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis.ts';
 import { windowFor, type RateGate, type RatePass } from './gate.ts';
 import { callToken } from './call-token.ts';
 import { LuaScript } from './lua-script.ts';
@@ -88,7 +88,7 @@ return 1
 `);
 
 export interface RedisRateGateOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix; the gate uses `<prefix>:rate`, `<prefix>:rate:pause` and `<prefix>:rate:limit`. */
   prefix: string;
   /**

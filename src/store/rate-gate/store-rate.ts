@@ -4,7 +4,7 @@
  * without follows it (or the default when none was ever set). The Redis gate reads it on every
  * admission, so a new rate applies to every running worker at once.
  */
-import type { Redis } from 'ioredis';
+import { isCluster, type RedisClient } from '../../redis.ts';
 
 export interface StoreRate {
   /** Requests per second, all processes together. */
@@ -22,9 +22,15 @@ export function storeRateKey(gatePrefix: string): string {
  * Earlier versions kept the rate elsewhere (sync/queue/keys.ts legacyGatePrefixes: per store beside
  * a shared queue, and before that one per queue prefix). The store takes its old rate over, so an
  * upgrade does not fall back to the default rate; a rate kept per prefix goes to the first store
- * that starts, and any other store on the prefix starts from the default.
+ * that starts, and any other store on the prefix starts from the default. Not on a Redis Cluster:
+ * no earlier version ran on one, and the old key sits in another hash slot (RENAMENX refuses it).
  */
-export async function adoptLegacyStoreRate(redis: Redis, legacyGatePrefix: string, gatePrefix: string): Promise<void> {
+export async function adoptLegacyStoreRate(
+  redis: RedisClient,
+  legacyGatePrefix: string,
+  gatePrefix: string,
+): Promise<void> {
+  if (isCluster(redis)) return;
   try {
     await redis.renamenx(storeRateKey(legacyGatePrefix), storeRateKey(gatePrefix));
   } catch (error) {
@@ -33,7 +39,7 @@ export async function adoptLegacyStoreRate(redis: Redis, legacyGatePrefix: strin
   }
 }
 
-export async function readStoreRate(redis: Redis, gatePrefix: string): Promise<StoreRate | null> {
+export async function readStoreRate(redis: RedisClient, gatePrefix: string): Promise<StoreRate | null> {
   const [rate, setAt] = await redis.hmget(storeRateKey(gatePrefix), 'rate', 'setAt');
   const value = Number(rate);
   return rate !== null && value > 0 && Number.isFinite(value) ? { rate: value, setAt: setAt ?? '' } : null;
@@ -41,7 +47,7 @@ export async function readStoreRate(redis: Redis, gatePrefix: string): Promise<S
 
 /** Sets the store's rate for every process; returns the one it replaces (null: none was set). */
 export async function setStoreRate(
-  redis: Redis,
+  redis: RedisClient,
   gatePrefix: string,
   rate: number,
   now: Date = new Date(),
@@ -65,7 +71,7 @@ export interface EffectiveRate {
 }
 
 export async function effectiveStoreRate(
-  redis: Redis,
+  redis: RedisClient,
   gatePrefix: string,
   given: number | undefined,
   fallback: number,

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis.ts';
 import type { CategoryCounts, CountsSnapshot } from '../../report/category-counts.ts';
 import { problemText, type CountsTaker } from '../category-counts.ts';
 import type { EngineKeys } from './keys.ts';
@@ -24,7 +24,7 @@ type Stored = CountsSnapshot | { problem: string };
 
 export class BatchCounts {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: EngineKeys,
   ) {}
 

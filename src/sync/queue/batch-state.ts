@@ -3,7 +3,7 @@
  * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
  * atomic update tells exactly one caller that the last row has ended.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis.ts';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
@@ -102,7 +102,7 @@ const LISTED_AFTER_EMPTY_ROWS = 1_000_000;
 
 export class BatchState {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: EngineKeys,
     /** See BATCH_RETENTION_SECONDS; tests and benches pass a shorter one. */
     private readonly retentionSeconds: number = BATCH_RETENTION_SECONDS,

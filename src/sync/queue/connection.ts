@@ -1,27 +1,64 @@
-/** Redis connections for the engine: BullMQ's options and plain ioredis clients from one URL. */
-import { Redis } from 'ioredis';
+/**
+ * Every Redis connection the app and the engine open comes from here, for one server (REDIS_URL)
+ * or a Redis Cluster (REDIS_CLUSTER_NODES): plain ioredis clients (openRedis) and BullMQ's queues
+ * and workers (bullConnection, closeBull). Nothing else constructs one.
+ */
+import type { ConnectionOptions } from 'bullmq';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { RedisNode } from '../../config.ts';
 import { silentLogger, type Logger } from '../../log.ts';
+import { describeRedis, type RedisClient, type RedisServer } from '../../redis.ts';
 import { watchRedis } from './redis-outage.ts';
 
-export interface RedisTarget {
-  redisUrl: string;
-  /** Key prefix (QUEUE_PREFIX); every key of the engine and BullMQ lives under it. */
+/** A store's place in Redis: the server or cluster, and its key prefix (keys.ts storePrefix). */
+export type RedisTarget = RedisServer & {
+  /** Every key of the store, BullMQ's and the engine's, lives under it. */
   prefix: string;
-}
+};
 
-/** Options BullMQ accepts as `connection`; workers need maxRetriesPerRequest null. */
-export function bullConnection(redisUrl: string): { url: string; maxRetriesPerRequest: null } {
-  return { url: redisUrl, maxRetriesPerRequest: null };
+/** A Redis restart is waited through, never failed: commands wait in the offline queue. */
+const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
+
+function clusterOf(nodes: readonly RedisNode[], redisOptions: RedisOptions, lazyConnect: boolean): Cluster {
+  return new Cluster(
+    nodes.map(({ host, port }) => ({ host, port })),
+    { redisOptions, clusterRetryStrategy: retryStrategy, lazyConnect },
+  );
 }
 
 /**
  * A client that keeps retrying through a Redis restart instead of failing commands; an outage
  * and the recovery are logged once each (redis-outage.ts), never as ioredis stack traces.
  */
-export function openRedis(redisUrl: string, logger: Logger = silentLogger): Redis {
-  const redis = new Redis(redisUrl, {
-    maxRetriesPerRequest: null,
-    retryStrategy: (times) => Math.min(times * 100, 2000),
-  });
-  return watchRedis(redis, logger);
+export function openRedis(server: RedisServer, logger: Logger = silentLogger): RedisClient {
+  const redis =
+    'redisCluster' in server
+      ? clusterOf(server.redisCluster, { maxRetriesPerRequest: null }, false)
+      : new Redis(server.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
+  return watchRedis(redis, describeRedis(server), logger);
+}
+
+/**
+ * BullMQ's `connection` for one Queue or Worker (workers need maxRetriesPerRequest null). For one
+ * server, options: BullMQ opens and closes its connections. BullMQ takes a cluster only as an
+ * ioredis Cluster instance, which a Worker duplicates (and closes the copies) and a Queue uses as
+ * it is and leaves open: made lazy here, so a Worker's never connects, and closed by closeBull.
+ * So a Queue or Worker given one is closed with closeBull, never close() alone.
+ */
+export function bullConnection(server: RedisServer): ConnectionOptions {
+  if ('redisCluster' in server) return clusterOf(server.redisCluster, { maxRetriesPerRequest: null }, true);
+  return { url: server.redisUrl, maxRetriesPerRequest: null };
+}
+
+/** Closes a Queue or Worker, then the cluster connection bullConnection made for it (`force`: a Worker's). */
+export async function closeBull(
+  bull: { close(force?: boolean): Promise<void>; opts: { connection?: ConnectionOptions } },
+  force?: boolean,
+): Promise<void> {
+  try {
+    await bull.close(force);
+  } finally {
+    const connection = bull.opts.connection;
+    if (connection instanceof Cluster) await connection.quit().catch(() => connection.disconnect());
+  }
 }

@@ -24,14 +24,14 @@ import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
-import { openRedis, type RedisTarget } from './connection.ts';
+import { closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
 import { engineKeys, reportJobId, rowJobId } from './keys.ts';
 import { rowQueue } from './row-queue.ts';
 import { packPlan, unpackPlan } from './packed-plan.ts';
 
-export interface EnqueueDeps extends RedisTarget {
+export type EnqueueDeps = RedisTarget & {
   /**
    * The store these rows are for. `prefix` is that store's (keys.ts storePrefix): only its
    * workers take them, and a worker for another store that meets one hands it back unsent.
@@ -57,7 +57,7 @@ export interface EnqueueDeps extends RedisTarget {
    * stays with the workers.
    */
   batchLedgers?: BatchLedgerFactory;
-}
+};
 
 export async function enqueueSync(
   request: SyncRequest,
@@ -80,7 +80,7 @@ export async function enqueueSync(
     storeName = session.store.store_name || undefined;
   }
   const info = batchInfoFor(request, sheet, clock());
-  const redis = openRedis(deps.redisUrl, logger);
+  const redis = openRedis(deps, logger);
   const queue = rowQueue(deps);
   onBullError(queue, logger, 'row queue');
   const state = new BatchState(redis, engineKeys(deps.prefix));
@@ -167,7 +167,7 @@ export async function enqueueSync(
     return { batchId: info.batchId, total };
   } finally {
     await sheet.close();
-    await queue.close();
+    await closeBull(queue);
     await redis.quit();
   }
 }

@@ -4,18 +4,18 @@
  * `<store prefix>:schedules:*`); the engine's are `<store prefix>:engine:*`. Nothing here ever
  * holds a credential or token.
  */
-import { storeScope, type StoreIdentity } from '../../store/identity.ts';
+import { scopeKeyPrefix, storeScope, type StoreIdentity } from '../../store/identity.ts';
 
 export const QUEUE_NAME = 'rows';
 
 /**
- * `<QUEUE_PREFIX>:{<store scope>}`: one queue, one batch list, one rate gate and one set of drop
- * claims per store, so a worker for one store never even sees another store's rows, whatever
- * prefix they share. The braces are a Redis Cluster hash tag: all of a store's keys share one
- * hash slot, as BullMQ's scripts require, and different stores spread over the cluster.
+ * `<QUEUE_PREFIX>:{<store scope>}`: one queue, one batch list, one rate gate, one set of drop
+ * claims and one ledger per store, so a worker for one store never even sees another store's
+ * rows, whatever prefix they share. The braces are a Redis Cluster hash tag
+ * (store/identity.ts scopeKeyPrefix): all of a store's keys share one hash slot.
  */
 export function storePrefix(queuePrefix: string, store: StoreIdentity): string {
-  return `${queuePrefix}:{${storeScope(store)}}`;
+  return scopeKeyPrefix(queuePrefix, storeScope(store));
 }
 
 /**

@@ -5,13 +5,13 @@
  * The state is per process and per Redis address, which is what the log lines speak for; only the
  * host and port are logged (a URL may carry a password).
  */
-import type { Redis } from 'ioredis';
 import type { Logger } from '../../log.ts';
+import type { RedisClient } from '../../redis.ts';
 
 interface Outage {
   since: number;
   /** Our connections that failed and are not ready again. */
-  down: Set<Redis>;
+  down: Set<RedisClient>;
 }
 
 const outages = new Map<string, Outage>();
@@ -27,17 +27,12 @@ export function isConnectionError(error: unknown): boolean {
   );
 }
 
-function addressOf(redis: Redis): string {
-  const { host, port, path } = redis.options;
-  return path ?? `${host ?? '127.0.0.1'}:${port ?? 6379}`;
-}
-
 /**
- * Watches one of our ioredis connections: its errors open (once) the address's outage, and when
- * every connection that failed is ready again the outage is closed, with one line each.
+ * Watches one of our ioredis connections (to a server or a cluster, named by `address`, which
+ * holds no password): its errors open (once) the address's outage, and when every connection that
+ * failed is ready again the outage is closed, with one line each.
  */
-export function watchRedis(redis: Redis, logger: Logger): Redis {
-  const address = addressOf(redis);
+export function watchRedis<T extends RedisClient>(redis: T, address: string, logger: Logger): T {
   redis.on('error', (error: Error) => {
     let outage = outages.get(address);
     if (!outage) {

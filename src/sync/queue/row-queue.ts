@@ -15,7 +15,7 @@ const EVENTS_KEPT = 500;
 
 export function rowQueue(target: RedisTarget): Queue {
   return new Queue(QUEUE_NAME, {
-    connection: bullConnection(target.redisUrl),
+    connection: bullConnection(target),
     prefix: target.prefix,
     streams: { events: { maxLen: EVENTS_KEPT } },
   });

@@ -8,20 +8,20 @@ import type { BatchSummary } from '../../report/summary.ts';
 import type { ProgressListener } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { silentLogger, type Logger } from '../../log.ts';
-import { openRedis, type RedisTarget } from './connection.ts';
+import { closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';
 import { engineKeys, reportJobId } from './keys.ts';
 import { rowQueue } from './row-queue.ts';
 
-export interface WaitOptions extends RedisTarget {
+export type WaitOptions = RedisTarget & {
   onProgress?: ProgressListener;
   signal?: AbortSignal;
   /** @defaultValue 250 */
   pollMs?: number;
   /** Where a Redis outage is reported. @defaultValue silentLogger */
   logger?: Logger;
-}
+};
 
 export class BatchNotFoundError extends Error {
   override readonly name = 'BatchNotFoundError';
@@ -31,7 +31,7 @@ export class BatchNotFoundError extends Error {
 }
 
 export async function waitForBatch(batchId: string, options: WaitOptions): Promise<BatchSummary> {
-  const redis = openRedis(options.redisUrl, options.logger);
+  const redis = openRedis(options, options.logger);
   const state = new BatchState(redis, engineKeys(options.prefix));
   const pollMs = options.pollMs ?? 250;
   let lastDone = -1;
@@ -70,7 +70,7 @@ async function requeueReport(target: RedisTarget, batchId: string, logger: Logge
   try {
     await queue.add(REPORT_JOB, { batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
   } finally {
-    await queue.close();
+    await closeBull(queue);
   }
 }
 
@@ -79,7 +79,7 @@ export async function listBatches(
   target: RedisTarget,
   limit = 20,
 ): Promise<NonNullable<Awaited<ReturnType<BatchState['status']>>>[]> {
-  const redis = openRedis(target.redisUrl);
+  const redis = openRedis(target);
   const state = new BatchState(redis, engineKeys(target.prefix));
   try {
     const ids = await state.batchIds(limit);

@@ -18,7 +18,7 @@ import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
 import type { Outcome } from '../../outcome.ts';
 import { BatchState, type BatchMeta } from './batch-state.ts';
-import { bullConnection, openRedis, type RedisTarget } from './connection.ts';
+import { bullConnection, closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import {
   batchOfJob,
@@ -35,7 +35,7 @@ import { unpackPlan } from './packed-plan.ts';
 import { BatchCounts } from './batch-counts.ts';
 import { countsTaker } from '../category-counts.ts';
 
-export interface WorkerDeps extends RedisTarget {
+export type WorkerDeps = RedisTarget & {
   /**
    * A client whose RateGate is the shared RedisRateGate, so the limit holds across workers. Its
    * store is the only one this worker sends to: `prefix` is that store's (keys.ts storePrefix).
@@ -62,7 +62,7 @@ export interface WorkerDeps extends RedisTarget {
   batchRetentionSeconds?: number;
   /** How long a job of another store's batch waits before it is offered again. @defaultValue 30000 */
   handBackMs?: number;
-}
+};
 
 /** A batch this worker must not touch: it names another store (or none, queued by an older version). */
 interface ForeignBatch {
@@ -84,7 +84,7 @@ export interface SyncWorker {
 export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
-  const redis = openRedis(deps.redisUrl, logger);
+  const redis = openRedis(deps, logger);
   const state = new BatchState(redis, engineKeys(deps.prefix), deps.batchRetentionSeconds);
   const queue = rowQueue(deps);
   onBullError(queue, logger, 'report queue');
@@ -219,7 +219,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         return handBack(job, token);
     },
     {
-      connection: bullConnection(deps.redisUrl),
+      connection: bullConnection(deps),
       prefix: deps.prefix,
       concurrency: jobs,
       lockDuration: deps.lockDurationMs ?? 30_000,
@@ -265,8 +265,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   return {
     ready: () => worker.waitUntilReady().then(() => undefined),
     async close(force = false) {
-      await worker.close(force);
-      await queue.close();
+      await closeBull(worker, force);
+      await closeBull(queue);
       await redis.quit().catch(() => redis.disconnect());
     },
   };

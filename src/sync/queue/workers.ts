@@ -4,7 +4,7 @@
  * would otherwise wait forever for none can say so at once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RedisTarget } from './connection.ts';
+import { closeBull, type RedisTarget } from './connection.ts';
 import { rowQueue } from './row-queue.ts';
 import { NoWorkerError } from './no-worker.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
@@ -18,7 +18,7 @@ export async function workersServing(target: RedisTarget): Promise<number> {
   try {
     return await queue.getWorkersCount();
   } finally {
-    await queue.close();
+    await closeBull(queue);
   }
 }
 

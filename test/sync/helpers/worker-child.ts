@@ -12,7 +12,7 @@ const env = process.env;
 const redisUrl = env.REDIS_URL!;
 const prefix = env.QUEUE_PREFIX!;
 const rate = Number(env.RATE ?? 10_000);
-const redis = openRedis(redisUrl);
+const redis = openRedis({ redisUrl });
 const client = createStoreClient(
   {
     storeUrl: env.STORE_URL!,
