@@ -7,7 +7,7 @@
 const LAYERS = [
   { rank: 10, name: 'cli', path: '^src/(cli/|cli\\.ts$|main\\.ts$)' },
   { rank: 9, name: 'console', path: '^src/console/' },
-  { rank: 8, name: 'app', path: '^src/(app|deployment)\\.ts$' },
+  { rank: 8, name: 'app', path: '^src/(app|deployment)\\.ts$|^src/app/' },
   { rank: 7, name: 'intake', path: '^src/intake/' },
   // Telling people a batch ended: used by the app, the intake and the commands; uses the reports
   // (results.csv, failed.csv), the store's identity and the queue's Redis connection.
@@ -86,9 +86,9 @@ export default {
     {
       name: 'one-composition-root',
       comment:
-        'only src/app.ts builds a store client, a rate gate or a ledger store; every command asks it (types may be imported)',
+        'only the composition root (src/app.ts and its steps in src/app/) builds a store client, a rate gate or a ledger store; every command asks it (types may be imported)',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/app\\.ts$', '^src/store/', '^src/ledger/'] },
+      from: { path: '^src/', pathNot: ['^src/app\\.ts$', '^src/app/', '^src/store/', '^src/ledger/'] },
       to: {
         path: [
           '^src/store/(client|index)\\.ts$',

@@ -1,0 +1,100 @@
+/**
+ * The configured store in Redis (REDIS_URL or REDIS_CLUSTER_NODES): the connection, the store's
+ * key prefix (its queue, batches, rate gate, claims: sync/queue/keys.ts storePrefix) and its rate,
+ * kept in Redis for every process. ioredis is loaded only when a command uses Redis.
+ */
+import type { Config } from '../config.ts';
+import { FileClaims, RedisClaims, type ClaimStore } from '../intake/claims.ts';
+import type { DropLayout } from '../intake/drop-layout.ts';
+import type { Logger } from '../log.ts';
+import type { RedisClient, RedisServer } from '../redis.ts';
+import type { StoreIdentity } from '../store/identity.ts';
+import {
+  adoptLegacyStoreRate,
+  effectiveStoreRate,
+  readStoreRate,
+  type EffectiveRate,
+  type StoreRate,
+} from '../store/rate-gate/store-rate.ts';
+import type { RedisTarget } from '../sync/queue/connection.ts';
+import { engineKeys, legacyGatePrefixes, storePrefix } from '../sync/queue/keys.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import type { AppOptions } from './types.ts';
+
+export interface StoreRedis {
+  /** The one connection (throws without REDIS_URL / REDIS_CLUSTER_NODES). */
+  redis: () => Promise<RedisClient>;
+  /** The store's queue: the only one this process puts rows on or takes them from. */
+  queueTarget: () => Promise<RedisTarget>;
+  /** Where the store's rate gate and rate live. */
+  gatePrefix: () => Promise<string>;
+  /** The rate in effect: with Redis the store's (RATE given sets it), else the configuration's. */
+  rate: () => Promise<EffectiveRate>;
+  /** The store's rate as kept in Redis, without setting it; null without Redis or when never set. */
+  storeRate: () => Promise<StoreRate | null>;
+  /** Who works on a drop folder's files: Redis keys (machines sharing it), else lock files. */
+  claimsFor: (layout: DropLayout) => Promise<{ claims: ClaimStore; inboxClaims?: ClaimStore }>;
+}
+
+export function storeRedis(
+  config: Config,
+  server: RedisServer | null,
+  store: () => Promise<StoreIdentity>,
+  logger: Logger,
+  options: Pick<AppOptions, 'redis'>,
+  life: Lifecycle,
+): StoreRedis {
+  const redis = life.once(async () => {
+    if (!server) throw new Error('REDIS_URL is not set');
+    if (options.redis) return options.redis();
+    const { openRedis } = await import('../sync/queue/connection.ts');
+    const connection = openRedis(server, logger);
+    life.onClose(() =>
+      connection.quit().then(
+        () => undefined,
+        () => connection.disconnect(),
+      ),
+    );
+    return connection;
+  });
+
+  const keyPrefix = life.once(async () => storePrefix(config.queuePrefix, await store()));
+
+  const queueTarget = async (): Promise<RedisTarget> => {
+    if (!server) throw new Error('the queue needs REDIS_URL');
+    return { ...server, prefix: await keyPrefix() };
+  };
+
+  const gatePrefix = life.once(async (): Promise<string> => {
+    const prefix = engineKeys(await keyPrefix()).gate;
+    for (const legacy of legacyGatePrefixes(config.queuePrefix, await store()))
+      await adoptLegacyStoreRate(await redis(), legacy, prefix);
+    return prefix;
+  });
+
+  const rate = life.once(async (): Promise<EffectiveRate> => {
+    if (!server) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };
+    const given = config.rateGiven ? config.rate : undefined;
+    return effectiveStoreRate(await redis(), await gatePrefix(), given, config.rate);
+  });
+
+  return {
+    redis,
+    queueTarget,
+    gatePrefix,
+    rate,
+    storeRate: async () => {
+      if (!server || !config.storeUrl || !config.storeEmail) return null;
+      return readStoreRate(await redis(), await gatePrefix());
+    },
+    async claimsFor(layout) {
+      if (!server) return { claims: new FileClaims(layout.locks) };
+      const connection = await redis();
+      const prefix = await keyPrefix();
+      return {
+        claims: new RedisClaims(connection, `${prefix}:drop:processing`),
+        inboxClaims: new RedisClaims(connection, `${prefix}:drop:inbox`, 10 * 60_000),
+      };
+    },
+  };
+}
