@@ -25,15 +25,19 @@ export function registerPages(app: FastifyInstance, deps: PageDeps): void {
     const lang = langOf(asked ?? request.cookies[LANG_COOKIE]);
     if (asked !== undefined) reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'strict', httpOnly: true });
     const nonce = randomBytes(16).toString('base64');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      .send(page(lang, nonce, deps));
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the
+        // page's own forms (Log out), which the Origin check refuses.
+        .header('referrer-policy', 'same-origin')
+        .send(page(lang, nonce, deps))
+    );
   });
 }
 
