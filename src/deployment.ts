@@ -15,9 +15,13 @@ import { redisServerOf, type RedisClient, type RedisServer } from './redis.ts';
 import { storeConfig, type FlaggedSettings } from './store-choice.ts';
 import { readStoresFile, type StoreProfile } from './stores-file.ts';
 
-/** What a service runs for one store; stop() ends it (gracefully, as the service defines). */
+/**
+ * What a service runs for one store; stop() ends it (gracefully, as the service defines).
+ * `profile`: the store's entry in the stores file (its console login), null for the one store of
+ * the environment's settings.
+ */
 export interface StoreService {
-  start(app: App): Promise<{ stop(): Promise<void> }>;
+  start(app: App, profile: StoreProfile | null): Promise<{ stop(): Promise<void> }>;
 }
 
 export interface DeploymentOptions {
@@ -163,7 +167,7 @@ export class Deployment {
     const running: Running = { profile: signature, app, stop: null, failedAt: null };
     this.running.set(id, running);
     try {
-      const started = await this.service!.start(app);
+      const started = await this.service!.start(app, profile);
       running.stop = () => started.stop();
     } catch (error) {
       // One store of many that cannot start (its password changed, its store is down) leaves the

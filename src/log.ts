@@ -22,6 +22,8 @@ export const SECRET_KEYS = [
   // The notifications' webhook secret and the mail server's URL (it may hold the SMTP login).
   'notifyWebhookSecret',
   'smtpUrl',
+  // A store's own console login (the stores file's console_token_file).
+  'consoleToken',
 ] as const;
 
 const redactPaths = SECRET_KEYS.flatMap((key) => {

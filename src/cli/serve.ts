@@ -1,6 +1,8 @@
 /**
- * `catalog-sync serve`: the web console (src/console/) until SIGINT/SIGTERM. Exit 2 when it
- * cannot start (configuration, token, address in use).
+ * `catalog-sync serve`: the web console (src/console/) until SIGINT/SIGTERM, for the store
+ * configured, or with a stores file every store in it (src/deployment.ts follows the file: a store
+ * added appears within seconds, a removed one goes). Exit 2 when it cannot start (configuration,
+ * token, address in use).
  */
 import type { Command } from 'commander';
 import type { SandboxHandle } from '../sandbox/index.ts';
@@ -40,50 +42,77 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
     throw error;
   }
   let sandbox: SandboxHandle | undefined;
-  let config = await ctx.config();
   if (flags.sandbox) {
+    // The configuration is checked before the sandbox starts, as without it.
+    await ctx.config();
     const { startSandbox } = await import('../sandbox/index.ts');
     sandbox = await startSandbox();
-    config = await ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
     ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
   }
-  const { createApp } = await import('../app.ts');
-  const { startConsole } = await import('../console/start.ts');
+  const { openConsole } = await import('../console/start.ts');
   const { ConsoleMetrics } = await import('../console/metrics.ts');
-  // Made before the app, so the waits at the app's rate gates are timed for /metrics.
+  const { findProfile } = await import('../store-choice.ts');
+  // Made before the apps, so the waits at their rate gates are timed for /metrics.
   const metrics = new ConsoleMetrics();
-  const app = createApp(config, await ctx.logger(config), {
-    ledger: flags.sandbox !== true,
-    observeGate: (gate, store) => metrics.observeGate(gate, store),
-    onNotificationAttempt: (count) => metrics.countNotification(count),
-  });
   try {
-    const running = await startConsole(app, {
-      host: flags.host,
-      port,
-      token: token.token,
-      uploadLimitBytes,
-      sandbox: flags.sandbox === true,
-      metrics,
-    }).catch((error: unknown) => {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
-        throw new ExitError(2, `cannot listen on ${flags.host}:${port} (${code}); choose another --port or --host`);
-      throw error;
-    });
-    // A random token is known to nobody else: the login URL is how the person gets in (as notebook servers do).
-    // Behind a proxy (CONSOLE_URL) the links name the address browsers use.
-    const listening = running.publicUrl === running.url ? '' : ` (listening on ${running.url})`;
-    ctx.print(
-      token.source === 'random'
-        ? `console on ${running.publicUrl}/${listening}\nlog in: ${running.publicUrl}/login?token=${token.token}`
-        : `console on ${running.publicUrl}/${listening} (log in with ${token.source})`,
+    await ctx.withDeployment(
+      async (deployment, config, logger) => {
+        // A stores file and no --store: every store of the file, followed while the console runs.
+        const many = config.storesOnOffer !== undefined;
+        // One store picked from the file (--store): its own console token opens it too.
+        const file = many ? null : await ctx.stores();
+        const picked = file && config.storeId ? (findProfile(file, config.storeId) ?? null) : null;
+        const opened = await openConsole({
+          config,
+          logger,
+          host: flags.host,
+          port,
+          token: token.token,
+          uploadLimitBytes,
+          many,
+          sandbox: flags.sandbox === true,
+          metrics,
+        });
+        try {
+          await deployment.serve({ start: (app, profile) => opened.serveStore(app, profile ?? picked) });
+          const running = await opened.listen().catch((error: unknown) => {
+            const code = (error as NodeJS.ErrnoException).code;
+            if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
+              throw new ExitError(
+                2,
+                `cannot listen on ${flags.host}:${port} (${code}); choose another --port or --host`,
+              );
+            throw error;
+          });
+          // A random token is known to nobody else: the login URL is how the person gets in (as notebook servers do).
+          // Behind a proxy (CONSOLE_URL) the links name the address browsers use.
+          const listening = running.publicUrl === running.url ? '' : ` (listening on ${running.url})`;
+          const stores = many ? `, for the stores of ${config.storesOnOffer!.file}` : '';
+          ctx.print(
+            token.source === 'random'
+              ? `console on ${running.publicUrl}/${listening}${stores}\nlog in: ${running.publicUrl}/login?token=${token.token}`
+              : `console on ${running.publicUrl}/${listening}${stores} (log in with ${token.source})`,
+          );
+          const signal = await untilSignal();
+          await opened.close();
+          ctx.printError(`console stopped (${signal})`);
+        } finally {
+          // The server first (no request meets a store stopping), then every store (withDeployment).
+          await opened.close();
+        }
+      },
+      {
+        ...(sandbox
+          ? { extra: { storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password } }
+          : {}),
+        options: {
+          ledger: flags.sandbox !== true,
+          observeGate: (gate, store) => metrics.observeGate(gate, store),
+          onNotificationAttempt: (count) => metrics.countNotification(count),
+        },
+      },
     );
-    const signal = await untilSignal();
-    await running.close();
-    ctx.printError(`console stopped (${signal})`);
   } finally {
-    await app.close();
     await sandbox?.close();
   }
 }

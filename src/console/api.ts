@@ -1,6 +1,7 @@
 /**
  * The HTTP API the page uses and agencies can script (README, "Console"): uploads, batches, their
- * live progress, report files and re-runs. Every route is behind the login (server.ts).
+ * live progress, report files and re-runs. Every route is behind the login (server.ts) and acts
+ * on one store (scope.ts: `/api/...` or `/api/stores/{id}/...`), whose desk it answers from.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -12,18 +13,16 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
 import { isValidBatchId } from '../sync/batch-id.ts';
 import type { SyncRequest } from '../sync/types.ts';
-import { loginOf } from './auth.ts';
+import { streamKeyOf } from './auth.ts';
 import type { BatchBoard, BatchView } from './board.ts';
+import { deskOf } from './desks.ts';
 import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
 import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
-  board: BatchBoard;
-  reportDir: string;
   uploadLimitBytes: number;
-  maxTextLength: number;
-  /** The live progress streams open, capped per login and in all. */
+  /** The live progress streams open, capped per login and in all (every store's together). */
   streams: EventStreams;
 }
 
@@ -49,42 +48,32 @@ interface BatchParams {
   id: string;
 }
 
+/** Routes are relative to the store's scope (scope.ts), e.g. `/batches` is `/api/batches`. */
 export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { board } = deps;
-
-  const batchOr404 = async (request: FastifyRequest<{ Params: BatchParams }>, reply: FastifyReply) => {
-    const id = request.params.id;
-    if (!isValidBatchId(id)) {
-      await reply.code(400).send({ error: `"${id.slice(0, 100)}" is not a batch id` });
-      return null;
-    }
-    const view = await board.get(id);
-    if (!view) await reply.code(404).send({ error: `no batch ${id}` });
-    return view;
-  };
-
-  app.post('/api/uploads', async (request, reply) => {
-    const { upload } = await receiveMultipart(request, deps.reportDir, deps.uploadLimitBytes);
+  app.post('/uploads', async (request, reply) => {
+    const desk = deskOf(request);
+    const { upload } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
     if (!upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
-    const preview = await previewOf(upload, deps.maxTextLength);
+    const preview = await previewOf(upload, desk.maxTextLength);
     return reply.code(201).send({ uploadId: upload.uploadId, name: upload.name, bytes: upload.bytes, ...preview });
   });
 
-  app.post('/api/batches', async (request, reply) => {
+  app.post('/batches', async (request, reply) => {
+    const { board, reportDir, maxTextLength } = deskOf(request);
     let fields: Record<string, unknown>;
     let file: { path: string; name: string };
     if (request.isMultipart()) {
-      const received = await receiveMultipart(request, deps.reportDir, deps.uploadLimitBytes);
+      const received = await receiveMultipart(request, reportDir, deps.uploadLimitBytes);
       if (!received.upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
       fields = received.fields;
       file = received.upload;
       // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
-      await checkOpens(received.upload, deps.maxTextLength);
+      await checkOpens(received.upload, maxTextLength);
     } else {
       fields = (request.body ?? {}) as Record<string, unknown>;
       const uploadId = stringField(fields, 'upload');
       const name = stringField(fields, 'name');
-      const path = uploadId && name ? await findUpload(deps.reportDir, uploadId, name) : null;
+      const path = uploadId && name ? await findUpload(reportDir, uploadId, name) : null;
       if (!path)
         throw new UploadError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
       file = { path, name: name! };
@@ -95,30 +84,30 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     return reply.code(202).send({ batchId });
   });
 
-  app.get('/api/batches', async () => (await board.list()).map(batchJson));
+  app.get('/batches', async (request) => (await deskOf(request).board.list()).map(batchJson));
 
-  app.get<{ Params: BatchParams }>('/api/batches/:id', async (request, reply) => {
+  app.get<{ Params: BatchParams }>('/batches/:id', async (request, reply) => {
     const view = await batchOr404(request, reply);
     return view ? batchJson(view) : reply;
   });
 
-  app.get<{ Params: BatchParams }>('/api/batches/:id/events', async (request, reply) => {
+  app.get<{ Params: BatchParams }>('/batches/:id/events', async (request, reply) => {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
-    const admission = deps.streams.admit(loginOf(request));
+    const admission = deps.streams.admit(streamKeyOf(request));
     if (!admission.ok)
       return reply.code(admission.status).header('retry-after', '5').send({ error: admission.message });
-    streamProgress(board, view, reply, admission.release);
+    streamProgress(deskOf(request).board, view, reply, admission.release);
     return reply;
   });
 
-  app.get<{ Params: BatchParams & { name: string } }>('/api/batches/:id/files/:name', async (request, reply) => {
+  app.get<{ Params: BatchParams & { name: string } }>('/batches/:id/files/:name', async (request, reply) => {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
     const name = Object.keys(REPORT_FILES).find((known) => known === request.params.name);
     if (!name)
       return reply.code(404).send({ error: `no such report file; one of ${Object.keys(REPORT_FILES).join(', ')}` });
-    const path = join(deps.reportDir, view.batchId, name);
+    const path = join(deskOf(request).reportDir, view.batchId, name);
     const size = await stat(path).then(
       (s) => (s.isFile() ? s.size : null),
       () => null,
@@ -131,12 +120,13 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       .send(createReadStream(path));
   });
 
-  app.post<{ Params: BatchParams }>('/api/batches/:id/rerun', async (request, reply) => {
+  app.post<{ Params: BatchParams }>('/batches/:id/rerun', async (request, reply) => {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
+    const { board, reportDir } = deskOf(request);
     if (view.status !== 'done') return reply.code(409).send({ error: `batch ${view.batchId} is ${view.status}` });
     try {
-      const target = await resolveRerunTarget(view.batchId, deps.reportDir);
+      const target = await resolveRerunTarget(view.batchId, reportDir);
       // Consoles of several stores may share a report folder: only this store's batches re-run here.
       checkRerunStore(target, { configured: board.store, allowUnrecorded: false, override: UNRECORDED_HINT });
       const plan = await buildRerunRequest(target, {
@@ -156,6 +146,24 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       throw error;
     }
   });
+}
+
+/**
+ * The batch a route names, from its store's board: a batch of another store is no batch here
+ * (404), an id that is not one a 400. Null once answered.
+ */
+async function batchOr404(
+  request: FastifyRequest<{ Params: BatchParams }>,
+  reply: FastifyReply,
+): Promise<BatchView | null> {
+  const id = request.params.id;
+  if (!isValidBatchId(id)) {
+    await reply.code(400).send({ error: `"${id.slice(0, 100)}" is not a batch id` });
+    return null;
+  }
+  const view = await deskOf(request).board.get(id);
+  if (!view) await reply.code(404).send({ error: `no batch ${id}` });
+  return view;
 }
 
 async function previewOf(upload: StoredUpload, maxTextLength: number) {

@@ -17,14 +17,17 @@ export interface HealthReport {
 }
 
 export class HealthWatch {
+  private readonly probes = new Map<string, HealthProbe>();
   private latest: Promise<HealthReport>;
+  private settled: HealthReport | null = null;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly probes: readonly HealthProbe[],
+    probes: readonly HealthProbe[],
     private readonly notConfigured: readonly string[] = [],
     private readonly options: { everyMs?: number; timeoutMs?: number } = {},
   ) {
+    for (const probe of probes) this.probes.set(probe.name, probe);
     this.latest = this.probe();
   }
 
@@ -37,8 +40,24 @@ export class HealthWatch {
     this.timer.unref();
   }
 
+  /** A part to watch from now on (a store the console starts serving): probed at once. */
+  add(probe: HealthProbe): void {
+    this.probes.set(probe.name, probe);
+    this.latest = this.probe();
+  }
+
+  /** A part no longer watched (a store the console stopped serving). */
+  remove(name: string): void {
+    if (this.probes.delete(name)) this.latest = this.probe();
+  }
+
   report(): Promise<HealthReport> {
     return this.latest;
+  }
+
+  /** A part's state at the last probe that ended; undefined before its first. */
+  state(name: string): PartState | undefined {
+    return this.settled?.parts[name];
   }
 
   stop(): void {
@@ -50,12 +69,14 @@ export class HealthWatch {
     const parts: Record<string, PartState> = {};
     for (const name of this.notConfigured) parts[name] = 'not configured';
     await Promise.all(
-      this.probes.map(async (p) => {
+      [...this.probes.values()].map(async (p) => {
         parts[p.name] = (await withTimeout(p.check(), timeoutMs)) ? 'up' : 'down';
       }),
     );
     const down = Object.values(parts).includes('down');
-    return { status: down ? 'down' : 'ok', parts };
+    const report: HealthReport = { status: down ? 'down' : 'ok', parts };
+    this.settled = report;
+    return report;
   }
 }
 

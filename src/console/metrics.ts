@@ -86,6 +86,16 @@ export class ConsoleMetrics {
     this.jobsWaiting.set(storeLabel(store), waiting);
   }
 
+  /** A store this console no longer serves: its queue is no longer read, nor its depth shown. */
+  forgetQueue(store: StoreIdentity): void {
+    const id = storeLabel(store);
+    this.jobsWaiting.delete(id);
+    if (!this.batchesWaiting.get(id)) {
+      this.batchesWaiting.delete(id);
+      this.queueDepth.remove({ store: id });
+    }
+  }
+
   /** Adds the rows of `store` that ended between two progress reports of one batch. */
   countRows(store: StoreIdentity, before: OutcomeCounts, after: OutcomeCounts): void {
     for (const outcome of OUTCOMES) {

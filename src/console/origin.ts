@@ -19,7 +19,7 @@ export function originVerdict(
   method: string,
   origin: string | undefined,
   host: string | undefined,
-  credential: Credential,
+  credential: Credential['via'] | null,
   publicOrigin?: string,
 ): OriginVerdict {
   if (SAFE_METHODS.has(method.toUpperCase())) return 'ok';

@@ -5,6 +5,8 @@
 export const PAGE_SCRIPT = String.raw`
 'use strict';
 const T = JSON.parse(document.getElementById('texts').textContent);
+// With a stores file, the store this page acts on (store-page.ts); null for a console of one store.
+const STORE = JSON.parse(document.getElementById('store').textContent);
 const $ = (id) => document.getElementById(id);
 const OUTCOMES = ['created', 'updated', 'status_changed', 'unchanged', 'skipped', 'invalid', 'failed', 'unknown'];
 const FILES = ['results.xlsx', 'results.csv', 'failed.csv', 'summary.json'];
@@ -23,11 +25,13 @@ function countsText(counts) {
   return new Intl.ListFormat(document.documentElement.lang, { style: 'short', type: 'unit' }).format(parts);
 }
 function say(target, message) { const box = $(target); box.textContent = message; box.hidden = !message; }
+// Every API path names the page's store when there are several: /api/x -> /api/stores/<id>/x.
+function scoped(path) { return STORE ? path.replace(/^\/api\//, '/api/stores/' + encodeURIComponent(STORE.id) + '/') : path; }
 async function api(method, path, body) {
   const init = { method, headers: { accept: 'application/json' } };
   if (body instanceof FormData) init.body = body;
   else if (body) { init.body = JSON.stringify(body); init.headers['content-type'] = 'application/json'; }
-  const res = await fetch(path, init);
+  const res = await fetch(scoped(path), init);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.error || res.status + ' ' + res.statusText);
   return data;
@@ -87,8 +91,21 @@ function showPreview(answer) {
   $('dry-run').focus();
 }
 
+// Before rows go to a store of many, the page names the store and asks (a dry run sends nothing).
+function confirmSend(what) {
+  const dialog = $('confirm-send');
+  if (!dialog) return Promise.resolve(true);
+  $('confirm-what').textContent = what;
+  dialog.returnValue = '';
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'send'), { once: true });
+    dialog.showModal();
+  });
+}
+
 async function startBatch(dryRun) {
   if (!upload) return;
+  if (!dryRun && !(await confirmSend(upload.name))) return;
   say('batch-error', '');
   try {
     const { batchId } = await api('POST', '/api/batches', { ...upload, dryRun: String(dryRun) });
@@ -107,7 +124,7 @@ function follow(batchId) {
   $('batch-status').dataset.status = 'queued';
   $('downloads').hidden = true;
   $('rerun').hidden = true;
-  source = new EventSource('/api/batches/' + encodeURIComponent(batchId) + '/events');
+  source = new EventSource(scoped('/api/batches/' + encodeURIComponent(batchId) + '/events'));
   source.addEventListener('progress', (event) => showProgress(JSON.parse(event.data)));
   source.addEventListener('end', () => { source.close(); source = null; loadPast(); document.dispatchEvent(new Event('batch-end')); });
   $('batch').scrollIntoView({ block: 'nearest' });
@@ -141,11 +158,12 @@ function showProgress(b) {
 
 function fileLink(batchId, name) {
   const li = el('li');
-  li.append(el('a', name, { href: '/api/batches/' + encodeURIComponent(batchId) + '/files/' + name, download: batchId + '-' + name }));
+  li.append(el('a', name, { href: scoped('/api/batches/' + encodeURIComponent(batchId) + '/files/' + name), download: batchId + '-' + name }));
   return li;
 }
 
 async function rerun() {
+  if (!(await confirmSend(T.confirm_rerun + ' ' + $('rerun').dataset.batch))) return;
   say('batch-error', '');
   try {
     const { batchId } = await api('POST', '/api/batches/' + encodeURIComponent($('rerun').dataset.batch) + '/rerun');

@@ -4,7 +4,7 @@ export const PAGE_STYLE = `
 [hidden]{display:none!important}
 body{margin:0 auto;max-width:72rem;padding:0 1rem 3rem}
 header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;border-block-end:1px solid #ccc}
-header nav{display:flex;gap:1rem;align-items:center}
+header nav{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-block-start:2rem}
 button,.button{font:inherit;padding:.5rem 1rem;border:1px solid #555;border-radius:.3rem;background:#f4f4f4;color:#111;cursor:pointer;display:inline-block}
 button.primary{background:#0b5394;color:#fff;border-color:#0b5394}
@@ -35,6 +35,13 @@ summary:focus-visible{outline:3px solid #f6a400;outline-offset:2px}
 .folder h3{font-size:1rem;margin-block-end:.25rem}.folder ul{padding-inline-start:1.2rem;margin:0}
 .folder li{overflow-wrap:anywhere;margin-block-end:.35rem}
 .drop-status.needs_fix,.drop-status.nothing_synced,.drop-status.failed{color:#b00020}
+#store-switch{display:flex;gap:.5rem;align-items:center}
+select{font:inherit;padding:.4rem;border:1px solid #555;border-radius:.3rem;max-inline-size:16rem}
+select:focus-visible{outline:3px solid #f6a400;outline-offset:2px}
+.acting-store{align-self:center;color:#333}.acting-store bdi,.store-current bdi{font-weight:600}
+dialog{max-inline-size:32rem;border:1px solid #555;border-radius:.5rem;padding:1rem 1.5rem}
+dialog::backdrop{background:rgb(0 0 0/.4)}dialog h2{margin-block-start:0}
+dl.confirm dt{font-size:.85rem;color:#444}dl.confirm dd{margin:0 0 .75rem;overflow-wrap:anywhere}
 .sr-only{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:40rem){th,td{font-size:.9rem}.count{min-inline-size:5rem}
 table.cards thead{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%)}

@@ -1,21 +1,14 @@
 /**
  * The API behind the page's three panels (README, "Console"): schedules (with "run now"), the
- * drop folder (read-only) and the store. Behind the login like every /api route (server.ts).
+ * drop folder (read-only) and the store. Behind the login like every /api route (server.ts), each
+ * of one store (scope.ts): its jobs folder, its drop folder, its store.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StoreError } from '../store/errors.ts';
+import { deskOf } from './desks.ts';
 import { dropView } from './drop-panel.ts';
-import { ScheduleFilesError, type SchedulePanel } from './schedules.ts';
-import { storeView, type StoreRateNow } from './store-panel.ts';
-import type { StoreApi } from '../store/types.ts';
-
-export interface PanelDeps {
-  schedules: SchedulePanel;
-  dropDir: string;
-  /** The console's store client (its requests counted in /metrics). */
-  store: StoreApi;
-  rate: () => Promise<StoreRateNow>;
-}
+import { ScheduleFilesError } from './schedules.ts';
+import { storeView } from './store-panel.ts';
 
 /**
  * Answers 502 when the store does not answer (its messages name no credential), 422 when a job
@@ -27,7 +20,8 @@ function answerError(error: unknown): { code: number; error: string } | null {
   return null;
 }
 
-export function registerPanelsApi(app: FastifyInstance, deps: PanelDeps): void {
+/** Routes relative to the store's scope (scope.ts), as api.ts's. */
+export function registerPanelsApi(app: FastifyInstance): void {
   const guarded = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> => {
     try {
       return await work();
@@ -38,12 +32,12 @@ export function registerPanelsApi(app: FastifyInstance, deps: PanelDeps): void {
     }
   };
 
-  app.get('/api/schedules', async (_request, reply) => guarded(reply, () => deps.schedules.view()));
+  app.get('/schedules', async (request, reply) => guarded(reply, () => deskOf(request).panels.schedules.view()));
 
-  app.post<{ Params: { name: string } }>('/api/schedules/:name/run', async (request, reply) => {
+  app.post<{ Params: { name: string } }>('/schedules/:name/run', async (request, reply) => {
     let batchId: string | null;
     try {
-      batchId = await deps.schedules.runNow(request.params.name);
+      batchId = await deskOf(request).panels.schedules.runNow(request.params.name);
     } catch (error) {
       const answer = answerError(error);
       if (!answer) throw error;
@@ -56,7 +50,10 @@ export function registerPanelsApi(app: FastifyInstance, deps: PanelDeps): void {
     return reply.code(202).send({ batchId });
   });
 
-  app.get('/api/drop', async () => dropView(deps.dropDir));
+  app.get('/drop', async (request) => dropView(deskOf(request).panels.dropDir));
 
-  app.get('/api/store', async (_request, reply) => guarded(reply, () => storeView(deps.store, deps.rate)));
+  app.get('/store', async (request, reply) => {
+    const { panels } = deskOf(request);
+    return guarded(reply, () => storeView(panels.store, panels.rate));
+  });
 }

@@ -2,7 +2,8 @@
  * The page's three panels (schedules, drop folder, store): closed <details> that load their data
  * from the API when opened (a closed panel costs no store request) and again on each opening.
  * `<summary>` is a button to the keyboard (Enter/Space) and to screen readers, with no script.
- * The script uses the helpers of page-script.ts ($, el, fmt, countsText, api, follow, T), sent before it.
+ * The script uses the helpers of page-script.ts ($, el, fmt, countsText, api, follow, confirmSend, T),
+ * sent before it.
  */
 import type { Texts } from './texts.ts';
 
@@ -66,6 +67,7 @@ function fillSchedules(data) {
 }
 
 async function runNow(name, button) {
+  if (!(await confirmSend(T.confirm_job + ' ' + name))) return;
   button.disabled = true;
   say('schedules-error', '');
   try {

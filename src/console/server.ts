@@ -1,43 +1,44 @@
 /**
  * The console's HTTP server (Fastify): the login, /healthz and /metrics, the API and the page.
- * Everything but /healthz and the login page needs the token (bearer) or a session cookie, and
- * every state-changing request passes the Origin check. Request lines are not logged by Fastify:
- * a login URL carries the token in its query string; ours log the route pattern only.
+ * Everything but /healthz and the login page needs a token (bearer) or a session cookie, and
+ * every state-changing request passes the Origin check. The agency's token sees every store, a
+ * store's own token that store alone (logins.ts, scope.ts); /metrics and /queues, which show
+ * every store, are the agency's. Request lines are not logged by Fastify: a login URL carries
+ * the token in its query string; ours log the route pattern only.
  */
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from '../log.ts';
-import type { Notifier } from '../notify/notifier.ts';
-import { registerApi } from './api.ts';
-import { credentialOf, SESSION_COOKIE, Sessions, setSessionCookie } from './auth.ts';
+import { credentialOf, loginOf, rememberCredential, SESSION_COOKIE, Sessions, setSessionCookie } from './auth.ts';
+import type { Desks } from './desks.ts';
 import { EventStreams } from './event-streams.ts';
-import type { BatchBoard } from './board.ts';
-import type { HealthWatch } from './health.ts';
+import type { HealthReport, PartState } from './health.ts';
+import { Logins } from './logins.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import { originVerdict } from './origin.ts';
 import { registerPages } from './pages.ts';
-import { registerNotifyApi } from './notify-api.ts';
-import { registerPanelsApi, type PanelDeps } from './panels-api.ts';
-import { tokenMatches } from './token.ts';
+import { QUEUES_PATH } from './queues.ts';
+import { registerStoreRoutes } from './scope.ts';
 import { UploadError } from './uploads.ts';
 
 export interface ConsoleDeps {
+  /** The agency's token (CONSOLE_TOKEN): every store. */
   token: string;
-  board: BatchBoard;
-  health: HealthWatch;
+  /** The stores served now; a store's own token (its desk's) opens that store alone. */
+  desks: Desks;
+  /** What /healthz answers (probed in the background, health.ts). */
+  health: () => Promise<HealthReport>;
+  /** A store's health at the last probe. */
+  storeHealth: (id: string) => PartState | undefined;
   metrics: ConsoleMetrics;
-  reportDir: string;
   uploadLimitBytes: number;
-  maxTextLength: number;
   /** What the page says about how batches run. */
   mode: 'in-process' | 'redis';
+  /** A stores file's stores: the page names the store it acts on, and asks before a sync. */
+  many: boolean;
   logger: Logger;
-  /** What the schedules, drop folder and store panels show. */
-  panels: PanelDeps;
-  /** The batches' notifications and the test button. */
-  notifier: Notifier;
-  /** More routes behind the same login (bull-board's /queues with Redis). */
+  /** More routes behind the same login (bull-board's /queues with Redis), the agency's alone. */
   extend?: (app: FastifyInstance) => Promise<void>;
   /**
    * Where browsers reach the console behind a proxy (CONSOLE_URL, an origin): the session
@@ -62,6 +63,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     forceCloseConnections: true,
   });
   const sessions = new Sessions();
+  const logins = new Logins(deps.token, () => deps.desks.tokens());
   const { publicUrl } = deps;
   /** A path of the console as a link: absolute at the public address when there is one. */
   const link = (path: string): string => (publicUrl ? `${publicUrl}${path}` : path);
@@ -73,7 +75,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
 
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);
-    const credential = credentialOf(request, deps.token, sessions);
+    const credential = credentialOf(request, logins, sessions);
     if (!PUBLIC.has(path) && credential === null) {
       if (isApi(path) || request.method !== 'GET') {
         return reply
@@ -83,7 +85,17 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
       }
       return reply.redirect(link('/login'), 303);
     }
-    const verdict = originVerdict(request.method, request.headers.origin, request.headers.host, credential, publicUrl);
+    if (credential) rememberCredential(request, credential);
+    // Every store's figures and queues: not a store's own login's (to it they do not exist).
+    if (credential && !credential.login.agency && isAgencyOnly(path))
+      return reply.code(404).send({ error: 'not found' });
+    const verdict = originVerdict(
+      request.method,
+      request.headers.origin,
+      request.headers.host,
+      credential?.via ?? null,
+      publicUrl,
+    );
     if (verdict !== 'ok' && !(path === '/login' && verdict === 'no-origin')) {
       return reply.code(403).send({
         error:
@@ -119,7 +131,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   });
 
   app.get('/healthz', async (_request, reply) => {
-    const report = await deps.health.report();
+    const report = await deps.health();
     return reply.code(report.status === 'ok' ? 200 : 503).send(report);
   });
 
@@ -129,23 +141,25 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
 
   app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
     const offered = request.query.token;
-    if (offered !== undefined && tokenMatches(deps.token, offered)) {
-      setSessionCookie(reply, sessions.open(), publicUrl);
+    const login = logins.of(offered);
+    if (login) {
+      setSessionCookie(reply, sessions.open(login), publicUrl);
       // Off to the page at once: the token leaves the address bar and the history entry.
       return reply.redirect(link('/'), 303);
     }
     return reply
       .type('text/html; charset=utf-8')
       .code(offered === undefined ? 200 : 401)
-      .send(loginPage(offered !== undefined));
+      .send(loginPage(offered !== undefined, deps.many));
   });
 
   app.post<{ Body: { token?: string } }>('/login', async (request, reply) => {
-    if (tokenMatches(deps.token, request.body?.token)) {
-      setSessionCookie(reply, sessions.open(), publicUrl);
+    const login = logins.of(request.body?.token);
+    if (login) {
+      setSessionCookie(reply, sessions.open(login), publicUrl);
       return reply.redirect(link('/'), 303);
     }
-    return reply.type('text/html; charset=utf-8').code(401).send(loginPage(true));
+    return reply.type('text/html; charset=utf-8').code(401).send(loginPage(true, deps.many));
   });
 
   app.post('/logout', async (request, reply) => {
@@ -154,12 +168,27 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     return reply.redirect(link('/login'), 303);
   });
 
-  registerApi(app, { ...deps, streams: new EventStreams() });
-  registerPanelsApi(app, deps.panels);
-  registerNotifyApi(app, deps.notifier);
-  registerPages(app, { mode: deps.mode, rate: deps.board.rate, uploadLimitBytes: deps.uploadLimitBytes });
+  await registerStoreRoutes(app, {
+    desks: deps.desks,
+    uploadLimitBytes: deps.uploadLimitBytes,
+    streams: new EventStreams(),
+    health: (desk) => deps.storeHealth(desk.id),
+  });
+  registerPages(app, {
+    mode: deps.mode,
+    many: deps.many,
+    stores: (request) => {
+      const login = loginOf(request);
+      return login ? deps.desks.visibleTo(login) : [];
+    },
+  });
   await deps.extend?.(app);
   return app;
+}
+
+/** Routes that show every store at once: the agency login's alone. */
+function isAgencyOnly(path: string): boolean {
+  return path === '/metrics' || path === QUEUES_PATH || path.startsWith(`${QUEUES_PATH}/`);
 }
 
 /** Answered with 401 when not logged in (scripts); pages redirect to the login form instead. */
@@ -173,11 +202,12 @@ function pathOf(request: FastifyRequest): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-function loginPage(failed: boolean): string {
+function loginPage(failed: boolean, many: boolean): string {
+  const which = many ? "CONSOLE_TOKEN, your store's own console token," : 'CONSOLE_TOKEN,';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>catalog-sync console: log in</title><style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}</style></head>
 <body><main><h1>catalog-sync console</h1>
-<form method="post" action="/login"><label for="token">Console token (CONSOLE_TOKEN, or the one <code>serve</code> printed)</label>
+<form method="post" action="/login"><label for="token">Console token (${which} or the one <code>serve</code> printed)</label>
 <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
 ${failed ? '<p class="error" role="alert">That token is not right.</p>' : ''}<button type="submit">Log in</button></form></main></body></html>`;
 }

@@ -1,149 +1,128 @@
 /**
- * `catalog-sync serve`: the console on the app's store client, ledger and Redis (src/app.ts), so
- * its batches are the same as `import`'s. Returns once it listens; close() stops it.
+ * `catalog-sync serve`: one console (one Fastify server, one login) for the stores a deployment
+ * serves (src/deployment.ts): the one store of the environment's settings, or every store of the
+ * stores file, which come and go while it runs. openConsole() builds the server; serveStore()
+ * opens a store's desk (desk.ts) and takes it into the routes, its stop() takes it out; listen()
+ * opens the port.
  */
 import type { App } from '../app.ts';
-import { scheduleQueue } from '../intake/schedules.ts';
-import type { SyncWorker } from '../sync/index.ts';
-import { redisServerOf } from '../redis.ts';
-import { closeBull } from '../sync/queue/connection.ts';
-import { BatchBoard } from './board.ts';
-import { HealthWatch, type HealthProbe } from './health.ts';
-import { mountQueues, type MountedQueues } from './queues.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { StoreProfile } from '../stores-file.ts';
+import { openDesk, type StoreDesk } from './desk.ts';
+import { Desks } from './desks.ts';
+import { HealthWatch, type HealthReport } from './health.ts';
 import { ConsoleMetrics } from './metrics.ts';
-import { batchRunner } from './runner.ts';
-import { SchedulePanel } from './schedules.ts';
+import { mountQueues, type QueueBoard } from './queues.ts';
+import { redisServerOf } from '../redis.ts';
 import { buildConsole } from './server.ts';
-import type { StoreRateNow } from './store-panel.ts';
 
 export interface ServeOptions {
+  /** The deployment's settings (REDIS_URL, CONSOLE_URL): the console's, whichever stores it serves. */
+  config: Config;
+  logger: Logger;
   host: string;
   port: number;
+  /** The agency's token (CONSOLE_TOKEN): it sees every store. */
   token: string;
   uploadLimitBytes: number;
+  /** The stores of a stores file: the page names the store it acts on; /healthz sums the stores up. */
+  many: boolean;
   /**
-   * A throwaway store (`serve --sandbox`, whose app is made with `ledger: false`): no ledger (its
-   * memory would outlive the store, as with `import --sandbox`), and with Redis a worker in this
-   * process, since no other knows the store.
+   * A throwaway store (`serve --sandbox`, whose app is made with `ledger: false`): no ledger, and
+   * with Redis a worker in this process, since no other knows the store (desk.ts).
    */
   sandbox?: boolean;
   /**
-   * The metrics /metrics serves. Made before the app when its rate gates are to be timed too
+   * The metrics /metrics serves. Made before the apps when their rate gates are to be timed too
    * (createApp's observeGate); else made here.
    */
   metrics?: ConsoleMetrics;
 }
 
-export interface RunningConsole {
-  /** Where it listens. */
-  url: string;
-  /** Where browsers reach it: CONSOLE_URL, else `url`. */
-  publicUrl: string;
+export interface OpenConsole {
+  /** Serves a store from now on (a src/deployment.ts StoreService); stop() stops serving it. */
+  serveStore(app: App, profile: StoreProfile | null): Promise<{ stop(): Promise<void> }>;
+  /** Listens; resolves with where (`url`) and where browsers reach it (`publicUrl`: CONSOLE_URL, else `url`). */
+  listen(): Promise<{ url: string; publicUrl: string }>;
+  /** Stops the server; the stores' desks are stopped by whoever serves them. */
   close(): Promise<void>;
 }
 
-export async function startConsole(app: App, options: ServeOptions): Promise<RunningConsole> {
-  const { config, logger } = app;
+export async function openConsole(options: ServeOptions): Promise<OpenConsole> {
+  const { config, logger, many } = options;
   const metrics = options.metrics ?? new ConsoleMetrics();
-  const rawClient = await app.client();
-  // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
-  // stops `serve` at start, not its first batch. A rehearsal's app keeps none.
-  if (!options.sandbox) await app.ledger();
-  const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
-  // With Redis, the store's rate (kept there, shared with import and every worker).
-  const { rate } = await app.rate();
-  const runner = batchRunner({
-    runBatch: (request, run) => app.runBatch(request, run),
-    queued: redis !== undefined,
-    observeStore: (client) => metrics.observeStore(client),
-    onNoWorker: (batchId) =>
-      logger.warn({ batchId }, 'no worker serves the queue: the batch waits for one (start catalog-sync worker)'),
-  });
-  // With Redis, a rehearsal's rows need a worker that knows the sandbox: this process runs one.
-  // Its rows are this process's: counted here, as a worker counts its own (worker --metrics-port).
-  const worker: SyncWorker | null =
-    redis && options.sandbox
-      ? await app.startWorker({
-          observeStore: (client) => metrics.observeStore(client),
-          onRowEnded: (outcome, store) => metrics.countRow(store, outcome),
-          onBatchReported: (summary) => metrics.observeBatch(summary),
-        })
-      : null;
-  const board = new BatchBoard({
-    store: await app.store(),
-    runner,
-    reportDir: config.reportDir,
-    rate,
-    metrics,
-    onFailure: (batchId, error) => logger.error({ err: error, batchId }, 'console batch could not run'),
-  });
-  const probes: HealthProbe[] = [{ name: 'store', check: async () => void (await rawClient.authorize()) }];
-  if (redis) {
-    const connection = await app.redis();
-    probes.push({ name: 'redis', check: async () => void (await connection.ping()) });
-  }
-  const health = new HealthWatch(probes, redis ? [] : ['redis']);
-  const schedules = redis ? scheduleQueue(redis, redis.prefix, logger) : null;
-  const rateNow = async (): Promise<StoreRateNow> => {
-    // The store's rate as kept in Redis now (another command may have set it since start).
-    const kept = await app.storeRate();
-    if (kept) return { perSecond: kept.rate, source: 'store' };
-    const effective = await app.rate();
-    return { perSecond: effective.rate, source: effective.source };
-  };
-  const notifier = await app.notifier();
-  // Notifications waiting from earlier runs go out from here too, as they are due.
-  await notifier.startDelivery();
-  health.start();
-  let queues: MountedQueues | null = null;
+  const desks = new Desks();
+  const health = new HealthWatch([], redisServerOf(config) ? [] : ['redis']);
+  if (redisServerOf(config))
+    // The stores share one Redis (src/deployment.ts): any store's connection tells.
+    health.add({ name: 'redis', check: async () => desks.all()[0]?.checkRedis?.() });
+  const partOf = (desk: StoreDesk): string => (many ? `store:${desk.id}` : 'store');
+  let queues: QueueBoard | null = null;
+  let closed = false;
   const server = await buildConsole({
     token: options.token,
-    board,
-    health,
+    desks,
+    health: async () => healthShown(await health.report(), many),
+    storeHealth: (id) => health.state(many ? `store:${id}` : 'store'),
     metrics,
-    reportDir: config.reportDir,
     uploadLimitBytes: options.uploadLimitBytes,
-    maxTextLength: config.maxTextLength,
-    mode: runner.mode,
+    mode: redisServerOf(config) ? 'redis' : 'in-process',
+    many,
     logger,
     publicUrl: config.consoleUrl,
-    notifier,
-    panels: {
-      schedules: new SchedulePanel({
-        jobsDir: config.jobsDir,
-        board,
-        storeTimeZone: () => app.storeTimeZone(),
-        queue: schedules,
-        logger,
-        notify: notifier,
-      }),
-      dropDir: config.dropDir,
-      store: metrics.observeStore(rawClient),
-      rate: rateNow,
-    },
-    ...(redis
-      ? {
-          extend: async (server) => {
-            queues = await mountQueues(server, redis);
-            metrics.watchQueue(board.store, () => queues!.waiting());
-          },
-        }
-      : {}),
+    ...(redisServerOf(config) ? { extend: async (app) => void (queues = await mountQueues(app)) } : {}),
   });
-  await server.listen({ host: options.host, port: options.port });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `http://${host}:${port}`;
   return {
-    url,
-    publicUrl: config.consoleUrl ?? url,
-    close: async () => {
+    async serveStore(app, profile) {
+      const desk = await openDesk(app, profile, {
+        metrics,
+        queues,
+        queueLabel: many ? (app.config.storeId ?? null) : null,
+        sandbox: options.sandbox === true,
+      });
+      desks.add(desk);
+      health.add({ name: partOf(desk), check: desk.checkStore });
+      return {
+        async stop() {
+          desks.remove(desk.id);
+          health.remove(partOf(desk));
+          await desk.close();
+        },
+      };
+    },
+    async listen() {
+      health.start();
+      await server.listen({ host: options.host, port: options.port });
+      const address = server.server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      const url = `http://${host}:${port}`;
+      return { url, publicUrl: config.consoleUrl ?? url };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
       health.stop();
       await server.close();
-      await worker?.close();
-      await queues?.close();
-      if (schedules) await closeBull(schedules);
     },
   };
+}
+
+/**
+ * What /healthz shows. With a stores file its store parts are summed up as `stores` (down when
+ * one is): the answer needs no login, and which stores an agency serves is not for everyone to
+ * read; `GET /api/stores` tells a login each store's health.
+ */
+function healthShown(report: HealthReport, many: boolean): HealthReport {
+  if (!many) return report;
+  const parts: HealthReport['parts'] = {};
+  let stores: 'up' | 'down' | null = null;
+  for (const [name, state] of Object.entries(report.parts)) {
+    if (!name.startsWith('store:')) parts[name] = state;
+    else if (state === 'down' || stores === null) stores = state === 'down' ? 'down' : 'up';
+  }
+  // No store served (none could start) is a console that cannot do its work.
+  parts.stores = stores ?? 'down';
+  return { status: Object.values(parts).includes('down') ? 'down' : 'ok', parts };
 }

@@ -105,6 +105,16 @@ const en = {
   delivery_given_up: 'given up',
   next_try: 'next try',
   attempts: 'attempts',
+  store_pick: 'Store',
+  store_open: 'Open',
+  rows_go_to: 'Rows go to',
+  confirm_heading: 'Send to this store?',
+  confirm_what: 'What goes',
+  confirm_rerun: 'the failed rows of batch',
+  confirm_job: 'the sheet of job',
+  cancel: 'Cancel',
+  send_to: 'Send to',
+  no_store: 'No store is served for this login now: the console log names a store that could not start.',
 };
 
 export type Texts = typeof en;
@@ -213,6 +223,16 @@ const ar: Texts = {
   delivery_given_up: 'توقّفت المحاولات',
   next_try: 'المحاولة التالية',
   attempts: 'محاولات',
+  store_pick: 'المتجر',
+  store_open: 'افتح',
+  rows_go_to: 'تذهب الصفوف إلى',
+  confirm_heading: 'الإرسال إلى هذا المتجر؟',
+  confirm_what: 'ما يُرسل',
+  confirm_rerun: 'الصفوف الفاشلة من الدفعة',
+  confirm_job: 'ملف المهمة',
+  cancel: 'إلغاء',
+  send_to: 'أرسل إلى',
+  no_store: 'لا متجر متاح لهذا الدخول الآن: يذكر سجل اللوحة المتجر الذي تعذّر تشغيله.',
 };
 
 export const TEXTS: Readonly<Record<Lang, Texts>> = { en, ar };

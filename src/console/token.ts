@@ -1,7 +1,9 @@
 /**
- * The console's one secret: the token an operator logs in with and scripts send as
- * `Authorization: Bearer <token>`. From CONSOLE_TOKEN or CONSOLE_TOKEN_FILE; without either, a
- * random one for this run, which `serve` prints inside a login URL (as notebook servers do).
+ * The console's login token: the one an operator logs in with and scripts send as
+ * `Authorization: Bearer <token>`. From CONSOLE_TOKEN or CONSOLE_TOKEN_FILE (the agency's: every
+ * store); without either, a random one for this run, which `serve` prints inside a login URL (as
+ * notebook servers do). A store of the stores file may have its own (`console_token_file`,
+ * read with the file: src/stores-file.ts), which opens that store alone (logins.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -49,7 +51,18 @@ function checked(setting: string, token: string): string {
  */
 export function tokenMatches(expected: string, offered: string | undefined): boolean {
   if (offered === undefined) return false;
-  const a = createHash('sha256').update(expected).digest();
-  const b = createHash('sha256').update(offered).digest();
+  return digestsMatch(tokenDigest(expected), tokenDigest(offered));
+}
+
+/**
+ * What the console keeps of a token: its SHA-256, never the token. An offered token is hashed once
+ * and compared with each login's digest (digestsMatch), every one of them.
+ */
+export function tokenDigest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** Constant time: two digests of equal length. */
+export function digestsMatch(a: Buffer, b: Buffer): boolean {
   return timingSafeEqual(a, b);
 }

@@ -14,6 +14,8 @@ export interface MailInput {
   storeName: string;
   /** The console's address (CONSOLE_URL), for a link to the batch. */
   consoleUrl: string | null;
+  /** The store's id in the stores file: the link opens the console on that store (`?store=<id>`). */
+  consoleStore?: string | null;
   /** failed.csv goes with the mail. */
   attached: boolean;
 }
@@ -178,8 +180,10 @@ function countsLine(w: Words, total: number, counts: EventCounts): string {
   return parts.length > 0 ? `${total}: ${parts.join(w.list)}` : String(total);
 }
 
-function consoleLink(consoleUrl: string | null, batchId: string): string | null {
-  return consoleUrl ? `${consoleUrl}/#batch=${encodeURIComponent(batchId)}` : null;
+function consoleLink(input: MailInput, batchId: string): string | null {
+  if (!input.consoleUrl) return null;
+  const store = input.consoleStore ? `?store=${encodeURIComponent(input.consoleStore)}` : '';
+  return `${input.consoleUrl}/${store}#batch=${encodeURIComponent(batchId)}`;
 }
 
 export function mailText(input: MailInput): MailText {
@@ -206,7 +210,7 @@ export function mailText(input: MailInput): MailText {
         lines.push('', w.firstProblems(d.problems.length, problems), ...d.problems.map(w.problem));
       }
       if (problems > 0) lines.push('', input.attached ? w.attached : w.inReport);
-      const link = consoleLink(input.consoleUrl, d.batchId);
+      const link = consoleLink(input, d.batchId);
       if (link) lines.push('', w.console(link));
       break;
     }
@@ -215,7 +219,7 @@ export function mailText(input: MailInput): MailText {
       subject = `${storeName}: ${w.couldNotSync(d.file)}`;
       lines.push(w.failedHeadline(d.batchId, d.error.message), '');
       lines.push(`${w.labels.batch}: ${d.batchId}`, `${w.labels.source}: ${d.source}`, `${w.labels.file}: ${d.file}`);
-      const link = consoleLink(input.consoleUrl, d.batchId);
+      const link = consoleLink(input, d.batchId);
       if (link) lines.push('', w.console(link));
       break;
     }

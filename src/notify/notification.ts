@@ -74,6 +74,7 @@ export async function attemptDelivery(
     lang: notification.lang,
     storeName: notification.storeName,
     consoleUrl: settings.consoleUrl,
+    consoleStore: settings.consoleStore ?? null,
     attached: attachment !== null,
   });
   return sendMail(settings.email, { id: notification.id, subject, text, attachment });

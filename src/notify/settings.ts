@@ -4,7 +4,7 @@
  * store without any sender knowing. Secrets stay here, in the process: never in an event, an
  * outbox entry, a queued job or a log line.
  */
-import type { Config } from '../config.ts';
+import { DEFAULT_STORE_ID, type Config } from '../config.ts';
 
 export type NotifyLang = 'en' | 'ar';
 
@@ -30,6 +30,8 @@ export interface NotifySettings {
   lang: NotifyLang | null;
   /** The console as people open it, for a link to the batch; null: no link. */
   consoleUrl: string | null;
+  /** The store's id in the stores file: the link opens the console on that store. */
+  consoleStore?: string | null;
 }
 
 export function notifySettingsOf(config: Config): NotifySettings {
@@ -51,6 +53,7 @@ export function notifySettingsOf(config: Config): NotifySettings {
         : null,
     lang: config.notifyLang ?? null,
     consoleUrl: config.consoleUrl ?? null,
+    consoleStore: config.storeId !== undefined && config.storeId !== DEFAULT_STORE_ID ? config.storeId : null,
   };
 }
 

@@ -13,7 +13,7 @@ import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
 import { storeIdentityOf } from '../../src/store/identity.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
-import { startConsole } from '../../src/console/start.ts';
+import { openConsole } from '../../src/console/start.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
 
@@ -87,14 +87,19 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     observeGate: (gate, store) => metrics.observeGate(gate, store),
     onNotificationAttempt: (count) => metrics.countNotification(count),
   });
-  const running = await startConsole(app, {
+  const opened = await openConsole({
+    config,
+    logger: app.logger,
     host: '127.0.0.1',
     port: 0,
     token: TOKEN,
     uploadLimitBytes: options.uploadLimitBytes ?? 1024 * 1024,
+    many: false,
     sandbox: options.rehearsal === true,
     metrics,
   });
+  const served = await opened.serveStore(app, null);
+  const running = await opened.listen();
   return {
     url: running.url,
     sandbox,
@@ -111,7 +116,8 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
         headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string> | undefined) },
       }),
     close: async () => {
-      await running.close();
+      await opened.close();
+      await served.stop();
       if (config.redisUrl) await dropKeys(config.redisUrl, config.queuePrefix);
       await app.close();
       await sandbox.close();
@@ -121,7 +127,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
 }
 
 /** Deletes every Redis key of a test's prefix. */
-async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
+export async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = new Redis(redisUrl);
   try {
     let cursor = '0';

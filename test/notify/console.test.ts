@@ -69,10 +69,9 @@ describe('console notifications', () => {
     const test = await world.api('/api/notifications/test', { method: 'POST' });
     expect(test.status).toBe(409);
     expect(await test.json()).toEqual({ error: 'no notification is set up: set NOTIFY_WEBHOOK_URL or SMTP_URL' });
-    expect(await (await world.api('/api/batches/20261126-101010-abc123/notifications')).json()).toEqual({
-      batchId: '20261126-101010-abc123',
-      channels: [],
-      notifications: [],
-    });
+    // A batch the store does not know, with no notification of it, is no batch here (another store's, say).
+    const unknown = await world.api('/api/batches/20261126-101010-abc123/notifications');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'no batch 20261126-101010-abc123' });
   });
 });

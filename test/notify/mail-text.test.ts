@@ -98,6 +98,18 @@ describe('e-mail body', () => {
     expect(text).toContain('https://console.shop.example/#batch=B1');
   });
 
+  it("links the batch on its store's page when the store is one of a stores file", () => {
+    const { text } = mailText({
+      event: finished({ created: 1 }, 1, 0),
+      lang: 'en',
+      storeName: 'North Shop',
+      consoleUrl: 'https://console.shop.example',
+      consoleStore: 'north',
+      attached: false,
+    });
+    expect(text).toContain('https://console.shop.example/?store=north#batch=B1');
+  });
+
   it('in Arabic', () => {
     const { text } = mailText({
       event: finished({ created: 1, invalid: 1 }, 2, 1),

@@ -187,6 +187,8 @@ describe("a store's own notifications", () => {
       email: { smtpUrl: 'smtps://mail.example', to: ['owner@riyadh.example'], from: 'sync@agency.example' },
       lang: 'ar',
       consoleUrl: null,
+      // The e-mail's link opens the console on this store.
+      consoleStore: 'riyadh-perfumes',
     });
     const jeddah = applyStoresFile(resolveConfig({ ...env, STORE: 'jeddah-oud' }), { JEDDAH_PASSWORD: 'pw' });
     expect(notifySettingsOf(jeddah.config)).toMatchObject({ webhook: null, email: { to: ['ops@agency.example'] } });

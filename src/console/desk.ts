@@ -1,0 +1,157 @@
+/**
+ * A store's desk: what the console holds for one store it serves, on that store's app (src/app.ts:
+ * its client, ledger, rate, Redis keys), so its batches are the same as `import`'s. The batch
+ * board, the panels (schedules, drop folder, store), the notifier, the health probe and, with
+ * Redis, the store's queue on /queues. The console serves one desk, or one per store of the
+ * stores file (start.ts); every store-scoped route answers from one desk (scope.ts).
+ */
+import type { App } from '../app.ts';
+import { DEFAULT_STORE_ID } from '../config.ts';
+import { scheduleQueue } from '../intake/schedules.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { StoreIdentity } from '../store/identity.ts';
+import type { StoreApi } from '../store/types.ts';
+import type { StoreProfile } from '../stores-file.ts';
+import type { SyncWorker } from '../sync/index.ts';
+import { closeBull } from '../sync/queue/connection.ts';
+import { redisServerOf } from '../redis.ts';
+import { BatchBoard } from './board.ts';
+import type { ConsoleMetrics } from './metrics.ts';
+import type { QueueBoard, StoreQueue } from './queues.ts';
+import { batchRunner } from './runner.ts';
+import { SchedulePanel } from './schedules.ts';
+import type { StoreRateNow } from './store-panel.ts';
+import { tokenDigest } from './token.ts';
+
+export interface StoreDesk {
+  /** The store's id: in the stores file, or `default` for the environment's one store. */
+  readonly id: string;
+  /** The store's URL and account. */
+  readonly store: StoreIdentity;
+  /** The store's own names, once a login has said them (the health probe logs in). */
+  readonly names: () => { en: string; ar: string } | null;
+  /** The digest of the store's own console token (logins.ts); null: the agency's login only. */
+  readonly token: Buffer | null;
+  readonly board: BatchBoard;
+  /** The store's report folder (uploads go under it too). */
+  readonly reportDir: string;
+  readonly maxTextLength: number;
+  readonly panels: PanelDeps;
+  readonly notifier: Notifier;
+  /** Resolves when the store answers (its health probe). */
+  readonly checkStore: () => Promise<void>;
+  /** Resolves when the store's Redis answers; null without Redis. */
+  readonly checkRedis: (() => Promise<void>) | null;
+  /** Stops what the desk started; the app is closed by its owner. */
+  close(): Promise<void>;
+}
+
+/** What the schedules, drop folder and store panels show (panels-api.ts). */
+export interface PanelDeps {
+  schedules: SchedulePanel;
+  dropDir: string;
+  /** The console's client of the store (its requests counted in /metrics). */
+  store: StoreApi;
+  rate: () => Promise<StoreRateNow>;
+}
+
+export interface DeskOptions {
+  metrics: ConsoleMetrics;
+  /** bull-board's /queues with Redis, where the desk shows its store's queue. */
+  queues: QueueBoard | null;
+  /** The queue's name on /queues: the store's id with a stores file, null for a console of one store. */
+  queueLabel: string | null;
+  /**
+   * A throwaway store (`serve --sandbox`, whose app is made with `ledger: false`): no ledger (its
+   * memory would outlive the store, as with `import --sandbox`), and with Redis a worker in this
+   * process, since no other knows the store.
+   */
+  sandbox: boolean;
+}
+
+export async function openDesk(app: App, profile: StoreProfile | null, options: DeskOptions): Promise<StoreDesk> {
+  const { config, logger } = app;
+  const { metrics } = options;
+  const rawClient = await app.client();
+  // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
+  // stops `serve` at start (or this store of many), not its first batch. A rehearsal keeps none.
+  if (!options.sandbox) await app.ledger();
+  const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
+  // With Redis, the store's rate (kept there, shared with import and every worker).
+  const { rate } = await app.rate();
+  const store = await app.store();
+  const runner = batchRunner({
+    runBatch: (request, run) => app.runBatch(request, run),
+    queued: redis !== undefined,
+    observeStore: (client) => metrics.observeStore(client),
+    onNoWorker: (batchId) =>
+      logger.warn({ batchId }, 'no worker serves the queue: the batch waits for one (start catalog-sync worker)'),
+  });
+  // With Redis, a rehearsal's rows need a worker that knows the sandbox: this process runs one.
+  // Its rows are this process's: counted here, as a worker counts its own (worker --metrics-port).
+  const worker: SyncWorker | null =
+    redis && options.sandbox
+      ? await app.startWorker({
+          observeStore: (client) => metrics.observeStore(client),
+          onRowEnded: (outcome, ended) => metrics.countRow(ended, outcome),
+          onBatchReported: (summary) => metrics.observeBatch(summary),
+        })
+      : null;
+  const board = new BatchBoard({
+    store,
+    runner,
+    reportDir: config.reportDir,
+    rate,
+    metrics,
+    onFailure: (batchId, error) => logger.error({ err: error, batchId }, 'console batch could not run'),
+  });
+  const schedules = redis ? scheduleQueue(redis, redis.prefix, logger) : null;
+  const queue: StoreQueue | null = redis && options.queues ? options.queues.add(redis, options.queueLabel) : null;
+  if (queue) metrics.watchQueue(store, () => queue.waiting());
+  const rateNow = async (): Promise<StoreRateNow> => {
+    // The store's rate as kept in Redis now (another command may have set it since start).
+    const kept = await app.storeRate();
+    if (kept) return { perSecond: kept.rate, source: 'store' };
+    const effective = await app.rate();
+    return { perSecond: effective.rate, source: effective.source };
+  };
+  const notifier = await app.notifier();
+  // Notifications waiting from earlier runs go out from here too, as they are due.
+  await notifier.startDelivery();
+  let names: { en: string; ar: string } | null = null;
+  const connection = redis ? await app.redis() : null;
+  return {
+    id: config.storeId ?? DEFAULT_STORE_ID,
+    store,
+    names: () => names,
+    token: profile?.consoleToken === undefined ? null : tokenDigest(profile.consoleToken),
+    board,
+    reportDir: config.reportDir,
+    maxTextLength: config.maxTextLength,
+    notifier,
+    panels: {
+      schedules: new SchedulePanel({
+        jobsDir: config.jobsDir,
+        board,
+        storeTimeZone: () => app.storeTimeZone(),
+        queue: schedules,
+        logger,
+        notify: notifier,
+      }),
+      dropDir: config.dropDir,
+      store: metrics.observeStore(rawClient),
+      rate: rateNow,
+    },
+    checkStore: async () => {
+      const session = await rawClient.authorize();
+      names = { en: session.store.store_name, ar: session.store.store_name_ar };
+    },
+    checkRedis: connection ? async () => void (await connection.ping()) : null,
+    close: async () => {
+      metrics.forgetQueue(store);
+      await worker?.close();
+      await queue?.close();
+      if (schedules) await closeBull(schedules);
+    },
+  };
+}

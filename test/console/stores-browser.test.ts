@@ -1,0 +1,165 @@
+/**
+ * The console for many stores in a real Chromium (Debian's `chromium`, driven by playwright-core):
+ * the agency logs in, sees the store switcher, syncs a sheet to one store after the page named
+ * that store and asked, switches to the other store from the keyboard and syncs there; each store
+ * gets exactly its rows. Then a store's own login sees its store alone, with no switcher.
+ * Each step keeps a screenshot in test-artifacts/console/.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN } from './helpers.ts';
+import { startStoresWorld, type StoresWorld } from './stores-world.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
+
+let world: StoresWorld;
+let profile: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  world = await startStoresWorld({
+    stores: [
+      { id: 'north', name: { store_name: 'North Shop', store_name_ar: 'متجر الشمال' } },
+      { id: 'south', name: { store_name: 'South Shop', store_name_ar: 'متجر الجنوب' } },
+    ],
+  });
+  profile = await mkdtemp(join(tmpdir(), 'console-stores-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    viewport: { width: 1280, height: 900 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterAll(async () => {
+  await context?.close();
+  await world?.close();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+async function waitForBatchEnd(): Promise<string | null> {
+  const status = page.locator('#batch-status');
+  await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toMatch(/^(done|failed)$/);
+  return status.getAttribute('data-status');
+}
+
+async function upload(name: string, prefix: string): Promise<void> {
+  const sheet = `title,sale_price,category,barcode\n${prefix} lamp,12,1,${prefix}-1\n${prefix} desk,40,1,${prefix}-2\n`;
+  await page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await page.locator('#preview-name', { hasText: name }).waitFor();
+}
+
+const barcodes = (id: string): unknown[] => world.stores[id]!.sandbox.products().map((p) => p.fields.barcode);
+
+describe('an agency with two stores, in a browser', () => {
+  it('logs in with the agency token and sees a labelled store switcher, the store named by the Sync button', async () => {
+    // The page names each store as its login said: wait until the console has heard both.
+    await expect
+      .poll(async () =>
+        ((await (await world.api('/api/stores')).json()) as { name: string | null }[]).every((s) => s.name !== null),
+      )
+      .toBe(true);
+    await page.goto(`${world.url}/login`);
+    await page.locator('#token').fill(TOKEN);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${world.url}/`);
+    const select = page.getByLabel('Store', { exact: true });
+    // The label names the select (getByLabel found it through <label for>).
+    expect(await page.locator('select#store-select').count()).toBe(1);
+    expect(await select.getAttribute('id')).toBe('store-select');
+    expect(await select.locator('option').allTextContents()).toEqual(['North Shop (north)', 'South Shop (south)']);
+    expect(await page.locator('#sync-store').textContent()).toBe('Rows go to North Shop (north)');
+    await shot('stores-1-switcher');
+  });
+
+  it('names the store and asks before a sync: Escape sends nothing, "Send to North Shop" syncs there', async () => {
+    await upload('north.csv', 'N');
+    await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.id')).toBe('dry-run');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('#confirm-send');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await page.locator('#confirm-store').textContent()).toBe('North Shop (north)');
+    expect(await dialog.textContent()).toContain(world.stores.north!.sandbox.url);
+    expect(await page.locator('#confirm-what').textContent()).toBe('north.csv');
+    // Cancel has the focus: Enter by habit sends nothing.
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Cancel');
+    await shot('stores-2-asked');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.locator('#batch').isHidden()).toBe(true);
+    expect(world.stores.north!.sandbox.requestCount('/v1/create_product')).toBe(0);
+
+    await page.locator('#sync').click();
+    await dialog.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('confirm-go');
+    expect(await page.locator('#confirm-go').textContent()).toBe('Send to North Shop (north)');
+    await page.keyboard.press('Enter');
+    expect(await waitForBatchEnd()).toBe('done');
+    expect(barcodes('north')).toEqual(['N-1', 'N-2']);
+    expect(barcodes('south')).toEqual([]);
+    await shot('stores-3-synced-north');
+  });
+
+  it('switches to the other store from the keyboard and syncs there; each store has exactly its rows', async () => {
+    await page.locator('#store-select').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/store=south/);
+    expect(await page.locator('#sync-store').textContent()).toBe('Rows go to South Shop (south)');
+    // The past batches are this store's: none yet.
+    await expect.poll(() => page.locator('#past-none').textContent()).toBe('No batches yet.');
+
+    await upload('south.csv', 'S');
+    await page.locator('#sync').click();
+    await page.locator('#confirm-send').waitFor({ state: 'visible' });
+    expect(await page.locator('#confirm-store').textContent()).toBe('South Shop (south)');
+    await page.locator('#confirm-go').click();
+    expect(await waitForBatchEnd()).toBe('done');
+    expect(barcodes('south')).toEqual(['S-1', 'S-2']);
+    expect(barcodes('north')).toEqual(['N-1', 'N-2']);
+    await expect.poll(() => page.locator('#past-rows tr').count()).toBe(1);
+    await shot('stores-4-synced-south');
+  });
+
+  it('keeps the store when the page turns Arabic, and names it in Arabic', async () => {
+    await page.locator('#lang-switch').click();
+    await page.waitForURL(/lang=ar/);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('#sync-store').textContent()).toBe('تذهب الصفوف إلى متجر الجنوب (south)');
+    await shot('stores-5-arabic');
+    await page.goto(`${world.url}/?lang=en`);
+  });
+
+  it("a store's own login sees its store alone: no switcher, its batches only", async () => {
+    await page.locator('form[action="/logout"] button').click();
+    await page.waitForURL(/\/login$/);
+    await page.locator('#token').fill(world.stores.north!.token!);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${world.url}/`);
+    expect(await page.locator('#store-select').count()).toBe(0);
+    expect(await page.locator('.store-current').textContent()).toBe('Store: North Shop (north)');
+    expect(await page.locator('#sync-store').textContent()).toBe('Rows go to North Shop (north)');
+    await expect.poll(() => page.locator('#past-rows tr').count()).toBe(1);
+    expect(await page.locator('#past-rows').textContent()).toContain('north.csv');
+    // Another store's page does not exist for this login.
+    const other = await page.goto(`${world.url}/?store=south`);
+    expect(other?.status()).toBe(404);
+    await page.goto(`${world.url}/`);
+    await shot('stores-6-store-login');
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * One console for the stores of a stores file, as `serve` runs it: the file on disk, a real
+ * Deployment following it (a store added to the file is served within its poll), each store a
+ * sandbox of its own over real HTTP on 127.0.0.1, each with its own console token unless asked
+ * otherwise. The agency logs in with TOKEN.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { resolveConfig } from '../../src/config.ts';
+import { ConsoleMetrics } from '../../src/console/metrics.ts';
+import { openConsole } from '../../src/console/start.ts';
+import { Deployment } from '../../src/deployment.ts';
+import { createLogger } from '../../src/log.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { applyStoresFile } from '../../src/store-choice.ts';
+import { dropKeys, REDIS_URL, TOKEN } from './helpers.ts';
+
+export interface StoreSpec {
+  id: string;
+  /** A console token of its own (the default); false: reached by the agency's login only. */
+  token?: boolean;
+  /** The store's own name, as its login says it. */
+  name?: { store_name: string; store_name_ar: string };
+}
+
+export interface WorldStore {
+  id: string;
+  sandbox: SandboxHandle;
+  /** Its own console token, or null. */
+  token: string | null;
+  reportDir: string;
+  jobsDir: string;
+  dropDir: string;
+}
+
+export interface StoresWorld {
+  url: string;
+  storesFile: string;
+  stores: Record<string, WorldStore>;
+  logs: string[];
+  /** fetch with a bearer token (default: the agency's, TOKEN). */
+  api(path: string, init?: RequestInit, token?: string): Promise<Response>;
+  /** Adds a store (a new sandbox) to the stores file on disk; the running console picks it up. */
+  addStore(spec: StoreSpec): Promise<WorldStore>;
+  /** Takes a store out of the stores file on disk (its sandbox keeps running until close). */
+  removeStore(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoresWorldOptions {
+  stores: StoreSpec[];
+  redis?: boolean;
+}
+
+export async function startStoresWorld(options: StoresWorldOptions): Promise<StoresWorld> {
+  const dir = await mkdtemp(join(tmpdir(), 'console-stores-'));
+  const secrets = join(dir, 'secrets');
+  await mkdir(secrets);
+  const storesFile = join(dir, 'stores.yaml');
+  const reportDir = join(dir, 'reports');
+  const stores: Record<string, WorldStore> = {};
+  const specs: StoreSpec[] = [];
+
+  const writeStoresFile = async (): Promise<void> => {
+    const lines = ['stores:'];
+    for (const spec of specs) {
+      const store = stores[spec.id]!;
+      lines.push(
+        `  - id: ${spec.id}`,
+        `    url: ${store.sandbox.url}`,
+        `    email: ${store.sandbox.email}`,
+        `    password_file: ./secrets/${spec.id}`,
+        ...(store.token ? [`    console_token_file: ./secrets/${spec.id}.console`] : []),
+      );
+    }
+    await writeFile(storesFile, `${lines.join('\n')}\n`);
+  };
+
+  const prepare = async (spec: StoreSpec): Promise<WorldStore> => {
+    const sandbox = await startSandbox(spec.name ? { storeName: spec.name } : {});
+    await writeFile(join(secrets, spec.id), sandbox.password);
+    const token = spec.token === false ? null : `${spec.id}-console-token-${randomUUID()}`;
+    if (token) await writeFile(join(secrets, `${spec.id}.console`), `${token}\n`);
+    const store: WorldStore = {
+      id: spec.id,
+      sandbox,
+      token,
+      reportDir: join(reportDir, spec.id),
+      jobsDir: join(dir, 'jobs', spec.id),
+      dropDir: join(dir, 'drop', spec.id),
+    };
+    await mkdir(store.jobsDir, { recursive: true });
+    stores[spec.id] = store;
+    specs.push(spec);
+    return store;
+  };
+
+  for (const spec of options.stores) await prepare(spec);
+  await writeStoresFile();
+
+  const env: Record<string, string> = {
+    STORES_FILE: storesFile,
+    REPORT_DIR: reportDir,
+    JOBS_DIR: join(dir, 'jobs'),
+    DROP_DIR: join(dir, 'drop'),
+    LEDGER_FILE: join(dir, 'ledger.jsonl'),
+    RATE: '200',
+    CONCURRENCY: '4',
+    ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-stores-${randomUUID()}` } : {}),
+  };
+  const { config } = applyStoresFile(resolveConfig(env), env);
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = createLogger({ level: 'debug', destination });
+  const metrics = new ConsoleMetrics();
+  const deployment = new Deployment({
+    config,
+    storesFile,
+    env,
+    logger,
+    appOptions: {
+      observeGate: (gate, store) => metrics.observeGate(gate, store),
+      onNotificationAttempt: (count) => metrics.countNotification(count),
+    },
+    pollMs: 100,
+  });
+  const opened = await openConsole({
+    config,
+    logger,
+    host: '127.0.0.1',
+    port: 0,
+    token: TOKEN,
+    uploadLimitBytes: 1024 * 1024,
+    many: true,
+    metrics,
+  });
+  await deployment.serve({ start: (app, profile) => opened.serveStore(app, profile) });
+  const { url } = await opened.listen();
+  return {
+    url,
+    storesFile,
+    stores,
+    logs,
+    api: (path, init = {}, token = TOKEN) =>
+      fetch(`${url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+      }),
+    async addStore(spec) {
+      const store = await prepare(spec);
+      await writeStoresFile();
+      return store;
+    },
+    async removeStore(id) {
+      specs.splice(
+        specs.findIndex((spec) => spec.id === id),
+        1,
+      );
+      await writeStoresFile();
+    },
+    async close() {
+      await opened.close();
+      await deployment.close();
+      if (config.redisUrl) await dropKeys(config.redisUrl, config.queuePrefix);
+      for (const store of Object.values(stores)) await store.sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
