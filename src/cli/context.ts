@@ -19,6 +19,11 @@ export interface CliIO {
   envFile?: string;
   /** Where a question is answered; without one (or off a terminal) nothing is asked. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /**
+   * Ends the process now (the entry gives process.exit): for a service whose stop outlived its
+   * bound, with connections left waiting for a Redis that does not answer.
+   */
+  exit?: (code: number) => void;
 }
 
 export interface GlobalFlags {
@@ -170,6 +175,11 @@ export class CliContext {
   print(text: string): void {
     this.printedOut = true;
     this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Ends the process now when the entry allows it (CliIO.exit); in-process runs carry on. */
+  exit(code: number): void {
+    this.io.exit?.(code);
   }
 
   printError(text: string): void {
