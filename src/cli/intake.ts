@@ -321,16 +321,23 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
       process.exitCode = 1;
     }
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
-    if (plan.request === null) return;
+    const notSent = { unknownRows: plan.heldUnknownRows, invalidRows: plan.invalidRows };
+    if (plan.request === null) {
+      // --json prints one document even when no batch starts: which rows were left, and why (stderr).
+      if (flags.json) ctx.print(JSON.stringify({ batchId: null, rerunOf: resolved.batchId, notSent }, null, 2));
+      return;
+    }
     const summary = await app.runBatch(plan.request, {
       transport: transportOf(flags.queue, app.config.redisUrl),
       waitForWorker: flags.wait === true,
     });
-    report(ctx, summary, flags.json);
+    const held = notSent.unknownRows.length + notSent.invalidRows.length > 0;
+    report(ctx, summary, flags.json, held ? { notSent } : {});
   });
 }
 
-function report(ctx: CliContext, summary: BatchSummary, json: boolean): void {
-  ctx.print(json ? JSON.stringify(summary, null, 2) : summarizeBatch(summary));
+/** The batch's summary (with --json, and `extra` keys beside it), and exit code 1 when a row needs a person. */
+function report(ctx: CliContext, summary: BatchSummary, json: boolean, extra: object = {}): void {
+  ctx.print(json ? JSON.stringify({ ...summary, ...extra }, null, 2) : summarizeBatch(summary));
   if (batchHasProblems(summary)) process.exitCode = 1;
 }
