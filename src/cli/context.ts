@@ -106,7 +106,7 @@ export class CliContext {
   private envFileRead = false;
 
   /**
-   * Log lines go to stderr: coloured lines on a terminal (pino-pretty), JSON otherwise
+   * Log lines go to stderr: readable lines on a terminal (people-log.ts), JSON otherwise
    * (LOG_FORMAT decides when given). On a terminal, unless a level was asked for, a one-off
    * command shows only warnings and errors (the person has the progress bar and the summary);
    * a service (`worker`, `watch`) shows its info lines, its batches' starts, progress and ends.
@@ -116,15 +116,8 @@ export class CliContext {
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
     const level = !asked && !service && this.io.stderr.isTTY ? 'warn' : config.logLevel;
     if (logFormat(this.io.stderr, config.logFormat) === 'json') return createLogger({ level });
-    const { default: pretty } = await import('pino-pretty');
-    const destination = pretty({
-      colorize: this.io.stderr.isTTY === true,
-      destination: 2,
-      sync: true,
-      singleLine: true,
-      ignore: 'pid,hostname,app',
-    });
-    return createLogger({ level, destination });
+    const { peopleLog } = await import('./people-log.ts');
+    return createLogger({ level, destination: peopleLog(this.io.stderr) });
   }
 
   /**
