@@ -206,12 +206,16 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
   const { loadJobs, nextRun } = await import('../intake/job-file.ts');
   const { listSchedules, scheduleQueue } = await import('../intake/schedules.ts');
   const { bullConnection } = await import('../sync/queue/connection.ts');
+  // The console's panel shows the next run the same way (`nextInStoreZone`).
+  const { wallClock } = await import('../console/schedules.ts');
+  const { formatTable } = await import('./lists.ts');
   await ctx.withApp(
     async (app) => {
       const { config } = app;
       const jobs = await loadJobs(config.jobsDir);
       if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
-      const zone = jobs.some((j) => !j.timezone) ? await app.storeTimeZone() : 'UTC';
+      // Next runs are shown on the store's clock, whatever zone each cron is read in.
+      const zone = await app.storeTimeZone();
       const queue = config.redisUrl
         ? scheduleQueue(bullConnection(config.redisUrl), (await app.queueTarget()).prefix)
         : null;
@@ -219,13 +223,16 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
         const rows = await listSchedules(queue, jobs, zone);
         const now = Date.now();
         ctx.print(
-          [
-            'job\tcron\ttimezone\tnext run\tregistered',
-            ...rows.map((r) => {
-              const next = r.next ?? nextRun(r.cron, r.timezone, now);
-              return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
-            }),
-          ].join('\n'),
+          formatTable(
+            ['JOB', 'CRON', 'TIME ZONE', `NEXT RUN (${zone}, the store's)`, 'REGISTERED'],
+            rows.map((r) => [
+              r.name,
+              r.cron,
+              r.timezone,
+              wallClock(r.next ?? nextRun(r.cron, r.timezone, now), zone),
+              r.next === null ? 'no (a worker registers it)' : 'yes',
+            ]),
+          ),
         );
       } finally {
         await queue?.close();
