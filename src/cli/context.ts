@@ -48,6 +48,19 @@ export interface AppUse {
   service?: boolean;
 }
 
+/**
+ * Where the configured store's settings come from, for a message that says what to check
+ * (exit-codes.ts); never the password itself.
+ */
+export interface StoreSetup {
+  url: string;
+  account: string;
+  /** The setting that gives the URL: `STORE_URL`, or the stores file's entry. */
+  urlSetting: string;
+  /** The settings that give the login: `STORE_EMAIL and STORE_PASSWORD`, ... */
+  loginSettings: string;
+}
+
 export class CliContext {
   constructor(
     readonly program: Command,
@@ -162,6 +175,36 @@ export class CliContext {
     }
   }
 
+  /**
+   * Where the configured store's URL and login come from, for a message naming what to check
+   * (exit-codes.ts); null when no store is configured. Never the password.
+   */
+  async storeSetup(): Promise<StoreSetup | null> {
+    const { config } = await this.storeChoice();
+    if (!config.storeUrl || !config.storeEmail) return null;
+    const where = { url: config.storeUrl, account: config.storeEmail };
+    const { DEFAULT_STORE_ID } = await import('../config.ts');
+    if (config.storeId !== undefined && config.storeId !== DEFAULT_STORE_ID) {
+      const entry = `the entry of store ${config.storeId} in the stores file`;
+      return {
+        ...where,
+        urlSetting: `url in ${entry}`,
+        loginSettings: `email and password_file or password_env in ${entry}`,
+      };
+    }
+    const flags = this.program.opts<GlobalFlags>();
+    const password = flags.passwordFile
+      ? `--password-file (${flags.passwordFile})`
+      : this.io.env.STORE_PASSWORD
+        ? 'STORE_PASSWORD'
+        : `STORE_PASSWORD_FILE (${this.io.env.STORE_PASSWORD_FILE ?? ''})`;
+    return {
+      ...where,
+      urlSetting: flags.storeUrl ? '--store-url' : 'STORE_URL',
+      loginSettings: `${flags.storeEmail ? '--store-email' : 'STORE_EMAIL'} and ${password}`,
+    };
+  }
+
   /** Whether the command printed anything on stdout (a --json error is printed only when not). */
   printedOut = false;
 
@@ -180,7 +223,7 @@ export class CliContext {
   }
 }
 
-/** A command's way to end with a given exit code and a message for the user. */
+/** A command's way to end with a given exit code (EXIT, exit-codes.ts) and a message for the user. */
 export class ExitError extends Error {
   override readonly name = 'ExitError';
   constructor(

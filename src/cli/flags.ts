@@ -2,12 +2,13 @@
 import { Option } from 'commander';
 import type { Transport } from '../app.ts';
 import { ExitError } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 /** A whole number >= min. */
 export function whole(flag: string, value: string, min: number): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isInteger(n) || n < min)
-    throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
+    throw new ExitError(EXIT.notStarted, `${flag} must be a whole number >= ${min}, got "${value}"`);
   return n;
 }
 
@@ -28,7 +29,7 @@ export const WAIT_FLAG = [
 export function transportOf(queue: 'local' | 'redis' | undefined, redisUrl: string | undefined): Transport {
   const chosen = queue ?? (redisUrl ? 'redis' : 'local');
   if (chosen === 'redis' && !redisUrl)
-    throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
+    throw new ExitError(EXIT.notStarted, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
   return chosen === 'redis' ? 'queue' : 'local';
 }
 

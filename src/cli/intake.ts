@@ -14,6 +14,7 @@ import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { queueOption, STORE_CHECK_OVERRIDE, storeCheckOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface WatchFlags {
   dir?: string;
@@ -61,14 +62,14 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--parallel <n>', 'files synced at once by this watcher', '1')
     .option('--grace-ms <ms>', 'on SIGTERM, how long running files may take to finish', '30000')
     .option('--alive-file <path>', 'write this file every 5 s while watching (a health check reads its age)')
-    .action((flags: WatchFlags) => guarded(() => watchCommand(ctx, flags)));
+    .action((flags: WatchFlags) => watchCommand(ctx, flags));
 
   const schedule = program.command('schedule').description('scheduled syncs from jobs/*.yaml');
   schedule
     .command('list')
     .description('each job with its cron, time zone and next run')
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
-    .action((flags: { jobsDir?: string }) => guarded(() => scheduleList(ctx, flags.jobsDir)));
+    .action((flags: { jobsDir?: string }) => scheduleList(ctx, flags.jobsDir));
   schedule
     .command('run <name>')
     .description('run one job now, in this process (or through the queue with REDIS_URL), and wait for its report')
@@ -76,14 +77,14 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--json', 'print the batch summary as JSON', false)
     .addOption(queueOption())
     .option(...WAIT_FLAG)
-    .action((name: string, flags: ScheduleRunFlags) => guarded(() => scheduleRun(ctx, name, flags)));
+    .action((name: string, flags: ScheduleRunFlags) => scheduleRun(ctx, name, flags));
   schedule
     .command('sync')
     .description(
       'register every job with the queue now (the worker does this at start); removes schedules whose file is gone',
     )
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
-    .action((flags: { jobsDir?: string }) => guarded(() => scheduleSync(ctx, flags.jobsDir)));
+    .action((flags: { jobsDir?: string }) => scheduleSync(ctx, flags.jobsDir));
 
   program
     .command('rerun <target>')
@@ -106,27 +107,7 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .addOption(queueOption())
     .option(...WAIT_FLAG)
     .addOption(storeCheckOption())
-    .action((target: string, flags: RerunFlags) => guarded(() => rerunCommand(ctx, target, flags)));
-}
-
-/** Intake errors that stop a command from starting are exit code 2 with their message. */
-async function guarded(fn: () => Promise<void>): Promise<void> {
-  const { JobFileError } = await import('../intake/job-file.ts');
-  const { RerunError } = await import('../intake/rerun.ts');
-  const { DropFolderError } = await import('../intake/drop-folders.ts');
-  const { OtherStoreError } = await import('../sync/batch-store.ts');
-  try {
-    await fn();
-  } catch (error) {
-    if (
-      error instanceof JobFileError ||
-      error instanceof RerunError ||
-      error instanceof DropFolderError ||
-      error instanceof OtherStoreError
-    )
-      throw new ExitError(2, error.message);
-    throw error;
-  }
+    .action((target: string, flags: RerunFlags) => rerunCommand(ctx, target, flags));
 }
 
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
@@ -249,7 +230,8 @@ async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promi
   await ctx.withApp(
     async (app) => {
       const { config } = app;
-      if (!config.redisUrl) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
+      if (!config.redisUrl)
+        throw new ExitError(EXIT.notStarted, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
       const jobs = await loadJobs(config.jobsDir);
       const queue = scheduleQueue(bullConnection(config.redisUrl), (await app.queueTarget()).prefix);
       try {
@@ -289,7 +271,7 @@ async function scheduleRun(ctx: CliContext, name: string, flags: ScheduleRunFlag
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {
         ctx.print(JSON.stringify(summaries, null, 2));
-        if (summaries.some(batchHasProblems)) process.exitCode = 1;
+        if (summaries.some(batchHasProblems)) process.exitCode = EXIT.problems;
       } else for (const summary of summaries) report(ctx, summary, flags.json);
     },
     { extra: { jobsDir: flags.jobsDir } },
@@ -321,11 +303,11 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     });
     if (plan.heldUnknownRows.length > 0) {
       ctx.printError(heldUnknownNote(plan.heldUnknownRows));
-      process.exitCode = 1; // those rows still need a person
+      process.exitCode = EXIT.problems; // those rows still need a person
     }
     if (plan.invalidRows.length > 0) {
       ctx.printError(`not sent: ${invalidNote(plan.invalidRows.length, resolved.failedCsv)}`);
-      process.exitCode = 1;
+      process.exitCode = EXIT.problems;
     }
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
     const notSent = { unknownRows: plan.heldUnknownRows, invalidRows: plan.invalidRows };
@@ -346,5 +328,5 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
 /** The batch's summary (with --json, and `extra` keys beside it), and exit code 1 when a row needs a person. */
 function report(ctx: CliContext, summary: BatchSummary, json: boolean, extra: object = {}): void {
   ctx.print(json ? JSON.stringify({ ...summary, ...extra }, null, 2) : summarizeBatch(summary));
-  if (batchHasProblems(summary)) process.exitCode = 1;
+  if (batchHasProblems(summary)) process.exitCode = EXIT.problems;
 }

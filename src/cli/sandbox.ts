@@ -7,6 +7,7 @@ import type { SandboxOptions } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface SandboxFlags {
   port: string;
@@ -52,7 +53,7 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES') {
           throw new ExitError(
-            2,
+            EXIT.notStarted,
             `cannot listen on ${options.host}:${options.port} (${code}); choose another --port or --host`,
           );
         }

@@ -7,6 +7,7 @@ import type { SandboxHandle } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface ServeFlags {
   port: string;
@@ -36,7 +37,8 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   try {
     token = resolveConsoleToken(ctx.io.env);
   } catch (error) {
-    if (error instanceof ConsoleTokenError) throw new ExitError(2, `configuration error: ${error.message}`);
+    if (error instanceof ConsoleTokenError)
+      throw new ExitError(EXIT.notStarted, `configuration error: ${error.message}`);
     throw error;
   }
   let sandbox: SandboxHandle | undefined;
@@ -68,7 +70,10 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
     }).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
-        throw new ExitError(2, `cannot listen on ${flags.host}:${port} (${code}); choose another --port or --host`);
+        throw new ExitError(
+          EXIT.notStarted,
+          `cannot listen on ${flags.host}:${port} (${code}); choose another --port or --host`,
+        );
       throw error;
     });
     // A random token is known to nobody else: the login URL is how the person gets in (as notebook servers do).

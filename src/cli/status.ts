@@ -12,6 +12,7 @@ import type { StoreRate } from '../store/rate-gate/store-rate.ts';
 import type { BatchStatus } from '../sync/queue/batch-state.ts';
 import type { RedisTarget } from '../sync/queue/connection.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 /** A batch as status shows it: a running one whose store's queue no worker serves waits for one. */
 type ShownBatch = BatchStatus & { waitingForWorker: boolean };
@@ -36,7 +37,10 @@ export function registerStatusCommand(program: Command, ctx: CliContext): void {
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
   const config = await ctx.config();
   if (!config.redisUrl)
-    throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
+    throw new ExitError(
+      EXIT.notStarted,
+      'configuration error: REDIS_URL: is not set (status reads batches from Redis)',
+    );
   const limit = batchId ? 1000 : 20;
   const stores: StoreStatus[] = [];
   if (config.storesOnOffer) {
@@ -60,7 +64,7 @@ async function runStatus(ctx: CliContext, batchId: string | undefined, json: boo
   }
   for (const store of stores) store.batches = store.batches.filter((b) => !batchId || b.meta.batchId === batchId);
   if (batchId && stores.every((store) => store.batches.length === 0))
-    throw new ExitError(1, `batch ${batchId} not found in Redis`);
+    throw new ExitError(EXIT.problems, `batch ${batchId} not found in Redis`);
   if (json) {
     const shown = stores.map((store) => ({ ...store, batches: store.batches.map(batchJson) }));
     ctx.print(JSON.stringify(shown.length === 1 && shown[0]!.store ? shown[0] : { stores: shown }, null, 2));

@@ -12,6 +12,7 @@ import type { ConsoleMetrics } from '../console/metrics.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 /** Default --grace, in seconds: with CLOSE_MS, the whole stop stays under the 30 s supervisors commonly allow. */
 export const DEFAULT_GRACE_SECONDS = 20;
@@ -38,7 +39,10 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     .action(async (flags: WorkerFlags) => {
       const config = await ctx.config();
       if (!config.redisUrl)
-        throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
+        throw new ExitError(
+          EXIT.notStarted,
+          'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)',
+        );
       const redisUrl = config.redisUrl;
       const portText = flags.metricsPort ?? ctx.io.env.METRICS_PORT;
       const metricsPort = portText === undefined || portText === '' ? null : whole('--metrics-port', portText, 0);
@@ -96,7 +100,10 @@ async function listenMetrics(metrics: ConsoleMetrics, host: string, port: number
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
-      throw new ExitError(2, `cannot serve metrics on ${host}:${port} (${code}); choose another --metrics-port`);
+      throw new ExitError(
+        EXIT.notStarted,
+        `cannot serve metrics on ${host}:${port} (${code}); choose another --metrics-port`,
+      );
     throw error;
   }
 }

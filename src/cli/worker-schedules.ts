@@ -5,10 +5,9 @@
  * ledger (the app gives it, not the schedules).
  */
 import type { App } from '../app.ts';
-import { JobFileError, loadJobs } from '../intake/job-file.ts';
+import { loadJobs } from '../intake/job-file.ts';
 import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
 import { bullConnection } from '../sync/queue/connection.ts';
-import { ExitError } from './context.ts';
 
 export async function startSchedules(app: App, redisUrl: string): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
@@ -21,7 +20,6 @@ export async function startSchedules(app: App, redisUrl: string): Promise<{ stop
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
   } catch (error) {
     await queue.close();
-    if (error instanceof JobFileError) throw new ExitError(2, error.message);
     throw error;
   }
   const worker = startScheduleWorker(connection, prefix, config.jobsDir, {
