@@ -46,6 +46,9 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     .description(
       "the way back from Redis: copy the store's ledger from Redis into its file and remove the take-over note, so runs without REDIS_URL use the file again (refused while a batch runs)",
     )
+    // It asks nothing (it deletes nothing and can be undone by any command with REDIS_URL), but a
+    // script that confirms every ledger change, as `forget` needs off a terminal, may say --yes.
+    .option('--yes', 'accepted, as by forget: move-to-file asks nothing', false)
     .action(() => moveToFile(ctx));
 }
 
