@@ -64,7 +64,7 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
           `Sandbox store listening on ${sandbox.url}`,
           `  e-mail:   ${sandbox.email}`,
           `  password: ${sandbox.password}`,
-          `  control:  ${sandbox.url}/__sandbox/stats (see README, "Sandbox store")`,
+          `  control:  ${sandbox.url}/__sandbox/stats (all of them: docs/sandbox.md, "Control API")`,
           '',
           'To point catalog-sync at it, in another shell:',
           `export STORE_URL=${sandbox.url} STORE_EMAIL=${sandbox.email} STORE_PASSWORD=${sandbox.password}`,
