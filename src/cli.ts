@@ -12,4 +12,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   stdin: process.stdin,
+  exit: (code) => process.exit(code),
 });

@@ -38,7 +38,6 @@ export const DEFAULT_STORE_ID = 'default';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
-  readonly exitCode = 2;
   constructor(
     readonly setting: string,
     message: string,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig, requireStore } from '../src/config.ts';
+import { failureOf } from '../src/cli/exit-codes.ts';
 
 function errorOf(fn: () => unknown): ConfigError {
   try {
@@ -52,11 +53,11 @@ describe('resolveConfig', () => {
     [{ CONSOLE_URL: 'https://example.com/catalog' }, 'CONSOLE_URL', 'without a path'],
     [{ STORE_KEEP_ALIVE_MS: 'soon' }, 'STORE_KEEP_ALIVE_MS', 'must be a number (milliseconds'],
     [{ STORE_KEEP_ALIVE_MS: '90000' }, 'STORE_KEEP_ALIVE_MS', "below the store's own idle timeout"],
-  ])('names the setting in the error for %o', (env, setting, text) => {
+  ])('names the setting in the error for %o', async (env, setting, text) => {
     const error = errorOf(() => resolveConfig(env));
     expect(error.setting).toBe(setting);
     expect(error.message).toContain(text);
-    expect(error.exitCode).toBe(2);
+    expect(await failureOf(error)).toMatchObject({ exitCode: 2, kind: 'configuration' });
   });
 
   const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

@@ -6,6 +6,7 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { ExitError } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 export const ALIVE_EVERY_MS = 5_000;
 
@@ -18,7 +19,10 @@ export async function keepAlive(path: string, everyMs = ALIVE_EVERY_MS): Promise
   try {
     await write();
   } catch (error) {
-    throw new ExitError(2, `--alive-file: cannot write ${path} (${(error as NodeJS.ErrnoException).code})`);
+    throw new ExitError(
+      EXIT.notStarted,
+      `--alive-file: cannot write ${path} (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   const timer = setInterval(() => void write().catch(() => undefined), everyMs);
   timer.unref();

@@ -20,6 +20,11 @@ export interface CliIO {
   envFile?: string;
   /** Where a question is answered; without one (or off a terminal) nothing is asked. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /**
+   * Ends the process now (the entry gives process.exit): for a service whose stop outlived its
+   * bound, with connections left waiting for a Redis that does not answer.
+   */
+  exit?: (code: number) => void;
 }
 
 export interface GlobalFlags {
@@ -42,6 +47,19 @@ export interface AppUse {
   options?: AppOptions;
   /** A long-running service (`worker`, `watch`): its info lines are shown on a terminal too. */
   service?: boolean;
+}
+
+/**
+ * Where the configured store's settings come from, for a message that says what to check
+ * (exit-codes.ts); never the password itself.
+ */
+export interface StoreSetup {
+  url: string;
+  account: string;
+  /** The setting that gives the URL: `STORE_URL`, or the stores file's entry. */
+  urlSetting: string;
+  /** The settings that give the login: `STORE_EMAIL and STORE_PASSWORD`, ... */
+  loginSettings: string;
 }
 
 export class CliContext {
@@ -102,7 +120,7 @@ export class CliContext {
   private envFileRead = false;
 
   /**
-   * Log lines go to stderr: coloured lines on a terminal (pino-pretty), JSON otherwise
+   * Log lines go to stderr: readable lines on a terminal (people-log.ts), JSON otherwise
    * (LOG_FORMAT decides when given). On a terminal, unless a level was asked for, a one-off
    * command shows only warnings and errors (the person has the progress bar and the summary);
    * a service (`worker`, `watch`) shows its info lines, its batches' starts, progress and ends.
@@ -112,15 +130,8 @@ export class CliContext {
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
     const level = !asked && !service && this.io.stderr.isTTY ? 'warn' : config.logLevel;
     if (logFormat(this.io.stderr, config.logFormat) === 'json') return createLogger({ level });
-    const { default: pretty } = await import('pino-pretty');
-    const destination = pretty({
-      colorize: this.io.stderr.isTTY === true,
-      destination: 2,
-      sync: true,
-      singleLine: true,
-      ignore: 'pid,hostname,app',
-    });
-    return createLogger({ level, destination });
+    const { peopleLog } = await import('./people-log.ts');
+    return createLogger({ level, destination: peopleLog(this.io.stderr) });
   }
 
   /**
@@ -165,6 +176,36 @@ export class CliContext {
     }
   }
 
+  /**
+   * Where the configured store's URL and login come from, for a message naming what to check
+   * (exit-codes.ts); null when no store is configured. Never the password.
+   */
+  async storeSetup(): Promise<StoreSetup | null> {
+    const { config } = await this.storeChoice();
+    if (!config.storeUrl || !config.storeEmail) return null;
+    const where = { url: config.storeUrl, account: config.storeEmail };
+    const { DEFAULT_STORE_ID } = await import('../config.ts');
+    if (config.storeId !== undefined && config.storeId !== DEFAULT_STORE_ID) {
+      const entry = `the entry of store ${config.storeId} in the stores file`;
+      return {
+        ...where,
+        urlSetting: `url in ${entry}`,
+        loginSettings: `email and password_file or password_env in ${entry}`,
+      };
+    }
+    const flags = this.program.opts<GlobalFlags>();
+    const password = flags.passwordFile
+      ? `--password-file (${flags.passwordFile})`
+      : this.io.env.STORE_PASSWORD
+        ? 'STORE_PASSWORD'
+        : `STORE_PASSWORD_FILE (${this.io.env.STORE_PASSWORD_FILE ?? ''})`;
+    return {
+      ...where,
+      urlSetting: flags.storeUrl ? '--store-url' : 'STORE_URL',
+      loginSettings: `${flags.storeEmail ? '--store-email' : 'STORE_EMAIL'} and ${password}`,
+    };
+  }
+
   /** Whether the command printed anything on stdout (a --json error is printed only when not). */
   printedOut = false;
 
@@ -173,12 +214,17 @@ export class CliContext {
     this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
+  /** Ends the process now when the entry allows it (CliIO.exit); in-process runs carry on. */
+  exit(code: number): void {
+    this.io.exit?.(code);
+  }
+
   printError(text: string): void {
     this.io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 }
 
-/** A command's way to end with a given exit code and a message for the user. */
+/** A command's way to end with a given exit code (EXIT, exit-codes.ts) and a message for the user. */
 export class ExitError extends Error {
   override readonly name = 'ExitError';
   constructor(

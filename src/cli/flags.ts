@@ -3,12 +3,13 @@ import { Option } from 'commander';
 import type { Transport } from '../app.ts';
 import type { RedisServer } from '../redis.ts';
 import { ExitError } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 /** A whole number >= min. */
 export function whole(flag: string, value: string, min: number): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isInteger(n) || n < min)
-    throw new ExitError(2, `${flag} must be a whole number >= ${min}, got "${value}"`);
+    throw new ExitError(EXIT.notStarted, `${flag} must be a whole number >= ${min}, got "${value}"`);
   return n;
 }
 
@@ -29,7 +30,7 @@ export const WAIT_FLAG = [
 export function transportOf(queue: 'local' | 'redis' | undefined, redis: RedisServer | null): Transport {
   const chosen = queue ?? (redis ? 'redis' : 'local');
   if (chosen === 'redis' && !redis)
-    throw new ExitError(2, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
+    throw new ExitError(EXIT.notStarted, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
   return chosen === 'redis' ? 'queue' : 'local';
 }
 

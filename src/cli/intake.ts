@@ -15,6 +15,7 @@ import type { BatchSummary } from '../report/summary.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { queueOption, STORE_CHECK_OVERRIDE, storeCheckOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface WatchFlags {
   dir?: string;
@@ -62,14 +63,14 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--parallel <n>', 'files synced at once by this watcher', '1')
     .option('--grace-ms <ms>', 'on SIGTERM, how long running files may take to finish', '30000')
     .option('--alive-file <path>', 'write this file every 5 s while watching (a health check reads its age)')
-    .action((flags: WatchFlags) => guarded(() => watchCommand(ctx, flags)));
+    .action((flags: WatchFlags) => watchCommand(ctx, flags));
 
   const schedule = program.command('schedule').description('scheduled syncs from jobs/*.yaml');
   schedule
     .command('list')
     .description('each job with its cron, time zone and next run')
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
-    .action((flags: { jobsDir?: string }) => guarded(() => scheduleList(ctx, flags.jobsDir)));
+    .action((flags: { jobsDir?: string }) => scheduleList(ctx, flags.jobsDir));
   schedule
     .command('run <name>')
     .description('run one job now, in this process (or through the queue with REDIS_URL), and wait for its report')
@@ -77,14 +78,14 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .option('--json', 'print the batch summary as JSON', false)
     .addOption(queueOption())
     .option(...WAIT_FLAG)
-    .action((name: string, flags: ScheduleRunFlags) => guarded(() => scheduleRun(ctx, name, flags)));
+    .action((name: string, flags: ScheduleRunFlags) => scheduleRun(ctx, name, flags));
   schedule
     .command('sync')
     .description(
       'register every job with the queue now (the worker does this at start); removes schedules whose file is gone',
     )
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
-    .action((flags: { jobsDir?: string }) => guarded(() => scheduleSync(ctx, flags.jobsDir)));
+    .action((flags: { jobsDir?: string }) => scheduleSync(ctx, flags.jobsDir));
 
   program
     .command('rerun <target>')
@@ -107,27 +108,7 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
     .addOption(queueOption())
     .option(...WAIT_FLAG)
     .addOption(storeCheckOption())
-    .action((target: string, flags: RerunFlags) => guarded(() => rerunCommand(ctx, target, flags)));
-}
-
-/** Intake errors that stop a command from starting are exit code 2 with their message. */
-async function guarded(fn: () => Promise<void>): Promise<void> {
-  const { JobFileError } = await import('../intake/job-file.ts');
-  const { RerunError } = await import('../intake/rerun.ts');
-  const { DropFolderError } = await import('../intake/drop-folders.ts');
-  const { OtherStoreError } = await import('../sync/batch-store.ts');
-  try {
-    await fn();
-  } catch (error) {
-    if (
-      error instanceof JobFileError ||
-      error instanceof RerunError ||
-      error instanceof DropFolderError ||
-      error instanceof OtherStoreError
-    )
-      throw new ExitError(2, error.message);
-    throw error;
-  }
+    .action((target: string, flags: RerunFlags) => rerunCommand(ctx, target, flags));
 }
 
 async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
@@ -208,25 +189,32 @@ async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promi
   const { loadJobs, nextRun } = await import('../intake/job-file.ts');
   const { listSchedules, scheduleQueue } = await import('../intake/schedules.ts');
   const { closeBull } = await import('../sync/queue/connection.ts');
+  // The console's panel shows the next run the same way (`nextInStoreZone`).
+  const { wallClock } = await import('../console/schedules.ts');
+  const { formatTable } = await import('./lists.ts');
   await ctx.withApp(
     async (app) => {
       const { config } = app;
       const jobs = await loadJobs(config.jobsDir);
       if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
-      const zone = jobs.some((j) => !j.timezone) ? await app.storeTimeZone() : 'UTC';
+      // Next runs are shown on the store's clock, whatever zone each cron is read in.
+      const zone = await app.storeTimeZone();
       const server = redisServerOf(config);
       const queue = server ? scheduleQueue(server, (await app.queueTarget()).prefix) : null;
       try {
         const rows = await listSchedules(queue, jobs, zone);
         const now = Date.now();
         ctx.print(
-          [
-            'job\tcron\ttimezone\tnext run\tregistered',
-            ...rows.map((r) => {
-              const next = r.next ?? nextRun(r.cron, r.timezone, now);
-              return `${r.name}\t${r.cron}\t${r.timezone}\t${new Date(next).toISOString()}\t${r.next === null ? 'no' : 'yes'}`;
-            }),
-          ].join('\n'),
+          formatTable(
+            ['JOB', 'CRON', 'TIME ZONE', `NEXT RUN (${zone}, the store's)`, 'REGISTERED'],
+            rows.map((r) => [
+              r.name,
+              r.cron,
+              r.timezone,
+              wallClock(r.next ?? nextRun(r.cron, r.timezone, now), zone),
+              r.next === null ? 'no (a worker registers it)' : 'yes',
+            ]),
+          ),
         );
       } finally {
         if (queue) await closeBull(queue);
@@ -244,7 +232,7 @@ async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promi
     async (app) => {
       const { config } = app;
       const server = redisServerOf(config);
-      if (!server) throw new ExitError(2, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
+      if (!server) throw new ExitError(EXIT.notStarted, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
       const jobs = await loadJobs(config.jobsDir);
       const queue = scheduleQueue(server, (await app.queueTarget()).prefix);
       try {
@@ -287,7 +275,7 @@ async function scheduleRun(ctx: CliContext, name: string, flags: ScheduleRunFlag
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {
         ctx.print(JSON.stringify(summaries, null, 2));
-        if (summaries.some(batchHasProblems)) process.exitCode = 1;
+        if (summaries.some(batchHasProblems)) process.exitCode = EXIT.problems;
       } else for (const summary of summaries) report(ctx, summary, flags.json);
     },
     { extra: { jobsDir: flags.jobsDir } },
@@ -319,23 +307,30 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
     });
     if (plan.heldUnknownRows.length > 0) {
       ctx.printError(heldUnknownNote(plan.heldUnknownRows));
-      process.exitCode = 1; // those rows still need a person
+      process.exitCode = EXIT.problems; // those rows still need a person
     }
     if (plan.invalidRows.length > 0) {
       ctx.printError(`not sent: ${invalidNote(plan.invalidRows.length, resolved.failedCsv)}`);
-      process.exitCode = 1;
+      process.exitCode = EXIT.problems;
     }
     if (plan.mayDuplicate > 0) await confirmResend(ctx, plan.mayDuplicate, flags.yes);
-    if (plan.request === null) return;
+    const notSent = { unknownRows: plan.heldUnknownRows, invalidRows: plan.invalidRows };
+    if (plan.request === null) {
+      // --json prints one document even when no batch starts: which rows were left, and why (stderr).
+      if (flags.json) ctx.print(JSON.stringify({ batchId: null, rerunOf: resolved.batchId, notSent }, null, 2));
+      return;
+    }
     const summary = await app.runBatch(plan.request, {
       transport: transportOf(flags.queue, redisServerOf(app.config)),
       waitForWorker: flags.wait === true,
     });
-    report(ctx, summary, flags.json);
+    const held = notSent.unknownRows.length + notSent.invalidRows.length > 0;
+    report(ctx, summary, flags.json, held ? { notSent } : {});
   });
 }
 
-function report(ctx: CliContext, summary: BatchSummary, json: boolean): void {
-  ctx.print(json ? JSON.stringify(summary, null, 2) : summarizeBatch(summary));
-  if (batchHasProblems(summary)) process.exitCode = 1;
+/** The batch's summary (with --json, and `extra` keys beside it), and exit code 1 when a row needs a person. */
+function report(ctx: CliContext, summary: BatchSummary, json: boolean, extra: object = {}): void {
+  ctx.print(json ? JSON.stringify({ ...summary, ...extra }, null, 2) : summarizeBatch(summary));
+  if (batchHasProblems(summary)) process.exitCode = EXIT.problems;
 }

@@ -9,6 +9,7 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { redisServerOf } from '../redis.ts';
 import { confirmOnTerminal } from './confirm.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface KeyFlags {
   keyColumn: string;
@@ -46,26 +47,23 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     .description(
       "the way back from Redis: copy the store's ledger from Redis into its file and remove the take-over note, so runs without REDIS_URL use the file again (refused while a batch runs)",
     )
+    // It asks nothing (it deletes nothing and can be undone by any command with REDIS_URL), but a
+    // script that confirms every ledger change, as `forget` needs off a terminal, may say --yes.
+    .option('--yes', 'accepted, as by forget: move-to-file asks nothing', false)
     .action(() => moveToFile(ctx));
 }
 
 async function moveToFile(ctx: CliContext): Promise<void> {
-  const { LedgerBusyError } = await import('../app.ts');
   await ctx.withApp(async (app) => {
     if (!redisServerOf(app.config))
       throw new ExitError(
-        2,
+        EXIT.notStarted,
         'configuration error: REDIS_URL: is not set (move-to-file reads the ledger from the Redis that holds it)',
       );
-    try {
-      const { entries, file, keptAs } = await app.moveLedgerToFile();
-      ctx.print(
-        `${entries === 1 ? '1 entry' : `${entries} entries`} moved from Redis to ${file} (the Redis hash is kept as ${keptAs}). Run without REDIS_URL from now on: a command with REDIS_URL makes Redis answer for this store again, taking the file over.`,
-      );
-    } catch (error) {
-      if (error instanceof LedgerBusyError) throw new ExitError(2, error.message);
-      throw error;
-    }
+    const { entries, file, keptAs } = await app.moveLedgerToFile();
+    ctx.print(
+      `${entries === 1 ? '1 entry' : `${entries} entries`} moved from Redis to ${file} (the Redis hash is kept as ${keptAs}). Run without REDIS_URL from now on: a command with REDIS_URL makes Redis answer for this store again, taking the file over.`,
+    );
   });
 }
 
@@ -88,7 +86,7 @@ async function show(ctx: CliContext, texts: string[], flags: KeyFlags): Promise<
       ctx.print(`ledger of ${describeStore(await app.store())}: ${where}`);
       keys.forEach((key, i) => ctx.print(`${describeLedgerKey(key)} (${key}): ${meaning(entries[i])}`));
     }
-    if (entries.some((entry) => entry === undefined)) process.exitCode = 1;
+    if (entries.some((entry) => entry === undefined)) process.exitCode = EXIT.problems;
   });
 }
 
@@ -137,12 +135,12 @@ async function forget(ctx: CliContext, texts: string[], flags: KeyFlags & { yes:
     const held = keys.filter((_, i) => entries[i] !== undefined);
     for (const [i, key] of keys.entries())
       if (entries[i] === undefined) ctx.printError(`${describeLedgerKey(key)} (${key}): not in the ledger`);
-    if (held.length === 0) throw new ExitError(1, 'nothing to forget');
+    if (held.length === 0) throw new ExitError(EXIT.problems, 'nothing to forget');
     const what = held.map(describeLedgerKey).join(', ');
     const question = `Forget ${what} in the ledger of ${describeStore(await app.store())} (${where})? A sync of a row with ${held.length === 1 ? 'this key' : 'these keys'} then creates the product again.`;
     if (!flags.yes && !(await confirmOnTerminal(ctx, question)))
       throw new ExitError(
-        2,
+        EXIT.notStarted,
         ctx.io.stdin?.isTTY && ctx.io.stderr.isTTY
           ? 'nothing was forgotten'
           : `nothing was forgotten: not on a terminal, so nothing could be asked; add --yes to forget ${what}`,

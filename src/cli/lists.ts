@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { StoreClient } from '../store/client.ts';
 import type { Category, TaxEntry, Voucher } from '../store/types.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -127,7 +128,7 @@ function registerList<T>(program: Command, ctx: CliContext, spec: ListSpec<T>): 
     .option('--csv', 'print CSV with a header row')
     .option('--json', 'print the list as a JSON array')
     .action(async (flags: { csv?: boolean; json?: boolean }) => {
-      if (flags.csv && flags.json) throw new ExitError(2, 'choose one of --csv and --json');
+      if (flags.csv && flags.json) throw new ExitError(EXIT.notStarted, 'choose one of --csv and --json');
       await ctx.withApp(async (app) => {
         const items = await spec.fetch(await app.client());
         ctx.print(renderList(spec, items, flags.json ? 'json' : flags.csv ? 'csv' : 'table'));

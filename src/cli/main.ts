@@ -1,11 +1,12 @@
 /**
- * Builds the program and maps failures to exit codes: 2 for anything that stops a run from
- * starting (configuration, unreadable file, wrong credentials), 1 for a run with problem rows.
+ * Builds the program, runs a command and ends with its exit code: which failure is which code is
+ * exit-codes.ts (0 done, 1 problem rows, 2 could not start, 70 a bug).
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { CliContext, ExitError, type CliIO } from './context.ts';
+import { Command } from 'commander';
+import { CliContext, type CliIO } from './context.ts';
 import { registerCommands } from './commands.ts';
+import { EXIT, failureOf } from './exit-codes.ts';
 
 /** package.json sits two folders up from src/cli/ and from dist/cli/ alike. */
 function packageVersion(): string {
@@ -42,10 +43,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const { program, ctx } = buildProgram(io);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
-    const failure = await failureOf(error);
-    if (failure === null) return 0;
+    const failure = await failureOf(error, () => ctx.storeSetup());
+    if (failure === null) return EXIT.ok;
     if (failure.message && !failure.told) ctx.printError(failure.detail ?? failure.message);
     // --json promises one JSON document on stdout, whatever happens: the error is that document.
     if (asksJson(argv) && !ctx.printedOut) {
@@ -60,58 +61,4 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 function asksJson(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
   return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
-}
-
-interface Failure {
-  exitCode: number;
-  /** What kind of failure: `usage`, `configuration`, `sheet`, `store`, `command`, `unexpected`. */
-  kind: string;
-  /** A stable code, when the error has one (a sheet's or the store's). */
-  code?: string;
-  /** One line for the user (and the --json error). */
-  message: string;
-  /** What stderr shows instead of message, when more (a bug's stack). */
-  detail?: string;
-  /** stderr has the message already (commander prints its own). */
-  told?: boolean;
-}
-
-/** The exit code and words for a command that threw; null when it only ended (--help, --version). */
-async function failureOf(error: unknown): Promise<Failure | null> {
-  if (error instanceof CommanderError) {
-    // Commander has printed its own message on stderr already.
-    if (error.exitCode === 0) return null;
-    return { exitCode: 2, kind: 'usage', code: error.code, message: error.message, told: true };
-  }
-  if (error instanceof ExitError) return { exitCode: error.exitCode, kind: 'command', message: error.message };
-  // Loaded here, not at start (`--help` needs none of them); a command that threw one has it already.
-  const [{ ConfigError }, { SheetFileError }, { StoreError }, { NoWorkerError }] = await Promise.all([
-    import('../config.ts'),
-    import('../sheet/types.ts'),
-    import('../store/errors.ts'),
-    import('../sync/queue/no-worker.ts'),
-  ]);
-  if (error instanceof NoWorkerError)
-    return { exitCode: 2, kind: 'command', code: 'no_worker', message: error.message };
-  if (error instanceof ConfigError)
-    return { exitCode: 2, kind: 'configuration', message: `configuration error: ${error.message}` };
-  if (error instanceof SheetFileError)
-    return { exitCode: 2, kind: 'sheet', code: error.code, message: `cannot read sheet: ${error.message}` };
-  if (error instanceof StoreError) {
-    const status = error.httpStatus ? ` (HTTP ${error.httpStatus})` : '';
-    return {
-      exitCode: 2,
-      kind: 'store',
-      code: error.code,
-      message: `store error ${error.code}${status}: ${error.message}`,
-    };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  const stack = error instanceof Error ? error.stack : undefined;
-  return {
-    exitCode: 70,
-    kind: 'unexpected',
-    message: `unexpected error: ${message}`,
-    ...(stack ? { detail: `unexpected error: ${stack}` } : {}),
-  };
 }

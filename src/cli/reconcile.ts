@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { CategoryFinding, Verdict } from '../report/reconciled.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
-import { ExitError, type CliContext } from './context.ts';
+import type { CliContext } from './context.ts';
 import { formatTable } from './lists.ts';
 import { STORE_CHECK_OVERRIDE, storeCheckOption } from './flags.ts';
 
@@ -41,21 +41,12 @@ export function registerReconcileCommand(program: Command, ctx: CliContext): voi
 }
 
 async function reconcileCommand(ctx: CliContext, batch: string, flags: ReconcileFlags): Promise<void> {
-  const { ReconcileError } = await import('../sync/reconcile/batch-folder.ts');
-  const { OtherStoreError } = await import('../sync/batch-store.ts');
   await ctx.withApp(async (app) => {
-    let report: ReconcileReport;
-    try {
-      report = await app.reconcile(batch, {
-        dryRun: flags.dryRun,
-        ...(flags.keyColumn ? { keyColumn: flags.keyColumn } : {}),
-        storeCheck: { allowUnrecorded: flags.storeCheck === 'off', override: STORE_CHECK_OVERRIDE },
-      });
-    } catch (error) {
-      if (error instanceof ReconcileError || error instanceof OtherStoreError)
-        throw new ExitError(error.exitCode, error.message);
-      throw error;
-    }
+    const report = await app.reconcile(batch, {
+      dryRun: flags.dryRun,
+      ...(flags.keyColumn ? { keyColumn: flags.keyColumn } : {}),
+      storeCheck: { allowUnrecorded: flags.storeCheck === 'off', override: STORE_CHECK_OVERRIDE },
+    });
     for (const warning of report.warnings) ctx.printError(`warning: ${warning}`);
     ctx.print(flags.json ? JSON.stringify(report, null, 2) : reportText(report));
   });

@@ -4,6 +4,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { ExitError, type CliContext } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 const rowsText = (n: number): string => (n === 1 ? '1 row' : `${n} rows`);
 
@@ -26,13 +27,13 @@ export async function confirmResend(ctx: CliContext, count: number, yes: boolean
   const stdin = ctx.io.stdin;
   if (!stdin?.isTTY || !ctx.io.stderr.isTTY)
     throw new ExitError(
-      2,
+      EXIT.notStarted,
       `${warning} Nothing was sent: not on a terminal, so nothing could be asked; add --yes to --resend-unknown-creates to send them anyway.`,
     );
   const question = createInterface({ input: stdin, output: ctx.io.stderr });
   try {
     const answer = await question.question(`${warning} Send ${count === 1 ? 'it' : 'them'} again? [y/N] `);
-    if (!/^(y|yes)$/i.test(answer.trim())) throw new ExitError(2, 'nothing was sent');
+    if (!/^(y|yes)$/i.test(answer.trim())) throw new ExitError(EXIT.notStarted, 'nothing was sent');
   } finally {
     question.close();
   }

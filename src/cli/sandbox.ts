@@ -7,6 +7,7 @@ import type { SandboxOptions } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface SandboxFlags {
   port: string;
@@ -52,7 +53,7 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES') {
           throw new ExitError(
-            2,
+            EXIT.notStarted,
             `cannot listen on ${options.host}:${options.port} (${code}); choose another --port or --host`,
           );
         }
@@ -63,7 +64,7 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
           `Sandbox store listening on ${sandbox.url}`,
           `  e-mail:   ${sandbox.email}`,
           `  password: ${sandbox.password}`,
-          `  control:  ${sandbox.url}/__sandbox/stats (see README, "Sandbox store")`,
+          `  control:  ${sandbox.url}/__sandbox/stats (all of them: docs/sandbox.md, "Control API")`,
           '',
           'To point catalog-sync at it, in another shell:',
           `export STORE_URL=${sandbox.url} STORE_EMAIL=${sandbox.email} STORE_PASSWORD=${sandbox.password}`,

@@ -9,6 +9,7 @@ import type { SandboxHandle } from '../sandbox/index.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface ServeFlags {
   port: string;
@@ -38,7 +39,8 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   try {
     token = resolveConsoleToken(ctx.io.env);
   } catch (error) {
-    if (error instanceof ConsoleTokenError) throw new ExitError(2, `configuration error: ${error.message}`);
+    if (error instanceof ConsoleTokenError)
+      throw new ExitError(EXIT.notStarted, `configuration error: ${error.message}`);
     throw error;
   }
   let sandbox: SandboxHandle | undefined;
@@ -79,7 +81,7 @@ async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
             const code = (error as NodeJS.ErrnoException).code;
             if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
               throw new ExitError(
-                2,
+                EXIT.notStarted,
                 `cannot listen on ${flags.host}:${port} (${code}); choose another --port or --host`,
               );
             throw error;

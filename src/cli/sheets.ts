@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../files/atomic-write.ts';
 import type { SheetSummary } from '../sheet/map/summary.ts';
 import type { Category } from '../store/types.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface ValidateFlags {
   columns?: string;
@@ -86,7 +87,7 @@ async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Pr
     ctx.print(csvPath !== null ? `row issues written to ${csvPath}` : 'no issues');
     ctx.print(valid ? 'valid: every row can be sent' : 'not valid: rows above are not sent until fixed');
   }
-  if (!valid) throw new ExitError(1, '');
+  if (!valid) throw new ExitError(EXIT.problems, '');
 }
 
 async function template(ctx: CliContext, flags: TemplateFlags): Promise<void> {

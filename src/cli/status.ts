@@ -11,13 +11,18 @@ import { redisServerOf, type RedisServer } from '../redis.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import type { StoreRate } from '../store/rate-gate/store-rate.ts';
 import type { BatchStatus } from '../sync/queue/batch-state.ts';
+import type { RedisTarget } from '../sync/queue/connection.ts';
 import { ExitError, type CliContext } from './context.ts';
+import { EXIT } from './exit-codes.ts';
+
+/** A batch as status shows it: a running one whose store's queue no worker serves waits for one. */
+type ShownBatch = BatchStatus & { waitingForWorker: boolean };
 
 /** What `status` shows of one store: null store and rate for stores found only by their keys. */
 interface StoreStatus {
   store: StoreIdentity | null;
   storeRate: StoreRate | null;
-  batches: BatchStatus[];
+  batches: ShownBatch[];
 }
 
 export function registerStatusCommand(program: Command, ctx: CliContext): void {
@@ -33,7 +38,11 @@ export function registerStatusCommand(program: Command, ctx: CliContext): void {
 async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
   const config = await ctx.config();
   const server = redisServerOf(config);
-  if (!server) throw new ExitError(2, 'configuration error: REDIS_URL: is not set (status reads batches from Redis)');
+  if (!server)
+    throw new ExitError(
+      EXIT.notStarted,
+      'configuration error: REDIS_URL: is not set (status reads batches from Redis)',
+    );
   const limit = batchId ? 1000 : 20;
   const stores: StoreStatus[] = [];
   if (config.storesOnOffer) {
@@ -57,7 +66,7 @@ async function runStatus(ctx: CliContext, batchId: string | undefined, json: boo
   }
   for (const store of stores) store.batches = store.batches.filter((b) => !batchId || b.meta.batchId === batchId);
   if (batchId && stores.every((store) => store.batches.length === 0))
-    throw new ExitError(1, `batch ${batchId} not found in Redis`);
+    throw new ExitError(EXIT.problems, `batch ${batchId} not found in Redis`);
   if (json) {
     const shown = stores.map((store) => ({ ...store, batches: store.batches.map(batchJson) }));
     ctx.print(JSON.stringify(shown.length === 1 && shown[0]!.store ? shown[0] : { stores: shown }, null, 2));
@@ -82,21 +91,28 @@ async function runStatus(ctx: CliContext, batchId: string | undefined, json: boo
 }
 
 async function storeStatus(app: App, limit: number): Promise<StoreStatus> {
-  const { listBatches } = await import('../sync/index.ts');
   return {
     store: await app.store(),
     storeRate: await app.storeRate(),
-    batches: await listBatches(await app.queueTarget(), limit),
+    batches: await batchesOf(await app.queueTarget(), limit),
   };
+}
+
+/** One store's queue's batches; when one is running, whether any worker serves the queue. */
+async function batchesOf(target: RedisTarget, limit: number): Promise<ShownBatch[]> {
+  const { listBatches } = await import('../sync/index.ts');
+  const batches = await listBatches(target, limit);
+  const { workersServing } = await import('../sync/queue/workers.ts');
+  const idle = batches.some((b) => b.status === 'running') && (await workersServing(target)) === 0;
+  return batches.map((b) => ({ ...b, waitingForWorker: idle && b.status === 'running' }));
 }
 
 /** No store configured: every store prefix with batches on this Redis, newest batches first. */
 async function foundStores(app: App, server: RedisServer, config: Config, limit: number): Promise<StoreStatus[]> {
-  const { listBatches } = await import('../sync/index.ts');
   const { storePrefixesWithBatches } = await import('../sync/queue/store-queues.ts');
-  const batches: BatchStatus[] = [];
+  const batches: ShownBatch[] = [];
   for (const prefix of await storePrefixesWithBatches(await app.redis(), config.queuePrefix))
-    batches.push(...(await listBatches({ ...server, prefix }, limit)));
+    batches.push(...(await batchesOf({ ...server, prefix }, limit)));
   batches.sort((a, b) => b.meta.startedAt.localeCompare(a.meta.startedAt));
   return batches.length === 0 ? [] : [{ store: null, storeRate: null, batches: batches.slice(0, limit) }];
 }
@@ -105,12 +121,13 @@ function storeOf(b: BatchStatus): StoreIdentity | null {
   return b.summary?.store ?? b.meta.store ?? null;
 }
 
-function batchJson(b: BatchStatus) {
+function batchJson(b: ShownBatch) {
   return {
     batchId: b.meta.batchId,
     store: storeOf(b),
     source: b.meta.source,
     status: b.status,
+    waitingForWorker: b.waitingForWorker,
     done: b.done,
     total: b.total,
     counts: b.counts,
@@ -118,9 +135,10 @@ function batchJson(b: BatchStatus) {
   };
 }
 
-function batchLine(b: BatchStatus): string {
+function batchLine(b: ShownBatch): string {
   const problems = [...PROBLEM_OUTCOMES].reduce((n, o) => n + b.counts[o], 0);
   const store = storeOf(b);
   const report = b.summary ? `  report ${b.summary.reportDir}` : '';
-  return `${b.meta.batchId}  ${b.status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}  store ${store ? (store.name ?? store.id ?? store.url) : 'not recorded'}${report}`;
+  const status = b.waitingForWorker ? 'waiting for a worker (none serves its store: catalog-sync worker)' : b.status;
+  return `${b.meta.batchId}  ${status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}  store ${store ? (store.name ?? store.id ?? store.url) : 'not recorded'}${report}`;
 }

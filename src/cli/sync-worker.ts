@@ -1,8 +1,10 @@
 /**
- * `catalog-sync worker`: processes queued rows until SIGTERM/SIGINT, then shuts down gracefully
- * (active rows finish; after a grace period they are handed back and re-run by another worker).
- * It runs the schedules too. Its store client, ledger and schedules come from the app (src/app.ts).
- * With --metrics-port it serves its own /metrics (the console's definitions) for Prometheus.
+ * `catalog-sync worker`: processes queued rows until SIGTERM/SIGINT, then shuts down within a
+ * bound: active rows get the grace period to finish, the ones still running are handed back
+ * (another worker takes them over, sync/queue/worker.ts stop()), and the connections get
+ * CLOSE_MS more to close; past that the process ends without them (Redis down: they would wait
+ * for it). It runs the schedules too. Its store client, ledger and schedules come from the app
+ * (src/app.ts). With --metrics-port it serves its own /metrics (the console's definitions).
  */
 import type { Command } from 'commander';
 import type { App, WorkerHooks } from '../app.ts';
@@ -11,6 +13,12 @@ import type { RedisServer } from '../redis.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
+import { EXIT } from './exit-codes.ts';
+
+/** Default --grace, in seconds: with CLOSE_MS, the whole stop stays under the 30 s supervisors commonly allow. */
+export const DEFAULT_GRACE_SECONDS = 20;
+/** After the grace period, how long connections and schedules get to close before the process ends without them. */
+export const CLOSE_MS = 5_000;
 
 interface WorkerFlags {
   grace: string;
@@ -22,7 +30,11 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program
     .command('worker')
     .description('process queued rows (BullMQ) until SIGTERM/SIGINT; run as many as you like')
-    .option('--grace <seconds>', 'on shutdown, wait this long for active rows before handing them back', '30')
+    .option(
+      '--grace <seconds>',
+      'on SIGTERM/SIGINT, how long active rows get to finish before they are handed back to the queue; the worker exits at most 5 s later',
+      String(DEFAULT_GRACE_SECONDS),
+    )
     .option('--metrics-port <n>', "serve this worker's Prometheus metrics on GET /metrics (env METRICS_PORT)")
     .option('--metrics-host <address>', 'address the metrics listen on (env METRICS_HOST, default 127.0.0.1)')
     .action(async (flags: WorkerFlags) => {
@@ -30,12 +42,15 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       const { redisServerOf } = await import('../redis.ts');
       const server = redisServerOf(config);
       if (!server)
-        throw new ExitError(2, 'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)');
+        throw new ExitError(
+          EXIT.notStarted,
+          'configuration error: REDIS_URL: is not set (the worker reads its rows from Redis)',
+        );
       const portText = flags.metricsPort ?? ctx.io.env.METRICS_PORT;
       const metricsPort = portText === undefined || portText === '' ? null : whole('--metrics-port', portText, 0);
       const metricsHost = flags.metricsHost ?? ctx.io.env.METRICS_HOST ?? '127.0.0.1';
       const metrics = metricsPort === null ? null : await newMetrics();
-      const graceMs = Math.max(0, Number(flags.grace) || 0) * 1000;
+      const graceMs = whole('--grace', flags.grace, 0) * 1000;
       await ctx.withDeployment(
         async (deployment, config, logger) => {
           const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
@@ -45,12 +60,20 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
             await settleLegacyQueue(server, config.queuePrefix, logger);
             await deployment.serve({ start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics)) });
             const signal = await untilSignal();
-            logger.info({ signal }, 'worker stopping');
-            await deployment.close();
-            logger.info('worker stopped');
+            logger.info({ signal, graceSeconds: graceMs / 1000 }, 'worker stopping');
+            const closed = await settlesWithin(deployment.close(), graceMs + CLOSE_MS);
+            if (closed) logger.info('worker stopped');
+            else
+              logger.warn(
+                { closeSeconds: CLOSE_MS / 1000 },
+                'worker stopped with connections still waiting for Redis: exiting without them',
+              );
           } finally {
             await served?.close();
           }
+          // Stopped: whatever is still open (connections waiting for Redis, the jobs of rows handed
+          // back) would keep the process alive, and nothing of it is needed any more.
+          ctx.exit(0);
         },
         {
           service: true,
@@ -79,7 +102,10 @@ async function listenMetrics(metrics: ConsoleMetrics, host: string, port: number
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES')
-      throw new ExitError(2, `cannot serve metrics on ${host}:${port} (${code}); choose another --metrics-port`);
+      throw new ExitError(
+        EXIT.notStarted,
+        `cannot serve metrics on ${host}:${port} (${code}); choose another --metrics-port`,
+      );
     throw error;
   }
 }
@@ -127,14 +153,24 @@ async function startStoreWorker(
   );
   return {
     async stop() {
-      let timer: NodeJS.Timeout | undefined;
-      const graceful = worker.close(false);
-      const handBack = new Promise<void>((resolve) => {
-        timer = setTimeout(() => resolve(worker.close(true)), graceMs);
-      });
-      await Promise.race([graceful, handBack]);
-      clearTimeout(timer);
+      const { handedBack } = await worker.stop(graceMs);
+      if (handedBack > 0)
+        logger.warn(
+          { handedBack, graceSeconds: graceMs / 1000 },
+          `${handedBack} rows did not end within the grace period: handed back; another worker takes them over once their lock expires (30 s)`,
+        );
       await schedules.stop();
     },
   };
+}
+
+/** Whether `work` settled within `ms` (a rejection is thrown as it comes). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

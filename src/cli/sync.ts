@@ -15,6 +15,7 @@ import { ExitError, type CliContext } from './context.ts';
 import { queueOption, transportOf, WAIT_FLAG } from './flags.ts';
 import { registerStatusCommand } from './status.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
+import { EXIT } from './exit-codes.ts';
 
 interface ImportFlags {
   dryRun?: boolean;
@@ -88,7 +89,7 @@ async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Pro
     });
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
     else for (const summary of summaries) ctx.print(summarizeBatch(summary));
-    if (summaries.some(batchHasProblems)) throw new ExitError(1, '');
+    if (summaries.some(batchHasProblems)) throw new ExitError(EXIT.problems, '');
   } finally {
     await sandbox?.close();
   }

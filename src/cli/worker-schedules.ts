@@ -5,11 +5,10 @@
  * ledger (the app gives it, not the schedules).
  */
 import type { App } from '../app.ts';
-import { JobFileError, loadJobs } from '../intake/job-file.ts';
+import { loadJobs } from '../intake/job-file.ts';
 import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import type { RedisServer } from '../redis.ts';
-import { ExitError } from './context.ts';
 
 export async function startSchedules(app: App, server: RedisServer): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
@@ -21,7 +20,6 @@ export async function startSchedules(app: App, server: RedisServer): Promise<{ s
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
   } catch (error) {
     await closeBull(queue);
-    if (error instanceof JobFileError) throw new ExitError(2, error.message);
     throw error;
   }
   const worker = startScheduleWorker(server, prefix, config.jobsDir, {

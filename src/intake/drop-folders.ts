@@ -10,7 +10,6 @@ import type { DropLayout } from './drop-layout.ts';
 
 export class DropFolderError extends Error {
   override readonly name = 'DropFolderError';
-  readonly exitCode = 2;
 }
 
 function who(): string {

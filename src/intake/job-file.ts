@@ -22,7 +22,6 @@ import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';
-  readonly exitCode = 2;
   constructor(
     readonly file: string,
     readonly key: string | null,

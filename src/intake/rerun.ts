@@ -19,7 +19,6 @@ import { checkBatchStore, type StoreCheck } from '../sync/batch-store.ts';
 
 export class RerunError extends Error {
   override readonly name = 'RerunError';
-  readonly exitCode = 2;
 }
 
 interface RerunFiles {

@@ -8,7 +8,6 @@ import { describeStore, parseStoreIdentity, sameStore, type StoreIdentity } from
 /** A batch of another store, or one whose report does not say its store. */
 export class OtherStoreError extends Error {
   override readonly name = 'OtherStoreError';
-  readonly exitCode = 2;
   constructor(
     message: string,
     /** The store the batch went to; null when its report does not say (an earlier version's). */

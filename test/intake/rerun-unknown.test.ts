@@ -42,9 +42,10 @@ describe('rerun with unknown creates', () => {
     expect(listed.code).toBe(1);
     expect(listed.err).toContain('not sent: 2 rows whose create had an unknown outcome (row 2, 3)');
     expect(listed.err).toContain('--resend-unknown-creates');
-    const rerun = JSON.parse(listed.out) as BatchSummary;
+    const rerun = JSON.parse(listed.out) as BatchSummary & { notSent: unknown };
     expect(rerun.total).toBe(1);
     expect(rerun.counts.failed).toBe(1);
+    expect(rerun.notSent).toEqual({ unknownRows: [2, 3], invalidRows: [] });
     expect(
       t.sandbox
         .requests()
@@ -73,6 +74,25 @@ describe('rerun with unknown creates', () => {
         .sort(),
     ).toEqual(['u1', 'u2', 'u4']);
     expect(t.barcodes()).toEqual(['u1', 'u1', 'u2', 'u2', 'u3']);
+  });
+
+  it('--include-unknown --json with only unknown creates sends nothing and prints one JSON document saying so', async () => {
+    const sheet = join(t.dir, 'only-unknown.csv');
+    await writeFile(sheet, 'title,category,sale_price,barcode\nF,1,1,k1\nG,1,2,k2\n');
+    t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 2 });
+    const batch = JSON.parse((await cli('import', sheet, '--json')).out) as BatchSummary;
+    expect(batch.counts).toMatchObject({ unknown: 2, created: 0 });
+
+    t.sandbox.resetStats();
+    const listed = await cli('rerun', batch.batchId, '--include-unknown', '--json');
+    expect(listed.code).toBe(1);
+    expect(listed.err).toContain('not sent: 2 rows whose create had an unknown outcome (row 2, 3)');
+    expect(JSON.parse(listed.out)).toEqual({
+      batchId: null,
+      rerunOf: batch.batchId,
+      notSent: { unknownRows: [2, 3], invalidRows: [] },
+    });
+    expect(t.sandbox.requestCount('/v1/create_product')).toBe(0);
   });
 
   it('on a terminal, --resend-unknown-creates asks first: "n" sends nothing, "y" sends them', async () => {

@@ -122,6 +122,29 @@ describe('schedule run', () => {
   });
 });
 
+describe('schedule list', () => {
+  it("is a table whose next runs are on the store's clock, whatever zone each cron is read in", async () => {
+    await writeFile(
+      join(env.JOBS_DIR!, 'utc.yaml'),
+      'name: utc\nsource: a.csv\nschedule: "0 2 * * *"\ntimezone: UTC\n',
+    );
+    await writeFile(join(env.JOBS_DIR!, 'local.yaml'), 'name: local\nsource: a.csv\nschedule: "30 2 * * *"\n');
+    const run = await cli(['schedule', 'list'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('\t');
+    const [header, rule, ...rows] = run.stdout.trimEnd().split('\n');
+    // The sandbox store's clock is Asia/Kuwait (UTC+3, no daylight saving).
+    expect(header).toMatch(/^JOB\s+CRON\s+TIME ZONE\s+NEXT RUN \(Asia\/Kuwait, the store's\)\s+REGISTERED$/);
+    expect(rule).toMatch(/^-+( +-+){4}$/);
+    expect(rows.sort()).toEqual([
+      expect.stringMatching(
+        /^local\s+30 2 \* \* \*\s+Asia\/Kuwait\s+\d{4}-\d\d-\d\d 02:30\s+no \(a worker registers it\)$/,
+      ),
+      expect.stringMatching(/^utc\s+0 2 \* \* \*\s+UTC\s+\d{4}-\d\d-\d\d 05:00\s+no \(a worker registers it\)$/),
+    ]);
+  });
+});
+
 describe('job files', () => {
   const file = '/jobs/j.yaml';
   it.each([

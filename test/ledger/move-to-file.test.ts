@@ -98,7 +98,8 @@ it('moves the ledger back to the file: embedded runs work again and create nothi
     await app.close();
   }
 
-  const moved = await cli(['ledger', 'move-to-file'], userEnv(true));
+  // --yes, as a script that confirms every ledger change passes it, is accepted (nothing is asked).
+  const moved = await cli(['ledger', 'move-to-file', '--yes'], userEnv(true));
   expect(moved.stderr).toBe('');
   expect(moved.code).toBe(0);
   expect(moved.stdout).toContain('4 entries');

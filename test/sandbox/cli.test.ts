@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { call, login } from './helpers.ts';
@@ -39,6 +40,13 @@ describe('catalog-sync sandbox', () => {
       expect(answer.expires_in).toBe(120);
       const stats = await call(sandbox, 'GET', '/__sandbox/stats');
       expect(stats.body).toMatchObject({ requests: 1 });
+      // The page the banner points to has the section it names.
+      const where = /\(all of them: (\S+), "([^"]+)"\)/.exec(stdout);
+      expect(where, stdout).not.toBeNull();
+      const [, page = '', section = ''] = where ?? [];
+      expect(readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8')).toMatch(
+        new RegExp(`^#+ ${section.replace(/[()]/g, '\\$&')}`, 'm'),
+      );
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,3 +1,8 @@
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +102,45 @@ describe('catalog-sync categories | taxes | vouchers', () => {
       expect(stderr).toContain('INVALID_CREDENTIALS');
       expect(stderr).not.toContain('not-the-password');
     });
+  });
+
+  it('a refused login names the store, the account and the settings to check, never the password', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const wrong = await run(['categories'], { ...envFor(sandbox), STORE_PASSWORD: 'not-the-password' });
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain(
+        `The store at ${sandbox.url} refused the login of ${sandbox.email}: check STORE_EMAIL and STORE_PASSWORD`,
+      );
+      const dir = await mkdtemp(join(tmpdir(), 'password-'));
+      try {
+        const file = join(dir, 'store_password');
+        await writeFile(file, 'not-the-password\n');
+        const env = { ...envFor(sandbox), STORE_PASSWORD: undefined, STORE_PASSWORD_FILE: file };
+        const fromFile = await run(['categories', '--json'], env);
+        expect(fromFile.code).toBe(2);
+        expect(fromFile.stderr).toContain(`check STORE_EMAIL and STORE_PASSWORD_FILE (${file})`);
+        expect(JSON.parse(fromFile.stdout)).toMatchObject({
+          error: { exitCode: 2, kind: 'store', code: 'INVALID_CREDENTIALS' },
+        });
+        expect(fromFile.stderr + fromFile.stdout).not.toContain('not-the-password');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  it('a store that cannot be reached names its URL and STORE_URL', async () => {
+    // A port nothing listens on: the connection is refused.
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as { port: number };
+    server.close();
+    await once(server, 'close');
+    const url = `http://127.0.0.1:${port}`;
+    const { code, stderr } = await run(['categories'], { STORE_URL: url, STORE_EMAIL: 'a@b.c', STORE_PASSWORD: 'p' });
+    expect(code).toBe(2);
+    expect(stderr).toContain('NOT_SENT');
+    expect(stderr).toContain(`The store at ${url} could not be reached: check STORE_URL`);
   });
 
   it('refuses --csv together with --json', async () => {

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteKeys } from './helpers/redis.ts';
 import { writeBrokenSheet } from './helpers/broken-sheet.ts';
 import { runCli } from '../../src/cli/main.ts';
+import { enqueueSync } from '../../src/sync/index.ts';
+import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 
@@ -157,6 +159,40 @@ describe('catalog-sync import', () => {
       expect(summary.store?.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
       expect(summary.store?.account).toBe('demo@catalog-sync.test');
       expect(await runCli(['status', 'no-such-batch'], io(env).io)).toBe(1);
+    } finally {
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    }
+  });
+
+  it('`status` says a running batch waits for a worker when none serves its store', async () => {
+    const prefix = `test-${randomUUID()}`;
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      const store = { url: sandbox.url, account: sandbox.email };
+      const { batchId } = await enqueueSync(
+        { file: sheet },
+        { redisUrl: 'redis://127.0.0.1:6379', prefix: storePrefix(prefix, store), store, reportDir: dir, rate: 5 },
+      );
+      const env = {
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        QUEUE_PREFIX: prefix,
+        STORE_URL: sandbox.url,
+        STORE_EMAIL: sandbox.email,
+        STORE_PASSWORD: sandbox.password,
+      };
+      const shown = io(env);
+      expect(await runCli(['status'], shown.io)).toBe(0);
+      const line = shown
+        .out()
+        .split('\n')
+        .find((l) => l.includes(batchId));
+      expect(line).toMatch(/waiting for a worker \(none serves its store: catalog-sync worker\)\s+0\/2 rows/);
+      const json = io(env);
+      expect(await runCli(['status', '--json'], json.io)).toBe(0);
+      expect((JSON.parse(json.out()) as { batches: unknown[] }).batches).toEqual([
+        expect.objectContaining({ batchId, status: 'running', waitingForWorker: true, done: 0, total: 2 }),
+      ]);
     } finally {
       await deleteKeys(redis, prefix);
       await redis.quit();

@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
 import { useCliWorld, type EnvChanges } from './helpers/cli-world.ts';
 import { kill } from './helpers/processes.ts';
@@ -83,4 +83,49 @@ it('watch (in-process): the same lines, as JSON off a terminal', async () => {
   expect(lines.find((l) => l.msg === 'batch finished')).toMatchObject({ counts: { created: ROWS } });
   expect(lines.find((l) => l.msg === 'drop file finished')).toMatchObject({ counts: { created: ROWS } });
   await kill(watch.child, 'SIGTERM');
+});
+
+describe('as people read them (a terminal, or LOG_FORMAT=pretty)', () => {
+  /** stderr's lines; none may be JSON (a `"key":` pair) or list an outcome that did not happen. */
+  const readable = (text: string): string[] => {
+    expect(text).not.toMatch(/"\w+":/);
+    expect(text).not.toMatch(/\b(would_create|failed) 0\b/);
+    return text.split('\n').filter((l) => l.trim() !== '');
+  };
+
+  it('worker: each event one readable line, its start once', async () => {
+    const worker = cli(['worker', '--grace', '5'], { RATE, LOG_FORMAT: 'pretty' });
+    await until(() => worker.err().includes('worker started'), 'the worker to start');
+    const file = join(t.world.dir, 'wp.csv');
+    await writeFile(file, sheet('wp'));
+    expect(await cli(['import', file, '--json'], { LOG_LEVEL: 'silent' }).exit()).toBe(0);
+    await until(() => worker.err().includes('batch report written'), 'the batch to end');
+    const lines = readable(worker.err());
+    expect(lines.filter((l) => l.includes('worker started'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('batch started on this worker'))).toHaveLength(1);
+    expect(lines.find((l) => l.includes('batch progress'))).toMatch(
+      /batch progress: \d+ of 30 rows \(batchId \S+, created \d+\)/,
+    );
+    expect(lines.find((l) => l.includes('batch report written'))).toMatch(
+      new RegExp(`batch report written \\(batchId \\S+, total ${ROWS}, created ${ROWS}, reportDir `),
+    );
+    await kill(worker.child, 'SIGTERM');
+  });
+
+  it("watch: a file's end is one line, the command's own", async () => {
+    const drop = join(t.world.dir, 'drop-pretty');
+    const watch = cli(['--rate', RATE, 'watch', '--dir', drop, '--settle-ms', '200'], {
+      REDIS_URL: undefined,
+      QUEUE_PREFIX: undefined,
+      LOG_FORMAT: 'pretty',
+    });
+    await until(() => watch.out().includes('watching'), 'watch to start');
+    await writeFile(join(drop, 'inbox', 'pp.csv'), sheet('pp'));
+    await until(() => watch.out().includes('pp.csv: batch'), 'the file to finish');
+    expect(watch.out()).toMatch(new RegExp(`pp.csv: batch \\S+: ${ROWS} rows: created ${ROWS}; every row ended well`));
+    const lines = readable(watch.err());
+    expect(lines.filter((l) => l.includes('drop file finished'))).toEqual([]);
+    expect(lines.find((l) => l.includes('batch finished'))).toMatch(/batch finished \(batchId \S+, created 30\)/);
+    await kill(watch.child, 'SIGTERM');
+  });
 });

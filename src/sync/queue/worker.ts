@@ -75,8 +75,18 @@ type BatchContext =
   { foreign?: never; meta: BatchMeta; ledger: BatchLedger; beforeCreate: () => Promise<void> } | ForeignBatch | null;
 
 export interface SyncWorker {
-  /** Graceful: waits for active rows to end; with `force`, hands them back (they re-run elsewhere). */
+  /** Graceful: waits for active rows to end; with `force`, waits for none (their jobs stall, see stop()). */
   close(force?: boolean): Promise<void>;
+  /**
+   * Shutdown within a bound: takes no more rows and gives the active ones `graceMs` to end. Those
+   * still running then are handed back: no new row starts its store calls, and every connection of
+   * this worker is dropped at once (never waiting for Redis, which may be down), so nothing more of
+   * them is recorded or completed here. Their jobs keep their lock until it expires
+   * (lockDurationMs), and BullMQ's stalled-job check then gives them to another worker, which
+   * finds what the ledger knows (a create that left ends `unknown`, never sent twice). Resolves
+   * with how many rows were handed back.
+   */
+  stop(graceMs: number): Promise<{ handedBack: number }>;
   /** Resolves once the worker is connected and taking jobs. */
   ready(): Promise<void>;
 }
@@ -100,6 +110,12 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   // other rows' calls instead of leaving a slot idle meanwhile.
   const slots = sendSlots(deps.concurrency);
   const jobs = slots.rows + Math.max(2, Math.ceil(deps.concurrency / 4));
+  /** The jobs running now, and whether stop() handed them back. */
+  const active = new Set<string | undefined>();
+  let handedBack = false;
+  // A row waiting for its row slot when the rows are handed back never starts its calls.
+  const schedule: typeof slots.schedule = (calls) =>
+    slots.schedule(() => (handedBack ? Promise.reject(new HandedBack()) : calls()));
 
   const batchContext = (batchId: string) => {
     let entry = ledgers.get(batchId);
@@ -177,9 +193,12 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         client: deps.client,
         ledger: context.ledger,
         markers: state.markers(batchId),
-        onLedgerError: (err, r) => logger.error({ err, batchId, row: r }, 'ledger could not record a row'),
+        onLedgerError: (err, r) => {
+          // A row handed back meets its connections closing: what it sent is read from the ledger later.
+          if (!handedBack) logger.error({ err, batchId, row: r }, 'ledger could not record a row');
+        },
         beforeCreate: context.beforeCreate,
-        schedule: slots.schedule,
+        schedule,
         requestSlot: slots.requestSlot,
       },
     );
@@ -197,26 +216,45 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     progressLog.log({ batchId, done, total, counts, problems: problemsIn(counts) });
   };
 
+  const runJob = async (job: Job, token: string | undefined): Promise<void> => {
+    if (job.name === REPORT_JOB) {
+      const { batchId } = job.data as ReportJobData;
+      if (!(await isOwnBatch(batchId))) return handBack(job, token);
+      const summary = await writeRedisBatchReport(state, batchId, clock(), { counts, take: takeCounts });
+      if (summary) {
+        progressLog.end(batchId);
+        logger.info(
+          { batchId, total: summary.total, counts: summary.counts, reportDir: summary.reportDir },
+          'batch report written',
+        );
+        await deps.onBatchReported?.(summary);
+      }
+      return;
+    }
+    const data = job.data as RowJobData;
+    if ((await processRowJob(batchOfJob(job.id, data), data, job.attemptsStarted > 1)) === 'handBack')
+      return handBack(job, token);
+  };
+
+  /**
+   * Once stop() handed the rows back, this worker tells BullMQ nothing more of a job, neither done
+   * nor failed (its connections are being dropped, and a row cut off there must not be recorded
+   * as failed): the job stays active with its lock, and stalls.
+   */
+  const unlessHandedBack = async (work: Promise<void>): Promise<void> => {
+    try {
+      await work;
+    } catch (error) {
+      if (!handedBack) throw error;
+    }
+    if (handedBack) await new Promise<never>(() => undefined);
+  };
+
   const worker = new Worker(
     QUEUE_NAME,
-    async (job: Job, token?: string) => {
-      if (job.name === REPORT_JOB) {
-        const { batchId } = job.data as ReportJobData;
-        if (!(await isOwnBatch(batchId))) return handBack(job, token);
-        const summary = await writeRedisBatchReport(state, batchId, clock(), { counts, take: takeCounts });
-        if (summary) {
-          progressLog.end(batchId);
-          logger.info(
-            { batchId, total: summary.total, counts: summary.counts, reportDir: summary.reportDir },
-            'batch report written',
-          );
-          await deps.onBatchReported?.(summary);
-        }
-        return;
-      }
-      const data = job.data as RowJobData;
-      if ((await processRowJob(batchOfJob(job.id, data), data, job.attemptsStarted > 1)) === 'handBack')
-        return handBack(job, token);
+    (job: Job, token?: string) => {
+      active.add(job.id);
+      return unlessHandedBack(runJob(job, token).finally(() => active.delete(job.id)));
     },
     {
       connection: bullConnection(deps),
@@ -233,6 +271,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   );
 
   worker.on('failed', (job, error) => {
+    if (handedBack) return;
     if (!job || job.name === REPORT_JOB) {
       logger.error({ err: error, jobId: job?.id }, 'report job failed');
       return;
@@ -269,5 +308,30 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
       await closeBull(queue);
       await redis.quit().catch(() => redis.disconnect());
     },
+    async stop(graceMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const graceEnds = new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false)));
+      const ended = await Promise.race([worker.close(false).then(() => true), graceEnds]);
+      clearTimeout(timer);
+      if (ended) {
+        await queue.close();
+        await redis.quit().catch(() => redis.disconnect());
+        return { handedBack: 0 };
+      }
+      // BullMQ's own close cannot be made to stop waiting once begun (a forced close after a
+      // graceful one returns the graceful one's promise): its connections are dropped instead.
+      handedBack = true;
+      const rows = active.size;
+      redis.disconnect();
+      for (const dropped of [worker.disconnect(), queue.disconnect()]) dropped.catch(() => undefined);
+      return { handedBack: rows };
+    },
   };
+}
+
+/** A row that had not started its store calls when its worker handed its rows back. */
+class HandedBack extends Error {
+  constructor() {
+    super('handed back unsent: the worker is stopping');
+  }
 }

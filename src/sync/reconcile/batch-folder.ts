@@ -7,7 +7,6 @@ import type { BatchSummary } from '../../report/summary.ts';
 /** The argument names no finished batch: the CLI exits 2 with the message. */
 export class ReconcileError extends Error {
   override readonly name = 'ReconcileError';
-  readonly exitCode = 2;
 }
 
 export interface BatchFolder {

@@ -1,0 +1,139 @@
+/**
+ * Which failure is which exit code, in one place (README "Exit codes"). A command ends 0 or 1 on
+ * its own (process.exitCode, or ExitError with EXIT.problems); every error thrown out of a command
+ * is looked up here by its class: the `FAILURES` table below, then commander's usage errors, a
+ * command's own ExitError, and anything else, which is a bug.
+ */
+import { CommanderError } from 'commander';
+import type { StoreError } from '../store/errors.ts';
+import { ExitError, type StoreSetup } from './context.ts';
+
+export const EXIT = {
+  /** Every row ended well; the command did what was asked. */
+  ok: 0,
+  /**
+   * Some row ended `invalid`, `failed` or `unknown`, the file changed on disk while it was read,
+   * or what was asked about is not there (a batch, a ledger key).
+   */
+  problems: 1,
+  /**
+   * The run could not start, and sent nothing: a wrong flag, the configuration, an unreadable or
+   * damaged file, the store refused the login or could not be reached, no worker serves the
+   * queue, another store's batch, a job file or drop folder that cannot be used.
+   */
+  notStarted: 2,
+  /** A bug: an error nothing here expected (stderr shows its stack). */
+  bug: 70,
+} as const;
+
+/** What `--json` reports as `kind`. */
+export type FailureKind = 'usage' | 'configuration' | 'sheet' | 'store' | 'command' | 'unexpected';
+
+export interface Failure {
+  exitCode: number;
+  kind: FailureKind;
+  /** A stable code, when the error has one (a sheet's or the store's). */
+  code?: string;
+  /** One line for the user (and the --json error). */
+  message: string;
+  /** What stderr shows instead of message, when more (a bug's stack). */
+  detail?: string;
+  /** stderr has the message already (commander prints its own). */
+  told?: boolean;
+}
+
+/** One row of the table: an error class, the kind of failure it is, and how it is told. */
+interface FailureRule<E extends Error = Error> {
+  type: abstract new (...args: never[]) => E;
+  kind: FailureKind;
+  exitCode?: number;
+  code?: (error: E) => string | undefined;
+  message?: (error: E, store: StoreSetup | null) => string;
+}
+
+const rule = <E extends Error>(row: FailureRule<E>): FailureRule => row as unknown as FailureRule;
+
+/**
+ * The table. Loaded when a command failed, not at start (`--help` needs none of these modules; a
+ * command that threw one has it loaded already).
+ */
+async function failureRules(): Promise<FailureRule[]> {
+  const [config, sheet, store, noWorker, jobFile, rerun, dropFolders, batchStore, reconcile, app] = await Promise.all([
+    import('../config.ts'),
+    import('../sheet/types.ts'),
+    import('../store/errors.ts'),
+    import('../sync/queue/no-worker.ts'),
+    import('../intake/job-file.ts'),
+    import('../intake/rerun.ts'),
+    import('../intake/drop-folders.ts'),
+    import('../sync/batch-store.ts'),
+    import('../sync/reconcile/batch-folder.ts'),
+    import('../app.ts'),
+  ]);
+  return [
+    rule({ type: config.ConfigError, kind: 'configuration', message: (e) => `configuration error: ${e.message}` }),
+    rule({
+      type: sheet.SheetFileError,
+      kind: 'sheet',
+      code: (e) => e.code,
+      message: (e) => `cannot read sheet: ${e.message}`,
+    }),
+    rule({ type: store.StoreError, kind: 'store', code: (e) => e.code, message: storeMessage }),
+    rule({ type: noWorker.NoWorkerError, kind: 'command', code: () => 'no_worker' }),
+    rule({ type: jobFile.JobFileError, kind: 'command' }),
+    rule({ type: rerun.RerunError, kind: 'command' }),
+    rule({ type: dropFolders.DropFolderError, kind: 'command' }),
+    rule({ type: batchStore.OtherStoreError, kind: 'command' }),
+    rule({ type: reconcile.ReconcileError, kind: 'command' }),
+    rule({ type: app.LedgerBusyError, kind: 'command' }),
+  ];
+}
+
+/**
+ * The exit code and words for a command that threw; null when it only ended (--help, --version).
+ * `storeSetup` is asked only for a store's failure, to name the settings to check.
+ */
+export async function failureOf(
+  error: unknown,
+  storeSetup: () => Promise<StoreSetup | null> = () => Promise.resolve(null),
+): Promise<Failure | null> {
+  if (error instanceof CommanderError) {
+    // Commander has printed its own message on stderr already.
+    if (error.exitCode === 0) return null;
+    return { exitCode: EXIT.notStarted, kind: 'usage', code: error.code, message: error.message, told: true };
+  }
+  if (error instanceof ExitError) return { exitCode: error.exitCode, kind: 'command', message: error.message };
+  if (error instanceof Error) {
+    const found = (await failureRules()).find((row) => error instanceof row.type);
+    if (found) {
+      const code = found.code?.(error);
+      const store = found.kind === 'store' ? await storeSetup().catch(() => null) : null;
+      return {
+        exitCode: found.exitCode ?? EXIT.notStarted,
+        kind: found.kind,
+        ...(code ? { code } : {}),
+        message: found.message ? found.message(error, store) : error.message,
+      };
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? error.stack : undefined;
+  return {
+    exitCode: EXIT.bug,
+    kind: 'unexpected',
+    message: `unexpected error: ${message}`,
+    ...(stack ? { detail: `unexpected error: ${stack}` } : {}),
+  };
+}
+
+/** A store's refusal or absence, with the settings to check when the store could not be reached or refused the login. */
+function storeMessage(error: StoreError, store: StoreSetup | null): string {
+  const status = error.httpStatus ? ` (HTTP ${error.httpStatus})` : '';
+  const told = `store error ${error.code}${status}: ${error.message}`;
+  if (!store) return told;
+  if (error.code === 'INVALID_CREDENTIALS')
+    return `${told}. The store at ${store.url} refused the login of ${store.account}: check ${store.loginSettings}`;
+  if (error.code === 'NOT_SENT')
+    return `${told}. The store at ${store.url} could not be reached: check ${store.urlSetting}, and that the store is up and reachable from here`;
+  return told;
+}
