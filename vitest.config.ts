@@ -14,9 +14,7 @@ const processTests = [
   'test/sandbox/cli.test.ts',
   'test/store/answer-cap.test.ts',
   'test/store/keep-alive.test.ts',
-  'test/store/rate-limit.test.ts',
   'test/sync/crash.test.ts',
-  'test/sync/rate-under-restart.test.ts',
   'test/sync/unsent-after-crash.test.ts',
   'test/sync/redis-outage-log.test.ts',
   'test/sync/store-rate.test.ts',
@@ -36,11 +34,22 @@ const processTests = [
   'test/intake/watch-alive.test.ts',
   'test/sync/service-lines.test.ts',
   'test/stores/two-stores.test.ts',
-  'test/stores/worker-pool.test.ts',
   'test/stores/watch-stores.test.ts',
   'test/stores/cluster.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
+];
+
+/**
+ * Tests whose judge is a store's request log under load (requests per second, never over the
+ * limit in any second): run after every other test file, one at a time, so the suite's own
+ * processes do not starve the store that stamps the arrivals. Their stores run in processes of
+ * their own at a higher priority (test/helpers/child-sandbox.ts).
+ */
+const rateTests = [
+  'test/store/rate-limit.test.ts',
+  'test/sync/rate-under-restart.test.ts',
+  'test/stores/worker-pool.test.ts',
 ];
 
 export default defineConfig({
@@ -55,11 +64,34 @@ export default defineConfig({
     // A home of its own per test file: the per-user ledger never lands in the real one.
     setupFiles: ['test/helpers/state-home.ts'],
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: processTests } },
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts'],
+          exclude: [...processTests, ...rateTests],
+          sequence: { groupOrder: 0 },
+        },
+      },
       // They run bin/catalog-sync.js, which runs dist/: built (incrementally) before they start.
       {
         extends: true,
-        test: { name: 'processes', include: processTests, globalSetup: ['test/helpers/build-dist.ts'] },
+        test: {
+          name: 'processes',
+          include: processTests,
+          globalSetup: ['test/helpers/build-dist.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'rates',
+          include: rateTests,
+          globalSetup: ['test/helpers/build-dist.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -27,9 +27,9 @@ export interface ChildSandbox {
 }
 
 /**
- * `priority`: the store's process runs at this nice value (lower is sooner: -10 takes root, which
- * CI has; elsewhere it stays at the default), so on a busy machine the store stamps requests when
- * they arrive, not when it next gets a core.
+ * `priority`: the store's process runs at this nice value (lower is sooner; the default -10 takes
+ * root, which CI has; elsewhere it stays at the default), so on a busy machine the store stamps
+ * requests when they arrive, not when it next gets a core.
  */
 export async function startChildSandbox(
   args: readonly string[] = [],
@@ -38,9 +38,9 @@ export async function startChildSandbox(
   const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  if (options.priority !== undefined && child.pid !== undefined) {
+  if (child.pid !== undefined) {
     try {
-      setPriority(child.pid, options.priority);
+      setPriority(child.pid, options.priority ?? -10);
     } catch {
       // not allowed here (not root): the default priority
     }
