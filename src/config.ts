@@ -268,9 +268,9 @@ const configSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 or more'),
   jobsDir: z.string().min(1),
-  /** The embedded ledger's file (LEDGER_FILE); unset: `<stateHome>/catalog-sync/ledger.jsonl` (src/ledger/home.ts). */
+  /** The local mode's ledger file (LEDGER_FILE); unset: `<stateHome>/catalog-sync/ledger.jsonl` (src/ledger/home.ts). */
   ledgerFile: z.string().min(1).optional(),
-  /** Where per-user state lives (XDG_STATE_HOME, default ~/.local/state): the embedded ledger's home. */
+  /** Where per-user state lives (XDG_STATE_HOME, default ~/.local/state): the local mode's ledger home. */
   stateHome: z.string().min(1),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -33,7 +33,7 @@ export interface BatchParts {
 
 export function batchRunner(parts: BatchParts): (request: SyncRequest, run?: RunOptions) => Promise<BatchSummary> {
   return async (request, run = {}) => {
-    const transport = request.dryRun ? 'local' : (run.transport ?? (parts.queued ? 'queue' : 'local'));
+    const transport = request.dryRun ? 'local' : (run.transport ?? (parts.queued ? 'redis' : 'local'));
     // A dry run sends nothing, and tells nobody.
     if (request.dryRun) return runBatchOn(parts, transport, request, run);
     return toldRun(request, (named) => runBatchOn(parts, transport, named, run), {
@@ -53,11 +53,11 @@ async function runBatchOn(
   const { config, logger } = parts;
   const concurrency = run.tuning?.concurrency ?? config.concurrency;
   // Queued rows run at the store's rate, whatever the job asked (the workers' gate applies it).
-  const rate = transport === 'queue' ? await parts.storeRate() : (run.tuning?.rate ?? config.rate);
-  if (transport === 'queue') warnTuningIgnored(run.tuning, rate, logger);
+  const rate = transport === 'redis' ? await parts.storeRate() : (run.tuning?.rate ?? config.rate);
+  if (transport === 'redis') warnTuningIgnored(run.tuning, rate, logger);
   const built = await parts.clientAt(rate);
   const client = run.observeStore ? run.observeStore(built) : built;
-  if (transport === 'queue') await lookForWorker(await parts.queueTarget(), await parts.store(), run);
+  if (transport === 'redis') await lookForWorker(await parts.queueTarget(), await parts.store(), run);
   // Only now, as the batch starts: with REDIS_URL, opening the ledger takes this machine's file
   // ledger over into Redis, which a command that queues nothing (no worker) must not do.
   const ledgers = await parts.batchLedgers(request);

@@ -1,6 +1,6 @@
 /**
  * The store's clients, each with its rate gate: one per rate in-process (a job's own rate in the
- * embedded mode), one for all with Redis, whose gate every process shares and which follows the
+ * local mode), one for all with Redis, whose gate every process shares and which follows the
  * store's rate (store/rate-gate/store-rate.ts).
  */
 import type { Config } from '../config.ts';

@@ -23,8 +23,12 @@ import type { StoreCheck } from '../sync/batch-store.ts';
 import type { SyncWorker } from '../sync/queue/worker.ts';
 import type { BatchProgress, SyncRequest } from '../sync/types.ts';
 
-/** Where a batch's rows run: `local` in this process, `queue` on the BullMQ queue (REDIS_URL), where workers take them. */
-export type Transport = 'local' | 'queue';
+/**
+ * The two ways to run, one word each everywhere (`--queue local|redis`, README, the console):
+ * `local`, the rows run in this process; `redis`, they go on the store's BullMQ queue
+ * (REDIS_URL or REDIS_CLUSTER_NODES), where `worker` processes take them.
+ */
+export type Transport = 'local' | 'redis';
 
 /** A job's own rate and concurrency (schedules); unset: the configuration's. */
 export interface Tuning {
@@ -33,11 +37,11 @@ export interface Tuning {
 }
 
 export interface RunOptions {
-  /** Default: `queue` with REDIS_URL, else `local`. A dry run always runs locally. */
+  /** Default: `redis` with REDIS_URL, else `local`. A dry run always runs locally. */
   transport?: Transport;
   tuning?: Tuning;
   onProgress?: (progress: BatchProgress) => void;
-  /** The batch is on the queue and the caller now waits for workers (`queue` only). */
+  /** The batch is on the queue and the caller now waits for workers (`redis` only). */
   onQueued?: (batchId: string) => void;
   /**
    * With the queue: queue the rows even when no worker serves it, and wait for one. Otherwise

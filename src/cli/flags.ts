@@ -31,7 +31,7 @@ export function transportOf(queue: 'local' | 'redis' | undefined, redis: RedisSe
   const chosen = queue ?? (redis ? 'redis' : 'local');
   if (chosen === 'redis' && !redis)
     throw new ExitError(EXIT.notStarted, 'configuration error: --queue redis needs REDIS_URL (or --redis-url)');
-  return chosen === 'redis' ? 'queue' : 'local';
+  return chosen;
 }
 
 /**

@@ -103,14 +103,14 @@ async function importBatches(
   transport: Transport,
 ): Promise<BatchSummary[]> {
   const { progressView } = await import('./sync-progress.ts');
-  if (transport === 'queue') {
+  if (transport === 'redis') {
     // The rate is the store's, for every worker: --rate/RATE sets it, else the one set before applies.
     const { rate, source, replaced } = await app.rate();
     if (source === 'given' && replaced?.rate !== rate)
       ctx.printError(`store rate set to ${rate}/s for every worker${replaced ? ` (was ${replaced.rate}/s)` : ''}`);
   }
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
-  const worker = transport === 'queue' && flags.sandbox ? await app.startWorker() : null;
+  const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
   try {
     const summaries: BatchSummary[] = [];
     for (const request of await requestsFor(file, flags)) {

@@ -69,7 +69,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
       let started = false;
       return deps.runBatch(request, {
         ...tuned,
-        transport: 'queue',
+        transport: 'redis',
         observeStore: deps.observeStore,
         // The page shows the batch as queued until a worker takes its rows.
         waitForWorker: true,

@@ -11,7 +11,7 @@ export interface DropLayout {
   processing: string;
   done: string;
   failed: string;
-  /** Lock files of the embedded mode's claims (a dot-folder: never taken as a sheet). */
+  /** Lock files of the local mode's claims (a dot-folder: never taken as a sheet). */
   locks: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The ledger in a local file, for the embedded mode (no Redis): append-only JSON lines
+ * The ledger in a local file, for the local mode (no Redis): append-only JSON lines
  * (file-lines.ts). The entries stay on disk: memory holds only where each key's newest line is
  * (offset-index.ts, 12 bytes a slot), and a lookup reads that one line back, so memory does not
  * grow with the catalog (bench/scale.ts memory). A crash mid-write can only leave a torn line or

@@ -1,5 +1,5 @@
 /**
- * Where the embedded ledger lives. Per user, not per working directory, so a sheet imported from
+ * Where the local mode's ledger lives. Per user, not per working directory, so a sheet imported from
  * one folder and dropped into a drop folder elsewhere meets the same ledger:
  * `LEDGER_FILE`, else `$XDG_STATE_HOME/catalog-sync/ledger.jsonl` (`~/.local/state/...`); one
  * file per store and account beside it (`ledger.<scope>.jsonl`). Earlier versions kept it in
@@ -11,12 +11,12 @@ import type { Config } from '../config.ts';
 /** The default of earlier versions, relative to the working directory. */
 export const LEGACY_LEDGER_FILE = join('.ledger', 'ledger.jsonl');
 
-/** The configured base name of the embedded ledger's files. */
+/** The configured base name of the local mode's ledger's files. */
 export function ledgerFileOf(config: Pick<Config, 'ledgerFile' | 'stateHome'>): string {
   return config.ledgerFile ?? join(config.stateHome, 'catalog-sync', 'ledger.jsonl');
 }
 
-/** A file ledger whose entries Redis took over: renamed so, it tells embedded runs to use Redis. */
+/** A file ledger whose entries Redis took over: renamed so, it tells local runs to use Redis. */
 export function movedToRedis(scopedFile: string): string {
   return `${scopedFile}.moved-to-redis`;
 }

@@ -1,7 +1,7 @@
 /**
  * The sync ledger: what earlier syncs confirmed, so delta syncs skip unchanged rows and no
  * create is ever sent twice. One interface, two stores (Redis with the queue, a local file for
- * the embedded mode). Keys and entries are built by the pure functions in rules.ts.
+ * the local mode). Keys and entries are built by the pure functions in rules.ts.
  */
 
 /**

@@ -17,6 +17,6 @@ export async function lockLedger(ledgerPath: string): Promise<LedgerLock> {
     throw new ConfigError('LEDGER_FILE', `${ledgerPath}: could not take its lock file ${lockPath}`);
   throw new ConfigError(
     'LEDGER_FILE',
-    `${ledgerPath} is in use by process ${taken.heldBy} (another catalog-sync import, watch or schedule run): the embedded mode runs one process at a time per ledger. Wait for it, stop it, or set REDIS_URL to run several processes on one ledger`,
+    `${ledgerPath} is in use by process ${taken.heldBy} (another catalog-sync import, watch or schedule run): the local mode runs one process at a time per ledger. Wait for it, stop it, or set REDIS_URL to run several processes on one ledger`,
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What the rest of catalog-sync calls when a batch ends, cannot run, or a schedule cannot fetch
  * its sheet: it writes the event once for each configured channel and hands the notifications to
- * the store's outbox (embedded) or its queue (Redis), which deliver them at least once. Nothing
+ * the store's outbox (local mode) or its queue (Redis), which deliver them at least once. Nothing
  * is sent for a dry run, and nothing at all when no channel is configured.
  */
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The store's notifier from the configuration: its settings (settings.ts), and where its
  * notifications wait. With REDIS_URL, the store's `notify` queue under its key prefix (any process
- * of the store delivers). Without, the store's outbox folder beside the embedded ledger
+ * of the store delivers). Without, the store's outbox folder beside the local mode's ledger
  * (`<ledger's folder>/outbox.<store scope>/`: the per-user state home, or LEDGER_FILE's folder),
  * not the report folder: it is machine state like the ledger, found by the next catalog-sync
  * process of the store whatever folder it runs from, while REPORT_DIR is relative to the
@@ -32,7 +32,7 @@ export interface OpenNotifierDeps {
   onAttempt?: AttemptListener;
 }
 
-/** The embedded outbox of a store. */
+/** The local mode's outbox of a store. */
 export function outboxDir(config: Pick<Config, 'ledgerFile' | 'stateHome'>, store: StoreIdentity): string {
   return join(dirname(ledgerFileOf(config)), `outbox.${storeScope(store)}`);
 }

@@ -1,5 +1,5 @@
 /**
- * The embedded mode's notifications (no Redis): one JSON file per notification in the store's
+ * The local mode's notifications (no Redis): one JSON file per notification in the store's
  * outbox folder, each written whole (files/atomic-write.ts), so a notification recorded when its
  * batch ended is still there after a crash or a restart, and a process that adds one never
  * rewrites another's. One process at a time delivers (`deliverer.lock`, the pid of the one that

@@ -6,7 +6,7 @@
  * size. Logs one debug line per request: never headers, bodies or tokens.
  *
  * Why not got, as the sheet download does (intake/job-source.ts): its per-request option work
- * and stream layers cost about 0.6 ms of CPU per request, a third of an embedded import's CPU
+ * and stream layers cost about 0.6 ms of CPU per request, a third of a local import's CPU
  * per row. At 50 ms store latency and 32 in flight that CPU is what kept rows from reaching the
  * store at the pace the slots allow (bench/scale.ts throughput, bench/RESULTS.md). undici does as
  * well as this file but reports no "request written" moment in its handler API, which the rate

@@ -1,5 +1,5 @@
 /**
- * The embedded ledger's home is per user, not per working directory: `catalog-sync import` run
+ * The local mode's ledger home is per user, not per working directory: `catalog-sync import` run
  * from two folders meets one ledger, XDG_STATE_HOME moves it, and a ledger of the old default
  * (./.ledger in the working directory) is taken over on first use. Real processes (each with its
  * own working directory), the sandbox store over HTTP.

@@ -64,7 +64,7 @@ const homeFile = () =>
     storeScope({ url: sandbox.url, account: sandbox.email }),
   );
 
-it('moves the ledger back to the file: embedded runs work again and create nothing twice', async () => {
+it('moves the ledger back to the file: local runs work again and create nothing twice', async () => {
   const first = await writeSheet(join(dir, 'first.csv'), productCsv(['mf-1', 'mf-2']));
   const both = await writeSheet(join(dir, 'both.csv'), productCsv(['mf-1', 'mf-2', 'mf-3', 'mf-4']));
   expect((await cli(['import', first], userEnv(false))).code).toBe(0);
@@ -110,10 +110,10 @@ it('moves the ledger back to the file: embedded runs work again and create nothi
   expect(await redis.exists(`${scopeKeyPrefix(prefix, scope)}:ledger-moved-to-file`)).toBe(1);
   expect(await redis.exists(redisLedgerKey(prefix, scope))).toBe(0);
 
-  // Embedded again: the file answers, and knows every product.
-  const embedded = await cli(['import', both, '--json'], userEnv(false));
-  expect(embedded.code).toBe(0);
-  expect((JSON.parse(embedded.stdout) as BatchSummary).counts.skipped).toBe(4);
+  // Local again: the file answers, and knows every product.
+  const local = await cli(['import', both, '--json'], userEnv(false));
+  expect(local.code).toBe(0);
+  expect((JSON.parse(local.stdout) as BatchSummary).counts.skipped).toBe(4);
   expect(createCount(sandbox)).toBe(4);
   const shown = await cli(['ledger', 'show', 'mf-3'], userEnv(false));
   expect(shown.stdout).toContain('synced');

@@ -1,7 +1,7 @@
 /**
  * One ledger answers for one store, whatever the transport (issue 10): through the real CLI, the
- * sandbox store over HTTP and the shared Redis (a prefix of its own). Embedded, then with Redis
- * (the queue and a worker), then embedded again: every product is created once. And two stores
+ * sandbox store over HTTP and the shared Redis (a prefix of its own). Local, then redis
+ * (the queue and a worker), then local again: every product is created once. And two stores
  * never share a ledger, in the per-user file as in Redis.
  */
 import { randomUUID } from 'node:crypto';
@@ -67,12 +67,12 @@ function homeFile(sandbox: SandboxHandle): string {
   return scopedLedgerFile(base, storeScope({ url: sandbox.url, account: sandbox.email }));
 }
 
-it('embedded, then with Redis, then embedded again: each product is created once', async () => {
+it('local, then redis, then local again: each product is created once', async () => {
   const sandbox = await store();
   const first = await writeSheet(join(dir, 'first.csv'), productCsv(['ol-1', 'ol-2']));
   const both = await writeSheet(join(dir, 'both.csv'), productCsv(['ol-1', 'ol-2', 'ol-3', 'ol-4']));
 
-  // Embedded: the per-user file ledger.
+  // Local: the per-user file ledger.
   expect((await cli(['import', first], userEnv(sandbox, false))).code).toBe(0);
   expect(createCount(sandbox)).toBe(2);
   expect(existsSync(homeFile(sandbox))).toBe(true);
@@ -96,11 +96,11 @@ it('embedded, then with Redis, then embedded again: each product is created once
   const note = JSON.parse(await readFile(`${homeFile(sandbox)}.moved-to-redis`, 'utf8')) as { entries: number };
   expect(note.entries).toBe(2);
 
-  // Embedded again: Redis answers for this store now, so without it nothing is sent.
-  const embedded = await cli(['import', both], userEnv(sandbox, false));
-  expect(embedded.code).toBe(2);
-  expect(embedded.stderr).toContain('moved to Redis');
-  expect(embedded.stderr).toContain('set REDIS_URL');
+  // Local again: Redis answers for this store now, so without it nothing is sent.
+  const refused = await cli(['import', both], userEnv(sandbox, false));
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('moved to Redis');
+  expect(refused.stderr).toContain('set REDIS_URL');
   expect(createCount(sandbox)).toBe(4);
 
   // In this process again, but on the store's ledger in Redis: nothing is created twice.

@@ -36,7 +36,7 @@ describe('a queued batch', () => {
     const notifier = await app.notifier();
     await notifier.startDelivery();
     const file = await world.sheet('products.csv', SHEET);
-    const summary = await app.runBatch({ file }, { transport: 'queue', waitForWorker: true });
+    const summary = await app.runBatch({ file }, { transport: 'redis', waitForWorker: true });
 
     const delivery = await world.receiver.nth(1);
     expect(delivery.verified).toBe(true);

@@ -83,7 +83,7 @@ function expectClean(texts: readonly string[], secrets: readonly string[], where
   }
 }
 
-it.each([['embedded', false] as const, ['with Redis', true] as const])(
+it.each([['local mode', false] as const, ['redis mode', true] as const])(
   'no secret in any notification, outbox, queue or log line: %s',
   async (_mode, withRedis) => {
     const world = await startNotifyWorld({ redis: withRedis });
@@ -95,7 +95,7 @@ it.each([['embedded', false] as const, ['with Redis', true] as const])(
       const worker = await world.app.startWorker();
       await worker.ready();
       const file = await world.sheet('products.csv', SHEET);
-      await world.app.runBatch({ file }, { transport: 'queue', waitForWorker: true });
+      await world.app.runBatch({ file }, { transport: 'redis', waitForWorker: true });
       await worker.close();
     } else {
       await world.app.runBatch({ file: await world.sheet('products.csv', SHEET) });

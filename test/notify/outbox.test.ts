@@ -1,5 +1,5 @@
 /**
- * The embedded outbox against a real HTTP receiver on 127.0.0.1 that checks every signature with
+ * The local mode's outbox against a real HTTP receiver on 127.0.0.1 that checks every signature with
  * the standardwebhooks package: the retry schedule runs on fake timers (no sleeping), every other
  * wait is on the outbox's own "idle" (its pass over the files has ended).
  */

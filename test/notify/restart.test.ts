@@ -1,7 +1,7 @@
 /**
  * A process ended (SIGKILL) after a batch ended and before its notification was delivered: the
  * notification is delivered after the restart, once, with the same webhook-id and body, in both
- * modes. Embedded: `import` killed while its attempt waits for an answer, then `watch` started
+ * modes. Local mode: `import` killed while its attempt waits for an answer, then `watch` started
  * (any later process of the store delivers the outbox). With Redis: the `worker` killed after its
  * first attempt failed, then another worker started.
  */
@@ -83,7 +83,7 @@ async function sheet(): Promise<string> {
   return file;
 }
 
-it('embedded: import killed while its notification waits for an answer; the next watch delivers it', async () => {
+it('local mode: import killed while its notification waits for an answer; the next watch delivers it', async () => {
   receiver.answer = () => 'hold';
   const env = envOf();
   const importing = await cli(['import', await sheet()], env, null);
@@ -120,7 +120,7 @@ it('with Redis: the worker killed after a failed attempt; the next worker delive
   const worker = await cli(['worker'], env, 'worker started');
   const app = createApp(resolveConfig(env), createLogger({ level: 'silent' }));
   try {
-    const summary = await app.runBatch({ file: await sheet() }, { transport: 'queue', waitForWorker: true });
+    const summary = await app.runBatch({ file: await sheet() }, { transport: 'redis', waitForWorker: true });
     const first = await receiver.nth(1);
     const notifier = await app.notifier();
     await until(

@@ -24,7 +24,7 @@ export interface NotifyWorld {
   secret: string;
   dir: string;
   reportDir: string;
-  /** The store's notifications' outbox lives under it (embedded). */
+  /** The store's notifications' outbox lives under it (local mode). */
   stateHome: string;
   queuePrefix: string | null;
   env: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * The notifications of the embedded mode, through the app every command uses: a batch run in this
+ * The notifications of the local mode, through the app every command uses: a batch run in this
  * process says it ended (once), one that cannot run says so, a schedule whose sheet cannot be
  * fetched says so; a real SMTP server receives the mail, with the batch's failed.csv attached
  * byte for byte, in Arabic for an Arabic store.
