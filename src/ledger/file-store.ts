@@ -1,8 +1,8 @@
 /**
  * The ledger in a local file, for the local mode (no Redis): append-only JSON lines
  * (file-lines.ts). The entries stay on disk: memory holds only where each key's newest line is
- * (offset-index.ts, 12 bytes a slot), and a lookup reads that one line back, so memory does not
- * grow with the catalog (bench/scale.ts memory). A crash mid-write can only leave a torn line or
+ * (offset-index.ts, a Map of key to offset), and a lookup reads that one line back: about 85 MB
+ * for a million products (bench/catalog-memory.ts). A crash mid-write can only leave a torn line or
  * a run of zeros, which the loader passes over. When dead lines outnumber live entries the file
  * is compacted: rewritten through a temp file, fsync and rename (files/atomic-write.ts), so a
  * crash leaves the old file or the new one. One process at a time per file, enforced by a lock
@@ -112,7 +112,7 @@ export class FileLedger implements Ledger {
     try {
       handles = await openHandles(path);
       const reader = new LineReader(handles.read.fd);
-      const index = new OffsetIndex((offset) => reader.at(offset)?.k);
+      const index = new OffsetIndex();
       const loaded = await scanLines(path, (line, offset) => index.record(line.k, offset, 'd' in line));
       return new FileLedger(path, handles, lock, reader, index, loaded);
     } catch (error) {
@@ -159,11 +159,6 @@ export class FileLedger implements Ledger {
   /** Entries held (for tests and `status`). */
   get size(): number {
     return this.index.live + this.claims.size;
-  }
-
-  /** Bytes the index holds in memory (for tests and the memory bench). */
-  get indexBytes(): number {
-    return this.index.bytes;
   }
 
   /**
@@ -257,7 +252,7 @@ export class FileLedger implements Ledger {
   private async compact(other: Lane): Promise<void> {
     await this.writing[other];
     const live = this.index.liveOffsets().sort();
-    const index = this.index.emptied(live.length);
+    const index = new OffsetIndex();
     const target = new AtomicFileStream(this.path);
     let next = 0;
     let bytes = 0;

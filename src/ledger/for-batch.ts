@@ -52,7 +52,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
       : undefined;
 
   const decide = (row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
-    // Two rows of one sheet never share a key here: SheetKeys (rules.ts) made the later one invalid.
+    // Two rows of one sheet never share a key here: the mapper made the later one invalid (rule (a)).
     const decision = decideBefore(row.plan, recordedRow(row), key, entry, settings, row.batchId, row.cells);
     if (decision !== null || row.plan.kind !== 'create') return asBatchRow(row, decision);
     seenBefore.set(rowId(row), entry ?? null);

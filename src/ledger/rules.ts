@@ -3,15 +3,16 @@
  * what happens to a row before it is sent, and what to record once its outcome is final.
  *
  * "Never create twice" is decided here and nowhere else, one rule per situation:
- * (a) the same key twice in one sheet: SheetKeys, the later row is `invalid`, naming the first;
+ * (a) the same key twice in one sheet: the sheet mapper's duplicate checks (sheet/map/sheet-checks.ts,
+ *     keyed as ledgerKeyOf keys a create), the later row is `invalid`, naming the first;
  * (b) a key the ledger saw created: decideBefore, `skipped` (`already_created`, or unchanged);
  * (c) a create in flight: another sync's, lostClaim (`create_in_progress`); an attempt that was
  *     cut off (a crash), interruptedCreate (`unknown`, never re-sent by the same batch);
  * (d) an earlier `unknown` create: decideBefore, `skipped` (`unknown_create`) unless retryUnknown
  *     (`import --retry-unknown`, `rerun --resend-unknown-creates`).
  */
-import { FirstRows } from '../sheet/first-rows.ts';
-import type { RowIssue, RowPlan } from '../sheet/types.ts';
+import { createKeyValue } from '../sheet/map/sheet-checks.ts';
+import type { RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
 import { fingerprintOf, rowDigestOf } from './fingerprint.ts';
@@ -34,10 +35,8 @@ export function ledgerKeyOf(plan: RowPlan, keyColumn: string = DEFAULT_KEY_COLUM
     case 'brand':
       return `b:${plan.payload.brand_id}`;
     case 'create': {
-      const value = (plan.payload as Record<string, unknown>)[keyColumn];
-      if (typeof value === 'number' && Number.isFinite(value)) return `k:${keyColumn}:${value}`;
-      if (typeof value === 'string' && value.trim() !== '') return `k:${keyColumn}:${value.trim()}`;
-      return null;
+      const value = createKeyValue(plan.payload, keyColumn);
+      return value === null ? null : `k:${keyColumn}:${value}`;
     }
     case 'skip':
       return null;
@@ -63,35 +62,6 @@ function sameAsSynced(
 
 function skipped(row: number, message: string, code: string): RowResult {
   return { row, outcome: 'skipped', message, httpStatus: null, attempts: 0, code };
-}
-
-/**
- * Rule (a): the same key twice in one sheet. One per sheet, fed every row in sheet order before
- * any transport sees it, so it ends the same way in-process and queued, whatever the key column:
- * the later row is `invalid`, its message naming the first row with the key (as Matrixify and the
- * stores' own importers do). Only creates count: updates name their product by product_id.
- */
-export class SheetKeys {
-  private readonly first = new FirstRows();
-
-  constructor(private readonly keyColumn: string = DEFAULT_KEY_COLUMN) {}
-
-  /** Records the row's key; an error issue when an earlier row of the sheet has it. */
-  check(plan: RowPlan, row: number): RowIssue | null {
-    if (plan.kind !== 'create') return null;
-    const key = ledgerKeyOf(plan, this.keyColumn);
-    if (key === null) return null;
-    const first = this.first.firstOr(key, row);
-    if (first === undefined) return null;
-    const value = key.slice(`k:${this.keyColumn}:`.length);
-    return {
-      row,
-      column: this.keyColumn,
-      code: `duplicate_${this.keyColumn}`,
-      severity: 'error',
-      message: `${this.keyColumn}: ${JSON.stringify(value)} is already on row ${first} (the key column: one product per key); merge the rows or fix one`,
-    };
-  }
 }
 
 /** How to create a row again whose create may have happened: the flag that says so, for its batch. */

@@ -5,7 +5,7 @@
 import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
-import { DEFAULT_KEY_COLUMN, SheetKeys } from '../ledger/rules.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { newBatchId } from './batch-id.ts';
 import type { DryRunFacts } from './dry-run.ts';
 import { NO_LEDGER, type BatchLedger, type BatchLedgerFactory, type LedgerSettings } from '../ledger/batch-ledger.ts';
@@ -61,23 +61,6 @@ export function buildBatchLedger(settings: LedgerSettings, factory: BatchLedgerF
 export function customKeyColumn(settings: Pick<LedgerSettings, 'keyColumn'> | undefined): string | undefined {
   const column = settings?.keyColumn ?? DEFAULT_KEY_COLUMN;
   return column === DEFAULT_KEY_COLUMN ? undefined : column;
-}
-
-/** The ledger's rule (a) for one sheet: the same key twice (ledger/rules.ts SheetKeys). */
-export function sheetKeysFor(request: SyncRequest): SheetKeys {
-  return new SheetKeys((request.ledger ?? DEFAULT_LEDGER_SETTINGS).keyColumn);
-}
-
-/**
- * Both transports pass every row through here in sheet order, before a re-run's row filter and
- * before any transport: a later row with the same key ends `invalid`, naming the first.
- */
-export function checkSheetKey(keys: SheetKeys, sheetRow: SheetRowResult): void {
-  if (!sheetRow.plan) return;
-  const issue = keys.check(sheetRow.plan, sheetRow.row);
-  if (issue === null) return;
-  sheetRow.issues.push(issue);
-  sheetRow.plan = null;
 }
 
 /** Rows a re-run keeps: matched on the row number the person first saw. */

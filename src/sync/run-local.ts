@@ -20,9 +20,7 @@ import {
   ledgerSettingsOf,
   openRequestSheet,
   wantsRow,
-  checkSheetKey,
   customKeyColumn,
-  sheetKeysFor,
 } from './prepare.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
 import { invalidResult } from './rules.ts';
@@ -132,9 +130,7 @@ async function syncSheet(
       block.length = 0;
     };
     try {
-      const keys = sheetKeysFor(request);
       for await (const sheetRow of sheet.rows()) {
-        checkSheetKey(keys, sheetRow);
         if (!wantsRow(request, sheetRow)) continue;
         read++;
         if (prefetch) {

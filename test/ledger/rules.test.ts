@@ -5,14 +5,9 @@ import type { LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 import { canonicalJson, fingerprintOf, isRowDigest, rowDigestOf } from '../../src/ledger/fingerprint.ts';
-import {
-  decideBefore,
-  entryAfter,
-  interruptedCreate,
-  ledgerKeyOf,
-  lostClaim,
-  SheetKeys,
-} from '../../src/ledger/rules.ts';
+import { decideBefore, entryAfter, interruptedCreate, ledgerKeyOf, lostClaim } from '../../src/ledger/rules.ts';
+import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
+import { DuplicateTracker } from '../../src/sheet/map/sheet-checks.ts';
 
 const create: RowPlan = { kind: 'create', payload: { title: 'Tea', barcode: '6281', sale_price: 5 } };
 const createNoKey: RowPlan = { kind: 'create', payload: { title: 'Tea' } };
@@ -284,12 +279,12 @@ describe('never create twice: one rule per situation', () => {
   const cases: [string, () => RowResult | { outcome: 'invalid'; code: string } | null, string | null][] = [
     [
       '(a) second row of a sheet with the default key column',
-      () => sheetTwice(create, 'barcode'),
+      () => sheetTwice(['Tea', '5', '1', '6281'], 'barcode'),
       'invalid:duplicate_barcode',
     ],
     [
       '(a) second row of a sheet with another key column (title)',
-      () => sheetTwice(titled('Tea'), 'title'),
+      () => sheetTwice(['Tea', '5', '1', ''], 'title'),
       'invalid:duplicate_title',
     ],
     [
@@ -343,26 +338,29 @@ describe('never create twice: one rule per situation', () => {
     expect(decision === null ? null : `${decision.outcome}:${decision.code}`).toBe(expected);
   });
 
-  function sheetTwice(plan: RowPlan, keyColumn: string): { outcome: 'invalid'; code: string } | null {
-    const keys = new SheetKeys(keyColumn);
-    expect(keys.check(plan, 2)).toBeNull();
-    const issue = keys.check(plan, 5);
-    if (issue === null) return null;
+  /** One sheet (title, sale_price, category, barcode) mapped as a sync maps it, the same cells on rows 2 and 5. */
+  function sheetTwice(cells: string[], keyColumn: string): { outcome: 'invalid'; code: string } | null {
+    const mapper = createSheetMapper(['title', 'sale_price', 'category', 'barcode'], { keyColumn });
+    expect(mapper.mapRow({ row: 2, values: cells }).plan?.kind).toBe('create');
+    const later = mapper.mapRow({ row: 5, values: cells });
+    const issue = later.issues.find((i) => i.severity === 'error');
+    if (later.plan !== null || issue === undefined) return null;
     expect(issue.message).toContain('already on row 2');
     expect(issue.column).toBe(keyColumn);
     return { outcome: 'invalid', code: issue.code };
   }
 
-  it('SheetKeys ignores updates, rows without a key value and other key columns', () => {
-    const keys = new SheetKeys('barcode');
-    expect(keys.check(update, 2)).toBeNull();
-    expect(keys.check(update, 3)).toBeNull();
-    expect(keys.check(createNoKey, 4)).toBeNull();
-    expect(keys.check(createNoKey, 5)).toBeNull();
-    expect(keys.check(titled('Tea'), 6)).toBeNull();
-    expect(keys.check(titled('Tea'), 7)).toBeNull();
+  it("the create key check ignores updates, rows without a key value, and the barcode (the mapper's barcode check has it)", () => {
+    const keys = new DuplicateTracker('title');
+    expect(keys.checkCreateKey(update, 2)).toBeNull();
+    expect(keys.checkCreateKey(update, 3)).toBeNull();
+    expect(keys.checkCreateKey({ kind: 'create', payload: { barcode: '1' } }, 4)).toBeNull();
+    expect(keys.checkCreateKey({ kind: 'create', payload: { barcode: '1' } }, 5)).toBeNull();
     // The key is the trimmed value, as the ledger keys it.
-    expect(keys.check({ kind: 'create', payload: { title: 'A', barcode: ' 77 ' } }, 8)).toBeNull();
-    expect(keys.check({ kind: 'create', payload: { title: 'B', barcode: '77' } }, 9)?.message).toContain('row 8');
+    expect(keys.checkCreateKey(titled(' Tea '), 6)).toBeNull();
+    expect(keys.checkCreateKey(titled('Tea'), 7)?.message).toContain('row 6');
+    const barcodes = new DuplicateTracker('barcode');
+    expect(barcodes.checkCreateKey(create, 8)).toBeNull();
+    expect(barcodes.checkCreateKey(create, 9)).toBeNull();
   });
 });

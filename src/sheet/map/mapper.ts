@@ -48,7 +48,7 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     allowsErrorText: (header) => options.columnMap?.allowsErrorText(header) ?? false,
   });
   const identifierIndexes = new Set(sheet.columns.filter((column) => column.ctx.identifier).map((c) => c.index));
-  const tracker = new DuplicateTracker();
+  const tracker = new DuplicateTracker(options.keyColumn);
   const warnedBlank = new Set<number>();
   return {
     kind,

@@ -58,6 +58,11 @@ export function mapProductRow(
   if (decision.issues.length > 0) issues.push(...decision.issues);
   if (hasError(issues)) return null;
   const plan = decision.plan;
+  const duplicateKey = plan === null ? null : tracker.checkCreateKey(plan, raw.row);
+  if (duplicateKey !== null) {
+    issues.push(duplicateKey);
+    return null;
+  }
   if (plan !== null && cells.notes !== null && (plan.kind === 'create' || plan.kind === 'update'))
     plan.note = cells.notes.join('; ');
   return plan;

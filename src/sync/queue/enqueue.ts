@@ -10,15 +10,7 @@ import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
-import {
-  batchInfoFor,
-  buildBatchLedger,
-  checkSheetKey,
-  ledgerSettingsOf,
-  openRequestSheet,
-  sheetKeysFor,
-  wantsRow,
-} from '../prepare.ts';
+import { batchInfoFor, buildBatchLedger, ledgerSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
@@ -122,9 +114,7 @@ export async function enqueueSync(
       await previous;
     };
     try {
-      const keys = sheetKeysFor(request);
       for await (const sheetRow of sheet.rows()) {
-        checkSheetKey(keys, sheetRow);
         if (!wantsRow(request, sheetRow)) continue;
         total++;
         if (!sheetRow.plan) {
