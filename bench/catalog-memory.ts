@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   if (!existsSync(join(before, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(before, 'node_modules'));
   const figures = new PrintedFigures(
     'catalog-memory',
-    `A catalog of ${KEYS.toLocaleString('en')} products in the file ledger, and a sheet of as many create rows with the same barcodes: each tree in a process of its own opens the ledger (start-up), then maps every row (the duplicate checks), checks its key and looks it up in the ledger: a delta sync of the whole catalog without the store and the reports. Peak RSS is the kernel's maxRSS; heap and external are peaks sampled every 250 ms; the heap bounded as the CLI bounds it (src/cli/heap-growth.ts).`,
+    `A catalog of ${KEYS.toLocaleString('en')} products in the file ledger, and a sheet of as many create rows with the same barcodes: each tree in a process of its own opens the ledger (start-up), then maps every row (the duplicate checks), checks its key and looks it up in the ledger: a delta sync of the whole catalog without the store and the reports. Peak RSS is the kernel's maxRSS; heap and external are peaks sampled every 250 ms; the heap bounded as the CLI bounds it (src/cli/heap-growth.ts). About 120 MB of each process is node with tsx loaded (RSS before open). bf6492b keeps the typed-array tables (a key's 32-bit tag and line offset in the ledger, a 128-bit MurmurHash3 digest and first row per sheet value, two per create); later trees, Maps (one per sheet value). Start-up and pass times vary more with this machine's load than between the trees.`,
   );
   try {
     const file = join(work, 'ledger.jsonl');

@@ -22,6 +22,7 @@ const BENCHES = [
   'event-loop',
   'console-health',
   'scale',
+  'catalog-memory',
   'agency',
 ];
 

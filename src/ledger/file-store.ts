@@ -1,8 +1,8 @@
 /**
  * The ledger in a local file, for the local mode (no Redis): append-only JSON lines
  * (file-lines.ts). The entries stay on disk: memory holds only where each key's newest line is
- * (offset-index.ts, a Map of key to offset), and a lookup reads that one line back: about 85 MB
- * for a million products (bench/catalog-memory.ts). A crash mid-write can only leave a torn line or
+ * (offset-index.ts, a Map of key to offset), and a lookup reads that one line back: about 65 MB
+ * of heap for a million products (bench/catalog-memory.ts). A crash mid-write can only leave a torn line or
  * a run of zeros, which the loader passes over. When dead lines outnumber live entries the file
  * is compacted: rewritten through a temp file, fsync and rename (files/atomic-write.ts), so a
  * crash leaves the old file or the new one. One process at a time per file, enforced by a lock
