@@ -35,7 +35,10 @@ export function registerSheetCommands(program: Command, ctx: CliContext): void {
     .option('--delimiter <char>', 'CSV delimiter (default: detected; , ; or tab)')
     .option('--sheet <name>', 'XLSX: the sheet to check (default: Products or the first sheet, plus Brands)')
     .option('--json', 'print the summary with every row issue as JSON')
-    .option('--key-column <field>', 'the field import will key creates by: checked as an identifier, as barcode is')
+    .option(
+      '--key-column <field>',
+      'the field import will key creates by: checked as an identifier and for duplicates, as barcode is',
+    )
     .option(
       '--errors-csv <path>',
       'where to write the row issues CSV (default <report-dir>/validate/<file>.issues.csv)',

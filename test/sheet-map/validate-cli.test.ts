@@ -1,5 +1,5 @@
 /** `catalog-sync validate` end to end: exit codes, summary, the issues CSV, --json. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -68,6 +68,18 @@ describe('validate', () => {
       [4, 'duplicate_product_id'],
       [5, 'duplicate_barcode'],
     ]);
+  });
+
+  it('--key-column reports two creates with one key, as import would', async () => {
+    const file = join(dir, 'titles.csv');
+    await writeFile(file, 'title,sale_price,category\nTea,5,1\nCoffee,6,1\nTea,7,1\n');
+    const { code, out } = await cli('validate', file, '--key-column', 'title', '--json');
+    expect(code).toBe(1);
+    const json = JSON.parse(out) as { sheets: { issues: { row: number; code: string; message: string }[] }[] };
+    expect(json.sheets[0]?.issues).toMatchObject([
+      { row: 4, code: 'duplicate_title', message: expect.stringContaining('already on row 2') as string },
+    ]);
+    expect((await cli('validate', file, '--json')).code).toBe(0);
   });
 
   it('exits 2 when the file cannot be read, and for a bad --columns file', async () => {
