@@ -2,9 +2,10 @@
  * The ledger's decisions, as pure functions (no I/O, no clock): which key a row is tracked under,
  * what happens to a row before it is sent, and what to record once its outcome is final.
  *
- * "Never create twice" is decided here and nowhere else, one rule per situation:
- * (a) the same key twice in one sheet: the sheet mapper's duplicate checks (sheet/map/sheet-checks.ts,
- *     keyed as ledgerKeyOf keys a create), the later row is `invalid`, naming the first;
+ * "Never create twice" is decided here, one rule per situation, but for (a), which the sheet's
+ * one duplicate checker decides as it maps the rows (it sees every row, `validate` too):
+ * (a) the same key twice in one sheet: sheet/map/sheet-checks.ts, keyed as ledgerKeyOf keys a
+ *     create (createKeyValue), the later row is `invalid`, naming the first;
  * (b) a key the ledger saw created: decideBefore, `skipped` (`already_created`, or unchanged);
  * (c) a create in flight: another sync's, lostClaim (`create_in_progress`); an attempt that was
  *     cut off (a crash), interruptedCreate (`unknown`, never re-sent by the same batch);
