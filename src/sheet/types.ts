@@ -9,6 +9,7 @@ import type {
   ProductStatusRequest,
   UpdateProductRequest,
 } from '../api-types.ts';
+import type { MessageParams } from '../messages/index.ts';
 import type { XlsxCell } from '../xlsx/index.ts';
 
 /** A cell as the reader hands it over, before mapping (a CSV cell is a string or null). */
@@ -31,7 +32,11 @@ export interface RowIssue {
   column: string | null;
   /** Stable code, e.g. `not_a_number`, `required`, `duplicate_barcode`, `mojibake`. */
   code: string;
+  /** In English; `messageKey` and `params` give it in any language (messages/textOf). */
   message: string;
+  /** The message's catalogue key (src/messages): the code, or the code and a variant. */
+  messageKey?: string;
+  params?: MessageParams;
   severity: IssueSeverity;
 }
 
