@@ -1,0 +1,45 @@
+/**
+ * messages.jsonl: each problem row's message as data (catalogue key and parameters, the column at
+ * fault), one JSON object a line, keyed by the row number the report shows. The reports hold the
+ * message in the batch's language; this file lets a reader (the console) show it in another.
+ */
+import { PROBLEM_OUTCOMES } from '../outcome.ts';
+import { shownRow, type ReportRow } from './report-row.ts';
+import { AtomicTextStream } from './text-stream.ts';
+
+/** One line of messages.jsonl. */
+export interface RowMessageLine {
+  row: number;
+  messageKey: string;
+  params: Readonly<Record<string, unknown>>;
+  column?: string;
+}
+
+export class MessagesFileWriter {
+  private readonly out: AtomicTextStream;
+
+  constructor(target: string) {
+    this.out = new AtomicTextStream(target);
+  }
+
+  write(row: ReportRow): Promise<void> | undefined {
+    const r = row.result;
+    // A row read back from an earlier report (reconcile) has no key: its report message is all there is.
+    if (!PROBLEM_OUTCOMES.has(r.outcome) || r.messageKey === undefined) return undefined;
+    const line: RowMessageLine = {
+      row: shownRow(row),
+      messageKey: r.messageKey,
+      params: r.params ?? {},
+      ...(r.column === undefined ? {} : { column: r.column }),
+    };
+    return this.out.write(`${JSON.stringify(line)}\n`);
+  }
+
+  commit(): Promise<void> {
+    return this.out.commit();
+  }
+
+  abort(): Promise<void> {
+    return this.out.abort();
+  }
+}
