@@ -320,7 +320,10 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
       if (flags.json) ctx.print(JSON.stringify({ batchId: null, rerunOf: resolved.batchId, notSent }, null, 2));
       return;
     }
-    const summary = await app.runBatch(plan.request, {
+    // The new batch speaks the CLI's language (--lang, the locale), as an import does.
+    const lang = ctx.lang();
+    const request = lang === 'en' ? plan.request : { ...plan.request, lang };
+    const summary = await app.runBatch(request, {
       transport: transportOf(flags.queue, redisServerOf(app.config)),
       waitForWorker: flags.wait === true,
     });
