@@ -50,7 +50,7 @@ export const OUTCOME_MESSAGES = {
   'done.skipped': entry(
     [],
     () => 'Skipped',
-    () => 'تُخطّي الصف',
+    () => 'تم تخطي الصف',
   ),
   'done.update_then': entry(
     ['first', 'status'],
@@ -185,7 +185,7 @@ export const OUTCOME_MESSAGES = {
     (p) =>
       `an earlier create of this product had an unknown outcome (${p.key}, ${p.where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${p.command} (or import this sheet with --retry-unknown)`,
     (p) =>
-      `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه وأضف product_id الخاص به لتحديثه، أو أنشئه من جديد بالأمر ${p.command} (أو استورد هذه الورقة مع ‎--retry-unknown)`,
+      `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه وأضف product_id الخاص به لتحديثه، أو أنشئه من جديد بالأمر ${p.command} (أو استورد هذه الورقة مع --retry-unknown)`,
   ),
   'ledger.interrupted_own': entry(
     ['key', 'command'],
