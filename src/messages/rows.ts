@@ -92,7 +92,7 @@ export const ROW_MESSAGES = {
   too_long: entry(
     ['column', 'length', 'limit'],
     (p) => `${p.column}: ${p.length} characters, more than the limit of ${p.limit} for a text field (MAX_TEXT_LENGTH)`,
-    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح للحقل النصي ${p.limit} (MAX_TEXT_LENGTH)`,
+    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح به للحقل النصي (${p.limit}، MAX_TEXT_LENGTH)`,
   ),
   mojibake: entry(
     ['column', 'excerpt', 'encoding'],
