@@ -3,6 +3,10 @@
  * fault), one JSON object a line, keyed by the row number the report shows. The reports hold the
  * message in the batch's language; this file lets a reader (the console) show it in another.
  */
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { MessageParams } from '../messages/index.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
 import { shownRow, type ReportRow } from './report-row.ts';
 import { AtomicTextStream } from './text-stream.ts';
@@ -11,7 +15,7 @@ import { AtomicTextStream } from './text-stream.ts';
 export interface RowMessageLine {
   row: number;
   messageKey: string;
-  params: Readonly<Record<string, unknown>>;
+  params: MessageParams;
   column?: string;
 }
 
@@ -42,4 +46,27 @@ export class MessagesFileWriter {
   abort(): Promise<void> {
     return this.out.abort();
   }
+}
+
+/**
+ * A report's messages.jsonl by row (problem rows only, so it stays small); empty when the report
+ * has none (a report written before the file existed).
+ */
+export async function readRowMessages(file: string): Promise<Map<number, RowMessageLine>> {
+  const byRow = new Map<number, RowMessageLine>();
+  let lines: AsyncIterable<string>;
+  try {
+    const input = createReadStream(file, 'utf8');
+    await once(input, 'open');
+    lines = createInterface({ input, crlfDelay: Infinity });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return byRow;
+    throw error;
+  }
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    const parsed = JSON.parse(line) as RowMessageLine;
+    byRow.set(parsed.row, parsed);
+  }
+  return byRow;
 }
