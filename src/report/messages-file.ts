@@ -28,7 +28,7 @@ export class MessagesFileWriter {
 
   write(row: ReportRow): Promise<void> | undefined {
     const r = row.result;
-    // A row read back from an earlier report (reconcile) has no key: its report message is all there is.
+    // A row from a report written before this file existed has no key: its report message is all there is.
     if (!PROBLEM_OUTCOMES.has(r.outcome) || r.messageKey === undefined) return undefined;
     const line: RowMessageLine = {
       row: shownRow(row),
