@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { textOf, type MessageCarrier } from '../../src/messages/index.ts';
+import { until } from '../helpers/until.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -117,5 +118,47 @@ describe('row messages in Arabic from the CLI', () => {
       [3, 'سعر البيع', 'سعر البيع: "12,5O" is not a number (expected e.g. 12.50)'],
       [4, undefined, 'Product not found'],
     ]);
+  });
+
+  it('watch --lang ar: a dropped sheet makes an ar batch', async () => {
+    const drop = join(dir, 'drop');
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--lang', 'ar', 'watch', '--dir', drop], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        REPORT_DIR: join(dir, 'reports'),
+        LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+        STORE_URL: sandbox.url,
+        STORE_EMAIL: sandbox.email,
+        STORE_PASSWORD: sandbox.password,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    try {
+      await until(() => stdout.includes('watching'), 'the watcher to say it is watching');
+      // Written beside the inbox, then moved in whole: the watcher sees one finished file.
+      await mkdir(join(drop, 'inbox'), { recursive: true });
+      await writeFile(join(drop, 'dropped.csv'), 'title,category,sale_price,barcode\nWatch Tea,1,oops,W-1\n');
+      await rename(join(drop, 'dropped.csv'), join(drop, 'inbox', 'dropped.csv'));
+      const done = join(drop, 'done');
+      let reportJson = '';
+      await until(async () => {
+        const names = await readdir(done).catch(() => [] as string[]);
+        reportJson = names.find((name) => name.endsWith('.report.json')) ?? '';
+        return reportJson !== '';
+      }, 'the dropped file to be done');
+      const report = JSON.parse(await readFile(join(done, reportJson), 'utf8')) as { reportDir: string };
+      const summary = JSON.parse(await readFile(join(report.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
+      expect(summary.lang).toBe('ar');
+      expect(await readFile(join(report.reportDir, 'failed.csv'), 'utf8')).toContain(
+        'sale_price: ""oops"" ليس رقمًا (المتوقع مثلًا 12.50)',
+      );
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
   });
 });
