@@ -3,6 +3,7 @@
  * message key (a row issue's code, or the code and a variant: `not_a_number.decimal_comma`).
  */
 import { CELL_MESSAGES } from './cells.ts';
+import { HINT_MESSAGES } from './hints.ts';
 import { OUTCOME_MESSAGES } from './outcomes.ts';
 import { ROW_MESSAGES } from './rows.ts';
 import {
@@ -24,7 +25,13 @@ const FRAME_MESSAGES = {
   ),
 };
 
-export const CATALOGUE = { ...CELL_MESSAGES, ...ROW_MESSAGES, ...OUTCOME_MESSAGES, ...FRAME_MESSAGES };
+export const CATALOGUE = {
+  ...CELL_MESSAGES,
+  ...ROW_MESSAGES,
+  ...OUTCOME_MESSAGES,
+  ...HINT_MESSAGES,
+  ...FRAME_MESSAGES,
+};
 
 export type MessageKey = keyof typeof CATALOGUE;
 

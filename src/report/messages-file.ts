@@ -14,6 +14,8 @@ import { AtomicTextStream } from './text-stream.ts';
 /** One line of messages.jsonl. */
 export interface RowMessageLine {
   row: number;
+  /** The StoreError code or row-issue code (RowResult.code): hintOf chooses what to do next by it. */
+  code?: string;
   messageKey: string;
   params: MessageParams;
   column?: string;
@@ -32,6 +34,7 @@ export class MessagesFileWriter {
     if (!PROBLEM_OUTCOMES.has(r.outcome) || r.messageKey === undefined) return undefined;
     const line: RowMessageLine = {
       row: shownRow(row),
+      ...(r.code === undefined ? {} : { code: r.code }),
       messageKey: r.messageKey,
       params: r.params ?? {},
       ...(r.column === undefined ? {} : { column: r.column }),

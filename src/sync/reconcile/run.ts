@@ -221,7 +221,10 @@ async function rewriteReport(
     for await (const { headers, row, cells, result } of reportedRows(resultsCsv)) {
       writer ??= await BatchReportWriter.open(dir, headers, summary.lang);
       const kept = earlier.get(row);
-      const read = kept === undefined ? result : { ...result, messageKey: kept.messageKey, params: kept.params };
+      const read =
+        kept === undefined
+          ? result
+          : { ...result, messageKey: kept.messageKey, params: kept.params, ...(kept.code ? { code: kept.code } : {}) };
       const withColumn = kept?.column === undefined ? read : { ...read, column: kept.column };
       await writer.write({ row, cells, result: changes.get(row)?.result ?? withColumn });
     }
