@@ -43,7 +43,7 @@ export class BatchReportWriter {
     return new BatchReportWriter(
       dir,
       new ResultsCsvWriter(join(dir, REPORT_FILES.resultsCsv), headers),
-      new ResultsXlsxWriter(join(dir, REPORT_FILES.resultsXlsx), headers),
+      new ResultsXlsxWriter(join(dir, REPORT_FILES.resultsXlsx), headers, undefined, lang === 'ar'),
       new FailedCsvWriter(join(dir, REPORT_FILES.failedCsv), headers),
       new MessagesFileWriter(join(dir, REPORT_FILES.messages)),
       lang,

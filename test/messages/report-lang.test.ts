@@ -3,6 +3,7 @@
  * and failed.csv hold Arabic row messages (headers, values and the store's own words as they were),
  * summary.json says `lang: "ar"`, and messages.jsonl keeps each problem row's message as data.
  */
+import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +49,13 @@ describe.each([['local'], ['redis']] as const)('an ar batch on the %s transport'
       3: 'السعر: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)',
       4: 'ردّ المتجر: Product not found',
     });
+    // results.xlsx: the message column reads right-to-left, as Arabic columns do.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(summary.reportDir, 'results.xlsx'));
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(3).value).toBe('message');
+    expect(sheet.getRow(3).getCell(3).value).toBe('السعر: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)');
+    expect(sheet.getColumn(3).alignment).toMatchObject({ readingOrder: 'rtl' });
     const lines = (await readFile(join(summary.reportDir, 'messages.jsonl'), 'utf8'))
       .trim()
       .split('\n')
@@ -67,6 +75,9 @@ describe('an English batch', () => {
       const english = await localTransport().run(world, { file });
       expect(english.lang).toBeUndefined();
       expect((await messagesByRow(english)).get(3)).toBe('السعر: "12,5O" is not a number (expected e.g. 12.50)');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(join(english.reportDir, 'results.xlsx'));
+      expect(book.worksheets[0]!.getColumn(3).alignment).toBeUndefined();
       const dry = await localTransport().run(world, { file, lang: 'ar', dryRun: true });
       const csv = await readFile(join(dry.reportDir, 'results.csv'), 'utf8');
       expect(csv).toContain('would_create,"تشغيل تجريبي: سيُنشأ المنتج؛ السعر: قُرئت ""SAR 12"" على أنها 12');
