@@ -58,6 +58,11 @@ export function said<K extends MessageKey>(key: K, params: ParamsOf<K>): Said {
   return { messageKey: key, params, message: messageText(key, params, 'en') };
 }
 
+/** A nested message (built with ref) as a row carries it at the top. */
+export function saidOf(text: MessageRef): Said {
+  return { messageKey: text.key, params: text.params, message: messageText(text.key, text.params, 'en') };
+}
+
 /**
  * The text of a message in a language. Throws on a key the catalogue lacks (a bug: every key a
  * site uses is typed, and test/messages checks the catalogue); readers of stored rows use textOf.
