@@ -2,7 +2,7 @@
  * What reading one cell gives: the value, BLANK, a CellError that names the column, or a Noted
  * value whose note the row's message carries. Shared by values.ts and value-numbers.ts.
  */
-import { said, type MessageKey, type ParamsOf, type Said } from '../../messages/index.ts';
+import { saidOf, type MessageKey, type ParamsOf, type Said } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
 
 export type CellValue = string | number | Record<string, number>;
@@ -72,7 +72,7 @@ export type CellParams<K extends MessageKey> = Omit<ParamsOf<K>, 'column'>;
 
 /** The cell's error, its message from the catalogue (`key`, the code or a variant of it). */
 export function fail<K extends MessageKey>(ctx: ReadContext, code: string, key: K, params: CellParams<K>): CellError {
-  return new CellError(code, said(key, { ...params, column: ctx.header } as unknown as ParamsOf<K>));
+  return new CellError(code, saidOf({ key, params: { ...params, column: ctx.header } }));
 }
 
 /** A value read with a note, its message from the catalogue. */
@@ -83,7 +83,7 @@ export function noted<K extends MessageKey>(
   key: K,
   params: CellParams<K>,
 ): Noted {
-  return new Noted(value, code, said(key, { ...params, column: ctx.header } as unknown as ParamsOf<K>));
+  return new Noted(value, code, saidOf({ key, params: { ...params, column: ctx.header } }));
 }
 
 export function quote(text: string): string {
