@@ -113,7 +113,9 @@ async function importBatches(
   const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
   try {
     const summaries: BatchSummary[] = [];
-    for (const request of await requestsFor(file, flags)) {
+    const lang = ctx.lang();
+    for (const sheetRequest of await requestsFor(file, flags)) {
+      const request = lang === 'en' ? sheetRequest : { ...sheetRequest, lang };
       const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
       try {
         summaries.push(

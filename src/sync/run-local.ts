@@ -88,7 +88,7 @@ async function syncSheet(
   };
   const dryState = { creates: 0 };
   const dir = join(deps.reportDir, info.batchId);
-  const report = await BatchReportWriter.open(dir, sheet.headers);
+  const report = await BatchReportWriter.open(dir, sheet.headers, request.lang);
   const tally = new BatchTally(info.batchId);
   logger.info(
     { batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun },
@@ -175,6 +175,7 @@ async function syncSheet(
     rate: deps.rate,
     keyColumn: customKeyColumn(request.ledger),
     rerunOf: request.rerunOf,
+    lang: request.lang,
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),
     readError,

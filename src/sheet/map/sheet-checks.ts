@@ -5,6 +5,7 @@
  * row. State lives in one object per sheet: a Map per value kind of each value's first row
  * (about 100 bytes a row at a million rows: bench/catalog-memory.ts).
  */
+import { ref, said } from '../../messages/index.ts';
 import type { RowIssue, RowPlan } from '../types.ts';
 
 export type UniqueKey = 'product_id' | 'barcode' | 'brand_id';
@@ -40,13 +41,13 @@ export class DuplicateTracker {
     const earlier = firstOr(this.seen[key], value, row);
     if (earlier === undefined) return null;
     const text = String(value);
-    const what = key === 'barcode' ? 'two products with one barcode' : 'one row per item';
+    const what = key === 'barcode' ? ref('duplicate.barcode', {}) : ref('duplicate.one_row', {});
     return {
       row,
       column,
       code: `duplicate_${key}`,
       severity: 'error',
-      message: `${column}: ${JSON.stringify(text)} is already on row ${earlier} (${what}); merge the rows or fix one`,
+      ...said('duplicate_value', { column, value: JSON.stringify(text), earlier, what }),
     };
   }
 
@@ -66,7 +67,12 @@ export class DuplicateTracker {
       column: this.keyColumn,
       code: `duplicate_${this.keyColumn}`,
       severity: 'error',
-      message: `${this.keyColumn}: ${JSON.stringify(value)} is already on row ${earlier} (the key column: one product per key); merge the rows or fix one`,
+      ...said('duplicate_value', {
+        column: this.keyColumn,
+        value: JSON.stringify(String(value)),
+        earlier,
+        what: ref('duplicate.key', {}),
+      }),
     };
   }
 }

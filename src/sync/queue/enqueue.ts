@@ -88,6 +88,7 @@ export async function enqueueSync(
         ledger: ledgerSettingsOf(request, sheet),
         rerunOf: request.rerunOf,
         ...(request.listUnchanged ? { listUnchanged: true } : {}),
+        ...(request.lang === 'ar' ? { lang: request.lang } : {}),
         startedAt: new Date(clock()).toISOString(),
       },
       clock(),
