@@ -19,6 +19,7 @@ import { deskOf } from './desks.ts';
 import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
 import { registerRowsApi } from './rows-api.ts';
+import { registerFixApi } from './fix-api.ts';
 import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
@@ -145,6 +146,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   });
 
   registerRowsApi(app);
+  registerFixApi(app);
 }
 
 async function previewOf(upload: StoredUpload, maxTextLength: number) {
