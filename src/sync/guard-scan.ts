@@ -5,12 +5,16 @@
  */
 import type { LastSent, SentValues } from '../ledger/last-sent.ts';
 import { DEFAULT_KEY_COLUMN, ledgerKeyOf } from '../ledger/rules.ts';
-import { openSheets, type SheetRowResult } from '../sheet/index.ts';
+import { openSheets, type ColumnMapping, type SheetRowResult } from '../sheet/index.ts';
+import { GuardTally, type GuardSettings, type GuardVerdict } from './guard.ts';
 import { rowChange, type RowChange } from './guard-changes.ts';
 
 export interface ScanOptions {
   maxTextLength: number;
   keyColumn?: string | undefined;
+  /** As the sync reads the sheet: a column mapping, one named sheet of a workbook. */
+  columns?: ColumnMapping | undefined;
+  sheet?: string | undefined;
   /** Which rows (by their place in the sheet, from 0) to work out; the others are only counted. */
   wanted?: (index: number) => boolean;
 }
@@ -39,7 +43,13 @@ export async function scanSheetChanges(
     chunk.forEach((result, i) => visit(rowChange(result, keys[i] ? found.get(keys[i]) : undefined)));
     chunk = [];
   };
-  for (const sheet of await openSheets(file, { maxTextLength: options.maxTextLength, keyColumn })) {
+  const opened = await openSheets(file, {
+    maxTextLength: options.maxTextLength,
+    keyColumn,
+    ...(options.columns !== undefined ? { columns: options.columns } : {}),
+    ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+  });
+  for (const sheet of opened) {
     try {
       for await (const result of sheet.rows()) {
         if (wanted(index++)) chunk.push(result);
@@ -51,4 +61,20 @@ export async function scanSheetChanges(
   }
   await flush();
   return index;
+}
+
+/**
+ * The guard's verdict on a sheet about to be sent (guard.ts). With nothing known for the store
+ * there is no price to drop from and no product to change: the sheet is not read a second time.
+ */
+export async function guardVerdictOf(
+  file: string,
+  lastSent: LastSent,
+  settings: GuardSettings,
+  options: Omit<ScanOptions, 'wanted'>,
+): Promise<GuardVerdict> {
+  const tally = new GuardTally(settings);
+  const known = await lastSent.size();
+  if (known > 0) await scanSheetChanges(file, lastSent, options, (change) => tally.add(change));
+  return tally.verdict(known);
 }
