@@ -114,10 +114,11 @@ async function importBatches(
     if (source === 'given' && replaced?.rate !== rate)
       ctx.printError(`store rate set to ${rate}/s for every worker${replaced ? ` (was ${replaced.rate}/s)` : ''}`);
   }
-  // With --sandbox nobody else knows the sandbox's address: run a worker here too.
   const requests = await requestsFor(file, flags);
   // Held before anything is sent, the sandbox's worker included; a dry run sends nothing to hold.
-  if (!flags.dryRun && !flags.confirm && !flags.sandbox) await checkGuard(app, requests);
+  if (!flags.dryRun && !flags.confirm && !flags.sandbox)
+    await (await import('./import-guard.ts')).checkGuard(app, requests);
+  // With --sandbox nobody else knows the sandbox's address: run a worker here too.
   const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
   try {
     const summaries: BatchSummary[] = [];
@@ -142,34 +143,6 @@ async function importBatches(
     return summaries;
   } finally {
     await worker?.close();
-  }
-}
-
-/** Stops the import (exit 2, naming the rows) when the guard holds one of its sheets. */
-async function checkGuard(app: App, requests: readonly SyncRequest[]): Promise<void> {
-  const { guardVerdictOf } = await import('../sync/guard-scan.ts');
-  const { guardText } = await import('../sync/guard.ts');
-  const { config } = app;
-  // Not the ledger itself: opened with REDIS_URL, it would move a file ledger into Redis before
-  // the run knows whether it queues anything.
-  const lastSent = await app.lastSent();
-  const settings = {
-    priceDrop: config.guardPriceDrop,
-    changeShare: config.guardChangeShare,
-    minKnown: config.guardMinKnown,
-  };
-  for (const request of requests) {
-    const verdict = await guardVerdictOf(request.file, lastSent, settings, {
-      maxTextLength: config.maxTextLength,
-      keyColumn: request.ledger?.keyColumn,
-      columns: request.columns,
-      sheet: request.sheet,
-    });
-    if (verdict.held)
-      throw new ExitError(
-        EXIT.notStarted,
-        `held by the guard, nothing sent: ${guardText(verdict)}; check the sheet, then run again with --confirm to send it`,
-      );
   }
 }
 
