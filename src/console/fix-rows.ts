@@ -12,7 +12,8 @@ import { textOf, type Lang } from '../messages/index.ts';
 import type { Outcome } from '../outcome.ts';
 import type { ReportedRow } from '../report/report-reader.ts';
 import { createSheetMapper, openSheet, type SheetKind, type SheetRowResult } from '../sheet/index.ts';
-import { UploadError, uploadsDir } from './uploads.ts';
+import { RequestError } from './request-error.ts';
+import { uploadsDir } from './uploads.ts';
 
 export interface FixRow {
   row: number;
@@ -32,26 +33,26 @@ export const MAX_FIX_ROWS = 1000;
 export function fixBody(body: unknown): { rows: FixRow[]; confirm: boolean } {
   const value = (body ?? {}) as { rows?: unknown; confirm?: unknown };
   if (!Array.isArray(value.rows) || value.rows.length === 0)
-    throw new UploadError(400, 'rows: expected a list of {row, cells} (at least one)');
-  if (value.rows.length > MAX_FIX_ROWS) throw new UploadError(400, `rows: at most ${MAX_FIX_ROWS} rows per fix`);
+    throw new RequestError(400, 'rows: expected a list of {row, cells} (at least one)');
+  if (value.rows.length > MAX_FIX_ROWS) throw new RequestError(400, `rows: at most ${MAX_FIX_ROWS} rows per fix`);
   const seen = new Set<number>();
   const rows = value.rows.map((item: unknown, index): FixRow => {
     const { row, cells } = (item ?? {}) as { row?: unknown; cells?: unknown };
     if (typeof row !== 'number' || !Number.isSafeInteger(row) || row < 2)
-      throw new UploadError(400, `rows[${index}].row: expected a sheet row number (2 or more)`);
-    if (seen.has(row)) throw new UploadError(400, `rows[${index}].row: row ${row} is sent twice`);
+      throw new RequestError(400, `rows[${index}].row: expected a sheet row number (2 or more)`);
+    if (seen.has(row)) throw new RequestError(400, `rows[${index}].row: row ${row} is sent twice`);
     seen.add(row);
     if (cells === null || typeof cells !== 'object' || Array.isArray(cells))
-      throw new UploadError(400, `rows[${index}].cells: expected {<header>: <text>}`);
+      throw new RequestError(400, `rows[${index}].cells: expected {<header>: <text>}`);
     const texts: Record<string, string> = {};
     for (const [header, text] of Object.entries(cells)) {
-      if (typeof text !== 'string') throw new UploadError(400, `rows[${index}].cells.${header}: expected text`);
+      if (typeof text !== 'string') throw new RequestError(400, `rows[${index}].cells.${header}: expected text`);
       texts[header] = text;
     }
     return { row, cells: texts };
   });
   if (value.confirm !== undefined && typeof value.confirm !== 'boolean')
-    throw new UploadError(400, 'confirm: expected true or false');
+    throw new RequestError(400, 'confirm: expected true or false');
   return { rows, confirm: value.confirm === true };
 }
 
@@ -114,7 +115,7 @@ export function checkFix(
   for (const row of rows)
     for (const header of Object.keys(row.cells))
       if (!known.has(header))
-        throw new UploadError(400, `row ${row.row}: "${header.slice(0, 60)}" is not a column of batch ${batchId}`);
+        throw new RequestError(400, `row ${row.row}: "${header.slice(0, 60)}" is not a column of batch ${batchId}`);
   const mapper = createSheetMapper(shape.headers, {
     kind: shape.kind,
     delimiter: shape.delimiter,

@@ -1,5 +1,5 @@
 /** `offset` and `limit` of a paged API answer, checked: a bad one is a 400 naming it. */
-import { UploadError } from './uploads.ts';
+import { RequestError } from './request-error.ts';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -18,6 +18,6 @@ function wholeNumber(name: string, text: string | undefined, fallback: number, m
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0 || value > max)
-    throw new UploadError(400, `${name}: expected a whole number from 0 to ${max}, got "${text.slice(0, 20)}"`);
+    throw new RequestError(400, `${name}: expected a whole number from 0 to ${max}, got "${text.slice(0, 20)}"`);
   return value;
 }

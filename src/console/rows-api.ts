@@ -15,7 +15,7 @@ import { requestLang, type ApiLang } from './request-lang.ts';
 import { rowHint } from './row-hints.ts';
 import { rowMessages, type RowSaid } from './row-message.ts';
 import { delimiterOf, type SheetShape } from './fix-rows.ts';
-import { UploadError } from './uploads.ts';
+import { RequestError } from './request-error.ts';
 
 export interface RowView {
   row: number;
@@ -83,6 +83,6 @@ function outcomesOf(text: string | undefined): Set<Outcome> {
   const asked = text.split(',').map((word) => word.trim());
   const unknown = asked.filter((word) => !(OUTCOMES as readonly string[]).includes(word));
   if (unknown.length > 0)
-    throw new UploadError(400, `outcome: "${unknown[0]!.slice(0, 40)}" is not one of ${OUTCOMES.join(', ')}`);
+    throw new RequestError(400, `outcome: "${unknown[0]!.slice(0, 40)}" is not one of ${OUTCOMES.join(', ')}`);
   return new Set(asked as Outcome[]);
 }
