@@ -9,6 +9,7 @@ import type { App } from '../app.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
 import { NO_LAST_SENT, type LastSent } from '../ledger/last-sent.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import type { StoreApi } from '../store/types.ts';
@@ -40,6 +41,8 @@ export interface StoreDesk {
   readonly maxTextLength: number;
   /** What catalog-sync last sent each product (preview's "before"); nothing kept in a rehearsal. */
   readonly lastSent: LastSent;
+  /** The store's ledger, for the preview of a create; null in a rehearsal. */
+  readonly ledger: Pick<Ledger, 'getMany'> | null;
   /** When a sheet is held for confirmation (GUARD_*, or the store's own in the stores file). */
   readonly guard: GuardSettings;
   readonly panels: PanelDeps;
@@ -81,7 +84,8 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   const rawClient = await app.client();
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
   // stops `serve` at start (or this store of many), not its first batch. A rehearsal keeps none.
-  const lastSent = options.sandbox ? NO_LAST_SENT : (await app.ledger()).lastSent;
+  const handle = options.sandbox ? null : await app.ledger();
+  const lastSent = handle?.lastSent ?? NO_LAST_SENT;
   const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
@@ -135,6 +139,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
     lastSent,
+    ledger: handle?.ledger ?? null,
     guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
     notifier,
     panels: {

@@ -25,7 +25,11 @@ export function registerPreviewApi(app: FastifyInstance): void {
         const total = await scanSheetChanges(
           upload.path,
           desk.lastSent,
-          { maxTextLength: desk.maxTextLength, wanted: (index) => index >= offset && index < offset + limit },
+          {
+            maxTextLength: desk.maxTextLength,
+            ledger: desk.ledger,
+            wanted: (index) => index >= offset && index < offset + limit,
+          },
           (change) => rows.push(change),
         );
         return { rows, total, offset, limit };

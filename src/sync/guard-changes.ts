@@ -3,6 +3,7 @@
  * product (ledger/last-sent.ts): the preview's rows and the guard's facts. Pure.
  */
 import { sameValue, sentValuesOf, type SentValues } from '../ledger/last-sent.ts';
+import type { LedgerState } from '../ledger/ledger.ts';
 import type { SheetRowResult } from '../sheet/index.ts';
 
 export type ChangeAction = 'create' | 'update' | 'status' | 'unchanged' | 'invalid';
@@ -24,7 +25,16 @@ export interface RowChange {
   message?: string;
 }
 
-export function rowChange(result: SheetRowResult, before: SentValues | undefined): RowChange {
+/**
+ * `ledgerState`: what the ledger holds for a create's key, when the caller asked it (the console's
+ * preview): the ledger, not the values last sent, decides whether a create is sent (a key
+ * forgotten with `ledger forget` is created again; an unknown create is not sent blindly).
+ */
+export function rowChange(
+  result: SheetRowResult,
+  before: SentValues | undefined,
+  ledgerState?: LedgerState | null,
+): RowChange {
   const row = result.originalRow ?? result.row;
   const seen = before !== undefined;
   const plan = result.plan;
@@ -38,9 +48,25 @@ export function rowChange(result: SheetRowResult, before: SentValues | undefined
     .filter(([field, value]) => !seen || !sameValue(before[field], value))
     .map(([field, value]) => ({ field, before: before?.[field] ?? null, after: value }));
   if (plan.kind === 'create') {
+    const state = ledgerState === undefined ? (seen ? 'synced' : null) : ledgerState;
     // The ledger never creates a key twice: a sheet that still lists it sends nothing for it.
-    if (seen) return { row, action: 'unchanged', changes: [], seen, message: 'already created; not created again' };
-    return { row, action: 'create', changes, seen };
+    if (state === 'synced')
+      return { row, action: 'unchanged', changes: [], seen, message: 'already created; not created again' };
+    if (state !== null)
+      return {
+        row,
+        action: 'unchanged',
+        changes: [],
+        seen,
+        message: 'an earlier create of this product had an unknown outcome; not sent again (reconcile its batch)',
+      };
+    // Created again after `ledger forget`: every field is sent.
+    const all = Object.entries(after).map(([field, value]) => ({
+      field,
+      before: before?.[field] ?? null,
+      after: value,
+    }));
+    return { row, action: 'create', changes: all, seen };
   }
   if (seen && changes.length === 0) return { row, action: 'unchanged', changes, seen };
   return { row, action: plan.kind === 'status' ? 'status' : 'update', changes, seen };

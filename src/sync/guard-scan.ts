@@ -4,6 +4,7 @@
  * time: the preview asks for a page of rows, the guard for all of them.
  */
 import type { LastSent, SentValues } from '../ledger/last-sent.ts';
+import type { Ledger, LedgerState } from '../ledger/ledger.ts';
 import { DEFAULT_KEY_COLUMN, ledgerKeyOf } from '../ledger/rules.ts';
 import { openSheets, type ColumnMapping, type SheetRowResult } from '../sheet/index.ts';
 import { GuardTally, type GuardSettings, type GuardVerdict } from './guard.ts';
@@ -19,6 +20,8 @@ export interface ScanOptions {
   wanted?: (index: number) => boolean;
   /** Rows looked up together. @defaultValue 2,000 */
   chunk?: number;
+  /** The store's ledger: a create is what it says of the key (guard-changes.ts rowChange). */
+  ledger?: Pick<Ledger, 'getMany'> | null | undefined;
 }
 
 /** Rows looked up together (one side-store read each chunk): a preview's page fits in one. */
@@ -50,7 +53,8 @@ export async function scanSheetChanges(
     const found = new Map<string, SentValues | undefined>();
     const values = asked.length > 0 ? await lastSent.getMany(asked) : [];
     asked.forEach((key, i) => found.set(key, values[i]));
-    chunk.forEach((result, i) => visit(rowChange(result, keys[i] ? found.get(keys[i]) : undefined)));
+    const states = await createStates(chunk, keys, options.ledger);
+    chunk.forEach((result, i) => visit(rowChange(result, keys[i] ? found.get(keys[i]) : undefined, states?.[i])));
     chunk = [];
   };
   const opened = await openSheets(file, {
@@ -88,4 +92,19 @@ export async function guardVerdictOf(
   if (known > 0)
     await scanSheetChanges(file, lastSent, { chunk: GUARD_CHUNK, ...options }, (change) => tally.add(change));
   return tally.verdict(known);
+}
+
+/** What the ledger holds for each create's key (null: nothing), or undefined without a ledger. */
+async function createStates(
+  chunk: readonly SheetRowResult[],
+  keys: readonly (string | null)[],
+  ledger: Pick<Ledger, 'getMany'> | null | undefined,
+): Promise<(LedgerState | null | undefined)[] | undefined> {
+  if (!ledger) return undefined;
+  const asked = chunk.flatMap((result, i) => (result.plan?.kind === 'create' && keys[i] ? [keys[i]] : []));
+  const entries = asked.length > 0 ? await ledger.getMany(asked) : [];
+  const byKey = new Map(asked.map((key, i) => [key, entries[i]?.st ?? null]));
+  return chunk.map((result, i) =>
+    result.plan?.kind === 'create' && keys[i] ? (byKey.get(keys[i]) ?? null) : undefined,
+  );
 }

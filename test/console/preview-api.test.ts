@@ -39,10 +39,16 @@ describe.each([
     const b = w.sandbox.seedProduct({ title: 'Desk', sale_price: 1, category: 1 }).product_id;
     const c = w.sandbox.seedProduct({ title: 'Sofa', sale_price: 1, category: 1 }).product_id;
     const d = w.sandbox.seedProduct({ title: 'Bed', sale_price: 1, category: 1 }).product_id;
-    const first = ['product_id,title,sale_price', `${a},Lamp,10`, `${b},Desk,20`, `${d},Bed,40`].join('\n');
+    const first = [
+      'product_id,title,sale_price,category,barcode',
+      `${a},Lamp,10,,`,
+      `${b},Desk,20,,`,
+      `${d},Bed,40,,`,
+      ',Stool,7,1,B-7',
+    ].join('\n');
     const res = await w.api('/api/batches', { method: 'POST', body: sheetForm('first.csv', first) });
     const { batchId } = (await res.json()) as { batchId: string };
-    expect((await readEvents(w, batchId)).at(-1)!.counts).toMatchObject({ updated: 3 });
+    expect((await readEvents(w, batchId)).at(-1)!.counts).toMatchObject({ updated: 3, created: 1 });
 
     const second = [
       'product_id,title,sale_price,category,barcode,product_status',
@@ -52,11 +58,12 @@ describe.each([
       ',Chair,5,1,B-9,',
       `${d + 100},,x,,,`,
       `${d},,,,,0`,
+      ',Stool,8,1,B-7,',
     ].join('\n');
     w.sandbox.resetStats();
     const id = await upload(w, second);
     const all = await preview(w, id);
-    expect(all.total).toBe(6);
+    expect(all.total).toBe(7);
     expect(all.rows.map((r) => [r.row, r.action, r.seen])).toEqual([
       [2, 'update', true],
       [3, 'unchanged', true],
@@ -64,6 +71,7 @@ describe.each([
       [5, 'create', false],
       [6, 'invalid', false],
       [7, 'status', true],
+      [8, 'unchanged', true],
     ]);
     expect(all.rows[0]!.changes).toEqual([{ field: 'sale_price', before: 10, after: 12 }]);
     expect(all.rows[1]!.changes).toEqual([]);
@@ -77,7 +85,7 @@ describe.each([
     expect(all.rows[5]!.changes).toEqual([{ field: 'product_status', before: null, after: 0 }]);
 
     const page = await preview(w, id, '?offset=2&limit=2');
-    expect(page.total).toBe(6);
+    expect(page.total).toBe(7);
     expect(page.rows.map((r) => r.row)).toEqual([4, 5]);
     expect(w.sandbox.requests().filter((r) => r.path !== '/v1/authorization')).toEqual([]);
     expect((await w.api('/api/uploads/u-0000000000000000/preview')).status).toBe(404);

@@ -85,6 +85,22 @@ describe('rowChange', () => {
   ])('%s', (_name, result, before, expected) => {
     expect(rowChange(result, before)).toMatchObject(expected);
   });
+
+  const create: SheetRowResult = {
+    row: 4,
+    cells: [],
+    issues: [],
+    plan: { kind: 'create', payload: { title: 'Lamp', barcode: 'B' } },
+  };
+  it.each([
+    ['the ledger holds nothing (a key forgotten): created again, every field', null, 'create'],
+    ['the ledger has it created', 'synced', 'unchanged'],
+    ['an earlier create had an unknown outcome: not sent blindly', 'unknown', 'unchanged'],
+  ] as const)('a create seen before, when %s', (_name, state, action) => {
+    const change = rowChange(create, { title: 'Lamp', barcode: 'B' }, state);
+    expect(change.action).toBe(action);
+    if (action === 'create') expect(change.changes.map((c) => c.field)).toEqual(['title', 'barcode']);
+  });
 });
 
 const SETTINGS: GuardSettings = { priceDrop: 0.5, changeShare: 0.5, minKnown: 4 };
