@@ -145,3 +145,25 @@ describe('fixing problem rows', () => {
     expect(missing.rows).toEqual([{ row: 40, column: null, message: `row 40 is not in batch ${first}'s report` }]);
   });
 });
+
+describe('fixing with Redis', () => {
+  it('the fix goes through the queue to a worker, reported under the first row numbers', async () => {
+    await world.close();
+    world = await startConsoleWorld({ redis: true, worker: true });
+    const first = await sync(SHEET);
+    const res = await post(`/api/batches/${first}/fix`, {
+      rows: [
+        { row: 3, cells: { title: 'Chair' } },
+        { row: 4, cells: { sale_price: '12.5' } },
+      ],
+    });
+    expect(res.status).toBe(202);
+    const { batchId } = (await res.json()) as { batchId: string };
+    const last = (await readEvents(world, batchId)).at(-1)!;
+    expect(last).toMatchObject({ status: 'done', fixes: first });
+    expect(last.counts).toMatchObject({ created: 2 });
+    const rows = (await (await world.api(`/api/batches/${batchId}/rows?outcome=created`)).json()) as Problems;
+    expect(rows.rows.map((r) => r.row)).toEqual([3, 4]);
+    expect(titles()).toEqual(['Lamp', 'Chair', 'Desk']);
+  });
+});
