@@ -12,6 +12,7 @@ import { confirmResend, heldUnknownNote } from './resend-unknown.ts';
 import type { App } from '../app.ts';
 import { redisServerOf } from '../redis.ts';
 import type { BatchSummary } from '../report/summary.ts';
+import type { SyncRunner } from '../intake/drop-file.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { queueOption, STORE_CHECK_OVERRIDE, storeCheckOption, transportOf, WAIT_FLAG, whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
@@ -131,11 +132,14 @@ async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<void> {
       ledger: (await app.ledger()).ledger,
       // A long-running service: with no worker, a file is queued anyway and waits (claimed, in
       // processing/) for one, and the user is told so instead of it hanging silently.
-      run: app.runner(undefined, {
-        waitForWorker: true,
-        onNoWorker: (error) => ctx.printError(noWorkerForWatch(error.store)),
-        onProgress: (progress) => progressLog.update(progress),
-      }),
+      run: inCliLang(
+        ctx,
+        app.runner(undefined, {
+          waitForWorker: true,
+          onNoWorker: (error) => ctx.printError(noWorkerForWatch(error.store)),
+          onProgress: (progress) => progressLog.update(progress),
+        }),
+      ),
       // --force re-sends what a delta sync would skip; creates stay once-only either way.
       ledgerSettings: {
         mode: flags.force ? 'full' : flags.mode,
@@ -320,7 +324,10 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
       if (flags.json) ctx.print(JSON.stringify({ batchId: null, rerunOf: resolved.batchId, notSent }, null, 2));
       return;
     }
-    const summary = await app.runBatch(plan.request, {
+    // The new batch speaks the CLI's language (--lang, the locale), as an import does.
+    const lang = ctx.lang();
+    const request = lang === 'en' ? plan.request : { ...plan.request, lang };
+    const summary = await app.runBatch(request, {
       transport: transportOf(flags.queue, redisServerOf(app.config)),
       waitForWorker: flags.wait === true,
     });
@@ -333,4 +340,10 @@ async function rerunCommand(ctx: CliContext, target: string, flags: RerunFlags):
 function report(ctx: CliContext, summary: BatchSummary, json: boolean, extra: object = {}): void {
   ctx.print(json ? JSON.stringify({ ...summary, ...extra }, null, 2) : summarizeBatch(summary));
   if (batchHasProblems(summary)) process.exitCode = EXIT.problems;
+}
+
+/** A dropped file's batch speaks the watcher's language (--lang, the locale), as an import does. */
+function inCliLang(ctx: CliContext, run: SyncRunner): SyncRunner {
+  const lang = ctx.lang();
+  return lang === 'en' ? run : (request, signal) => run({ ...request, lang }, signal);
 }

@@ -6,8 +6,8 @@
  * data. Otherwise the report's own text stands.
  */
 import type { Lang, MessageParams } from '../messages/index.ts';
-import { textOf } from '../messages/index.ts';
-import { readRowMessages, type ReportedRow } from '../report/report-reader.ts';
+import { hintOf, textOf } from '../messages/index.ts';
+import { readPageMessages, type ReportedRow } from '../report/report-reader.ts';
 import { createSheetMapper, type SheetMapper } from '../sheet/index.ts';
 import type { SheetShape } from './fix-rows.ts';
 
@@ -15,6 +15,8 @@ export interface RowSaid {
   message: string;
   /** The header at fault as the sheet wrote it; null when the message names none. */
   column: string | null;
+  /** What to do next, in the language asked (by the row's outcome and code). */
+  hint: string | null;
 }
 
 export async function rowMessages(
@@ -24,7 +26,7 @@ export async function rowMessages(
   maxTextLength: number,
   lang: Lang,
 ): Promise<RowSaid[]> {
-  const lines = await readRowMessages(dir, new Set(rows.map((row) => row.row)));
+  const lines = await readPageMessages(dir, new Set(rows.map((row) => row.row)));
   let mapper: SheetMapper | null = null;
   const said: RowSaid[] = [];
   for (const row of rows) {
@@ -34,6 +36,7 @@ export async function rowMessages(
       said.push({
         message: textOf({ message: row.message, messageKey: line.messageKey, params }, lang),
         column: line.column ?? columnNamed(row.message, Object.keys(row.cells)),
+        hint: hintOf({ outcome: row.outcome, code: line.code }, lang),
       });
       continue;
     }
@@ -47,11 +50,19 @@ export async function rowMessages(
         .mapRow({ row: row.row, values: headers.map((header) => row.cells[header] ?? '') })
         .issues.find((i) => i.severity === 'error');
       if (issue) {
-        said.push({ message: textOf(issue, lang), column: issue.column });
+        said.push({
+          message: textOf(issue, lang),
+          column: issue.column,
+          hint: hintOf({ outcome: row.outcome, code: issue.code }, lang),
+        });
         continue;
       }
     }
-    said.push({ message: row.message, column: columnNamed(row.message, Object.keys(row.cells)) });
+    said.push({
+      message: row.message,
+      column: columnNamed(row.message, Object.keys(row.cells)),
+      hint: hintOf({ outcome: row.outcome }, lang),
+    });
   }
   return said;
 }

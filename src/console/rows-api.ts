@@ -11,8 +11,7 @@ import { readReportRows, type ReportedRow } from '../report/report-reader.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import { deskOf } from './desks.ts';
 import { pageQuery } from './page-query.ts';
-import { requestLang, type ApiLang } from './request-lang.ts';
-import { rowHint } from './row-hints.ts';
+import { requestLang } from './request-lang.ts';
 import { rowMessages, type RowSaid } from './row-message.ts';
 import { delimiterOf, type SheetShape } from './fix-rows.ts';
 import { RequestError } from './request-error.ts';
@@ -57,7 +56,7 @@ export function registerRowsApi(app: FastifyInstance): void {
         kind: view.summary?.kind ?? 'products',
       });
       const said = await rowMessages(dir, page.rows, shape, maxTextLength, lang);
-      return { rows: page.rows.map((row, i) => rowView(row, said[i]!, lang)), total: page.total, offset, limit };
+      return { rows: page.rows.map((row, i) => rowView(row, said[i]!)), total: page.total, offset, limit };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return reply.code(404).send({ error: `batch ${view.batchId} has no report to read rows from` });
@@ -66,8 +65,8 @@ export function registerRowsApi(app: FastifyInstance): void {
   });
 }
 
-export function rowView(row: ReportedRow, said: RowSaid, lang: ApiLang): RowView {
-  const hint = rowHint(row.outcome, lang);
+export function rowView(row: ReportedRow, said: RowSaid): RowView {
+  const hint = said.hint;
   return {
     row: row.row,
     outcome: row.outcome,

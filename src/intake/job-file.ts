@@ -12,6 +12,7 @@
  *   columns: ../mappings/erp.yaml               # optional --columns map file
  *   key_column: barcode                         # optional, identifies created products
  *   list_unchanged: false                       # optional, list rows a delta sync skips as unchanged
+ *   lang: ar                                    # optional, en (default) | ar: the report's row messages
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -94,6 +95,7 @@ const JobSchema = z
       .regex(/^[a-z_]+$/, 'must be a field name such as barcode')
       .default(DEFAULT_KEY_COLUMN),
     list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
+    lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
   })
   .strict();
 
@@ -113,6 +115,8 @@ export interface JobDefinition {
   keyColumn: string;
   /** List rows skipped as unchanged in the report too (default: counted only). */
   listUnchanged: boolean;
+  /** The language of the batch's report (SyncRequest.lang); absent: English. */
+  lang?: 'en' | 'ar';
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
@@ -129,7 +133,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged)'
+        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang)'
         : issue.message;
     throw new JobFileError(file, key, message);
   }
@@ -148,6 +152,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     columns: job.columns === undefined ? undefined : local(job.columns),
     keyColumn: job.key_column,
     listUnchanged: job.list_unchanged,
+    lang: job.lang,
   };
 }
 

@@ -123,6 +123,7 @@ export async function runJob(
         ledger: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
         ...(columns ? { columns } : {}),
         ...(job.listUnchanged ? { listUnchanged: true } : {}),
+        ...(job.lang === 'ar' ? { lang: job.lang } : {}),
       },
       signal,
     );

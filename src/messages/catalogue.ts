@@ -3,6 +3,7 @@
  * message key (a row issue's code, or the code and a variant: `not_a_number.decimal_comma`).
  */
 import { CELL_MESSAGES } from './cells.ts';
+import { HINT_MESSAGES } from './hints.ts';
 import { OUTCOME_MESSAGES } from './outcomes.ts';
 import { ROW_MESSAGES } from './rows.ts';
 import {
@@ -24,7 +25,13 @@ const FRAME_MESSAGES = {
   ),
 };
 
-export const CATALOGUE = { ...CELL_MESSAGES, ...ROW_MESSAGES, ...OUTCOME_MESSAGES, ...FRAME_MESSAGES };
+export const CATALOGUE = {
+  ...CELL_MESSAGES,
+  ...ROW_MESSAGES,
+  ...OUTCOME_MESSAGES,
+  ...HINT_MESSAGES,
+  ...FRAME_MESSAGES,
+};
 
 export type MessageKey = keyof typeof CATALOGUE;
 
@@ -49,6 +56,11 @@ export function ref<K extends MessageKey>(key: K, params: ParamsOf<K>): MessageR
 /** A message as a row issue or result carries it: key, parameters and the English text. */
 export function said<K extends MessageKey>(key: K, params: ParamsOf<K>): Said {
   return { messageKey: key, params, message: messageText(key, params, 'en') };
+}
+
+/** A nested message (built with ref) as a row carries it at the top. */
+export function saidOf(text: MessageRef): Said {
+  return { messageKey: text.key, params: text.params, message: messageText(text.key, text.params, 'en') };
 }
 
 /**

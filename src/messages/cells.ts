@@ -62,7 +62,7 @@ export const CELL_MESSAGES = {
   empty_not_allowed: entry(
     ['column'],
     (p) => `${p.column}: #empty clears text fields only; leave the cell blank to keep the current value`,
-    (p) => `${p.column}: ‏#empty يمسح الحقول النصية فقط؛ اترك الخلية فارغة لتبقى القيمة الحالية`,
+    (p) => `${p.column}: #empty يمسح الحقول النصية فقط؛ اترك الخلية فارغة لتبقى القيمة الحالية`,
   ),
   unexpected_date: entry(
     ['column', 'value', 'expected'],
@@ -139,7 +139,7 @@ export const CELL_MESSAGES = {
     (p) =>
       `${p.column}: ${p.value} has more digits than a spreadsheet number keeps exactly, so its last digits are lost; format the column as Text and type it again`,
     (p) =>
-      `${p.column}: في ${p.value} أرقام أكثر مما يحفظه رقم جدول البيانات بدقة، فضاعت أرقامه الأخيرة؛ اجعل تنسيق العمود «نص» واكتبه من جديد`,
+      `${p.column}: في ${p.value} أرقام أكثر مما تحفظه الخلية الرقمية في جدول البيانات بدقة، فضاعت أرقامه الأخيرة؛ اجعل تنسيق العمود «نص» واكتبه من جديد`,
   ),
   identifier_full_digits: entry(
     ['column', 'sent', 'format', 'shown'],

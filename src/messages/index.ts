@@ -1,5 +1,15 @@
 /** Row messages in English and Arabic: the catalogue, its texts, and the language a person asked for. */
-export { CATALOGUE, isMessageKey, messageText, ref, said, type MessageKey, type ParamsOf } from './catalogue.ts';
+export {
+  CATALOGUE,
+  isMessageKey,
+  messageText,
+  ref,
+  said,
+  saidOf,
+  type MessageKey,
+  type ParamsOf,
+} from './catalogue.ts';
+export { hintOf } from './hint-of.ts';
 export { cliLang, isLang, langOfAcceptLanguage, langOfLocale } from './lang.ts';
 export { inLang, textOf, type MessageCarrier } from './text-of.ts';
 export { LANGS, type Lang, type MessageParams, type MessageRef, type ParamValue, type Said } from './types.ts';

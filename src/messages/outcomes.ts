@@ -50,7 +50,7 @@ export const OUTCOME_MESSAGES = {
   'done.skipped': entry(
     [],
     () => 'Skipped',
-    () => 'تُخطّي الصف',
+    () => 'تم تخطي الصف',
   ),
   'done.update_then': entry(
     ['first', 'status'],
@@ -185,7 +185,7 @@ export const OUTCOME_MESSAGES = {
     (p) =>
       `an earlier create of this product had an unknown outcome (${p.key}, ${p.where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${p.command} (or import this sheet with --retry-unknown)`,
     (p) =>
-      `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه وأضف product_id الخاص به لتحديثه، أو أنشئه من جديد بالأمر ${p.command} (أو استورد هذه الورقة مع ‎--retry-unknown)`,
+      `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه وأضف product_id الخاص به لتحديثه، أو أنشئه من جديد بالأمر ${p.command} (أو استورد هذه الورقة مع --retry-unknown)`,
   ),
   'ledger.interrupted_own': entry(
     ['key', 'command'],
@@ -216,13 +216,13 @@ export const OUTCOME_MESSAGES = {
     (p) =>
       `not created (category ${p.category}: ${p.before} -> ${p.after}, rose by exactly the confirmed creates; found by reconcile): safe to send again with catalog-sync rerun ${p.batch}`,
     (p) =>
-      `لم يُنشأ (التصنيف ${p.category}: ${p.before} -> ${p.after}، زاد بعدد عمليات الإنشاء المؤكدة لا أكثر؛ كشفه الأمر reconcile): إعادة إرساله آمنة بالأمر catalog-sync rerun ${p.batch}`,
+      `لم يُنشأ (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر عمليات الإنشاء المؤكدة فقط؛ كشف ذلك الأمر reconcile): إعادة إرساله آمنة بالأمر catalog-sync rerun ${p.batch}`,
   ),
   'reconcile.created': entry(
     ['category', 'before', 'after'],
     (p) =>
       `Product created (category ${p.category}: ${p.before} -> ${p.after}, rose by every confirmed and unknown create; found by reconcile); the store returns no product_id: find it in the store's admin to update this product`,
     (p) =>
-      `أُنشئ المنتج (التصنيف ${p.category}: ${p.before} -> ${p.after}، زاد بكل عمليات الإنشاء المؤكدة وغير المعروفة؛ كشفه الأمر reconcile)؛ لا يعيد المتجر product_id: ابحث عن المنتج في لوحة إدارة المتجر لتحديثه`,
+      `أُنشئ المنتج (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر كل عمليات الإنشاء المؤكدة وغير المعروفة؛ كشف ذلك الأمر reconcile)؛ لا يعيد المتجر product_id: ابحث عن المنتج في لوحة إدارة المتجر لتحديثه`,
   ),
 };

@@ -34,14 +34,14 @@ export const ROW_MESSAGES = {
   'required.brand_name': entry(
     ['field'],
     (p) => `${p.field} is required: the brand update sends both names (type #empty to clear it on purpose)`,
-    (p) => `${p.field} مطلوب: تحديث العلامة التجارية يرسل الاسمين معًا (اكتب ‎#empty لمسحه عمدًا)`,
+    (p) => `${p.field} مطلوب: تحديث العلامة التجارية يرسل الاسمين معًا (اكتب #empty لمسحه عمدًا)`,
   ),
   nothing_to_update: entry(
     [],
     () =>
       'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)',
     () =>
-      'لا شيء لتغييره: في الصف product_id ولا خلايا مملوءة غيره (الخلايا الفارغة لا تُرسل أبدًا؛ اكتب ‎#empty لمسح حقل نصي)',
+      'لا شيء لتغييره: في الصف product_id ولا خلايا مملوءة غيره (الخلايا الفارغة لا تُرسل أبدًا؛ اكتب #empty لمسح حقل نصي)',
   ),
   create_with_product_id: entry(
     [],
@@ -77,7 +77,7 @@ export const ROW_MESSAGES = {
     (p) =>
       `option ${p.number} (product_option.${p.index}) has "${p.filled}" filled but no title; an option needs ${p.title} (or clear the option's cells)`,
     (p) =>
-      `الخيار ${p.number} (product_option.${p.index}) فيه "${p.filled}" مملوء ولكن بلا عنوان؛ يحتاج الخيار إلى ${p.title} (أو امسح خلايا الخيار)`,
+      `الخيار ${p.number} (product_option.${p.index}): "${p.filled}" مملوء ولكن لا عنوان للخيار؛ يحتاج الخيار إلى ${p.title} (أو امسح خلايا الخيار)`,
   ),
   arabic_without_base: entry(
     ['arabic', 'base'],
@@ -87,19 +87,19 @@ export const ROW_MESSAGES = {
   base_without_arabic: entry(
     ['arabic', 'base'],
     (p) => `${p.base} is filled but ${p.arabic} is blank: Arabic shoppers will see no Arabic ${p.base}`,
-    (p) => `${p.base} مملوء لكن ${p.arabic} فارغ: لن يرى المتسوقون بالعربية ${p.base} بالعربية`,
+    (p) => `${p.base} مملوء لكن ${p.arabic} فارغ: لن يجد من يتسوق بالعربية نصًّا عربيًّا لـ ${p.base}`,
   ),
   too_long: entry(
     ['column', 'length', 'limit'],
     (p) => `${p.column}: ${p.length} characters, more than the limit of ${p.limit} for a text field (MAX_TEXT_LENGTH)`,
-    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح للحقل النصي ${p.limit} (MAX_TEXT_LENGTH)`,
+    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح به للحقل النصي (${p.limit}، MAX_TEXT_LENGTH)`,
   ),
   mojibake: entry(
     ['column', 'excerpt', 'encoding'],
     (p) =>
       `${p.column}: ${p.excerpt} looks garbled (UTF-8 text read as ${p.encoding}); save the file as "CSV UTF-8" in Excel, or pass --encoding utf8`,
     (p) =>
-      `${p.column}: يبدو ${p.excerpt} مشوّهًا (نص UTF-8 قُرئ بترميز ${p.encoding})؛ احفظ الملف بصيغة "CSV UTF-8" في Excel، أو مرّر ‎--encoding utf8`,
+      `${p.column}: يبدو ${p.excerpt} مشوّهًا (نص UTF-8 قُرئ بترميز ${p.encoding})؛ احفظ الملف بصيغة "CSV UTF-8" في Excel، أو مرّر --encoding utf8`,
   ),
   duplicate_value: entry(
     ['column', 'value', 'earlier', 'what'],
@@ -143,14 +143,14 @@ export const ROW_MESSAGES = {
     (p) =>
       `unknown column "${p.column}": not sent${p.hint === '' ? '' : `. Did you mean "${p.hint}"?`} (a --columns map file can name it)`,
     (p) =>
-      `عمود غير معروف "${p.column}": لا يُرسل${p.hint === '' ? '' : `. هل تقصد "${p.hint}"؟`} (يمكن أن يسمّيه ملف ربط الأعمدة ‎--columns)`,
+      `عمود غير معروف "${p.column}": لا يُرسل${p.hint === '' ? '' : `. هل تقصد "${p.hint}"؟`} (يمكن أن يسمّيه ملف ربط الأعمدة --columns)`,
   ),
   duplicate_column: entry(
     ['earlier', 'column', 'field'],
     (p) =>
       `columns "${p.earlier}" and "${p.column}" both fill ${p.field}; keep one of them (or map one elsewhere with --columns)`,
     (p) =>
-      `العمودان "${p.earlier}" و"${p.column}" يملآن كلاهما ${p.field}؛ أبقِ أحدهما (أو اربط الآخر بحقل غيره عبر ‎--columns)`,
+      `العمودان "${p.earlier}" و"${p.column}" يملآن كلاهما ${p.field}؛ أبقِ أحدهما (أو اربط الآخر بحقل غيره عبر --columns)`,
   ),
   column_map_mismatch: entry(
     ['file', 'column', 'mapped', 'kind'],

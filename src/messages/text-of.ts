@@ -8,14 +8,18 @@ import type { Lang, MessageParams } from './types.ts';
 
 /** What a row issue, a row result or a report row carries about its message. */
 export interface MessageCarrier {
-  /** The English text, always present. */
+  /** The text as written where the row came from: English on a RowIssue or RowResult. */
   message: string;
   messageKey?: string | undefined;
   params?: MessageParams | undefined;
 }
 
+/**
+ * The text in `lang` from the key and parameters, whatever language `message` is in (a report's
+ * message is in its batch's language); `message` itself when there is no key this version knows.
+ */
 export function textOf(carrier: MessageCarrier, lang: Lang): string {
-  if (lang === 'en' || carrier.messageKey === undefined || !isMessageKey(carrier.messageKey)) return carrier.message;
+  if (carrier.messageKey === undefined || !isMessageKey(carrier.messageKey)) return carrier.message;
   try {
     return messageText(carrier.messageKey, carrier.params ?? {}, lang);
   } catch {

@@ -1,6 +1,6 @@
 /**
- * The report of one batch: `<reportDir>/<batchId>/` with results.csv, results.xlsx and failed.csv
- * streamed row by row, then summary.json last, so its presence means the report is complete.
+ * The report of one batch: `<reportDir>/<batchId>/` with results.csv, results.xlsx, failed.csv and
+ * messages.jsonl streamed row by row, then summary.json last, so its presence means the report is complete.
  * Every file goes to a temp file and is renamed into place; a batch that fails or is aborted
  * leaves no temp file behind.
  */
@@ -11,12 +11,15 @@ import { writeFileAtomic } from '../files/atomic-write.ts';
 import { FailedCsvWriter, ResultsCsvWriter } from './csv-writers.ts';
 import type { ReportRow } from './report-row.ts';
 import { ResultsXlsxWriter } from './xlsx-writer.ts';
+import { MessagesFileWriter } from './messages-file.ts';
 import { inLang, type Lang } from '../messages/index.ts';
 
 export const REPORT_FILES = {
   resultsCsv: 'results.csv',
   resultsXlsx: 'results.xlsx',
   failedCsv: 'failed.csv',
+  /** Problem rows' messages as data, for showing them in another language (messages-file.ts). */
+  messages: 'messages.jsonl',
   summary: 'summary.json',
 } as const;
 
@@ -30,6 +33,7 @@ export class BatchReportWriter {
     private readonly csv: ResultsCsvWriter,
     private readonly xlsx: ResultsXlsxWriter,
     private readonly failed: FailedCsvWriter,
+    private readonly messages: MessagesFileWriter,
     private readonly lang: Lang,
   ) {}
 
@@ -39,8 +43,9 @@ export class BatchReportWriter {
     return new BatchReportWriter(
       dir,
       new ResultsCsvWriter(join(dir, REPORT_FILES.resultsCsv), headers),
-      new ResultsXlsxWriter(join(dir, REPORT_FILES.resultsXlsx), headers),
+      new ResultsXlsxWriter(join(dir, REPORT_FILES.resultsXlsx), headers, undefined, lang === 'ar'),
       new FailedCsvWriter(join(dir, REPORT_FILES.failedCsv), headers),
+      new MessagesFileWriter(join(dir, REPORT_FILES.messages)),
       lang,
     );
   }
@@ -52,7 +57,7 @@ export class BatchReportWriter {
     try {
       // Most rows only queue text in memory; the files that are flushing are awaited together,
       // so a failure in one is never left unhandled while another is awaited.
-      await Promise.all([this.xlsx.write(row), this.csv.write(row), this.failed.write(row)]);
+      await Promise.all([this.xlsx.write(row), this.csv.write(row), this.failed.write(row), this.messages.write(row)]);
     } catch (error) {
       throw await this.fail(error);
     }
@@ -64,7 +69,12 @@ export class BatchReportWriter {
     this.ended = true;
     try {
       // Every file settles before a failure is thrown, so the abort that follows never races a rename.
-      const commits = await Promise.allSettled([this.csv.commit(), this.xlsx.commit(), this.failed.commit()]);
+      const commits = await Promise.allSettled([
+        this.csv.commit(),
+        this.xlsx.commit(),
+        this.failed.commit(),
+        this.messages.commit(),
+      ]);
       for (const commit of commits) if (commit.status === 'rejected') throw commit.reason;
       await writeFileAtomic(join(this.dir, REPORT_FILES.summary), `${JSON.stringify(summary, null, 2)}\n`);
     } catch (error) {
@@ -96,6 +106,6 @@ export class BatchReportWriter {
   }
 
   private async removeTemp(): Promise<void> {
-    await Promise.all([this.csv.abort(), this.xlsx.abort(), this.failed.abort()]);
+    await Promise.all([this.csv.abort(), this.xlsx.abort(), this.failed.abort(), this.messages.abort()]);
   }
 }

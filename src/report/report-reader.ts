@@ -88,6 +88,8 @@ export function restoreCell(cell: string): string {
 /** A problem row's message as data (messages.jsonl, one JSON object a line): its key, parameters and column. */
 export interface ReportedMessage {
   row: number;
+  /** The row-issue or store error code: what to do next is chosen by it. */
+  code?: string | undefined;
   messageKey: string;
   params: Readonly<Record<string, unknown>>;
   column?: string | undefined;
@@ -98,9 +100,10 @@ export const MESSAGES_FILE = 'messages.jsonl';
 
 /**
  * The messages as data of these rows (by the number the report shows), read streaming from the
- * batch's messages.jsonl; none for a report written without it (an earlier version's).
+ * batch's messages.jsonl and stopping once all are found (a page of rows needs no more); none for
+ * a report written without it (an earlier version's). report/messages-file.ts reads it whole.
  */
-export async function readRowMessages(dir: string, rows: ReadonlySet<number>): Promise<Map<number, ReportedMessage>> {
+export async function readPageMessages(dir: string, rows: ReadonlySet<number>): Promise<Map<number, ReportedMessage>> {
   const found = new Map<number, ReportedMessage>();
   if (rows.size === 0) return found;
   const input = createReadStream(join(dir, MESSAGES_FILE), 'utf8');
@@ -126,6 +129,7 @@ function parseMessageLine(line: string): ReportedMessage | null {
     const params = value.params !== null && typeof value.params === 'object' ? value.params : {};
     return {
       row: value.row,
+      ...(typeof value.code === 'string' ? { code: value.code } : {}),
       messageKey: value.messageKey,
       params,
       ...(typeof value.column === 'string' ? { column: value.column } : {}),

@@ -101,6 +101,8 @@ export class ResultsXlsxWriter {
     readonly target: string,
     headers: readonly string[],
     private readonly modified: Date = new Date(),
+    /** The batch's messages are Arabic: the `message` column reads right-to-left too. */
+    arabicMessages = false,
   ) {
     this.out = new AtomicTextStream(target);
     this.keep = inputColumns(headers);
@@ -108,7 +110,10 @@ export class ResultsXlsxWriter {
     this.numbers = this.keep.map((i) => numbers[i] ?? null);
     this.shown = [...LEADING, ...pick(headers, this.keep), ...TRAILING];
     const first = LEADING.length;
-    this.rtl = this.shown.map((h, i) => i >= first && i < first + this.keep.length && isArabicColumn(h));
+    const message = LEADING.indexOf('message');
+    this.rtl = this.shown.map(
+      (h, i) => (arabicMessages && i === message) || (i >= first && i < first + this.keep.length && isArabicColumn(h)),
+    );
     this.plainStyles = this.rtl.map((r) => (r ? CELL_STYLE.rtl : CELL_STYLE.plain));
     this.problemStyles = this.rtl.map((r) => (r ? CELL_STYLE.problemRtl : CELL_STYLE.problem));
     this.values = new Array<XlsxValue>(this.shown.length).fill(null);

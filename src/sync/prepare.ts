@@ -2,6 +2,7 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the batch ledger.
  */
+import { textOf } from '../messages/index.ts';
 import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
 import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
@@ -29,8 +30,10 @@ export async function openRequestSheet(
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
     await sheet.close();
+    // In the batch's language; the frame stays English, like every file error.
+    const lang = request.lang ?? 'en';
     const text = headerErrors
-      .map((issue) => (issue.column ? `${issue.column}: ${issue.message}` : issue.message))
+      .map((issue) => (issue.column ? `${issue.column}: ${textOf(issue, lang)}` : textOf(issue, lang)))
       .join('; ');
     throw new SheetFileError(request.file, 'bad_header', `header row: ${text}`);
   }

@@ -2,7 +2,7 @@
  * Pure row rules: which store calls a plan makes, and which single outcome a row ends in given
  * what those calls answered. No I/O, no clock: table-tested in test/sync/rules.test.ts.
  */
-import { ref, said, type MessageKey, type MessageRef, type Said } from '../messages/index.ts';
+import { ref, said, saidOf, type MessageRef } from '../messages/index.ts';
 import { isStoreError } from '../store/errors.ts';
 import { isCreateOutcomeUnknown } from '../store/retry.ts';
 import type { RowPlan, SheetRowResult } from '../sheet/types.ts';
@@ -73,12 +73,7 @@ function errorText(error: unknown): { text: MessageRef; httpStatus: number | nul
   return { text: ref('internal_error', { detail }), httpStatus: null, code: 'INTERNAL' };
 }
 
-/** A nested message as a row carries it at the top. */
-function asSaid(text: MessageRef): Said {
-  return said(text.key as MessageKey, text.params as never);
-}
-
-const SKIP_REASONS: Readonly<Record<string, MessageKey>> = {
+const SKIP_REASONS: Readonly<Record<string, 'skip.blank' | 'skip.action'>> = {
   'blank row': 'skip.blank',
   'action column says skip': 'skip.action',
 };
@@ -86,7 +81,7 @@ const SKIP_REASONS: Readonly<Record<string, MessageKey>> = {
 /** A planned skip's result: its reason, in any language when the catalogue has it. */
 export function skippedResult(row: number, reason: string): RowResult {
   const key = SKIP_REASONS[reason];
-  const text = key === undefined ? { message: reason } : { ...said(key as 'skip.blank', {}), message: reason };
+  const text = key === undefined ? { message: reason } : { ...said(key, {}), message: reason };
   return { row, outcome: 'skipped', ...text, httpStatus: null, attempts: 0 };
 }
 
@@ -111,7 +106,7 @@ export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
     return {
       row,
       outcome,
-      ...asSaid(text),
+      ...saidOf(text),
       httpStatus: err.httpStatus,
       attempts,
       ...(err.code ? { code: err.code } : {}),
@@ -142,7 +137,7 @@ export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
   return {
     row,
     outcome: SUCCESS[last.call],
-    ...asSaid(messageOf(last)),
+    ...saidOf(messageOf(last)),
     httpStatus: last.result?.httpStatus ?? 200,
     attempts,
   };

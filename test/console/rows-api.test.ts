@@ -117,6 +117,11 @@ describe('GET /api/batches/{id}/rows', () => {
     expect(ar.rows[0]!.message).toContain('12.5O');
     const en = await rows(batchId, '?outcome=invalid');
     expect(en.rows[0]!.message).toMatch(/^sale_price: "12.5O" is not a number/);
+    // A row the store refused: the frame in Arabic, with the hint for a refusal.
+    const failed = await rows(batchId, '?outcome=failed&lang=ar');
+    expect(failed.rows[0]).toMatchObject({ row: 6, outcome: 'failed' });
+    expect(failed.rows[0]!.message).toMatch(/[\u0600-\u06ff]/);
+    expect(failed.rows[0]!.hint).toMatch(/[\u0600-\u06ff]/);
   });
 
   it('a batch sent in Arabic writes its report in Arabic, and its rows still read in English when asked', async () => {

@@ -85,6 +85,8 @@ describe('the message catalogue', () => {
       expect(text.trim()).not.toBe('');
       expect(text).not.toMatch(/undefined|\[object/);
       if (lang === 'ar' && key !== 'with_column') expect(text).toMatch(ARABIC);
+      // No invisible direction marks: a command or #empty copied from a message must work as typed.
+      expect(text).not.toMatch(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     }
   });
 

@@ -5,13 +5,15 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import { textOf, type MessageCarrier } from '../../src/messages/index.ts';
+import { until } from '../helpers/until.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,8 +24,12 @@ let sandbox: SandboxHandle;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cli-arabic-'));
   sheet = join(dir, 'منتجات.csv');
-  // Row 2 is good; row 3 has a price typed with a letter O, under an Arabic header.
-  await writeFile(sheet, 'title,سعر البيع,category,barcode\nشاي,12.50,1,AR-1\nقهوة,"12,5O",1,AR-2\n');
+  // Row 2 is good; row 3 has a price typed with a letter O, under an Arabic header; row 4 updates
+  // a product the store does not have (the store refuses it in its own words).
+  await writeFile(
+    sheet,
+    'product_id,title,سعر البيع,category,barcode\n,شاي,12.50,1,AR-1\n,قهوة,"12,5O",1,AR-2\n999999,,7,,\n',
+  );
   sandbox = await startSandbox();
 });
 afterAll(async () => {
@@ -91,14 +97,68 @@ describe('row messages in Arabic from the CLI', () => {
     expect(ran.code).toBe(1);
     const summary = JSON.parse(ran.stdout) as BatchSummary;
     expect(summary.lang).toBe('ar');
-    expect(summary.counts).toMatchObject({ created: 1, invalid: 1 });
+    expect(summary.counts).toMatchObject({ created: 1, invalid: 1, failed: 1 });
     const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
     expect(written.lang).toBe('ar');
     const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
     expect(results).toContain('2,created,أُنشئ المنتج');
     expect(results).toContain('3,invalid,"سعر البيع: ""12,5O"" ليس رقمًا (المتوقع مثلًا 12.50)"');
+    // The store's own words stay as it said them, inside an Arabic frame.
+    expect(results).toContain('4,failed,ردّ المتجر: Product not found');
     const failed = await readFile(join(summary.reportDir, 'failed.csv'), 'utf8');
     expect(failed).toContain('ليس رقمًا');
+    expect(failed).toContain('ردّ المتجر: Product not found');
     expect(failed).not.toContain('created');
+    // The problem rows' messages as data: another reader can show them in English.
+    const lines = (await readFile(join(summary.reportDir, 'messages.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as MessageCarrier & { row: number; column?: string });
+    expect(lines.map((line) => [line.row, line.column, textOf({ ...line, message: '' }, 'en')])).toEqual([
+      [3, 'سعر البيع', 'سعر البيع: "12,5O" is not a number (expected e.g. 12.50)'],
+      [4, undefined, 'Product not found'],
+    ]);
+  });
+
+  it('watch --lang ar: a dropped sheet makes an ar batch', async () => {
+    const drop = join(dir, 'drop');
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--lang', 'ar', 'watch', '--dir', drop], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        REPORT_DIR: join(dir, 'reports'),
+        LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+        STORE_URL: sandbox.url,
+        STORE_EMAIL: sandbox.email,
+        STORE_PASSWORD: sandbox.password,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    try {
+      await until(() => stdout.includes('watching'), 'the watcher to say it is watching');
+      // Written beside the inbox, then moved in whole: the watcher sees one finished file.
+      await mkdir(join(drop, 'inbox'), { recursive: true });
+      await writeFile(join(drop, 'dropped.csv'), 'title,category,sale_price,barcode\nWatch Tea,1,oops,W-1\n');
+      await rename(join(drop, 'dropped.csv'), join(drop, 'inbox', 'dropped.csv'));
+      const done = join(drop, 'done');
+      let reportJson = '';
+      await until(async () => {
+        const names = await readdir(done).catch(() => [] as string[]);
+        reportJson = names.find((name) => name.endsWith('.report.json')) ?? '';
+        return reportJson !== '';
+      }, 'the dropped file to be done');
+      const report = JSON.parse(await readFile(join(done, reportJson), 'utf8')) as { reportDir: string };
+      const summary = JSON.parse(await readFile(join(report.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
+      expect(summary.lang).toBe('ar');
+      expect(await readFile(join(report.reportDir, 'failed.csv'), 'utf8')).toContain(
+        'sale_price: ""oops"" ليس رقمًا (المتوقع مثلًا 12.50)',
+      );
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
   });
 });

@@ -67,7 +67,13 @@ function csvRecords(text: string): string[][] {
 }
 
 async function expectReport(out: string, rows: readonly ReportRow[]): Promise<void> {
-  expect((await readdir(out)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+  expect((await readdir(out)).sort()).toEqual([
+    'failed.csv',
+    'messages.jsonl',
+    'results.csv',
+    'results.xlsx',
+    'summary.json',
+  ]);
   const results = csvRecords(await readFile(join(out, 'results.csv'), 'utf8'));
   expect(results[0]).toEqual([...headers, 'row', 'outcome', 'message', 'http_status', 'attempts']);
   expect(results.slice(1)).toEqual(

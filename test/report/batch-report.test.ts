@@ -60,7 +60,13 @@ describe('BatchReportWriter', () => {
     for (const row of rows) await writer.write(row);
     await writer.finish(summary(out));
 
-    expect((await readdir(out)).sort()).toEqual(['failed.csv', 'results.csv', 'results.xlsx', 'summary.json']);
+    expect((await readdir(out)).sort()).toEqual([
+      'failed.csv',
+      'messages.jsonl',
+      'results.csv',
+      'results.xlsx',
+      'summary.json',
+    ]);
     const csv = await readFile(join(out, 'results.csv'), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([

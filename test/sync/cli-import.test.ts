@@ -51,6 +51,7 @@ describe('catalog-sync import', () => {
     expect(summary.counts.created).toBe(2);
     expect((await readdir(summary.reportDir)).sort()).toEqual([
       'failed.csv',
+      'messages.jsonl',
       'results.csv',
       'results.xlsx',
       'summary.json',

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../../ledger/rules.ts';
 import { BatchReportWriter, REPORT_FILES } from '../../report/batch-report.ts';
+import { readRowMessages } from '../../report/messages-file.ts';
 import type { CountsSnapshot } from '../../report/category-counts.ts';
 import type { CategoryFinding, ReconciledRow } from '../../report/reconciled.ts';
 import { batchSummary, type BatchSummary } from '../../report/summary.ts';
@@ -214,10 +215,18 @@ async function rewriteReport(
   summary: BatchSummary,
 ): Promise<void> {
   let writer: BatchReportWriter | null = null;
+  // The problem rows' messages as data, kept for the rows reconcile leaves as they were.
+  const earlier = await readRowMessages(join(dir, REPORT_FILES.messages));
   try {
     for await (const { headers, row, cells, result } of reportedRows(resultsCsv)) {
       writer ??= await BatchReportWriter.open(dir, headers, summary.lang);
-      await writer.write({ row, cells, result: changes.get(row)?.result ?? result });
+      const kept = earlier.get(row);
+      const read =
+        kept === undefined
+          ? result
+          : { ...result, messageKey: kept.messageKey, params: kept.params, ...(kept.code ? { code: kept.code } : {}) };
+      const withColumn = kept?.column === undefined ? read : { ...read, column: kept.column };
+      await writer.write({ row, cells, result: changes.get(row)?.result ?? withColumn });
     }
     if (!writer) throw new Error(`${resultsCsv}: no rows read back`);
     await writer.finish(summary);
