@@ -3,21 +3,31 @@
  * (`<ledger file>.last-sent`), one `{"k": key, "v": fields}` per confirmed row; a later line's
  * fields win. Nothing is held in memory: a look-up reads the file through once (a preview asks
  * for a page of rows at a time), so a million products cost disk, not the ledger's memory.
- * Written by the process that holds the ledger (its lock keeps it to one).
+ * Written by the process that holds the ledger (its lock keeps it to one). A process that appended
+ * many lines rewrites the file at close with one line per product, so daily syncs of the same
+ * products do not grow it without end.
  */
 import { createReadStream } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import type { LastSent, SentValues } from './last-sent.ts';
 
 export function lastSentFileOf(ledgerFile: string): string {
   return `${ledgerFile}.last-sent`;
 }
 
+/** Lines appended by one process after which its close rewrites the file (one line per product). */
+export const COMPACT_AFTER_LINES = 10_000;
+
 export class FileLastSent implements LastSent {
   private writing: Promise<void> = Promise.resolve();
+  private appended = 0;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    private readonly compactAfter = COMPACT_AFTER_LINES,
+  ) {}
 
   async getMany(keys: readonly string[]): Promise<(SentValues | undefined)[]> {
     const wanted = new Map<string, Record<string, unknown>>(keys.map((key) => [key, {}]));
@@ -35,6 +45,7 @@ export class FileLastSent implements LastSent {
   record(entries: ReadonlyArray<readonly [string, SentValues]>): Promise<void> {
     if (entries.length === 0) return this.writing;
     const text = entries.map(([k, v]) => `${JSON.stringify({ k, v })}\n`).join('');
+    this.appended += entries.length;
     // One append at a time, in the order recorded: a later confirmation is a later line.
     this.writing = this.writing.then(() => appendFile(this.file, text, 'utf8'));
     return this.writing;
@@ -49,6 +60,11 @@ export class FileLastSent implements LastSent {
 
   async close(): Promise<void> {
     await this.writing;
+    if (this.appended < this.compactAfter) return;
+    this.appended = 0;
+    // Held whole once (a product's fields each), written beside and renamed into place.
+    const lines = [...(await this.merged())].map(([k, v]) => `${JSON.stringify({ k, v })}\n`);
+    await writeFileAtomic(this.file, lines.join(''));
   }
 
   /** Every product's values, each key's lines merged (when the ledger moves: a copy, held whole once). */
