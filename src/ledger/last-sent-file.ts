@@ -3,9 +3,11 @@
  * (`<ledger file>.last-sent`), one `{"k": key, "v": fields}` per confirmed row; a later line's
  * fields win. Nothing is held in memory: a look-up reads the file through once (a preview asks
  * for a page of rows at a time), so a million products cost disk, not the ledger's memory.
- * Written by the process that holds the ledger (its lock keeps it to one). A process that appended
- * many lines rewrites the file at close with one line per product, so daily syncs of the same
- * products do not grow it without end.
+ * Written by the process that holds the ledger (its lock keeps it to one). Once a process has
+ * appended as many lines as the file had products at its last rewrite (at least 10,000), it
+ * rewrites the file with one line per product, between two appends, so daily syncs of the same
+ * products (and a console that runs for weeks) do not grow it without end; each line appended
+ * pays for about one line rewritten.
  */
 import { createReadStream } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
@@ -17,12 +19,14 @@ export function lastSentFileOf(ledgerFile: string): string {
   return `${ledgerFile}.last-sent`;
 }
 
-/** Lines appended by one process after which its close rewrites the file (one line per product). */
+/** Lines appended after which the file is rewritten with one line per product (at the least). */
 export const COMPACT_AFTER_LINES = 10_000;
 
 export class FileLastSent implements LastSent {
   private writing: Promise<void> = Promise.resolve();
   private appended = 0;
+  /** Products the file held at its last rewrite by this process. */
+  private products = 0;
 
   constructor(
     readonly file: string,
@@ -48,6 +52,10 @@ export class FileLastSent implements LastSent {
     this.appended += entries.length;
     // One append at a time, in the order recorded: a later confirmation is a later line.
     this.writing = this.writing.then(() => appendFile(this.file, text, 'utf8'));
+    if (this.appended >= Math.max(this.compactAfter, this.products)) {
+      this.appended = 0;
+      this.writing = this.writing.then(() => this.compact());
+    }
     return this.writing;
   }
 
@@ -60,11 +68,14 @@ export class FileLastSent implements LastSent {
 
   async close(): Promise<void> {
     await this.writing;
-    if (this.appended < this.compactAfter) return;
-    this.appended = 0;
-    // Held whole once (a product's fields each), written beside and renamed into place.
-    const lines = [...(await this.merged())].map(([k, v]) => `${JSON.stringify({ k, v })}\n`);
-    await writeFileAtomic(this.file, lines.join(''));
+  }
+
+  /** Rewrites the file, one line per product: held whole once, written beside and renamed into place. */
+  private async compact(): Promise<void> {
+    const merged = new Map<string, Record<string, unknown>>();
+    await this.eachLine((key, values) => merged.set(key, { ...merged.get(key), ...values }));
+    this.products = merged.size;
+    await writeFileAtomic(this.file, [...merged].map(([k, v]) => `${JSON.stringify({ k, v })}\n`).join(''));
   }
 
   /** Every product's values, each key's lines merged (when the ledger moves: a copy, held whole once). */

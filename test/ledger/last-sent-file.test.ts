@@ -1,4 +1,4 @@
-/** The last values sent beside a file ledger: merged field by field, damaged lines skipped, rewritten compact at close. */
+/** The last values sent beside a file ledger: merged field by field, damaged lines skipped, rewritten compact as it grows. */
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,21 +33,27 @@ it('merges each product field by field, a later line winning, and skips a damage
   await store.close();
 });
 
-it('a process that appended many lines rewrites the file at close, one line per product', async () => {
+it('rewrites the file one line per product once as many lines were appended as it had products', async () => {
   const file = join(dir, 'ledger.jsonl.last-sent');
   const store = new FileLastSent(file, 3);
-  for (const price of [1, 2, 3]) await store.record([['p:1', { sale_price: price }]]);
+  await store.record([['p:1', { sale_price: 1 }]]);
+  await store.record([['p:1', { sale_price: 2 }]]);
+  expect(await lines(file)).toHaveLength(2);
   await store.record([['p:2', { title: 'Desk' }]]);
-  await store.close();
-  const lines = (await readFile(file, 'utf8')).trim().split('\n');
-  expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-    { k: 'p:1', v: { sale_price: 3 } },
+  expect(await lines(file)).toEqual([
+    { k: 'p:1', v: { sale_price: 2 } },
     { k: 'p:2', v: { title: 'Desk' } },
   ]);
-  // Below the threshold, close leaves the lines as they are.
-  const few = new FileLastSent(file, 3);
-  await few.record([['p:1', { sale_price: 4 }]]);
-  await few.close();
-  expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(3);
-  expect(await few.getMany(['p:1'])).toEqual([{ sale_price: 4 }]);
+  // Appends go on after the rewrite; the next one waits for three more lines.
+  await store.record([['p:1', { sale_price: 4 }]]);
+  expect(await lines(file)).toHaveLength(3);
+  expect(await store.getMany(['p:1', 'p:2'])).toEqual([{ sale_price: 4 }, { title: 'Desk' }]);
+  await store.close();
 });
+
+async function lines(file: string): Promise<unknown[]> {
+  return (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
+}
