@@ -29,6 +29,7 @@ interface ImportFlags {
   mode: 'delta' | 'full';
   keyColumn: string;
   wait?: boolean;
+  confirm?: boolean;
 }
 
 export function registerSyncCommands(program: Command, ctx: CliContext): void {
@@ -58,6 +59,10 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
       DEFAULT_KEY_COLUMN,
     )
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
+    .option(
+      '--confirm',
+      'send a sheet the guard holds (prices lowered sharply, or most known products changed: GUARD_*)',
+    )
     .option(...WAIT_FLAG)
     .option(
       '--list-unchanged',
@@ -109,12 +114,16 @@ async function importBatches(
     if (source === 'given' && replaced?.rate !== rate)
       ctx.printError(`store rate set to ${rate}/s for every worker${replaced ? ` (was ${replaced.rate}/s)` : ''}`);
   }
+  const requests = await requestsFor(file, flags);
+  // Held before anything is sent, the sandbox's worker included; a dry run sends nothing to hold.
+  if (!flags.dryRun && !flags.confirm && !flags.sandbox)
+    await (await import('./import-guard.ts')).checkGuard(app, requests);
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
   const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
   try {
     const summaries: BatchSummary[] = [];
     const lang = ctx.lang();
-    for (const sheetRequest of await requestsFor(file, flags)) {
+    for (const sheetRequest of requests) {
       const request = lang === 'en' ? sheetRequest : { ...sheetRequest, lang };
       const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
       try {

@@ -6,18 +6,24 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
-import { isValidBatchId } from '../sync/batch-id.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { streamKeyOf } from './auth.ts';
+import { batchOr404, type BatchParams } from './batch-route.ts';
 import type { BatchBoard, BatchView } from './board.ts';
 import { deskOf } from './desks.ts';
 import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
+import { registerRowsApi } from './rows-api.ts';
+import { requestLang } from './request-lang.ts';
+import { isLang } from '../messages/index.ts';
+import { registerFixApi } from './fix-api.ts';
+import { guardSheet } from './guard-check.ts';
+import { registerPreviewApi } from './preview-api.ts';
 import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
@@ -44,10 +50,6 @@ export function batchJson(view: BatchView): Record<string, unknown> {
   return { ...(summary ?? {}), ...live };
 }
 
-interface BatchParams {
-  id: string;
-}
-
 /** Routes are relative to the store's scope (scope.ts), e.g. `/batches` is `/api/batches`. */
 export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/uploads', async (request, reply) => {
@@ -59,7 +61,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   });
 
   app.post('/batches', async (request, reply) => {
-    const { board, reportDir, maxTextLength } = deskOf(request);
+    const desk = deskOf(request);
+    const { board, reportDir, maxTextLength } = desk;
     let fields: Record<string, unknown>;
     let file: { path: string; name: string };
     if (request.isMultipart()) {
@@ -78,9 +81,23 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         throw new UploadError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
       file = { path, name: name! };
     }
-    const options = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
+    const { confirm, ...options } = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
+    // A dry run sends nothing: nothing to hold. Otherwise a sheet that would lower prices sharply
+    // or change most of the store is held until the person confirms it (sync/guard.ts).
+    if (!options.dryRun && !confirm) {
+      const guard = await guardSheet(file.path, desk);
+      if (guard.held) return reply.code(409).send({ guard });
+    }
+    // The report's row messages are in the person's language (the page's choice, or the browser's).
+    const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
     const batchId = board.newBatchId();
-    board.submit({ ...options, file: file.path, batchId, source: `upload:${file.name}` });
+    board.submit({
+      ...options,
+      ...(lang === 'en' ? {} : { lang }),
+      file: file.path,
+      batchId,
+      source: `upload:${file.name}`,
+    });
     return reply.code(202).send({ batchId });
   });
 
@@ -146,24 +163,10 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       throw error;
     }
   });
-}
 
-/**
- * The batch a route names, from its store's board: a batch of another store is no batch here
- * (404), an id that is not one a 400. Null once answered.
- */
-async function batchOr404(
-  request: FastifyRequest<{ Params: BatchParams }>,
-  reply: FastifyReply,
-): Promise<BatchView | null> {
-  const id = request.params.id;
-  if (!isValidBatchId(id)) {
-    await reply.code(400).send({ error: `"${id.slice(0, 100)}" is not a batch id` });
-    return null;
-  }
-  const view = await deskOf(request).board.get(id);
-  if (!view) await reply.code(404).send({ error: `no batch ${id}` });
-  return view;
+  registerRowsApi(app);
+  registerFixApi(app);
+  registerPreviewApi(app);
 }
 
 async function previewOf(upload: StoredUpload, maxTextLength: number) {
@@ -195,15 +198,19 @@ function stringField(fields: Record<string, unknown>, name: string): string | un
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** dryRun and mode, from form fields or the query string; anything else is a 400 naming it. */
-function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> {
+/** dryRun, mode and confirm, from form fields or the query string; anything else is a 400 naming it. */
+function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> & { confirm: boolean } {
   const dryRun = textOf(fields.dryRun) ?? 'false';
   if (dryRun !== 'true' && dryRun !== 'false')
     throw new UploadError(400, `dryRun: expected true or false, got "${dryRun.slice(0, 20)}"`);
+  const confirm = textOf(fields.confirm) ?? 'false';
+  if (confirm !== 'true' && confirm !== 'false')
+    throw new UploadError(400, `confirm: expected true or false, got "${confirm.slice(0, 20)}"`);
   const mode = textOf(fields.mode) ?? 'full';
   if (mode !== 'delta' && mode !== 'full')
     throw new UploadError(400, `mode: expected delta or full, got "${mode.slice(0, 20)}"`);
   return {
+    confirm: confirm === 'true',
     ...(dryRun === 'true' ? { dryRun: true } : {}),
     ledger: { mode, keyColumn: DEFAULT_KEY_COLUMN, retryUnknown: false },
   };

@@ -17,7 +17,7 @@ import { pageStore, storeConfirm, storeJson, storeSwitch, syncStore, type PageSt
 import { langOf, TEXTS, type Lang, type Texts } from './texts.ts';
 
 export interface PageDeps {
-  mode: 'in-process' | 'redis';
+  mode: 'local' | 'redis';
   /** A stores file's stores: the page names the one it acts on. */
   many: boolean;
   /** The stores the request's login sees. */

@@ -18,6 +18,11 @@ import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
 import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
+import type { LastSent } from './last-sent.ts';
+import { FileLastSent, lastSentFileOf } from './last-sent-file.ts';
+import { RedisLastSent } from './last-sent-redis.ts';
+import { recordingLastSent } from './recording-last-sent.ts';
+import { lastSentIntoFile, lastSentIntoRedis } from './last-sent-move.ts';
 import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { adoptLegacyRedisLedger, legacyRedisLedgerKey, RedisLedger, redisLedgerKey } from './redis-store.ts';
@@ -33,6 +38,8 @@ export interface LedgerHandle {
   ledger: StoreLedger;
   /** The engine's batchLedgers (runSync / enqueueSync / startSyncWorker `batchLedgers`). */
   batchLedgers: BatchLedgerFactory;
+  /** The last values sent each product, beside the ledger (preview's "before", the guard's). */
+  lastSent: LastSent;
   /** Which store and account the ledger answers for (store/identity.ts storeScope). */
   scope: string;
   /** Where it lives, for people: the file's path, or `redis <key>`. */
@@ -62,6 +69,7 @@ export async function openStoreLedger(
     for (const source of sources) {
       if (!(await exists(source))) continue;
       const entries = await takeOver(source, ledger);
+      await lastSentIntoRedis(source, new RedisLastSent(redis, config.queuePrefix, scope));
       await writeMovedNote(note, { movedTo: 'redis', key, at: new Date().toISOString(), entries });
       logger.warn(
         { file: source, entries, redisKey: key },
@@ -89,7 +97,30 @@ export async function openStoreLedger(
       );
     }
   }
-  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
+  const lastSent = openLastSent(config, redis);
+  return {
+    ledger,
+    batchLedgers: recordingLastSent(batchLedgersOf(ledger), lastSent),
+    lastSent,
+    scope,
+    where,
+    close: async () => {
+      await lastSent.close();
+      await ledger.close();
+    },
+  };
+}
+
+/**
+ * The store's last values sent (last-sent.ts), where its ledger is, without opening the ledger:
+ * a look before a batch (the guard) must not take a file ledger over into Redis for a run that
+ * may queue nothing.
+ */
+export function openLastSent(config: Config, redis: RedisClient | null): LastSent {
+  const scope = storeScope(storeIdentityOf(config));
+  return redis
+    ? new RedisLastSent(redis, config.queuePrefix, scope)
+    : new FileLastSent(lastSentFileOf(scopedLedgerFile(ledgerFileOf(config), scope)));
 }
 
 export interface MovedToFile {
@@ -134,6 +165,7 @@ export async function moveStoreLedgerToFile(config: Config, redis: RedisClient):
   } finally {
     await target.close();
   }
+  await lastSentIntoFile(redis, config.queuePrefix, scope, file);
   // Only once the file holds every entry: a crash before this leaves Redis answering, as before.
   if ((await redis.exists(key)) === 1) await redis.rename(key, keptAs);
   await rm(`${file}.moved-to-redis`, { force: true });

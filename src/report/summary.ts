@@ -34,6 +34,8 @@ export interface BatchSummary {
    */
   keyColumn?: string;
   rerunOf?: string;
+  /** The batch whose problem rows this one sent as fixed in the console. */
+  fixes?: string;
   /** The language of the report's row messages, when not English (SyncRequest.lang). */
   lang?: Lang;
   dryRun?: boolean;
@@ -87,6 +89,7 @@ const KEY_ORDER = {
   rate: true,
   keyColumn: true,
   rerunOf: true,
+  fixes: true,
   lang: true,
   dryRun: true,
   skippedUnchanged: true,

@@ -175,6 +175,7 @@ async function syncSheet(
     rate: deps.rate,
     keyColumn: customKeyColumn(request.ledger),
     rerunOf: request.rerunOf,
+    fixes: request.fixes,
     lang: request.lang,
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),

@@ -87,6 +87,7 @@ export async function enqueueSync(
         rate: deps.rate,
         ledger: ledgerSettingsOf(request, sheet),
         rerunOf: request.rerunOf,
+        fixes: request.fixes,
         ...(request.listUnchanged ? { listUnchanged: true } : {}),
         ...(request.lang === 'ar' ? { lang: request.lang } : {}),
         startedAt: new Date(clock()).toISOString(),

@@ -1,0 +1,37 @@
+/**
+ * `import`'s guard (src/sync/guard.ts): before anything is sent, a sheet that would lower prices
+ * sharply or change most of the products catalog-sync knows stops the command (exit 2, naming
+ * the rows) unless `--confirm`.
+ */
+import type { App } from '../app.ts';
+import type { SyncRequest } from '../sync/types.ts';
+import { guardVerdictOf } from '../sync/guard-scan.ts';
+import { guardText } from '../sync/guard.ts';
+import { ExitError } from './context.ts';
+import { EXIT } from './exit-codes.ts';
+
+/** Stops the import (exit 2, naming the rows) when the guard holds one of its sheets. */
+export async function checkGuard(app: App, requests: readonly SyncRequest[]): Promise<void> {
+  const { config } = app;
+  // Not the ledger itself: opened with REDIS_URL, it would move a file ledger into Redis before
+  // the run knows whether it queues anything.
+  const lastSent = await app.lastSent();
+  const settings = {
+    priceDrop: config.guardPriceDrop,
+    changeShare: config.guardChangeShare,
+    minKnown: config.guardMinKnown,
+  };
+  for (const request of requests) {
+    const verdict = await guardVerdictOf(request.file, lastSent, settings, {
+      maxTextLength: config.maxTextLength,
+      keyColumn: request.ledger?.keyColumn,
+      columns: request.columns,
+      sheet: request.sheet,
+    });
+    if (verdict.held)
+      throw new ExitError(
+        EXIT.notStarted,
+        `held by the guard, nothing sent: ${guardText(verdict)}; check the sheet, then run again with --confirm to send it`,
+      );
+  }
+}
