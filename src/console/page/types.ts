@@ -1,0 +1,112 @@
+/** What the console's API answers, as the page reads it (README, "Console": the HTTP API). */
+import type { Outcome } from '../../outcome.ts';
+
+export type Counts = Partial<Record<Outcome, number>>;
+
+export interface Issue {
+  row: number;
+  column?: string | null;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface SheetSummary {
+  rows: number;
+  creates: number;
+  updates: number;
+  statusChanges: number;
+  brandUpdates: number;
+  invalidRows: number;
+  headerIssues: Issue[];
+  issues: Issue[];
+  issuesLeftOut: number;
+}
+
+export interface UploadAnswer {
+  uploadId: string;
+  name: string;
+  sheets: SheetSummary[];
+}
+
+export interface StoreRef {
+  name?: string | null;
+  url: string;
+  account: string;
+}
+
+export type BatchStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface BatchJson {
+  batchId: string;
+  status: BatchStatus;
+  source: string;
+  dryRun: boolean;
+  total: number | null;
+  done: number;
+  counts: Counts;
+  rowsPerSecond: number | null;
+  rate: number;
+  etaSeconds: number | null;
+  error?: string;
+  store: StoreRef | null;
+}
+
+/** A row that needs attention: GET /api/batches/{id}/rows. */
+export interface ProblemRow {
+  row: number;
+  outcome: 'invalid' | 'failed' | 'unknown';
+  message: string;
+  column?: string | null;
+  hint?: string | null;
+  cells: Record<string, string>;
+}
+
+export interface ProblemPage {
+  rows: ProblemRow[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** A row problem found by a fix check, or a 422 of a fix. */
+export interface RowError {
+  row: number;
+  column?: string | null;
+  message: string;
+}
+
+export interface Change {
+  field: string;
+  before: string | number | null;
+  after: string | number | null;
+}
+
+/** What a row of an upload will do: GET /api/uploads/{id}/preview. */
+export interface ChangeRow {
+  row: number;
+  action: string;
+  changes: Change[];
+  /** False: catalog-sync has sent this product nothing yet, so "before" is not known. */
+  seen?: boolean;
+}
+
+export interface ChangePage {
+  rows: ChangeRow[];
+  total: number;
+}
+
+/** A held sheet: POST /api/batches answers 409 with it until the person confirms. */
+export interface GuardRow {
+  row: number;
+  message?: string;
+  reason?: string;
+  field?: string;
+  before?: string | number | null;
+  after?: string | number | null;
+}
+
+export interface Guard {
+  message?: string;
+  reasons?: string[];
+  rows?: GuardRow[];
+}
