@@ -6,18 +6,20 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
-import { isValidBatchId } from '../sync/batch-id.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { streamKeyOf } from './auth.ts';
+import { batchOr404, type BatchParams } from './batch-route.ts';
 import type { BatchBoard, BatchView } from './board.ts';
 import { deskOf } from './desks.ts';
 import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
+import { registerRowsApi } from './rows-api.ts';
+import { registerFixApi } from './fix-api.ts';
 import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
@@ -42,10 +44,6 @@ const UNRECORDED_HINT =
 export function batchJson(view: BatchView): Record<string, unknown> {
   const { summary, ...live } = view;
   return { ...(summary ?? {}), ...live };
-}
-
-interface BatchParams {
-  id: string;
 }
 
 /** Routes are relative to the store's scope (scope.ts), e.g. `/batches` is `/api/batches`. */
@@ -146,24 +144,9 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       throw error;
     }
   });
-}
 
-/**
- * The batch a route names, from its store's board: a batch of another store is no batch here
- * (404), an id that is not one a 400. Null once answered.
- */
-async function batchOr404(
-  request: FastifyRequest<{ Params: BatchParams }>,
-  reply: FastifyReply,
-): Promise<BatchView | null> {
-  const id = request.params.id;
-  if (!isValidBatchId(id)) {
-    await reply.code(400).send({ error: `"${id.slice(0, 100)}" is not a batch id` });
-    return null;
-  }
-  const view = await deskOf(request).board.get(id);
-  if (!view) await reply.code(404).send({ error: `no batch ${id}` });
-  return view;
+  registerRowsApi(app);
+  registerFixApi(app);
 }
 
 async function previewOf(upload: StoredUpload, maxTextLength: number) {

@@ -33,6 +33,8 @@ export interface BatchSummary {
    */
   keyColumn?: string;
   rerunOf?: string;
+  /** The batch whose problem rows this one sent as fixed in the console. */
+  fixes?: string;
   dryRun?: boolean;
   /** Rows skipped as unchanged since the last sync (delta), and whether the report lists them. */
   skippedUnchanged?: UnchangedSummary;
@@ -84,6 +86,7 @@ const KEY_ORDER = {
   rate: true,
   keyColumn: true,
   rerunOf: true,
+  fixes: true,
   dryRun: true,
   skippedUnchanged: true,
   readError: true,

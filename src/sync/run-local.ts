@@ -179,6 +179,7 @@ async function syncSheet(
     rate: deps.rate,
     keyColumn: customKeyColumn(request.ledger),
     rerunOf: request.rerunOf,
+    fixes: request.fixes,
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),
     readError,

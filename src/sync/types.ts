@@ -26,6 +26,8 @@ export interface SyncRequest {
   onlyRows?: ReadonlySet<number>;
   /** The batch this one re-runs (written to summary.json). */
   rerunOf?: string;
+  /** The batch whose problem rows this one sends as fixed in the console (written to summary.json). */
+  fixes?: string;
   /** Default: a fresh id from the clock (`20260122-031500-ab12cd`). */
   batchId?: string;
   /** Validate and check against the store; send no writes. */

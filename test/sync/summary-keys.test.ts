@@ -26,7 +26,7 @@ async function summaryKeys(transport: Transport): Promise<{ returned: string[]; 
   await writeChangingSheet(file);
   const summary = await transport.run(
     world,
-    { file, source: 'keys', rerunOf: '20260101-000000-abcdef' },
+    { file, source: 'keys', rerunOf: '20260101-000000-abcdef', fixes: '20260101-000000-fedcba' },
     { openSheet: changedAfterFirstRow },
   );
   const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as object;
@@ -49,6 +49,7 @@ describe('summary.json', () => {
       'finishedAt',
       'rate',
       'rerunOf',
+      'fixes',
       'readError',
       'categoryCounts',
       'reportDir',

@@ -32,6 +32,7 @@ export interface BatchMeta {
   rate: number;
   ledger: LedgerSettings;
   rerunOf?: string | undefined;
+  fixes?: string | undefined;
   /** See SyncRequest.listUnchanged. */
   listUnchanged?: boolean | undefined;
   startedAt: string;

@@ -95,6 +95,7 @@ export async function enqueueSync(
         rate: deps.rate,
         ledger: ledgerSettingsOf(request, sheet),
         rerunOf: request.rerunOf,
+        fixes: request.fixes,
         ...(request.listUnchanged ? { listUnchanged: true } : {}),
         startedAt: new Date(clock()).toISOString(),
       },

@@ -68,6 +68,7 @@ export async function writeRedisBatchReport(
       rate: meta.rate,
       keyColumn: customKeyColumn(meta.ledger),
       rerunOf: meta.rerunOf,
+      fixes: meta.fixes,
       // A dry run never goes through the queue (enqueueSync refuses it).
       dryRun: false,
       skippedUnchanged: unchanged.summary(),

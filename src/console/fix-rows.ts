@@ -1,0 +1,143 @@
+/**
+ * A fix of a batch's problem rows, as the page sends it: the rows as edited, checked by the same
+ * mapper `validate` and every sync use (src/sheet), and written as a sheet of exactly those rows
+ * with the batch's own headers and a `row` column, so the batch that sends them reports each row
+ * under the number the person saw. Nothing here sends anything.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { Outcome } from '../outcome.ts';
+import type { ReportedRow } from '../report/report-reader.ts';
+import { createSheetMapper, openSheet, type SheetKind, type SheetRowResult } from '../sheet/index.ts';
+import { UploadError, uploadsDir } from './uploads.ts';
+
+export interface FixRow {
+  row: number;
+  cells: Record<string, string>;
+}
+
+export interface FixProblem {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+/** The most rows one fix may send: the page shows a page of problem rows at a time. */
+export const MAX_FIX_ROWS = 1000;
+
+/** The body of `POST .../fix` and `.../fix/check`; a shape that is not one is a 400 naming what is wrong. */
+export function fixBody(body: unknown): { rows: FixRow[]; confirm: boolean } {
+  const value = (body ?? {}) as { rows?: unknown; confirm?: unknown };
+  if (!Array.isArray(value.rows) || value.rows.length === 0)
+    throw new UploadError(400, 'rows: expected a list of {row, cells} (at least one)');
+  if (value.rows.length > MAX_FIX_ROWS) throw new UploadError(400, `rows: at most ${MAX_FIX_ROWS} rows per fix`);
+  const seen = new Set<number>();
+  const rows = value.rows.map((item: unknown, index): FixRow => {
+    const { row, cells } = (item ?? {}) as { row?: unknown; cells?: unknown };
+    if (typeof row !== 'number' || !Number.isSafeInteger(row) || row < 2)
+      throw new UploadError(400, `rows[${index}].row: expected a sheet row number (2 or more)`);
+    if (seen.has(row)) throw new UploadError(400, `rows[${index}].row: row ${row} is sent twice`);
+    seen.add(row);
+    if (cells === null || typeof cells !== 'object' || Array.isArray(cells))
+      throw new UploadError(400, `rows[${index}].cells: expected {<header>: <text>}`);
+    const texts: Record<string, string> = {};
+    for (const [header, text] of Object.entries(cells)) {
+      if (typeof text !== 'string') throw new UploadError(400, `rows[${index}].cells.${header}: expected text`);
+      texts[header] = text;
+    }
+    return { row, cells: texts };
+  });
+  if (value.confirm !== undefined && typeof value.confirm !== 'boolean')
+    throw new UploadError(400, 'confirm: expected true or false');
+  return { rows, confirm: value.confirm === true };
+}
+
+/** How the batch's sheet was read: its delimiter keeps the meaning of a decimal comma (`12,5`). */
+export interface SheetShape {
+  headers: string[];
+  delimiter: string;
+  kind: SheetKind;
+}
+
+/** The batch's own file's delimiter, when it is still there to read; a comma otherwise. */
+export async function delimiterOf(file: string | undefined, maxTextLength: number): Promise<string> {
+  if (file === undefined) return ',';
+  try {
+    const opened = await openSheet(file, { maxTextLength });
+    await opened.close();
+    return opened.delimiter ?? ',';
+  } catch {
+    return ',';
+  }
+}
+
+/** The edited rows, each merged over its reported cells, mapped as a sync would map them. */
+export function checkFix(
+  rows: readonly FixRow[],
+  reported: ReadonlyMap<number, ReportedRow>,
+  shape: SheetShape,
+  batchId: string,
+  maxTextLength: number,
+): { problems: FixProblem[]; cells: string[][] } {
+  const known = new Set(shape.headers);
+  for (const row of rows)
+    for (const header of Object.keys(row.cells))
+      if (!known.has(header))
+        throw new UploadError(400, `row ${row.row}: "${header.slice(0, 60)}" is not a column of batch ${batchId}`);
+  const mapper = createSheetMapper(shape.headers, {
+    kind: shape.kind,
+    delimiter: shape.delimiter,
+    maxTextLength,
+  });
+  const problems: FixProblem[] = [];
+  const cells: string[][] = [];
+  for (const row of rows) {
+    const before = reported.get(row.row);
+    if (!before) {
+      problems.push({ row: row.row, column: null, message: `row ${row.row} is not in batch ${batchId}'s report` });
+      continue;
+    }
+    const texts = shape.headers.map((header) => row.cells[header] ?? before.cells[header] ?? '');
+    cells.push(texts);
+    const mapped = mapper.mapRow({ row: row.row, values: texts });
+    problems.push(...rowProblems(mapped, before.outcome, batchId));
+  }
+  return { problems, cells };
+}
+
+function rowProblems(mapped: SheetRowResult, outcome: Outcome, batchId: string): FixProblem[] {
+  const errors = mapped.issues.filter((issue) => issue.severity === 'error');
+  if (errors.length > 0)
+    return errors.map((issue) => ({ row: mapped.row, column: issue.column, message: issue.message }));
+  if (outcome === 'unknown' && mapped.plan?.kind === 'create')
+    return [
+      {
+        row: mapped.row,
+        column: null,
+        message: `not sent again: this row's create had an unknown outcome, so the product may exist in the store; run catalog-sync reconcile ${batchId} (or check the store and add the product's product_id to update it)`,
+      },
+    ];
+  return [];
+}
+
+/**
+ * Writes the fixed rows as a CSV beside the uploads (`<report-dir>/uploads/<id>/fix-<batch>.csv`):
+ * the batch's headers and a `row` column with the number each row had, in the batch's delimiter.
+ */
+export async function writeFixSheet(
+  reportDir: string,
+  batchId: string,
+  shape: SheetShape,
+  rows: readonly FixRow[],
+  cells: readonly string[][],
+): Promise<string> {
+  const dir = join(uploadsDir(reportDir), `u-${randomBytes(8).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `fix-${batchId}.csv`);
+  const records = [[...shape.headers, 'row'], ...cells.map((texts, i) => [...texts, String(rows[i]!.row)])];
+  // Every cell quoted: spaces at either end and a decimal comma survive as typed.
+  await writeFile(path, stringify(records, { delimiter: shape.delimiter, quoted: true }), { flag: 'wx' });
+  return path;
+}

@@ -1,0 +1,100 @@
+/**
+ * `GET /api/batches/{id}/rows`: the rows of a batch that need attention (or any outcomes asked),
+ * with row number, outcome, message, the column at fault, what to do next and the row's cells
+ * as the sheet had them, paged. Read from the batch's report (report/report-reader.ts), so a
+ * finished batch answers the same after a restart.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { OUTCOMES, type Outcome } from '../outcome.ts';
+import { readReportRows, type ReportedRow } from '../report/report-reader.ts';
+import { batchOr404, type BatchParams } from './batch-route.ts';
+import { deskOf } from './desks.ts';
+import { requestLang, type ApiLang } from './request-lang.ts';
+import { rowHint } from './row-hints.ts';
+import { rowMessage } from './row-message.ts';
+import { UploadError } from './uploads.ts';
+
+export interface RowView {
+  row: number;
+  outcome: Outcome;
+  message: string;
+  /** The header at fault, as written in the sheet; null when the message names none. */
+  column: string | null;
+  hint?: string;
+  cells: Record<string, string>;
+}
+
+export const DEFAULT_ROW_OUTCOMES: readonly Outcome[] = ['failed', 'invalid', 'unknown'];
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 1000;
+
+interface RowsQuery {
+  outcome?: string;
+  offset?: string;
+  limit?: string;
+  lang?: string;
+}
+
+export function registerRowsApi(app: FastifyInstance): void {
+  app.get<{ Params: BatchParams; Querystring: RowsQuery }>('/batches/:id/rows', async (request, reply) => {
+    const view = await batchOr404(request, reply);
+    if (!view) return reply;
+    const outcomes = outcomesOf(request.query.outcome);
+    const offset = wholeNumber('offset', request.query.offset, 0, Number.MAX_SAFE_INTEGER);
+    const limit = wholeNumber('limit', request.query.limit, DEFAULT_LIMIT, MAX_LIMIT);
+    if (view.status !== 'done')
+      return reply
+        .code(409)
+        .send({ error: `batch ${view.batchId} is ${view.status}: its rows are listed once it ends` });
+    const lang = requestLang(request);
+    try {
+      const page = await readReportRows(join(deskOf(request).reportDir, view.batchId), { outcomes, offset, limit });
+      return { rows: page.rows.map((row) => rowView(row, page.headers, lang)), total: page.total, offset, limit };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return reply.code(404).send({ error: `batch ${view.batchId} has no report to read rows from` });
+      throw error;
+    }
+  });
+}
+
+export function rowView(row: ReportedRow, headers: readonly string[], lang: ApiLang): RowView {
+  const hint = rowHint(row.outcome, lang);
+  return {
+    row: row.row,
+    outcome: row.outcome,
+    message: rowMessage(row.message, lang),
+    column: columnNamed(row.message, headers),
+    ...(hint ? { hint } : {}),
+    cells: row.cells,
+  };
+}
+
+/**
+ * The header a row's message names first (`sale_price: "12,5O" is not a number`): messages of
+ * invalid rows start with the column as the sheet wrote it, or as its field (`barcode: ...`).
+ */
+export function columnNamed(message: string, headers: readonly string[]): string | null {
+  const colon = message.indexOf(':');
+  if (colon <= 0) return null;
+  const named = message.slice(0, colon).trim().toLowerCase();
+  return headers.find((header) => header.trim().toLowerCase() === named) ?? null;
+}
+
+function outcomesOf(text: string | undefined): Set<Outcome> {
+  if (text === undefined || text.trim() === '') return new Set(DEFAULT_ROW_OUTCOMES);
+  const asked = text.split(',').map((word) => word.trim());
+  const unknown = asked.filter((word) => !(OUTCOMES as readonly string[]).includes(word));
+  if (unknown.length > 0)
+    throw new UploadError(400, `outcome: "${unknown[0]!.slice(0, 40)}" is not one of ${OUTCOMES.join(', ')}`);
+  return new Set(asked as Outcome[]);
+}
+
+function wholeNumber(name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0 || value > max)
+    throw new UploadError(400, `${name}: expected a whole number from 0 to ${max}, got "${text.slice(0, 20)}"`);
+  return value;
+}
