@@ -54,7 +54,7 @@ async function load(uploadId: string, offset: number): Promise<void> {
     $('changes-more').hidden = left <= 0;
     say(
       'changes-status',
-      `${fmt(page.total)} ${T.changes_count}${left > 0 ? ` (${fmt(left)} ${T.reasons_more_left})` : ''}`,
+      `${T.changes_count}: ${fmt(page.total)}${left > 0 ? ` (${T.reasons_more_left}: ${fmt(left)})` : ''}`,
     );
     $('changes').hidden = false;
   } catch (error) {

@@ -23,6 +23,13 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** Shows text and elements (a batch id kept left to right) in a status element; hides it when given none. */
+export function sayParts(id: string, ...parts: (string | Node)[]): void {
+  const box = $(id);
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
+}
+
 /** Shows a message in a status or alert element, or hides it when the message is empty. */
 export function say(id: string, message: string): void {
   const box = $(id);

@@ -11,7 +11,7 @@ import { follow } from './batch.ts';
 import { confirmSend } from './confirm.ts';
 import { T, textOf } from './context.ts';
 import { debounce } from './debounce.ts';
-import { $, el, fmt, messageOf, say } from './dom.ts';
+import { $, el, fmt, ltr, messageOf, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
 import { FixState, type CellProblem, type GridRow } from './fix-state.ts';
 import type { RowError } from './types.ts';
@@ -190,7 +190,10 @@ async function check(): Promise<void> {
     );
     refresh();
     const bad = state.editedWithProblems().length;
-    say('fix-status', bad > 0 ? `${fmt(bad)} ${T.fix_rows_with_problems}` : `${fmt(rows.length)} ${T.fix_rows_ready}`);
+    say(
+      'fix-status',
+      bad > 0 ? `${T.fix_rows_with_problems}: ${fmt(bad)}` : `${T.fix_rows_ready}: ${fmt(rows.length)}`,
+    );
   } catch (error) {
     if (seq === checkSeq) say('fix-error', `${T.error}: ${messageOf(error)}`);
   }
@@ -204,14 +207,14 @@ async function send(): Promise<void> {
     say('fix-status', T.fix_nothing_edited);
     return;
   }
-  if (!(await confirmSend(`${fmt(rows.length)} ${T.fix_rows_of} ${sourceBatch}`))) return;
+  if (!(await confirmSend(`${T.fix_rows_of} ${sourceBatch}: ${fmt(rows.length)}`))) return;
   ++checkSeq;
   try {
     const { batchId } = await api<{ batchId: string }>('POST', batchPath(sourceBatch, '/fix'), { rows });
     const sent = rows.map((r) => r.row);
     state.sent(sent);
     refresh();
-    say('fix-status', `${fmt(sent.length)} ${T.fix_sent} ${batchId}`);
+    sayParts('fix-status', `${T.fix_sent} `, ltr(batchId));
     emit('fix-sent', { batchId, rows: sent });
     follow(batchId);
   } catch (error) {

@@ -36,7 +36,7 @@ export function askGuard(guard: Guard): Promise<boolean> {
   const rows = guard.rows ?? [];
   $('guard-rows').replaceChildren(...rows.map(guardRow));
   $('guard-table').hidden = rows.length === 0;
-  $('guard-count').textContent = `${fmt(rows.length)} ${T.guard_rows}`;
+  $('guard-count').textContent = `${T.guard_rows}: ${fmt(rows.length)}`;
   const box = $('guard');
   box.hidden = false;
   $('guard-heading').focus();

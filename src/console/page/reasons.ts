@@ -7,7 +7,7 @@
 import { OUTCOMES } from '../../outcome.ts';
 import { api, batchPath, query } from './api.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, ltr, messageOf, say } from './dom.ts';
+import { $, el, fmt, ltr, messageOf, say, sayParts } from './dom.ts';
 import { on } from './events.ts';
 import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
 import { fixable, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
@@ -68,7 +68,7 @@ function render(): void {
   const needing = [...shown.rows.values()].filter((r) => (ATTENTION as readonly string[]).includes(r.outcome)).length;
   say(
     'reasons-status',
-    `${fmt(needing)} ${T.reasons_count}${more > 0 ? ` (${fmt(more)} ${T.reasons_more_left})` : ''}`,
+    `${T.reasons_count}: ${fmt(needing)}${more > 0 ? ` (${T.reasons_more_left}: ${fmt(more)})` : ''}`,
   );
   $('reasons').hidden = false;
 }
@@ -79,8 +79,8 @@ function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
   if (r.column) column.append(el('bdi', r.column));
   const next = el('td');
   if ((ATTENTION as readonly string[]).includes(r.outcome)) {
-    const step = T[nextStepKey(r.outcome)];
-    next.append(r.hint ? `${r.hint} ` : '', step);
+    // The server's hint in the page's language when it gives one; the page's own word else.
+    next.append(r.hint ?? T[nextStepKey(r.outcome)]);
     if (r.outcome === 'unknown') {
       const code = el('code');
       code.append(ltr(reconcileCommand(batchId)));
@@ -107,7 +107,7 @@ async function settleFix(fixBatch: string): Promise<void> {
     }
     render();
     settleRows(page.rows);
-    say('fix-status', `${T.fix_batch_ended} ${fixBatch}`);
+    sayParts('fix-status', `${T.fix_batch_ended} `, ltr(fixBatch));
   } catch (error) {
     say('reasons-error', `${T.error}: ${messageOf(error)}`);
   }

@@ -31,7 +31,7 @@ async function startBatch(dryRun: boolean): Promise<void> {
       const guard = guardOf(error);
       if (!guard) throw error;
       if (!(await askGuard(guard))) return;
-      answer = await api<{ batchId: string }>('POST', '/api/batches', { ...body, confirm: 'true' });
+      answer = await api<{ batchId: string }>('POST', '/api/batches', { ...body, confirm: true });
     }
     follow(answer.batchId);
   } catch (error) {
@@ -48,7 +48,7 @@ async function rerun(): Promise<void> {
     follow(answer.batchId);
     // Invalid rows are not re-sent as they are: they need a fix (the grid) first.
     const left = answer.invalidRows?.length ?? 0;
-    say('rerun-note', left > 0 ? `${fmt(left)} ${T.rerun_left_out}` : '');
+    say('rerun-note', left > 0 ? `${T.rerun_left_out}: ${fmt(left)}` : '');
   } catch (error) {
     say('batch-error', `${T.error}: ${messageOf(error)}`);
   }
