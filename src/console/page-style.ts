@@ -44,7 +44,7 @@ dialog::backdrop{background:rgb(0 0 0/.4)}dialog h2{margin-block-start:0}
 dl.confirm dt{font-size:.85rem;color:#444}dl.confirm dd{margin:0 0 .75rem;overflow-wrap:anywhere}
 .hint{color:#444;margin-block:.25rem}
 .guard{border:2px solid #b00020;border-radius:.5rem;padding:0 1rem 1rem;margin-block-start:1rem}
-.guard h3:focus{outline:3px solid #f6a400}
+.guard h2:focus{outline:3px solid #f6a400}
 ul.changes{margin:0;padding-inline-start:1.2rem}.not-seen{margin:0;color:#444;font-style:italic}
 .empty{color:#666}
 tr.invalid td,tr.failed td{background:#fff0f0}tr.unknown td{background:#fffbe6}

@@ -34,19 +34,19 @@ ${head(h, ['col_row', 'col_column', 'col_message', 'col_suggestion'])}
 <div class="scroll"><table aria-labelledby="changes-heading">${head(h, ['col_row', 'col_action', 'col_changes'])}
 <tbody id="change-rows"></tbody></table></div><button id="changes-more" type="button" hidden>${h('show_more')}</button></div>
 <p id="changes-error" class="error" role="alert" hidden></p>
-${guardBox(h)}
 <div class="actions"><button id="dry-run" type="button">${h('dry_run')}</button><button id="sync" type="button" class="primary"${store ? ' aria-describedby="sync-store"' : ''}>${h('sync')}</button>${store ? syncStore(store, h) : ''}</div>
-<p id="send-error" class="error" role="alert" hidden></p></section>`;
+<p id="send-error" class="error" role="alert" hidden></p></section>
+${guardBox(h)}`;
 }
 
-/** A held sheet: why, the rows, and the one button that sends it anyway. */
+/** A held sheet (or fix): why, the rows, and the one button that sends it anyway. */
 function guardBox(h: Html): string {
-  return `<div id="guard" class="guard" role="group" aria-labelledby="guard-heading" hidden>
-<h3 id="guard-heading" tabindex="-1">${h('guard_heading')}</h3><p>${h('guard_hint')}</p>
+  return `<section id="guard" class="guard" aria-labelledby="guard-heading" hidden>
+<h2 id="guard-heading" tabindex="-1">${h('guard_heading')}</h2><p>${h('guard_hint')}</p>
 <ul id="guard-reasons"></ul><p id="guard-count"></p>
 <div class="scroll"><table id="guard-table" aria-labelledby="guard-heading">${head(h, ['col_row', 'col_field', 'col_before', 'col_after', 'col_reason'])}
 <tbody id="guard-rows"></tbody></table></div>
-<div class="actions"><button id="guard-cancel" type="button">${h('cancel')}</button><button id="guard-confirm" type="button" class="primary">${h('guard_confirm')}</button></div></div>`;
+<div class="actions"><button id="guard-cancel" type="button">${h('cancel')}</button><button id="guard-confirm" type="button" class="primary">${h('guard_confirm')}</button></div></section>`;
 }
 
 export function batchSection(h: Html): string {

@@ -14,6 +14,7 @@ import { debounce } from './debounce.ts';
 import { $, el, fmt, ltr, messageOf, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
 import { FixState, type CellProblem, type GridRow } from './fix-state.ts';
+import { askGuard, guardOf } from './guard.ts';
 import type { RowError } from './types.ts';
 
 /** Long enough to wait for a pause in typing, short enough to feel immediate. */
@@ -199,6 +200,19 @@ async function check(): Promise<void> {
   }
 }
 
+/** POST .../fix; a held fix (409 guard) asks first and goes with confirm, or not at all (no batch). */
+async function sendFix(rows: GridRow[]): Promise<{ batchId: string | null }> {
+  const path = batchPath(sourceBatch, '/fix');
+  try {
+    return await api<{ batchId: string }>('POST', path, { rows });
+  } catch (error) {
+    const guard = guardOf(error);
+    if (!guard) throw error;
+    if (!(await askGuard(guard))) return { batchId: null };
+    return api<{ batchId: string }>('POST', path, { rows, confirm: true });
+  }
+}
+
 async function send(): Promise<void> {
   scheduleCheck.cancel();
   say('fix-error', '');
@@ -210,7 +224,8 @@ async function send(): Promise<void> {
   if (!(await confirmSend(`${T.fix_rows_of} ${sourceBatch}: ${fmt(rows.length)}`))) return;
   ++checkSeq;
   try {
-    const { batchId } = await api<{ batchId: string }>('POST', batchPath(sourceBatch, '/fix'), { rows });
+    const { batchId } = await sendFix(rows);
+    if (!batchId) return;
     const sent = rows.map((r) => r.row);
     state.sent(sent);
     refresh();

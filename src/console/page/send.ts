@@ -2,20 +2,13 @@
  * The page's buttons that start a batch: Dry run and Sync (the shown sheet; a held sheet asks
  * first, guard.ts), and Re-run the failed rows of the batch shown.
  */
-import { api, ApiError, batchPath } from './api.ts';
+import { api, batchPath } from './api.ts';
 import { follow } from './batch.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
 import { $, fmt, messageOf, say } from './dom.ts';
-import { askGuard } from './guard.ts';
-import type { Guard } from './types.ts';
+import { askGuard, guardOf } from './guard.ts';
 import { shownSheet } from './upload.ts';
-
-function guardOf(error: unknown): Guard | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const guard = error.body.guard;
-  return guard && typeof guard === 'object' ? guard : null;
-}
 
 async function startBatch(dryRun: boolean): Promise<void> {
   const sheet = shownSheet();
