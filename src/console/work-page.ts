@@ -43,8 +43,8 @@ ${guardBox(h)}`;
 function guardBox(h: Html): string {
   return `<section id="guard" class="guard" aria-labelledby="guard-heading" hidden>
 <h2 id="guard-heading" tabindex="-1">${h('guard_heading')}</h2><p>${h('guard_hint')}</p>
-<ul id="guard-reasons"></ul><p id="guard-count"></p>
-<div class="scroll"><table id="guard-table" aria-labelledby="guard-heading">${head(h, ['col_row', 'col_field', 'col_before', 'col_after', 'col_reason'])}
+<ul id="guard-reasons"></ul>
+<div class="scroll"><table id="guard-table" aria-labelledby="guard-heading">${head(h, ['col_row', 'col_field', 'col_before', 'col_after', 'col_drop'])}
 <tbody id="guard-rows"></tbody></table></div>
 <div class="actions"><button id="guard-cancel" type="button">${h('cancel')}</button><button id="guard-confirm" type="button" class="primary">${h('guard_confirm')}</button></div></section>`;
 }

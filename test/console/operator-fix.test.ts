@@ -147,8 +147,8 @@ for (const words of [EN, AR]) {
       expect(await batchEnded(page, before)).toBe('done');
       expect(await page.locator('#batch-counts [data-outcome="created"]').textContent()).toBe('2');
       const state = (row: number) => page.locator(`#fix-rows tr[data-row="${row}"] td.row-state`);
-      await expect.poll(() => state(3).getAttribute('data-outcome')).toBe('created');
-      await expect.poll(() => state(4).getAttribute('data-outcome')).toBe('created');
+      await expect.poll(() => state(3).getAttribute('data-row-outcome')).toBe('created');
+      await expect.poll(() => state(4).getAttribute('data-row-outcome')).toBe('created');
       expect(await state(4).textContent()).toBe(words.created);
       expect(await page.locator('#fix-rows input:not(:disabled)').count()).toBe(0);
       const reasons = await tableRows(page, '#reason-rows');

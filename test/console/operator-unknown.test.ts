@@ -39,9 +39,8 @@ it('explains an unknown create and names reconcile; only the refused row opens i
   expect(reasons[0]![4]).toContain(`catalog-sync reconcile ${batchId}`);
   // The refused update can be fixed and sent; the unknown create is not offered.
   await page.locator('#fix').waitFor({ state: 'visible' });
-  expect(await page.locator('#fix-rows tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')))).toEqual(
-    ['3'],
-  );
+  const gridRows = await page.locator('#fix-rows tr').all();
+  expect(await Promise.all(gridRows.map((tr) => tr.getAttribute('data-row')))).toEqual(['3']);
   expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
   await page.locator('#reasons').scrollIntoViewIfNeeded();
   await browser.shot('en-unknown');

@@ -8,23 +8,25 @@ import { api, query } from './api.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, messageOf, say } from './dom.ts';
 import { on } from './events.ts';
-import type { Change, ChangePage, ChangeRow, UploadAnswer } from './types.ts';
+import type { ChangePage, ChangeRow, UploadAnswer } from './types.ts';
 
 const PAGE = 100;
 
 let upload = '';
 let loaded = 0;
 
-function value(v: Change['before']): HTMLElement {
-  return v === null || v === undefined || v === ''
-    ? el('span', T.change_empty, { class: 'empty' })
-    : el('bdi', String(v), { dir: 'auto' });
+/** A value as sent: text as it is, numbers, lists and records (prices by key) as JSON writes them. */
+function value(v: unknown): HTMLElement {
+  if (v === null || v === undefined || v === '') return el('span', T.change_empty, { class: 'empty' });
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return el('bdi', text, { dir: 'auto' });
 }
 
 function changeRow(r: ChangeRow): HTMLTableRowElement {
   const tr = el('tr', null, { 'data-row': String(r.row), 'data-action': r.action });
   const what = el('td');
-  if (r.seen === false) what.append(el('p', T.change_not_seen, { class: 'not-seen' }));
+  if (!r.seen && r.action !== 'invalid') what.append(el('p', T.change_not_seen, { class: 'not-seen' }));
+  if (r.message) what.append(el('p', r.message, { class: 'change-note' }));
   if (r.changes.length > 0) {
     const list = el('ul', null, { class: 'changes' });
     for (const c of r.changes) {

@@ -143,10 +143,10 @@ function refresh(): void {
     const cell = tr.querySelector<HTMLTableCellElement>('td.row-state')!;
     const outcome = state.outcome(row);
     cell.replaceChildren();
-    delete cell.dataset.outcome;
+    delete cell.dataset.rowOutcome;
     if (outcome === 'sending') cell.textContent = T.fix_sending;
     else if (outcome) {
-      cell.dataset.outcome = outcome;
+      cell.dataset.rowOutcome = outcome;
       cell.textContent = textOf(outcome);
     } else {
       const rowProblem = state.rowProblem(row);

@@ -74,7 +74,7 @@ function render(): void {
 }
 
 function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
-  const tr = el('tr', null, { 'data-row': String(r.row), 'data-outcome': r.outcome, class: r.outcome });
+  const tr = el('tr', null, { 'data-row': String(r.row), 'data-row-outcome': r.outcome, class: r.outcome });
   const column = el('td');
   if (r.column) column.append(el('bdi', r.column));
   const next = el('td');

@@ -77,17 +77,20 @@ export interface RowError {
 
 export interface Change {
   field: string;
-  before: string | number | null;
-  after: string | number | null;
+  /** What catalog-sync last sent; null when it never sent the field (or the product). */
+  before: unknown;
+  after: unknown;
 }
 
 /** What a row of an upload will do: GET /api/uploads/{id}/preview. */
 export interface ChangeRow {
   row: number;
-  action: string;
+  action: 'create' | 'update' | 'status' | 'unchanged' | 'invalid';
   changes: Change[];
   /** False: catalog-sync has sent this product nothing yet, so "before" is not known. */
-  seen?: boolean;
+  seen: boolean;
+  /** Why the row sends nothing (invalid, a planned skip, a product already created). */
+  message?: string;
 }
 
 export interface ChangePage {
@@ -95,18 +98,25 @@ export interface ChangePage {
   total: number;
 }
 
-/** A held sheet: POST /api/batches answers 409 with it until the person confirms. */
-export interface GuardRow {
+/** A price the sheet would lower by more than the guard allows. */
+export interface PriceDrop {
   row: number;
-  message?: string;
-  reason?: string;
-  field?: string;
-  before?: string | number | null;
-  after?: string | number | null;
+  field: string;
+  before: number;
+  after: number;
 }
 
+/** A held sheet: POST /api/batches answers 409 {guard} until the person confirms. */
 export interface Guard {
-  message?: string;
-  reasons?: string[];
-  rows?: GuardRow[];
+  held: boolean;
+  priceDrops: PriceDrop[];
+  /** Known products the sheet changes, as a share of those known, and the share allowed. */
+  changeShare: number;
+  limit: number;
+  /** The share of the last price a drop may reach before it holds the sheet. */
+  priceDropLimit: number;
+  changed: number;
+  known: number;
+  /** Whether the change share held it. */
+  tooMany: boolean;
 }
