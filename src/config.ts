@@ -31,6 +31,12 @@ export const DEFAULTS = {
   dropSettleMs: 10_000,
   jobsDir: './jobs',
   logLevel: 'info',
+  /** A sheet lowering a price by more than this share of the value last sent is held (src/sync/guard.ts). */
+  guardPriceDrop: 0.5,
+  /** A sheet changing more than this share of the products catalog-sync knows for the store is held... */
+  guardChangeShare: 0.5,
+  /** ...once it knows at least this many: on a young store every sheet changes most of them. */
+  guardMinKnown: 20,
 } as const;
 
 /** The id of the one store the environment configures, without a stores file. */
@@ -222,6 +228,13 @@ const positiveInt = (what: string) =>
     .int('must be a whole number')
     .positive('must be greater than 0');
 
+/** A share from 0 (exclusive) to 1; 1 holds nothing back. */
+const share = (what: string) =>
+  z.coerce
+    .number({ error: `must be a number from 0 to 1 (${what})` })
+    .gt(0, 'must be greater than 0 (1 turns the check off)')
+    .max(1, 'must be at most 1 (1 turns the check off)');
+
 const configSchema = z.object({
   /** The store of the stores file this command acts on (STORE, --store); `default` without one. */
   storeId: z
@@ -292,7 +305,16 @@ const configSchema = z.object({
     .optional(),
   /** The notifications' language; unset: the store's (src/notify/language.ts). */
   notifyLang: notifyLang.optional(),
+  guardPriceDrop: share('0.5: a price more than 50% below the one last sent'),
+  guardChangeShare: share('0.5: more than half of the products catalog-sync knows'),
+  guardMinKnown: z.coerce
+    .number({ error: 'must be a whole number (products known before the change share applies)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more'),
 });
+
+/** The guard's settings a store of the stores file may set for itself. */
+export const STORE_GUARD_SCHEMAS = { share } as const;
 
 /** The notification settings a store of the stores file may set for itself (src/stores-file.ts). */
 export const STORE_NOTIFY_SCHEMAS = { webhookUrl, webhookSecret, mailList, notifyLang } as const;
@@ -371,6 +393,9 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   notifyEmailTo: 'NOTIFY_EMAIL_TO',
   notifyEmailFrom: 'NOTIFY_EMAIL_FROM',
   notifyLang: 'NOTIFY_LANG',
+  guardPriceDrop: 'GUARD_PRICE_DROP',
+  guardChangeShare: 'GUARD_CHANGE_SHARE',
+  guardMinKnown: 'GUARD_MIN_KNOWN',
 };
 
 /**

@@ -37,6 +37,8 @@ export function storeConfig(base: Config, profile: StoreProfile, flagged: Flagge
     reportDir: join(base.reportDir, profile.id),
     dropDir: profile.dropDir ?? join(base.dropDir, profile.id),
     jobsDir: profile.jobsDir ?? join(base.jobsDir, profile.id),
+    guardPriceDrop: profile.guardPriceDrop ?? base.guardPriceDrop,
+    guardChangeShare: profile.guardChangeShare ?? base.guardChangeShare,
     ...notifySettingsOf(base, profile),
   };
 }

@@ -19,12 +19,14 @@
  *       notify_webhook_secret_file: ./secrets/riyadh.whsec        #   signed with its own secret (or _env)
  *       notify_email_to: owner@riyadh-perfumes.example           # optional: through SMTP_URL
  *       notify_lang: ar                                          # optional: en | ar
+ *       guard_price_drop: 0.3                    # optional: over GUARD_PRICE_DROP
+ *       guard_change_share: 0.2                  # optional: over GUARD_CHANGE_SHARE
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { ConfigError, STORE_NOTIFY_SCHEMAS, storeUrlSchema, type Config } from './config.ts';
+import { ConfigError, STORE_GUARD_SCHEMAS, STORE_NOTIFY_SCHEMAS, storeUrlSchema, type Config } from './config.ts';
 
 /** The file name looked for in the working directory when STORES_FILE is not set. */
 export const DEFAULT_STORES_FILE = 'stores.yaml';
@@ -50,6 +52,9 @@ export interface StoreProfile {
   consoleToken?: string | undefined;
   /** Where this store's notifications go, over the environment's (NOTIFY_*). */
   notify?: StoreNotify | undefined;
+  /** This store's guard thresholds, over GUARD_PRICE_DROP and GUARD_CHANGE_SHARE. */
+  guardPriceDrop?: number | undefined;
+  guardChangeShare?: number | undefined;
 }
 
 /** A store's own notification settings; the mail server and sender stay the deployment's. */
@@ -102,6 +107,8 @@ const profileSchema = z
         .optional(),
       notify_email_to: STORE_NOTIFY_SCHEMAS.mailList.optional(),
       notify_lang: STORE_NOTIFY_SCHEMAS.notifyLang.optional(),
+      guard_price_drop: STORE_GUARD_SCHEMAS.share('0.5: a price more than 50% below the one last sent').optional(),
+      guard_change_share: STORE_GUARD_SCHEMAS.share('0.5: more than half of the products it knows').optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.join(', ')}` : undefined) },
   )
@@ -227,6 +234,8 @@ function profileOf(
     notify: notifyOf(raw, label, where, secret),
     rate: raw.rate,
     concurrency: raw.concurrency,
+    guardPriceDrop: raw.guard_price_drop,
+    guardChangeShare: raw.guard_change_share,
     dropDir: at(raw.drop_dir),
     jobsDir: at(raw.jobs_dir),
     consoleToken,

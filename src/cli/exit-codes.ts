@@ -19,7 +19,8 @@ export const EXIT = {
   /**
    * The run could not start, and sent nothing: a wrong flag, the configuration, an unreadable or
    * damaged file, the store refused the login or could not be reached, no worker serves the
-   * queue, another store's batch, a job file or drop folder that cannot be used.
+   * queue, another store's batch, a job file or drop folder that cannot be used, a sheet the
+   * guard holds (`import` without --confirm).
    */
   notStarted: 2,
   /** A bug: an error nothing here expected (stderr shows its stack). */

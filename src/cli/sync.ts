@@ -29,6 +29,7 @@ interface ImportFlags {
   mode: 'delta' | 'full';
   keyColumn: string;
   wait?: boolean;
+  confirm?: boolean;
 }
 
 export function registerSyncCommands(program: Command, ctx: CliContext): void {
@@ -58,6 +59,10 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
       DEFAULT_KEY_COLUMN,
     )
     .option('--retry-unknown', 're-send creates whose earlier outcome was unknown')
+    .option(
+      '--confirm',
+      'send a sheet the guard holds (prices lowered sharply, or most known products changed: GUARD_*)',
+    )
     .option(...WAIT_FLAG)
     .option(
       '--list-unchanged',
@@ -110,10 +115,13 @@ async function importBatches(
       ctx.printError(`store rate set to ${rate}/s for every worker${replaced ? ` (was ${replaced.rate}/s)` : ''}`);
   }
   // With --sandbox nobody else knows the sandbox's address: run a worker here too.
+  const requests = await requestsFor(file, flags);
+  // Held before anything is sent, the sandbox's worker included; a dry run sends nothing to hold.
+  if (!flags.dryRun && !flags.confirm && !flags.sandbox) await checkGuard(app, requests);
   const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
   try {
     const summaries: BatchSummary[] = [];
-    for (const request of await requestsFor(file, flags)) {
+    for (const request of requests) {
       const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
       try {
         summaries.push(
@@ -132,6 +140,32 @@ async function importBatches(
     return summaries;
   } finally {
     await worker?.close();
+  }
+}
+
+/** Stops the import (exit 2, naming the rows) when the guard holds one of its sheets. */
+async function checkGuard(app: App, requests: readonly SyncRequest[]): Promise<void> {
+  const { guardVerdictOf } = await import('../sync/guard-scan.ts');
+  const { guardText } = await import('../sync/guard.ts');
+  const { config } = app;
+  const { lastSent } = await app.ledger();
+  const settings = {
+    priceDrop: config.guardPriceDrop,
+    changeShare: config.guardChangeShare,
+    minKnown: config.guardMinKnown,
+  };
+  for (const request of requests) {
+    const verdict = await guardVerdictOf(request.file, lastSent, settings, {
+      maxTextLength: config.maxTextLength,
+      keyColumn: request.ledger?.keyColumn,
+      columns: request.columns,
+      sheet: request.sheet,
+    });
+    if (verdict.held)
+      throw new ExitError(
+        EXIT.notStarted,
+        `held by the guard, nothing sent: ${guardText(verdict)}; check the sheet, then run again with --confirm to send it`,
+      );
   }
 }
 

@@ -20,6 +20,8 @@ import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { registerFixApi } from './fix-api.ts';
+import { guardSheet } from './guard-check.ts';
+import { registerPreviewApi } from './preview-api.ts';
 import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
@@ -57,7 +59,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   });
 
   app.post('/batches', async (request, reply) => {
-    const { board, reportDir, maxTextLength } = deskOf(request);
+    const desk = deskOf(request);
+    const { board, reportDir, maxTextLength } = desk;
     let fields: Record<string, unknown>;
     let file: { path: string; name: string };
     if (request.isMultipart()) {
@@ -76,7 +79,13 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         throw new UploadError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
       file = { path, name: name! };
     }
-    const options = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
+    const { confirm, ...options } = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
+    // A dry run sends nothing: nothing to hold. Otherwise a sheet that would lower prices sharply
+    // or change most of the store is held until the person confirms it (sync/guard.ts).
+    if (!options.dryRun && !confirm) {
+      const guard = await guardSheet(file.path, desk);
+      if (guard.held) return reply.code(409).send({ guard });
+    }
     const batchId = board.newBatchId();
     board.submit({ ...options, file: file.path, batchId, source: `upload:${file.name}` });
     return reply.code(202).send({ batchId });
@@ -147,6 +156,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
 
   registerRowsApi(app);
   registerFixApi(app);
+  registerPreviewApi(app);
 }
 
 async function previewOf(upload: StoredUpload, maxTextLength: number) {
@@ -178,15 +188,19 @@ function stringField(fields: Record<string, unknown>, name: string): string | un
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** dryRun and mode, from form fields or the query string; anything else is a 400 naming it. */
-function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> {
+/** dryRun, mode and confirm, from form fields or the query string; anything else is a 400 naming it. */
+function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> & { confirm: boolean } {
   const dryRun = textOf(fields.dryRun) ?? 'false';
   if (dryRun !== 'true' && dryRun !== 'false')
     throw new UploadError(400, `dryRun: expected true or false, got "${dryRun.slice(0, 20)}"`);
+  const confirm = textOf(fields.confirm) ?? 'false';
+  if (confirm !== 'true' && confirm !== 'false')
+    throw new UploadError(400, `confirm: expected true or false, got "${confirm.slice(0, 20)}"`);
   const mode = textOf(fields.mode) ?? 'full';
   if (mode !== 'delta' && mode !== 'full')
     throw new UploadError(400, `mode: expected delta or full, got "${mode.slice(0, 20)}"`);
   return {
+    confirm: confirm === 'true',
     ...(dryRun === 'true' ? { dryRun: true } : {}),
     ledger: { mode, keyColumn: DEFAULT_KEY_COLUMN, retryUnknown: false },
   };

@@ -8,11 +8,13 @@
 import type { App } from '../app.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
+import { NO_LAST_SENT, type LastSent } from '../ledger/last-sent.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { StoreProfile } from '../stores-file.ts';
 import type { SyncWorker } from '../sync/index.ts';
+import type { GuardSettings } from '../sync/guard.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import { redisServerOf } from '../redis.ts';
 import { BatchBoard } from './board.ts';
@@ -36,6 +38,10 @@ export interface StoreDesk {
   /** The store's report folder (uploads go under it too). */
   readonly reportDir: string;
   readonly maxTextLength: number;
+  /** What catalog-sync last sent each product (preview's "before"); nothing kept in a rehearsal. */
+  readonly lastSent: LastSent;
+  /** When a sheet is held for confirmation (GUARD_*, or the store's own in the stores file). */
+  readonly guard: GuardSettings;
   readonly panels: PanelDeps;
   readonly notifier: Notifier;
   /** Resolves when the store answers (its health probe). */
@@ -75,7 +81,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   const rawClient = await app.client();
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
   // stops `serve` at start (or this store of many), not its first batch. A rehearsal keeps none.
-  if (!options.sandbox) await app.ledger();
+  const lastSent = options.sandbox ? NO_LAST_SENT : (await app.ledger()).lastSent;
   const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
@@ -128,6 +134,8 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     board,
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
+    lastSent,
+    guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
     notifier,
     panels: {
       schedules: new SchedulePanel({

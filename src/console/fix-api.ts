@@ -14,6 +14,7 @@ import { readReportRows, type ReportedRow } from '../report/report-reader.ts';
 import type { BatchView } from './board.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import { deskOf } from './desks.ts';
+import { guardSheet } from './guard-check.ts';
 import {
   checkFix,
   delimiterOf,
@@ -47,8 +48,13 @@ export function registerFixApi(app: FastifyInstance): void {
     const checked = await checkRequest(request, view);
     if ('error' in checked) return reply.code(409).send(checked);
     if (checked.problems.length > 0) return reply.code(422).send({ rows: checked.problems });
-    const { board, reportDir } = deskOf(request);
+    const desk = deskOf(request);
+    const { board, reportDir } = desk;
     const file = await writeFixSheet(reportDir, view.batchId, checked.shape, checked.rows, checked.cells);
+    if (!checked.confirm) {
+      const guard = await guardSheet(file, desk);
+      if (guard.held) return reply.code(409).send({ guard });
+    }
     const batchId = board.newBatchId();
     board.submit({
       file,

@@ -18,7 +18,7 @@ import { langOf, TEXTS, type Lang, type Texts } from './texts.ts';
 import { attentionSections, batchSection, pastSection, previewSection, uploadSection } from './work-page.ts';
 
 export interface PageDeps {
-  mode: 'in-process' | 'redis';
+  mode: 'local' | 'redis';
   /** A stores file's stores: the page names the one it acts on. */
   many: boolean;
   /** The stores the request's login sees. */

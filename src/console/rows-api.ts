@@ -10,6 +10,7 @@ import { OUTCOMES, type Outcome } from '../outcome.ts';
 import { readReportRows, type ReportedRow } from '../report/report-reader.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import { deskOf } from './desks.ts';
+import { pageQuery } from './page-query.ts';
 import { requestLang, type ApiLang } from './request-lang.ts';
 import { rowHint } from './row-hints.ts';
 import { rowMessage } from './row-message.ts';
@@ -26,8 +27,6 @@ export interface RowView {
 }
 
 export const DEFAULT_ROW_OUTCOMES: readonly Outcome[] = ['failed', 'invalid', 'unknown'];
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
 
 interface RowsQuery {
   outcome?: string;
@@ -41,8 +40,7 @@ export function registerRowsApi(app: FastifyInstance): void {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
     const outcomes = outcomesOf(request.query.outcome);
-    const offset = wholeNumber('offset', request.query.offset, 0, Number.MAX_SAFE_INTEGER);
-    const limit = wholeNumber('limit', request.query.limit, DEFAULT_LIMIT, MAX_LIMIT);
+    const { offset, limit } = pageQuery(request.query);
     if (view.status !== 'done')
       return reply
         .code(409)
@@ -89,12 +87,4 @@ function outcomesOf(text: string | undefined): Set<Outcome> {
   if (unknown.length > 0)
     throw new UploadError(400, `outcome: "${unknown[0]!.slice(0, 40)}" is not one of ${OUTCOMES.join(', ')}`);
   return new Set(asked as Outcome[]);
-}
-
-function wholeNumber(name: string, text: string | undefined, fallback: number, max: number): number {
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 0 || value > max)
-    throw new UploadError(400, `${name}: expected a whole number from 0 to ${max}, got "${text.slice(0, 20)}"`);
-  return value;
 }

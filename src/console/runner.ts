@@ -2,9 +2,9 @@
  * How the console runs a batch: through the app's runBatch, the one path `import` takes (the same
  * engine, ledger, rate and report writers). Without Redis in this process, one batch at a time (a
  * second waits its turn, "queued"); with Redis on the BullMQ queue, where `worker` processes take
- * its rows, and this process follows it. A dry run sends nothing: in-process in both modes.
+ * its rows, and this process follows it. A dry run sends nothing: local in both modes.
  */
-import type { RunOptions, Tuning } from '../app.ts';
+import type { RunOptions, Transport, Tuning } from '../app.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { BatchProgress, BatchSummary, SyncRequest } from '../sync/index.ts';
 
@@ -21,7 +21,7 @@ export interface RunnerDeps {
 
 export interface RunHooks {
   /**
-   * The batch starts (its rows begin to end); `here`: its rows run in this process (in-process,
+   * The batch starts (its rows begin to end); `here`: its rows run in this process (local,
    * or a dry run), not in the workers, which count them in their own metrics.
    */
   onStart(here: boolean): void;
@@ -29,10 +29,10 @@ export interface RunHooks {
 }
 
 export interface BatchRunner {
-  readonly mode: 'in-process' | 'redis';
+  readonly mode: Transport;
   /** Batches waiting for their turn in this process. */
   waiting(): number;
-  /** `tuning`: a scheduled job's own rate and concurrency (in-process; queued rows run at the store's rate). */
+  /** `tuning`: a scheduled job's own rate and concurrency (local; queued rows run at the store's rate). */
   run(request: SyncRequest & { batchId: string }, hooks: RunHooks, tuning?: Tuning): Promise<BatchSummary>;
 }
 
@@ -40,7 +40,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
   let turn: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
-  /** One batch at a time: the in-process engine's rate and row slots are the whole process's. */
+  /** One batch at a time: the local engine's rate and row slots are the whole process's. */
   const oneAtATime = (work: () => Promise<BatchSummary>): Promise<BatchSummary> => {
     waiting++;
     const mine = turn.then(() => {
@@ -52,7 +52,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
   };
 
   return {
-    mode: deps.queued ? 'redis' : 'in-process',
+    mode: deps.queued ? 'redis' : 'local',
     waiting: () => waiting,
     run(request, hooks, tuning) {
       const tuned = tuning ? { tuning } : {};

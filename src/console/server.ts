@@ -9,6 +9,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Transport } from '../app.ts';
 import type { Logger } from '../log.ts';
 import { credentialOf, loginOf, rememberCredential, SESSION_COOKIE, Sessions, setSessionCookie } from './auth.ts';
 import type { Desks } from './desks.ts';
@@ -34,7 +35,7 @@ export interface ConsoleDeps {
   metrics: ConsoleMetrics;
   uploadLimitBytes: number;
   /** What the page says about how batches run. */
-  mode: 'in-process' | 'redis';
+  mode: Transport;
   /** A stores file's stores: the page names the store it acts on, and asks before a sync. */
   many: boolean;
   logger: Logger;

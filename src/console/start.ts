@@ -67,7 +67,7 @@ export async function openConsole(options: ServeOptions): Promise<OpenConsole> {
     storeHealth: (id) => health.state(many ? `store:${id}` : 'store'),
     metrics,
     uploadLimitBytes: options.uploadLimitBytes,
-    mode: redisServerOf(config) ? 'redis' : 'in-process',
+    mode: redisServerOf(config) ? 'redis' : 'local',
     many,
     logger,
     publicUrl: config.consoleUrl,

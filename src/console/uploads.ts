@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -111,4 +111,21 @@ export async function receiveMultipart(
 
 function tooLarge(limitBytes: number): UploadError {
   return new UploadError(413, `the file is larger than the upload limit of ${limitBytes} bytes (CONSOLE_UPLOAD_LIMIT)`);
+}
+
+/** The sheet of an earlier upload by its id alone (its folder holds the one file), or null. */
+export async function uploadById(reportDir: string, uploadId: string): Promise<StoredUpload | null> {
+  if (!UPLOAD_ID.test(uploadId)) return null;
+  const dir = join(uploadsDir(reportDir), uploadId);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return null;
+  }
+  if (names.length !== 1) return null;
+  const name = names[0]!;
+  const path = join(dir, name);
+  const info = await stat(path);
+  return info.isFile() ? { uploadId, name, path, bytes: info.size } : null;
 }

@@ -18,6 +18,10 @@ import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
 import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
+import type { LastSent } from './last-sent.ts';
+import { FileLastSent, lastSentFileOf } from './last-sent-file.ts';
+import { RedisLastSent } from './last-sent-redis.ts';
+import { recordingLastSent } from './recording-last-sent.ts';
 import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { adoptLegacyRedisLedger, legacyRedisLedgerKey, RedisLedger, redisLedgerKey } from './redis-store.ts';
@@ -33,6 +37,8 @@ export interface LedgerHandle {
   ledger: StoreLedger;
   /** The engine's batchLedgers (runSync / enqueueSync / startSyncWorker `batchLedgers`). */
   batchLedgers: BatchLedgerFactory;
+  /** The last values sent each product, beside the ledger (preview's "before", the guard's). */
+  lastSent: LastSent;
   /** Which store and account the ledger answers for (store/identity.ts storeScope). */
   scope: string;
   /** Where it lives, for people: the file's path, or `redis <key>`. */
@@ -89,7 +95,20 @@ export async function openStoreLedger(
       );
     }
   }
-  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
+  const lastSent: LastSent = redis
+    ? new RedisLastSent(redis, config.queuePrefix, scope)
+    : new FileLastSent(lastSentFileOf(file));
+  return {
+    ledger,
+    batchLedgers: recordingLastSent(batchLedgersOf(ledger), lastSent),
+    lastSent,
+    scope,
+    where,
+    close: async () => {
+      await lastSent.close();
+      await ledger.close();
+    },
+  };
 }
 
 export interface MovedToFile {

@@ -50,6 +50,8 @@ export interface ConsoleWorldOptions {
   publicUrl?: string;
   /** More settings (e.g. the notifications'). */
   env?: Record<string, string>;
+  /** With Redis: a worker on the store's queue in the test's process, on the store's own ledger. */
+  worker?: boolean;
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
@@ -99,6 +101,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
     metrics,
   });
   const served = await opened.serveStore(app, null);
+  const worker = options.redis && options.worker ? await app.startWorker() : null;
   const running = await opened.listen();
   return {
     url: running.url,
@@ -116,6 +119,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
         headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string> | undefined) },
       }),
     close: async () => {
+      await worker?.close();
       await opened.close();
       await served.stop();
       if (config.redisUrl) await dropKeys(config.redisUrl, config.queuePrefix);

@@ -1,0 +1,112 @@
+/**
+ * The guard: a sheet that would lower a price by more than a share of the value last sent, or
+ * change more than a share of the products catalog-sync knows for the store, is held until a
+ * person confirms it (`import --confirm`, the console's `confirm=true`). Pure: the rows' changes
+ * (guard-changes.ts) and the settings in, a verdict out.
+ */
+import type { RowChange } from './guard-changes.ts';
+
+export interface GuardSettings {
+  /** GUARD_PRICE_DROP: a drop of more than this share of the last price holds the sheet (1: never). */
+  priceDrop: number;
+  /** GUARD_CHANGE_SHARE: changing more than this share of the products known holds it (1: never). */
+  changeShare: number;
+  /** GUARD_MIN_KNOWN: the change share applies once the store has this many products known. */
+  minKnown: number;
+}
+
+export interface PriceDrop {
+  row: number;
+  field: string;
+  before: number;
+  after: number;
+}
+
+export interface GuardVerdict {
+  held: boolean;
+  priceDrops: PriceDrop[];
+  /** Known products the sheet changes, as a share of those known (0 when none are known). */
+  changeShare: number;
+  /** The setting changeShare is held against, and the price drop one. */
+  limit: number;
+  priceDropLimit: number;
+  /** Known products the sheet changes, and how many are known. */
+  changed: number;
+  known: number;
+  /** Whether the change share held it (the store knows at least minKnown products). */
+  tooMany: boolean;
+}
+
+/** The price fields a drop is looked for in; `prices` holds a price per key. */
+const PRICE_FIELDS: ReadonlySet<string> = new Set(['sale_price', 'price', 'purchase_price']);
+
+/** Folds rows in one at a time, so a 100,000-row sheet is judged without keeping its rows. */
+export class GuardTally {
+  private readonly drops: PriceDrop[] = [];
+  private changed = 0;
+  private dropCount = 0;
+
+  constructor(
+    private readonly settings: GuardSettings,
+    /** Price drops listed in the verdict (the rest are counted in `held`). */
+    private readonly keepDrops = 100,
+  ) {}
+
+  add(change: RowChange): void {
+    if (!change.seen || (change.action !== 'update' && change.action !== 'status')) return;
+    this.changed++;
+    for (const drop of priceDropsOf(change, this.settings.priceDrop)) {
+      this.dropCount++;
+      if (this.drops.length < this.keepDrops) this.drops.push(drop);
+    }
+  }
+
+  verdict(known: number): GuardVerdict {
+    const share = known === 0 ? 0 : this.changed / known;
+    const tooMany = known >= this.settings.minKnown && share > this.settings.changeShare;
+    return {
+      held: this.dropCount > 0 || tooMany,
+      priceDrops: this.drops,
+      changeShare: Math.round(share * 1000) / 1000,
+      limit: this.settings.changeShare,
+      priceDropLimit: this.settings.priceDrop,
+      changed: this.changed,
+      known,
+      tooMany,
+    };
+  }
+}
+
+export function priceDropsOf(change: RowChange, limit: number): PriceDrop[] {
+  const drops: PriceDrop[] = [];
+  const check = (field: string, before: unknown, after: unknown): void => {
+    if (typeof before !== 'number' || typeof after !== 'number' || before <= 0) return;
+    if ((before - after) / before > limit) drops.push({ row: change.row, field, before, after });
+  };
+  for (const { field, before, after } of change.changes) {
+    if (PRICE_FIELDS.has(field)) check(field, before, after);
+    else if (field === 'prices' && isRecord(after) && isRecord(before))
+      for (const [key, value] of Object.entries(after)) check(`prices.${key}`, before[key], value);
+  }
+  return drops;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Names the held rows for a person (the CLI's message). */
+export function guardText(verdict: GuardVerdict): string {
+  const parts: string[] = [];
+  if (verdict.priceDrops.length > 0)
+    parts.push(
+      `prices lowered by more than ${Math.round(verdict.priceDropLimit * 100)}% of the last sent: ${verdict.priceDrops
+        .map((d) => `row ${d.row} ${d.field} ${d.before} -> ${d.after}`)
+        .join(', ')}`,
+    );
+  if (verdict.tooMany)
+    parts.push(
+      `changes ${verdict.changed} of the ${verdict.known} products catalog-sync knows for this store (${Math.round(verdict.changeShare * 100)}%, over ${Math.round(verdict.limit * 100)}%)`,
+    );
+  return parts.join('; ');
+}
