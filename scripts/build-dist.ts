@@ -1,7 +1,7 @@
 /**
  * Compiles src/ to dist/ (and bundles the console page's script, src/console/page-bundle.ts) so
- * that dist/ is never missing or half-written: a command started
- * meanwhile (a second `npx catalog-sync`, whose `prepare` rebuilds) still finds every module.
+ * that dist/ is never missing or half-written: a command started meanwhile (a second
+ * `npx catalog-sync`, whose `prepare` rebuilds) still finds every module.
  * tsc writes the new build beside dist/ (dist.next-<pid>/, same depth, so an incremental build
  * info stays valid there), then each file is renamed into dist/ (a rename replaces a file at
  * once), and files the new build no longer has go last. A failed compile leaves dist/ as it was.
