@@ -31,6 +31,7 @@ const processTests = [
   'test/console/worker-metrics.test.ts',
   'test/console/proxy.test.ts',
   'test/cli/output.test.ts',
+  'test/messages/cli-arabic.test.ts',
   'test/sync/no-worker.test.ts',
   'test/intake/drop-whole.test.ts',
   'test/cli/terminal.test.ts',

@@ -1,3 +1,5 @@
+import type { MessageParams } from './messages/index.ts';
+
 /**
  * Every row of a batch ends in exactly one of these. They sit below every folder that speaks of rows
  * (sync, report, ledger), so none of those imports another for them.
@@ -25,8 +27,11 @@ export const PROBLEM_OUTCOMES: ReadonlySet<Outcome> = new Set(['invalid', 'faile
 export interface RowResult {
   row: number;
   outcome: Outcome;
-  /** What happened, in words a shop operator can act on (the API's message when there was one). */
+  /** What happened, in words a shop operator can act on (the API's message when there was one), in English. */
   message: string;
+  /** The message's catalogue key and parameters (src/messages): the same text in any language. */
+  messageKey?: string;
+  params?: MessageParams;
   httpStatus: number | null;
   attempts: number;
   /** StoreError code or row-issue code, for filtering in the report. */

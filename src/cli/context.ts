@@ -5,6 +5,8 @@
  * command first asks for it, so `--help` loads none of it.
  */
 import type { Command } from 'commander';
+import { cliLang } from '../messages/lang.ts';
+import type { Lang } from '../messages/types.ts';
 import type { App, AppOptions } from '../app.ts';
 import type { Config, ConfigOverrides } from '../config.ts';
 import type { Deployment } from '../deployment.ts';
@@ -39,6 +41,7 @@ export interface GlobalFlags {
   reportDir?: string;
   logLevel?: string;
   queuePrefix?: string;
+  lang?: string;
 }
 
 export interface AppUse {
@@ -118,6 +121,11 @@ export class CliContext {
   }
 
   private envFileRead = false;
+
+  /** The language of row messages: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG); English by default. */
+  lang(): Lang {
+    return cliLang(this.program.opts<GlobalFlags>().lang, this.io.env);
+  }
 
   /**
    * Log lines go to stderr: readable lines on a terminal (people-log.ts), JSON otherwise

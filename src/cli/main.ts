@@ -3,7 +3,7 @@
  * exit-codes.ts (0 done, 1 problem rows, 2 could not start, 70 a bug).
  */
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { CliContext, type CliIO } from './context.ts';
 import { registerCommands } from './commands.ts';
 import { EXIT, failureOf } from './exit-codes.ts';
@@ -29,6 +29,12 @@ export function buildProgram(io: CliIO): { program: Command; ctx: CliContext } {
     .option('--report-dir <dir>', 'where batch reports go (env REPORT_DIR, default ./reports)')
     .option('--queue-prefix <prefix>', 'BullMQ/Redis key prefix (env QUEUE_PREFIX, default catalog-sync)')
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL)')
+    .addOption(
+      new Option(
+        '--lang <lang>',
+        'en|ar: the language of row messages and reports (default: ar when LANG/LC_ALL is Arabic, else en)',
+      ).choices(['en', 'ar']),
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),

@@ -65,8 +65,16 @@ async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Pr
     maxTextLength: config.maxTextLength,
     keyColumn: flags.keyColumn,
   });
+  const { inLang } = await import('../messages/index.ts');
+  const lang = ctx.lang();
   const summaries: SheetSummary[] = [];
-  for (const sheet of sheets) summaries.push(await summarizeSheet(sheet));
+  // Row messages in the person's language; field names and values stay as typed.
+  for (const sheet of sheets) {
+    const summary = await summarizeSheet(sheet);
+    summary.issues = summary.issues.map((issue) => inLang(issue, lang));
+    summary.headerIssues = summary.headerIssues.map((issue) => inLang(issue, lang));
+    summaries.push(summary);
+  }
   const issueCount = summaries.reduce((n, s) => n + s.issues.length + s.headerIssues.length, 0);
   const csvPath =
     issueCount > 0

@@ -121,7 +121,9 @@ async function importBatches(
   const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
   try {
     const summaries: BatchSummary[] = [];
-    for (const request of requests) {
+    const lang = ctx.lang();
+    for (const sheetRequest of requests) {
+      const request = lang === 'en' ? sheetRequest : { ...sheetRequest, lang };
       const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
       try {
         summaries.push(

@@ -19,6 +19,8 @@ import { deskOf } from './desks.ts';
 import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
 import { registerRowsApi } from './rows-api.ts';
+import { requestLang } from './request-lang.ts';
+import { isLang } from '../messages/index.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
@@ -86,8 +88,16 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       const guard = await guardSheet(file.path, desk);
       if (guard.held) return reply.code(409).send({ guard });
     }
+    // The report's row messages are in the person's language (the page's choice, or the browser's).
+    const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
     const batchId = board.newBatchId();
-    board.submit({ ...options, file: file.path, batchId, source: `upload:${file.name}` });
+    board.submit({
+      ...options,
+      ...(lang === 'en' ? {} : { lang }),
+      file: file.path,
+      batchId,
+      source: `upload:${file.name}`,
+    });
     return reply.code(202).send({ batchId });
   });
 

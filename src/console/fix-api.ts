@@ -14,6 +14,7 @@ import { readReportRows, type ReportedRow } from '../report/report-reader.ts';
 import type { BatchView } from './board.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import { deskOf } from './desks.ts';
+import { requestLang } from './request-lang.ts';
 import { guardSheet } from './guard-check.ts';
 import {
   checkFix,
@@ -56,7 +57,9 @@ export function registerFixApi(app: FastifyInstance): void {
       if (guard.held) return reply.code(409).send({ guard });
     }
     const batchId = board.newBatchId();
+    const lang = requestLang(request);
     board.submit({
+      ...(lang === 'en' ? {} : { lang }),
       file,
       batchId,
       source: `fix:${view.batchId}`,
@@ -96,5 +99,10 @@ async function checkRequest(
     delimiter: await delimiterOf(view.summary?.file, maxTextLength),
     kind: view.summary?.kind ?? 'products',
   };
-  return { rows, confirm, shape, ...checkFix(rows, reported, shape, view.batchId, maxTextLength) };
+  return {
+    rows,
+    confirm,
+    shape,
+    ...checkFix(rows, reported, shape, view.batchId, maxTextLength, requestLang(request)),
+  };
 }

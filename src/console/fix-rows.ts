@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { textOf, type Lang } from '../messages/index.ts';
 import type { Outcome } from '../outcome.ts';
 import type { ReportedRow } from '../report/report-reader.ts';
 import { createSheetMapper, openSheet, type SheetKind, type SheetRowResult } from '../sheet/index.ts';
@@ -73,6 +74,23 @@ export async function delimiterOf(file: string | undefined, maxTextLength: numbe
   }
 }
 
+/** What the fix itself says of a row, in the page's language (the rows' own issues come from the catalogue). */
+const FIX_TEXTS: Record<
+  Lang,
+  { notInReport: (row: number, batch: string) => string; unknownCreate: (batch: string) => string }
+> = {
+  en: {
+    notInReport: (row, batch) => `row ${row} is not in batch ${batch}'s report`,
+    unknownCreate: (batch) =>
+      `not sent again: this row's create had an unknown outcome, so the product may exist in the store; run catalog-sync reconcile ${batch} (or check the store and add the product's product_id to update it)`,
+  },
+  ar: {
+    notInReport: (row, batch) => `الصف ${row} ليس في تقرير الدفعة ${batch}`,
+    unknownCreate: (batch) =>
+      `لم يُرسل مرة أخرى: نتيجة إنشاء هذا الصف غير معروفة، فقد يكون المنتج موجودًا في المتجر؛ شغّل catalog-sync reconcile ${batch} (أو تحقّق من المتجر وأضف product_id للمنتج لتحديثه)`,
+  },
+};
+
 /** The edited rows, each merged over its reported cells, mapped as a sync would map them. */
 export function checkFix(
   rows: readonly FixRow[],
@@ -80,6 +98,7 @@ export function checkFix(
   shape: SheetShape,
   batchId: string,
   maxTextLength: number,
+  lang: Lang,
 ): { problems: FixProblem[]; cells: string[][] } {
   const known = new Set(shape.headers);
   for (const row of rows)
@@ -96,27 +115,27 @@ export function checkFix(
   for (const row of rows) {
     const before = reported.get(row.row);
     if (!before) {
-      problems.push({ row: row.row, column: null, message: `row ${row.row} is not in batch ${batchId}'s report` });
+      problems.push({ row: row.row, column: null, message: FIX_TEXTS[lang].notInReport(row.row, batchId) });
       continue;
     }
     const texts = shape.headers.map((header) => row.cells[header] ?? before.cells[header] ?? '');
     cells.push(texts);
     const mapped = mapper.mapRow({ row: row.row, values: texts });
-    problems.push(...rowProblems(mapped, before.outcome, batchId));
+    problems.push(...rowProblems(mapped, before.outcome, batchId, lang));
   }
   return { problems, cells };
 }
 
-function rowProblems(mapped: SheetRowResult, outcome: Outcome, batchId: string): FixProblem[] {
+function rowProblems(mapped: SheetRowResult, outcome: Outcome, batchId: string, lang: Lang): FixProblem[] {
   const errors = mapped.issues.filter((issue) => issue.severity === 'error');
   if (errors.length > 0)
-    return errors.map((issue) => ({ row: mapped.row, column: issue.column, message: issue.message }));
+    return errors.map((issue) => ({ row: mapped.row, column: issue.column, message: textOf(issue, lang) }));
   if (outcome === 'unknown' && mapped.plan?.kind === 'create')
     return [
       {
         row: mapped.row,
         column: null,
-        message: `not sent again: this row's create had an unknown outcome, so the product may exist in the store; run catalog-sync reconcile ${batchId} (or check the store and add the product's product_id to update it)`,
+        message: FIX_TEXTS[lang].unknownCreate(batchId),
       },
     ];
   return [];

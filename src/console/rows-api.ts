@@ -13,7 +13,8 @@ import { deskOf } from './desks.ts';
 import { pageQuery } from './page-query.ts';
 import { requestLang, type ApiLang } from './request-lang.ts';
 import { rowHint } from './row-hints.ts';
-import { rowMessage } from './row-message.ts';
+import { rowMessages, type RowSaid } from './row-message.ts';
+import { delimiterOf, type SheetShape } from './fix-rows.ts';
 import { UploadError } from './uploads.ts';
 
 export interface RowView {
@@ -46,9 +47,17 @@ export function registerRowsApi(app: FastifyInstance): void {
         .code(409)
         .send({ error: `batch ${view.batchId} is ${view.status}: its rows are listed once it ends` });
     const lang = requestLang(request);
+    const { reportDir, maxTextLength } = deskOf(request);
+    const dir = join(reportDir, view.batchId);
     try {
-      const page = await readReportRows(join(deskOf(request).reportDir, view.batchId), { outcomes, offset, limit });
-      return { rows: page.rows.map((row) => rowView(row, page.headers, lang)), total: page.total, offset, limit };
+      const page = await readReportRows(dir, { outcomes, offset, limit });
+      const shape = async (): Promise<SheetShape> => ({
+        headers: page.headers,
+        delimiter: await delimiterOf(view.summary?.file, maxTextLength),
+        kind: view.summary?.kind ?? 'products',
+      });
+      const said = await rowMessages(dir, page.rows, shape, maxTextLength, lang);
+      return { rows: page.rows.map((row, i) => rowView(row, said[i]!, lang)), total: page.total, offset, limit };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return reply.code(404).send({ error: `batch ${view.batchId} has no report to read rows from` });
@@ -57,27 +66,16 @@ export function registerRowsApi(app: FastifyInstance): void {
   });
 }
 
-export function rowView(row: ReportedRow, headers: readonly string[], lang: ApiLang): RowView {
+export function rowView(row: ReportedRow, said: RowSaid, lang: ApiLang): RowView {
   const hint = rowHint(row.outcome, lang);
   return {
     row: row.row,
     outcome: row.outcome,
-    message: rowMessage(row.message, lang),
-    column: columnNamed(row.message, headers),
+    message: said.message,
+    column: said.column,
     ...(hint ? { hint } : {}),
     cells: row.cells,
   };
-}
-
-/**
- * The header a row's message names first (`sale_price: "12,5O" is not a number`): messages of
- * invalid rows start with the column as the sheet wrote it, or as its field (`barcode: ...`).
- */
-export function columnNamed(message: string, headers: readonly string[]): string | null {
-  const colon = message.indexOf(':');
-  if (colon <= 0) return null;
-  const named = message.slice(0, colon).trim().toLowerCase();
-  return headers.find((header) => header.trim().toLowerCase() === named) ?? null;
 }
 
 function outcomesOf(text: string | undefined): Set<Outcome> {

@@ -10,6 +10,7 @@
  * (d) an earlier `unknown` create: decideBefore, `skipped` (`unknown_create`) unless retryUnknown
  *     (`import --retry-unknown`, `rerun --resend-unknown-creates`).
  */
+import { ref, said, type MessageRef, type Said } from '../messages/index.ts';
 import { FirstRows } from '../sheet/first-rows.ts';
 import type { RowIssue, RowPlan } from '../sheet/types.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
@@ -61,8 +62,8 @@ function sameAsSynced(
   return entry.fp === fingerprintOf(plan);
 }
 
-function skipped(row: number, message: string, code: string): RowResult {
-  return { row, outcome: 'skipped', message, httpStatus: null, attempts: 0, code };
+function skipped(row: number, text: Said, code: string): RowResult {
+  return { row, outcome: 'skipped', ...text, httpStatus: null, attempts: 0, code };
 }
 
 /**
@@ -89,7 +90,12 @@ export class SheetKeys {
       column: this.keyColumn,
       code: `duplicate_${this.keyColumn}`,
       severity: 'error',
-      message: `${this.keyColumn}: ${JSON.stringify(value)} is already on row ${first} (the key column: one product per key); merge the rows or fix one`,
+      ...said('duplicate_value', {
+        column: this.keyColumn,
+        value: JSON.stringify(value),
+        earlier: first,
+        what: ref('duplicate.key', {}),
+      }),
     };
   }
 }
@@ -112,26 +118,32 @@ export function interruptedCreate(
   earlier?: { key: string; entry: LedgerEntry },
 ): RowResult {
   const own = earlier === undefined || earlier.entry.batch === batchId;
-  const what = own
-    ? `this batch's create of this row${earlier ? ` (${describeLedgerKey(earlier.key)})` : ''} was cut off`
-    : `a create of this product (${describeLedgerKey(earlier.key)}) by batch ${earlier.entry.batch}, row ${earlier.entry.row}, was cut off`;
+  const command = resendHint(batchId);
+  const text = own
+    ? said('ledger.interrupted_own', { key: earlier ? describeLedgerKey(earlier.key) : '', command })
+    : said('ledger.interrupted_other', {
+        key: describeLedgerKey(earlier.key),
+        batch: earlier.entry.batch,
+        row: earlier.entry.row,
+        command,
+      });
   return {
     row,
     outcome: 'unknown',
-    message: `${what}: its process stopped after the request may have reached the store, so the product may exist; check the store and add its product_id to update it, or create it again with ${resendHint(batchId)}`,
+    ...text,
     httpStatus: null,
     attempts: 0,
     code: 'interrupted_create',
   };
 }
 
-const CONFIRMED_AS: Record<RowPlan['kind'], { outcome: Outcome; what: string }> = {
-  create: { outcome: 'created', what: 'Product created' },
-  update: { outcome: 'updated', what: 'Product updated' },
+const CONFIRMED_AS: Record<RowPlan['kind'], { outcome: Outcome; what: MessageRef }> = {
+  create: { outcome: 'created', what: ref('done.create', { store: '' }) },
+  update: { outcome: 'updated', what: ref('done.update', { store: '' }) },
   // The ledger keeps that the status call succeeded, not whether it changed anything.
-  status: { outcome: 'status_changed', what: 'Product status set' },
-  brand: { outcome: 'updated', what: 'Brand updated' },
-  skip: { outcome: 'skipped', what: 'Skipped' },
+  status: { outcome: 'status_changed', what: ref('done.status_set', {}) },
+  brand: { outcome: 'updated', what: ref('done.brand', { store: '' }) },
+  skip: { outcome: 'skipped', what: ref('done.skipped', {}) },
 };
 
 /**
@@ -145,7 +157,7 @@ function confirmedByThisBatch(plan: RowPlan, row: number): RowResult {
   return {
     row,
     outcome,
-    message: `${what} (confirmed by this batch before its process stopped; not sent again)`,
+    ...said('ledger.confirmed', { what }),
     httpStatus: null,
     attempts: 0,
     code: 'confirmed_before_restart',
@@ -169,19 +181,15 @@ export function decideBefore(
   if (key === null || entry === undefined) return null;
   if (entry.st === 'synced' && batchId !== undefined && entry.batch === batchId && entry.row === row)
     return confirmedByThisBatch(plan, row);
-  const where = `batch ${entry.batch}, row ${entry.row}`;
+  const where = ref('ledger.where', { batch: entry.batch, row: entry.row });
   if (plan.kind === 'create') {
     // Rule (b). Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
       // Nothing to tell the user about a row that still says what was created: it is unchanged.
       if (settings.mode === 'delta' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
-        return skipped(row, `unchanged since it was created (${where}; delta sync)`, UNCHANGED_CODE);
+        return skipped(row, said('ledger.unchanged_since_created', { where }), UNCHANGED_CODE);
       }
-      return skipped(
-        row,
-        `already created (${describeLedgerKey(key)}, ${where}); not created again: add the product's product_id to this row to update it`,
-        'already_created',
-      );
+      return skipped(row, said('ledger.already_created', { key: describeLedgerKey(key), where }), 'already_created');
     }
     // Rule (c): this batch's own earlier attempt is never re-sent, whatever retryUnknown says
     // (the flag is about earlier syncs' creates, not the ones this batch may have made).
@@ -191,12 +199,12 @@ export function decideBefore(
     // Rule (d).
     return skipped(
       row,
-      `an earlier create of this product had an unknown outcome (${describeLedgerKey(key)}, ${where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${resendHint(entry.batch)} (or import this sheet with --retry-unknown)`,
+      said('ledger.unknown_create', { key: describeLedgerKey(key), where, command: resendHint(entry.batch) }),
       'unknown_create',
     );
   }
   if (settings.mode === 'delta' && entry.st === 'synced' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
-    return skipped(row, `unchanged since ${where} (delta sync)`, UNCHANGED_CODE);
+    return skipped(row, said('ledger.unchanged_since', { where }), UNCHANGED_CODE);
   }
   return null;
 }
@@ -218,7 +226,7 @@ export function lostClaim(
     return {
       row,
       outcome: 'unknown',
-      message: `not created: another sync (batch ${held.batch}, row ${held.row}) is creating this product right now (${describeLedgerKey(key)}); check the store once it ends, and add the product's product_id to this row to update it`,
+      ...said('ledger.in_progress', { batch: held.batch, row: held.row, key: describeLedgerKey(key) }),
       httpStatus: null,
       attempts: 0,
       code: 'create_in_progress',

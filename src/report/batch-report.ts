@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../files/atomic-write.ts';
 import { FailedCsvWriter, ResultsCsvWriter } from './csv-writers.ts';
 import type { ReportRow } from './report-row.ts';
 import { ResultsXlsxWriter } from './xlsx-writer.ts';
+import { inLang, type Lang } from '../messages/index.ts';
 
 export const REPORT_FILES = {
   resultsCsv: 'results.csv',
@@ -29,21 +30,25 @@ export class BatchReportWriter {
     private readonly csv: ResultsCsvWriter,
     private readonly xlsx: ResultsXlsxWriter,
     private readonly failed: FailedCsvWriter,
+    private readonly lang: Lang,
   ) {}
 
-  static async open(dir: string, headers: readonly string[]): Promise<BatchReportWriter> {
+  /** `lang`: the batch's language, the one its rows' messages are written in. */
+  static async open(dir: string, headers: readonly string[], lang: Lang = 'en'): Promise<BatchReportWriter> {
     await mkdir(dir, { recursive: true });
     return new BatchReportWriter(
       dir,
       new ResultsCsvWriter(join(dir, REPORT_FILES.resultsCsv), headers),
       new ResultsXlsxWriter(join(dir, REPORT_FILES.resultsXlsx), headers),
       new FailedCsvWriter(join(dir, REPORT_FILES.failedCsv), headers),
+      lang,
     );
   }
 
   /** Rows must come in row order, each write awaited before the next. */
-  async write(row: ReportRow): Promise<void> {
+  async write(written: ReportRow): Promise<void> {
     this.throwIfStopped();
+    const row = this.lang === 'en' ? written : { ...written, result: inLang(written.result, this.lang) };
     try {
       // Most rows only queue text in memory; the files that are flushing are awaited together,
       // so a failure in one is never left unhandled while another is awaited.

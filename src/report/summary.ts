@@ -3,6 +3,7 @@
  * Both transports (in-process and queue) build it with batchSummary, so the same sheet gives the
  * same keys in the same order whichever way it ran; the CLI prints it with --json.
  */
+import type { Lang } from '../messages/index.ts';
 import type { OutcomeCounts } from '../outcome.ts';
 import type { CategoryCounts } from './category-counts.ts';
 import type { Reconciled } from './reconciled.ts';
@@ -35,6 +36,8 @@ export interface BatchSummary {
   rerunOf?: string;
   /** The batch whose problem rows this one sent as fixed in the console. */
   fixes?: string;
+  /** The language of the report's row messages, when not English (SyncRequest.lang). */
+  lang?: Lang;
   dryRun?: boolean;
   /** Rows skipped as unchanged since the last sync (delta), and whether the report lists them. */
   skippedUnchanged?: UnchangedSummary;
@@ -87,6 +90,7 @@ const KEY_ORDER = {
   keyColumn: true,
   rerunOf: true,
   fixes: true,
+  lang: true,
   dryRun: true,
   skippedUnchanged: true,
   readError: true,
@@ -103,7 +107,7 @@ export function batchSummary(facts: BatchSummary): BatchSummary {
   const summary: Partial<Record<keyof BatchSummary, unknown>> = {};
   for (const key of Object.keys(KEY_ORDER) as (keyof BatchSummary)[]) {
     const value = facts[key];
-    if (value !== undefined && value !== false) summary[key] = value;
+    if (value !== undefined && value !== false && !(key === 'lang' && value === 'en')) summary[key] = value;
   }
   return summary as BatchSummary;
 }

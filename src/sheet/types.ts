@@ -9,6 +9,7 @@ import type {
   ProductStatusRequest,
   UpdateProductRequest,
 } from '../api-types.ts';
+import type { MessageParams, MessageRef } from '../messages/index.ts';
 import type { XlsxCell } from '../xlsx/index.ts';
 
 /** A cell as the reader hands it over, before mapping (a CSV cell is a string or null). */
@@ -31,7 +32,11 @@ export interface RowIssue {
   column: string | null;
   /** Stable code, e.g. `not_a_number`, `required`, `duplicate_barcode`, `mojibake`. */
   code: string;
+  /** In English; `messageKey` and `params` give it in any language (messages/textOf). */
   message: string;
+  /** The message's catalogue key (src/messages): the code, or the code and a variant. */
+  messageKey?: string;
+  params?: MessageParams;
   severity: IssueSeverity;
 }
 
@@ -47,11 +52,12 @@ export interface SheetRead {
  * What a valid row asks the store to do. A product row with product_status and other fields
  * plans an update followed by a status change (`status` set on the update plan). `note`: how a
  * value was read that the row's outcome message must tell (a currency removed, an identifier's
- * full digits sent); it travels with the plan, through the queue too, and is not sent.
+ * full digits sent), in English, and `notes` the same as messages for any language; they travel
+ * with the plan, through the queue too, and are not sent.
  */
 export type RowPlan =
-  | { kind: 'create'; payload: CreateProductRequest; note?: string }
-  | { kind: 'update'; payload: UpdateProductRequest; status?: number; note?: string }
+  | { kind: 'create'; payload: CreateProductRequest; note?: string; notes?: MessageRef[] }
+  | { kind: 'update'; payload: UpdateProductRequest; status?: number; note?: string; notes?: MessageRef[] }
   | { kind: 'status'; payload: ProductStatusRequest }
   | { kind: 'brand'; payload: BrandUpdateRequest }
   | { kind: 'skip'; reason: string };

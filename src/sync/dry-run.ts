@@ -4,7 +4,8 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
-import { withNote } from './rules.ts';
+import { said, type Said } from '../messages/index.ts';
+import { skippedResult, withNote } from './rules.ts';
 
 export interface DryRunFacts {
   categoryIds: ReadonlySet<number>;
@@ -17,12 +18,25 @@ export interface DryRunState {
 }
 
 /** What a row would do, as its outcome and in words; a brand row's update is an update too. */
-const WOULD: Record<Exclude<RowPlan['kind'], 'skip'>, { outcome: Outcome; text: string }> = {
-  create: { outcome: 'would_create', text: 'would create the product' },
-  update: { outcome: 'would_update', text: 'would update the product' },
-  status: { outcome: 'would_change_status', text: 'would change the product status' },
-  brand: { outcome: 'would_update', text: 'would update the brand' },
+const WOULD: Record<Exclude<RowPlan['kind'], 'skip'>, Outcome> = {
+  create: 'would_create',
+  update: 'would_update',
+  status: 'would_change_status',
+  brand: 'would_update',
 };
+
+function wouldText(plan: Exclude<RowPlan, { kind: 'skip' }>): Said {
+  switch (plan.kind) {
+    case 'create':
+      return said('dry.create', {});
+    case 'update':
+      return said('dry.update', { thenStatus: plan.status !== undefined ? 'yes' : 'no' });
+    case 'status':
+      return said('dry.status', {});
+    case 'brand':
+      return said('dry.brand', {});
+  }
+}
 
 export function dryRunResult(row: number, plan: RowPlan, facts: DryRunFacts, state: DryRunState): RowResult {
   return withNote(dryRunOutcome(row, plan, facts, state), plan);
@@ -36,7 +50,7 @@ function dryRunOutcome(row: number, plan: RowPlan, facts: DryRunFacts, state: Dr
       return {
         ...base,
         outcome: 'invalid',
-        message: `category: category ${category} does not exist in the store`,
+        ...said('dry.unknown_category', { category }),
         code: 'unknown_category',
         column: 'category',
       };
@@ -48,13 +62,11 @@ function dryRunOutcome(row: number, plan: RowPlan, facts: DryRunFacts, state: Dr
       return {
         ...base,
         outcome: 'failed',
-        message: `would exceed the store's product_limit (${facts.createsAllowed} more products allowed)`,
+        ...said('dry.product_limit', { allowed: facts.createsAllowed }),
         code: 'product_limit',
       };
     }
   }
-  if (plan.kind === 'skip') return { ...base, outcome: 'skipped', message: plan.reason };
-  const would = WOULD[plan.kind];
-  const then = plan.kind === 'update' && plan.status !== undefined ? ', then change its status' : '';
-  return { ...base, outcome: would.outcome, message: `dry run: ${would.text}${then}`, code: 'DRY_RUN' };
+  if (plan.kind === 'skip') return skippedResult(row, plan.reason);
+  return { ...base, outcome: WOULD[plan.kind], ...wouldText(plan), code: 'DRY_RUN' };
 }

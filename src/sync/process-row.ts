@@ -9,7 +9,8 @@ import type { RequestSlot, StoreApi, WriteOptions, WriteResult } from '../store/
 import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
-import { callsFor, outcomeOf, withNote, type CallKind, type CallRecord } from './rules.ts';
+import { said } from '../messages/index.ts';
+import { callsFor, outcomeOf, skippedResult, withNote, type CallKind, type CallRecord } from './rules.ts';
 
 /**
  * Remembers, outside this process, that a create was sent for a row, so a job re-run after a
@@ -60,13 +61,13 @@ export interface RowWork {
 
 export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise<RowResult> {
   const { plan, row } = work;
-  if (plan.kind === 'skip') return { row, outcome: 'skipped', message: plan.reason, httpStatus: null, attempts: 0 };
+  if (plan.kind === 'skip') return skippedResult(row, plan.reason);
   const ledgerRow: LedgerRow = { batchId: deps.batchId, row, originalRow: work.originalRow, plan, cells: work.cells };
   let decided: RowResult | null;
   try {
     decided = await deps.ledger.before(ledgerRow);
   } catch (error) {
-    return ledgerFailure(row, 'could not be read', error);
+    return ledgerFailure(row, 'ledger.unreadable', error);
   }
   return withNote(decided ?? (await sendRow(work, ledgerRow, deps)), plan);
 }
@@ -112,7 +113,7 @@ function claimOnSend(call: CallKind, work: RowWork, ledgerRow: LedgerRow, deps: 
     try {
       held = (await deps.ledger.beforeSend?.(ledgerRow)) ?? null;
     } catch (error) {
-      throw new Withheld(ledgerFailure(work.row, 'could not mark the row as being sent', error));
+      throw new Withheld(ledgerFailure(work.row, 'ledger.unmarked', error));
     }
     if (held) throw new Withheld(held);
     // A key the ledger claimed atomically already stops every other attempt at the row, one after
@@ -136,11 +137,11 @@ class MarkerFailed extends Error {
 }
 
 /** A ledger that cannot answer fails the row unsent: nothing was sent, a later sync retries it. */
-function ledgerFailure(row: number, problem: string, error: unknown): RowResult {
+function ledgerFailure(row: number, problem: 'ledger.unreadable' | 'ledger.unmarked', error: unknown): RowResult {
   return {
     row,
     outcome: 'failed',
-    message: `The sync ledger ${problem}: ${messageOf(error)}`,
+    ...said(problem, { detail: messageOf(error) }),
     httpStatus: null,
     attempts: 0,
     code: 'LEDGER',

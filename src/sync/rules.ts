@@ -2,6 +2,7 @@
  * Pure row rules: which store calls a plan makes, and which single outcome a row ends in given
  * what those calls answered. No I/O, no clock: table-tested in test/sync/rules.test.ts.
  */
+import { ref, said, type MessageKey, type MessageRef, type Said } from '../messages/index.ts';
 import { isStoreError } from '../store/errors.ts';
 import { isCreateOutcomeUnknown } from '../store/retry.ts';
 import type { RowPlan, SheetRowResult } from '../sheet/types.ts';
@@ -51,18 +52,42 @@ const SUCCESS: Record<CallKind, Outcome> = {
   status: 'status_changed',
   brand: 'updated',
 };
-const DEFAULT_MESSAGE: Record<CallKind, string> = {
-  create: 'Product created',
-  update: 'Product updated',
-  status: 'Product status updated',
-  brand: 'Brand updated',
+/** A call's success, in the store's words when it gave some (`store`), else ours. */
+const DONE: Record<CallKind, 'done.create' | 'done.update' | 'done.status' | 'done.brand'> = {
+  create: 'done.create',
+  update: 'done.update',
+  status: 'done.status',
+  brand: 'done.brand',
 };
 
-function errorText(error: unknown): { message: string; httpStatus: number | null; code?: string } {
+/** The store's own message as it said it, or our words for a failure it gave none for. */
+function errorText(error: unknown): { text: MessageRef; httpStatus: number | null; code?: string } {
   if (isStoreError(error)) {
-    return { message: error.apiMessage ?? error.message, httpStatus: error.httpStatus ?? null, code: error.code };
+    const text =
+      error.apiMessage !== undefined
+        ? ref('store.said', { text: error.apiMessage })
+        : ref('store.failed', { code: error.code, detail: error.message });
+    return { text, httpStatus: error.httpStatus ?? null, code: error.code };
   }
-  return { message: error instanceof Error ? error.message : String(error), httpStatus: null, code: 'INTERNAL' };
+  const detail = error instanceof Error ? error.message : String(error);
+  return { text: ref('internal_error', { detail }), httpStatus: null, code: 'INTERNAL' };
+}
+
+/** A nested message as a row carries it at the top. */
+function asSaid(text: MessageRef): Said {
+  return said(text.key as MessageKey, text.params as never);
+}
+
+const SKIP_REASONS: Readonly<Record<string, MessageKey>> = {
+  'blank row': 'skip.blank',
+  'action column says skip': 'skip.action',
+};
+
+/** A planned skip's result: its reason, in any language when the catalogue has it. */
+export function skippedResult(row: number, reason: string): RowResult {
+  const key = SKIP_REASONS[reason];
+  const text = key === undefined ? { message: reason } : { ...said(key as 'skip.blank', {}), message: reason };
+  return { row, outcome: 'skipped', ...text, httpStatus: null, attempts: 0 };
 }
 
 const isSameStatus = (error: unknown): boolean => isStoreError(error) && error.code === 'SAME_STATUS';
@@ -74,21 +99,19 @@ const isSameStatus = (error: unknown): boolean => isStoreError(error) && error.c
 export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
   const attempts = calls.reduce((sum, c) => sum + c.attempts, 0);
   const last = calls.at(-1);
-  if (!last) return { row, outcome: 'skipped', message: 'Nothing to send', httpStatus: null, attempts };
+  if (!last) return { row, outcome: 'skipped', ...said('nothing_to_send', {}), httpStatus: null, attempts };
   const first = calls[0]!;
   if (last.error !== undefined && !isSameStatus(last.error)) {
     const err = errorText(last.error);
     const outcome = failureOutcome(last.call, last.error);
-    const prefix =
-      calls.length > 1 && first.error === undefined ? `${messageOf(first)}, but the status change failed: ` : '';
-    const explain =
-      outcome === 'unknown'
-        ? ' (the product may or may not have been created; not re-sent: catalog-sync reconcile <batch> can settle it)'
-        : '';
+    let text = err.text;
+    if (calls.length > 1 && first.error === undefined)
+      text = ref('status_failed_after', { first: messageOf(first), error: text });
+    if (outcome === 'unknown') text = ref('create_unknown', { error: text });
     return {
       row,
       outcome,
-      message: `${prefix}${err.message}${explain}`,
+      ...asSaid(text),
       httpStatus: err.httpStatus,
       attempts,
       ...(err.code ? { code: err.code } : {}),
@@ -99,7 +122,7 @@ export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
     return {
       row,
       outcome: 'unchanged',
-      message: err.message,
+      ...said('same_status', { error: err.text }),
       httpStatus: err.httpStatus,
       attempts,
       code: 'SAME_STATUS',
@@ -107,11 +130,11 @@ export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
   }
   if (calls.length > 1) {
     // update followed by status: the row was updated; say what happened to the status.
-    const statusPart = isSameStatus(last.error) ? 'status already set' : messageOf(last);
+    const statusPart = isSameStatus(last.error) ? ref('status_already_set', {}) : messageOf(last);
     return {
       row,
       outcome: 'updated',
-      message: `${messageOf(first)}; ${statusPart}`,
+      ...said('done.update_then', { first: messageOf(first), status: statusPart }),
       httpStatus: first.result?.httpStatus ?? 200,
       attempts,
     };
@@ -119,14 +142,14 @@ export function outcomeOf(row: number, calls: CallRecord[]): RowResult {
   return {
     row,
     outcome: SUCCESS[last.call],
-    message: messageOf(last),
+    ...asSaid(messageOf(last)),
     httpStatus: last.result?.httpStatus ?? 200,
     attempts,
   };
 }
 
-function messageOf(record: CallRecord): string {
-  return record.result?.message || DEFAULT_MESSAGE[record.call];
+function messageOf(record: CallRecord): MessageRef {
+  return ref(DONE[record.call], { store: record.result?.message ?? '' });
 }
 
 /**
@@ -136,7 +159,12 @@ function messageOf(record: CallRecord): string {
 export function withNote(result: RowResult, plan: RowPlan): RowResult {
   const note = plan.kind === 'create' || plan.kind === 'update' ? plan.note : undefined;
   if (note === undefined || note === '') return result;
-  return { ...result, message: result.message === '' ? note : `${result.message}; ${note}` };
+  const message = result.message === '' ? note : `${result.message}; ${note}`;
+  const notes = plan.kind === 'create' || plan.kind === 'update' ? plan.notes : undefined;
+  // A plan queued by an earlier version has its note in English only: the row keeps English.
+  if (notes === undefined || result.messageKey === undefined) return withoutKey({ ...result, message });
+  const earlier = { key: result.messageKey, params: result.params ?? {} };
+  return { ...result, ...said('with_notes', { message: earlier, notes }), message };
 }
 
 /** The outcome of a row the mapper could not turn into a plan: its first error names the column. */
@@ -146,7 +174,7 @@ export function invalidResult(sheetRow: SheetRowResult): RowResult {
     return {
       row: sheetRow.row,
       outcome: 'invalid',
-      message: 'Row could not be read',
+      ...said('row_unreadable', {}),
       httpStatus: null,
       attempts: 0,
       code: 'invalid',
@@ -154,13 +182,29 @@ export function invalidResult(sheetRow: SheetRowResult): RowResult {
   // The mapper's messages usually name the column already; say it once.
   const message =
     issue.column && !issue.message.startsWith(`${issue.column}`) ? `${issue.column}: ${issue.message}` : issue.message;
+  const text =
+    issue.messageKey === undefined || issue.column === null
+      ? {
+          message,
+          ...(issue.messageKey === undefined ? {} : { messageKey: issue.messageKey, params: issue.params ?? {} }),
+        }
+      : {
+          ...said('with_column', { column: issue.column, text: { key: issue.messageKey, params: issue.params ?? {} } }),
+          message,
+        };
   return {
     row: sheetRow.row,
     outcome: 'invalid',
-    message,
+    ...text,
     httpStatus: null,
     attempts: 0,
     code: issue.code,
     ...(issue.column ? { column: issue.column } : {}),
   };
+}
+
+/** The row's message without a catalogue key, when its text no longer matches one. */
+function withoutKey(result: RowResult): RowResult {
+  const { messageKey: _key, params: _params, ...rest } = result;
+  return rest;
 }

@@ -90,7 +90,7 @@ async function syncSheet(
   };
   const dryState = { creates: 0 };
   const dir = join(deps.reportDir, info.batchId);
-  const report = await BatchReportWriter.open(dir, sheet.headers);
+  const report = await BatchReportWriter.open(dir, sheet.headers, request.lang);
   const tally = new BatchTally(info.batchId);
   logger.info(
     { batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun },
@@ -180,6 +180,7 @@ async function syncSheet(
     keyColumn: customKeyColumn(request.ledger),
     rerunOf: request.rerunOf,
     fixes: request.fixes,
+    lang: request.lang,
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),
     readError,

@@ -3,6 +3,7 @@
  * what it gets back, and the progress it can watch. Both transports (in-process and BullMQ) take
  * the same SyncRequest and end with the same BatchSummary (report/summary.ts).
  */
+import type { Lang } from '../messages/index.ts';
 import type { Logger } from '../log.ts';
 import type { ColumnMapping } from '../sheet/open.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
@@ -37,6 +38,8 @@ export interface SyncRequest {
    * are only counted (summary.json `skippedUnchanged`), so the report shows what changed.
    */
   listUnchanged?: boolean;
+  /** The batch's language: its report's row messages are written in it (summary.json `lang`). @defaultValue 'en' */
+  lang?: Lang;
 }
 
 /** Identity of a batch. */

@@ -112,6 +112,16 @@ describe('fixing problem rows', () => {
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);
   });
 
+  it('checks in the language asked', async () => {
+    const first = await sync(SHEET);
+    const res = await post(`/api/batches/${first}/fix/check?lang=ar`, { rows: [{ row: 3, cells: { title: '' } }] });
+    const { rows } = (await res.json()) as Problems;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ row: 3, column: 'title' });
+    expect(rows[0]!.message).toMatch(/[\u0600-\u06ff]/);
+    expect(rows[0]!.message).toContain('title');
+  });
+
   it('answers 400 for a body that is not a fix, and names rows and columns the batch does not have', async () => {
     const first = await sync(SHEET);
     expect((await post(`/api/batches/${first}/fix`, { rows: [] })).status).toBe(400);

@@ -108,6 +108,32 @@ describe('GET /api/batches/{id}/rows', () => {
     expect(one.counts).toMatchObject({ would_create: 3, would_update: 1, invalid: 1 });
   });
 
+  it('messages are in the language asked, field names and values as typed', async () => {
+    const batchId = await sync(sheet(999_999));
+    const ar = await rows(batchId, '?outcome=invalid&lang=ar');
+    expect(ar.rows[0]).toMatchObject({ row: 5, column: 'sale_price' });
+    expect(ar.rows[0]!.message).toMatch(/[\u0600-\u06ff]/);
+    expect(ar.rows[0]!.message).toContain('sale_price');
+    expect(ar.rows[0]!.message).toContain('12.5O');
+    const en = await rows(batchId, '?outcome=invalid');
+    expect(en.rows[0]!.message).toMatch(/^sale_price: "12.5O" is not a number/);
+  });
+
+  it('a batch sent in Arabic writes its report in Arabic, and its rows still read in English when asked', async () => {
+    const res = await world.api('/api/batches', {
+      method: 'POST',
+      headers: { 'accept-language': 'ar' },
+      body: sheetForm('products.csv', sheet(999_999)),
+    });
+    const { batchId } = (await res.json()) as { batchId: string };
+    const last = (await readEvents(world, batchId)).at(-1)!;
+    expect(last).toMatchObject({ status: 'done', lang: 'ar' });
+    const failedCsv = await (await world.api(`/api/batches/${batchId}/files/failed.csv`)).text();
+    expect(failedCsv).toMatch(/[\u0600-\u06ff]/);
+    const en = await rows(batchId, '?outcome=invalid&lang=en');
+    expect(en.rows[0]!.message).toMatch(/^sale_price: "12.5O" is not a number/);
+  });
+
   it('hints follow ?lang= or Accept-Language', async () => {
     const batchId = await sync(sheet(999_999));
     const ar = await rows(batchId, '?outcome=invalid', { 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.5' });

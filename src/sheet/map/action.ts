@@ -3,6 +3,7 @@
  * the row filled in, table-tested in test/sheet-map/action.test.ts.
  */
 import type { ProductFields, UpdateProductRequest } from '../../api-types.ts';
+import { said, type Said } from '../../messages/index.ts';
 import type { RowIssue, RowPlan } from '../types.ts';
 import { CREATE_REQUIRED, type RowAction } from './fields.ts';
 
@@ -38,15 +39,9 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
   if (action === 'create' || (action === null && productId === undefined)) return decideCreate(input);
   if (action === 'status') return decideStatus(input, hasFields);
   // update, explicit or by default (a product_id is given)
-  if (productId === undefined)
-    return fail(input, 'product_id', 'required', 'product_id is required to update a product (action says update)');
+  if (productId === undefined) return fail(input, 'product_id', 'required', said('required.update_id', {}));
   if (!hasFields && status === undefined) {
-    return fail(
-      input,
-      null,
-      'nothing_to_update',
-      'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)',
-    );
+    return fail(input, null, 'nothing_to_update', said('nothing_to_update', {}));
   }
   if (!hasFields && status !== undefined)
     return { plan: { kind: 'status', payload: { product_id: productId, product_status: status } }, issues: [] };
@@ -59,36 +54,15 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
 function decideCreate(input: ActionInput): ActionDecision {
   const issues: RowIssue[] = [];
   if (input.productId !== undefined) {
-    issues.push(
-      issue(
-        input,
-        'product_id',
-        'create_with_product_id',
-        'a new product cannot have a product_id: clear it, or set action to update',
-      ),
-    );
+    issues.push(issue(input, 'product_id', 'create_with_product_id', said('create_with_product_id', {})));
   }
   if (input.filled.has('product_status')) {
-    issues.push(
-      issue(
-        input,
-        'product_status',
-        'create_with_status',
-        "product_status cannot be set on a new product: the store's create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its product_id",
-      ),
-    );
+    issues.push(issue(input, 'product_status', 'create_with_status', said('create_with_status', {})));
   }
   for (const field of CREATE_REQUIRED) {
     const value = input.fields[field];
     if ((value === undefined && !input.filled.has(field)) || value === '') {
-      issues.push(
-        issue(
-          input,
-          field,
-          'required',
-          `${field} is required to create a product (a row without product_id creates one)`,
-        ),
-      );
+      issues.push(issue(input, field, 'required', said('required.create', { field })));
     }
   }
   if (issues.length > 0) return { plan: null, issues };
@@ -98,34 +72,29 @@ function decideCreate(input: ActionInput): ActionDecision {
 function decideStatus(input: ActionInput, hasFields: boolean): ActionDecision {
   const issues: RowIssue[] = [];
   if (input.productId === undefined)
-    issues.push(issue(input, 'product_id', 'required', 'product_id is required to change a status'));
+    issues.push(issue(input, 'product_id', 'required', said('required.status_id', {})));
   if (input.status === undefined)
-    issues.push(issue(input, 'product_status', 'required', 'product_status is required when action is status'));
+    issues.push(issue(input, 'product_status', 'required', said('required.status_value', {})));
   if (input.productId === undefined || input.status === undefined) return { plan: null, issues };
   if (hasFields) {
     issues.push({
-      ...issue(
-        input,
-        null,
-        'fields_ignored',
-        'action is status: only product_status is sent, the other filled cells are not (use action update to send them too)',
-      ),
+      ...issue(input, null, 'fields_ignored', said('fields_ignored', {})),
       severity: 'warning',
     });
   }
   return { plan: { kind: 'status', payload: { product_id: input.productId, product_status: input.status } }, issues };
 }
 
-function issue(input: ActionInput, field: string | null, code: string, message: string): RowIssue {
+function issue(input: ActionInput, field: string | null, code: string, text: Said): RowIssue {
   return {
     row: input.row,
     column: field === null ? null : (input.headerOf(field) ?? field),
     code,
-    message,
+    ...text,
     severity: 'error',
   };
 }
 
-function fail(input: ActionInput, field: string | null, code: string, message: string): ActionDecision {
-  return { plan: null, issues: [issue(input, field, code, message)] };
+function fail(input: ActionInput, field: string | null, code: string, text: Said): ActionDecision {
+  return { plan: null, issues: [issue(input, field, code, text)] };
 }

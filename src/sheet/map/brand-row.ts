@@ -2,6 +2,7 @@
  * One brand row to a brand update. The update call sends both names, so both are required: a
  * blank one would be sent as nothing and could wipe the name (type #empty to clear one on purpose).
  */
+import { said } from '../../messages/index.ts';
 import type { RawRow, RowIssue, RowPlan } from '../types.ts';
 import type { CompiledSheet } from './compile.ts';
 import type { BrandField } from './fields.ts';
@@ -40,10 +41,7 @@ export function mapBrandRow(
       column: sheet.headerOf(field) ?? field,
       code: 'required',
       severity: 'error',
-      message:
-        field === 'brand_id'
-          ? 'brand_id is required: it names the brand to update (brands are not created from sheets)'
-          : `${field} is required: the brand update sends both names (type #empty to clear it on purpose)`,
+      ...(field === 'brand_id' ? said('required.brand_id', {}) : said('required.brand_name', { field })),
     });
   }
   if (typeof values.brand_id === 'number') {

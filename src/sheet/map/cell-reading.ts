@@ -2,6 +2,7 @@
  * What reading one cell gives: the value, BLANK, a CellError that names the column, or a Noted
  * value whose note the row's message carries. Shared by values.ts and value-numbers.ts.
  */
+import { said, type MessageKey, type ParamsOf, type Said } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
 
 export type CellValue = string | number | Record<string, number>;
@@ -11,14 +12,19 @@ export const BLANK: unique symbol = Symbol('blank');
 
 /** A cell that cannot be read as its column expects. */
 export class CellError {
+  /** The English text, as reports and the CLI print it. */
+  readonly message: string;
+
   constructor(
     readonly code: string,
-    readonly message: string,
-  ) {}
+    readonly text: Said,
+  ) {
+    this.message = text.message;
+  }
 
   /** The row issue that names this cell: an error, so the row is invalid. */
   issueAt(row: number, column: string): RowIssue {
-    return { row, column, code: this.code, message: this.message, severity: 'error' };
+    return { row, column, code: this.code, ...this.text, severity: 'error' };
   }
 }
 
@@ -30,12 +36,17 @@ export class Noted {
   constructor(
     readonly value: CellValue,
     readonly code: string,
-    readonly note: string,
+    readonly text: Said,
   ) {}
+
+  /** The English text of the note. */
+  get note(): string {
+    return this.text.message;
+  }
 
   /** The warning that records the note on the row. */
   issueAt(row: number, column: string): RowIssue {
-    return { row, column, code: this.code, message: this.note, severity: 'warning' };
+    return { row, column, code: this.code, ...this.text, severity: 'warning' };
   }
 }
 
@@ -56,8 +67,23 @@ export interface ReadContext {
   errorText?: boolean;
 }
 
-export function fail(ctx: ReadContext, code: string, detail: string): CellError {
-  return new CellError(code, `${ctx.header}: ${detail}`);
+/** A cell message's parameters but its column, which the context names. */
+export type CellParams<K extends MessageKey> = Omit<ParamsOf<K>, 'column'>;
+
+/** The cell's error, its message from the catalogue (`key`, the code or a variant of it). */
+export function fail<K extends MessageKey>(ctx: ReadContext, code: string, key: K, params: CellParams<K>): CellError {
+  return new CellError(code, said(key, { ...params, column: ctx.header } as unknown as ParamsOf<K>));
+}
+
+/** A value read with a note, its message from the catalogue. */
+export function noted<K extends MessageKey>(
+  ctx: ReadContext,
+  value: CellValue,
+  code: string,
+  key: K,
+  params: CellParams<K>,
+): Noted {
+  return new Noted(value, code, said(key, { ...params, column: ctx.header } as unknown as ParamsOf<K>));
 }
 
 export function quote(text: string): string {

@@ -2,6 +2,7 @@
  * The header row to a column plan: which field each column fills, plus the header's own issues
  * (unknown columns once, with a suggestion; two columns filling one field). Pure.
  */
+import { said } from '../../messages/index.ts';
 import type { RowIssue, SheetKind } from '../types.ts';
 import type { ColumnMap } from './column-map.ts';
 import { cleanHeader, headerKey } from './header-key.ts';
@@ -65,7 +66,7 @@ export function planHeaders(headers: readonly string[], kind: SheetKind, columnM
         column: header,
         code: 'unknown_column',
         severity: 'warning',
-        message: `unknown column "${header}": not sent${hint ? `. Did you mean "${hint}"?` : ''} (a --columns map file can name it)`,
+        ...said('unknown_column', { column: header, hint: hint ?? '' }),
       });
     }
     if (column.role !== 'target') return;
@@ -77,7 +78,7 @@ export function planHeaders(headers: readonly string[], kind: SheetKind, columnM
         column: header,
         code: 'duplicate_column',
         severity: 'error',
-        message: `columns "${earlier}" and "${header}" both fill ${name}; keep one of them (or map one elsewhere with --columns)`,
+        ...said('duplicate_column', { earlier, column: header, field: name }),
       });
     } else {
       claimed.set(name, header);
@@ -98,7 +99,7 @@ function roleOf(header: string, kind: SheetKind, columnMap: ColumnMap | undefine
       column: header,
       code: 'column_map_mismatch',
       severity: 'error',
-      message: `${columnMap?.file ?? 'column map'} maps "${header}" to "${mapped}", which is not a column of a ${kind === 'brands' ? 'brand' : 'product'} sheet`,
+      ...said('column_map_mismatch', { file: columnMap?.file ?? '', column: header, mapped, kind }),
     });
     return { role: 'ignored' };
   }

@@ -2,6 +2,7 @@
  * The sheet mapper: header row in, a function from each raw row to exactly one SheetRowResult
  * out. Pure and total: it never throws on cell values (property-tested with fast-check).
  */
+import { said } from '../../messages/index.ts';
 import { columnLetters } from '../../xlsx/index.ts';
 import { DEFAULTS } from '../../config.ts';
 import type { RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from '../types.ts';
@@ -84,7 +85,7 @@ function mapRow(
       column: null,
       code: 'header_error',
       severity: 'error',
-      message: 'not sent: the header row (row 1) has errors; fix them first',
+      ...said('header_error', {}),
     });
     return result;
   }
@@ -132,13 +133,13 @@ export function extraCells(raw: RawRow, fieldCount: number): RowIssue | null {
   if (cells <= fieldCount) return null;
   const extra = values.slice(fieldCount, cells).map((value) => JSON.stringify(cellText(value)));
   const shown = extra.slice(0, EXTRA_CELLS_SHOWN).join(', ');
-  const more = extra.length > EXTRA_CELLS_SHOWN ? ` and ${extra.length - EXTRA_CELLS_SHOWN} more` : '';
+  const more = Math.max(0, extra.length - EXTRA_CELLS_SHOWN);
   return {
     row: raw.row,
     column: null,
     code: 'extra_cells',
     severity: 'error',
-    message: `this row has ${cells} cells where the header has ${fieldCount}, so its cells are shifted; past the header: ${shown}${more} (a comma inside a value splits it in two, e.g. a price typed 12,50: put that value in quotes or type 12.50); not sent`,
+    ...said('extra_cells', { cells, fieldCount, shown, more }),
   };
 }
 
@@ -153,7 +154,7 @@ function warnUnnamed(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[], warn
       column: null,
       code: 'unnamed_column',
       severity: 'warning',
-      message: `column ${columnLetters(i)} has no header, so its cells are not sent (first filled on this row)`,
+      ...said('unnamed_column', { letter: columnLetters(i) }),
     });
   }
 }

@@ -3,6 +3,7 @@
  * Hot path (every row of a 100,000-row sheet): no closures or sets per row, one pass per cell.
  */
 import type { ProductFields, ProductOption } from '../../api-types.ts';
+import { said, type Said } from '../../messages/index.ts';
 import type { RawRow, RowIssue, RowPlan } from '../types.ts';
 import { ACTION_WORDS } from './aliases.ts';
 import { decideProductPlan } from './action.ts';
@@ -22,7 +23,7 @@ interface ProductCells {
   action: RowAction | null;
   filled: { has(name: string): boolean };
   /** What the row's message must say of how a value was read (values.ts Noted). */
-  notes: string[] | null;
+  notes: Said[] | null;
 }
 
 export function mapProductRow(
@@ -58,8 +59,10 @@ export function mapProductRow(
   if (decision.issues.length > 0) issues.push(...decision.issues);
   if (hasError(issues)) return null;
   const plan = decision.plan;
-  if (plan !== null && cells.notes !== null && (plan.kind === 'create' || plan.kind === 'update'))
-    plan.note = cells.notes.join('; ');
+  if (plan !== null && cells.notes !== null && (plan.kind === 'create' || plan.kind === 'update')) {
+    plan.note = cells.notes.map((note) => note.message).join('; ');
+    plan.notes = cells.notes.map((note) => ({ key: note.messageKey, params: note.params }));
+  }
   return plan;
 }
 
@@ -86,7 +89,7 @@ function readProductCells(sheet: CompiledSheet, raw: RawRow, issues: RowIssue[])
     }
     if (reading instanceof Noted) {
       issues.push(reading.issueAt(raw.row, column.header));
-      (out.notes ??= []).push(reading.note);
+      (out.notes ??= []).push(reading.text);
       reading = reading.value;
     }
     if (typeof reading === 'string' && !checkText(reading, column, raw.row, issues, sheet.maxTextLength)) continue;
@@ -135,7 +138,7 @@ function assign(
           column: column.header,
           code: 'unknown_option_type',
           severity: 'warning',
-          message: `${column.header}: "${value}" is not a type the store reference shows (multi_select); it is sent as written (said once per sheet)`,
+          ...said('unknown_option_type', { column: column.header, value }),
         });
       }
       return;
@@ -156,7 +159,7 @@ function assign(
           column: column.header,
           code: 'bad_action',
           severity: 'error',
-          message: `${column.header}: ${JSON.stringify(word)} is not an action (expected create, update, status or skip, or leave it blank)`,
+          ...said('bad_action', { column: column.header, value: JSON.stringify(word) }),
         });
       return;
     }
@@ -178,7 +181,12 @@ function checkOptions(sheet: CompiledSheet, row: number, cells: ProductCells, is
       column: titleHeader,
       code: 'incomplete_option',
       severity: 'error',
-      message: `option ${Number(index) + 1} (product_option.${index}) has "${firstFilledOf(sheet, index) ?? titleHeader}" filled but no title; an option needs ${titleHeader} (or clear the option's cells)`,
+      ...said('incomplete_option', {
+        number: Number(index) + 1,
+        index,
+        filled: firstFilledOf(sheet, index) ?? titleHeader,
+        title: titleHeader,
+      }),
     });
   }
 }
@@ -203,7 +211,7 @@ function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, 
         column: sheet.headerOf(arabic),
         code: 'arabic_without_base',
         severity: 'warning',
-        message: `${arabic} is filled but ${base} is not: the store shows ${base} where Arabic is not chosen`,
+        ...said('arabic_without_base', { arabic, base }),
       });
     } else if (hasBase && !hasArabic && sheet.positionOf(arabic) >= 0) {
       issues.push({
@@ -211,7 +219,7 @@ function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, 
         column: sheet.headerOf(arabic),
         code: 'base_without_arabic',
         severity: 'warning',
-        message: `${base} is filled but ${arabic} is blank: Arabic shoppers will see no Arabic ${base}`,
+        ...said('base_without_arabic', { arabic, base }),
       });
     }
   }

@@ -3,6 +3,7 @@
  * is the one in error, and its message names the earlier row. State lives in one object per sheet.
  */
 import { FirstRows } from '../first-rows.ts';
+import { ref, said } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
 
 export type UniqueKey = 'product_id' | 'barcode' | 'brand_id';
@@ -22,13 +23,13 @@ export class DuplicateTracker {
     const earlier = this.seen[key].firstOr(tagged, row);
     if (earlier === undefined) return null;
     const text = String(value);
-    const what = key === 'barcode' ? 'two products with one barcode' : 'one row per item';
+    const what = key === 'barcode' ? ref('duplicate.barcode', {}) : ref('duplicate.one_row', {});
     return {
       row,
       column,
       code: `duplicate_${key}`,
       severity: 'error',
-      message: `${column}: ${JSON.stringify(text)} is already on row ${earlier} (${what}); merge the rows or fix one`,
+      ...said('duplicate_value', { column, value: JSON.stringify(text), earlier, what }),
     };
   }
 }

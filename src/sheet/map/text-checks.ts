@@ -1,4 +1,5 @@
 /** Checks on a text value that are about the text itself: its length, mojibake. */
+import { said } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
 import { detectMojibake, excerpt } from './text.ts';
 
@@ -31,7 +32,7 @@ export function checkText(
       column: column.header,
       code: 'too_long',
       severity: 'error',
-      message: `${column.header}: ${count.format(length)} characters, more than the limit of ${count.format(limit)} for a text field (MAX_TEXT_LENGTH)`,
+      ...said('too_long', { column: column.header, length: count.format(length), limit: count.format(limit) }),
     });
     return false;
   }
@@ -42,7 +43,11 @@ export function checkText(
     column: column.header,
     code: 'mojibake',
     severity: 'error',
-    message: `${column.header}: ${JSON.stringify(excerpt(value))} looks garbled (UTF-8 text read as ${mojibake === 'windows-1256' ? 'Windows-1256' : 'Windows-1252'}); save the file as "CSV UTF-8" in Excel, or pass --encoding utf8`,
+    ...said('mojibake', {
+      column: column.header,
+      excerpt: JSON.stringify(excerpt(value)),
+      encoding: mojibake === 'windows-1256' ? 'Windows-1256' : 'Windows-1252',
+    }),
   });
   return false;
 }

@@ -7,7 +7,8 @@ import type { ValueSpec } from './fields.ts';
 import { isPercentText, withoutCurrency } from './money.ts';
 import { readNumberText } from './numbers.ts';
 import type { CellError } from './cell-reading.ts';
-import { Noted, fail, quote, type CellReading, type ReadContext } from './cell-reading.ts';
+import { fail, noted, quote, type CellReading, type ReadContext } from './cell-reading.ts';
+import { ref, type MessageRef } from '../../messages/index.ts';
 
 /** Text in a number, whole or id column: the number, or why it is not one. */
 export function readNumberValue(text: string, original: string, spec: ValueSpec, ctx: ReadContext): CellReading {
@@ -22,22 +23,17 @@ export function readNumberValue(text: string, original: string, spec: ValueSpec,
     if (labelled?.[1]) return checkNumber(Number(labelled[1]), original, spec, ctx);
   }
   if (reading.reason === 'ambiguous') {
-    return fail(
-      ctx,
-      'ambiguous_number',
-      `${quote(original)} is ambiguous in a ;-separated file (thousands or decimals?); write it without the dot, or with a decimal comma`,
-    );
+    return fail(ctx, 'ambiguous_number', 'ambiguous_number', { value: quote(original) });
   }
   if (reading.reason === 'decimal_comma') {
-    return fail(
-      ctx,
-      'not_a_number',
-      `${quote(original)} is not a number (use a decimal point, e.g. ${text.replace(',', '.')}; a decimal comma is read only in ;-separated files)`,
-    );
+    return fail(ctx, 'not_a_number', 'not_a_number.decimal_comma', {
+      value: quote(original),
+      fixed: text.replace(',', '.'),
+    });
   }
   if (spec.kind === 'id')
-    return fail(ctx, 'not_an_id', `${quote(original)} is not an id (expected ${expected(spec)}, e.g. 12)`);
-  return fail(ctx, 'not_a_number', `${quote(original)} is not a number (expected e.g. ${example(spec)})`);
+    return fail(ctx, 'not_an_id', 'not_an_id', { value: quote(original), expected: expected(spec) });
+  return fail(ctx, 'not_a_number', 'not_a_number', { value: quote(original), example: example(spec) });
 }
 
 /** "3 - Perfumes", as the template's category dropdown writes it: the leading id counts. */
@@ -52,32 +48,28 @@ function readMoney(text: string, original: string, spec: ValueSpec, ctx: ReadCon
   if (!reading.ok) return null;
   const value = checkNumber(reading.value, original, spec, ctx);
   if (typeof value !== 'number') return value;
-  return new Noted(
-    value,
-    'currency_removed',
-    `${ctx.header}: ${quote(original)} read as ${value} (the currency ${bare.currency} removed)`,
-  );
+  return noted(ctx, value, 'currency_removed', 'currency_removed', {
+    value: quote(original),
+    number: value,
+    currency: bare.currency,
+  });
 }
 
 export function checkNumber(value: number, shown: string, spec: ValueSpec, ctx: ReadContext): CellReading {
   if (!Number.isFinite(value))
-    return fail(ctx, 'not_a_number', `${quote(shown)} is not a number (expected e.g. ${example(spec)})`);
+    return fail(ctx, 'not_a_number', 'not_a_number', { value: quote(shown), example: example(spec) });
   switch (spec.kind) {
     case 'flag':
-      return value === 0 || value === 1
-        ? value
-        : fail(ctx, 'not_a_flag', `${quote(shown)} is not a yes/no value (expected 1 or 0)`);
+      return value === 0 || value === 1 ? value : fail(ctx, 'not_a_flag', 'not_a_flag.number', { value: quote(shown) });
     case 'ids':
-      return isId(value)
-        ? { '0': value }
-        : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected whole numbers like 12|15)`);
+      return isId(value) ? { '0': value } : fail(ctx, 'not_an_id', 'not_an_id.ids', { value: quote(shown) });
     case 'id':
       return isId(value)
         ? value
-        : fail(ctx, 'not_an_id', `${quote(shown)} is not an id (expected a whole number of 1 or more, e.g. 12)`);
+        : fail(ctx, 'not_an_id', 'not_an_id', { value: quote(shown), expected: ref('expect.id', {}) });
     case 'whole':
       if (!Number.isSafeInteger(value))
-        return fail(ctx, 'not_whole', `${quote(shown)} is not a whole number (expected e.g. ${example(spec)})`);
+        return fail(ctx, 'not_whole', 'not_whole', { value: quote(shown), example: example(spec) });
       return inRange(value, shown, spec, ctx);
     default:
       return inRange(value, shown, spec, ctx);
@@ -86,7 +78,7 @@ export function checkNumber(value: number, shown: string, spec: ValueSpec, ctx: 
 
 function inRange(value: number, shown: string, spec: ValueSpec, ctx: ReadContext): CellReading {
   if (spec.min !== undefined && value < spec.min) {
-    return fail(ctx, 'out_of_range', `${quote(shown)} is below ${spec.min} (expected ${expected(spec)})`);
+    return fail(ctx, 'out_of_range', 'out_of_range', { value: quote(shown), min: spec.min, expected: expected(spec) });
   }
   return value;
 }
@@ -105,11 +97,7 @@ export function readIds(text: string, original: string, ctx: ReadContext): CellR
   for (let i = 0; i < parts.length; i += 1) {
     const reading = readNumberText((parts[i] as string).trim(), false);
     if (!reading.ok || !isId(reading.value)) {
-      return fail(
-        ctx,
-        'not_an_id',
-        `${quote(original)} is not a list of ids (expected whole numbers separated by |, e.g. 12|15)`,
-      );
+      return fail(ctx, 'not_an_id', 'not_an_id.list', { value: quote(original) });
     }
     ids[indexKey(i)] = reading.value;
   }
@@ -127,20 +115,21 @@ function isId(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 1;
 }
 
-export function expected(spec: ValueSpec): string {
+/** What the column expects, as a message (rendered in the reader's language). */
+export function expected(spec: ValueSpec): MessageRef {
   switch (spec.kind) {
     case 'flag':
-      return '1 or 0';
+      return ref('expect.flag', {});
     case 'id':
-      return 'a whole number of 1 or more';
+      return ref('expect.id', {});
     case 'ids':
-      return 'ids separated by |';
+      return ref('expect.ids', {});
     case 'whole':
-      return spec.min === undefined ? 'a whole number' : `a whole number of ${spec.min} or more`;
+      return ref('expect.whole', { min: spec.min ?? '' });
     case 'number':
-      return spec.min === undefined ? 'a number' : `a number of ${spec.min} or more`;
+      return ref('expect.number', { min: spec.min ?? '' });
     default:
-      return 'text';
+      return ref('expect.text', {});
   }
 }
 
@@ -149,9 +138,5 @@ function example(spec: ValueSpec): string {
 }
 
 export function percentInPrice(shown: string, ctx: ReadContext): CellError {
-  return fail(
-    ctx,
-    'percent_in_price',
-    `${quote(shown)} is a percentage; a price is an amount of money (e.g. 12.50), and the store has no percent price: type the amount`,
-  );
+  return fail(ctx, 'percent_in_price', 'percent_in_price', { value: quote(shown) });
 }

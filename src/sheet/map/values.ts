@@ -5,7 +5,7 @@
 import { formatNumber, generalNumber, generalText } from '../../xlsx/index.ts';
 import type { Cell } from '../types.ts';
 import type { CellError } from './cell-reading.ts';
-import { BLANK, Noted, fail, quote, type CellReading, type ReadContext } from './cell-reading.ts';
+import { BLANK, fail, noted, quote, type CellReading, type ReadContext } from './cell-reading.ts';
 import { isErrorText } from './error-text.ts';
 import type { ValueSpec } from './fields.ts';
 import { identifierNumber, looksScientific } from './identifiers.ts';
@@ -74,26 +74,16 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
   if (cell === null || cell === undefined) return BLANK;
   if (typeof cell === 'object' && !(cell instanceof Date)) {
     if ('formula' in cell) {
-      return fail(
-        ctx,
-        'formula_without_value',
-        `the formula ${quoteFormula(cell.formula)} has no saved value (the program that wrote the file does not calculate formulas); open the file in Excel or LibreOffice and save it, then try again`,
-      );
+      return fail(ctx, 'formula_without_value', 'formula_without_value', { formula: quoteFormula(cell.formula) });
     }
-    return fail(ctx, 'cell_error', `the cell shows the error ${String(cell.error)}; fix the formula or type the value`);
+    return fail(ctx, 'cell_error', 'cell_error', { error: String(cell.error) });
   }
   if (typeof cell === 'string') {
     const text = cleanText(cell);
     if (text === '') return BLANK;
     if (isErrorText(text) && !(ctx.errorText === true && spec.kind === 'text')) return errorTextCell(text, spec, ctx);
     if (text.length === EMPTY_TOKEN.length && text.toLowerCase() === EMPTY_TOKEN) {
-      return spec.kind === 'text'
-        ? ''
-        : fail(
-            ctx,
-            'empty_not_allowed',
-            `${EMPTY_TOKEN} clears text fields only; leave the cell blank to keep the current value`,
-          );
+      return spec.kind === 'text' ? '' : fail(ctx, 'empty_not_allowed', 'empty_not_allowed', {});
     }
     return readText(text, cell, spec, ctx);
   }
@@ -105,13 +95,16 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
     return text === '' ? BLANK : text;
   }
   if (cell instanceof Date)
-    return fail(ctx, 'unexpected_date', `${quote(dateText(cell))} is a date, expected ${expected(spec)}`);
+    return fail(ctx, 'unexpected_date', 'unexpected_date', { value: quote(dateText(cell)), expected: expected(spec) });
   if (typeof cell === 'boolean') {
     return spec.kind === 'flag'
       ? cell
         ? 1
         : 0
-      : fail(ctx, 'not_a_number', `${cell ? 'TRUE' : 'FALSE'} is not a number (expected ${expected(spec)})`);
+      : fail(ctx, 'not_a_number', 'not_a_number.expected', {
+          value: cell ? 'TRUE' : 'FALSE',
+          expected: expected(spec),
+        });
   }
   if (spec.money === true && isPercentFormat(format)) return percentInPrice(cellText(cell, format), ctx);
   return checkNumber(generalNumber(cell), generalText(cell), spec, ctx);
@@ -119,29 +112,20 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
 
 /** A CSV's error value: the row is not sent, as with an XLSX error cell. */
 function errorTextCell(text: string, spec: ValueSpec, ctx: ReadContext): CellError {
-  const allow = spec.kind === 'text' ? ', or list the column under error_text: in a column map to send it as text' : '';
-  return fail(
-    ctx,
-    'cell_error',
-    `the cell shows the error ${text} (a formula's error, saved as text); fix the formula or type the value${allow}`,
-  );
+  return fail(ctx, 'cell_error', 'cell_error.text', { error: text, textColumn: spec.kind === 'text' ? 'yes' : 'no' });
 }
 
 function readIdentifierNumber(value: number, format: string | undefined, ctx: ReadContext): CellReading {
   const reading = identifierNumber(value, format);
   if (reading === null)
-    return fail(
-      ctx,
-      'identifier_digits_lost',
-      `${quote(generalText(value))} has more digits than a spreadsheet number keeps exactly, so its last digits are lost; format the column as Text and type it again`,
-    );
+    return fail(ctx, 'identifier_digits_lost', 'identifier_digits_lost', { value: quote(generalText(value)) });
   if (reading.text === '') return BLANK;
   if (reading.text === reading.shown) return reading.text;
-  return new Noted(
-    reading.text,
-    'identifier_full_digits',
-    `${ctx.header}: sent as ${reading.text}, the cell's full digits (its number format ${format ?? 'General'} shows ${reading.shown})`,
-  );
+  return noted(ctx, reading.text, 'identifier_full_digits', 'identifier_full_digits', {
+    sent: reading.text,
+    format: format ?? 'General',
+    shown: reading.shown,
+  });
 }
 
 function quoteFormula(formula: string): string {
@@ -153,17 +137,11 @@ function readText(text: string, original: string, spec: ValueSpec, ctx: ReadCont
   switch (spec.kind) {
     case 'text':
       if (ctx.identifier === true && looksScientific(text))
-        return fail(
-          ctx,
-          'scientific_display',
-          `${quote(original)} looks like Excel's scientific display; the digits are lost: format the column as Text and type it again`,
-        );
+        return fail(ctx, 'scientific_display', 'scientific_display', { value: quote(original) });
       return text;
     case 'flag': {
       const flag = FLAG_WORDS.get(text.toLowerCase());
-      return flag === undefined
-        ? fail(ctx, 'not_a_flag', `${quote(original)} is not a yes/no value (expected 1 or 0, yes or no, نعم or لا)`)
-        : flag;
+      return flag === undefined ? fail(ctx, 'not_a_flag', 'not_a_flag', { value: quote(original) }) : flag;
     }
     case 'ids':
       return readIds(text, original, ctx);

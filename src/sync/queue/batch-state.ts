@@ -3,6 +3,7 @@
  * (so a worker or Redis restart loses nothing), create-in-flight markers, and the counters whose
  * atomic update tells exactly one caller that the last row has ended.
  */
+import type { Lang } from '../../messages/index.ts';
 import type { RedisClient } from '../../redis.ts';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
@@ -35,6 +36,8 @@ export interface BatchMeta {
   fixes?: string | undefined;
   /** See SyncRequest.listUnchanged. */
   listUnchanged?: boolean | undefined;
+  /** See SyncRequest.lang; absent: English. */
+  lang?: Lang | undefined;
   startedAt: string;
 }
 

@@ -97,6 +97,7 @@ export async function enqueueSync(
         rerunOf: request.rerunOf,
         fixes: request.fixes,
         ...(request.listUnchanged ? { listUnchanged: true } : {}),
+        ...(request.lang === 'ar' ? { lang: request.lang } : {}),
         startedAt: new Date(clock()).toISOString(),
       },
       clock(),

@@ -34,7 +34,7 @@ export async function writeRedisBatchReport(
   await categories?.counts.takeAfter(batchId, categories.take);
   const categoryCounts = await categories?.counts.read(batchId);
   const dir = join(meta.reportDir, batchId);
-  const writer = await BatchReportWriter.open(dir, meta.headers);
+  const writer = await BatchReportWriter.open(dir, meta.headers, meta.lang);
   const unchanged = new UnchangedRows(meta.listUnchanged === true);
   // Rows found unchanged before queueing were only counted: their ranges are all there is.
   for (const [from, to] of await state.unchangedRanges(batchId)) unchanged.addRange(from, to);
@@ -69,6 +69,7 @@ export async function writeRedisBatchReport(
       keyColumn: customKeyColumn(meta.ledger),
       rerunOf: meta.rerunOf,
       fixes: meta.fixes,
+      lang: meta.lang,
       // A dry run never goes through the queue (enqueueSync refuses it).
       dryRun: false,
       skippedUnchanged: unchanged.summary(),

@@ -14,6 +14,7 @@ import { ProgressLog } from '../progress-log.ts';
 import { problemsIn } from '../tally.ts';
 import { buildBatchLedger } from '../prepare.ts';
 import { interruptedCreate } from '../../ledger/rules.ts';
+import { said } from '../../messages/index.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../../report/summary.ts';
 import type { Outcome } from '../../outcome.ts';
@@ -286,7 +287,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         : {
             row: data.row,
             outcome: 'failed' as const,
-            message: `The worker could not process this row: ${error.message}`,
+            ...said('worker_failed', { detail: error.message }),
             httpStatus: null,
             attempts: 0,
             code: 'WORKER',

@@ -54,8 +54,11 @@ interface UnknownCreate {
   result: RowResult;
 }
 
-/** Marks in our own messages of a batch resumed after its process stopped (ledger/rules.ts). */
-const RESUMED = 'before its process stopped';
+/**
+ * Marks in our own messages of a batch resumed after its process stopped (ledger/rules.ts), in
+ * either language a report may be written in (the catalogue's `ledger.confirmed`).
+ */
+const RESUMED = ['before its process stopped', 'قبل توقف عمليتها'];
 
 export async function reconcileBatch(
   target: string,
@@ -74,7 +77,7 @@ export async function reconcileBatch(
   let resumed = false;
   for await (const { row, sheetRow, result } of reportedRows(resultsCsv)) {
     if (movesCategory(sheetRow, result.outcome)) moved.push(row);
-    if (result.message.includes(RESUMED)) resumed = true;
+    if (RESUMED.some((mark) => result.message.includes(mark))) resumed = true;
     if (result.outcome !== 'created' && result.outcome !== 'unknown') continue;
     const facts = createFacts(sheetRow, keyColumn);
     if (facts === null) {
@@ -213,7 +216,7 @@ async function rewriteReport(
   let writer: BatchReportWriter | null = null;
   try {
     for await (const { headers, row, cells, result } of reportedRows(resultsCsv)) {
-      writer ??= await BatchReportWriter.open(dir, headers);
+      writer ??= await BatchReportWriter.open(dir, headers, summary.lang);
       await writer.write({ row, cells, result: changes.get(row)?.result ?? result });
     }
     if (!writer) throw new Error(`${resultsCsv}: no rows read back`);

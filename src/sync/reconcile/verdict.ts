@@ -6,6 +6,7 @@
  * (another writer in the store's admin, the batch's own updates moving products): `doubt` says so.
  */
 import type { CategoryEvidence, CategoryFinding, Verdict } from '../../report/reconciled.ts';
+import { said } from '../../messages/index.ts';
 import type { RowResult } from '../../outcome.ts';
 
 function plural(n: number, word: string): string {
@@ -58,19 +59,19 @@ export function judgeCategory(evidence: CategoryEvidence, doubt: string | null =
 
 /** How the verdict changes an unknown create's row, or null when it stays unknown. */
 export function reconciledResult(finding: CategoryFinding, result: RowResult, batchId: string): RowResult | null {
-  const counted = `category ${finding.category}: ${finding.before} -> ${finding.after}`;
+  const counted = { category: finding.category, before: String(finding.before), after: String(finding.after) };
   if (finding.verdict === 'none_landed')
     return {
       ...result,
       outcome: 'failed',
-      message: `not created (${counted}, rose by exactly the confirmed creates; found by reconcile): safe to send again with catalog-sync rerun ${batchId}`,
+      ...said('reconcile.not_created', { ...counted, batch: batchId }),
       code: 'reconciled_not_created',
     };
   if (finding.verdict === 'all_landed')
     return {
       ...result,
       outcome: 'created',
-      message: `Product created (${counted}, rose by every confirmed and unknown create; found by reconcile); the store returns no product_id: find it in the store's admin to update this product`,
+      ...said('reconcile.created', counted),
       code: 'reconciled_created',
     };
   return null;

@@ -1,0 +1,76 @@
+/**
+ * Every message a person can see about a row, in English and Arabic: one catalogue, keyed by
+ * message key (a row issue's code, or the code and a variant: `not_a_number.decimal_comma`).
+ */
+import { CELL_MESSAGES } from './cells.ts';
+import { OUTCOME_MESSAGES } from './outcomes.ts';
+import { ROW_MESSAGES } from './rows.ts';
+import {
+  entry,
+  type Entry,
+  type Lang,
+  type MessageParams,
+  type MessageRef,
+  type ParamValue,
+  type Said,
+} from './types.ts';
+
+const FRAME_MESSAGES = {
+  /** A row's message with its column in front, unless the text starts with it already. */
+  with_column: entry(
+    ['column', 'text'],
+    (p) => (p.text.startsWith(p.column) ? p.text : `${p.column}: ${p.text}`),
+    (p) => (p.text.startsWith(p.column) ? p.text : `${p.column}: ${p.text}`),
+  ),
+};
+
+export const CATALOGUE = { ...CELL_MESSAGES, ...ROW_MESSAGES, ...OUTCOME_MESSAGES, ...FRAME_MESSAGES };
+
+export type MessageKey = keyof typeof CATALOGUE;
+
+/** The parameters an entry names, each a text, a number or a nested message. */
+export type ParamsOf<K extends MessageKey> =
+  (typeof CATALOGUE)[K] extends Entry<infer P> ? Readonly<Record<P, ParamValue>> : never;
+
+const ENTRIES: Readonly<Record<string, Entry>> = CATALOGUE;
+
+/** Joins a list of messages (a row's notes). */
+const LIST_SEPARATOR: Record<Lang, string> = { en: '; ', ar: '؛ ' };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(ENTRIES, key);
+}
+
+/** A nested message, typed by its key. */
+export function ref<K extends MessageKey>(key: K, params: ParamsOf<K>): MessageRef {
+  return { key, params };
+}
+
+/** A message as a row issue or result carries it: key, parameters and the English text. */
+export function said<K extends MessageKey>(key: K, params: ParamsOf<K>): Said {
+  return { messageKey: key, params, message: messageText(key, params, 'en') };
+}
+
+/**
+ * The text of a message in a language. Throws on a key the catalogue lacks (a bug: every key a
+ * site uses is typed, and test/messages checks the catalogue); readers of stored rows use textOf.
+ */
+export function messageText(key: string, params: MessageParams, lang: Lang): string {
+  const found = ENTRIES[key];
+  if (found === undefined) throw new Error(`no message "${key}" in the catalogue`);
+  const values: Record<string, string> = {};
+  for (const name of found.params) values[name] = paramText(params[name], lang);
+  return found[lang](values);
+}
+
+function paramText(value: ParamValue | undefined, lang: Lang): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (isRefList(value)) return value.map((item) => messageText(item.key, item.params, lang)).join(LIST_SEPARATOR[lang]);
+  return messageText(value.key, value.params, lang);
+}
+
+function isRefList(value: MessageRef | readonly MessageRef[]): value is readonly MessageRef[] {
+  return Array.isArray(value);
+}

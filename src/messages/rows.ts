@@ -1,0 +1,167 @@
+/**
+ * What a row or the header row says beyond one cell's reading: what the row asks for, options,
+ * both languages of a text, duplicates, columns. Field names (product_id, title_ar) and values stay
+ * as typed in either language.
+ */
+import { entry } from './types.ts';
+
+export const ROW_MESSAGES = {
+  'required.update_id': entry(
+    [],
+    () => 'product_id is required to update a product (action says update)',
+    () => 'product_id مطلوب لتحديث منتج (الإجراء update)',
+  ),
+  'required.status_id': entry(
+    [],
+    () => 'product_id is required to change a status',
+    () => 'product_id مطلوب لتغيير الحالة',
+  ),
+  'required.status_value': entry(
+    [],
+    () => 'product_status is required when action is status',
+    () => 'product_status مطلوب حين يكون الإجراء status',
+  ),
+  'required.create': entry(
+    ['field'],
+    (p) => `${p.field} is required to create a product (a row without product_id creates one)`,
+    (p) => `${p.field} مطلوب لإنشاء منتج (الصف الذي ليس فيه product_id يُنشئ منتجًا)`,
+  ),
+  'required.brand_id': entry(
+    [],
+    () => 'brand_id is required: it names the brand to update (brands are not created from sheets)',
+    () => 'brand_id مطلوب: فهو يحدد العلامة التجارية المراد تحديثها (لا تُنشأ العلامات التجارية من الأوراق)',
+  ),
+  'required.brand_name': entry(
+    ['field'],
+    (p) => `${p.field} is required: the brand update sends both names (type #empty to clear it on purpose)`,
+    (p) => `${p.field} مطلوب: تحديث العلامة التجارية يرسل الاسمين معًا (اكتب ‎#empty لمسحه عمدًا)`,
+  ),
+  nothing_to_update: entry(
+    [],
+    () =>
+      'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)',
+    () =>
+      'لا شيء لتغييره: في الصف product_id ولا خلايا مملوءة غيره (الخلايا الفارغة لا تُرسل أبدًا؛ اكتب ‎#empty لمسح حقل نصي)',
+  ),
+  create_with_product_id: entry(
+    [],
+    () => 'a new product cannot have a product_id: clear it, or set action to update',
+    () => 'لا يكون للمنتج الجديد product_id: امسحه، أو اجعل الإجراء update',
+  ),
+  create_with_status: entry(
+    [],
+    () =>
+      "product_status cannot be set on a new product: the store's create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its product_id",
+    () =>
+      'لا يمكن ضبط product_status لمنتج جديد: طلب الإنشاء في المتجر لا يعيد رقم المنتج، فلا يجد تغيير الحالة منتجًا يحدده. أنشئ المنتج أولًا، ثم اضبط حالته في ورقة لاحقة مع product_id الخاص به',
+  ),
+  fields_ignored: entry(
+    [],
+    () =>
+      'action is status: only product_status is sent, the other filled cells are not (use action update to send them too)',
+    () => 'الإجراء status: يُرسل product_status وحده دون بقية الخلايا المملوءة (استخدم الإجراء update لإرسالها أيضًا)',
+  ),
+  bad_action: entry(
+    ['column', 'value'],
+    (p) => `${p.column}: ${p.value} is not an action (expected create, update, status or skip, or leave it blank)`,
+    (p) => `${p.column}: ${p.value} ليس إجراءً (المتوقع create أو update أو status أو skip، أو اترك الخلية فارغة)`,
+  ),
+  unknown_option_type: entry(
+    ['column', 'value'],
+    (p) =>
+      `${p.column}: "${p.value}" is not a type the store reference shows (multi_select); it is sent as written (said once per sheet)`,
+    (p) => `${p.column}: "${p.value}" ليس نوعًا يذكره مرجع المتجر (multi_select)؛ يُرسل كما كُتب (تنبيه واحد لكل ورقة)`,
+  ),
+  incomplete_option: entry(
+    ['number', 'index', 'filled', 'title'],
+    (p) =>
+      `option ${p.number} (product_option.${p.index}) has "${p.filled}" filled but no title; an option needs ${p.title} (or clear the option's cells)`,
+    (p) =>
+      `الخيار ${p.number} (product_option.${p.index}) فيه "${p.filled}" مملوء ولكن بلا عنوان؛ يحتاج الخيار إلى ${p.title} (أو امسح خلايا الخيار)`,
+  ),
+  arabic_without_base: entry(
+    ['arabic', 'base'],
+    (p) => `${p.arabic} is filled but ${p.base} is not: the store shows ${p.base} where Arabic is not chosen`,
+    (p) => `${p.arabic} مملوء لكن ${p.base} فارغ: يعرض المتجر ${p.base} حين لا تكون العربية هي اللغة المختارة`,
+  ),
+  base_without_arabic: entry(
+    ['arabic', 'base'],
+    (p) => `${p.base} is filled but ${p.arabic} is blank: Arabic shoppers will see no Arabic ${p.base}`,
+    (p) => `${p.base} مملوء لكن ${p.arabic} فارغ: لن يرى المتسوقون بالعربية ${p.base} بالعربية`,
+  ),
+  too_long: entry(
+    ['column', 'length', 'limit'],
+    (p) => `${p.column}: ${p.length} characters, more than the limit of ${p.limit} for a text field (MAX_TEXT_LENGTH)`,
+    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح للحقل النصي ${p.limit} (MAX_TEXT_LENGTH)`,
+  ),
+  mojibake: entry(
+    ['column', 'excerpt', 'encoding'],
+    (p) =>
+      `${p.column}: ${p.excerpt} looks garbled (UTF-8 text read as ${p.encoding}); save the file as "CSV UTF-8" in Excel, or pass --encoding utf8`,
+    (p) =>
+      `${p.column}: يبدو ${p.excerpt} مشوّهًا (نص UTF-8 قُرئ بترميز ${p.encoding})؛ احفظ الملف بصيغة "CSV UTF-8" في Excel، أو مرّر ‎--encoding utf8`,
+  ),
+  duplicate_value: entry(
+    ['column', 'value', 'earlier', 'what'],
+    (p) => `${p.column}: ${p.value} is already on row ${p.earlier} (${p.what}); merge the rows or fix one`,
+    (p) => `${p.column}: ${p.value} موجود في الصف ${p.earlier} (${p.what})؛ ادمج الصفين أو صحّح أحدهما`,
+  ),
+  'duplicate.barcode': entry(
+    [],
+    () => 'two products with one barcode',
+    () => 'لا يكون لمنتجين باركود واحد',
+  ),
+  'duplicate.one_row': entry(
+    [],
+    () => 'one row per item',
+    () => 'صف واحد لكل عنصر',
+  ),
+  'duplicate.key': entry(
+    [],
+    () => 'the key column: one product per key',
+    () => 'عمود المفتاح: منتج واحد لكل مفتاح',
+  ),
+  header_error: entry(
+    [],
+    () => 'not sent: the header row (row 1) has errors; fix them first',
+    () => 'لم يُرسل: في صف العناوين (الصف 1) أخطاء؛ صحّحها أولًا',
+  ),
+  extra_cells: entry(
+    ['cells', 'fieldCount', 'shown', 'more'],
+    (p) =>
+      `this row has ${p.cells} cells where the header has ${p.fieldCount}, so its cells are shifted; past the header: ${p.shown}${p.more === '0' ? '' : ` and ${p.more} more`} (a comma inside a value splits it in two, e.g. a price typed 12,50: put that value in quotes or type 12.50); not sent`,
+    (p) =>
+      `عدد خلايا هذا الصف ${p.cells} وعدد أعمدة صف العناوين ${p.fieldCount}، فخلاياه مُزاحة؛ بعد آخر عنوان: ${p.shown}${p.more === '0' ? '' : ` و${p.more} غيرها`} (الفاصلة داخل القيمة تقسمها قسمين، مثل سعر مكتوب 12,50: ضع تلك القيمة بين علامتي تنصيص أو اكتب 12.50)؛ لم يُرسل`,
+  ),
+  unnamed_column: entry(
+    ['letter'],
+    (p) => `column ${p.letter} has no header, so its cells are not sent (first filled on this row)`,
+    (p) => `العمود ${p.letter} بلا عنوان، فلا تُرسل خلاياه (أول خلية مملوءة فيه في هذا الصف)`,
+  ),
+  unknown_column: entry(
+    ['column', 'hint'],
+    (p) =>
+      `unknown column "${p.column}": not sent${p.hint === '' ? '' : `. Did you mean "${p.hint}"?`} (a --columns map file can name it)`,
+    (p) =>
+      `عمود غير معروف "${p.column}": لا يُرسل${p.hint === '' ? '' : `. هل تقصد "${p.hint}"؟`} (يمكن أن يسمّيه ملف ربط الأعمدة ‎--columns)`,
+  ),
+  duplicate_column: entry(
+    ['earlier', 'column', 'field'],
+    (p) =>
+      `columns "${p.earlier}" and "${p.column}" both fill ${p.field}; keep one of them (or map one elsewhere with --columns)`,
+    (p) =>
+      `العمودان "${p.earlier}" و"${p.column}" يملآن كلاهما ${p.field}؛ أبقِ أحدهما (أو اربط الآخر بحقل غيره عبر ‎--columns)`,
+  ),
+  column_map_mismatch: entry(
+    ['file', 'column', 'mapped', 'kind'],
+    (p) =>
+      `${p.file === '' ? 'column map' : p.file} maps "${p.column}" to "${p.mapped}", which is not a column of a ${p.kind === 'brands' ? 'brand' : 'product'} sheet`,
+    (p) =>
+      `${p.file === '' ? 'ملف ربط الأعمدة' : p.file} يربط "${p.column}" بـ "${p.mapped}"، وهو ليس عمودًا في ورقة ${p.kind === 'brands' ? 'العلامات التجارية' : 'المنتجات'}`,
+  ),
+  row_unreadable: entry(
+    [],
+    () => 'Row could not be read',
+    () => 'تعذّرت قراءة الصف',
+  ),
+};

@@ -1,0 +1,104 @@
+/**
+ * Arabic from the command line, in a real process: `validate --lang ar` (or an Arabic locale)
+ * prints row messages in Arabic naming the row and the column as typed; `import` under an Arabic
+ * locale writes an `ar` batch, its report's messages in Arabic and summary.json saying `lang: ar`.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { BatchSummary } from '../../src/report/summary.ts';
+
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+let dir: string;
+let sheet: string;
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-arabic-'));
+  sheet = join(dir, 'منتجات.csv');
+  // Row 2 is good; row 3 has a price typed with a letter O, under an Arabic header.
+  await writeFile(sheet, 'title,سعر البيع,category,barcode\nشاي,12.50,1,AR-1\nقهوة,"12,5O",1,AR-2\n');
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'silent',
+      REPORT_DIR: join(dir, 'reports'),
+      LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+const ARABIC_ROW = 'row 3, سعر البيع [error] سعر البيع: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)';
+const ENGLISH_ROW = 'row 3, سعر البيع [error] سعر البيع: "12,5O" is not a number (expected e.g. 12.50)';
+
+describe('row messages in Arabic from the CLI', () => {
+  it('validate --lang ar prints the row, the column and the value as typed, in Arabic', async () => {
+    const ran = await run(['--lang', 'ar', 'validate', sheet, '--errors-csv', join(dir, 'issues.csv')]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(ARABIC_ROW);
+    const csv = await readFile(join(dir, 'issues.csv'), 'utf8');
+    expect(csv).toContain('سعر البيع: ""12,5O"" ليس رقمًا (المتوقع مثلًا 12.50)');
+  });
+
+  it('follows an Arabic locale, and --lang en wins over it', async () => {
+    expect((await run(['validate', sheet], { LANG: 'ar_SA.UTF-8' })).stdout).toContain(ARABIC_ROW);
+    expect((await run(['--lang', 'en', 'validate', sheet], { LANG: 'ar_SA.UTF-8' })).stdout).toContain(ENGLISH_ROW);
+    expect((await run(['validate', sheet], { LANG: 'C.UTF-8' })).stdout).toContain(ENGLISH_ROW);
+  });
+
+  it('refuses a language it does not speak', async () => {
+    const ran = await run(['--lang', 'fr', 'validate', sheet]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/--lang.*fr/);
+  });
+
+  it('import under an Arabic locale writes an ar batch: Arabic row messages in its report', async () => {
+    const ran = await run(['import', sheet, '--json'], {
+      LANG: 'ar_SA.UTF-8',
+      STORE_URL: sandbox.url,
+      STORE_EMAIL: sandbox.email,
+      STORE_PASSWORD: sandbox.password,
+    });
+    expect(ran.code).toBe(1);
+    const summary = JSON.parse(ran.stdout) as BatchSummary;
+    expect(summary.lang).toBe('ar');
+    expect(summary.counts).toMatchObject({ created: 1, invalid: 1 });
+    const written = JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
+    expect(written.lang).toBe('ar');
+    const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
+    expect(results).toContain('2,created,أُنشئ المنتج');
+    expect(results).toContain('3,invalid,"سعر البيع: ""12,5O"" ليس رقمًا (المتوقع مثلًا 12.50)"');
+    const failed = await readFile(join(summary.reportDir, 'failed.csv'), 'utf8');
+    expect(failed).toContain('ليس رقمًا');
+    expect(failed).not.toContain('created');
+  });
+});
