@@ -2,7 +2,8 @@
  * The operator's loop in a real Chromium, in English and in Arabic: upload a sheet with problems,
  * dry run it (its would_* counts), read the reasons on the page, fix two rows in the grid from the
  * keyboard (each edit checked as typed, its problem beside the cell), send exactly those rows and
- * see them created; a new upload clears the problem table. Screenshots of each step:
+ * see them created; a new upload clears the problem table. Row messages, hints and page strings
+ * are in the page's language. Screenshots of each step:
  * test-artifacts/operator/en-*.png and ar-*.png (operator-browser.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,8 @@ interface Words {
   wouldCreate: string;
   /** The start of the server's hint for an invalid row in this language. */
   invalidHint: string;
+  /** Row messages are in the page's language (field names and values as typed). */
+  script: RegExp;
 }
 
 const EN: Words = {
@@ -39,6 +42,7 @@ const EN: Words = {
   invalid: 'invalid',
   wouldCreate: 'would create',
   invalidHint: 'Fix the cell',
+  script: /^[^\u0600-\u06FF]*$/,
 };
 
 const AR: Words = {
@@ -49,6 +53,7 @@ const AR: Words = {
   invalid: 'غير صالح',
   wouldCreate: 'سيُنشأ',
   invalidHint: 'صحّح الخلية',
+  script: /[\u0600-\u06FF]/,
 };
 
 for (const words of [EN, AR]) {
@@ -93,12 +98,12 @@ for (const words of [EN, AR]) {
       await page.locator('#reasons').waitFor({ state: 'visible' });
       expect(await page.locator('#reasons-heading').textContent()).toBe(words.reasonsHeading);
       const reasons = await tableRows(page, '#reason-rows');
-      // Row 3's message ("title is required") does not start with its column, so the API names none.
       expect(reasons.map((r) => [r[0], r[1], r[2]])).toEqual([
-        ['3', words.invalid, ''],
+        ['3', words.invalid, 'title'],
         ['4', words.invalid, 'sale_price'],
       ]);
       expect(reasons[1]![3]).toContain('3O');
+      for (const r of reasons) expect(r[3]).toMatch(words.script);
       for (const r of reasons) expect(r[4]).toContain(words.invalidHint);
       await page.locator('#reasons').scrollIntoViewIfNeeded();
       await shot('2-reasons');
@@ -128,6 +133,7 @@ for (const words of [EN, AR]) {
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type('3,5x');
       await expect.poll(() => cell(4, 'sale_price').locator('.cell-error').textContent()).toContain('3,5x');
+      expect(await cell(4, 'sale_price').locator('.cell-error').textContent()).toMatch(words.script);
       await expect.poll(() => cell(3, 'title').locator('input').getAttribute('aria-invalid')).toBeNull();
       await shot('3-grid-checked');
       // Escape puts the cell back as the sheet had it; then the right price.
