@@ -55,6 +55,7 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await change(3).textContent()).toMatch(/^sale_price: 100 . 90$/);
       // The fifth product was never sent by catalog-sync: no "before" to show.
       expect(rows[2]![2]).toContain(words.notSeen);
+      expect(await change(4).textContent()).toBe('sale_price: 70');
       expect(rows[0]![2]).not.toContain(words.notSeen);
       await page.locator('#changes').scrollIntoViewIfNeeded();
       await browser.shot(`${lang}-guard-1-preview`);

@@ -31,7 +31,9 @@ function changeRow(r: ChangeRow): HTMLTableRowElement {
     const list = el('ul', null, { class: 'changes' });
     for (const c of r.changes) {
       const li = el('li', null, { 'data-field': c.field });
-      li.append(el('bdi', c.field), ': ', value(c.before), ` ${T.change_arrow} `, value(c.after));
+      // A product never sent has no "before": its fields show as they will be sent.
+      if (r.seen) li.append(el('bdi', c.field), ': ', value(c.before), ` ${T.change_arrow} `, value(c.after));
+      else li.append(el('bdi', c.field), ': ', value(c.after));
       list.append(li);
     }
     what.append(list);
