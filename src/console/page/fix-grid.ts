@@ -185,6 +185,7 @@ async function check(): Promise<void> {
   try {
     const answer = await api<{ rows: RowError[] }>('POST', batchPath(sourceBatch, '/fix/check'), { rows });
     if (seq !== checkSeq) return;
+    say('fix-error', '');
     state.checked(
       rows.map((r) => r.row),
       answer.rows,
@@ -249,5 +250,12 @@ async function send(): Promise<void> {
 }
 
 export function startFixGrid(): void {
-  $('fix-send').addEventListener('click', () => void send());
+  const button = $<HTMLButtonElement>('fix-send');
+  // One send at a time: a second click while the first is on its way would send the rows twice.
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    void send().finally(() => {
+      button.disabled = false;
+    });
+  });
 }
