@@ -95,9 +95,7 @@ export async function openStoreLedger(
       );
     }
   }
-  const lastSent: LastSent = redis
-    ? new RedisLastSent(redis, config.queuePrefix, scope)
-    : new FileLastSent(lastSentFileOf(file));
+  const lastSent = openLastSent(config, redis);
   return {
     ledger,
     batchLedgers: recordingLastSent(batchLedgersOf(ledger), lastSent),
@@ -109,6 +107,18 @@ export async function openStoreLedger(
       await ledger.close();
     },
   };
+}
+
+/**
+ * The store's last values sent (last-sent.ts), where its ledger is, without opening the ledger:
+ * a look before a batch (the guard) must not take a file ledger over into Redis for a run that
+ * may queue nothing.
+ */
+export function openLastSent(config: Config, redis: RedisClient | null): LastSent {
+  const scope = storeScope(storeIdentityOf(config));
+  return redis
+    ? new RedisLastSent(redis, config.queuePrefix, scope)
+    : new FileLastSent(lastSentFileOf(scopedLedgerFile(ledgerFileOf(config), scope)));
 }
 
 export interface MovedToFile {

@@ -17,10 +17,20 @@ export interface ScanOptions {
   sheet?: string | undefined;
   /** Which rows (by their place in the sheet, from 0) to work out; the others are only counted. */
   wanted?: (index: number) => boolean;
+  /** Rows looked up together. @defaultValue 2,000 */
+  chunk?: number;
 }
 
-/** Rows looked up together (one ledger-side read each chunk). */
+/** Rows looked up together (one side-store read each chunk): a preview's page fits in one. */
 const CHUNK = 2000;
+
+/**
+ * The guard reads every row: a file side store is read through once per chunk, so bigger chunks
+ * (held in memory meanwhile, a few tens of MB) cut the passes: 100,000 rows against 100,000
+ * products known took 7.8 s in chunks of 2,000 (50 passes), 2.3 s in chunks of 25,000 (4 passes),
+ * 260 MB RSS (measured on 2 shared cores).
+ */
+const GUARD_CHUNK = 25_000;
 
 /** Calls `visit` with each wanted row's change, in sheet order; resolves with the rows counted. */
 export async function scanSheetChanges(
@@ -53,7 +63,7 @@ export async function scanSheetChanges(
     try {
       for await (const result of sheet.rows()) {
         if (wanted(index++)) chunk.push(result);
-        if (chunk.length >= CHUNK) await flush();
+        if (chunk.length >= (options.chunk ?? CHUNK)) await flush();
       }
     } finally {
       await sheet.close();
@@ -75,6 +85,7 @@ export async function guardVerdictOf(
 ): Promise<GuardVerdict> {
   const tally = new GuardTally(settings);
   const known = await lastSent.size();
-  if (known > 0) await scanSheetChanges(file, lastSent, options, (change) => tally.add(change));
+  if (known > 0)
+    await scanSheetChanges(file, lastSent, { chunk: GUARD_CHUNK, ...options }, (change) => tally.add(change));
   return tally.verdict(known);
 }

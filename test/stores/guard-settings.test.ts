@@ -1,0 +1,58 @@
+/** The guard's settings: GUARD_* for every store, a store's own in the stores file over them, each checked. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.ts';
+import { applyStoresFile } from '../../src/store-choice.ts';
+import { readStoresFile } from '../../src/stores-file.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'guard-settings-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const store = (id: string, extra = ''): string =>
+  `  - id: ${id}\n    url: https://api.${id}.example\n    email: ops@${id}.example\n    password_env: PW\n${extra}`;
+
+describe('guard settings', () => {
+  it('default to half, half and 20; the environment sets them', () => {
+    expect(resolveConfig({})).toMatchObject({ guardPriceDrop: 0.5, guardChangeShare: 0.5, guardMinKnown: 20 });
+    expect(resolveConfig({ GUARD_PRICE_DROP: '0.3', GUARD_CHANGE_SHARE: '1', GUARD_MIN_KNOWN: '0' })).toMatchObject({
+      guardPriceDrop: 0.3,
+      guardChangeShare: 1,
+      guardMinKnown: 0,
+    });
+  });
+
+  it.each([
+    ['GUARD_PRICE_DROP', '0', 'GUARD_PRICE_DROP: must be greater than 0 (1 turns the check off)'],
+    ['GUARD_CHANGE_SHARE', '1.5', 'GUARD_CHANGE_SHARE: must be at most 1 (1 turns the check off)'],
+    ['GUARD_PRICE_DROP', 'half', 'GUARD_PRICE_DROP: must be a number from 0 to 1'],
+    ['GUARD_MIN_KNOWN', '2.5', 'GUARD_MIN_KNOWN: must be a whole number'],
+  ])('%s=%s is refused, naming the setting', (name, value, message) => {
+    expect(() => resolveConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("a store's own in the stores file wins over the environment's, for that store only", async () => {
+    const path = join(dir, 'stores.yaml');
+    await writeFile(
+      path,
+      `stores:\n${store('north', '    guard_price_drop: 0.2\n    guard_change_share: 0.9\n')}${store('south')}`,
+    );
+    const env = { STORES_FILE: path, GUARD_PRICE_DROP: '0.4' };
+    const north = applyStoresFile(resolveConfig({ ...env, STORE: 'north' }), { PW: 'pw' }).config;
+    expect(north).toMatchObject({ guardPriceDrop: 0.2, guardChangeShare: 0.9 });
+    const south = applyStoresFile(resolveConfig({ ...env, STORE: 'south' }), { PW: 'pw' }).config;
+    expect(south).toMatchObject({ guardPriceDrop: 0.4, guardChangeShare: 0.5 });
+
+    const bad = join(dir, 'bad.yaml');
+    await writeFile(bad, `stores:\n${store('north', '    guard_price_drop: 2\n')}`);
+    expect(() => readStoresFile(bad, { PW: 'pw' })).toThrow(
+      'stores[0] (id north): guard_price_drop: must be at most 1',
+    );
+  });
+});
