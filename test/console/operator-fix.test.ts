@@ -95,6 +95,10 @@ for (const words of [EN, AR]) {
       expect(await page.locator('#batch-counts [data-outcome="invalid"]').textContent()).toBe('2');
       // Nothing went to the store.
       expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);
+      // The batch's report is in the page's language (summary.json lang; English says none).
+      const batchId = await page.locator('#batch-id').textContent();
+      const summary = (await (await world.api(`/api/batches/${batchId}`)).json()) as { lang?: string };
+      expect(summary.lang ?? 'en').toBe(words.lang);
       await page.locator('#reasons').waitFor({ state: 'visible' });
       expect(await page.locator('#reasons-heading').textContent()).toBe(words.reasonsHeading);
       const reasons = await tableRows(page, '#reason-rows');

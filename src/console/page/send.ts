@@ -6,7 +6,7 @@ import { api, batchPath } from './api.ts';
 import { follow } from './batch.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
-import { $, fmt, messageOf, say } from './dom.ts';
+import { $, fmt, messageOf, pageLang, say } from './dom.ts';
 import { askGuard, guardOf } from './guard.ts';
 import { shownSheet } from './upload.ts';
 
@@ -15,7 +15,8 @@ async function startBatch(dryRun: boolean): Promise<void> {
   if (!sheet) return;
   if (!dryRun && !(await confirmSend(sheet.name))) return;
   say('send-error', '');
-  const body = { ...sheet, dryRun: String(dryRun) };
+  // The batch's report is written in the page's language.
+  const body = { ...sheet, dryRun: String(dryRun), lang: pageLang() };
   try {
     let answer: { batchId: string };
     try {
