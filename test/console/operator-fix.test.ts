@@ -175,6 +175,15 @@ for (const words of [EN, AR]) {
       await shot('5-created');
     });
 
+    it('fits a phone with the reasons and the grid open: the grid scrolls, the page does not', async () => {
+      const { page } = browser;
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await page.locator('#fix').scrollIntoViewIfNeeded();
+      await shot('5b-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+
     it('clears the problem table and the grid when a new sheet is uploaded', async () => {
       const { page } = browser;
       const sheet = `title,sale_price,category,barcode\nShelf ${tag},22,1,${tag}-9\n`;
