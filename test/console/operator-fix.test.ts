@@ -166,6 +166,8 @@ for (const words of [EN, AR]) {
         ['3', words.created],
         ['4', words.created],
       ]);
+      // Both rows listed, none still needing attention.
+      expect(await page.locator('#reasons-status').textContent()).toMatch(/[2٢].*[0٠]$/);
       // Only the two edited rows went; the dry run's good rows were not sent.
       const titles = world.sandbox.products().map((p) => p.fields.title);
       expect(titles).toEqual(expect.arrayContaining([`Stool ${tag}`, `Chair ${tag}`]));

@@ -31,7 +31,7 @@ it('lists 130 invalid rows a hundred at a time, into the table and the grid', as
   await page.locator('#reasons').waitFor({ state: 'visible' });
   await expect.poll(() => page.locator('#reason-rows tr').count()).toBe(100);
   expect(await page.locator('#fix-rows tr').count()).toBe(100);
-  expect(await page.locator('#reasons-status').textContent()).toBe('Rows listed: 100 (not shown yet: 30)');
+  expect(await page.locator('#reasons-status').textContent()).toBe('Rows listed: 100; not shown yet: 30');
   await page.locator('#reasons-more').click();
   await expect.poll(() => page.locator('#reason-rows tr').count()).toBe(130);
   expect(await page.locator('#fix-rows tr').count()).toBe(130);

@@ -65,11 +65,13 @@ function render(): void {
   $('reason-rows').replaceChildren(...[...shown.rows.values()].map((r) => reasonRow(batchId, r)));
   const more = shown.total - shown.loaded;
   $('reasons-more').hidden = more <= 0;
+  const listed = shown.rows.size;
   const needing = [...shown.rows.values()].filter((r) => (ATTENTION as readonly string[]).includes(r.outcome)).length;
-  say(
-    'reasons-status',
-    `${T.reasons_count}: ${fmt(needing)}${more > 0 ? ` (${T.reasons_more_left}: ${fmt(more)})` : ''}`,
-  );
+  const parts = [`${T.reasons_count}: ${fmt(listed)}`];
+  if (more > 0) parts.push(`${T.reasons_more_left}: ${fmt(more)}`);
+  // Once fixed rows ended, some listed rows need nothing more.
+  if (needing < listed) parts.push(`${T.reasons_still}: ${fmt(needing)}`);
+  say('reasons-status', parts.join('; '));
   $('reasons').hidden = false;
 }
 
