@@ -7,6 +7,8 @@ export interface Issue {
   row: number;
   column?: string | null;
   message: string;
+  /** The message's parameters (src/messages): `hint` is a "did you mean" of an unknown column. */
+  params?: Record<string, unknown>;
   severity: 'error' | 'warning';
 }
 

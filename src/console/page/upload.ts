@@ -7,7 +7,7 @@ import { api } from './api.ts';
 import { T } from './context.ts';
 import { $, el, fmt, messageOf, say } from './dom.ts';
 import { emit } from './events.ts';
-import type { UploadAnswer } from './types.ts';
+import type { Issue, UploadAnswer } from './types.ts';
 
 export interface ShownSheet {
   upload: string;
@@ -41,8 +41,11 @@ async function sendFile(file: File | undefined): Promise<void> {
   }
 }
 
-function suggestionOf(message: string): string {
-  return /did you mean "([^"]+)"/i.exec(message)?.[1] ?? '';
+/** "Did you mean": from the message's parameters, in any language; from an English message's words else. */
+function suggestionOf(issue: Issue): string {
+  const hint = issue.params?.hint;
+  if (typeof hint === 'string') return hint;
+  return /did you mean "([^"]+)"/i.exec(issue.message)?.[1] ?? '';
 }
 
 type CountField = 'rows' | 'creates' | 'updates' | 'statusChanges' | 'brandUpdates' | 'invalidRows';
@@ -78,7 +81,7 @@ function showSummary(answer: UploadAnswer): void {
         el('td', issue.row),
         el('td', issue.column ?? ''),
         el('td', issue.message),
-        el('td', suggestionOf(issue.message)),
+        el('td', suggestionOf(issue)),
       );
       rows.append(tr);
     }
