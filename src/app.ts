@@ -9,7 +9,7 @@
  */
 import type { Config } from './config.ts';
 import { batchLedgersOf } from './ledger/for-batch.ts';
-import { moveStoreLedgerToFile, openStoreLedger } from './ledger/open.ts';
+import { moveStoreLedgerToFile, openLastSent, openStoreLedger } from './ledger/open.ts';
 import type { Logger } from './log.ts';
 import type { Notifier } from './notify/notifier.ts';
 import type { Outcome } from './outcome.ts';
@@ -81,6 +81,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     rate: inRedis.rate,
     storeRate: inRedis.storeRate,
     ledger,
+    lastSent: async () => openLastSent(config, server ? await inRedis.redis() : null),
     runBatch,
     runner: (tuning, options) => (request, signal) =>
       runBatch(request, { ...options, ...(tuning ? { tuning } : {}), signal }),

@@ -149,11 +149,10 @@ async function importBatches(
 async function checkGuard(app: App, requests: readonly SyncRequest[]): Promise<void> {
   const { guardVerdictOf } = await import('../sync/guard-scan.ts');
   const { guardText } = await import('../sync/guard.ts');
-  const { openLastSent } = await import('../ledger/open.ts');
   const { config } = app;
   // Not the ledger itself: opened with REDIS_URL, it would move a file ledger into Redis before
   // the run knows whether it queues anything.
-  const lastSent = openLastSent(config, redisServerOf(config) ? await app.redis() : null);
+  const lastSent = await app.lastSent();
   const settings = {
     priceDrop: config.guardPriceDrop,
     changeShare: config.guardChangeShare,

@@ -62,16 +62,26 @@ export interface SheetShape {
   kind: SheetKind;
 }
 
+/** Files whose delimiter was read: the page checks each edit as it is typed, the file is read once. */
+const delimiters = new Map<string, string>();
+const KEEP_DELIMITERS = 200;
+
 /** The batch's own file's delimiter, when it is still there to read; a comma otherwise. */
 export async function delimiterOf(file: string | undefined, maxTextLength: number): Promise<string> {
   if (file === undefined) return ',';
+  const known = delimiters.get(file);
+  if (known !== undefined) return known;
+  let delimiter = ',';
   try {
     const opened = await openSheet(file, { maxTextLength });
     await opened.close();
-    return opened.delimiter ?? ',';
+    delimiter = opened.delimiter ?? ',';
   } catch {
-    return ',';
+    // Gone or unreadable now: a comma, and the cells as the report has them.
   }
+  if (delimiters.size >= KEEP_DELIMITERS) delimiters.delete(delimiters.keys().next().value!);
+  delimiters.set(file, delimiter);
+  return delimiter;
 }
 
 /** What the fix itself says of a row, in the page's language (the rows' own issues come from the catalogue). */

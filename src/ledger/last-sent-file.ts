@@ -51,6 +51,14 @@ export class FileLastSent implements LastSent {
     await this.writing;
   }
 
+  /** Every product's values, each key's lines merged (when the ledger moves: a copy, held whole once). */
+  async merged(): Promise<Map<string, Record<string, unknown>>> {
+    const all = new Map<string, Record<string, unknown>>();
+    await this.writing;
+    await this.eachLine((key, values) => all.set(key, { ...all.get(key), ...values }));
+    return all;
+  }
+
   private async eachLine(visit: (key: string, values: Record<string, unknown>) => void): Promise<void> {
     const input = createReadStream(this.file, 'utf8');
     try {

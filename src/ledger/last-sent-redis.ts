@@ -49,6 +49,19 @@ export class RedisLastSent implements LastSent {
     }
   }
 
+  /** Every product's values, a page of the hash at a time (when the ledger moves back to its file). */
+  async *entries(): AsyncIterable<readonly [string, SentValues]> {
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.hscan(this.key, cursor, 'COUNT', CHUNK);
+      cursor = next;
+      for (let i = 0; i + 1 < flat.length; i += 2) {
+        const values = parseValues(flat[i + 1]!);
+        if (values) yield [flat[i]!, values];
+      }
+    } while (cursor !== '0');
+  }
+
   size(): Promise<number> {
     return this.redis.hlen(this.key);
   }

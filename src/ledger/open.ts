@@ -22,6 +22,7 @@ import type { LastSent } from './last-sent.ts';
 import { FileLastSent, lastSentFileOf } from './last-sent-file.ts';
 import { RedisLastSent } from './last-sent-redis.ts';
 import { recordingLastSent } from './recording-last-sent.ts';
+import { lastSentIntoFile, lastSentIntoRedis } from './last-sent-move.ts';
 import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { adoptLegacyRedisLedger, legacyRedisLedgerKey, RedisLedger, redisLedgerKey } from './redis-store.ts';
@@ -68,6 +69,7 @@ export async function openStoreLedger(
     for (const source of sources) {
       if (!(await exists(source))) continue;
       const entries = await takeOver(source, ledger);
+      await lastSentIntoRedis(source, new RedisLastSent(redis, config.queuePrefix, scope));
       await writeMovedNote(note, { movedTo: 'redis', key, at: new Date().toISOString(), entries });
       logger.warn(
         { file: source, entries, redisKey: key },
@@ -163,6 +165,7 @@ export async function moveStoreLedgerToFile(config: Config, redis: RedisClient):
   } finally {
     await target.close();
   }
+  await lastSentIntoFile(redis, config.queuePrefix, scope, file);
   // Only once the file holds every entry: a crash before this leaves Redis answering, as before.
   if ((await redis.exists(key)) === 1) await redis.rename(key, keptAs);
   await rm(`${file}.moved-to-redis`, { force: true });

@@ -112,6 +112,15 @@ describe('fixing problem rows', () => {
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);
   });
 
+  it("keeps the sheet's decimal comma: a semicolon sheet's fix is read as that sheet is", async () => {
+    const first = await sync(['title;sale_price;category;barcode', 'Lamp;12,5O;1;B-1'].join('\n'));
+    const res = await post(`/api/batches/${first}/fix`, { rows: [{ row: 2, cells: { sale_price: '12,5' } }] });
+    expect(res.status).toBe(202);
+    const { batchId } = (await res.json()) as { batchId: string };
+    expect((await readEvents(world, batchId)).at(-1)!.counts).toMatchObject({ created: 1 });
+    expect(world.sandbox.products()[0]?.fields).toMatchObject({ title: 'Lamp', sale_price: 12.5 });
+  });
+
   it('checks in the language asked', async () => {
     const first = await sync(SHEET);
     const res = await post(`/api/batches/${first}/fix/check?lang=ar`, { rows: [{ row: 3, cells: { title: '' } }] });
