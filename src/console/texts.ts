@@ -77,7 +77,8 @@ const en = {
   change_arrow: '→',
   show_more: 'Show more',
   guard_heading: 'This sheet is held',
-  guard_hint: 'It would change a lot at once. Check the rows below; nothing is sent until you confirm.',
+  guard_hint:
+    'It would change more than catalog-sync lets a sheet change unasked. Check below; nothing is sent until you confirm.',
   guard_price_drop: 'Prices lowered by more than this share of the value last sent:',
   guard_too_many: 'Products it changes of those catalog-sync knows for this store',
   guard_allowed: 'allowed',
@@ -246,7 +247,7 @@ const ar: Texts = {
   change_arrow: '←',
   show_more: 'اعرض المزيد',
   guard_heading: 'هذا الملف موقوف',
-  guard_hint: 'سيغيّر كثيرًا دفعة واحدة. راجع الصفوف أدناه؛ لا يُرسل شيء حتى تؤكّد.',
+  guard_hint: 'سيغيّر أكثر مما يسمح به catalog-sync لملف دون سؤال. راجع ما يلي؛ لا يُرسل شيء حتى تؤكّد.',
   guard_price_drop: 'أسعار خُفّضت بأكثر من هذه النسبة من آخر قيمة أُرسلت:',
   guard_too_many: 'المنتجات التي يغيّرها من بين ما يعرفه catalog-sync لهذا المتجر',
   guard_allowed: 'المسموح',

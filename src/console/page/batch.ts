@@ -5,7 +5,7 @@
  */
 import { batchPath, scoped } from './api.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, ltr, say } from './dom.ts';
+import { $, el, fmt, ltr, say, seconds } from './dom.ts';
 import { shownCounts } from './counts.ts';
 import { emit } from './events.ts';
 import type { BatchJson } from './types.ts';
@@ -65,7 +65,7 @@ function showProgress(b: BatchJson): void {
       ? ''
       : `${fmt(Math.round(b.rowsPerSecond * 10) / 10)} ${T.pace} ${fmt(b.rate)} ${T.requests_per_second}`;
   $('eta').textContent =
-    b.etaSeconds === null || b.status !== 'running' ? '' : `${T.eta}: ${fmt(Math.ceil(b.etaSeconds))} s`;
+    b.etaSeconds === null || b.status !== 'running' ? '' : `${T.eta}: ${seconds(Math.ceil(b.etaSeconds))}`;
   const counts = $('batch-counts');
   counts.replaceChildren(
     ...shownCounts(b.counts).map(([outcome, n]) => {

@@ -50,6 +50,11 @@ export function listText(parts: string[]): string {
   return new Intl.ListFormat(pageLang(), { style: 'short', type: 'unit' }).format(parts);
 }
 
+/** A number of seconds in the page's language ("12 sec", "١٢ ث"). */
+export function seconds(n: number): string {
+  return new Intl.NumberFormat(pageLang(), { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(n);
+}
+
 export function when(iso: string): string {
   return new Intl.DateTimeFormat(pageLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
