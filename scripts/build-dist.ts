@@ -1,6 +1,7 @@
 /**
- * Compiles src/ to dist/ so that dist/ is never missing or half-written: a command started
- * meanwhile (a second `npx catalog-sync`, whose `prepare` rebuilds) still finds every module.
+ * Compiles src/ to dist/ (and bundles the console page's script, src/console/page-bundle.ts) so
+ * that dist/ is never missing or half-written: a command started meanwhile (a second
+ * `npx catalog-sync`, whose `prepare` rebuilds) still finds every module.
  * tsc writes the new build beside dist/ (dist.next-<pid>/, same depth, so an incremental build
  * info stays valid there), then each file is renamed into dist/ (a rename replaces a file at
  * once), and files the new build no longer has go last. A failed compile leaves dist/ as it was.
@@ -12,6 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { PAGE_ASSET, pageBundleOptions } from '../src/console/page-bundle.ts';
 
 const BUILD_INFO = '.tsbuildinfo';
 const NEXT = 'dist.next-';
@@ -34,6 +37,13 @@ export function buildDist(root: string, { incremental = false } = {}): BuildResu
   if (compiled.status !== 0) {
     rmSync(next, { recursive: true, force: true });
     return { ok: false, output: `${compiled.stdout}${compiled.stderr}${compiled.error?.message ?? ''}` };
+  }
+  // The console's page script (TypeScript for the browser, not compiled by tsc): bundled beside it.
+  try {
+    buildSync({ ...pageBundleOptions(root), outfile: join(next, 'console', PAGE_ASSET), logLevel: 'silent' });
+  } catch (error) {
+    rmSync(next, { recursive: true, force: true });
+    return { ok: false, output: `the page's script: ${(error as Error).message}` };
   }
   const built = filesUnder(next);
   mkdirSync(dist, { recursive: true });

@@ -1,6 +1,7 @@
 /**
- * `npm run build` (and `prepare`): src/ to dist/, built beside it and swapped in file by file
- * (scripts/build-dist.ts), so a command running meanwhile never finds dist/ missing.
+ * `npm run build` (and `prepare`): src/ to dist/ (tsc), and the console page's browser code
+ * (src/console/page/) bundled by esbuild into dist/console/page.js, built beside dist/ and swapped
+ * in file by file (scripts/build-dist.ts), so a command running meanwhile never finds dist/ missing.
  * `--incremental`: emit only what changed since the last build.
  */
 import { join } from 'node:path';

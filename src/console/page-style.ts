@@ -42,6 +42,19 @@ select:focus-visible{outline:3px solid #f6a400;outline-offset:2px}
 dialog{max-inline-size:32rem;border:1px solid #555;border-radius:.5rem;padding:1rem 1.5rem}
 dialog::backdrop{background:rgb(0 0 0/.4)}dialog h2{margin-block-start:0}
 dl.confirm dt{font-size:.85rem;color:#444}dl.confirm dd{margin:0 0 .75rem;overflow-wrap:anywhere}
+.hint{color:#444;margin-block:.25rem}
+.guard{border:2px solid #b00020;border-radius:.5rem;padding:0 1rem 1rem;margin-block-start:1rem}
+.guard h2:focus{outline:3px solid #f6a400}
+ul.changes{margin:0;padding-inline-start:1.2rem}.not-seen,.change-note{margin:0;color:#444;font-style:italic}
+.empty{color:#666}
+tr.invalid td,tr.failed td{background:#fff0f0}tr.unknown td{background:#fffbe6}
+code{font-family:ui-monospace,monospace;background:#f4f4f4;padding:0 .25rem;white-space:nowrap}
+table.grid td{padding:.2rem}table.grid input{font:inherit;inline-size:100%;min-inline-size:6rem;box-sizing:border-box;padding:.25rem;border:1px solid #888;border-radius:.2rem}
+table.grid td.edited input{background:#eef5ff;border-color:#0b5394}
+table.grid input[aria-invalid=true]{border-color:#b00020;border-width:2px}
+table.grid input:disabled{background:#f4f4f4;color:#333}
+.cell-error{display:block;color:#b00020;font-size:.85rem}
+.row-state[data-row-outcome]{font-weight:600}.row-state[data-row-outcome=created],.row-state[data-row-outcome=updated]{color:#1b6e20}
 .sr-only{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:40rem){th,td{font-size:.9rem}.count{min-inline-size:5rem}
 table.cards thead{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%)}

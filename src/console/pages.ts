@@ -1,20 +1,21 @@
 /**
- * The page: server-rendered HTML with one small inline script (page-script.ts), in English or
- * Arabic (right to left). No front-end build step: the page is a form, two tables and a progress
- * bar, which plain HTML does well and every browser runs as sent. With a stores file the page
- * acts on one store at a time (store-page.ts: the switcher, the store's name by the Sync button,
- * the question before a sync); `?store=<id>` picks it, and is remembered.
+ * The page: server-rendered HTML in English or Arabic (right to left), and its script, TypeScript
+ * modules for the browser (page/*.ts) bundled by esbuild and served as /assets/page.js
+ * (page-bundle.ts). With a stores file the page acts on one store at a time (store-page.ts: the
+ * switcher, the store's name by the Sync button, the question before a sync); `?store=<id>`
+ * picks it, and is remembered.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoreDesk } from './desk.ts';
 import { escapeHtml } from './html.ts';
-import { batchNotifications, NOTIFY_SCRIPT, notifySection } from './notify-page.ts';
-import { PAGE_SCRIPT } from './page-script.ts';
-import { panels, PANEL_SCRIPT } from './panels-page.ts';
+import { notifySection } from './notify-page.ts';
+import { pageScript } from './page-bundle.ts';
+import { panels } from './panels-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
-import { pageStore, storeConfirm, storeJson, storeSwitch, syncStore, type PageStore } from './store-page.ts';
+import { pageStore, storeConfirm, storeJson, storeSwitch, type PageStore } from './store-page.ts';
 import { langOf, TEXTS, type Lang, type Texts } from './texts.ts';
+import { attentionSections, batchSection, pastSection, previewSection, uploadSection } from './work-page.ts';
 
 export interface PageDeps {
   mode: 'local' | 'redis';
@@ -27,7 +28,20 @@ export interface PageDeps {
 const LANG_COOKIE = 'catalog_sync_lang';
 const STORE_COOKIE = 'catalog_sync_store';
 
+/** The page's script, behind the login as the page is. */
+export const PAGE_SCRIPT_PATH = '/assets/page.js';
+
 export function registerPages(app: FastifyInstance, deps: PageDeps): void {
+  // Started now, so the first page's script is ready when the browser asks.
+  pageScript().catch(() => undefined);
+  app.get(PAGE_SCRIPT_PATH, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      // Asked again on each page load: after an upgrade the page and its script stay one version.
+      .header('cache-control', 'no-cache')
+      .send(await pageScript()),
+  );
   app.get<{ Querystring: { lang?: string; store?: string } }>('/', async (request, reply) => {
     const asked = request.query.lang;
     const lang = langOf(asked ?? request.cookies[LANG_COOKIE]);
@@ -86,35 +100,18 @@ ${store && !store.current ? `<p id="no-store" role="alert">${h('no_store')}</p>`
 </main>
 <script id="texts" type="application/json">${textsJson(t)}</script>
 <script id="store" type="application/json">${storeJson(store)}</script>
-<script nonce="${nonce}">${store && !store.current ? '' : `${PAGE_SCRIPT}${PANEL_SCRIPT}${NOTIFY_SCRIPT}`}</script>
+<script type="module" nonce="${nonce}" src="${PAGE_SCRIPT_PATH}"></script>
 </body></html>`;
 }
 
-/** The page's work: the sheet, the batch, the past batches, the panels, the notifications. */
+/** The page's work: the sheet, the batch, the rows to fix, the past batches, the panels, the notifications. */
 function work(h: (key: keyof Texts) => string, deps: PageDeps, store: PageStore | null): string {
-  return `<p class="mode">${h(deps.mode === 'redis' ? 'mode_redis' : 'mode_in_process')}</p>
-<section aria-labelledby="upload-heading"><h2 id="upload-heading">${h('upload_heading')}</h2>
-<div id="drop-zone"><p>${h('upload_hint')}</p>
-<label class="button" for="file">${h('choose_file')}</label>
-<input id="file" name="file" type="file" accept=".csv,.xlsx,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
-<p id="upload-status" role="status" hidden></p><p id="upload-error" class="error" role="alert" hidden></p></div></section>
-<section id="preview" aria-labelledby="preview-heading" hidden><h2 id="preview-heading">${h('preview_heading')}: <bdi id="preview-name"></bdi></h2>
-<dl id="preview-counts" class="counts"></dl>
-<p id="no-problems" hidden></p>
-<div id="problems" class="scroll" hidden><table><caption>${h('problems_heading')}</caption>
-<thead><tr><th scope="col">${h('col_row')}</th><th scope="col">${h('col_column')}</th><th scope="col">${h('col_message')}</th><th scope="col">${h('col_suggestion')}</th></tr></thead>
-<tbody id="problem-rows"></tbody></table></div><p id="left-out" hidden></p>
-<div class="actions"><button id="dry-run" type="button">${h('dry_run')}</button><button id="sync" type="button" class="primary"${store ? ' aria-describedby="sync-store"' : ''}>${h('sync')}</button>${store ? syncStore(store, h) : ''}</div></section>
-<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_heading')} <bdi id="batch-id" dir="ltr"></bdi>: <span id="batch-status"></span></h2>
-<progress id="bar" max="1"></progress>
-<p id="progress-text" aria-live="polite"><span id="done-text"></span> <span id="pace"></span> <span id="eta"></span></p>
-<dl id="batch-counts" class="counts"></dl><p id="batch-error" class="error" role="alert" hidden></p>
-<div id="downloads" hidden><h3>${h('downloads')}</h3><ul id="download-links" class="inline"></ul></div>
-${batchNotifications(h)}
-<button id="rerun" type="button" hidden>${h('rerun_failed')}</button></section>
-<section aria-labelledby="past-heading"><h2 id="past-heading">${h('past_heading')}</h2>
-<div class="scroll"><table><thead><tr><th scope="col">${h('col_batch')}</th><th scope="col">${h('col_status')}</th><th scope="col">${h('col_source')}</th><th scope="col">${h('col_store')}</th><th scope="col">${h('col_counts')}</th><th scope="col">${h('col_files')}</th></tr></thead>
-<tbody id="past-rows"></tbody></table></div><p id="past-none" hidden></p></section>
+  return `<p class="mode">${h(deps.mode === 'redis' ? 'mode_redis' : 'mode_local')}</p>
+${uploadSection(h)}
+${previewSection(h, store)}
+${batchSection(h)}
+${attentionSections(h)}
+${pastSection(h)}
 ${panels(h)}
 ${notifySection(h)}
 ${store ? storeConfirm(store, h) : ''}`;

@@ -3,7 +3,8 @@
  * labelled select and a button, a plain GET form: keyboard-usable, and a choice never moves the
  * page before the person says so), the store's name beside the Sync button, and the question the
  * page asks before anything goes to the store (a modal <dialog>: Escape or Cancel sends nothing).
- * page-script.ts sends every API call to this store's routes (`/api/stores/{id}/...`).
+ * The page's script (page/api.ts) sends every API call to this store's routes
+ * (`/api/stores/{id}/...`).
  */
 import type { StoreDesk } from './desk.ts';
 import { escapeHtml } from './html.ts';

@@ -1,0 +1,80 @@
+/**
+ * What a sync of the shown sheet would change, row by row, before anything is sent (GET
+ * /api/uploads/{id}/preview, paged): create, update or status change, and for an update each
+ * field that changes, before -> after. "Before" is what catalog-sync last sent the product (its
+ * ledger), not a read of the store; a product it never sent says so.
+ */
+import { api, query } from './api.ts';
+import { T, textOf } from './context.ts';
+import { $, el, fmt, messageOf, say } from './dom.ts';
+import { on } from './events.ts';
+import type { ChangePage, ChangeRow, UploadAnswer } from './types.ts';
+
+const PAGE = 100;
+
+let upload = '';
+let loaded = 0;
+
+/** A value as sent: text as it is, numbers, lists and records (prices by key) as JSON writes them. */
+function value(v: unknown): HTMLElement {
+  if (v === null || v === undefined || v === '') return el('span', T.change_empty, { class: 'empty' });
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return el('bdi', text, { dir: 'auto' });
+}
+
+function changeRow(r: ChangeRow): HTMLTableRowElement {
+  const tr = el('tr', null, { 'data-row': String(r.row), 'data-action': r.action });
+  const what = el('td');
+  if (!r.seen && r.action !== 'invalid') what.append(el('p', T.change_not_seen, { class: 'not-seen' }));
+  if (r.message) what.append(el('p', r.message, { class: 'change-note' }));
+  if (r.changes.length > 0) {
+    const list = el('ul', null, { class: 'changes' });
+    for (const c of r.changes) {
+      const li = el('li', null, { 'data-field': c.field });
+      // A product never sent has no "before": its fields show as they will be sent.
+      if (r.seen) li.append(el('bdi', c.field), ': ', value(c.before), ` ${T.change_arrow} `, value(c.after));
+      else li.append(el('bdi', c.field), ': ', value(c.after));
+      list.append(li);
+    }
+    what.append(list);
+  }
+  tr.append(el('td', fmt(r.row)), el('td', textOf(`action_${r.action}`, r.action)), what);
+  return tr;
+}
+
+async function load(uploadId: string, offset: number): Promise<void> {
+  say('changes-error', '');
+  try {
+    const page = await api<ChangePage>(
+      'GET',
+      `/api/uploads/${encodeURIComponent(uploadId)}/preview${query({ offset, limit: PAGE })}`,
+    );
+    if (uploadId !== upload) return;
+    const body = $('change-rows');
+    if (offset === 0) body.replaceChildren();
+    body.append(...page.rows.map(changeRow));
+    loaded = offset + page.rows.length;
+    const left = page.total - loaded;
+    $('changes-more').hidden = left <= 0;
+    say(
+      'changes-status',
+      `${T.changes_count}: ${fmt(page.total)}${left > 0 ? ` (${T.reasons_more_left}: ${fmt(left)})` : ''}`,
+    );
+    $('changes').hidden = false;
+  } catch (error) {
+    if (uploadId === upload) say('changes-error', `${T.error}: ${messageOf(error)}`);
+  }
+}
+
+function show(answer: UploadAnswer): void {
+  upload = answer.uploadId;
+  loaded = 0;
+  $('change-rows').replaceChildren();
+  $('changes').hidden = true;
+  void load(upload, 0);
+}
+
+export function startChanges(): void {
+  on('sheet-uploaded', show);
+  $('changes-more').addEventListener('click', () => void load(upload, loaded));
+}

@@ -1,0 +1,73 @@
+/**
+ * The notifications of the batch shown (delivered, retrying with the next try's time, given up),
+ * and the button that sends a test notification. A link `/#batch=<id>` (the e-mail's) opens that batch.
+ */
+import { api, batchPath } from './api.ts';
+import { follow, shownBatch } from './batch.ts';
+import { T, textOf } from './context.ts';
+import { $, el, messageOf, say, when } from './dom.ts';
+import { on } from './events.ts';
+
+interface Notification {
+  channel: string;
+  state: string;
+  attempts: number;
+  nextAttemptAt?: string | null;
+  lastError?: string | null;
+}
+
+/** Still on its way: look again this often while the batch is shown. */
+const AGAIN_MS = 5000;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+async function loadNotifications(batchId: string): Promise<void> {
+  clearTimeout(timer);
+  let data: { notifications: Notification[] };
+  try {
+    data = await api('GET', batchPath(batchId, '/notifications'));
+  } catch {
+    return;
+  }
+  if (shownBatch() !== batchId) return;
+  $('notification-list').replaceChildren(
+    ...data.notifications.map((n) => {
+      let text = `${textOf(`channel_${n.channel}`)}: ${textOf(`delivery_${n.state}`)}`;
+      if (n.nextAttemptAt) text += ` (${T.next_try} ${when(n.nextAttemptAt)})`;
+      if (n.attempts > 1) text += `, ${n.attempts} ${T.attempts}`;
+      if (n.lastError && n.state !== 'delivered') text += `: ${n.lastError}`;
+      return el('li', text, { 'data-channel': n.channel, 'data-state': n.state });
+    }),
+  );
+  $('notifications').hidden = data.notifications.length === 0;
+  if (data.notifications.some((n) => n.state === 'pending' || n.state === 'retrying'))
+    timer = setTimeout(() => void loadNotifications(batchId), AGAIN_MS);
+}
+
+async function sendTest(): Promise<void> {
+  say('notify-test-result', T.notify_sending);
+  try {
+    const { results } = await api<{ results: { channel: string; ok: boolean; detail: string }[] }>(
+      'POST',
+      '/api/notifications/test',
+    );
+    say(
+      'notify-test-result',
+      results
+        .map(
+          (r) =>
+            `${textOf(`channel_${r.channel}`)}: ${r.ok ? T.notify_test_ok : `${T.notify_test_failed} (${r.detail})`}`,
+        )
+        .join(' · '),
+    );
+  } catch (error) {
+    const message = messageOf(error);
+    say('notify-test-result', message.startsWith('no notification') ? T.notify_none : `${T.error}: ${message}`);
+  }
+}
+
+export function startNotifications(): void {
+  on('batch-end', (batch) => void loadNotifications(batch.batchId));
+  $('notify-test').addEventListener('click', () => void sendTest());
+  const linked = /^#batch=([A-Za-z0-9_.-]+)$/.exec(location.hash);
+  if (linked?.[1]) follow(linked[1]);
+}

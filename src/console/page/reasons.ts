@@ -1,0 +1,140 @@
+/**
+ * The rows that need attention, with their reasons: when a batch ends with invalid, failed or
+ * unknown rows, GET .../rows lists them (paged) with row number, column, message and what to do
+ * next; the invalid and failed ones open in the fix grid. When a batch of fixed rows ends, each
+ * sent row's new outcome replaces its old one here and in the grid. A new upload clears it all.
+ */
+import { OUTCOMES } from './outcomes.ts';
+import { api, batchPath, query } from './api.ts';
+import { T, textOf } from './context.ts';
+import { $, el, fmt, ltr, messageOf, say, sayParts } from './dom.ts';
+import { on } from './events.ts';
+import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
+import { fixable, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
+import type { BatchJson, ProblemPage, ProblemRow } from './types.ts';
+
+const PAGE = 100;
+const ATTENTION: readonly AttentionOutcome[] = ['invalid', 'failed', 'unknown'];
+
+interface Shown {
+  batchId: string;
+  rows: Map<number, ProblemRow>;
+  total: number;
+  loaded: number;
+}
+
+let shown: Shown | null = null;
+/** Batches of fixed rows sent from the grid, and the batch whose rows they fix. */
+const fixBatches = new Map<string, { of: string; rows: number[] }>();
+
+function clear(): void {
+  shown = null;
+  $('reason-rows').replaceChildren();
+  $('reasons').hidden = true;
+  $('reasons-more').hidden = true;
+  say('reasons-status', '');
+  closeGrid();
+}
+
+async function load(batchId: string, offset: number): Promise<void> {
+  say('reasons-error', '');
+  try {
+    const page = await api<ProblemPage>(
+      'GET',
+      batchPath(batchId, '/rows') + query({ outcome: ATTENTION.join(','), offset, limit: PAGE }),
+    );
+    if (offset === 0 || shown?.batchId !== batchId) shown = { batchId, rows: new Map(), total: 0, loaded: 0 };
+    for (const row of page.rows) shown.rows.set(row.row, row);
+    shown.total = page.total;
+    shown.loaded = offset + page.rows.length;
+    render();
+    openGrid(
+      batchId,
+      page.rows
+        .filter((r) => fixable(r.outcome))
+        .map((r) => ({ row: r.row, cells: r.cells, problem: { row: r.row, column: r.column, message: r.message } })),
+    );
+  } catch (error) {
+    say('reasons-error', `${T.error}: ${messageOf(error)}`);
+  }
+}
+
+function render(): void {
+  if (!shown) return;
+  const { batchId } = shown;
+  $('reason-rows').replaceChildren(...[...shown.rows.values()].map((r) => reasonRow(batchId, r)));
+  const more = shown.total - shown.loaded;
+  $('reasons-more').hidden = more <= 0;
+  const listed = shown.rows.size;
+  const needing = [...shown.rows.values()].filter((r) => (ATTENTION as readonly string[]).includes(r.outcome)).length;
+  const parts = [`${T.reasons_count}: ${fmt(listed)}`];
+  if (more > 0) parts.push(`${T.reasons_more_left}: ${fmt(more)}`);
+  // Once fixed rows ended, some listed rows need nothing more.
+  if (needing < listed) parts.push(`${T.reasons_still}: ${fmt(needing)}`);
+  say('reasons-status', parts.join('; '));
+  $('reasons').hidden = false;
+}
+
+function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
+  const tr = el('tr', null, { 'data-row': String(r.row), 'data-row-outcome': r.outcome, class: r.outcome });
+  const column = el('td');
+  if (r.column) column.append(el('bdi', r.column));
+  const next = el('td');
+  if ((ATTENTION as readonly string[]).includes(r.outcome)) {
+    // The server's hint in the page's language when it gives one; the page's own word else.
+    next.append(r.hint ?? T[nextStepKey(r.outcome)]);
+    if (r.outcome === 'unknown') {
+      const code = el('code');
+      code.append(ltr(reconcileCommand(batchId)));
+      next.append(' ', code);
+    }
+  }
+  tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, el('td', r.message), next);
+  return tr;
+}
+
+/** How the rows of a batch of fixed rows ended: every outcome, not only the problem ones. */
+async function settleFix(fixBatch: string): Promise<void> {
+  const fix = fixBatches.get(fixBatch);
+  if (!fix || shown?.batchId !== fix.of) return;
+  try {
+    const page = await api<ProblemPage>(
+      'GET',
+      batchPath(fixBatch, '/rows') +
+        query({ outcome: OUTCOMES.join(','), offset: 0, limit: Math.max(fix.rows.length, 1) }),
+    );
+    for (const r of page.rows) {
+      const before = shown.rows.get(r.row);
+      if (before) shown.rows.set(r.row, { ...r, cells: r.cells ?? before.cells });
+    }
+    render();
+    settleRows(page.rows);
+    sayParts('fix-status', `${T.fix_batch_ended} `, ltr(fixBatch));
+  } catch (error) {
+    say('reasons-error', `${T.error}: ${messageOf(error)}`);
+  }
+}
+
+function onBatchEnd(batch: BatchJson): void {
+  if (fixBatches.has(batch.batchId)) {
+    void settleFix(batch.batchId);
+    return;
+  }
+  const needing = ATTENTION.reduce((n, o) => n + (batch.counts[o] ?? 0), 0);
+  if (needing === 0) {
+    clear();
+    return;
+  }
+  void load(batch.batchId, 0);
+}
+
+export function startReasons(): void {
+  on('sheet-uploaded', () => clear());
+  on('fix-sent', ({ batchId, rows }) => {
+    if (shown) fixBatches.set(batchId, { of: shown.batchId, rows });
+  });
+  on('batch-end', onBatchEnd);
+  $('reasons-more').addEventListener('click', () => {
+    if (shown) void load(shown.batchId, shown.loaded);
+  });
+}

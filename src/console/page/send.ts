@@ -1,0 +1,55 @@
+/**
+ * The page's buttons that start a batch: Dry run and Sync (the shown sheet; a held sheet asks
+ * first, guard.ts), and Re-run the failed rows of the batch shown.
+ */
+import { api, batchPath } from './api.ts';
+import { follow } from './batch.ts';
+import { confirmSend } from './confirm.ts';
+import { T } from './context.ts';
+import { $, fmt, messageOf, pageLang, say } from './dom.ts';
+import { askGuard, guardOf } from './guard.ts';
+import { shownSheet } from './upload.ts';
+
+async function startBatch(dryRun: boolean): Promise<void> {
+  const sheet = shownSheet();
+  if (!sheet) return;
+  if (!dryRun && !(await confirmSend(sheet.name))) return;
+  say('send-error', '');
+  // The batch's report is written in the page's language.
+  const body = { ...sheet, dryRun: String(dryRun), lang: pageLang() };
+  try {
+    let answer: { batchId: string };
+    try {
+      answer = await api<{ batchId: string }>('POST', '/api/batches', body);
+    } catch (error) {
+      const guard = guardOf(error);
+      if (!guard) throw error;
+      if (!(await askGuard(guard))) return;
+      answer = await api<{ batchId: string }>('POST', '/api/batches', { ...body, confirm: true });
+    }
+    follow(answer.batchId);
+  } catch (error) {
+    say('send-error', `${T.error}: ${messageOf(error)}`);
+  }
+}
+
+async function rerun(): Promise<void> {
+  const batchId = $('rerun').dataset.batch ?? '';
+  if (!(await confirmSend(`${T.confirm_rerun} ${batchId}`))) return;
+  say('batch-error', '');
+  try {
+    const answer = await api<{ batchId: string; invalidRows?: number[] }>('POST', batchPath(batchId, '/rerun'));
+    follow(answer.batchId);
+    // Invalid rows are not re-sent as they are: they need a fix (the grid) first.
+    const left = answer.invalidRows?.length ?? 0;
+    say('rerun-note', left > 0 ? `${T.rerun_left_out}: ${fmt(left)}` : '');
+  } catch (error) {
+    say('batch-error', `${T.error}: ${messageOf(error)}`);
+  }
+}
+
+export function startSending(): void {
+  $('dry-run').addEventListener('click', () => void startBatch(true));
+  $('sync').addEventListener('click', () => void startBatch(false));
+  $('rerun').addEventListener('click', () => void rerun());
+}

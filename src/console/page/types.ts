@@ -1,0 +1,124 @@
+/** What the console's API answers, as the page reads it (README, "Console": the HTTP API). */
+import type { Outcome } from './outcomes.ts';
+
+export type Counts = Partial<Record<Outcome, number>>;
+
+export interface Issue {
+  row: number;
+  column?: string | null;
+  message: string;
+  /** The message's parameters (src/messages): `hint` is a "did you mean" of an unknown column. */
+  params?: Record<string, unknown>;
+  severity: 'error' | 'warning';
+}
+
+export interface SheetSummary {
+  rows: number;
+  creates: number;
+  updates: number;
+  statusChanges: number;
+  brandUpdates: number;
+  invalidRows: number;
+  headerIssues: Issue[];
+  issues: Issue[];
+  issuesLeftOut: number;
+}
+
+export interface UploadAnswer {
+  uploadId: string;
+  name: string;
+  sheets: SheetSummary[];
+}
+
+export interface StoreRef {
+  name?: string | null;
+  url: string;
+  account: string;
+}
+
+export type BatchStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface BatchJson {
+  batchId: string;
+  status: BatchStatus;
+  source: string;
+  dryRun: boolean;
+  total: number | null;
+  done: number;
+  counts: Counts;
+  rowsPerSecond: number | null;
+  rate: number;
+  etaSeconds: number | null;
+  error?: string;
+  store: StoreRef | null;
+}
+
+/** A row that needs attention: GET /api/batches/{id}/rows. */
+export interface ProblemRow {
+  row: number;
+  outcome: 'invalid' | 'failed' | 'unknown';
+  message: string;
+  column?: string | null;
+  hint?: string | null;
+  cells: Record<string, string>;
+}
+
+export interface ProblemPage {
+  rows: ProblemRow[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** A row problem found by a fix check, or a 422 of a fix. */
+export interface RowError {
+  row: number;
+  column?: string | null;
+  message: string;
+}
+
+export interface Change {
+  field: string;
+  /** What catalog-sync last sent; null when it never sent the field (or the product). */
+  before: unknown;
+  after: unknown;
+}
+
+/** What a row of an upload will do: GET /api/uploads/{id}/preview. */
+export interface ChangeRow {
+  row: number;
+  action: 'create' | 'update' | 'status' | 'unchanged' | 'invalid';
+  changes: Change[];
+  /** False: catalog-sync has sent this product nothing yet, so "before" is not known. */
+  seen: boolean;
+  /** Why the row sends nothing (invalid, a planned skip, a product already created). */
+  message?: string;
+}
+
+export interface ChangePage {
+  rows: ChangeRow[];
+  total: number;
+}
+
+/** A price the sheet would lower by more than the guard allows. */
+export interface PriceDrop {
+  row: number;
+  field: string;
+  before: number;
+  after: number;
+}
+
+/** A held sheet: POST /api/batches answers 409 {guard} until the person confirms. */
+export interface Guard {
+  held: boolean;
+  priceDrops: PriceDrop[];
+  /** Known products the sheet changes, as a share of those known, and the share allowed. */
+  changeShare: number;
+  limit: number;
+  /** The share of the last price a drop may reach before it holds the sheet. */
+  priceDropLimit: number;
+  changed: number;
+  known: number;
+  /** Whether the change share held it. */
+  tooMany: boolean;
+}

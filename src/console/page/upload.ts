@@ -1,0 +1,112 @@
+/**
+ * Step 1 and 2 of the page: a sheet chosen or dropped goes to POST /api/uploads, and its
+ * `validate` summary shows at once (counts, the problem rows with row, column and message).
+ */
+import type { Texts } from '../texts.ts';
+import { api } from './api.ts';
+import { T } from './context.ts';
+import { $, el, fmt, messageOf, say } from './dom.ts';
+import { emit } from './events.ts';
+import type { Issue, UploadAnswer } from './types.ts';
+
+export interface ShownSheet {
+  upload: string;
+  name: string;
+}
+
+let current: ShownSheet | null = null;
+
+/** The sheet shown: what a dry run or a sync sends. */
+export function shownSheet(): ShownSheet | null {
+  return current;
+}
+
+async function sendFile(file: File | undefined): Promise<void> {
+  if (!file) return;
+  say('upload-error', '');
+  $('preview').hidden = true;
+  say('upload-status', T.checking);
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    const answer = await api<UploadAnswer>('POST', '/api/uploads', form);
+    current = { upload: answer.uploadId, name: answer.name };
+    emit('sheet-uploaded', answer);
+    showSummary(answer);
+  } catch (error) {
+    say('upload-error', `${T.error}: ${messageOf(error)}`);
+  } finally {
+    say('upload-status', '');
+    $<HTMLInputElement>('file').value = '';
+  }
+}
+
+/** "Did you mean": from the message's parameters, in any language; from an English message's words else. */
+function suggestionOf(issue: Issue): string {
+  const hint = issue.params?.hint;
+  if (typeof hint === 'string') return hint;
+  return /did you mean "([^"]+)"/i.exec(issue.message)?.[1] ?? '';
+}
+
+type CountField = 'rows' | 'creates' | 'updates' | 'statusChanges' | 'brandUpdates' | 'invalidRows';
+
+const COUNTS: readonly [CountField, keyof Texts][] = [
+  ['rows', 'rows'],
+  ['creates', 'creates'],
+  ['updates', 'updates'],
+  ['statusChanges', 'status_changes'],
+  ['brandUpdates', 'brand_updates'],
+  ['invalidRows', 'invalid_rows'],
+];
+
+function showSummary(answer: UploadAnswer): void {
+  const counts = $('preview-counts');
+  const rows = $('problem-rows');
+  counts.replaceChildren();
+  rows.replaceChildren();
+  let problems = 0;
+  let leftOut = 0;
+  for (const sheet of answer.sheets) {
+    for (const [field, key] of COUNTS) {
+      const value = sheet[field];
+      if (key === 'brand_updates' && value === 0) continue;
+      const item = el('div', null, { class: `count${key === 'invalid_rows' && value > 0 ? ' bad' : ''}` });
+      item.append(el('dt', T[key]), el('dd', fmt(value), { 'data-count': key }));
+      counts.append(item);
+    }
+    for (const issue of [...sheet.headerIssues, ...sheet.issues]) {
+      problems++;
+      const tr = el('tr', null, { class: issue.severity });
+      tr.append(
+        el('td', issue.row),
+        el('td', issue.column ?? ''),
+        el('td', issue.message),
+        el('td', suggestionOf(issue)),
+      );
+      rows.append(tr);
+    }
+    leftOut += sheet.issuesLeftOut;
+  }
+  $('problems').hidden = problems === 0;
+  say('no-problems', problems === 0 ? T.no_problems : '');
+  say('left-out', leftOut > 0 ? `${fmt(leftOut)} ${T.issues_left_out}` : '');
+  $('preview-name').textContent = answer.name;
+  $('preview').hidden = false;
+  $('dry-run').focus();
+}
+
+export function startUploads(): void {
+  const input = $<HTMLInputElement>('file');
+  input.addEventListener('change', () => void sendFile(input.files?.[0]));
+  const zone = $('drop-zone');
+  zone.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    zone.classList.add('over');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (event) => {
+    event.preventDefault();
+    zone.classList.remove('over');
+    void sendFile(event.dataTransfer?.files[0]);
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * A real Chromium (Debian's `chromium`, or CHROMIUM_PATH) for the operator's tests, logged in to a
+ * console world, keeping a screenshot of each step under test-artifacts/operator/ (git-ignored):
+ * open test-artifacts/operator/<lang>-<step>.png after a run.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TOKEN, type ConsoleWorld } from './helpers.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'operator');
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  page: Page;
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(world: ConsoleWorld): Promise<Browser> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  // A fresh profile each run: no cookie, cache or setting of an earlier run.
+  const profile = await mkdtemp(join(tmpdir(), 'operator-chromium-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${world.url}/login?token=${TOKEN}`);
+  await page.waitForURL(`${world.url}/`);
+  return {
+    page,
+    shot: async (name) => {
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The batch shown has ended: its status is `done` or `failed`. */
+export async function batchEnded(page: Page, before: string | null): Promise<string | null> {
+  await expect.poll(() => page.locator('#batch-id').textContent()).not.toBe(before);
+  const status = page.locator('#batch-status');
+  await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toMatch(/^(done|failed)$/);
+  return status.getAttribute('data-status');
+}
+
+/** The cells of a table body's rows, row by row. */
+export async function tableRows(page: Page, selector: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const tr of await page.locator(`${selector} tr`).all()) rows.push(await tr.locator('td').allTextContents());
+  return rows;
+}

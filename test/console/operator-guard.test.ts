@@ -1,0 +1,93 @@
+/**
+ * Before a sync, in a real Chromium, English and Arabic: the page shows what the sheet would
+ * change (per row the action, per field before -> after, where "before" is what catalog-sync last
+ * sent; "not seen before" for a product it never sent), and a sheet that lowers a price by more
+ * than half is held: the page lists the row and sends nothing until "Send anyway". Screenshots:
+ * test-artifacts/operator/<lang>-guard-*.png (operator-browser.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchEnded, openBrowser, tableRows, type Browser } from './operator-browser.ts';
+import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+
+const WORDS = {
+  en: { update: 'update', notSeen: 'Not seen before', held: 'This sheet is held', updated: 'updated' },
+  ar: { update: 'تحديث', notSeen: 'لم يُرَ من قبل', held: 'هذا الملف موقوف', updated: 'حُدّث' },
+} as const;
+
+for (const lang of ['en', 'ar'] as const) {
+  describe(`the preview and the guard (${lang})`, () => {
+    const words = WORDS[lang];
+    let world: ConsoleWorld;
+    let browser: Browser;
+    const ids: number[] = [];
+
+    beforeAll(async () => {
+      world = await startConsoleWorld();
+      for (const title of ['Lamp', 'Desk', 'Sofa', 'Bed', 'Rug'])
+        ids.push(world.sandbox.seedProduct({ title, sale_price: 1, category: 1 }).product_id);
+      browser = await openBrowser(world);
+      await browser.page.goto(`${world.url}/?lang=${lang}`);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await world?.close();
+    });
+
+    const upload = async (name: string, sheet: string): Promise<void> => {
+      await browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+      await browser.page.locator('#preview-name', { hasText: name }).waitFor();
+    };
+
+    it('shows what a sync would change, field by field, against what catalog-sync last sent', async () => {
+      const { page } = browser;
+      // catalog-sync sends four of the five products a price of 100: it knows those four.
+      await upload('first.csv', ['product_id,sale_price', ...ids.slice(0, 4).map((id) => `${id},100`)].join('\n'));
+      await page.locator('#sync').click();
+      expect(await batchEnded(page, null)).toBe('done');
+      const [a, b, , , e] = ids;
+      await upload('prices.csv', ['product_id,sale_price', `${a},40`, `${b},90`, `${e},70`].join('\n'));
+      await page.locator('#changes').waitFor({ state: 'visible' });
+      const rows = await tableRows(page, '#change-rows');
+      expect(rows.map((r) => r[1])).toEqual([words.update, words.update, words.update]);
+      const change = (row: number) => page.locator(`#change-rows tr[data-row="${row}"] li[data-field="sale_price"]`);
+      expect(await change(2).textContent()).toMatch(/^sale_price: 100 . 40$/);
+      expect(await change(3).textContent()).toMatch(/^sale_price: 100 . 90$/);
+      // The fifth product was never sent by catalog-sync: no "before" to show.
+      expect(rows[2]![2]).toContain(words.notSeen);
+      expect(await change(4).textContent()).toBe('sale_price: 70');
+      expect(rows[0]![2]).not.toContain(words.notSeen);
+      await page.locator('#changes').scrollIntoViewIfNeeded();
+      await browser.shot(`${lang}-guard-1-preview`);
+    });
+
+    it('holds the sheet that lowers a price by more than half, lists the row, and sends nothing until confirmed', async () => {
+      const { page } = browser;
+      world.sandbox.resetStats();
+      const before = await page.locator('#batch-id').textContent();
+      await page.locator('#sync').focus();
+      await page.keyboard.press('Enter');
+      await page.locator('#guard').waitFor({ state: 'visible' });
+      expect(await page.locator('#guard-heading').textContent()).toBe(words.held);
+      expect(await page.evaluate('document.activeElement.id')).toBe('guard-heading');
+      const held = await tableRows(page, '#guard-rows');
+      expect(held.map((r) => r.slice(0, 4))).toEqual([['2', 'sale_price', '100', '40']]);
+      expect(world.sandbox.requestCount('/v1/update_product')).toBe(0);
+      await browser.shot(`${lang}-guard-2-held`);
+      // Escape puts the question away: nothing sent, focus back on Sync.
+      await page.keyboard.press('Escape');
+      expect(await page.locator('#guard').isHidden()).toBe(true);
+      expect(await page.evaluate('document.activeElement.id')).toBe('sync');
+      expect(world.sandbox.requestCount('/v1/update_product')).toBe(0);
+      expect(await page.locator('#batch-id').textContent()).toBe(before);
+      // Asked again, and sent anyway.
+      await page.keyboard.press('Enter');
+      await page.locator('#guard-confirm').click();
+      expect(await batchEnded(page, before)).toBe('done');
+      expect(await page.locator('#batch-counts [data-outcome="updated"]').textContent()).toBe('3');
+      expect(await page.locator('#batch-counts').textContent()).toContain(words.updated);
+      expect(world.sandbox.product(ids[0]!)?.fields.sale_price).toBe(40);
+      await browser.shot(`${lang}-guard-3-sent`);
+    });
+  });
+}
