@@ -12,8 +12,10 @@ import type { FlaggedSettings, StoreChoice } from '../store-choice.ts';
 import type { StoresFile } from '../stores-file.ts';
 import type { Logger } from '../log.ts';
 
-/** The configuration and logger's modules (settings.ts), loaded when a command first asks. */
+/** The configuration's modules (settings.ts), loaded when a command first asks for it. */
 const settings = () => import('./settings.ts');
+/** pino, loaded only by a command that logs (`validate` never does). */
+const logging = () => import('../log.ts');
 /** The app and the deployment (store-app.ts), loaded when a command first needs the store. */
 const storeApp = () => import('./store-app.ts');
 
@@ -129,7 +131,7 @@ export class CliContext {
    * a service (`worker`, `watch`) shows its info lines, its batches' starts, progress and ends.
    */
   async logger(config: Config, service = false): Promise<Logger> {
-    const { createLogger, logFormat } = await settings();
+    const { createLogger, logFormat } = await logging();
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
     const level = !asked && !service && this.io.stderr.isTTY ? 'warn' : config.logLevel;
     if (logFormat(this.io.stderr, config.logFormat) === 'json') return createLogger({ level });
