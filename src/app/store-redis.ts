@@ -45,19 +45,7 @@ export function storeRedis(
   options: Pick<AppOptions, 'redis'>,
   life: Lifecycle,
 ): StoreRedis {
-  const redis = life.once(async () => {
-    if (!server) throw new Error('REDIS_URL is not set');
-    if (options.redis) return options.redis();
-    const { openRedis } = await loadQueue();
-    const connection = openRedis(server, logger);
-    life.onClose(() =>
-      connection.quit().then(
-        () => undefined,
-        () => connection.disconnect(),
-      ),
-    );
-    return connection;
-  });
+  const redis = life.once(() => openStoreRedis(server, logger, options, life));
 
   const keyPrefix = life.once(async () => storePrefix(config.queuePrefix, await store()));
 
@@ -98,4 +86,24 @@ export function storeRedis(
       };
     },
   };
+}
+
+/** The one connection, opened on first use; one given by the caller (options.redis) stays open at close. */
+async function openStoreRedis(
+  server: RedisServer | null,
+  logger: Logger,
+  options: Pick<AppOptions, 'redis'>,
+  life: Lifecycle,
+): Promise<RedisClient> {
+  if (!server) throw new Error('REDIS_URL is not set');
+  if (options.redis) return options.redis();
+  const { openRedis } = await loadQueue();
+  const connection = openRedis(server, logger);
+  life.onClose(() =>
+    connection.quit().then(
+      () => undefined,
+      () => connection.disconnect(),
+    ),
+  );
+  return connection;
 }
