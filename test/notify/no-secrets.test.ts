@@ -49,11 +49,19 @@ function received(world: NotifyWorld): string[] {
 }
 
 async function filesUnder(dir: string): Promise<string> {
-  let text = '';
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (entry.isFile()) text += await readFile(join(entry.parentPath, entry.name), 'utf8');
+  // The outbox writes atomically (a temporary file renamed): a file listed can be gone when read.
+  // Then the listing is read again, so the file it became is read too.
+  for (;;) {
+    try {
+      let text = '';
+      for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+        if (entry.isFile()) text += await readFile(join(entry.parentPath, entry.name), 'utf8');
+      }
+      return text;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
-  return text;
 }
 
 async function redisUnder(prefix: string): Promise<string> {
