@@ -369,6 +369,26 @@ export const LOGIN_TEXTS: Readonly<Record<Lang, LoginTexts>> = {
   },
 };
 
+/** What an upload the page sent can be refused for, said in the page's language (uploads.ts). */
+export interface UploadTexts {
+  empty: (name: string) => string;
+  tooLarge: (limitBytes: number) => string;
+  unreadable: (detail: string) => string;
+}
+
+export const UPLOAD_TEXTS: Readonly<Record<Lang, UploadTexts>> = {
+  en: {
+    empty: (name) => `${name} is empty`,
+    tooLarge: (limit) => `the file is larger than the upload limit of ${limit} bytes (CONSOLE_UPLOAD_LIMIT)`,
+    unreadable: (detail) => `the upload could not be read: ${detail}`,
+  },
+  ar: {
+    empty: (name) => `الملف ${name} فارغ`,
+    tooLarge: (limit) => `الملف أكبر من حدّ الرفع البالغ ${limit} بايت (CONSOLE_UPLOAD_LIMIT)`,
+    unreadable: (detail) => `تعذّرت قراءة الملف المرفوع: ${detail}`,
+  },
+};
+
 export function langOf(value: unknown): Lang {
   return value === 'ar' ? 'ar' : 'en';
 }

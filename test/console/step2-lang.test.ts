@@ -1,7 +1,8 @@
 /**
- * Step 2 in the page's language, over real HTTP: POST /api/uploads answers its problem rows and
- * GET /api/uploads/{id}/preview the reason an invalid or skipped row sends nothing in the language
- * asked (`?lang=`, a `lang` form field, or Accept-Language); field names and values stay as typed.
+ * Step 2 in the page's language, over real HTTP: POST /api/uploads answers its problem rows (and
+ * refuses an empty or too large file), GET /api/uploads/{id}/preview the reason an invalid or
+ * skipped row sends nothing, in the language asked (`?lang=`, a `lang` form field, or
+ * Accept-Language); field names and values stay as typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
@@ -9,7 +10,7 @@ import { sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
 let world: ConsoleWorld;
 
 beforeAll(async () => {
-  world = await startConsoleWorld();
+  world = await startConsoleWorld({ uploadLimitBytes: 64 * 1024 });
 });
 
 afterAll(async () => {
@@ -104,5 +105,20 @@ describe('step 2 in the language asked', () => {
     expect(ar[2]![2]).toBe('عمود الإجراء يقول skip');
     for (const [, , message] of ar) expect(message).toMatch(ARABIC);
     expect(await preview('', { 'accept-language': 'ar' })).toEqual(ar);
+  });
+
+  it('says an empty or too large file in the language asked', async () => {
+    const refused = async (text: string, lang: string) => {
+      const res = await world.api('/api/uploads', {
+        method: 'POST',
+        body: sheetForm('products.csv', text),
+        headers: { 'accept-language': lang },
+      });
+      return [res.status, ((await res.json()) as { error: string }).error];
+    };
+    expect(await refused('', 'ar')).toEqual([400, 'الملف products.csv فارغ']);
+    expect(await refused('', 'en')).toEqual([400, 'products.csv is empty']);
+    const big = `title\n${'x'.repeat(70 * 1024)}\n`;
+    expect(await refused(big, 'ar')).toEqual([413, 'الملف أكبر من حدّ الرفع البالغ 65536 بايت (CONSOLE_UPLOAD_LIMIT)']);
   });
 });
