@@ -95,6 +95,10 @@ for (const words of [EN, AR]) {
       ]);
       expect(problems[1]![2]).toContain('3O');
       for (const r of problems) expect(r[2]).toMatch(words.script);
+      // The change preview says why those two rows send nothing, in the same language.
+      const invalid = page.locator('#change-rows tr[data-action="invalid"] .change-note');
+      await expect.poll(() => invalid.count()).toBe(2);
+      for (const note of await invalid.allTextContents()) expect(note).toMatch(words.script);
       await shot('1-uploaded');
       await page.locator('#dry-run').click();
       expect(await batchEnded(page, null)).toBe('done');
