@@ -44,6 +44,7 @@ const processTests = [
   'test/stores/cluster.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
+  'test/cli/start-up-loads.test.ts',
 ];
 
 /**

@@ -9,6 +9,7 @@
  */
 import { statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app.ts';
+import { loadQueue } from './app/queue.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf, type RedisClient, type RedisServer } from './redis.ts';
@@ -209,9 +210,7 @@ export class Deployment {
   }
 
   private redis(server: RedisServer): Promise<RedisClient> {
-    this.sharedRedis ??= import('./sync/queue/connection.ts').then(({ openRedis }) =>
-      openRedis(server, this.options.logger),
-    );
+    this.sharedRedis ??= loadQueue().then(({ openRedis }) => openRedis(server, this.options.logger));
     return this.sharedRedis;
   }
 }

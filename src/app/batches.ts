@@ -15,6 +15,7 @@ import type { RedisTarget } from '../sync/queue/connection.ts';
 import { NoWorkerError } from '../sync/queue/no-worker.ts';
 import { runSync } from '../sync/run-local.ts';
 import type { SyncRequest } from '../sync/types.ts';
+import { loadQueue } from './queue.ts';
 import type { RunOptions, Transport, Tuning } from './types.ts';
 
 export interface BatchParts {
@@ -72,8 +73,7 @@ async function runBatchOn(
   };
   if (transport === 'local')
     return runSync(request, { ...shared, concurrency, ...(run.onProgress ? { onProgress: run.onProgress } : {}) });
-  const { enqueueSync } = await import('../sync/queue/enqueue.ts');
-  const { waitForBatch } = await import('../sync/queue/wait.ts');
+  const { enqueueSync, waitForBatch } = await loadQueue();
   const target = await parts.queueTarget();
   // Workers apply the shared rate limit; the batch's rows are processed wherever workers run.
   const { batchId } = await enqueueSync(request, { ...target, ...shared, store: await parts.store() });
@@ -105,7 +105,7 @@ function warnTuningIgnored(tuning: Tuning | undefined, storeRate: number, logger
  */
 async function lookForWorker(target: RedisTarget, store: StoreIdentity, run: RunOptions): Promise<void> {
   if (run.waitForWorker && !run.onNoWorker) return;
-  const { requireWorker } = await import('../sync/queue/workers.ts');
+  const { requireWorker } = await loadQueue();
   try {
     await requireWorker(target, store);
   } catch (error) {

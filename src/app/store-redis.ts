@@ -1,7 +1,7 @@
 /**
  * The configured store in Redis (REDIS_URL or REDIS_CLUSTER_NODES): the connection, the store's
  * key prefix (its queue, batches, rate gate, claims: sync/queue/keys.ts storePrefix) and its rate,
- * kept in Redis for every process. ioredis is loaded only when a command uses Redis.
+ * kept in Redis for every process. ioredis is loaded only when a command uses Redis (queue.ts).
  */
 import type { Config } from '../config.ts';
 import { FileClaims, RedisClaims, type ClaimStore } from '../intake/claims.ts';
@@ -19,6 +19,7 @@ import {
 import type { RedisTarget } from '../sync/queue/connection.ts';
 import { engineKeys, legacyGatePrefixes, storePrefix } from '../sync/queue/keys.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { loadQueue } from './queue.ts';
 import type { AppOptions } from './types.ts';
 
 export interface StoreRedis {
@@ -44,19 +45,7 @@ export function storeRedis(
   options: Pick<AppOptions, 'redis'>,
   life: Lifecycle,
 ): StoreRedis {
-  const redis = life.once(async () => {
-    if (!server) throw new Error('REDIS_URL is not set');
-    if (options.redis) return options.redis();
-    const { openRedis } = await import('../sync/queue/connection.ts');
-    const connection = openRedis(server, logger);
-    life.onClose(() =>
-      connection.quit().then(
-        () => undefined,
-        () => connection.disconnect(),
-      ),
-    );
-    return connection;
-  });
+  const redis = life.once(() => openStoreRedis(server, logger, options, life));
 
   const keyPrefix = life.once(async () => storePrefix(config.queuePrefix, await store()));
 
@@ -97,4 +86,24 @@ export function storeRedis(
       };
     },
   };
+}
+
+/** The one connection, opened on first use; one given by the caller (options.redis) stays open at close. */
+async function openStoreRedis(
+  server: RedisServer | null,
+  logger: Logger,
+  options: Pick<AppOptions, 'redis'>,
+  life: Lifecycle,
+): Promise<RedisClient> {
+  if (!server) throw new Error('REDIS_URL is not set');
+  if (options.redis) return options.redis();
+  const { openRedis } = await loadQueue();
+  const connection = openRedis(server, logger);
+  life.onClose(() =>
+    connection.quit().then(
+      () => undefined,
+      () => connection.disconnect(),
+    ),
+  );
+  return connection;
 }

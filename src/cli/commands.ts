@@ -1,4 +1,9 @@
-/** The one place that lists the commands; each lives in its own file. */
+/**
+ * The one place that lists the commands. Each file here declares its commands (names, flags,
+ * help); what a command does lives in run/<command>.ts, imported when that command runs: one lazy
+ * import per command keeps `--help` and `validate` quick (bench/startup.ts), and inside run/ every
+ * import is static, so the call graph reads from the file.
+ */
 import type { Command } from 'commander';
 import type { CliContext } from './context.ts';
 import { registerListCommands } from './lists.ts';

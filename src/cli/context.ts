@@ -14,6 +14,13 @@ import type { FlaggedSettings, StoreChoice } from '../store-choice.ts';
 import type { StoresFile } from '../stores-file.ts';
 import type { Logger } from '../log.ts';
 
+/** The configuration's modules (settings.ts), loaded when a command first asks for it. */
+const settings = () => import('./settings.ts');
+/** pino, loaded only by a command that logs (`validate` never does). */
+const logging = () => import('../log.ts');
+/** The app and the deployment (store-app.ts), loaded when a command first needs the store. */
+const storeApp = () => import('./store-app.ts');
+
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
@@ -88,10 +95,8 @@ export class CliContext {
   private async storeChoice(
     extra: ConfigOverrides = {},
   ): Promise<StoreChoice & { env: Record<string, string | undefined>; flagged: FlaggedSettings }> {
-    const { resolveConfig } = await import('../config.ts');
-    const { applyStoresFile } = await import('../store-choice.ts');
+    const { resolveConfig, applyStoresFile, loadEnvFile } = await settings();
     if (this.io.envFile && !this.envFileRead) {
-      const { loadEnvFile } = await import('./env-file.ts');
       loadEnvFile(this.io.envFile);
       this.envFileRead = true;
     }
@@ -134,7 +139,7 @@ export class CliContext {
    * a service (`worker`, `watch`) shows its info lines, its batches' starts, progress and ends.
    */
   async logger(config: Config, service = false): Promise<Logger> {
-    const { createLogger, logFormat } = await import('../log.ts');
+    const { createLogger, logFormat } = await logging();
     const asked = this.program.opts<GlobalFlags>().logLevel ?? this.io.env.LOG_LEVEL;
     const level = !asked && !service && this.io.stderr.isTTY ? 'warn' : config.logLevel;
     if (logFormat(this.io.stderr, config.logFormat) === 'json') return createLogger({ level });
@@ -147,7 +152,7 @@ export class CliContext {
    * the configuration when the command resolved it already, else it is resolved with `extra`.
    */
   async withApp<T>(fn: (app: App) => Promise<T>, using: AppUse = {}): Promise<T> {
-    const { createApp } = await import('../app.ts');
+    const { createApp } = await storeApp();
     const config = using.config ?? (await this.config(using.extra));
     const app = createApp(config, await this.logger(config, using.service), using.options);
     try {
@@ -166,7 +171,7 @@ export class CliContext {
     fn: (deployment: Deployment, config: Config, logger: Logger) => Promise<T>,
     using: Omit<AppUse, 'config'> = {},
   ): Promise<T> {
-    const { Deployment } = await import('../deployment.ts');
+    const { Deployment } = await storeApp();
     const choice = await this.storeChoice(using.extra);
     const logger = await this.logger(choice.config, using.service);
     const deployment = new Deployment({
@@ -192,7 +197,7 @@ export class CliContext {
     const { config } = await this.storeChoice();
     if (!config.storeUrl || !config.storeEmail) return null;
     const where = { url: config.storeUrl, account: config.storeEmail };
-    const { DEFAULT_STORE_ID } = await import('../config.ts');
+    const { DEFAULT_STORE_ID } = await settings();
     if (config.storeId !== undefined && config.storeId !== DEFAULT_STORE_ID) {
       const entry = `the entry of store ${config.storeId} in the stores file`;
       return {

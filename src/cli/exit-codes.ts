@@ -55,38 +55,27 @@ interface FailureRule<E extends Error = Error> {
 const rule = <E extends Error>(row: FailureRule<E>): FailureRule => row as unknown as FailureRule;
 
 /**
- * The table. Loaded when a command failed, not at start (`--help` needs none of these modules; a
- * command that threw one has it loaded already).
+ * The table. Its error classes are loaded when a command failed, not at start (errors.ts: `--help`
+ * needs none of their modules; a command that threw one has it loaded already).
  */
 async function failureRules(): Promise<FailureRule[]> {
-  const [config, sheet, store, noWorker, jobFile, rerun, dropFolders, batchStore, reconcile, app] = await Promise.all([
-    import('../config.ts'),
-    import('../sheet/types.ts'),
-    import('../store/errors.ts'),
-    import('../sync/queue/no-worker.ts'),
-    import('../intake/job-file.ts'),
-    import('../intake/rerun.ts'),
-    import('../intake/drop-folders.ts'),
-    import('../sync/batch-store.ts'),
-    import('../sync/reconcile/batch-folder.ts'),
-    import('../app.ts'),
-  ]);
+  const errors = await import('./errors.ts');
   return [
-    rule({ type: config.ConfigError, kind: 'configuration', message: (e) => `configuration error: ${e.message}` }),
+    rule({ type: errors.ConfigError, kind: 'configuration', message: (e) => `configuration error: ${e.message}` }),
     rule({
-      type: sheet.SheetFileError,
+      type: errors.SheetFileError,
       kind: 'sheet',
       code: (e) => e.code,
       message: (e) => `cannot read sheet: ${e.message}`,
     }),
-    rule({ type: store.StoreError, kind: 'store', code: (e) => e.code, message: storeMessage }),
-    rule({ type: noWorker.NoWorkerError, kind: 'command', code: () => 'no_worker' }),
-    rule({ type: jobFile.JobFileError, kind: 'command' }),
-    rule({ type: rerun.RerunError, kind: 'command' }),
-    rule({ type: dropFolders.DropFolderError, kind: 'command' }),
-    rule({ type: batchStore.OtherStoreError, kind: 'command' }),
-    rule({ type: reconcile.ReconcileError, kind: 'command' }),
-    rule({ type: app.LedgerBusyError, kind: 'command' }),
+    rule({ type: errors.StoreError, kind: 'store', code: (e) => e.code, message: storeMessage }),
+    rule({ type: errors.NoWorkerError, kind: 'command', code: () => 'no_worker' }),
+    rule({ type: errors.JobFileError, kind: 'command' }),
+    rule({ type: errors.RerunError, kind: 'command' }),
+    rule({ type: errors.DropFolderError, kind: 'command' }),
+    rule({ type: errors.OtherStoreError, kind: 'command' }),
+    rule({ type: errors.ReconcileError, kind: 'command' }),
+    rule({ type: errors.LedgerBusyError, kind: 'command' }),
   ];
 }
 

@@ -49,3 +49,9 @@ export const storeCheckOption = (): Option =>
 
 /** What a refused report's message tells the person to do. */
 export const STORE_CHECK_OVERRIDE = 'if it did go to this store, run the command again with --store-check=off';
+
+/** How a command run now queues: --queue, and --wait for a worker. */
+export interface QueueFlags {
+  queue?: 'local' | 'redis';
+  wait?: boolean;
+}

@@ -4,17 +4,9 @@
  * again). The ledger is the one the app opens: Redis with REDIS_URL, else the per-user file.
  */
 import type { Command } from 'commander';
-import type { LedgerEntry } from '../ledger/ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
-import { redisServerOf } from '../redis.ts';
-import { confirmOnTerminal } from './confirm.ts';
-import { ExitError, type CliContext } from './context.ts';
-import { EXIT } from './exit-codes.ts';
-
-interface KeyFlags {
-  keyColumn: string;
-  json?: boolean;
-}
+import type { CliContext } from './context.ts';
+import type { KeyFlags } from './run/ledger.ts';
 
 const KEY_HELP =
   'a key: barcode=6291000000001, product_id=123, brand_id=5, <key column>=<value>, a bare value of the key column, or the ledger key itself (k:barcode:...)';
@@ -28,12 +20,12 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     .description(`what the ledger knows about each key (${KEY_HELP})`)
     .option('--key-column <field>', 'the key column a bare value belongs to', DEFAULT_KEY_COLUMN)
     .option('--json', 'print as JSON')
-    .action((keys: string[], flags: KeyFlags) => show(ctx, keys, flags));
+    .action(async (keys: string[], flags: KeyFlags) => (await import('./run/ledger.ts')).show(ctx, keys, flags));
   ledger
     .command('export')
     .description('every entry as CSV (key, kind, field, value, state, batch, row), formula-safe for Excel')
     .option('--out <file.csv>', 'write to this file (default: standard output)')
-    .action((flags: { out?: string }) => exportCsv(ctx, flags.out));
+    .action(async (flags: { out?: string }) => (await import('./run/ledger.ts')).exportCsv(ctx, flags.out));
   ledger
     .command('forget <key...>')
     .description(
@@ -41,7 +33,9 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     )
     .option('--key-column <field>', 'the key column a bare value belongs to', DEFAULT_KEY_COLUMN)
     .option('--yes', 'forget without asking', false)
-    .action((keys: string[], flags: KeyFlags & { yes: boolean }) => forget(ctx, keys, flags));
+    .action(async (keys: string[], flags: KeyFlags & { yes: boolean }) =>
+      (await import('./run/ledger.ts')).forget(ctx, keys, flags),
+    );
   ledger
     .command('move-to-file')
     .description(
@@ -50,102 +44,5 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     // It asks nothing (it deletes nothing and can be undone by any command with REDIS_URL), but a
     // script that confirms every ledger change, as `forget` needs off a terminal, may say --yes.
     .option('--yes', 'accepted, as by forget: move-to-file asks nothing', false)
-    .action(() => moveToFile(ctx));
-}
-
-async function moveToFile(ctx: CliContext): Promise<void> {
-  await ctx.withApp(async (app) => {
-    if (!redisServerOf(app.config))
-      throw new ExitError(
-        EXIT.notStarted,
-        'configuration error: REDIS_URL: is not set (move-to-file reads the ledger from the Redis that holds it)',
-      );
-    const { entries, file, keptAs } = await app.moveLedgerToFile();
-    ctx.print(
-      `${entries === 1 ? '1 entry' : `${entries} entries`} moved from Redis to ${file} (the Redis hash is kept as ${keptAs}). Run without REDIS_URL from now on: a command with REDIS_URL makes Redis answer for this store again, taking the file over.`,
-    );
-  });
-}
-
-async function show(ctx: CliContext, texts: string[], flags: KeyFlags): Promise<void> {
-  const { keyFromText, describeLedgerKey } = await import('../ledger/key-text.ts');
-  const { describeStore } = await import('../store/identity.ts');
-  await ctx.withApp(async (app) => {
-    const { ledger, where } = await app.ledger();
-    const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
-    const entries = await ledger.getMany(keys);
-    if (flags.json) {
-      ctx.print(
-        JSON.stringify(
-          { store: await app.store(), ledger: where, keys: keys.map((key, i) => ({ key, entry: entries[i] ?? null })) },
-          null,
-          2,
-        ),
-      );
-    } else {
-      ctx.print(`ledger of ${describeStore(await app.store())}: ${where}`);
-      keys.forEach((key, i) => ctx.print(`${describeLedgerKey(key)} (${key}): ${meaning(entries[i])}`));
-    }
-    if (entries.some((entry) => entry === undefined)) process.exitCode = EXIT.problems;
-  });
-}
-
-function meaning(entry: LedgerEntry | undefined): string {
-  if (entry === undefined) return 'not in the ledger (a row with this key is sent as the sheet says)';
-  const where = `batch ${entry.batch}${entry.row > 0 ? `, row ${entry.row}` : ''}`;
-  switch (entry.st) {
-    case 'synced':
-      return `synced: the store confirmed it (${where}); a create with this key is never sent again`;
-    case 'unknown':
-      return `unknown: a create whose outcome is not known (${where}); it may exist in the store, and is not sent again without --retry-unknown`;
-    case 'pending':
-      return `pending: a create was being sent (${where}); if no sync is running it was cut off, and counts as unknown`;
-  }
-}
-
-async function exportCsv(ctx: CliContext, out: string | undefined): Promise<void> {
-  const { stringify } = await import('csv-stringify/sync');
-  const { neutraliseCell } = await import('../files/formula-guard.ts');
-  const { keyParts } = await import('../ledger/key-text.ts');
-  await ctx.withApp(async (app) => {
-    const { ledger, where } = await app.ledger();
-    const rows: string[][] = [['key', 'kind', 'field', 'value', 'state', 'batch', 'row']];
-    for await (const [key, entry] of ledger.all()) {
-      const parts = keyParts(key);
-      rows.push([key, parts.kind, parts.field, parts.value, entry.st, entry.batch, String(entry.row)]);
-    }
-    const csv = `\uFEFF${stringify(rows.map((row) => row.map(neutraliseCell)))}`;
-    if (out === undefined) {
-      ctx.io.stdout.write(csv);
-      return;
-    }
-    const { writeFileAtomic } = await import('../files/atomic-write.ts');
-    await writeFileAtomic(out, csv);
-    ctx.printError(`${rows.length - 1} entries of ${where} written to ${out}`);
-  });
-}
-
-async function forget(ctx: CliContext, texts: string[], flags: KeyFlags & { yes: boolean }): Promise<void> {
-  const { keyFromText, describeLedgerKey } = await import('../ledger/key-text.ts');
-  const { describeStore } = await import('../store/identity.ts');
-  await ctx.withApp(async (app) => {
-    const { ledger, where } = await app.ledger();
-    const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
-    const entries = await ledger.getMany(keys);
-    const held = keys.filter((_, i) => entries[i] !== undefined);
-    for (const [i, key] of keys.entries())
-      if (entries[i] === undefined) ctx.printError(`${describeLedgerKey(key)} (${key}): not in the ledger`);
-    if (held.length === 0) throw new ExitError(EXIT.problems, 'nothing to forget');
-    const what = held.map(describeLedgerKey).join(', ');
-    const question = `Forget ${what} in the ledger of ${describeStore(await app.store())} (${where})? A sync of a row with ${held.length === 1 ? 'this key' : 'these keys'} then creates the product again.`;
-    if (!flags.yes && !(await confirmOnTerminal(ctx, question)))
-      throw new ExitError(
-        EXIT.notStarted,
-        ctx.io.stdin?.isTTY && ctx.io.stderr.isTTY
-          ? 'nothing was forgotten'
-          : `nothing was forgotten: not on a terminal, so nothing could be asked; add --yes to forget ${what}`,
-      );
-    await ledger.deleteMany(held);
-    ctx.print(`forgotten: ${what} (the next sync of a row with ${held.length === 1 ? 'it' : 'them'} creates it again)`);
-  });
+    .action(async () => (await import('./run/ledger.ts')).moveToFile(ctx));
 }

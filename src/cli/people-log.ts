@@ -10,7 +10,7 @@ import { prettyFactory } from 'pino-pretty';
 
 /**
  * Entries a command tells people itself, in a readable line on stdout or stderr: `worker started`
- * (cli/sync-worker.ts prints its store, queue and rate), `drop file finished` (cli/intake.ts
+ * (cli/run/worker.ts prints its store, queue and rate), `drop file finished` (cli/run/watch.ts
  * watch prints the file's counts and status).
  */
 const TOLD_BY_THE_COMMAND = new Set(['worker started', 'drop file finished']);

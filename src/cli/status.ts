@@ -4,26 +4,7 @@
  * without either, every store that has batches under the prefix (found by its keys).
  */
 import type { Command } from 'commander';
-import type { App } from '../app.ts';
-import type { Config } from '../config.ts';
-import { PROBLEM_OUTCOMES } from '../outcome.ts';
-import { redisServerOf, type RedisServer } from '../redis.ts';
-import type { StoreIdentity } from '../store/identity.ts';
-import type { StoreRate } from '../store/rate-gate/store-rate.ts';
-import type { BatchStatus } from '../sync/queue/batch-state.ts';
-import type { RedisTarget } from '../sync/queue/connection.ts';
-import { ExitError, type CliContext } from './context.ts';
-import { EXIT } from './exit-codes.ts';
-
-/** A batch as status shows it: a running one whose store's queue no worker serves waits for one. */
-type ShownBatch = BatchStatus & { waitingForWorker: boolean };
-
-/** What `status` shows of one store: null store and rate for stores found only by their keys. */
-interface StoreStatus {
-  store: StoreIdentity | null;
-  storeRate: StoreRate | null;
-  batches: ShownBatch[];
-}
+import type { CliContext } from './context.ts';
 
 export function registerStatusCommand(program: Command, ctx: CliContext): void {
   program
@@ -31,114 +12,6 @@ export function registerStatusCommand(program: Command, ctx: CliContext): void {
     .description("each store's rate and recent batches (or one batch) with their progress, from Redis")
     .option('--json', 'print as JSON')
     .action(async (batchId: string | undefined, flags: { json?: boolean }) => {
-      await runStatus(ctx, batchId, flags.json === true);
+      await (await import('./run/status.ts')).runStatus(ctx, batchId, flags.json === true);
     });
-}
-
-async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
-  const config = await ctx.config();
-  const server = redisServerOf(config);
-  if (!server)
-    throw new ExitError(
-      EXIT.notStarted,
-      'configuration error: REDIS_URL: is not set (status reads batches from Redis)',
-    );
-  const limit = batchId ? 1000 : 20;
-  const stores: StoreStatus[] = [];
-  if (config.storesOnOffer) {
-    // Every store of the stores file, each from its own keys.
-    await ctx.withDeployment(async (deployment) => {
-      await deployment.serve({
-        start: async (app) => {
-          stores.push(await storeStatus(app, limit));
-          return { stop: () => Promise.resolve() };
-        },
-      });
-    });
-  } else {
-    await ctx.withApp(
-      async (app) => {
-        if (config.storeUrl && config.storeEmail) stores.push(await storeStatus(app, limit));
-        else stores.push(...(await foundStores(app, server, config, limit)));
-      },
-      { config },
-    );
-  }
-  for (const store of stores) store.batches = store.batches.filter((b) => !batchId || b.meta.batchId === batchId);
-  if (batchId && stores.every((store) => store.batches.length === 0))
-    throw new ExitError(EXIT.problems, `batch ${batchId} not found in Redis`);
-  if (json) {
-    const shown = stores.map((store) => ({ ...store, batches: store.batches.map(batchJson) }));
-    ctx.print(JSON.stringify(shown.length === 1 && shown[0]!.store ? shown[0] : { stores: shown }, null, 2));
-    return;
-  }
-  const { describeStore } = await import('../store/identity.ts');
-  if (stores.every((store) => store.store === null))
-    ctx.print(`every store with batches on this Redis (prefix ${config.queuePrefix}); STORE_URL or --store picks one`);
-  for (const { store, storeRate, batches } of stores) {
-    if (store) {
-      ctx.print(`store ${describeStore(store)}`);
-      ctx.print(
-        storeRate
-          ? `  store rate ${storeRate.rate}/s for every worker (set ${storeRate.setAt})`
-          : `  store rate not set: workers use their own RATE (default ${config.rate}/s); import --rate sets it`,
-      );
-    }
-    if (batches.length === 0 && store) ctx.print('  no batches in Redis');
-    for (const b of batches) ctx.print(`  ${batchLine(b)}`);
-  }
-  if (stores.length === 0) ctx.print('no batches in Redis');
-}
-
-async function storeStatus(app: App, limit: number): Promise<StoreStatus> {
-  return {
-    store: await app.store(),
-    storeRate: await app.storeRate(),
-    batches: await batchesOf(await app.queueTarget(), limit),
-  };
-}
-
-/** One store's queue's batches; when one is running, whether any worker serves the queue. */
-async function batchesOf(target: RedisTarget, limit: number): Promise<ShownBatch[]> {
-  const { listBatches } = await import('../sync/index.ts');
-  const batches = await listBatches(target, limit);
-  const { workersServing } = await import('../sync/queue/workers.ts');
-  const idle = batches.some((b) => b.status === 'running') && (await workersServing(target)) === 0;
-  return batches.map((b) => ({ ...b, waitingForWorker: idle && b.status === 'running' }));
-}
-
-/** No store configured: every store prefix with batches on this Redis, newest batches first. */
-async function foundStores(app: App, server: RedisServer, config: Config, limit: number): Promise<StoreStatus[]> {
-  const { storePrefixesWithBatches } = await import('../sync/queue/store-queues.ts');
-  const batches: ShownBatch[] = [];
-  for (const prefix of await storePrefixesWithBatches(await app.redis(), config.queuePrefix))
-    batches.push(...(await batchesOf({ ...server, prefix }, limit)));
-  batches.sort((a, b) => b.meta.startedAt.localeCompare(a.meta.startedAt));
-  return batches.length === 0 ? [] : [{ store: null, storeRate: null, batches: batches.slice(0, limit) }];
-}
-
-function storeOf(b: BatchStatus): StoreIdentity | null {
-  return b.summary?.store ?? b.meta.store ?? null;
-}
-
-function batchJson(b: ShownBatch) {
-  return {
-    batchId: b.meta.batchId,
-    store: storeOf(b),
-    source: b.meta.source,
-    status: b.status,
-    waitingForWorker: b.waitingForWorker,
-    done: b.done,
-    total: b.total,
-    counts: b.counts,
-    reportDir: b.summary?.reportDir ?? null,
-  };
-}
-
-function batchLine(b: ShownBatch): string {
-  const problems = [...PROBLEM_OUTCOMES].reduce((n, o) => n + b.counts[o], 0);
-  const store = storeOf(b);
-  const report = b.summary ? `  report ${b.summary.reportDir}` : '';
-  const status = b.waitingForWorker ? 'waiting for a worker (none serves its store: catalog-sync worker)' : b.status;
-  return `${b.meta.batchId}  ${status.padEnd(8)}  ${b.done}/${b.total ?? '?'} rows  problems ${problems}  ${b.meta.source}  store ${store ? (store.name ?? store.id ?? store.url) : 'not recorded'}${report}`;
 }

@@ -4,33 +4,12 @@
  * and store errors to 2).
  */
 import { Option, type Command } from 'commander';
-import type { App, Transport } from '../app.ts';
-import { redisServerOf } from '../redis.ts';
-import type { SandboxHandle } from '../sandbox/index.ts';
-import type { BatchSummary } from '../report/summary.ts';
-import type { SyncRequest } from '../sync/types.ts';
-import { batchHasProblems, summarizeBatch } from '../intake/cli-output.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
-import { ExitError, type CliContext } from './context.ts';
-import { queueOption, transportOf, WAIT_FLAG } from './flags.ts';
+import type { CliContext } from './context.ts';
+import { queueOption, WAIT_FLAG } from './flags.ts';
+import type { ImportFlags } from './run/import.ts';
 import { registerStatusCommand } from './status.ts';
 import { registerWorkerCommand } from './sync-worker.ts';
-import { EXIT } from './exit-codes.ts';
-
-interface ImportFlags {
-  dryRun?: boolean;
-  sandbox?: boolean;
-  queue?: 'local' | 'redis';
-  columns?: string;
-  sheet?: string;
-  json?: boolean;
-  retryUnknown?: boolean;
-  listUnchanged?: boolean;
-  mode: 'delta' | 'full';
-  keyColumn: string;
-  wait?: boolean;
-  confirm?: boolean;
-}
 
 export function registerSyncCommands(program: Command, ctx: CliContext): void {
   program
@@ -69,96 +48,9 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
       'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)',
     )
     .action(async (file: string, flags: ImportFlags) => {
-      await runImport(ctx, file, flags);
+      await (await import('./run/import.ts')).runImport(ctx, file, flags);
     });
 
   registerWorkerCommand(program, ctx);
   registerStatusCommand(program, ctx);
-}
-
-async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
-  const { startSandbox } = await import('../sandbox/index.ts');
-  let sandbox: SandboxHandle | undefined;
-  try {
-    let config = await ctx.config();
-    if (flags.sandbox) {
-      sandbox = await startSandbox();
-      config = await ctx.config({ storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password });
-      ctx.printError(`sandbox store on ${sandbox.url} (demo credentials)`);
-    }
-    const transport = flags.dryRun ? 'local' : transportOf(flags.queue, redisServerOf(config));
-    // The throwaway --sandbox store keeps no ledger: its memory would outlive the store.
-    const summaries = await ctx.withApp((app) => importBatches(ctx, app, file, flags, transport), {
-      config,
-      options: { ledger: !flags.sandbox },
-    });
-    if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
-    else for (const summary of summaries) ctx.print(summarizeBatch(summary));
-    if (summaries.some(batchHasProblems)) throw new ExitError(EXIT.problems, '');
-  } finally {
-    await sandbox?.close();
-  }
-}
-
-async function importBatches(
-  ctx: CliContext,
-  app: App,
-  file: string,
-  flags: ImportFlags,
-  transport: Transport,
-): Promise<BatchSummary[]> {
-  const { progressView } = await import('./sync-progress.ts');
-  if (transport === 'redis') {
-    // The rate is the store's, for every worker: --rate/RATE sets it, else the one set before applies.
-    const { rate, source, replaced } = await app.rate();
-    if (source === 'given' && replaced?.rate !== rate)
-      ctx.printError(`store rate set to ${rate}/s for every worker${replaced ? ` (was ${replaced.rate}/s)` : ''}`);
-  }
-  const requests = await requestsFor(file, flags);
-  // Held before anything is sent, the sandbox's worker included; a dry run sends nothing to hold.
-  if (!flags.dryRun && !flags.confirm && !flags.sandbox)
-    await (await import('./import-guard.ts')).checkGuard(app, requests);
-  // With --sandbox nobody else knows the sandbox's address: run a worker here too.
-  const worker = transport === 'redis' && flags.sandbox ? await app.startWorker() : null;
-  try {
-    const summaries: BatchSummary[] = [];
-    const lang = ctx.lang();
-    for (const sheetRequest of requests) {
-      const request = lang === 'en' ? sheetRequest : { ...sheetRequest, lang };
-      const view = progressView(ctx.io.stderr, request.dryRun ? 'dry run' : 'sync');
-      try {
-        summaries.push(
-          await app.runBatch(request, {
-            transport,
-            // A worker of our own serves the sandbox's rows; --wait queues even with none.
-            waitForWorker: worker !== null || flags.wait === true,
-            onProgress: (p) => view.update(p),
-            onQueued: (batchId) => ctx.printError(`batch ${batchId} queued; waiting for workers (catalog-sync worker)`),
-          }),
-        );
-      } finally {
-        view.stop();
-      }
-    }
-    return summaries;
-  } finally {
-    await worker?.close();
-  }
-}
-
-/** One batch per sheet to sync: an XLSX with Products and Brands sheets gives two. */
-async function requestsFor(file: string, flags: ImportFlags): Promise<SyncRequest[]> {
-  const { openSheets } = await import('../sheet/index.ts');
-  const base: SyncRequest = {
-    file,
-    ledger: { mode: flags.mode, keyColumn: flags.keyColumn, retryUnknown: flags.retryUnknown === true },
-    ...(flags.columns ? { columns: flags.columns } : {}),
-    ...(flags.dryRun ? { dryRun: true } : {}),
-    ...(flags.listUnchanged ? { listUnchanged: true } : {}),
-  };
-  if (flags.sheet) return [{ ...base, sheet: flags.sheet }];
-  const sheets = await openSheets(file, flags.columns ? { columns: flags.columns } : {});
-  await Promise.all(sheets.map((s) => s.close()));
-  if (sheets.length <= 1) return [base];
-  return sheets.map((s) => ({ ...base, ...(s.sheetName ? { sheet: s.sheetName } : {}) }));
 }

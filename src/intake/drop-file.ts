@@ -75,44 +75,81 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
   const parsed = parseClaimedName(claimed);
   if (!parsed) throw new Error(`${claimed} is not a claimed drop file`);
   const path = join(layout.processing, claimed);
-  // A FIFO, socket, device or folder is never opened (a FIFO would wait for a writer forever).
-  const kind = specialKind(await stat(path));
-  if (kind !== null) return refuse(deps, claimed, parsed.name, new NotRegularFileError(path, kind));
-  let contentHash: string;
-  try {
-    contentHash = await contentHashOf(path);
-  } catch (error) {
-    if (error instanceof NotRegularFileError) return refuse(deps, claimed, parsed.name, error);
-    throw error;
-  }
+  const contentHash = await regularFileHash(path);
+  if (contentHash instanceof NotRegularFileError) return refuse(deps, claimed, parsed.name, contentHash);
   const batchId = dropBatchId(parsed.token, contentHash);
   const fileKey = fileLedgerKey(contentHash);
   const [earlier] = await deps.ledger.getMany([fileKey]);
+  if (earlier?.st === 'synced' && earlier.batch !== batchId && !deps.force)
+    return finishUnchanged(layout, claimed, parsed.name, earlier.batch, contentHash);
 
-  if (earlier?.st === 'synced' && earlier.batch !== batchId && !deps.force) {
-    const report: DropReport = {
-      file: parsed.name,
-      status: 'unchanged',
-      batchId: earlier.batch,
-      reportDir: null,
-      failedCsv: null,
-      total: 0,
-      counts: null,
-      contentHash,
-      message: `unchanged since ${earlier.batch}: not synced again (drop it with --force to sync it anyway)`,
-    };
-    await finish(layout, claimed, report);
-    return { status: 'done', report };
+  const summaries = await runDropSheets(deps, path, parsed.name, batchId, signal);
+  if (summaries instanceof SheetFileError) return refuse(deps, claimed, parsed.name, summaries);
+  // Shutting down past the grace period: the batch may have been cut short, so the file stays
+  // in processing/ and the next watcher resumes it (the ledger and job ids skip what was done).
+  signal.throwIfAborted();
+  const summary = summaries.find((one) => one.readError !== undefined) ?? summaries[0]!;
+  if (summary.readError) return failBrokePartWay(deps, claimed, parsed.name, batchId, summary, summary.readError);
+  // Only a batch with nothing left to retry makes the same content "already synced" (invalid rows
+  // need an edit, which changes the content anyway).
+  if (summaries.every((one) => one.counts.failed + one.counts.unknown === 0))
+    await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
+  const report = await syncedReport(deps, claimed, parsed.name, { batchId, contentHash }, summaries);
+  await finish(layout, claimed, report);
+  return { status: 'done', report };
+}
+
+/** The file's SHA-256, or why it is not a regular file. */
+async function regularFileHash(path: string): Promise<string | NotRegularFileError> {
+  // A FIFO, socket, device or folder is never opened (a FIFO would wait for a writer forever).
+  const kind = specialKind(await stat(path));
+  if (kind !== null) return new NotRegularFileError(path, kind);
+  try {
+    return await contentHashOf(path);
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return error;
+    throw error;
   }
+}
 
-  let summaries: BatchSummary[];
+/** The same content was synced already: to done/ with a report saying so, nothing sent. */
+async function finishUnchanged(
+  layout: DropLayout,
+  claimed: string,
+  name: string,
+  earlierBatch: string,
+  contentHash: string,
+): Promise<DropResult> {
+  const report: DropReport = {
+    file: name,
+    status: 'unchanged',
+    batchId: earlierBatch,
+    reportDir: null,
+    failedCsv: null,
+    total: 0,
+    counts: null,
+    contentHash,
+    message: `unchanged since ${earlierBatch}: not synced again (drop it with --force to sync it anyway)`,
+  };
+  await finish(layout, claimed, report);
+  return { status: 'done', report };
+}
+
+/** The file's batches, run to their end; a SheetFileError when it cannot be read at all. */
+async function runDropSheets(
+  deps: DropFileDeps,
+  path: string,
+  name: string,
+  batchId: string,
+  signal: AbortSignal,
+): Promise<BatchSummary[] | SheetFileError> {
   try {
     // A workbook with a Brands sheet is two batches, as import makes of it (sheet-batches.ts).
-    summaries = await runEverySheet(
+    return await runEverySheet(
       deps.run,
       {
         file: path,
-        source: `drop:${parsed.name}`,
+        source: `drop:${name}`,
         batchId,
         ledger: deps.ledgerSettings,
         ...(deps.columns ? { columns: deps.columns } : {}),
@@ -122,47 +159,58 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
     );
   } catch (error) {
     if (!(error instanceof SheetFileError)) throw error;
-    return refuse(deps, claimed, parsed.name, error);
+    return error;
   }
+}
 
-  // Shutting down past the grace period: the batch may have been cut short, so the file stays
-  // in processing/ and the next watcher resumes it (the ledger and job ids skip what was done).
-  signal.throwIfAborted();
-  const summary = summaries.find((one) => one.readError !== undefined) ?? summaries[0]!;
-  if (summary.readError) {
-    // The rows before the break were synced (and are in the report); the file goes to failed/ to
-    // be fixed and dropped again, when the ledger skips what already went through.
-    const text =
-      `${parsed.name}: ${summary.readError.message}\n(code ${summary.readError.code})\n` +
-      `The ${summary.total} rows before that were synced: report in ${summary.reportDir}\n`;
-    await mkdir(layout.failed, { recursive: true });
-    await writeFileAtomic(join(layout.failed, `${claimed}.error.txt`), text);
-    await rename(path, join(layout.failed, claimed));
-    deps.logger.warn(
-      { file: parsed.name, code: summary.readError.code, batchId },
-      'drop file broke part-way: moved to failed/',
-    );
-    return {
-      status: 'failed',
-      error: `${summary.readError.message} (the ${summary.total} rows before it were synced: report in ${summary.reportDir})`,
-    };
-  }
-  // Only a batch with nothing left to retry makes the same content "already synced" (invalid rows
-  // need an edit, which changes the content anyway).
-  if (summaries.every((one) => one.counts.failed + one.counts.unknown === 0))
-    await deps.ledger.setMany([[fileKey, { fp: contentHash, st: 'synced', batch: batchId, row: 0 }]]);
+/**
+ * The file broke part-way: the rows before the break were synced (and are in the report); the
+ * file goes to failed/ to be fixed and dropped again, when the ledger skips what already went through.
+ */
+async function failBrokePartWay(
+  deps: DropFileDeps,
+  claimed: string,
+  name: string,
+  batchId: string,
+  summary: BatchSummary,
+  readError: NonNullable<BatchSummary['readError']>,
+): Promise<DropResult> {
+  const { layout } = deps;
+  const path = join(layout.processing, claimed);
+  const text =
+    `${name}: ${readError.message}\n(code ${readError.code})\n` +
+    `The ${summary.total} rows before that were synced: report in ${summary.reportDir}\n`;
+  await mkdir(layout.failed, { recursive: true });
+  await writeFileAtomic(join(layout.failed, `${claimed}.error.txt`), text);
+  await rename(path, join(layout.failed, claimed));
+  deps.logger.warn({ file: name, code: readError.code, batchId }, 'drop file broke part-way: moved to failed/');
+  return {
+    status: 'failed',
+    error: `${readError.message} (the ${summary.total} rows before it were synced: report in ${summary.reportDir})`,
+  };
+}
+
+/** The report.json of a file whose batches ran, with each batch's failed.csv copied beside it. */
+async function syncedReport(
+  deps: DropFileDeps,
+  claimed: string,
+  name: string,
+  { batchId, contentHash }: { batchId: string; contentHash: string },
+  summaries: readonly BatchSummary[],
+): Promise<DropReport> {
+  const summary = summaries[0]!;
   // Each batch with a row to fix leaves its failed.csv beside the file: the products' one as
   // <name>.failed.csv, a Brands sheet's as <name>.<sheet>.failed.csv.
   const failedCsvs: (string | null)[] = [];
   for (const [index, one] of summaries.entries()) {
-    const name = index === 0 ? `${claimed}.failed.csv` : `${claimed}.${one.sheet?.name ?? index}.failed.csv`;
-    failedCsvs.push(problemRows(one.counts) > 0 ? await copyFailedCsv(layout, name, one, deps.logger) : null);
+    const csvName = index === 0 ? `${claimed}.failed.csv` : `${claimed}.${one.sheet?.name ?? index}.failed.csv`;
+    failedCsvs.push(problemRows(one.counts) > 0 ? await copyFailedCsv(deps.layout, csvName, one, deps.logger) : null);
   }
   const failedCsv = failedCsvs.find((one) => one !== null) ?? null;
   const total = summaries.reduce((sum, one) => sum + one.total, 0);
   const counts = addedCounts(summaries);
-  const report: DropReport = {
-    file: parsed.name,
+  return {
+    file: name,
     status: dropStatusOf(total, counts),
     batchId,
     reportDir: summary.reportDir,
@@ -188,8 +236,6 @@ export async function processDropFile(claimed: string, deps: DropFileDeps, signa
         }
       : {}),
   };
-  await finish(layout, claimed, report);
-  return { status: 'done', report };
 }
 
 /** A file that cannot be read at all: to failed/, with `<name>.error.txt` saying why. */

@@ -14,131 +14,15 @@ import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, stateAf
 type Write = readonly [string, LedgerEntry | null];
 
 export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchLedger {
-  const reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
-  // Entries read ahead by prefetch, each taken by the `before` it was read for.
-  const prefetched = new Map<string, LedgerEntry | undefined>();
-  const lookup = async (key: string): Promise<LedgerEntry | undefined> => {
-    // A store held in memory has no round trip to save: no batching.
-    if (ledger.getNow) return ledger.getNow(key);
-    if (prefetched.has(key)) {
-      const entry = prefetched.get(key);
-      prefetched.delete(key);
-      return entry;
-    }
-    return reads.call(key);
-  };
-  const writes = new Coalescer<Write, void>(async (items) => {
-    const sets = items.filter((w): w is readonly [string, LedgerEntry] => w[1] !== null);
-    const deletes = items.filter((w) => w[1] === null).map((w) => w[0]);
-    if (sets.length > 0) await ledger.setMany(sets);
-    if (deletes.length > 0) await ledger.deleteMany(deletes);
-    return items.map(() => undefined);
-  });
-  // What a create's key held when `before` let the row through (null: nothing), until it is sent.
-  const seenBefore = new Map<string, LedgerEntry | null>();
-  // A create marked pending by `beforeSend`: what its key held before (put back if it fails) and
-  // the pending entry, whose fingerprint and row digest the record reuses (each is canonical JSON
-  // or cell text + sha-256: worked out once per row, not once per write).
-  const beforePending = new Map<string, { previous: LedgerEntry | null; pending: LedgerEntry }>();
-  const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
-  // Entries record the row the person first saw; results answer for the batch's own row.
-  const recordedRow = (row: LedgerRow) => row.originalRow ?? row.row;
-  const asBatchRow = (row: LedgerRow, result: RowResult | null): RowResult | null =>
-    result === null || result.row === row.row ? result : { ...result, row: row.row };
-
-  const rowDigestIn = (row: LedgerRow): string | undefined =>
-    settings.rowSignature !== undefined && row.cells !== undefined
-      ? rowDigestOf(settings.rowSignature, row.cells)
-      : undefined;
-
-  const decide = (row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null => {
-    // Two rows of one sheet never share a key here: the mapper made the later one invalid (rule (a)).
-    const decision = decideBefore(row.plan, recordedRow(row), key, entry, settings, row.batchId, row.cells);
-    if (decision !== null || row.plan.kind !== 'create') return asBatchRow(row, decision);
-    seenBefore.set(rowId(row), entry ?? null);
-    return null;
-  };
-
-  const prefetch = async (rows: readonly { plan: RowPlan }[]): Promise<void> => {
-    const keys = [
-      ...new Set(
-        rows
-          .map((row) => ledgerKeyOf(row.plan, settings.keyColumn))
-          .filter((key): key is string => key !== null && !prefetched.has(key)),
-      ),
-    ];
-    if (keys.length === 0) return;
-    const entries = await ledger.getMany(keys);
-    keys.forEach((key, i) => prefetched.set(key, entries[i]));
-  };
-
+  const batch = new StoreBatchLedger(settings, ledger);
+  // A plain object of bound functions, as callers wrap it (spread and override a step).
   return {
     // Only a ledger behind a round trip gains from reading ahead.
-    ...(ledger.getNow ? {} : { prefetch }),
-
-    // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
-    // never sent (the run stops first) must leave no trace there.
-    async before(row: LedgerRow): Promise<RowResult | null> {
-      const key = ledgerKeyOf(row.plan, settings.keyColumn);
-      if (key === null) return null;
-      return decide(row, key, await lookup(key));
-    },
-
-    // Right before the create is sent: marked pending, so a crash mid-request leaves `pending`,
-    // read later as unknown. Only rows really sent get the mark.
-    async beforeSend(row: LedgerRow): Promise<RowResult | null> {
-      const id = rowId(row);
-      const key = ledgerKeyOf(row.plan, settings.keyColumn);
-      if (key === null || !seenBefore.has(id)) return null;
-      const seen = seenBefore.get(id) ?? null;
-      seenBefore.delete(id);
-      const pending = pendingEntry(row.plan, row.batchId, recordedRow(row), rowDigestIn(row));
-      if (seen !== null) {
-        // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
-        const current = await lookup(key);
-        if (current !== undefined) {
-          const decision = decideBefore(row.plan, recordedRow(row), key, current, settings, row.batchId, row.cells);
-          if (decision !== null) return asBatchRow(row, decision);
-          await writes.call([key, pending]);
-          beforePending.set(id, { previous: current, pending });
-          return null;
-        }
-      }
-      // A new key is claimed atomically, so two processes creating it at once cannot both send.
-      const held = await ledger.claim(key, pending);
-      if (held !== null) {
-        // Another process is creating it right now, or just did: never sent, even with retryUnknown.
-        return asBatchRow(row, lostClaim(row.plan, recordedRow(row), key, held, settings, row.batchId));
-      }
-      beforePending.set(id, { previous: null, pending });
-      return null;
-    },
-
-    // Only the atomic claim of a new key is exclusive: a key that held an entry was marked pending
-    // by a plain write, which two attempts reading it at once could both make.
-    claimed(row: LedgerRow): boolean {
-      return beforePending.get(rowId(row))?.previous === null;
-    },
-
-    // A pending mark is undone only if this batch's beforeSend wrote it.
-    async after(row: LedgerRow, result: RowResult): Promise<void> {
-      const key = ledgerKeyOf(row.plan, settings.keyColumn);
-      if (key === null) return;
-      const id = rowId(row);
-      const claimed = beforePending.get(id);
-      beforePending.delete(id);
-      const st = stateAfter(row.plan, key, result);
-      if (st !== null) {
-        // Same row, batch and payload as its pending entry: only the state differs.
-        const entry = claimed
-          ? { ...claimed.pending, st }
-          : entryAfter(row.plan, key, result, row.batchId, recordedRow(row), rowDigestIn(row));
-        if (entry !== null) await writes.call([key, entry]);
-      } else if (claimed) {
-        // The create surely did not happen (failed, not unknown): undo the pending mark.
-        await writes.call([key, claimed.previous]);
-      }
-    },
+    ...(ledger.getNow ? {} : { prefetch: (rows: readonly { plan: RowPlan }[]) => batch.readAhead(rows) }),
+    before: (row) => batch.before(row),
+    beforeSend: (row) => batch.beforeSend(row),
+    claimed: (row) => batch.claimed(row),
+    after: (row, result) => batch.after(row, result),
   };
 }
 
@@ -146,3 +30,140 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
 export function batchLedgersOf(ledger: Ledger): BatchLedgerFactory {
   return (settings) => ledgerForBatch(settings, ledger);
 }
+
+/** The steps of one batch's ledger (see BatchLedger), over one Ledger store. */
+class StoreBatchLedger {
+  private readonly reads: Coalescer<string, LedgerEntry | undefined>;
+  // Entries read ahead by prefetch, each taken by the `before` it was read for.
+  private readonly prefetched = new Map<string, LedgerEntry | undefined>();
+  private readonly writes: Coalescer<Write, void>;
+  // What a create's key held when `before` let the row through (null: nothing), until it is sent.
+  private readonly seenBefore = new Map<string, LedgerEntry | null>();
+  // A create marked pending by `beforeSend`: what its key held before (put back if it fails) and
+  // the pending entry, whose fingerprint and row digest the record reuses (each is canonical JSON
+  // or cell text + sha-256: worked out once per row, not once per write).
+  private readonly beforePending = new Map<string, { previous: LedgerEntry | null; pending: LedgerEntry }>();
+
+  constructor(
+    private readonly settings: LedgerSettings,
+    private readonly ledger: Ledger,
+  ) {
+    this.reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
+    this.writes = new Coalescer<Write, void>(async (items) => {
+      const sets = items.filter((w): w is readonly [string, LedgerEntry] => w[1] !== null);
+      const deletes = items.filter((w) => w[1] === null).map((w) => w[0]);
+      if (sets.length > 0) await ledger.setMany(sets);
+      if (deletes.length > 0) await ledger.deleteMany(deletes);
+      return items.map(() => undefined);
+    });
+  }
+
+  // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
+  // never sent (the run stops first) must leave no trace there.
+  async before(row: LedgerRow): Promise<RowResult | null> {
+    const key = ledgerKeyOf(row.plan, this.settings.keyColumn);
+    if (key === null) return null;
+    return this.decide(row, key, await this.lookup(key));
+  }
+
+  // Right before the create is sent: marked pending, so a crash mid-request leaves `pending`,
+  // read later as unknown. Only rows really sent get the mark.
+  async beforeSend(row: LedgerRow): Promise<RowResult | null> {
+    const { settings } = this;
+    const id = rowId(row);
+    const key = ledgerKeyOf(row.plan, settings.keyColumn);
+    if (key === null || !this.seenBefore.has(id)) return null;
+    const seen = this.seenBefore.get(id) ?? null;
+    this.seenBefore.delete(id);
+    const pending = pendingEntry(row.plan, row.batchId, recordedRow(row), this.rowDigestIn(row));
+    if (seen !== null) {
+      // `before` may have read the key long ago (read-ahead): decide again on what it holds now.
+      const current = await this.lookup(key);
+      if (current !== undefined) {
+        const decision = decideBefore(row.plan, recordedRow(row), key, current, settings, row.batchId, row.cells);
+        if (decision !== null) return asBatchRow(row, decision);
+        await this.writes.call([key, pending]);
+        this.beforePending.set(id, { previous: current, pending });
+        return null;
+      }
+    }
+    // A new key is claimed atomically, so two processes creating it at once cannot both send.
+    const held = await this.ledger.claim(key, pending);
+    if (held !== null) {
+      // Another process is creating it right now, or just did: never sent, even with retryUnknown.
+      return asBatchRow(row, lostClaim(row.plan, recordedRow(row), key, held, settings, row.batchId));
+    }
+    this.beforePending.set(id, { previous: null, pending });
+    return null;
+  }
+
+  // Only the atomic claim of a new key is exclusive: a key that held an entry was marked pending
+  // by a plain write, which two attempts reading it at once could both make.
+  claimed(row: LedgerRow): boolean {
+    return this.beforePending.get(rowId(row))?.previous === null;
+  }
+
+  // A pending mark is undone only if this batch's beforeSend wrote it.
+  async after(row: LedgerRow, result: RowResult): Promise<void> {
+    const key = ledgerKeyOf(row.plan, this.settings.keyColumn);
+    if (key === null) return;
+    const id = rowId(row);
+    const claimed = this.beforePending.get(id);
+    this.beforePending.delete(id);
+    const st = stateAfter(row.plan, key, result);
+    if (st !== null) {
+      // Same row, batch and payload as its pending entry: only the state differs.
+      const entry = claimed
+        ? { ...claimed.pending, st }
+        : entryAfter(row.plan, key, result, row.batchId, recordedRow(row), this.rowDigestIn(row));
+      if (entry !== null) await this.writes.call([key, entry]);
+    } else if (claimed) {
+      // The create surely did not happen (failed, not unknown): undo the pending mark.
+      await this.writes.call([key, claimed.previous]);
+    }
+  }
+
+  private async lookup(key: string): Promise<LedgerEntry | undefined> {
+    // A store held in memory has no round trip to save: no batching.
+    if (this.ledger.getNow) return this.ledger.getNow(key);
+    if (this.prefetched.has(key)) {
+      const entry = this.prefetched.get(key);
+      this.prefetched.delete(key);
+      return entry;
+    }
+    return this.reads.call(key);
+  }
+
+  async readAhead(rows: readonly { plan: RowPlan }[]): Promise<void> {
+    const keys = [
+      ...new Set(
+        rows
+          .map((row) => ledgerKeyOf(row.plan, this.settings.keyColumn))
+          .filter((key): key is string => key !== null && !this.prefetched.has(key)),
+      ),
+    ];
+    if (keys.length === 0) return;
+    const entries = await this.ledger.getMany(keys);
+    keys.forEach((key, i) => this.prefetched.set(key, entries[i]));
+  }
+
+  private rowDigestIn(row: LedgerRow): string | undefined {
+    return this.settings.rowSignature !== undefined && row.cells !== undefined
+      ? rowDigestOf(this.settings.rowSignature, row.cells)
+      : undefined;
+  }
+
+  private decide(row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null {
+    // Two rows of one sheet never share a key here: the mapper made the later one invalid (rule (a)).
+    const decision = decideBefore(row.plan, recordedRow(row), key, entry, this.settings, row.batchId, row.cells);
+    if (decision !== null || row.plan.kind !== 'create') return asBatchRow(row, decision);
+    this.seenBefore.set(rowId(row), entry ?? null);
+    return null;
+  }
+}
+
+const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;
+// Entries record the row the person first saw; results answer for the batch's own row.
+const recordedRow = (row: LedgerRow) => row.originalRow ?? row.row;
+const asBatchRow = (row: LedgerRow, result: RowResult | null): RowResult | null =>
+  result === null || result.row === row.row ? result : { ...result, row: row.row };

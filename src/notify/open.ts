@@ -19,7 +19,6 @@ import type { AttemptListener } from './attempt-log.ts';
 import type { StoreNames } from './language.ts';
 import { Notifier, type NotificationBox } from './notifier.ts';
 import { Outbox } from './outbox.ts';
-import { NotifyQueue } from './queue.ts';
 import { notifySettingsOf } from './settings.ts';
 
 export interface OpenNotifierDeps {
@@ -42,6 +41,8 @@ export function openNotifier(deps: OpenNotifierDeps): Notifier {
   const { logger, onAttempt, redis } = deps;
   const box = async (): Promise<NotificationBox> => {
     if (redis) {
+      // BullMQ (and ioredis) load only with Redis: an import in the local mode never loads them.
+      const { NotifyQueue } = await import('./queue.ts');
       const { redis: connection, target } = await redis();
       return new NotifyQueue({ ...target, redis: connection, settings, logger, ...(onAttempt ? { onAttempt } : {}) });
     }

@@ -3,7 +3,8 @@
  * the row processor in its row and request slots (slots.ts) and writes the report in row order as rows end.
  */
 import { join } from 'node:path';
-import { silentLogger } from '../log.ts';
+import type { BatchLedger } from '../ledger/batch-ledger.ts';
+import { silentLogger, type Logger } from '../log.ts';
 import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
@@ -59,34 +60,7 @@ async function syncSheet(
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const info = batchInfoFor(request, sheet, clock());
-  const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
-  const ledger = request.dryRun ? null : buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
-  const slots = sendSlots(deps.concurrency);
-  // Logged in before the first request, not before the first row: a delta sync that sends nothing
-  // never logs in. A wrong password still stops the run before anything is sent (exit 2): the
-  // login's error fails the run, not the row.
-  let login: Promise<Session> | null = null;
-  const inSlot = (calls: () => Promise<RowResult>): Promise<RowResult> =>
-    slots.schedule(async () => {
-      await (login ??= deps.client.authorize());
-      return calls();
-    });
-  const counts = new CountsRecorder(countsTaker(deps.client, clock), logger, info.batchId);
-  const processorDeps: RowProcessorDeps | null = ledger && {
-    batchId: info.batchId,
-    client: deps.client,
-    ledger,
-    markers: memoryMarkers(),
-    onLedgerError: (err, row) => logger.error({ err, batchId: info.batchId, row }, 'ledger could not record a row'),
-    schedule: inSlot,
-    requestSlot: slots.requestSlot,
-    // The login first: a wrong password fails the run as before, with one login and no categories call.
-    beforeCreate: async () => {
-      await (login ??= deps.client.authorize());
-      await counts.beforeCreate();
-    },
-  };
-  const dryState = { creates: 0 };
+  const sender = await rowSender(request, deps, sheet, info.batchId);
   const dir = join(deps.reportDir, info.batchId);
   const report = await BatchReportWriter.open(dir, sheet.headers, request.lang);
   const tally = new BatchTally(info.batchId);
@@ -94,68 +68,19 @@ async function syncSheet(
     { batchId: info.batchId, file: request.file, kind: sheet.kind, dryRun: !!request.dryRun },
     'batch started',
   );
-
-  const counted = (row: ReportRow): void => {
-    tally.add(row.result.outcome);
-    deps.onProgress?.(tally.progress());
-  };
   const unchanged = new UnchangedRows(request.listUnchanged === true);
-  const window = new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), async (row) => {
-    if (isUnchanged(row.result)) {
-      unchanged.add(shownRow(row));
-      if (!unchanged.listed) return counted(row);
-    }
-    await report.write(row);
-    counted(row);
-  });
-  const resultFor = async (sheetRow: SheetRowResult): Promise<RowResult> => {
-    if (!sheetRow.plan) return invalidResult(sheetRow);
-    if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
-    const work = { row: sheetRow.row, originalRow: sheetRow.originalRow, plan: sheetRow.plan, cells: sheetRow.cells };
-    return processRow(work, processorDeps!);
-  };
+  const window = reportWindow(deps, report, tally, unchanged);
   const submit = (sheetRow: SheetRowResult): Promise<void> =>
-    window.submit(async () => reportRowOf(sheetRow, await resultFor(sheetRow)));
-  let read = 0;
+    window.submit(async () => reportRowOf(sheetRow, await sender.resultFor(sheetRow)));
   let readError: ReadError | undefined;
   try {
-    // A ledger behind a round trip (the Redis one) reads each block of rows ahead in one go.
-    const prefetch = ledger?.prefetch?.bind(ledger);
-    const block: SheetRowResult[] = [];
-    const submitBlock = async () => {
-      // A failed lookup fails no batch: before() asks again, and a ledger that cannot answer fails
-      // just those rows, unsent, as without read-ahead.
-      await prefetch?.(block.filter(hasPlan)).catch(() => undefined);
-      for (const sheetRow of block) await submit(sheetRow);
-      block.length = 0;
-    };
-    try {
-      for await (const sheetRow of sheet.rows()) {
-        if (!wantsRow(request, sheetRow)) continue;
-        read++;
-        if (prefetch) {
-          block.push(sheetRow);
-          if (block.length >= PREFETCH_ROWS) await submitBlock();
-          continue;
-        }
-        await submit(sheetRow);
-      }
-      await submitBlock();
-    } catch (error) {
-      // The file broke part-way: the rows already read (some already sent) end and are reported.
-      if (!(error instanceof SheetFileError)) throw error;
-      readError = { code: error.code, message: error.message };
-      await submitBlock();
-      logger.error(
-        { batchId: info.batchId, code: error.code, rowsRead: read },
-        'sheet broke part-way: the rows read before are synced and reported',
-      );
-    }
+    const read = await readSheet(request, sheet, sender.ledger, submit, logger, info.batchId);
+    readError = read.readError;
     // The sheet is read: from here on progress has a total (and the CLI an ETA).
-    tally.total = read;
+    tally.total = read.rows;
     deps.onProgress?.(tally.progress());
     await window.drain();
-    await counts.afterLastRow();
+    await sender.counts.afterLastRow();
   } catch (error) {
     await report.abort();
     throw error;
@@ -163,7 +88,7 @@ async function syncSheet(
   tally.total = tally.done;
   const summary = batchSummary({
     batchId: info.batchId,
-    store: recordedStore(deps.client.identity, await storeNameAfter(login)),
+    store: recordedStore(deps.client.identity, await sender.storeName()),
     source: info.source,
     file: info.file,
     kind: info.kind,
@@ -180,12 +105,136 @@ async function syncSheet(
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),
     readError,
-    categoryCounts: counts.summary(),
+    categoryCounts: sender.counts.summary(),
     reportDir: dir,
   });
   await report.finish(summary);
   logger.info({ batchId: info.batchId, counts: summary.counts }, 'batch finished');
   return summary;
+}
+
+/** How a batch's rows get their results: sent through the row processor, or judged by a dry run. */
+interface RowSender {
+  ledger: BatchLedger | null;
+  counts: CountsRecorder;
+  resultFor(sheetRow: SheetRowResult): Promise<RowResult>;
+  /** The store's name, when this batch logged in. */
+  storeName(): Promise<string | undefined>;
+}
+
+async function rowSender(
+  request: SyncRequest,
+  deps: LocalSyncDeps,
+  sheet: OpenedSheet,
+  batchId: string,
+): Promise<RowSender> {
+  const clock = deps.clock ?? Date.now;
+  const logger = deps.logger ?? silentLogger;
+  const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
+  const ledger = request.dryRun ? null : buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
+  const slots = sendSlots(deps.concurrency);
+  // Logged in before the first request, not before the first row: a delta sync that sends nothing
+  // never logs in. A wrong password still stops the run before anything is sent (exit 2): the
+  // login's error fails the run, not the row.
+  let login: Promise<Session> | null = null;
+  const inSlot = (calls: () => Promise<RowResult>): Promise<RowResult> =>
+    slots.schedule(async () => {
+      await (login ??= deps.client.authorize());
+      return calls();
+    });
+  const counts = new CountsRecorder(countsTaker(deps.client, clock), logger, batchId);
+  const processorDeps: RowProcessorDeps | null = ledger && {
+    batchId,
+    client: deps.client,
+    ledger,
+    markers: memoryMarkers(),
+    onLedgerError: (err, row) => logger.error({ err, batchId, row }, 'ledger could not record a row'),
+    schedule: inSlot,
+    requestSlot: slots.requestSlot,
+    // The login first: a wrong password fails the run as before, with one login and no categories call.
+    beforeCreate: async () => {
+      await (login ??= deps.client.authorize());
+      await counts.beforeCreate();
+    },
+  };
+  const dryState = { creates: 0 };
+  return {
+    ledger,
+    counts,
+    async resultFor(sheetRow) {
+      if (!sheetRow.plan) return invalidResult(sheetRow);
+      if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
+      const work = { row: sheetRow.row, originalRow: sheetRow.originalRow, plan: sheetRow.plan, cells: sheetRow.cells };
+      return processRow(work, processorDeps!);
+    },
+    storeName: () => storeNameAfter(login),
+  };
+}
+
+/** Rows ended out of order go to the report in row order, counted as they are written. */
+function reportWindow(
+  deps: LocalSyncDeps,
+  report: BatchReportWriter,
+  tally: BatchTally,
+  unchanged: UnchangedRows,
+): OrderedWindow<ReportRow> {
+  const counted = (row: ReportRow): void => {
+    tally.add(row.result.outcome);
+    deps.onProgress?.(tally.progress());
+  };
+  return new OrderedWindow<ReportRow>(deps.window ?? Math.max(1000, deps.concurrency * 50), async (row) => {
+    if (isUnchanged(row.result)) {
+      unchanged.add(shownRow(row));
+      if (!unchanged.listed) return counted(row);
+    }
+    await report.write(row);
+    counted(row);
+  });
+}
+
+/** Reads the sheet's wanted rows into `submit`; a file that breaks part-way ends the reading, not the batch. */
+async function readSheet(
+  request: SyncRequest,
+  sheet: OpenedSheet,
+  ledger: BatchLedger | null,
+  submit: (sheetRow: SheetRowResult) => Promise<void>,
+  logger: Logger,
+  batchId: string,
+): Promise<{ rows: number; readError?: ReadError }> {
+  let read = 0;
+  // A ledger behind a round trip (the Redis one) reads each block of rows ahead in one go.
+  const prefetch = ledger?.prefetch?.bind(ledger);
+  const block: SheetRowResult[] = [];
+  const submitBlock = async () => {
+    // A failed lookup fails no batch: before() asks again, and a ledger that cannot answer fails
+    // just those rows, unsent, as without read-ahead.
+    await prefetch?.(block.filter(hasPlan)).catch(() => undefined);
+    for (const sheetRow of block) await submit(sheetRow);
+    block.length = 0;
+  };
+  try {
+    for await (const sheetRow of sheet.rows()) {
+      if (!wantsRow(request, sheetRow)) continue;
+      read++;
+      if (prefetch) {
+        block.push(sheetRow);
+        if (block.length >= PREFETCH_ROWS) await submitBlock();
+        continue;
+      }
+      await submit(sheetRow);
+    }
+    await submitBlock();
+    return { rows: read };
+  } catch (error) {
+    // The file broke part-way: the rows already read (some already sent) end and are reported.
+    if (!(error instanceof SheetFileError)) throw error;
+    await submitBlock();
+    logger.error(
+      { batchId, code: error.code, rowsRead: read },
+      'sheet broke part-way: the rows read before are synced and reported',
+    );
+    return { rows: read, readError: { code: error.code, message: error.message } };
+  }
 }
 
 /** The store's name, when this batch logged in (a delta sync that sends nothing never does). */

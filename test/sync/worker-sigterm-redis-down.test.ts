@@ -2,7 +2,7 @@
  * `catalog-sync worker` (the real CLI) stopped with SIGTERM while its rows cannot finish: Redis is
  * down (they wait on it), or the store is slower than the grace period. It hands them back after
  * `--grace` and exits within the grace period plus the few seconds its connections get to close
- * (sync-worker.ts CLOSE_MS), never waiting for Redis. A new worker takes over the rows it left
+ * (cli/run/worker.ts CLOSE_MS), never waiting for Redis. A new worker takes over the rows it left
  * (BullMQ's stalled-job recovery): every row ends once, none is failed by the stop, and no product
  * is created twice.
  */
@@ -16,7 +16,7 @@ import { until } from '../helpers/until.ts';
 
 const ROWS = 120;
 const GRACE_S = 3;
-/** What the worker adds to the grace period for its connections (sync-worker.ts CLOSE_MS)... */
+/** What the worker adds to the grace period for its connections (cli/run/worker.ts CLOSE_MS)... */
 const CLOSE_S = 5;
 /** ...and a margin for a loaded machine: the fault was a worker still alive minutes later. */
 const SLACK_S = 10;

@@ -4,8 +4,9 @@
  * added in chunks. The batch is sealed with its total when the sheet ends.
  */
 import { resolve } from 'node:path';
+import type { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
-import type { SheetOpener } from '../../sheet/open.ts';
+import type { OpenedSheet, SheetOpener } from '../../sheet/open.ts';
 import { SheetFileError } from '../../sheet/types.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
@@ -63,20 +64,12 @@ export async function enqueueSync(
       `enqueueSync: the client talks to ${describeStore(deps.client.identity)}, not ${describeStore(deps.store)}`,
     );
   const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
-  let storeName: string | undefined;
-  if (deps.client) {
-    const session = await deps.client.authorize().catch(async (error: unknown) => {
-      await sheet.close();
-      throw error;
-    });
-    storeName = session.store.store_name || undefined;
-  }
+  const storeName = await storeNameOf(deps.client, sheet);
   const info = batchInfoFor(request, sheet, clock());
   const redis = openRedis(deps, logger);
   const queue = rowQueue(deps);
   onBullError(queue, logger, 'row queue');
   const state = new BatchState(redis, engineKeys(deps.prefix));
-  const chunkSize = deps.chunkSize ?? 500;
   try {
     await state.create(
       {
@@ -94,60 +87,7 @@ export async function enqueueSync(
       },
       clock(),
     );
-    const settings = ledgerSettingsOf(request, sheet);
-    const preCheck =
-      deps.batchLedgers && settings.mode === 'delta' ? buildBatchLedger(settings, deps.batchLedgers) : null;
-    let total = 0;
-    let chunk: { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } }[] = [];
-    // One chunk is queued (or found unchanged) while the next is read: its round trips overlap reading.
-    let queueing: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      const rows = chunk;
-      chunk = [];
-      const previous = queueing;
-      queueing = (async () => {
-        const jobs = preCheck
-          ? await recordUnchanged(info.batchId, rows, preCheck, state, request.listUnchanged === true)
-          : rows;
-        if (jobs.length > 0) await queue.addBulk(jobs);
-      })();
-      // Handled here so a failure waits for the next flush (which throws it) instead of going unhandled.
-      queueing.catch(() => undefined);
-      await previous;
-    };
-    try {
-      for await (const sheetRow of sheet.rows()) {
-        if (!wantsRow(request, sheetRow)) continue;
-        total++;
-        if (!sheetRow.plan) {
-          await state.record(info.batchId, {
-            result: invalidResult(sheetRow),
-            cells: sheetRow.cells,
-            originalRow: sheetRow.originalRow,
-          });
-          continue;
-        }
-        const data: RowJobData = {
-          row: sheetRow.row,
-          originalRow: sheetRow.originalRow,
-          cells: sheetRow.cells,
-          plan: packPlan(sheetRow.plan, sheetRow.cells),
-        };
-        chunk.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(info.batchId, sheetRow.row) } });
-        if (chunk.length >= chunkSize) await flush();
-      }
-    } catch (error) {
-      // The file broke part-way: the rows read before the break are queued and end as usual; the
-      // batch is sealed with them, so its report is written and says where reading stopped.
-      if (!(error instanceof SheetFileError)) throw error;
-      await state.setReadError(info.batchId, { code: error.code, message: error.message });
-      logger.error(
-        { batchId: info.batchId, code: error.code, rowsRead: total },
-        'sheet broke part-way: the rows read before are queued and reported',
-      );
-    }
-    await flush();
-    await queueing;
+    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue });
     if (await state.seal(info.batchId, total)) {
       await queue.add(
         REPORT_JOB,
@@ -162,6 +102,99 @@ export async function enqueueSync(
     await closeBull(queue);
     await redis.quit();
   }
+}
+
+/** Credentials checked before anything is queued (wrong password: exit 2); the store's name for the batch. */
+async function storeNameOf(client: StoreApi | undefined, sheet: OpenedSheet): Promise<string | undefined> {
+  if (!client) return undefined;
+  const session = await client.authorize().catch(async (error: unknown) => {
+    await sheet.close();
+    throw error;
+  });
+  return session.store.store_name || undefined;
+}
+
+type RowJob = { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } };
+
+/** Reads the sheet's wanted rows onto the queue; returns how many were read. */
+async function queueRows(
+  request: SyncRequest,
+  sheet: OpenedSheet,
+  batchId: string,
+  { deps, logger, state, queue }: { deps: EnqueueDeps; logger: Logger; state: BatchState; queue: Queue },
+): Promise<number> {
+  const settings = ledgerSettingsOf(request, sheet);
+  const preCheck =
+    deps.batchLedgers && settings.mode === 'delta' ? buildBatchLedger(settings, deps.batchLedgers) : null;
+  const jobs = chunkedQueue(queue, deps.chunkSize ?? 500, (rows) =>
+    preCheck ? recordUnchanged(batchId, rows, preCheck, state, request.listUnchanged === true) : Promise.resolve(rows),
+  );
+  let total = 0;
+  try {
+    for await (const sheetRow of sheet.rows()) {
+      if (!wantsRow(request, sheetRow)) continue;
+      total++;
+      if (!sheetRow.plan) {
+        await state.record(batchId, {
+          result: invalidResult(sheetRow),
+          cells: sheetRow.cells,
+          originalRow: sheetRow.originalRow,
+        });
+        continue;
+      }
+      const data: RowJobData = {
+        row: sheetRow.row,
+        originalRow: sheetRow.originalRow,
+        cells: sheetRow.cells,
+        plan: packPlan(sheetRow.plan, sheetRow.cells),
+      };
+      await jobs.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(batchId, sheetRow.row) } });
+    }
+  } catch (error) {
+    // The file broke part-way: the rows read before the break are queued and end as usual; the
+    // batch is sealed with them, so its report is written and says where reading stopped.
+    if (!(error instanceof SheetFileError)) throw error;
+    await state.setReadError(batchId, { code: error.code, message: error.message });
+    logger.error(
+      { batchId, code: error.code, rowsRead: total },
+      'sheet broke part-way: the rows read before are queued and reported',
+    );
+  }
+  await jobs.end();
+  return total;
+}
+
+/**
+ * Row jobs added in chunks, each chunk first through `sieve` (the rows found unchanged are
+ * recorded, not queued). One chunk is queued (or found unchanged) while the next is read: its
+ * round trips overlap reading.
+ */
+function chunkedQueue(queue: Queue, chunkSize: number, sieve: (rows: RowJob[]) => Promise<RowJob[]>) {
+  let chunk: RowJob[] = [];
+  let queueing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const rows = chunk;
+    chunk = [];
+    const previous = queueing;
+    queueing = (async () => {
+      const jobs = await sieve(rows);
+      if (jobs.length > 0) await queue.addBulk(jobs);
+    })();
+    // Handled here so a failure waits for the next flush (which throws it) instead of going unhandled.
+    queueing.catch(() => undefined);
+    await previous;
+  };
+  return {
+    async push(job: RowJob): Promise<void> {
+      chunk.push(job);
+      if (chunk.length >= chunkSize) await flush();
+    },
+    /** The last chunk queued, and every chunk's round trips ended. */
+    async end(): Promise<void> {
+      await flush();
+      await queueing;
+    },
+  };
 }
 
 /**

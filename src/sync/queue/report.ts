@@ -39,21 +39,7 @@ export async function writeRedisBatchReport(
   // Rows found unchanged before queueing were only counted: their ranges are all there is.
   for (const [from, to] of await state.unchangedRanges(batchId)) unchanged.addRange(from, to);
   try {
-    for await (const rows of state.storedRows(batchId, CHUNK)) {
-      for (const stored of rows) {
-        const row = {
-          row: stored.result.row,
-          originalRow: stored.originalRow,
-          cells: stored.cells,
-          result: stored.result,
-        };
-        if (isUnchanged(row.result)) {
-          unchanged.add(shownRow(row));
-          if (!unchanged.listed) continue;
-        }
-        await writer.write(row);
-      }
-    }
+    await writeStoredRows(state, batchId, writer, unchanged);
     const summary = batchSummary({
       batchId,
       store: meta.store,
@@ -83,5 +69,29 @@ export async function writeRedisBatchReport(
   } catch (error) {
     await writer.abort();
     throw error;
+  }
+}
+
+/** The batch's rows from Redis into the report; unchanged ones only counted unless listed. */
+async function writeStoredRows(
+  state: BatchState,
+  batchId: string,
+  writer: BatchReportWriter,
+  unchanged: UnchangedRows,
+): Promise<void> {
+  for await (const rows of state.storedRows(batchId, CHUNK)) {
+    for (const stored of rows) {
+      const row = {
+        row: stored.result.row,
+        originalRow: stored.originalRow,
+        cells: stored.cells,
+        result: stored.result,
+      };
+      if (isUnchanged(row.result)) {
+        unchanged.add(shownRow(row));
+        if (!unchanged.listed) continue;
+      }
+      await writer.write(row);
+    }
   }
 }

@@ -66,12 +66,48 @@ export async function reconcileBatch(
   options: { dryRun: boolean },
   deps: ReconcileDeps,
 ): Promise<ReconcileReport> {
-  const clock = deps.clock ?? Date.now;
   const { dir, resultsCsv, summary } = await openBatchFolder(target, deps.reportDir);
   const { batchId } = summary;
   checkBatchStore(batchId, summary.store, deps.storeCheck);
   const keyColumn = deps.keyColumn ?? summary.keyColumn ?? DEFAULT_KEY_COLUMN;
   const warnings: string[] = [];
+  const read = await readCreates(resultsCsv, keyColumn, warnings);
+  const { unknowns } = read;
+  const { after, lateAfter } = await countsAfter(summary, unknowns.length, deps.takeCounts, warnings);
+  const categories = judgeCategories(read, summary.categoryCounts, after);
+  const findingOf = new Map(categories.map((finding) => [finding.category, finding]));
+  const changes = new Map<number, Change>();
+  for (const create of unknowns) {
+    const result = reconciledResult(findingOf.get(create.category)!, create.result, batchId);
+    if (result) changes.set(create.row, { create, result });
+  }
+  const changed: ReconciledRow[] = [...changes.values()].map(({ create, result }) => ({
+    row: create.row,
+    category: create.category,
+    was: create.result.outcome,
+    now: result.outcome,
+    earlierMessage: create.result.message,
+  }));
+  const leftUnknown = unknowns.filter((create) => !changes.has(create.row)).map((create) => create.row);
+  const report = { batchId, reportDir: dir, dryRun: options.dryRun, categories, changed, leftUnknown, warnings };
+  if (options.dryRun) return report;
+  await applyChanges({ dir, resultsCsv, summary }, { categories, changes, changed, lateAfter, warnings }, deps);
+  return report;
+}
+
+type Change = { create: UnknownCreate; result: RowResult };
+
+/** What results.csv says of the batch's creates, per category, and what makes its evidence weaker. */
+interface ReadCreates {
+  tally: Map<string, { confirmed: number; unknown: number }>;
+  unknowns: UnknownCreate[];
+  /** Rows that moved a product between categories. */
+  moved: number[];
+  /** Whether the batch was resumed after its process stopped. */
+  resumed: boolean;
+}
+
+async function readCreates(resultsCsv: string, keyColumn: string, warnings: string[]): Promise<ReadCreates> {
   const tally = new Map<string, { confirmed: number; unknown: number }>();
   const unknowns: UnknownCreate[] = [];
   const moved: number[] = [];
@@ -94,24 +130,40 @@ export async function reconcileBatch(
     }
     tally.set(facts.category, counts);
   }
+  return { tally, unknowns, moved, resumed };
+}
 
+/** The counts after the batch's last row: recorded, or (when they are missing) taken now, and said. */
+async function countsAfter(
+  summary: BatchSummary,
+  unknowns: number,
+  takeCounts: CountsTaker,
+  warnings: string[],
+): Promise<{ after: CountsSnapshot | undefined; lateAfter: CountsSnapshot | undefined }> {
   const recorded = summary.categoryCounts;
   let after: CountsSnapshot | undefined = recorded?.after;
   let lateAfter: CountsSnapshot | undefined;
-  if (recorded?.before && !after && unknowns.length > 0) {
-    lateAfter = await deps.takeCounts();
+  if (recorded?.before && !after && unknowns > 0) {
+    lateAfter = await takeCounts();
     after = lateAfter;
     warnings.push(
       `the batch has no counts after its last row (${recorded.problem ?? 'its process stopped first'}): counted now, so any product created in these categories since the batch makes the evidence weaker`,
     );
   }
-  if (!recorded?.before && unknowns.length > 0)
+  if (!recorded?.before && unknowns > 0)
     warnings.push(
       `the batch has no counts before its first create (${recorded?.problem ?? 'run by a version that did not take them, or it sent no create'}): nothing can be decided`,
     );
-  const doubt = batchDoubt(moved, resumed);
+  return { after, lateAfter };
+}
 
-  const categories = [...tally.entries()]
+function judgeCategories(
+  { tally, moved, resumed }: ReadCreates,
+  recorded: BatchSummary['categoryCounts'],
+  after: CountsSnapshot | undefined,
+): CategoryFinding[] {
+  const doubt = batchDoubt(moved, resumed);
+  return [...tally.entries()]
     .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
     .map(([category, counts]) =>
       judgeCategory(
@@ -124,25 +176,24 @@ export async function reconcileBatch(
         category === '' ? 'the rows name no category' : doubt,
       ),
     );
-  const findingOf = new Map(categories.map((finding) => [finding.category, finding]));
-  const changes = new Map<number, { create: UnknownCreate; result: RowResult }>();
-  for (const create of unknowns) {
-    const result = reconciledResult(findingOf.get(create.category)!, create.result, batchId);
-    if (result) changes.set(create.row, { create, result });
-  }
-  const changed: ReconciledRow[] = [...changes.values()].map(({ create, result }) => ({
-    row: create.row,
-    category: create.category,
-    was: create.result.outcome,
-    now: result.outcome,
-    earlierMessage: create.result.message,
-  }));
-  const leftUnknown = unknowns.filter((create) => !changes.has(create.row)).map((create) => create.row);
-  const report = { batchId, reportDir: dir, dryRun: options.dryRun, categories, changed, leftUnknown, warnings };
-  if (options.dryRun) return report;
+}
 
+/** The ledger changes first, then the report (or, with no row changed, summary.json alone). */
+async function applyChanges(
+  { dir, resultsCsv, summary }: { dir: string; resultsCsv: string; summary: BatchSummary },
+  found: {
+    categories: CategoryFinding[];
+    changes: Map<number, Change>;
+    changed: ReconciledRow[];
+    lateAfter: CountsSnapshot | undefined;
+    warnings: string[];
+  },
+  deps: ReconcileDeps,
+): Promise<void> {
+  const { categories, changes, changed, lateAfter, warnings } = found;
+  const clock = deps.clock ?? Date.now;
   const ledger = changes.size > 0 ? await deps.openLedger() : null;
-  if (ledger) warnings.push(...(await applyToLedger(ledger, batchId, [...changes.values()])));
+  if (ledger) warnings.push(...(await applyToLedger(ledger, summary.batchId, [...changes.values()])));
   const reconciled = {
     at: new Date(clock()).toISOString(),
     ...(lateAfter ? { lateAfter } : {}),
@@ -157,10 +208,9 @@ export async function reconcileBatch(
   const rewritten = batchSummary({ ...summary, counts, reconciled });
   if (changes.size === 0) {
     await writeFileAtomic(join(dir, REPORT_FILES.summary), `${JSON.stringify(rewritten, null, 2)}\n`);
-    return report;
+    return;
   }
   await rewriteReport(dir, resultsCsv, changes, rewritten);
-  return report;
 }
 
 /**

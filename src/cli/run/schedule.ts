@@ -1,0 +1,93 @@
+/** `schedule list|sync|run`: the job files of jobs/*.yaml and their schedules in Redis. */
+// The console's panel shows the next run the same way (`nextInStoreZone`).
+import { wallClock } from '../../console/schedules.ts';
+import { findJob, loadJobs, nextRun } from '../../intake/job-file.ts';
+import { listSchedules, runJob, scheduleQueue, syncSchedules } from '../../intake/schedules.ts';
+import { redisServerOf } from '../../redis.ts';
+import { closeBull } from '../../sync/queue/connection.ts';
+import { ExitError, type CliContext } from '../context.ts';
+import { EXIT } from '../exit-codes.ts';
+import { transportOf, type QueueFlags } from '../flags.ts';
+import { formatTable } from '../lists.ts';
+import { batchHasProblems } from '../../intake/cli-output.ts';
+import { report } from './batch-report.ts';
+
+export async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
+  await ctx.withApp(
+    async (app) => {
+      const { config } = app;
+      const jobs = await loadJobs(config.jobsDir);
+      if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
+      // Next runs are shown on the store's clock, whatever zone each cron is read in.
+      const zone = await app.storeTimeZone();
+      const server = redisServerOf(config);
+      const queue = server ? scheduleQueue(server, (await app.queueTarget()).prefix) : null;
+      try {
+        const rows = await listSchedules(queue, jobs, zone);
+        const now = Date.now();
+        ctx.print(
+          formatTable(
+            ['JOB', 'CRON', 'TIME ZONE', `NEXT RUN (${zone}, the store's)`, 'REGISTERED'],
+            rows.map((r) => [
+              r.name,
+              r.cron,
+              r.timezone,
+              wallClock(r.next ?? nextRun(r.cron, r.timezone, now), zone),
+              r.next === null ? 'no (a worker registers it)' : 'yes',
+            ]),
+          ),
+        );
+      } finally {
+        if (queue) await closeBull(queue);
+      }
+    },
+    { extra: { jobsDir } },
+  );
+}
+
+export async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
+  await ctx.withApp(
+    async (app) => {
+      const { config } = app;
+      const server = redisServerOf(config);
+      if (!server) throw new ExitError(EXIT.notStarted, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
+      const jobs = await loadJobs(config.jobsDir);
+      const queue = scheduleQueue(server, (await app.queueTarget()).prefix);
+      try {
+        const { upserted, removed } = await syncSchedules(queue, jobs, await app.storeTimeZone());
+        ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
+      } finally {
+        await closeBull(queue);
+      }
+    },
+    { extra: { jobsDir } },
+  );
+}
+
+export interface ScheduleRunFlags extends QueueFlags {
+  jobsDir?: string;
+  json: boolean;
+}
+
+export async function scheduleRun(ctx: CliContext, name: string, flags: ScheduleRunFlags): Promise<void> {
+  await ctx.withApp(
+    async (app) => {
+      const job = await findJob(app.config.jobsDir, name);
+      const options = {
+        transport: transportOf(flags.queue, redisServerOf(app.config)),
+        waitForWorker: flags.wait === true,
+      };
+      const summaries = await runJob(job, {
+        runnerFor: (tuning) => app.runner(tuning, options),
+        logger: app.logger,
+        notify: await app.notifier(),
+      });
+      // As import: one batch per sheet, a lone one printed as an object.
+      if (flags.json && summaries.length > 1) {
+        ctx.print(JSON.stringify(summaries, null, 2));
+        if (summaries.some(batchHasProblems)) process.exitCode = EXIT.problems;
+      } else for (const summary of summaries) report(ctx, summary, flags.json);
+    },
+    { extra: { jobsDir: flags.jobsDir } },
+  );
+}
