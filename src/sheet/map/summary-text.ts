@@ -24,6 +24,10 @@ interface Words {
   firstErrors: (shown: number, all: number) => string;
   issue: (row: number, column: string | null, severity: string, message: string) => string;
   hiddenSkipped: (names: string) => string;
+  issuesWritten: (path: string) => string;
+  noIssues: string;
+  valid: string;
+  notValid: string;
 }
 
 const EN: Words = {
@@ -46,6 +50,10 @@ const EN: Words = {
   issue: (row, column, severity, message) =>
     `row ${row}${column !== null ? `, ${column}` : ''} [${severity}] ${message}`,
   hiddenSkipped: (names) => `hidden sheets skipped: ${names} (name one with --sheet to read it)`,
+  issuesWritten: (path) => `row issues written to ${path}`,
+  noIssues: 'no issues',
+  valid: 'valid: every row can be sent',
+  notValid: 'not valid: rows above are not sent until fixed',
 };
 
 const SEVERITY_AR: Readonly<Record<string, string>> = { error: 'خطأ', warning: 'تنبيه' };
@@ -72,6 +80,10 @@ const AR: Words = {
   issue: (row, column, severity, message) =>
     `الصف ${row}${column !== null ? `، ${column}` : ''} [${SEVERITY_AR[severity] ?? severity}] ${message}`,
   hiddenSkipped: (names) => `أوراق مخفية لم تُقرأ: ${names} (سمِّ إحداها بالخيار --sheet لقراءتها)`,
+  issuesWritten: (path) => `كُتبت مشكلات الصفوف في ${path}`,
+  noIssues: 'لا مشكلات',
+  valid: 'صالح: يمكن إرسال كل الصفوف',
+  notValid: 'غير صالح: لن تُرسل الصفوف أعلاه حتى تُصحَّح',
 };
 
 const WORDS: Readonly<Record<Lang, Words>> = { en: EN, ar: AR };
@@ -102,6 +114,12 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
     for (const issue of errors.slice(0, firstErrors)) lines.push(`  ${issueLine(issue, lang)}`);
   }
   return lines.join('\n');
+}
+
+/** validate's last lines: where the row issues went, and whether every row can be sent. */
+export function verdictText(issuesCsv: string | null, valid: boolean, lang: Lang = 'en'): string {
+  const w = WORDS[lang];
+  return [issuesCsv !== null ? w.issuesWritten(issuesCsv) : w.noIssues, valid ? w.valid : w.notValid].join('\n');
 }
 
 export function issueLine(issue: RowIssue, lang: Lang = 'en'): string {
