@@ -20,7 +20,7 @@ import type { EventStreams } from './event-streams.ts';
 import { previewSheet } from './preview.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { requestLang } from './request-lang.ts';
-import { isLang } from '../messages/index.ts';
+import { isLang, type Lang } from '../messages/index.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
@@ -54,9 +54,10 @@ export function batchJson(view: BatchView): Record<string, unknown> {
 export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/uploads', async (request, reply) => {
     const desk = deskOf(request);
-    const { upload } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
+    const { upload, fields } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
     if (!upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
-    const preview = await previewOf(upload, desk.maxTextLength);
+    const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
+    const preview = await previewOf(upload, desk.maxTextLength, lang);
     return reply.code(201).send({ uploadId: upload.uploadId, name: upload.name, bytes: upload.bytes, ...preview });
   });
 
@@ -169,9 +170,9 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   registerPreviewApi(app);
 }
 
-async function previewOf(upload: StoredUpload, maxTextLength: number) {
+async function previewOf(upload: StoredUpload, maxTextLength: number, lang: Lang) {
   try {
-    return await previewSheet(upload.path, maxTextLength);
+    return await previewSheet(upload.path, maxTextLength, lang);
   } catch (error) {
     if (error instanceof SheetFileError) throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
     throw error;

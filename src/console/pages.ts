@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoreDesk } from './desk.ts';
 import { escapeHtml } from './html.ts';
+import { LANG_COOKIE } from './login-page.ts';
 import { notifySection } from './notify-page.ts';
 import { pageScript } from './page-bundle.ts';
 import { panels } from './panels-page.ts';
@@ -25,7 +26,6 @@ export interface PageDeps {
   stores: (request: FastifyRequest) => StoreDesk[];
 }
 
-const LANG_COOKIE = 'catalog_sync_lang';
 const STORE_COOKIE = 'catalog_sync_store';
 
 /** The page's script, behind the login as the page is. */

@@ -5,21 +5,24 @@
  * `seen: false` for a product it never sent). Not a read of the store: its API has no product read.
  */
 import type { FastifyInstance } from 'fastify';
+import { textOf } from '../messages/index.ts';
 import { SheetFileError } from '../sheet/index.ts';
 import type { RowChange } from '../sync/guard-changes.ts';
 import { scanSheetChanges } from '../sync/guard-scan.ts';
 import { deskOf } from './desks.ts';
 import { UploadError, uploadById } from './uploads.ts';
 import { pageQuery } from './page-query.ts';
+import { requestLang } from './request-lang.ts';
 
 export function registerPreviewApi(app: FastifyInstance): void {
-  app.get<{ Params: { id: string }; Querystring: { offset?: string; limit?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { offset?: string; limit?: string; lang?: string } }>(
     '/uploads/:id/preview',
     async (request, reply) => {
       const desk = deskOf(request);
       const upload = await uploadById(desk.reportDir, request.params.id);
       if (!upload) return reply.code(404).send({ error: `no upload ${request.params.id.slice(0, 40)}` });
       const { offset, limit } = pageQuery(request.query);
+      const lang = requestLang(request);
       const rows: RowChange[] = [];
       try {
         const total = await scanSheetChanges(
@@ -30,7 +33,13 @@ export function registerPreviewApi(app: FastifyInstance): void {
             ledger: desk.ledger,
             wanted: (index) => index >= offset && index < offset + limit,
           },
-          (change) => rows.push(change),
+          // Why a row sends nothing, in the language asked: the key and parameters say it in any.
+          (change) =>
+            rows.push(
+              change.message === undefined
+                ? change
+                : { ...change, message: textOf({ ...change, message: change.message }, lang) },
+            ),
         );
         return { rows, total, offset, limit };
       } catch (error) {

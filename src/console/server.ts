@@ -15,6 +15,7 @@ import { credentialOf, loginOf, rememberCredential, SESSION_COOKIE, Sessions, se
 import type { Desks } from './desks.ts';
 import { EventStreams } from './event-streams.ts';
 import type { HealthReport, PartState } from './health.ts';
+import { loginLang, loginPage, pageAfterLogin } from './login-page.ts';
 import { Logins } from './logins.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import { originVerdict } from './origin.ts';
@@ -84,7 +85,9 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
           .header('www-authenticate', 'Bearer')
           .send({ error: 'login required: send Authorization: Bearer <token> (CONSOLE_TOKEN)' });
       }
-      return reply.redirect(link('/login'), 303);
+      // A page asked in a language: its login form in the same one.
+      const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+      return reply.redirect(link(lang === 'ar' || lang === 'en' ? `/login?lang=${lang}` : '/login'), 303);
     }
     if (credential) rememberCredential(request, credential);
     // Every store's figures and queues: not a store's own login's (to it they do not exist).
@@ -140,27 +143,32 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
   );
 
-  app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
+  app.get<{ Querystring: { token?: string; lang?: string } }>('/login', async (request, reply) => {
     const offered = request.query.token;
     const login = logins.of(offered);
+    const lang = loginLang(request);
     if (login) {
       setSessionCookie(reply, sessions.open(login), publicUrl);
       // Off to the page at once: the token leaves the address bar and the history entry.
-      return reply.redirect(link('/'), 303);
+      return reply.redirect(link(pageAfterLogin(request, lang)), 303);
     }
     return reply
       .type('text/html; charset=utf-8')
       .code(offered === undefined ? 200 : 401)
-      .send(loginPage(offered !== undefined, deps.many));
+      .send(loginPage(request, lang, offered !== undefined, deps.many));
   });
 
-  app.post<{ Body: { token?: string } }>('/login', async (request, reply) => {
+  app.post<{ Body: { token?: string; lang?: string } }>('/login', async (request, reply) => {
     const login = logins.of(request.body?.token);
+    const lang = loginLang(request, request.body?.lang);
     if (login) {
       setSessionCookie(reply, sessions.open(login), publicUrl);
-      return reply.redirect(link('/'), 303);
+      return reply.redirect(link(pageAfterLogin(request, lang)), 303);
     }
-    return reply.type('text/html; charset=utf-8').code(401).send(loginPage(true, deps.many));
+    return reply
+      .type('text/html; charset=utf-8')
+      .code(401)
+      .send(loginPage(request, lang, true, deps.many));
   });
 
   app.post('/logout', async (request, reply) => {
@@ -201,14 +209,4 @@ function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? '/';
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
-}
-
-function loginPage(failed: boolean, many: boolean): string {
-  const which = many ? "CONSOLE_TOKEN, your store's own console token," : 'CONSOLE_TOKEN,';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>catalog-sync console: log in</title><style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}</style></head>
-<body><main><h1>catalog-sync console</h1>
-<form method="post" action="/login"><label for="token">Console token (${which} or the one <code>serve</code> printed)</label>
-<input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
-${failed ? '<p class="error" role="alert">That token is not right.</p>' : ''}<button type="submit">Log in</button></form></main></body></html>`;
 }

@@ -340,6 +340,55 @@ const ar: Texts = {
 
 export const TEXTS: Readonly<Record<Lang, Texts>> = { en, ar };
 
+/** The login page's words (login-page.ts): before the page, so not in the page's own texts. */
+export interface LoginTexts {
+  title: string;
+  heading: string;
+  /** The tokens that open the console: the agency's, and with a stores file a store's own. */
+  token_label: (many: boolean) => string;
+  wrong_token: string;
+  log_in: string;
+}
+
+export const LOGIN_TEXTS: Readonly<Record<Lang, LoginTexts>> = {
+  en: {
+    title: 'catalog-sync console: log in',
+    heading: 'catalog-sync console',
+    token_label: (many) =>
+      `Console token (CONSOLE_TOKEN,${many ? " your store's own console token," : ''} or the one serve printed)`,
+    wrong_token: 'That token is not right.',
+    log_in: 'Log in',
+  },
+  ar: {
+    title: 'لوحة catalog-sync: الدخول',
+    heading: 'لوحة catalog-sync',
+    token_label: (many) =>
+      `رمز اللوحة (CONSOLE_TOKEN${many ? '، أو رمز لوحة متجرك الخاص' : ''}، أو الرمز الذي طبعه الأمر serve)`,
+    wrong_token: 'هذا الرمز غير صحيح.',
+    log_in: 'دخول',
+  },
+};
+
+/** What an upload the page sent can be refused for, said in the page's language (uploads.ts). */
+export interface UploadTexts {
+  empty: (name: string) => string;
+  tooLarge: (limitBytes: number) => string;
+  unreadable: (detail: string) => string;
+}
+
+export const UPLOAD_TEXTS: Readonly<Record<Lang, UploadTexts>> = {
+  en: {
+    empty: (name) => `${name} is empty`,
+    tooLarge: (limit) => `the file is larger than the upload limit of ${limit} bytes (CONSOLE_UPLOAD_LIMIT)`,
+    unreadable: (detail) => `the upload could not be read: ${detail}`,
+  },
+  ar: {
+    empty: (name) => `الملف ${name} فارغ`,
+    tooLarge: (limit) => `الملف أكبر من حدّ الرفع البالغ ${limit} بايت (CONSOLE_UPLOAD_LIMIT)`,
+    unreadable: (detail) => `تعذّرت قراءة الملف المرفوع: ${detail}`,
+  },
+};
+
 export function langOf(value: unknown): Lang {
   return value === 'ar' ? 'ar' : 'en';
 }

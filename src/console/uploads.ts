@@ -9,6 +9,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { requestLang } from './request-lang.ts';
+import { UPLOAD_TEXTS, type UploadTexts } from './texts.ts';
 
 export interface StoredUpload {
   uploadId: string;
@@ -61,13 +63,16 @@ export async function findUpload(reportDir: string, uploadId: string, name: stri
 
 /**
  * Reads a multipart request: its one `file` part goes to disk, its text fields are returned.
- * Throws UploadError (4xx with a message for the person) for anything but one file within the limit.
+ * Throws UploadError (4xx with a message for the person) for anything but one file within the limit:
+ * what a person on the page can meet (an empty or too large file) in the request's language, what
+ * only a script can get wrong in English.
  */
 export async function receiveMultipart(
   request: FastifyRequest,
   reportDir: string,
   limitBytes: number,
 ): Promise<{ upload: StoredUpload | null; fields: Record<string, string> }> {
+  const say = UPLOAD_TEXTS[requestLang(request)];
   const fields: Record<string, string> = {};
   let upload: StoredUpload | null = null;
   let dir: string | null = null;
@@ -89,28 +94,28 @@ export async function receiveMultipart(
       await mkdir(dir, { recursive: true });
       const path = join(dir, name);
       await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
-      if (part.file.truncated) throw tooLarge(limitBytes);
+      if (part.file.truncated) throw tooLarge(say, limitBytes);
       upload = { uploadId, name, path, bytes: (await stat(path)).size };
     }
   } catch (error) {
     if (dir) await rm(dir, { recursive: true, force: true });
     if (error instanceof UploadError) throw error;
     const e = error as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(say, limitBytes);
     if (e.code === 'FST_FILES_LIMIT') throw new UploadError(400, 'send one sheet per request');
     if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       throw new UploadError(415, 'send the sheet as multipart/form-data with a "file" field');
-    throw new UploadError(400, `the upload could not be read: ${e.message ?? 'broken multipart body'}`);
+    throw new UploadError(400, say.unreadable(e.message ?? 'broken multipart body'));
   }
   if (upload?.bytes === 0) {
     await rm(join(uploadsDir(reportDir), upload.uploadId), { recursive: true, force: true });
-    throw new UploadError(400, `${upload.name} is empty`);
+    throw new UploadError(400, say.empty(upload.name));
   }
   return { upload, fields };
 }
 
-function tooLarge(limitBytes: number): UploadError {
-  return new UploadError(413, `the file is larger than the upload limit of ${limitBytes} bytes (CONSOLE_UPLOAD_LIMIT)`);
+function tooLarge(say: UploadTexts, limitBytes: number): UploadError {
+  return new UploadError(413, say.tooLarge(limitBytes));
 }
 
 /** The sheet of an earlier upload by its id alone (its folder holds the one file), or null. */

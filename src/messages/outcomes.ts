@@ -225,4 +225,14 @@ export const OUTCOME_MESSAGES = {
     (p) =>
       `أُنشئ المنتج (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر كل عمليات الإنشاء المؤكدة وغير المعروفة؛ كشف ذلك الأمر reconcile)؛ لا يعيد المتجر product_id: ابحث عن المنتج في لوحة إدارة المتجر لتحديثه`,
   ),
+  'preview.already_created': entry(
+    [],
+    () => 'already created; not created again',
+    () => 'أُنشئ من قبل؛ لن يُنشأ مرة أخرى',
+  ),
+  'preview.unknown_create': entry(
+    [],
+    () => 'an earlier create of this product had an unknown outcome; not sent again (reconcile its batch)',
+    () => 'نتيجة إنشاء سابق لهذا المنتج غير معروفة؛ لن يُرسل مرة أخرى (سوِّ دفعته بالأمر reconcile)',
+  ),
 };

@@ -71,7 +71,9 @@ export class Notifier {
   async batchFinished(summary: BatchSummary): Promise<void> {
     if (this.channels.length === 0 || summary.dryRun) return;
     const names = await this.storeNames(true);
-    const problems = problemsIn(summary.counts) > 0 ? await firstProblems(summary.reportDir) : [];
+    // The problems in the notification's language, whatever the batch's.
+    const lang = notifyLanguage(this.deps.settings.lang, names);
+    const problems = problemsIn(summary.counts) > 0 ? await firstProblems(summary.reportDir, lang) : [];
     const event = batchFinished(summary, problems, eventStore(summary.store ?? this.deps.store));
     const failedCsv = problemsIn(summary.counts) > 0 ? join(summary.reportDir, REPORT_FILES.failedCsv) : null;
     await this.send(event, names, failedCsv);

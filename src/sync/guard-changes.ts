@@ -4,7 +4,9 @@
  */
 import { sameValue, sentValuesOf, type SentValues } from '../ledger/last-sent.ts';
 import type { LedgerState } from '../ledger/ledger.ts';
+import { said, type MessageParams } from '../messages/index.ts';
 import type { SheetRowResult } from '../sheet/index.ts';
+import { skippedResult } from './rules.ts';
 
 export type ChangeAction = 'create' | 'update' | 'status' | 'unchanged' | 'invalid';
 
@@ -21,8 +23,11 @@ export interface RowChange {
   changes: FieldChange[];
   /** Whether catalog-sync has sent this product before (its ledger key has values). */
   seen: boolean;
-  /** Why the row sends nothing (invalid, a planned skip, a product already created). */
+  /** Why the row sends nothing (invalid, a planned skip, a product already created), in English. */
   message?: string;
+  /** The same as data, for any language (messages/textOf). */
+  messageKey?: string;
+  params?: MessageParams;
 }
 
 /**
@@ -40,9 +45,13 @@ export function rowChange(
   const plan = result.plan;
   if (plan === null) {
     const issue = result.issues.find((i) => i.severity === 'error') ?? result.issues[0];
-    return { row, action: 'invalid', changes: [], seen, message: issue?.message ?? 'row could not be read' };
+    const why = issue ? { message: issue.message, messageKey: issue.messageKey, params: issue.params } : null;
+    return { row, action: 'invalid', changes: [], seen, ...(why ?? { message: 'row could not be read' }) };
   }
-  if (plan.kind === 'skip') return { row, action: 'unchanged', changes: [], seen, message: plan.reason };
+  if (plan.kind === 'skip') {
+    const { message, messageKey, params } = skippedResult(row, plan.reason);
+    return { row, action: 'unchanged', changes: [], seen, message, messageKey, params };
+  }
   const after = sentValuesOf(plan) ?? fieldsOf(plan.payload);
   const changes = Object.entries(after)
     .filter(([field, value]) => !seen || !sameValue(before[field], value))
@@ -51,15 +60,8 @@ export function rowChange(
     const state = ledgerState === undefined ? (seen ? 'synced' : null) : ledgerState;
     // The ledger never creates a key twice: a sheet that still lists it sends nothing for it.
     if (state === 'synced')
-      return { row, action: 'unchanged', changes: [], seen, message: 'already created; not created again' };
-    if (state !== null)
-      return {
-        row,
-        action: 'unchanged',
-        changes: [],
-        seen,
-        message: 'an earlier create of this product had an unknown outcome; not sent again (reconcile its batch)',
-      };
+      return { row, action: 'unchanged', changes: [], seen, ...said('preview.already_created', {}) };
+    if (state !== null) return { row, action: 'unchanged', changes: [], seen, ...said('preview.unknown_create', {}) };
     // Created again after `ledger forget`: every field is sent.
     const all = Object.entries(after).map(([field, value]) => ({
       field,

@@ -87,6 +87,18 @@ for (const words of [EN, AR]) {
         .locator('#file')
         .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
       await page.locator('#preview').waitFor({ state: 'visible' });
+      // Step 2's problem table: row, column as typed, and the message in the page's language.
+      const problems = await tableRows(page, '#problem-rows');
+      expect(problems.map((r) => [r[0], r[1]])).toEqual([
+        ['3', 'title'],
+        ['4', 'sale_price'],
+      ]);
+      expect(problems[1]![2]).toContain('3O');
+      for (const r of problems) expect(r[2]).toMatch(words.script);
+      // The change preview says why those two rows send nothing, in the same language.
+      const invalid = page.locator('#change-rows tr[data-action="invalid"] .change-note');
+      await expect.poll(() => invalid.count()).toBe(2);
+      for (const note of await invalid.allTextContents()) expect(note).toMatch(words.script);
       await shot('1-uploaded');
       await page.locator('#dry-run').click();
       expect(await batchEnded(page, null)).toBe('done');

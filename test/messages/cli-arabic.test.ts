@@ -1,7 +1,8 @@
 /**
  * Arabic from the command line, in a real process: `validate --lang ar` (or an Arabic locale)
- * prints row messages in Arabic naming the row and the column as typed; `import` under an Arabic
- * locale writes an `ar` batch, its report's messages in Arabic and summary.json saying `lang: ar`.
+ * prints its summary and row messages in Arabic naming the row and the column as typed; `import`
+ * under an Arabic locale writes an `ar` batch, its report's messages in Arabic and summary.json
+ * saying `lang: ar`.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -63,7 +64,7 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ra
   return { code, stdout, stderr };
 }
 
-const ARABIC_ROW = 'row 3, سعر البيع [error] سعر البيع: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)';
+const ARABIC_ROW = 'الصف 3، سعر البيع [خطأ] سعر البيع: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)';
 const ENGLISH_ROW = 'row 3, سعر البيع [error] سعر البيع: "12,5O" is not a number (expected e.g. 12.50)';
 
 describe('row messages in Arabic from the CLI', () => {
@@ -71,6 +72,13 @@ describe('row messages in Arabic from the CLI', () => {
     const ran = await run(['--lang', 'ar', 'validate', sheet, '--errors-csv', join(dir, 'issues.csv')]);
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain(ARABIC_ROW);
+    // The summary's labels too: nothing of it in English but the file, field names and values.
+    expect(ran.stdout).toContain('  للإنشاء: 1\n');
+    expect(ran.stdout).toContain('أول الأخطاء (1 من 1):\n');
+    expect(ran.stdout).toContain(`كُتبت مشكلات الصفوف في ${join(dir, 'issues.csv')}\n`);
+    expect(ran.stdout).toContain('غير صالح: لن تُرسل الصفوف أعلاه حتى تُصحَّح\n');
+    for (const label of ['creates:', 'first errors', 'row issues written', 'not valid', '[error]'])
+      expect(ran.stdout).not.toContain(label);
     const csv = await readFile(join(dir, 'issues.csv'), 'utf8');
     expect(csv).toContain('سعر البيع: ""12,5O"" ليس رقمًا (المتوقع مثلًا 12.50)');
   });

@@ -7,7 +7,7 @@ import { openSheets } from '../../sheet/open.ts';
 import { issuesCsv } from '../../sheet/map/issues-csv.ts';
 import { summarizeSheet } from '../../sheet/map/summarize.ts';
 import { headerHasErrors, type SheetSummary } from '../../sheet/map/summary.ts';
-import { summaryText } from '../../sheet/map/summary-text.ts';
+import { summaryText, verdictText } from '../../sheet/map/summary-text.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 
@@ -56,9 +56,8 @@ export async function validate(ctx: CliContext, file: string, flags: ValidateFla
   if (flags.json) {
     ctx.print(JSON.stringify({ file, valid, issuesCsv: csvPath, sheets: summaries }, null, 2));
   } else {
-    for (const summary of summaries) ctx.print(summaryText(summary));
-    ctx.print(csvPath !== null ? `row issues written to ${csvPath}` : 'no issues');
-    ctx.print(valid ? 'valid: every row can be sent' : 'not valid: rows above are not sent until fixed');
+    for (const summary of summaries) ctx.print(summaryText(summary, lang));
+    ctx.print(verdictText(csvPath, valid, lang));
   }
   if (!valid) throw new ExitError(EXIT.problems, '');
 }

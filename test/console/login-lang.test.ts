@@ -1,0 +1,138 @@
+/**
+ * The login form in English or Arabic over real HTTP: `?lang=`, the page's language cookie, or
+ * Accept-Language; right to left in Arabic; a wrong token said in the same language; and the page
+ * the login opens is in the login's language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
+
+let world: ConsoleWorld;
+
+beforeAll(async () => {
+  world = await startConsoleWorld();
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+interface Seen {
+  status: number;
+  lang: string | undefined;
+  dir: string | undefined;
+  heading: string | undefined;
+  label: string | undefined;
+  alert: string | undefined;
+  button: string | undefined;
+}
+
+function seen(status: number, html: string): Seen {
+  const tag = /<html lang="([^"]+)" dir="([^"]+)"/.exec(html);
+  return {
+    status,
+    lang: tag?.[1],
+    dir: tag?.[2],
+    heading: /<h1>([^<]*)<\/h1>/.exec(html)?.[1],
+    label: /<label for="token">([^<]*)<\/label>/.exec(html)?.[1],
+    alert: /role="alert">([^<]*)</.exec(html)?.[1],
+    button: /<button type="submit">([^<]*)</.exec(html)?.[1],
+  };
+}
+
+async function loginPage(query = '', headers: Record<string, string> = {}): Promise<Seen> {
+  const res = await fetch(`${world.url}/login${query}`, { headers });
+  return seen(res.status, await res.text());
+}
+
+const ARABIC: Omit<Seen, 'status' | 'alert'> = {
+  lang: 'ar',
+  dir: 'rtl',
+  heading: 'لوحة catalog-sync',
+  label: 'رمز اللوحة (CONSOLE_TOKEN، أو الرمز الذي طبعه الأمر serve)',
+  button: 'دخول',
+};
+
+const ENGLISH: Omit<Seen, 'status' | 'alert'> = {
+  lang: 'en',
+  dir: 'ltr',
+  heading: 'catalog-sync console',
+  label: 'Console token (CONSOLE_TOKEN, or the one serve printed)',
+  button: 'Log in',
+};
+
+describe('the login page in the language asked', () => {
+  it('is English by default, Arabic and right to left for ?lang=ar, the Arabic page cookie or Accept-Language', async () => {
+    expect(await loginPage()).toEqual({ status: 200, alert: undefined, ...ENGLISH });
+    expect(await loginPage('?lang=ar')).toEqual({ status: 200, alert: undefined, ...ARABIC });
+    expect(await loginPage('', { cookie: 'catalog_sync_lang=ar' })).toEqual({
+      status: 200,
+      alert: undefined,
+      ...ARABIC,
+    });
+    expect(await loginPage('', { 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.5' })).toEqual({
+      status: 200,
+      alert: undefined,
+      ...ARABIC,
+    });
+    // The choice made on the page (its cookie, or ?lang) wins over the browser's languages.
+    expect(await loginPage('?lang=en', { 'accept-language': 'ar' })).toEqual({
+      status: 200,
+      alert: undefined,
+      ...ENGLISH,
+    });
+    expect(await loginPage('', { 'accept-language': 'ar', cookie: 'catalog_sync_lang=en' })).toEqual({
+      status: 200,
+      alert: undefined,
+      ...ENGLISH,
+    });
+  });
+
+  it('says a wrong token in the same language', async () => {
+    expect(await loginPage('?lang=ar&token=wrong-guess-wrong-guess')).toEqual({
+      status: 401,
+      alert: 'هذا الرمز غير صحيح.',
+      ...ARABIC,
+    });
+    const form = await fetch(`${world.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: world.url, 'accept-language': 'ar' },
+      body: new URLSearchParams({ token: 'wrong-guess-wrong-guess' }).toString(),
+    });
+    expect(seen(form.status, await form.text())).toEqual({ status: 401, alert: 'هذا الرمز غير صحيح.', ...ARABIC });
+    expect(await loginPage('?token=wrong-guess-wrong-guess')).toEqual({
+      status: 401,
+      alert: 'That token is not right.',
+      ...ENGLISH,
+    });
+  });
+
+  it('an Arabic page without a session asks for the login in Arabic, and the login opens the page in Arabic', async () => {
+    const page = await fetch(`${world.url}/?lang=ar`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe('/login?lang=ar');
+
+    // The Arabic form carries its language; the login opens the Arabic page.
+    const form = await (await fetch(`${world.url}/login?lang=ar`)).text();
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(fields).toEqual({ lang: 'ar' });
+    const login = await fetch(`${world.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: world.url },
+      body: new URLSearchParams({ ...fields, token: TOKEN }).toString(),
+    });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe('/?lang=ar');
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const arabic = await (await fetch(`${world.url}${login.headers.get('location')!}`, { headers: { cookie } })).text();
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+
+    // An English login goes to the page as it is.
+    const english = await fetch(`${world.url}/login?token=${TOKEN}`, { redirect: 'manual' });
+    expect(english.headers.get('location')).toBe('/');
+    const byLink = await fetch(`${world.url}/login?lang=ar&token=${TOKEN}`, { redirect: 'manual' });
+    expect(byLink.headers.get('location')).toBe('/?lang=ar');
+  });
+});
