@@ -150,6 +150,10 @@ for (const words of [EN, AR]) {
       await page.keyboard.type('3,5x');
       await expect.poll(() => cell(4, 'sale_price').locator('.cell-error').textContent()).toContain('3,5x');
       expect(await cell(4, 'sale_price').locator('.cell-error').textContent()).toMatch(words.script);
+      // The header and the value as typed keep their order inside the message (isolated left to right).
+      expect(await cell(4, 'sale_price').locator('.cell-error bdi').first().textContent()).toMatch(
+        /^sale_price: "3,5x"/,
+      );
       await expect.poll(() => cell(3, 'title').locator('input').getAttribute('aria-invalid')).toBeNull();
       await shot('3-grid-checked');
       // Escape puts the cell back as the sheet had it; then the right price.

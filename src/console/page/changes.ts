@@ -6,7 +6,7 @@
  */
 import { api, query } from './api.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, messageOf, say } from './dom.ts';
+import { $, el, fmt, messageCell, messageOf, say } from './dom.ts';
 import { on } from './events.ts';
 import type { ChangePage, ChangeRow, UploadAnswer } from './types.ts';
 
@@ -26,7 +26,11 @@ function changeRow(r: ChangeRow): HTMLTableRowElement {
   const tr = el('tr', null, { 'data-row': String(r.row), 'data-action': r.action });
   const what = el('td');
   if (!r.seen && r.action !== 'invalid') what.append(el('p', T.change_not_seen, { class: 'not-seen' }));
-  if (r.message) what.append(el('p', r.message, { class: 'change-note' }));
+  if (r.message) {
+    const note = messageCell('p', r.message);
+    note.className = 'change-note';
+    what.append(note);
+  }
   if (r.changes.length > 0) {
     const list = el('ul', null, { class: 'changes' });
     for (const c of r.changes) {

@@ -64,6 +64,36 @@ export function ltr(text: string): HTMLElement {
   return el('bdi', text, { dir: 'ltr' });
 }
 
+/**
+ * A row message as nodes: each run of it without Arabic letters that holds a Latin letter or a
+ * digit (a header, a value as typed, an example number) is isolated left to right. Without it an
+ * Arabic message reorders them (`"sale_price: "3O`); the texts carry no direction marks of their
+ * own, as they also go to CSV and Excel.
+ */
+export function messageNodes(text: string): (string | Node)[] {
+  const nodes: (string | Node)[] = [];
+  let at = 0;
+  for (const run of text.matchAll(LTR_RUN)) {
+    const start = run.index;
+    if (start > at) nodes.push(text.slice(at, start));
+    nodes.push(ltr(run[0]));
+    at = start + run[0].length;
+  }
+  if (at < text.length) nodes.push(text.slice(at));
+  return nodes;
+}
+
+/** From a Latin letter, digit or opening quote to the last such character before any Arabic letter. */
+const LTR_RUN =
+  /["'A-Za-z0-9_](?:[^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]*["'A-Za-z0-9_%])?/g;
+
+/** A cell of text whose message is shown with its left-to-right runs kept in order. */
+export function messageCell<K extends keyof HTMLElementTagNameMap>(tag: K, text: string): HTMLElementTagNameMap[K] {
+  const node = el(tag);
+  node.append(...messageNodes(text));
+  return node;
+}
+
 /** The message of whatever was thrown. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -11,7 +11,7 @@ import { follow } from './batch.ts';
 import { confirmSend } from './confirm.ts';
 import { T, textOf } from './context.ts';
 import { debounce } from './debounce.ts';
-import { $, el, fmt, ltr, messageOf, say, sayParts } from './dom.ts';
+import { $, el, fmt, ltr, messageNodes, messageOf, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
 import { FixState, type CellProblem, type GridRow } from './fix-state.ts';
 import { askGuard, guardOf } from './guard.ts';
@@ -130,7 +130,7 @@ function refresh(): void {
       td.classList.toggle('edited', state.value(row, column) !== state.original(row, column));
       const problem = state.problem(row, column);
       const note = $(cellId(row, index));
-      note.textContent = problem ?? '';
+      note.replaceChildren(...messageNodes(problem ?? ''));
       note.hidden = !problem;
       if (problem) {
         input.setAttribute('aria-invalid', 'true');

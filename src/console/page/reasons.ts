@@ -7,7 +7,7 @@
 import { OUTCOMES } from './outcomes.ts';
 import { api, batchPath, query } from './api.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, ltr, messageOf, say, sayParts } from './dom.ts';
+import { $, el, fmt, ltr, messageCell, messageOf, say, sayParts } from './dom.ts';
 import { on } from './events.ts';
 import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
 import { fixable, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
@@ -89,7 +89,7 @@ function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
       next.append(' ', code);
     }
   }
-  tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, el('td', r.message), next);
+  tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, messageCell('td', r.message), next);
   return tr;
 }
 

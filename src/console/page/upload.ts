@@ -5,7 +5,7 @@
 import type { Texts } from '../texts.ts';
 import { api } from './api.ts';
 import { T } from './context.ts';
-import { $, el, fmt, messageOf, say } from './dom.ts';
+import { $, el, fmt, messageCell, messageOf, say } from './dom.ts';
 import { emit } from './events.ts';
 import type { Issue, UploadAnswer } from './types.ts';
 
@@ -80,7 +80,7 @@ function showSummary(answer: UploadAnswer): void {
       tr.append(
         el('td', issue.row),
         el('td', issue.column ?? ''),
-        el('td', issue.message),
+        messageCell('td', issue.message),
         el('td', suggestionOf(issue)),
       );
       rows.append(tr);
