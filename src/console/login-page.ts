@@ -15,7 +15,10 @@ const STYLE =
   'body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}' +
   'input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}';
 
-/** The language a login request asked for: a `lang` query or form field, the cookie, Accept-Language. */
+/**
+ * The language a login or page request asked for: a `lang` query or form field, the page's cookie,
+ * else the browser's Accept-Language.
+ */
 export function loginLang(request: FastifyRequest, field?: unknown): Lang {
   const asked = field ?? (request.query as { lang?: unknown } | undefined)?.lang ?? request.cookies[LANG_COOKIE];
   if (asked === 'ar' || asked === 'en') return asked;
@@ -25,7 +28,7 @@ export function loginLang(request: FastifyRequest, field?: unknown): Lang {
 
 /**
  * Where a login goes: the page, asked in the login's language when the page would not open in it
- * by itself (it follows `?lang=` and its cookie, not Accept-Language).
+ * by itself (a `lang` field or query chose another language than the page's cookie).
  */
 export function pageAfterLogin(request: FastifyRequest, lang: Lang): string {
   return lang === pageLangOf(request) ? '/' : `/?lang=${lang}`;

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoreDesk } from './desk.ts';
 import { escapeHtml } from './html.ts';
-import { LANG_COOKIE } from './login-page.ts';
+import { LANG_COOKIE, loginLang } from './login-page.ts';
 import { notifySection } from './notify-page.ts';
 import { pageScript } from './page-bundle.ts';
 import { panels } from './panels-page.ts';
@@ -44,7 +44,8 @@ export function registerPages(app: FastifyInstance, deps: PageDeps): void {
   );
   app.get<{ Querystring: { lang?: string; store?: string } }>('/', async (request, reply) => {
     const asked = request.query.lang;
-    const lang = langOf(asked ?? request.cookies[LANG_COOKIE]);
+    // ?lang= (remembered), else the page's cookie, else the browser's Accept-Language.
+    const lang = asked !== undefined ? langOf(asked) : loginLang(request);
     if (asked !== undefined) reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'strict', httpOnly: true });
     let store: PageStore | null = null;
     if (deps.many) {

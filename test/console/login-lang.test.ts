@@ -135,4 +135,21 @@ describe('the login page in the language asked', () => {
     const byLink = await fetch(`${world.url}/login?lang=ar&token=${TOKEN}`, { redirect: 'manual' });
     expect(byLink.headers.get('location')).toBe('/?lang=ar');
   });
+
+  it("the page follows the browser's language when neither ?lang nor the page's cookie chose one", async () => {
+    const login = await fetch(`${world.url}/login?token=${TOKEN}`, { redirect: 'manual' });
+    const session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const page = async (path: string, headers: Record<string, string>) =>
+      (await (await fetch(`${world.url}${path}`, { headers: { cookie: session, ...headers } })).text())
+        .match(/<html lang="(\w+)" dir="(\w+)">/)
+        ?.slice(1);
+    expect(await page('/', { 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.5' })).toEqual(['ar', 'rtl']);
+    expect(await page('/', { 'accept-language': 'en-GB,en;q=0.9' })).toEqual(['en', 'ltr']);
+    expect(await page('/?lang=en', { 'accept-language': 'ar' })).toEqual(['en', 'ltr']);
+    // The page's own choice, remembered in its cookie, wins over the browser's.
+    expect(await page('/', { 'accept-language': 'ar', cookie: `${session}; catalog_sync_lang=en` })).toEqual([
+      'en',
+      'ltr',
+    ]);
+  });
 });
