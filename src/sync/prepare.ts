@@ -2,9 +2,9 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the batch ledger.
  */
-import { said, textOf, type MessageRef } from '../messages/index.ts';
 import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
-import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
+import { headerFileError } from '../sheet/header-error.ts';
+import type { SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { newBatchId } from './batch-id.ts';
@@ -30,16 +30,8 @@ export async function openRequestSheet(
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
     await sheet.close();
-    // `message` in the batch's language, as before; the key tells it in the reader's.
-    const lang = request.lang ?? 'en';
-    const text = headerErrors
-      .map((issue) => (issue.column ? `${issue.column}: ${textOf(issue, lang)}` : textOf(issue, lang)))
-      .join('; ');
-    const issues = headerErrors.map(headerIssueRef);
-    const detail = issues.every((issue) => issue !== null)
-      ? { ...said('file.bad_header', { issues }), message: `header row: ${text}` }
-      : `header row: ${text}`;
-    throw new SheetFileError(request.file, 'bad_header', detail);
+    // Written in the batch's language, as before; its key tells it in a reader's.
+    throw headerFileError(request.file, headerErrors, request.lang ?? 'en');
   }
   return sheet;
 }
@@ -85,11 +77,4 @@ export async function fetchDryRunFacts(client: StoreApi): Promise<DryRunFacts> {
     categoryIds: new Set(categories.map((c) => c.category_id)),
     createsAllowed: limit === null ? null : Math.max(0, limit - existing),
   };
-}
-
-/** A header issue as a nested message with its column in front; null for one without a key. */
-function headerIssueRef(issue: SheetRowResult['issues'][number]): MessageRef | null {
-  if (issue.messageKey === undefined) return null;
-  const text: MessageRef = { key: issue.messageKey, params: issue.params ?? {} };
-  return issue.column ? { key: 'with_column', params: { column: issue.column, text } } : text;
 }
