@@ -33,6 +33,7 @@ const processTests = [
   'test/console/proxy.test.ts',
   'test/cli/output.test.ts',
   'test/messages/cli-arabic.test.ts',
+  'test/messages/cli-file-error.test.ts',
   'test/sync/no-worker.test.ts',
   'test/intake/drop-whole.test.ts',
   'test/cli/terminal.test.ts',

@@ -17,6 +17,12 @@ const KIND_AR: Readonly<Record<string, string>> = {
 };
 
 export const FILE_MESSAGES = {
+  /** The CLI's line for a file it cannot read: `text` is the file's name and what is wrong. */
+  'file.cannot_read': entry(
+    ['text'],
+    (p) => `cannot read sheet: ${p.text}`,
+    (p) => `تعذّرت قراءة الجدول: ${p.text}`,
+  ),
   'file.no_such_file': entry(
     [],
     () => 'no such file',
