@@ -9,6 +9,7 @@ import { DRY_RUN_OUTCOMES, OUTCOMES, type Outcome } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { storeScope, type StoreIdentity } from '../store/identity.ts';
 import { rowsStatus, type RowsStatus } from '../sync/tally.ts';
+import type { NotifyLang } from './settings.ts';
 
 export type EventType = 'batch.finished' | 'batch.failed' | 'schedule.failed' | 'notification.test';
 
@@ -159,7 +160,8 @@ export interface FailedBatchFacts {
   file: string;
   startedAt: string;
   finishedAt: string;
-  error: EventError;
+  /** `textIn`: the message in a language (a file's error has its words in each); else `message` as it is. */
+  error: EventError & { textIn?: (lang: NotifyLang) => string };
 }
 
 export function batchFailed(facts: FailedBatchFacts, store: EventStore): NotifyEvent {

@@ -86,7 +86,11 @@ export class Notifier {
   async batchFailed(facts: FailedBatchFacts, mayLogIn: boolean): Promise<void> {
     if (this.channels.length === 0) return;
     const names = await this.storeNames(mayLogIn);
-    await this.send(batchFailed(facts, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
+    // Why it could not run, in the notification's language (the mail and the webhook alike).
+    const { textIn, ...error } = facts.error;
+    const message = textIn?.(notifyLanguage(this.deps.settings.lang, names)) ?? error.message;
+    const told = { ...facts, error: { ...error, message } };
+    await this.send(batchFailed(told, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
   }
 
   async scheduleFailed(facts: FailedScheduleFacts): Promise<void> {
