@@ -9,6 +9,7 @@ import type { Logger } from '../log.ts';
 import { REPORT_FILES } from '../report/batch-report.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { StoreIdentity } from '../store/identity.ts';
+import { readErrorText } from '../sync/read-error.ts';
 import { problemsIn } from '../sync/tally.ts';
 import type { AttemptResult } from './attempt.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
@@ -74,7 +75,12 @@ export class Notifier {
     // The problems in the notification's language, whatever the batch's.
     const lang = notifyLanguage(this.deps.settings.lang, names);
     const problems = problemsIn(summary.counts) > 0 ? await firstProblems(summary.reportDir, lang) : [];
-    const event = batchFinished(summary, problems, eventStore(summary.store ?? this.deps.store));
+    // Where the file broke, in the same language.
+    const { readError } = summary;
+    const told = readError
+      ? { ...summary, readError: { ...readError, message: readErrorText(readError, lang) } }
+      : summary;
+    const event = batchFinished(told, problems, eventStore(summary.store ?? this.deps.store));
     const failedCsv = problemsIn(summary.counts) > 0 ? join(summary.reportDir, REPORT_FILES.failedCsv) : null;
     await this.send(event, names, failedCsv);
   }
