@@ -28,6 +28,7 @@ const processTests = [
   'test/console/operator-guard.test.ts',
   'test/console/operator-asset.test.ts',
   'test/console/operator-paging.test.ts',
+  'test/console/operator-file-error.test.ts',
   'test/console/serve-stores.test.ts',
   'test/console/worker-metrics.test.ts',
   'test/console/proxy.test.ts',
