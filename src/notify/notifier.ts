@@ -18,6 +18,7 @@ import {
   batchFinished,
   eventStore,
   scheduleFailed,
+  errorIn,
   testEvent,
   type FailedBatchFacts,
   type FailedScheduleFacts,
@@ -93,16 +94,15 @@ export class Notifier {
     if (this.channels.length === 0) return;
     const names = await this.storeNames(mayLogIn);
     // Why it could not run, in the notification's language (the mail and the webhook alike).
-    const { textIn, ...error } = facts.error;
-    const message = textIn?.(notifyLanguage(this.deps.settings.lang, names)) ?? error.message;
-    const told = { ...facts, error: { ...error, message } };
+    const told = { ...facts, error: errorIn(facts.error, notifyLanguage(this.deps.settings.lang, names)) };
     await this.send(batchFailed(told, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
   }
 
   async scheduleFailed(facts: FailedScheduleFacts): Promise<void> {
     if (this.channels.length === 0) return;
     const names = await this.storeNames(true);
-    await this.send(scheduleFailed(facts, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
+    const told = { ...facts, error: errorIn(facts.error, notifyLanguage(this.deps.settings.lang, names)) };
+    await this.send(scheduleFailed(told, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
   }
 
   /** One attempt on each channel now, not retried: the console's "send a test notification". */

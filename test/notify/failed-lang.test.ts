@@ -1,11 +1,13 @@
 /**
  * A batch that could not run because of its file (batch.failed) says why in the notification's
  * language: Arabic for an Arabic store, through a real SMTP server and a webhook receiver, the
- * file named as it is; English for an English store, word for word the error's message.
+ * file named as it is; English for an English store, word for word the error's message. A
+ * schedule whose sheet could not be fetched (schedule.failed) too.
  */
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runJob } from '../../src/intake/schedules.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { fixture } from '../sheet-read/helpers.ts';
 import { openMail } from './helpers.ts';
@@ -46,5 +48,38 @@ describe('batch.failed for a file that cannot be read', () => {
     const { file, webhook, mail } = await failedRun(world, 'b-xls-en');
     expect(webhook).toBe(`${file}: ${EN_XLS}`);
     expect(mail).toContain(`Batch b-xls-en could not run, and nothing was sent: ${file}: ${EN_XLS}`);
+  });
+});
+
+describe('schedule.failed for a sheet that could not be fetched', () => {
+  it('is in Arabic for an Arabic store, the source without its query', async () => {
+    world = await startNotifyWorld({
+      noMail: true,
+      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
+    });
+    const app = world.app;
+    await expect(
+      runJob(
+        {
+          name: 'nightly',
+          file: join(world.dir, 'nightly.yaml'),
+          source: 'https://127.0.0.1:1/export.csv?token=SOURCE-TOKEN-56',
+          schedule: '0 2 * * *',
+          timezone: undefined,
+          mode: 'delta',
+          rate: undefined,
+          concurrency: undefined,
+          columns: undefined,
+          keyColumn: 'barcode',
+          listUnchanged: false,
+        },
+        { runnerFor: (tuning) => app.runner(tuning), logger: app.logger, notify: await app.notifier() },
+      ),
+    ).rejects.toThrow(/cannot download the sheet/);
+    const delivery = await world.receiver.nth(1);
+    const payload = JSON.parse(delivery.body) as { type: string; data: { error: { message: string } } };
+    expect(payload.type).toBe('schedule.failed');
+    expect(payload.data.error.message).toMatch(/^https:\/\/127\.0\.0\.1:1\/export\.csv: تعذّر تنزيل الجدول: .+/);
+    expect(delivery.body).not.toContain('SOURCE-TOKEN-56');
   });
 });
