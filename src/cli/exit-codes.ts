@@ -5,6 +5,7 @@
  * command's own ExitError, and anything else, which is a bug.
  */
 import { CommanderError } from 'commander';
+import { said, textOf, type Lang } from '../messages/index.ts';
 import type { StoreError } from '../store/errors.ts';
 import { ExitError, type StoreSetup } from './context.ts';
 
@@ -50,6 +51,8 @@ interface FailureRule<E extends Error = Error> {
   exitCode?: number;
   code?: (error: E) => string | undefined;
   message?: (error: E, store: StoreSetup | null) => string;
+  /** What stderr shows in a language other than English (--lang, LANG); `message` stays English for --json. */
+  inLang?: (error: E, lang: Lang) => string;
 }
 
 const rule = <E extends Error>(row: FailureRule<E>): FailureRule => row as unknown as FailureRule;
@@ -67,6 +70,7 @@ async function failureRules(): Promise<FailureRule[]> {
       kind: 'sheet',
       code: (e) => e.code,
       message: (e) => `cannot read sheet: ${e.message}`,
+      inLang: (e, lang) => textOf(said('file.cannot_read', { text: e.textIn(lang) }), lang),
     }),
     rule({ type: errors.StoreError, kind: 'store', code: (e) => e.code, message: storeMessage }),
     rule({ type: errors.NoWorkerError, kind: 'command', code: () => 'no_worker' }),
@@ -86,6 +90,7 @@ async function failureRules(): Promise<FailureRule[]> {
 export async function failureOf(
   error: unknown,
   storeSetup: () => Promise<StoreSetup | null> = () => Promise.resolve(null),
+  lang: Lang = 'en',
 ): Promise<Failure | null> {
   if (error instanceof CommanderError) {
     // Commander has printed its own message on stderr already.
@@ -98,7 +103,9 @@ export async function failureOf(
     if (found) {
       const code = found.code?.(error);
       const store = found.kind === 'store' ? await storeSetup().catch(() => null) : null;
+      const shown = lang === 'en' ? undefined : found.inLang?.(error, lang);
       return {
+        ...(shown === undefined ? {} : { detail: shown }),
         exitCode: found.exitCode ?? EXIT.notStarted,
         kind: found.kind,
         ...(code ? { code } : {}),

@@ -51,7 +51,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
-    const failure = await failureOf(error, () => ctx.storeSetup());
+    const failure = await failureOf(error, () => ctx.storeSetup(), ctx.lang());
     if (failure === null) return EXIT.ok;
     if (failure.message && !failure.told) ctx.printError(failure.detail ?? failure.message);
     // --json promises one JSON document on stdout, whatever happens: the error is that document.

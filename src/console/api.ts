@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
-import { openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
+import { headerFileError, openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { streamKeyOf } from './auth.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
@@ -24,7 +24,7 @@ import { isLang, type Lang } from '../messages/index.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
-import { findUpload, receiveMultipart, UploadError, type StoredUpload } from './uploads.ts';
+import { findUpload, receiveMultipart, unreadableUpload, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -72,7 +72,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       fields = received.fields;
       file = received.upload;
       // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
-      await checkOpens(received.upload, maxTextLength);
+      await checkOpens(received.upload, maxTextLength, isLang(fields.lang) ? fields.lang : requestLang(request));
     } else {
       fields = (request.body ?? {}) as Record<string, unknown>;
       const uploadId = stringField(fields, 'upload');
@@ -174,24 +174,23 @@ async function previewOf(upload: StoredUpload, maxTextLength: number, lang: Lang
   try {
     return await previewSheet(upload.path, maxTextLength, lang);
   } catch (error) {
-    if (error instanceof SheetFileError) throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
+    if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;
   }
 }
 
 /** Opens the sheet (its header, not its rows): what `import` refuses before sending anything is a 422 here. */
-async function checkOpens(upload: StoredUpload, maxTextLength: number): Promise<void> {
+async function checkOpens(upload: StoredUpload, maxTextLength: number, lang: Lang): Promise<void> {
   let sheets: OpenedSheet[];
   try {
     sheets = await openSheets(upload.path, { maxTextLength });
   } catch (error) {
-    if (error instanceof SheetFileError) throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
+    if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;
   }
   await Promise.all(sheets.map((sheet) => sheet.close()));
   const errors = sheets.flatMap((sheet) => sheet.headerIssues.filter((issue) => issue.severity === 'error'));
-  if (errors.length > 0)
-    throw new UploadError(422, `${upload.name}: header row: ${errors.map((e) => e.message).join('; ')}`);
+  if (errors.length > 0) throw unreadableUpload(headerFileError(upload.path, errors), upload, lang);
 }
 
 function stringField(fields: Record<string, unknown>, name: string): string | undefined {

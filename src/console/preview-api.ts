@@ -10,7 +10,7 @@ import { SheetFileError } from '../sheet/index.ts';
 import type { RowChange } from '../sync/guard-changes.ts';
 import { scanSheetChanges } from '../sync/guard-scan.ts';
 import { deskOf } from './desks.ts';
-import { UploadError, uploadById } from './uploads.ts';
+import { unreadableUpload, uploadById } from './uploads.ts';
 import { pageQuery } from './page-query.ts';
 import { requestLang } from './request-lang.ts';
 
@@ -43,8 +43,7 @@ export function registerPreviewApi(app: FastifyInstance): void {
         );
         return { rows, total, offset, limit };
       } catch (error) {
-        if (error instanceof SheetFileError)
-          throw new UploadError(422, error.message.replaceAll(upload.path, upload.name));
+        if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
         throw error;
       }
     },

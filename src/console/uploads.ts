@@ -9,6 +9,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { Lang } from '../messages/index.ts';
+import type { SheetFileError } from '../sheet/index.ts';
 import { requestLang } from './request-lang.ts';
 import { UPLOAD_TEXTS, type UploadTexts } from './texts.ts';
 
@@ -28,6 +30,14 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A sheet that cannot be read, as the 422 a person reads: in their language, the file named as
+ * they sent it (never the upload's path on the server).
+ */
+export function unreadableUpload(error: SheetFileError, upload: StoredUpload, lang: Lang): UploadError {
+  return new UploadError(422, error.textIn(lang, upload.name).replaceAll(upload.path, upload.name));
 }
 
 /** 64 MiB: a 100,000-row XLSX with Arabic text is about 10 MiB; CSV a little more. */

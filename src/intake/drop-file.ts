@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Logger } from '../log.ts';
 import { tempPathFor, writeFileAtomic } from '../files/atomic-write.ts';
 import { NotRegularFileError, openRegularFile, specialKind } from '../files/regular-file.ts';
+import { said, textOf, type Lang } from '../messages/index.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { LedgerSettings } from '../ledger/batch-ledger.ts';
 import type { BatchSummary } from '../report/summary.ts';
@@ -36,6 +37,8 @@ export interface DropFileDeps {
   columns?: ColumnMapping;
   /** List rows a delta sync skips as unchanged in the report too (SyncRequest.listUnchanged). */
   listUnchanged?: boolean;
+  /** The language of a refused file's `.error.txt` (the watcher's, as its batches' reports); English by default. */
+  lang?: Lang;
   logger: Logger;
 }
 
@@ -249,11 +252,17 @@ async function refuse(
   await mkdir(layout.failed, { recursive: true });
   await writeFileAtomic(
     join(layout.failed, `${claimed}.error.txt`),
-    `${name}: ${error.message}\n(code ${error.code})\n`,
+    `${name}: ${whyRefused(error, deps.lang ?? 'en')}\n(code ${error.code})\n`,
   );
   await rename(join(layout.processing, claimed), join(layout.failed, claimed));
   deps.logger.warn({ file: name, code: error.code }, 'drop file could not be read: moved to failed/');
   return { status: 'failed', error: error.message };
+}
+
+/** Why a file was refused, in `lang` (the English is `error.message`, word for word). */
+function whyRefused(error: SheetFileError | NotRegularFileError, lang: Lang): string {
+  if (error instanceof SheetFileError) return error.textIn(lang);
+  return textOf(said('file.not_regular', { kind: error.kind }), lang);
 }
 
 /** The outcome counts of a file's batches together. */

@@ -10,6 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import got from 'got';
 import { parse as parseYaml } from 'yaml';
+import { said } from '../messages/index.ts';
 import { loadColumnMap } from '../sheet/index.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import type { ColumnMapping } from '../sheet/open.ts';
@@ -53,7 +54,7 @@ export async function fetchSource(source: string, limits: FetchLimits = {}): Pro
     // The URL's query may carry a token: name only the host and path.
     const where = `${url.protocol}//${url.host}${url.pathname}`;
     const reason = error instanceof Error ? error.message.replace(source, where) : String(error);
-    throw new SheetFileError(where, 'download_failed', `cannot download the sheet: ${reason}`, { cause: error });
+    throw new SheetFileError(where, 'download_failed', said('file.download_failed', { reason }), { cause: error });
   }
   return { path, cleanup };
 }

@@ -5,6 +5,8 @@
  */
 import { Queue, Worker } from 'bullmq';
 import { silentLogger, type Logger } from '../log.ts';
+import type { Lang } from '../messages/index.ts';
+import { SheetFileError } from '../sheet/types.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRunner } from './drop-file.ts';
 import { runEverySheet } from './sheet-batches.ts';
@@ -144,6 +146,8 @@ async function notifyFetchFailed(job: JobDefinition, error: unknown, deps: JobRu
       error: {
         code: typeof e.code === 'string' ? e.code : 'download_failed',
         message: typeof e.message === 'string' ? e.message : String(error),
+        // In the notification's language: a sheet that could not be fetched says why in Arabic too.
+        ...(error instanceof SheetFileError ? { textIn: (lang: Lang) => error.textIn(lang) } : {}),
       },
     });
   } catch (notifyError) {

@@ -1,8 +1,9 @@
 /**
- * Every message a person can see about a row, in English and Arabic: one catalogue, keyed by
+ * Every message a person can see about a row or a sheet file, in English and Arabic: one catalogue, keyed by
  * message key (a row issue's code, or the code and a variant: `not_a_number.decimal_comma`).
  */
 import { CELL_MESSAGES } from './cells.ts';
+import { FILE_MESSAGES } from './files.ts';
 import { HINT_MESSAGES } from './hints.ts';
 import { OUTCOME_MESSAGES } from './outcomes.ts';
 import { ROW_MESSAGES } from './rows.ts';
@@ -30,6 +31,7 @@ export const CATALOGUE = {
   ...ROW_MESSAGES,
   ...OUTCOME_MESSAGES,
   ...HINT_MESSAGES,
+  ...FILE_MESSAGES,
   ...FRAME_MESSAGES,
 };
 

@@ -9,6 +9,7 @@ import { DRY_RUN_OUTCOMES, OUTCOMES, type Outcome } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { storeScope, type StoreIdentity } from '../store/identity.ts';
 import { rowsStatus, type RowsStatus } from '../sync/tally.ts';
+import type { NotifyLang } from './settings.ts';
 
 export type EventType = 'batch.finished' | 'batch.failed' | 'schedule.failed' | 'notification.test';
 
@@ -159,7 +160,15 @@ export interface FailedBatchFacts {
   file: string;
   startedAt: string;
   finishedAt: string;
-  error: EventError;
+  error: ToldError;
+}
+
+/** An error as a notification is told it: `textIn` gives the message in a language (a file's error has its words in each). */
+export type ToldError = EventError & { textIn?: (lang: NotifyLang) => string };
+
+/** The error with its message in `lang`, as the event carries it. */
+export function errorIn(error: ToldError, lang: NotifyLang): EventError {
+  return { code: error.code, message: error.textIn?.(lang) ?? error.message };
 }
 
 export function batchFailed(facts: FailedBatchFacts, store: EventStore): NotifyEvent {
@@ -186,7 +195,7 @@ export interface FailedScheduleFacts {
   job: string;
   source: string;
   at: string;
-  error: EventError;
+  error: ToldError;
 }
 
 export function scheduleFailed(facts: FailedScheduleFacts, store: EventStore): NotifyEvent {

@@ -9,6 +9,7 @@ import type { Logger } from '../log.ts';
 import { REPORT_FILES } from '../report/batch-report.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { StoreIdentity } from '../store/identity.ts';
+import { readErrorText } from '../sync/read-error.ts';
 import { problemsIn } from '../sync/tally.ts';
 import type { AttemptResult } from './attempt.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
@@ -17,6 +18,7 @@ import {
   batchFinished,
   eventStore,
   scheduleFailed,
+  errorIn,
   testEvent,
   type FailedBatchFacts,
   type FailedScheduleFacts,
@@ -74,7 +76,12 @@ export class Notifier {
     // The problems in the notification's language, whatever the batch's.
     const lang = notifyLanguage(this.deps.settings.lang, names);
     const problems = problemsIn(summary.counts) > 0 ? await firstProblems(summary.reportDir, lang) : [];
-    const event = batchFinished(summary, problems, eventStore(summary.store ?? this.deps.store));
+    // Where the file broke, in the same language.
+    const { readError } = summary;
+    const told = readError
+      ? { ...summary, readError: { ...readError, message: readErrorText(readError, lang) } }
+      : summary;
+    const event = batchFinished(told, problems, eventStore(summary.store ?? this.deps.store));
     const failedCsv = problemsIn(summary.counts) > 0 ? join(summary.reportDir, REPORT_FILES.failedCsv) : null;
     await this.send(event, names, failedCsv);
   }
@@ -86,13 +93,16 @@ export class Notifier {
   async batchFailed(facts: FailedBatchFacts, mayLogIn: boolean): Promise<void> {
     if (this.channels.length === 0) return;
     const names = await this.storeNames(mayLogIn);
-    await this.send(batchFailed(facts, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
+    // Why it could not run, in the notification's language (the mail and the webhook alike).
+    const told = { ...facts, error: errorIn(facts.error, notifyLanguage(this.deps.settings.lang, names)) };
+    await this.send(batchFailed(told, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
   }
 
   async scheduleFailed(facts: FailedScheduleFacts): Promise<void> {
     if (this.channels.length === 0) return;
     const names = await this.storeNames(true);
-    await this.send(scheduleFailed(facts, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
+    const told = { ...facts, error: errorIn(facts.error, notifyLanguage(this.deps.settings.lang, names)) };
+    await this.send(scheduleFailed(told, eventStore(this.deps.store, names?.store_name || undefined)), names, null);
   }
 
   /** One attempt on each channel now, not retried: the console's "send a test notification". */

@@ -6,6 +6,7 @@
  * gives one event. A notification that cannot be recorded is logged: it never fails the batch.
  */
 import type { Logger } from '../log.ts';
+import type { Lang } from '../messages/index.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { SheetFileError } from '../sheet/types.ts';
 import { StoreError } from '../store/errors.ts';
@@ -64,7 +65,11 @@ async function tellFailed(
         file: request.file,
         startedAt,
         finishedAt: new Date().toISOString(),
-        error: { code: error.code, message: error.message },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error instanceof SheetFileError ? { textIn: (lang: Lang) => error.textIn(lang) } : {}),
+        },
       },
       // The store just refused a login: no second one for the notification.
       !(error instanceof StoreError),

@@ -3,7 +3,7 @@
  * Both transports (in-process and queue) build it with batchSummary, so the same sheet gives the
  * same keys in the same order whichever way it ran; the CLI prints it with --json.
  */
-import type { Lang } from '../messages/index.ts';
+import type { Lang, MessageParams } from '../messages/index.ts';
 import type { OutcomeCounts } from '../outcome.ts';
 import type { CategoryCounts } from './category-counts.ts';
 import type { Reconciled } from './reconciled.ts';
@@ -67,8 +67,12 @@ export interface UnchangedSummary {
 
 export interface ReadError {
   code: string;
-  /** Names the file and where it broke. */
+  /** Names the file and where it broke, in English. */
   message: string;
+  /** The file and its detail's catalogue key and parameters: the message in any language (sync/read-error.ts). */
+  file?: string;
+  messageKey?: string;
+  params?: MessageParams;
 }
 
 /**

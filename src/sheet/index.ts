@@ -15,3 +15,4 @@ export { loadColumnMap } from './map/column-map-file.ts';
 export { EMPTY_TOKEN } from './map/values.ts';
 export type { Cell, RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from './types.ts';
 export { SheetFileError } from './types.ts';
+export { headerFileError } from './header-error.ts';

@@ -3,6 +3,7 @@
  * The composition root of src/sheet: all I/O is here and in the reader; mapping is pure.
  */
 import { setImmediate as turn } from 'node:timers/promises';
+import { said } from '../messages/index.ts';
 import type { ColumnMap } from './map/column-map.ts';
 import { columnMapFromRecord } from './map/column-map.ts';
 import { loadColumnMap } from './map/column-map-file.ts';
@@ -99,11 +100,7 @@ async function choiceFor(file: string): Promise<SheetChoice | null> {
   const choice = chooseSheets(sheets);
   if (choice.products === null && choice.brands === null) {
     const names = sheets.map((sheet) => `"${sheet.name}"`).join(', ');
-    throw new SheetFileError(
-      file,
-      'no_visible_sheet',
-      `no visible worksheet to read (sheets: ${names}; hidden ones are read only when named): name the sheet with --sheet`,
-    );
+    throw new SheetFileError(file, 'no_visible_sheet', said('file.no_visible_sheet', { sheets: names }));
   }
   return choice;
 }

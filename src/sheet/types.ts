@@ -9,7 +9,14 @@ import type {
   ProductStatusRequest,
   UpdateProductRequest,
 } from '../api-types.ts';
-import type { MessageParams, MessageRef } from '../messages/index.ts';
+import {
+  textOf,
+  type Lang,
+  type MessageCarrier,
+  type MessageParams,
+  type MessageRef,
+  type Said,
+} from '../messages/index.ts';
 import type { XlsxCell } from '../xlsx/index.ts';
 
 /** A cell as the reader hands it over, before mapping (a CSV cell is a string or null). */
@@ -77,14 +84,28 @@ export interface SheetRowResult {
   originalRow?: number;
 }
 
+/**
+ * A file that cannot be read at all. `message` is `<file>: <detail>` in English, as logs and
+ * older callers know it; `detail` carries the catalogue key and parameters (a `file.*` entry),
+ * so `textIn` tells it in any language. A plain string detail (a cause we cannot name) stays
+ * as written in every language.
+ */
 export class SheetFileError extends Error {
   override readonly name = 'SheetFileError';
+  readonly detail: MessageCarrier;
   constructor(
     readonly file: string,
     readonly code: string,
-    message: string,
+    detail: string | Said,
     options?: { cause?: unknown },
   ) {
-    super(`${file}: ${message}`, options);
+    const carrier: MessageCarrier = typeof detail === 'string' ? { message: detail } : detail;
+    super(`${file}: ${carrier.message}`, options);
+    this.detail = carrier;
+  }
+
+  /** `<file>: <detail>` in `lang`; `file` is how the reader knows the file (an upload's own name). */
+  textIn(lang: Lang, file: string = this.file): string {
+    return `${file}: ${textOf(this.detail, lang)}`;
   }
 }

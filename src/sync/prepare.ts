@@ -2,9 +2,9 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the batch ledger.
  */
-import { textOf } from '../messages/index.ts';
 import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
-import { SheetFileError, type SheetRowResult } from '../sheet/types.ts';
+import { headerFileError } from '../sheet/header-error.ts';
+import type { SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { newBatchId } from './batch-id.ts';
@@ -30,12 +30,8 @@ export async function openRequestSheet(
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
     await sheet.close();
-    // In the batch's language; the frame stays English, like every file error.
-    const lang = request.lang ?? 'en';
-    const text = headerErrors
-      .map((issue) => (issue.column ? `${issue.column}: ${textOf(issue, lang)}` : textOf(issue, lang)))
-      .join('; ');
-    throw new SheetFileError(request.file, 'bad_header', `header row: ${text}`);
+    // Written in the batch's language, as before; its key tells it in a reader's.
+    throw headerFileError(request.file, headerErrors, request.lang ?? 'en');
   }
   return sheet;
 }

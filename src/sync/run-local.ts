@@ -9,6 +9,7 @@ import { BatchReportWriter } from '../report/batch-report.ts';
 import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
+import { readErrorOf } from './read-error.ts';
 import type { RowResult } from '../outcome.ts';
 import { recordedStore } from '../store/identity.ts';
 import type { Session } from '../store/types.ts';
@@ -233,7 +234,7 @@ async function readSheet(
       { batchId, code: error.code, rowsRead: read },
       'sheet broke part-way: the rows read before are synced and reported',
     );
-    return { rows: read, readError: { code: error.code, message: error.message } };
+    return { rows: read, readError: readErrorOf(error) };
   }
 }
 

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SheetFileError } from '../../src/sheet/types.ts';
+import { readErrorText } from '../../src/sync/read-error.ts';
 import { changedAfterFirstRow, CHANGING_ROWS, writeBrokenSheet, writeChangingSheet } from './helpers/broken-sheet.ts';
 import { eachTestOn } from './helpers/transports.ts';
 
@@ -44,5 +45,10 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
       readError?: unknown;
     };
     expect(written.readError).toEqual(summary.readError);
+    // Kept with its key through the queue and summary.json: a notification says it in Arabic too.
+    expect(readErrorText(summary.readError!, 'ar')).toBe(
+      `${file}: تغيّر الملف أثناء قراءته (حُفظ من جديد، أو ما زال يُنسخ): اقرأه مرة أخرى بعد اكتماله`,
+    );
+    expect(readErrorText(summary.readError!, 'en')).toBe(summary.readError!.message);
   });
 });

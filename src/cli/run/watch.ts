@@ -60,6 +60,7 @@ export async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<
       force: flags.force,
       ...(columns ? { columns } : {}),
       listUnchanged: flags.listUnchanged,
+      lang: ctx.lang(),
       logger,
       settleMs,
       pollMs: Math.max(20, Math.min(250, Math.floor(settleMs / 4))),

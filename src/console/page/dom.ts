@@ -83,9 +83,12 @@ export function messageNodes(text: string): (string | Node)[] {
   return nodes;
 }
 
-/** From a Latin letter, digit or opening quote to the last such character before any Arabic letter. */
+/**
+ * From a Latin letter, digit or opening quote (or a dot before one: `.xlsx`) to the last such
+ * character before any Arabic letter.
+ */
 const LTR_RUN =
-  /["'A-Za-z0-9_](?:[^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]*["'A-Za-z0-9_%])?/g;
+  /(?:["'A-Za-z0-9_]|\.(?=[A-Za-z0-9]))(?:[^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]*["'A-Za-z0-9_%])?/g;
 
 /** A cell of text whose message is shown with its left-to-right runs kept in order. */
 export function messageCell<K extends keyof HTMLElementTagNameMap>(tag: K, text: string): HTMLElementTagNameMap[K] {

@@ -5,7 +5,7 @@
 import type { Texts } from '../texts.ts';
 import { api } from './api.ts';
 import { T } from './context.ts';
-import { $, el, fmt, messageCell, messageOf, say } from './dom.ts';
+import { $, el, fmt, messageCell, messageNodes, messageOf, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
 import type { Issue, UploadAnswer } from './types.ts';
 
@@ -34,7 +34,8 @@ async function sendFile(file: File | undefined): Promise<void> {
     emit('sheet-uploaded', answer);
     showSummary(answer);
   } catch (error) {
-    say('upload-error', `${T.error}: ${messageOf(error)}`);
+    // Why the file cannot be read, in the page's language: its name and values kept in order.
+    sayParts('upload-error', `${T.error}: `, ...messageNodes(messageOf(error)));
   } finally {
     say('upload-status', '');
     $<HTMLInputElement>('file').value = '';

@@ -1,5 +1,6 @@
 /** Reads a --columns map file (the I/O edge of column-map.ts). */
 import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
+import { ref, said } from '../../messages/index.ts';
 import { SheetFileError } from '../types.ts';
 import { parseColumnMap, type ColumnMap } from './column-map.ts';
 
@@ -15,11 +16,14 @@ export async function loadColumnMap(file: string): Promise<ColumnMap> {
     }
   } catch (error) {
     if (error instanceof NotRegularFileError)
-      throw new SheetFileError(file, 'column_map_unreadable', `cannot read the column map file: ${error.message}`, {
-        cause: error,
-      });
+      throw new SheetFileError(
+        file,
+        'column_map_unreadable',
+        said('file.column_map_not_regular', { why: ref('file.not_regular', { kind: error.kind }) }),
+        { cause: error },
+      );
     const code = (error as NodeJS.ErrnoException).code ?? 'read_failed';
-    throw new SheetFileError(file, 'column_map_unreadable', `cannot read the column map file (${code})`, {
+    throw new SheetFileError(file, 'column_map_unreadable', said('file.column_map_unreadable', { code }), {
       cause: error,
     });
   }

@@ -12,10 +12,15 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { said } from '../../messages/index.ts';
 import { SheetFileError } from '../types.ts';
 import { cleanHeader, headerKey } from './header-key.ts';
 import { suggest } from './suggest.ts';
 import { canonicalName, resolveTarget, suggestionNames } from './targets.ts';
+
+/** A column map that cannot be used; the detail (a path in the YAML, a field) stays in English. */
+const badMap = (file: string, detail: string): SheetFileError =>
+  new SheetFileError(file, 'bad_column_map', said('file.bad_column_map', { detail }));
 
 export interface ColumnMap {
   file: string;
@@ -41,19 +46,14 @@ export function parseColumnMap(file: string, text: string): ColumnMap {
   try {
     data = parseYaml(text);
   } catch (error) {
-    throw new SheetFileError(
-      file,
-      'bad_column_map',
-      `not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw badMap(file, `not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = ColumnMapSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'top level';
-    throw new SheetFileError(
+    throw badMap(
       file,
-      'bad_column_map',
       `${where}: ${issue?.message ?? 'invalid'} (expected "columns:" with "Header: field" lines, and optionally "error_text:" with a list of headers)`,
     );
   }
@@ -77,11 +77,7 @@ export function columnMapFromRecord(
     const key = headerKey(cleanHeader(header));
     const target = rawTarget === null ? null : rawTarget.trim();
     if (entries.has(key)) {
-      throw new SheetFileError(
-        file,
-        'bad_column_map',
-        `columns."${header}": this header is listed twice (matching ignores case, spaces and _)`,
-      );
+      throw badMap(file, `columns."${header}": this header is listed twice (matching ignores case, spaces and _)`);
     }
     if (target === null || IGNORE.has(target.toLowerCase())) {
       entries.set(key, null);
@@ -90,9 +86,8 @@ export function columnMapFromRecord(
     const resolved = resolveTarget(target, 'products') ?? resolveTarget(target, 'brands');
     if (!resolved) {
       const hint = suggest(headerKey(target), names);
-      throw new SheetFileError(
+      throw badMap(
         file,
-        'bad_column_map',
         `columns."${header}": "${target}" is not a field${hint ? ` (did you mean "${hint}"?)` : ''}; use a column name such as sale_price, prices.<key>, product_option.0.title, or "ignore"`,
       );
     }

@@ -6,9 +6,10 @@ import { pipeline, Transform } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import { parse, type Options as ParseOptions } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { CHANGED_WHILE_READ, sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
+import { sameSnapshot, snapshotOfHandle, unchangedBytes } from '../../files/read-snapshot.ts';
 import type { FileSnapshot } from '../../files/read-snapshot.ts';
 import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
+import { said } from '../../messages/index.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
@@ -68,11 +69,7 @@ function chooseDecoding(file: string, head: Buffer, encodingSample: Buffer, over
   if (override === undefined)
     return { encoding: detected.encoding, skip: detected.encoding === 'utf-8' ? detected.bomLength : 0 };
   if (!iconv.encodingExists(override)) {
-    throw new SheetFileError(
-      file,
-      'unknown_encoding',
-      `unknown encoding "${String(override)}" (try utf-8, windows-1256 or utf-16le)`,
-    );
+    throw new SheetFileError(file, 'unknown_encoding', said('file.unknown_encoding', { encoding: String(override) }));
   }
   const isUtf8 = /^utf-?8$/i.test(override);
   return { encoding: isUtf8 ? 'utf-8' : override, skip: isUtf8 && detected.bomLength === 3 ? 3 : 0 };
@@ -139,25 +136,32 @@ async function openFile(file: string): ReturnType<typeof openRegularFile> {
     return await openRegularFile(file);
   } catch (error) {
     if (error instanceof NotRegularFileError)
-      throw new SheetFileError(file, error.code, error.message, { cause: error });
+      throw new SheetFileError(file, error.code, said('file.not_regular', { kind: error.kind }), { cause: error });
     throw error;
   }
 }
 
-const changed = (file: string): SheetFileError => new SheetFileError(file, 'file_changed', CHANGED_WHILE_READ);
+const changed = (file: string): SheetFileError => new SheetFileError(file, 'file_changed', said('file.changed', {}));
 
 function unreadableNear(file: string, row: number, error: unknown): SheetFileError {
   if (error instanceof SheetFileError) return error;
   if (error instanceof LineTooLongError)
-    return new SheetFileError(file, 'line_too_long', `cannot read CSV near row ${row}: ${error.message}`, {
-      cause: error,
-    });
+    return new SheetFileError(
+      file,
+      'line_too_long',
+      said('file.line_too_long', {
+        row,
+        mib: error.limit / (1024 * 1024),
+        bytes: new Intl.NumberFormat('en-US').format(error.limit),
+      }),
+      { cause: error },
+    );
   const code = (error as { code?: string }).code;
   const why =
     code === 'CSV_MAX_RECORD_SIZE' || code === 'CSV_QUOTE_NOT_CLOSED'
-      ? 'a quoted field opened there is never closed (a stray " in a cell?)'
-      : (error as Error).message;
-  return new SheetFileError(file, 'unreadable_csv', `cannot read CSV near row ${row}: ${why}`, { cause: error });
+      ? said('file.unclosed_quote', { row })
+      : said('file.unreadable_csv', { row, detail: (error as Error).message });
+  return new SheetFileError(file, 'unreadable_csv', why, { cause: error });
 }
 
 /**
@@ -197,7 +201,7 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
   const headText = iconv.decode(head.subarray(decoding.skip), decoding.encoding);
   const sepHint = detectSepHint(headText);
   const delimiter = options.delimiter ?? sepHint ?? detectDelimiter(headText);
-  if (delimiter.length === 0) throw new SheetFileError(file, 'bad_delimiter', 'the delimiter must not be empty');
+  if (delimiter.length === 0) throw new SheetFileError(file, 'bad_delimiter', said('file.bad_delimiter', {}));
 
   const parseOptions: ParseOptions = {
     delimiter,
@@ -243,7 +247,7 @@ export async function openCsv(file: string, options: ReadOptions = {}): Promise<
   }
   if (header === null) {
     await close();
-    throw new SheetFileError(file, 'no_header', 'the file has no header row (it is empty or blank)');
+    throw new SheetFileError(file, 'no_header', said('file.no_header', {}));
   }
   const headerRow = recordNumber;
 

@@ -3,6 +3,7 @@
  * bytes, not its name. Everything returned streams; nothing holds the whole file.
  */
 import { NotRegularFileError, openRegularFile } from '../../files/regular-file.ts';
+import { said } from '../../messages/index.ts';
 import { SheetFileError } from '../types.ts';
 import { openCsv } from './csv-reader.ts';
 import { openXlsx, xlsxSheets } from './xlsx-reader.ts';
@@ -15,14 +16,14 @@ export type { ReadOptions, SheetListing, SheetReader } from './types.ts';
 
 function unreadable(file: string, error: unknown): SheetFileError {
   if (error instanceof NotRegularFileError)
-    return new SheetFileError(file, error.code, error.message, { cause: error });
+    return new SheetFileError(file, error.code, said('file.not_regular', { kind: error.kind }), { cause: error });
   const code = (error as NodeJS.ErrnoException).code;
   const message =
     code === 'ENOENT'
-      ? 'no such file'
+      ? said('file.no_such_file', {})
       : code === 'EISDIR'
-        ? 'this is a folder, not a file'
-        : `cannot open the file (${code ?? 'error'})`;
+        ? said('file.is_folder', {})
+        : said('file.cannot_open', { code: code ?? 'error' });
   return new SheetFileError(file, 'unreadable_file', message, { cause: error });
 }
 

@@ -2,7 +2,9 @@
  * What kind of file this is, from its first bytes, never from its name: people rename files,
  * and Excel happily saves a CSV as `.xls`.
  */
-export type FileKind = { kind: 'zip' } | { kind: 'text' } | { kind: 'unsupported'; code: string; message: string };
+import { said, type Said } from '../../messages/index.ts';
+
+export type FileKind = { kind: 'zip' } | { kind: 'text' } | { kind: 'unsupported'; code: string; message: Said };
 
 const starts = (bytes: Uint8Array, magic: number[]): boolean => magic.every((byte, i) => bytes[i] === byte);
 
@@ -23,46 +25,44 @@ export function compoundFileKind(names: readonly string[] | null): FileKind {
     return {
       kind: 'unsupported',
       code: 'password_protected',
-      message:
-        'this is a password-protected workbook; open it in Excel, remove the password (File > Info > Protect Workbook) and save it, then try again',
+      message: said('file.password_protected', {}),
     };
   }
   if (names?.some((name) => name === 'Workbook' || name === 'Book')) {
     return {
       kind: 'unsupported',
       code: 'legacy_xls',
-      message: 'this is a legacy .xls file; open it in Excel and save it as .xlsx or CSV',
+      message: said('file.legacy_xls', {}),
     };
   }
   return sniffFileKind(Uint8Array.from(COMPOUND_FILE));
 }
 
 export function sniffFileKind(head: Uint8Array): FileKind {
-  if (head.length === 0) return { kind: 'unsupported', code: 'empty_file', message: 'the file is empty' };
+  if (head.length === 0) return { kind: 'unsupported', code: 'empty_file', message: said('file.empty', {}) };
   if (starts(head, [0x50, 0x4b, 0x03, 0x04]) || starts(head, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
   if (isCompoundFile(head)) {
     return {
       kind: 'unsupported',
       code: 'legacy_xls',
-      message:
-        'this is a legacy .xls file (or a password-protected workbook); open it in Excel and save it as .xlsx or CSV',
+      message: said('file.legacy_xls_or_protected', {}),
     };
   }
   if (starts(head, [0x25, 0x50, 0x44, 0x46])) {
-    return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a PDF file, not a CSV or XLSX sheet' };
+    return { kind: 'unsupported', code: 'not_a_sheet', message: said('file.pdf', {}) };
   }
   if (starts(head, [0x1f, 0x8b])) {
-    return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a gzip file, not a CSV or XLSX sheet' };
+    return { kind: 'unsupported', code: 'not_a_sheet', message: said('file.gzip', {}) };
   }
   if (starts(head, [0x09, 0x08]) || starts(head, [0x09, 0x04]) || starts(head, [0x09, 0x02])) {
     return {
       kind: 'unsupported',
       code: 'legacy_xls',
-      message: 'this is a legacy Excel (BIFF) file; save it as .xlsx or CSV',
+      message: said('file.legacy_biff', {}),
     };
   }
   if (looksBinary(head)) {
-    return { kind: 'unsupported', code: 'not_a_sheet', message: 'this is a binary file, not a CSV or XLSX sheet' };
+    return { kind: 'unsupported', code: 'not_a_sheet', message: said('file.binary', {}) };
   }
   return { kind: 'text' };
 }

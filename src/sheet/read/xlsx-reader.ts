@@ -4,6 +4,7 @@
  */
 import { NotRegularFileError } from '../../files/regular-file.ts';
 import { openWorkbook, XlsxError, type XlsxRow, type XlsxSheet, type XlsxWorkbook } from '../../xlsx/index.ts';
+import { said, type Said } from '../../messages/index.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import type { ReadOptions, SheetListing, SheetReader } from './types.ts';
@@ -17,12 +18,40 @@ const FILE_ERROR_CODE: Record<XlsxError['code'], string> = {
   changed: 'file_changed',
 };
 
+/** The library's fixed texts, by their English words (the library speaks English only). */
+const NOT_XLSX: Readonly<Record<string, Said>> = {
+  'this is an OpenDocument spreadsheet (.ods); save it as .xlsx or CSV': said('file.ods', {}),
+  'this is a Word document, not a sheet': said('file.word', {}),
+  'this is a zip file but not an XLSX workbook': said('file.zip_not_xlsx', {}),
+};
+
+/** What the library's error says, as a message any language tells; its own detail kept as written. */
+function detailOf(error: XlsxError): Said {
+  const detail = error.message;
+  switch (error.code) {
+    case 'damaged':
+      return said('file.damaged_xlsx', { detail });
+    case 'too_large':
+      return said('file.too_large', { detail });
+    case 'changed':
+      return said('file.changed', {});
+    case 'not_worksheet': {
+      const sheet = /^sheet "(.*)" is a chart sheet or is missing$/s.exec(detail)?.[1];
+      return sheet === undefined ? said('file.unreadable', { detail }) : said('file.not_a_worksheet', { sheet });
+    }
+    case 'not_xlsx':
+      return NOT_XLSX[detail] ?? said('file.unreadable', { detail });
+    case 'unreadable':
+      return said('file.unreadable', { detail });
+  }
+}
+
 /** The library's error as the sheet reader's, naming the file. */
 function fileError(file: string, error: unknown): unknown {
   if (error instanceof NotRegularFileError)
-    return new SheetFileError(file, error.code, error.message, { cause: error });
+    return new SheetFileError(file, error.code, said('file.not_regular', { kind: error.kind }), { cause: error });
   if (!(error instanceof XlsxError)) return error;
-  return new SheetFileError(file, FILE_ERROR_CODE[error.code], error.message, { cause: error });
+  return new SheetFileError(file, FILE_ERROR_CODE[error.code], detailOf(error), { cause: error });
 }
 
 const isEmptyRow = (values: Cell[]): boolean => values.every((value) => value === null);
@@ -68,7 +97,7 @@ export async function openXlsx(file: string, options: ReadOptions = {}): Promise
   const first = await all.next();
   if (first.done === true) {
     await all.return(undefined);
-    throw new SheetFileError(file, 'no_header', `sheet "${sheet.name}" is empty: it has no header row`);
+    throw new SheetFileError(file, 'no_header', said('file.sheet_empty', { sheet: sheet.name }));
   }
   async function* rows(): AsyncGenerator<RawRow> {
     yield* all;
@@ -107,10 +136,12 @@ export function chooseSheet(file: string, sheets: readonly XlsxSheet[], wanted: 
     throw new SheetFileError(
       file,
       wanted === undefined ? 'no_sheets' : 'sheet_not_found',
-      wanted === undefined ? 'the workbook has no sheets' : `there is no sheet named "${wanted}" (sheets: ${names})`,
+      wanted === undefined
+        ? said('file.no_sheets', {})
+        : said('file.sheet_not_found', { sheet: wanted, sheets: names }),
     );
   }
   if (sheet.part === null)
-    throw new SheetFileError(file, 'not_a_worksheet', `sheet "${sheet.name}" is a chart sheet or is missing`);
+    throw new SheetFileError(file, 'not_a_worksheet', said('file.not_a_worksheet', { sheet: sheet.name }));
   return sheet;
 }

@@ -8,6 +8,7 @@ import type { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { OpenedSheet, SheetOpener } from '../../sheet/open.ts';
 import { SheetFileError } from '../../sheet/types.ts';
+import { readErrorOf } from '../read-error.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
@@ -154,7 +155,7 @@ async function queueRows(
     // The file broke part-way: the rows read before the break are queued and end as usual; the
     // batch is sealed with them, so its report is written and says where reading stopped.
     if (!(error instanceof SheetFileError)) throw error;
-    await state.setReadError(batchId, { code: error.code, message: error.message });
+    await state.setReadError(batchId, readErrorOf(error));
     logger.error(
       { batchId, code: error.code, rowsRead: total },
       'sheet broke part-way: the rows read before are queued and reported',
