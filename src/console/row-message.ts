@@ -5,9 +5,12 @@
  * has its invalid rows' cells: mapped again as a sync maps them, they give the same issue as
  * data. Otherwise the report's own text stands.
  */
-import type { Lang, MessageParams } from '../messages/index.ts';
+import { join } from 'node:path';
+import type { Lang } from '../messages/index.ts';
 import { hintOf, textOf } from '../messages/index.ts';
-import { readPageMessages, type ReportedRow } from '../report/report-reader.ts';
+import { REPORT_FILES } from '../report/batch-report.ts';
+import { readRowMessages } from '../report/messages-file.ts';
+import type { ReportedRow } from '../report/report-reader.ts';
 import { createSheetMapper, type SheetMapper } from '../sheet/index.ts';
 import type { SheetShape } from './fix-rows.ts';
 
@@ -26,13 +29,13 @@ export async function rowMessages(
   maxTextLength: number,
   lang: Lang,
 ): Promise<RowSaid[]> {
-  const lines = await readPageMessages(dir, new Set(rows.map((row) => row.row)));
+  const lines = await readRowMessages(join(dir, REPORT_FILES.messages), new Set(rows.map((row) => row.row)));
   let mapper: SheetMapper | null = null;
   const said: RowSaid[] = [];
   for (const row of rows) {
     const line = lines.get(row.row);
     if (line) {
-      const params = line.params as MessageParams;
+      const params = line.params;
       said.push({
         message: textOf({ message: row.message, messageKey: line.messageKey, params }, lang),
         column: line.column ?? columnNamed(row.message, Object.keys(row.cells)),

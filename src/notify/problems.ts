@@ -11,10 +11,10 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
-import { textOf, type Lang, type MessageParams } from '../messages/index.ts';
+import { textOf, type Lang } from '../messages/index.ts';
 import { PROBLEM_OUTCOMES, type Outcome } from '../outcome.ts';
 import { REPORT_FILES } from '../report/batch-report.ts';
-import { readPageMessages, type ReportedMessage } from '../report/report-reader.ts';
+import { readRowMessages, type RowMessageLine } from '../report/messages-file.ts';
 import { problemOf, PROBLEMS_LISTED, type Problem } from './event.ts';
 
 /** The columns results.csv adds after the input's own (report/csv-writers.ts). */
@@ -30,15 +30,15 @@ export async function firstProblems(reportDir: string, lang: Lang, limit = PROBL
   return reported.map(({ row, message, headers }) => {
     const line = lines.get(row);
     if (line === undefined) return problemOf(row, columnOf(message, headers), message);
-    const text = textOf({ message, messageKey: line.messageKey, params: line.params as MessageParams }, lang);
+    const text = textOf({ message, messageKey: line.messageKey, params: line.params }, lang);
     return problemOf(row, line.column ?? columnOf(text, headers) ?? columnOf(message, headers), text);
   });
 }
 
 /** The problems' messages as data; none when the file is missing or cannot be read (their text stands). */
-async function messageLines(reportDir: string, rows: readonly number[]): Promise<Map<number, ReportedMessage>> {
+async function messageLines(reportDir: string, rows: readonly number[]): Promise<Map<number, RowMessageLine>> {
   try {
-    return await readPageMessages(reportDir, new Set(rows));
+    return await readRowMessages(join(reportDir, REPORT_FILES.messages), new Set(rows));
   } catch {
     return new Map();
   }

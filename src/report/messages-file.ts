@@ -4,7 +4,6 @@
  * message in the batch's language; this file lets a reader (the console) show it in another.
  */
 import { createReadStream } from 'node:fs';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { MessageParams } from '../messages/index.ts';
 import { PROBLEM_OUTCOMES } from '../outcome.ts';
@@ -52,24 +51,43 @@ export class MessagesFileWriter {
 }
 
 /**
- * A report's messages.jsonl by row (problem rows only, so it stays small); empty when the report
- * has none (a report written before the file existed).
+ * A report's messages.jsonl by row (problem rows only, so it stays small): every row's, or with
+ * `rows` only those, read until all are found (a page of rows needs no more). Empty for a report
+ * written before the file existed; a line that does not parse is skipped.
  */
-export async function readRowMessages(file: string): Promise<Map<number, RowMessageLine>> {
+export async function readRowMessages(file: string, rows?: ReadonlySet<number>): Promise<Map<number, RowMessageLine>> {
   const byRow = new Map<number, RowMessageLine>();
-  let lines: AsyncIterable<string>;
+  if (rows?.size === 0) return byRow;
+  const input = createReadStream(file, 'utf8');
   try {
-    const input = createReadStream(file, 'utf8');
-    await once(input, 'open');
-    lines = createInterface({ input, crlfDelay: Infinity });
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+      const parsed = parseLine(line);
+      if (parsed === null || (rows !== undefined && !rows.has(parsed.row))) continue;
+      byRow.set(parsed.row, parsed);
+      if (byRow.size === rows?.size) break;
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return byRow;
-    throw error;
-  }
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    const parsed = JSON.parse(line) as RowMessageLine;
-    byRow.set(parsed.row, parsed);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  } finally {
+    input.destroy();
   }
   return byRow;
+}
+
+function parseLine(line: string): RowMessageLine | null {
+  if (line.trim() === '') return null;
+  try {
+    const value = JSON.parse(line) as Partial<RowMessageLine>;
+    if (typeof value.row !== 'number' || typeof value.messageKey !== 'string') return null;
+    const params = value.params !== null && typeof value.params === 'object' ? value.params : {};
+    return {
+      row: value.row,
+      ...(typeof value.code === 'string' ? { code: value.code } : {}),
+      messageKey: value.messageKey,
+      params,
+      ...(typeof value.column === 'string' ? { column: value.column } : {}),
+    };
+  } catch {
+    return null;
+  }
 }

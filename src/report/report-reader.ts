@@ -6,7 +6,6 @@
  */
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { OUTCOMES, PROBLEM_OUTCOMES, type Outcome } from '../outcome.ts';
 import { REPORT_FILES } from './batch-report.ts';
@@ -83,58 +82,4 @@ const NEUTRALISED = /^'[=+\-@\t\r]/;
  */
 export function restoreCell(cell: string): string {
   return NEUTRALISED.test(cell) ? cell.slice(1) : cell;
-}
-
-/** A problem row's message as data (messages.jsonl, one JSON object a line): its key, parameters and column. */
-export interface ReportedMessage {
-  row: number;
-  /** The row-issue or store error code: what to do next is chosen by it. */
-  code?: string | undefined;
-  messageKey: string;
-  params: Readonly<Record<string, unknown>>;
-  column?: string | undefined;
-}
-
-/** The file beside a batch's report that keeps its problem rows' messages as data. */
-export const MESSAGES_FILE = 'messages.jsonl';
-
-/**
- * The messages as data of these rows (by the number the report shows), read streaming from the
- * batch's messages.jsonl and stopping once all are found (a page of rows needs no more); none for
- * a report written without it (an earlier version's). report/messages-file.ts reads it whole.
- */
-export async function readPageMessages(dir: string, rows: ReadonlySet<number>): Promise<Map<number, ReportedMessage>> {
-  const found = new Map<number, ReportedMessage>();
-  if (rows.size === 0) return found;
-  const input = createReadStream(join(dir, MESSAGES_FILE), 'utf8');
-  try {
-    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-      const message = parseMessageLine(line);
-      if (message && rows.has(message.row)) found.set(message.row, message);
-      if (found.size === rows.size) break;
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  } finally {
-    input.destroy();
-  }
-  return found;
-}
-
-function parseMessageLine(line: string): ReportedMessage | null {
-  if (line === '') return null;
-  try {
-    const value = JSON.parse(line) as Partial<ReportedMessage>;
-    if (typeof value.row !== 'number' || typeof value.messageKey !== 'string') return null;
-    const params = value.params !== null && typeof value.params === 'object' ? value.params : {};
-    return {
-      row: value.row,
-      ...(typeof value.code === 'string' ? { code: value.code } : {}),
-      messageKey: value.messageKey,
-      params,
-      ...(typeof value.column === 'string' ? { column: value.column } : {}),
-    };
-  } catch {
-    return null;
-  }
 }
