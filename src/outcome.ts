@@ -1,4 +1,4 @@
-import type { MessageParams } from './messages/index.ts';
+import type { MessageParams } from './messages/types.ts';
 
 /**
  * Every row of a batch ends in exactly one of these. They sit below every folder that speaks of rows

@@ -1,4 +1,6 @@
 /** Every word the page shows, in English and Arabic: one key per concept, the same keys in both. */
+import { OUTCOME_WORDS } from '../outcome-words.ts';
+
 export type Lang = 'en' | 'ar';
 
 const en = {
@@ -49,17 +51,7 @@ const en = {
   col_files: 'Report',
   none_yet: 'No batches yet.',
   error: 'Error',
-  created: 'created',
-  updated: 'updated',
-  status_changed: 'status changed',
-  unchanged: 'unchanged',
-  skipped: 'skipped',
-  invalid: 'invalid',
-  failed: 'failed',
-  unknown: 'unknown',
-  would_create: 'would create',
-  would_update: 'would update',
-  would_change_status: 'would change status',
+  ...OUTCOME_WORDS.en,
   dry_run_note: 'A dry run: nothing was sent. The counts say what a sync would do.',
   rerun_left_out: 'Invalid rows not re-sent (fix them in the grid below)',
   changes_heading: 'What a sync would change',
@@ -219,17 +211,7 @@ const ar: Texts = {
   col_files: 'التقرير',
   none_yet: 'لا دفعات بعد.',
   error: 'خطأ',
-  created: 'أُنشئ',
-  updated: 'حُدّث',
-  status_changed: 'تغيّرت الحالة',
-  unchanged: 'بلا تغيير',
-  skipped: 'تُخطّي',
-  invalid: 'غير صالح',
-  failed: 'فشل',
-  unknown: 'غير معروف',
-  would_create: 'سيُنشأ',
-  would_update: 'سيُحدَّث',
-  would_change_status: 'ستتغيّر حالته',
+  ...OUTCOME_WORDS.ar,
   dry_run_note: 'تجربة: لم يُرسل شيء. تبيّن الأعداد ما ستفعله المزامنة.',
   rerun_left_out: 'صفوف غير صالحة لم يُعد إرسالها (صحّحها في الجدول أدناه)',
   changes_heading: 'ما ستغيّره المزامنة',

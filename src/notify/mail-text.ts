@@ -6,6 +6,7 @@
  */
 import type { NotifyEvent, Problem, EventCounts, BatchStatus } from './event.ts';
 import type { NotifyLang } from './settings.ts';
+import { OUTCOME_WORDS } from '../outcome-words.ts';
 
 export interface MailInput {
   event: NotifyEvent;
@@ -40,7 +41,6 @@ interface Words {
   scheduleHeadline: (job: string, source: string, message: string) => string;
   testHeadline: (store: string) => string;
   labels: { batch: string; source: string; file: string; rows: string; started: string; finished: string };
-  outcome: Record<string, string>;
   firstProblems: (shown: number, all: number) => string;
   problem: (p: Problem) => string;
   readError: (message: string) => string;
@@ -78,16 +78,6 @@ const EN: Words = {
     `The scheduled sync ${job} could not fetch its sheet from ${source}, so nothing was synced: ${message}\nIt runs again at its next scheduled time.`,
   testHeadline: (store) => `This is a test notification from catalog-sync for ${store}: e-mail reaches you.`,
   labels: { batch: 'Batch', source: 'Source', file: 'File', rows: 'Rows', started: 'Started', finished: 'Finished' },
-  outcome: {
-    created: 'created',
-    updated: 'updated',
-    status_changed: 'status changed',
-    unchanged: 'unchanged',
-    skipped: 'skipped',
-    invalid: 'invalid',
-    failed: 'failed',
-    unknown: 'unknown',
-  },
   firstProblems: (shown, all) => (shown === all ? 'Problems:' : `The first ${shown} problems of ${all}:`),
   problem: (p) => `- row ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`,
   readError: (message) => `The file broke part-way; the rows after the break were not read: ${message}`,
@@ -133,16 +123,6 @@ const AR: Words = {
     started: 'البداية',
     finished: 'النهاية',
   },
-  outcome: {
-    created: 'أُنشئ',
-    updated: 'حُدِّث',
-    status_changed: 'تغيّرت حالته',
-    unchanged: 'دون تغيير',
-    skipped: 'تُخطّي',
-    invalid: 'غير صالح',
-    failed: 'فشل',
-    unknown: 'غير معروف',
-  },
   firstProblems: (shown, all) => (shown === all ? 'المشكلات:' : `أول ${shown} مشكلة من ${all}:`),
   problem: (p) => `- الصف ${p.row}${p.column ? `، ${p.column}` : ''}: ${p.message}`,
   readError: (message) => `انقطع الملف في منتصفه، ولم تُقرأ الصفوف بعد موضع الانقطاع: ${message}`,
@@ -173,10 +153,11 @@ function countsPhrase(w: Words, status: BatchStatus, total: number, counts: Even
   return parts.length > 0 ? parts.join(w.list) : w.changed('unchanged', total);
 }
 
-function countsLine(w: Words, total: number, counts: EventCounts): string {
+function countsLine(w: Words, lang: NotifyLang, total: number, counts: EventCounts): string {
+  const words: Readonly<Record<string, string>> = OUTCOME_WORDS[lang];
   const parts = Object.entries(counts)
     .filter(([, n]) => (n ?? 0) > 0)
-    .map(([outcome, n]) => `${w.outcome[outcome] ?? outcome} ${n}`);
+    .map(([outcome, n]) => `${words[outcome] ?? outcome} ${n}`);
   return parts.length > 0 ? `${total}: ${parts.join(w.list)}` : String(total);
 }
 
@@ -201,7 +182,7 @@ export function mailText(input: MailInput): MailText {
         `${w.labels.batch}: ${d.batchId}`,
         `${w.labels.source}: ${d.source}`,
         `${w.labels.file}: ${d.file}`,
-        `${w.labels.rows}: ${countsLine(w, d.total, d.counts)}`,
+        `${w.labels.rows}: ${countsLine(w, input.lang, d.total, d.counts)}`,
         `${w.labels.started}: ${d.startedAt}`,
         `${w.labels.finished}: ${d.finishedAt}`,
       );

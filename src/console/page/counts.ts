@@ -1,5 +1,5 @@
 /** Which outcome counts a batch shows, in the order of OUTCOMES: a dry run's would_* among them. */
-import { OUTCOMES, type Outcome } from './outcomes.ts';
+import { OUTCOMES, type Outcome } from '../../outcome.ts';
 import type { Counts } from './types.ts';
 
 export function shownCounts(counts: Counts | null | undefined): [Outcome, number][] {

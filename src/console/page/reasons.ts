@@ -4,7 +4,7 @@
  * next; the invalid and failed ones open in the fix grid. When a batch of fixed rows ends, each
  * sent row's new outcome replaces its old one here and in the grid. A new upload clears it all.
  */
-import { OUTCOMES } from './outcomes.ts';
+import { OUTCOMES } from '../../outcome.ts';
 import { api, batchPath, query } from './api.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, ltr, messageCell, messageOf, say, sayParts } from './dom.ts';

@@ -1,5 +1,5 @@
 /** What the console's API answers, as the page reads it (README, "Console": the HTTP API). */
-import type { Outcome } from './outcomes.ts';
+import type { Outcome } from '../../outcome.ts';
 
 export type Counts = Partial<Record<Outcome, number>>;
 
