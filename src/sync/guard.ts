@@ -5,6 +5,9 @@
  * (guard-changes.ts) and the settings in, a verdict out.
  */
 import type { RowChange } from './guard-changes.ts';
+import type { GuardVerdict, PriceDrop } from './guard-verdict.ts';
+
+export type { GuardVerdict, PriceDrop } from './guard-verdict.ts';
 
 export interface GuardSettings {
   /** GUARD_PRICE_DROP: a drop of more than this share of the last price holds the sheet (1: never). */
@@ -13,28 +16,6 @@ export interface GuardSettings {
   changeShare: number;
   /** GUARD_MIN_KNOWN: the change share applies once the store has this many products known. */
   minKnown: number;
-}
-
-export interface PriceDrop {
-  row: number;
-  field: string;
-  before: number;
-  after: number;
-}
-
-export interface GuardVerdict {
-  held: boolean;
-  priceDrops: PriceDrop[];
-  /** Known products the sheet changes, as a share of those known (0 when none are known). */
-  changeShare: number;
-  /** The setting changeShare is held against, and the price drop one. */
-  limit: number;
-  priceDropLimit: number;
-  /** Known products the sheet changes, and how many are known. */
-  changed: number;
-  known: number;
-  /** Whether the change share held it (the store knows at least minKnown products). */
-  tooMany: boolean;
 }
 
 /** The price fields a drop is looked for in; `prices` holds a price per key. */

@@ -100,25 +100,5 @@ export interface ChangePage {
   total: number;
 }
 
-/** A price the sheet would lower by more than the guard allows. */
-export interface PriceDrop {
-  row: number;
-  field: string;
-  before: number;
-  after: number;
-}
-
 /** A held sheet: POST /api/batches answers 409 {guard} until the person confirms. */
-export interface Guard {
-  held: boolean;
-  priceDrops: PriceDrop[];
-  /** Known products the sheet changes, as a share of those known, and the share allowed. */
-  changeShare: number;
-  limit: number;
-  /** The share of the last price a drop may reach before it holds the sheet. */
-  priceDropLimit: number;
-  changed: number;
-  known: number;
-  /** Whether the change share held it. */
-  tooMany: boolean;
-}
+export type { GuardVerdict as Guard, PriceDrop } from '../../sync/guard-verdict.ts';
