@@ -58,33 +58,54 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
+/**
+ * A URL setting: read, then `problem` says what is wrong with it (undefined: nothing), else
+ * `keep` gives the value kept. `example` completes the message for text that is no URL at all;
+ * `quote`: whether that message may repeat the text (not for a URL that may hold a secret).
+ */
+function urlSetting(parts: {
+  example: string;
+  quote: boolean;
+  problem: (url: URL) => string | undefined;
+  keep: (url: URL) => string;
+}) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'is empty')
+    .transform((value, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        const what = parts.quote ? `"${value}" is not a URL` : 'is not a URL';
+        ctx.addIssue({ code: 'custom', message: `${what} (expected e.g. ${parts.example})` });
+        return z.NEVER;
+      }
+      const problem = parts.problem(url);
+      if (problem === undefined) return parts.keep(url);
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    });
+}
+
+/** https, or http to this machine only: the rule for every address catalog-sync sends to. */
+function notHttpsOrLoopback(url: URL): string | undefined {
+  return url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))
+    ? `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}`
+    : undefined;
+}
+
 /** A store's base URL: https, or http on loopback only; no credentials in it. */
-export const storeUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'is empty')
-  .transform((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://store.example.com)` });
-      return z.NEVER;
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}`,
-      });
-      return z.NEVER;
-    }
-    if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain credentials; use STORE_EMAIL and STORE_PASSWORD' });
-      return z.NEVER;
-    }
-    // Paths /v1/... are appended to the base, so keep exactly one trailing slash off.
-    return url.toString().replace(/\/+$/, '');
-  });
+export const storeUrlSchema = urlSetting({
+  example: 'https://store.example.com',
+  quote: true,
+  problem: (url) =>
+    notHttpsOrLoopback(url) ??
+    (url.username || url.password ? 'must not contain credentials; use STORE_EMAIL and STORE_PASSWORD' : undefined),
+  // Paths /v1/... are appended to the base, so keep exactly one trailing slash off.
+  keep: (url) => url.toString().replace(/\/+$/, ''),
+});
 
 /**
  * CONSOLE_URL: where people reach the console (`serve`), e.g. the TLS proxy's
@@ -92,57 +113,30 @@ export const storeUrlSchema = z
  * https), absolute links (in pages and in notifications) and the Origin check. At the root of its
  * host only: the page's links are paths.
  */
-const consoleUrl = z
-  .string()
-  .trim()
-  .min(1, 'is empty')
-  .transform((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://console.example.com)` });
-      return z.NEVER;
-    }
-    const problem =
-      url.protocol !== 'https:' && url.protocol !== 'http:'
-        ? `must be an https URL (the TLS proxy's address), got ${url.protocol}`
-        : url.username || url.password
-          ? 'must not contain credentials'
-          : url.pathname !== '/' || url.search || url.hash
-            ? `must be the console's address at the root of its host (e.g. ${url.origin}), without a path or query`
-            : undefined;
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return url.origin;
-  });
+const consoleUrl = urlSetting({
+  example: 'https://console.example.com',
+  quote: true,
+  problem: (url) =>
+    url.protocol !== 'https:' && url.protocol !== 'http:'
+      ? `must be an https URL (the TLS proxy's address), got ${url.protocol}`
+      : url.username || url.password
+        ? 'must not contain credentials'
+        : url.pathname !== '/' || url.search || url.hash
+          ? `must be the console's address at the root of its host (e.g. ${url.origin}), without a path or query`
+          : undefined,
+  keep: (url) => url.origin,
+});
 
 /** An e-mail address as people write it: `name@host`, or `Name <name@host>`. */
 const MAIL_ADDRESS = /^(?:[^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/;
 
 /** NOTIFY_WEBHOOK_URL: https, or http to this machine only (the store's rule), never followed elsewhere. */
-const webhookUrl = z
-  .string()
-  .trim()
-  .transform((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'is not a URL (expected e.g. https://hooks.example.com/catalog-sync)' });
-      return z.NEVER;
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must use https (http is allowed only for 127.0.0.1/localhost), got ${url.protocol}//${url.host}`,
-      });
-      return z.NEVER;
-    }
-    return url.toString();
-  });
+const webhookUrl = urlSetting({
+  example: 'https://hooks.example.com/catalog-sync',
+  quote: false,
+  problem: notHttpsOrLoopback,
+  keep: (url) => url.toString(),
+});
 
 /**
  * NOTIFY_WEBHOOK_SECRET as the Standard Webhooks specification gives it: `whsec_` and the base64
