@@ -11,8 +11,9 @@
  */
 import { createReadStream } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
+import { Buffer } from 'node:buffer';
 import { createInterface } from 'node:readline';
-import { writeFileAtomic } from '../files/atomic-write.ts';
+import { AtomicFileStream } from '../files/atomic-write.ts';
 import type { LastSent, SentValues } from './last-sent.ts';
 
 export function lastSentFileOf(ledgerFile: string): string {
@@ -70,12 +71,35 @@ export class FileLastSent implements LastSent {
     await this.writing;
   }
 
-  /** Rewrites the file, one line per product: held whole once, written beside and renamed into place. */
+  /**
+   * Rewrites the file, one line per product, streamed beside it and renamed into place. A first
+   * pass counts each product's lines; the second holds a product's merged values only from its
+   * first line to its last, then writes it: memory holds the keys, not the catalog's values.
+   */
   private async compact(): Promise<void> {
-    const merged = new Map<string, Record<string, unknown>>();
-    await this.eachLine((key, values) => merged.set(key, { ...merged.get(key), ...values }));
-    this.products = merged.size;
-    await writeFileAtomic(this.file, [...merged].map(([k, v]) => `${JSON.stringify({ k, v })}\n`).join(''));
+    const linesLeft = new Map<string, number>();
+    await this.eachLine((key) => linesLeft.set(key, (linesLeft.get(key) ?? 0) + 1));
+    this.products = linesLeft.size;
+    const merging = new Map<string, Record<string, unknown>>();
+    const out = new AtomicFileStream(this.file);
+    try {
+      await this.eachLine(async (key, values) => {
+        const left = (linesLeft.get(key) ?? 1) - 1;
+        const merged = { ...merging.get(key), ...values };
+        if (left > 0) {
+          linesLeft.set(key, left);
+          merging.set(key, merged);
+          return;
+        }
+        linesLeft.delete(key);
+        merging.delete(key);
+        await out.write(Buffer.from(`${JSON.stringify({ k: key, v: merged })}\n`, 'utf8'));
+      });
+      await out.commit();
+    } catch (error) {
+      await out.abort();
+      throw error;
+    }
   }
 
   /** Every product's values, each key's lines merged (when the ledger moves: a copy, held whole once). */
@@ -86,12 +110,12 @@ export class FileLastSent implements LastSent {
     return all;
   }
 
-  private async eachLine(visit: (key: string, values: Record<string, unknown>) => void): Promise<void> {
+  private async eachLine(visit: (key: string, values: Record<string, unknown>) => unknown): Promise<void> {
     const input = createReadStream(this.file, 'utf8');
     try {
       for await (const line of createInterface({ input, crlfDelay: Infinity })) {
         const entry = parseLine(line);
-        if (entry) visit(entry.k, entry.v);
+        if (entry) await visit(entry.k, entry.v);
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

@@ -51,6 +51,25 @@ it('rewrites the file one line per product once as many lines were appended as i
   await store.close();
 });
 
+it('a rewrite keeps each product once, its fields merged from all its lines, in the order their last lines came', async () => {
+  const file = join(dir, 'merged.jsonl.last-sent');
+  const store = new FileLastSent(file, 4);
+  await store.record([
+    ['p:1', { title: 'Lamp', sale_price: 10 }],
+    ['p:2', { title: 'Desk' }],
+  ]);
+  await store.record([
+    ['p:1', { sale_price: 8 }],
+    ['p:3', { title: 'Stool' }],
+  ]);
+  expect(await lines(file)).toEqual([
+    { k: 'p:2', v: { title: 'Desk' } },
+    { k: 'p:1', v: { title: 'Lamp', sale_price: 8 } },
+    { k: 'p:3', v: { title: 'Stool' } },
+  ]);
+  await store.close();
+});
+
 async function lines(file: string): Promise<unknown[]> {
   return (await readFile(file, 'utf8'))
     .trim()
