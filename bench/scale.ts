@@ -268,11 +268,11 @@ async function memory(sandbox: ChildSandbox): Promise<void> {
       'grow to twice what is live (src/cli/heap-growth.ts). A 1,000,000-row',
       "catalog: bench/catalog-memory.ts. An XLSX's shared strings keep 2 Mi characters in memory and 4 bytes per string",
       'past them (the strings themselves wait in a temporary file, src/xlsx/read/string-table.ts). The typed-array',
-      'tables these Maps replaced (bf6492b, the same bench) held the import at 140 -> 150 MB CSV and 163 -> 175 MB XLSX;',
-      'since the merges after them the in-process import grows well past that (the table above; being traced), while a',
-      "worker does not. Before those (2113112), each ledger entry's text was on the heap: 147 -> 205 MB",
-      "CSV, 164 -> 227 MB XLSX. A worker's report asks for row-number ranges (src/sync/queue/batch-state.ts), not",
-      'every row number (HKEYS).',
+      'tables these Maps replaced (bf6492b, the same bench) held the import at 140 -> 150 MB CSV and 163 -> 175 MB XLSX.',
+      "Before those (2113112), each ledger entry's text was on the heap: 147 -> 205 MB CSV, 164 -> 227 MB XLSX. The",
+      "ledger's last-sent file was rewritten from one string of the whole file until 121119a: 477 MB CSV at 100,000",
+      "rows (34b2e79, bench/scale.ts's import run alone), 180 MB since. A worker's report asks for row-number ranges",
+      '(src/sync/queue/batch-state.ts), not every row number (HKEYS).',
     ].join('\n');
     await writeSection('scale: peak memory', text);
     return text;
