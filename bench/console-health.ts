@@ -1,7 +1,7 @@
 /**
  * Whether the console stays responsive while it reads and syncs a 100,000-row XLSX: /healthz
  * latency (p50/p99/max) asked every 50 ms from this process, while `catalog-sync serve` (its own
- * process, batches in-process, no Redis, RATE 10000) syncs the sheet to the sandbox store (its own
+ * process, batches local, no Redis, RATE 10000) syncs the sheet to the sandbox store (its own
  * process, instant). Goal: p99 <= 200 ms. Baseline in the same run: /healthz of the same
  * console, idle, for 5 s. Writes its section of bench/RESULTS.md.
  *
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     'console-health',
     [
       `\`npx tsx bench/console-health.ts --rows ${ROWS}\`, ${machineLine()}; load average at start ${load}.`,
-      '`catalog-sync serve` in its own process (batches in-process, file ledger, concurrency 32, RATE 10000,',
+      '`catalog-sync serve` in its own process (batches local, file ledger, concurrency 32, RATE 10000,',
       'the most allowed) syncs the uploaded sheet to the sandbox store (its own process, instant); this process asks',
       `/healthz one request at a time every ${EVERY_MS} ms, from the upload until the batch is done.`,
       '',

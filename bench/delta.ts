@@ -7,8 +7,8 @@
  * The sheet (half updates by product_id, half creates by barcode, Arabic titles) is generated
  * in a temp dir. The ledger is primed as a previous sync of it leaves it (every row `synced`
  * with the fingerprint of what it sends and the row's text), then the same sheet is synced in
- * delta mode with the in-process engine (the sheet read in place) against the sandbox store:
- * with the file ledger (embedded mode), the Redis ledger (127.0.0.1:6379, own key prefix, removed
+ * delta mode with the local engine (the sheet read in place) against the sandbox store:
+ * with the file ledger (local), the Redis ledger (127.0.0.1:6379, own key prefix, removed
  * afterwards), and the file ledger with --list-unchanged (every unchanged row written to
  * results.csv/results.xlsx as well), and the Redis deployment's path: enqueueSync + a BullMQ
  * worker + waitForBatch, with the Redis ledger. Every variant is run once untimed first, so the
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     };
     const variants: { name: string; batchLedgers: BatchLedgerFactory; listUnchanged: boolean }[] = [
       { name: 'engine floor (no ledger)', batchLedgers: () => skipAll, listUnchanged: false },
-      { name: 'file ledger (embedded)', batchLedgers: batchLedgersOf(fileLedger), listUnchanged: false },
+      { name: 'file ledger (local)', batchLedgers: batchLedgersOf(fileLedger), listUnchanged: false },
       { name: 'redis ledger', batchLedgers: batchLedgersOf(redisLedger), listUnchanged: false },
       { name: 'file ledger, rows listed', batchLedgers: batchLedgersOf(fileLedger), listUnchanged: true },
       { name: QUEUED, batchLedgers: batchLedgersOf(redisLedger), listUnchanged: false },
@@ -211,7 +211,7 @@ async function main(): Promise<void> {
         delta[variant.name]!.push(
           await timed(async () => {
             const count = await sync(variant);
-            if (variant.name === 'file ledger (embedded)') unchanged = count;
+            if (variant.name === 'file ledger (local)') unchanged = count;
           }),
         );
         writes += sandbox.requests().filter((r) => r.path !== '/v1/authorization').length;
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
       `  first delta sync of the process (file ledger): ${(cold / 1000).toFixed(2)} s, first read + validate ${(coldBase / 1000).toFixed(2)} s`,
     );
     figures.print(
-      "  goal: delta sync <= 1.30x read + validate: the embedded mode's long-running commands (watch), file ledger; the other lines are for comparison",
+      "  goal: delta sync <= 1.30x read + validate: the local mode's long-running commands (watch), file ledger; the other lines are for comparison",
     );
     figures.print(
       `  rows found unchanged per run: ${unchanged.toLocaleString('en')}; write requests to the store, all runs: ${writes} (one login per run, no writes)`,

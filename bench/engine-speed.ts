@@ -1,5 +1,5 @@
 /**
- * The in-process engine's speed against the sandbox store, this tree against a git revision
+ * The local engine's speed against the sandbox store, this tree against a git revision
  * ("before"), in one run: the same sheet (creates, Arabic titles) synced by runSync from each tree,
  * alternately, at sandbox latency 0 ms and 50 ms, concurrency 32, no rate limit, all reports
  * written. Prints the median rows/s of each and the ratio this tree / before (goal: >= 0.90).
@@ -20,7 +20,7 @@ import { PrintedFigures } from './results-section.ts';
 
 const figures = new PrintedFigures(
   'engine-speed',
-  "The in-process engine (runSync of create rows against the sandbox in its own process, concurrency 32, no rate limit) of this tree against a git revision, in one run, interleaved. Goal: this tree at least 0.9x the revision's rows/s.",
+  "The local engine (runSync of create rows against the sandbox in its own process, concurrency 32, no rate limit) of this tree against a git revision, in one run, interleaved. Goal: this tree at least 0.9x the revision's rows/s.",
 );
 
 const arg = (name: string, fallback: string) => {
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     ] as const;
     const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).toString().trim();
     figures.print(
-      `in-process engine vs ${REV} (before) at HEAD ${commit} (after): runSync of create rows, concurrency ${CONCURRENCY}, median of ${RUNS} (node ${process.version})`,
+      `local engine vs ${REV} (before) at HEAD ${commit} (after): runSync of create rows, concurrency ${CONCURRENCY}, median of ${RUNS} (node ${process.version})`,
     );
     for (const [latency, rows] of [
       [0, ROWS],

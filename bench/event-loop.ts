@@ -2,7 +2,7 @@
  * How responsive a long-running process (`watch`, `worker`, the coming web console) stays while it
  * reads a large XLSX: perf_hooks.monitorEventLoopDelay's p50/p99/max, from the start of the batch
  * until the last row of the sheet is read. Goal: p99 <= 50 ms. The same code paths as the commands:
- *  - watch (embedded mode): a dropped sheet is synced by runSync with the file ledger, rows sent to
+ *  - watch (local): a dropped sheet is synced by runSync with the file ledger, rows sent to
  *    the store as they are read (reading waits for the read-ahead window);
  *  - worker (with Redis): a scheduled job's sheet is read by enqueueSync (rows queued as they are
  *    read, unchanged rows looked up in the Redis ledger) while this process's row worker sends the

@@ -3,11 +3,11 @@
  * sheet of realistic create rows (Arabic title and description, prices, an option; every row
  * valid, every row a create). Four parts, each writing its own section of bench/RESULTS.md:
  *
- * - throughput: `import` (embedded) and one `worker` (BullMQ), 50 ms store latency, 32 in flight,
+ * - throughput: `import --queue local` and one `worker` (BullMQ), 50 ms store latency, 32 in flight,
  *   no rate cap; rows/s from the store's request log, against the 640/s that 32 x 50 ms allows.
  * - cpu: CPU per synced row of `import` (read, map, ledger, request, reports; whole process) vs a
  *   got + p-limit(32) loop sending the same bodies (bench/got-loop.mjs), store latency 0.
- * - memory: peak RSS of `import` (embedded) and of one `worker` with the `import --queue redis`
+ * - memory: peak RSS of `import --queue local` and of one `worker` with the `import --queue redis`
  *   that queued its rows, at 20,000 and 100,000 rows, CSV and XLSX.
  * - redis: bytes of Redis per queued row, and what is left once the batch's retention has passed.
  *
@@ -108,7 +108,7 @@ function cliEnv(sandbox: ChildSandbox, extra: Record<string, string> = {}): Reco
   };
 }
 
-async function importEmbedded(sandbox: ChildSandbox, file: string): Promise<Child> {
+async function importLocal(sandbox: ChildSandbox, file: string): Promise<Child> {
   const run = await runProcess([BIN, 'import', file, '--queue', 'local'], cliEnv(sandbox));
   if (run.code !== 0) throw new Error(`import exited ${run.code}: ${run.stderr.slice(-2000)}`);
   return run;
@@ -176,7 +176,7 @@ async function throughput(sandbox: ChildSandbox): Promise<void> {
   const bodiesFile = await bodiesOf(file);
   const runs: [string, () => Promise<unknown>][] = [
     ['got + p-limit(32) loop, same bodies (baseline)', () => gotLoop(sandbox, bodiesFile)],
-    ['embedded `import`', () => importEmbedded(sandbox, file)],
+    ['`import --queue local`', () => importLocal(sandbox, file)],
     ['one `worker` (BullMQ)', () => importThroughWorker(sandbox, file)],
   ];
   const rates = new Map<string, number[]>(runs.map(([name]) => [name, []]));
@@ -221,7 +221,7 @@ async function cpu(sandbox: ChildSandbox): Promise<void> {
   // A B A B: load hits both alike.
   for (let i = 0; i < 2; i++) {
     loop.push((await gotLoop(sandbox, bodiesFile)).cpuSeconds);
-    ours.push((await importEmbedded(sandbox, file)).cpuSeconds);
+    ours.push((await importLocal(sandbox, file)).cpuSeconds);
   }
   const perRow = (s: number) => (s / ROWS) * 1000;
   const [a, b] = [Math.min(...loop), Math.min(...ours)];
@@ -287,14 +287,14 @@ async function memory(sandbox: ChildSandbox): Promise<void> {
       ['XLSX', xlsxSheet],
     ] as const) {
       // A sheet of its own for each: its products are new to the store and to each ledger.
-      const embedded = await make(rows, `M${kind}`);
-      const run = await importEmbedded(sandbox, embedded);
-      await rm(embedded);
+      const local = await make(rows, `M${kind}`);
+      const run = await importLocal(sandbox, local);
+      await rm(local);
       const queued = await make(rows, `W${kind}`);
       const worker = await importThroughWorker(sandbox, queued);
       await rm(queued);
       lines.push(
-        `| embedded \`import\` | ${kind} | ${rows} | ${mb(run.peak)} |`,
+        `| \`import --queue local\` | ${kind} | ${rows} | ${mb(run.peak)} |`,
         `| one \`worker\` | ${kind} | ${rows} | ${mb(worker.peak)} |`,
         `| \`import --queue redis\` (queues the rows) | ${kind} | ${rows} | ${mb(worker.importer.peak)} |`,
       );

@@ -30,7 +30,7 @@ export * from './app/types.ts';
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const life = new Lifecycle();
   const keepsLedger = options.ledger ?? true;
-  /** One Redis server or a cluster; null: everything runs in-process. */
+  /** One Redis server or a cluster; null: everything runs local. */
   const server = redisServerOf(config);
 
   /** The configured store: the one every row this process sends goes to. */

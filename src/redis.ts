@@ -13,7 +13,7 @@ export type RedisClient = Redis | Cluster;
 /** Where Redis is: the shape a RedisTarget (src/sync/queue/connection.ts) spreads in. */
 export type RedisServer = { redisUrl: string } | { redisCluster: readonly RedisNode[] };
 
-/** The configured Redis, or null when none is (everything then runs in-process). */
+/** The configured Redis, or null when none is (everything then runs local). */
 export function redisServerOf(config: Pick<Config, 'redisUrl' | 'redisClusterNodes'>): RedisServer | null {
   if (config.redisClusterNodes) return { redisCluster: config.redisClusterNodes };
   if (config.redisUrl) return { redisUrl: config.redisUrl };

@@ -87,7 +87,7 @@ async function runBatchOn(
 }
 
 /**
- * A job file's own `rate` and `concurrency` hold in-process only: queued rows share the store's
+ * A job file's own `rate` and `concurrency` hold in local runs only: queued rows share the store's
  * one rate (its Redis gate) and each worker's CONCURRENCY, so a job cannot change them for its own
  * rows. Said once per batch, so the setting is never silently without effect.
  */
@@ -95,7 +95,7 @@ function warnTuningIgnored(tuning: Tuning | undefined, storeRate: number, logger
   if (tuning?.rate === undefined && tuning?.concurrency === undefined) return;
   logger.warn(
     { jobRate: tuning.rate, jobConcurrency: tuning.concurrency, storeRate },
-    "the job's own rate and concurrency apply in-process only: queued rows run at the store's rate and each worker's CONCURRENCY",
+    "the job's own rate and concurrency apply to local runs only: queued rows run at the store's rate and each worker's CONCURRENCY",
   );
 }
 

@@ -17,7 +17,7 @@ export function whole(flag: string, value: string, min: number): number {
 export const queueOption = (): Option =>
   new Option(
     '--queue <transport>',
-    'local (in-process) or redis (BullMQ workers); default redis when REDIS_URL is set',
+    'local (in this process) or redis (BullMQ workers); default redis when REDIS_URL is set',
   ).choices(['local', 'redis']);
 
 /** `--wait`: with the queue, queue even when no worker serves it (else the command says so and exits 2). */

@@ -24,7 +24,7 @@ import { runEverySheet } from './sheet-batches.ts';
 import { emptyCounts } from '../outcome.ts';
 import { dropMessage, dropStatusOf, problemRows, type DropStatus } from './drop-outcome.ts';
 
-/** Runs one batch to its end (in-process, or enqueue + wait with Redis). */
+/** Runs one batch to its end (local, or redis: enqueue + wait). */
 export type SyncRunner = (request: SyncRequest, signal: AbortSignal) => Promise<BatchSummary>;
 
 export interface DropFileDeps {

@@ -1,6 +1,6 @@
 /**
  * summary.json: the last file of a batch's report, whose presence means the report is complete.
- * Both transports (in-process and queue) build it with batchSummary, so the same sheet gives the
+ * Both transports (local and redis) build it with batchSummary, so the same sheet gives the
  * same keys in the same order whichever way it ran; the CLI prints it with --json.
  */
 import type { Lang, MessageParams } from '../messages/index.ts';

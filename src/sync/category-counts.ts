@@ -24,7 +24,7 @@ export function problemText(which: 'before' | 'after', error: unknown): string {
   return `counts ${which} the batch not taken: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-/** The in-process transport's snapshots (the queue keeps its own in Redis, queue/batch-counts.ts). */
+/** The local transport's snapshots (the queue keeps its own in Redis, queue/batch-counts.ts). */
 export class CountsRecorder {
   private before: Promise<void> | null = null;
   private readonly counts: CategoryCounts = {};

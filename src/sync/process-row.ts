@@ -210,7 +210,7 @@ function isCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
-/** Markers for a process that keeps no state across crashes (the in-process transport). */
+/** Markers for a process that keeps no state across crashes (the local transport). */
 export function memoryMarkers(): CreateMarkers {
   const inFlight = new Set<number>();
   return {

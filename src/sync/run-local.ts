@@ -1,5 +1,5 @@
 /**
- * The in-process transport (the local mode, no Redis): streams the sheet, runs rows through
+ * The local transport (no Redis): streams the sheet, runs rows through
  * the row processor in its row and request slots (slots.ts) and writes the report in row order as rows end.
  */
 import { join } from 'node:path';

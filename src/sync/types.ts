@@ -1,6 +1,6 @@
 /**
  * The sync engine's public shapes: what a caller (CLI, drop folder, schedules, rerun) asks for,
- * what it gets back, and the progress it can watch. Both transports (in-process and BullMQ) take
+ * what it gets back, and the progress it can watch. Both transports (local and redis) take
  * the same SyncRequest and end with the same BatchSummary (report/summary.ts).
  */
 import type { Lang } from '../messages/index.ts';

@@ -1,6 +1,6 @@
 /**
  * A re-run of an edited failed.csv through the queue records the ledger's rows where the person
- * first saw them, as an in-process one does (failed-csv.test.ts): the worker hands the row
+ * first saw them, as a local one does (failed-csv.test.ts): the worker hands the row
  * processor the row's first number.
  */
 import { randomUUID } from 'node:crypto';

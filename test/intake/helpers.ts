@@ -1,4 +1,4 @@
-/** Shared set-up for intake tests: a real sandbox store, the in-process engine, a temp folder. */
+/** Shared set-up for intake tests: a real sandbox store, the local engine, a temp folder. */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

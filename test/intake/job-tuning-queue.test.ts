@@ -1,5 +1,5 @@
 /**
- * A job file's own rate and concurrency hold in-process only; with REDIS_URL its rows run on the
+ * A job file's own rate and concurrency hold in local runs only; with REDIS_URL its rows run on the
  * queue at the store's one rate. The job still syncs, and the log says its setting had no effect
  * there, instead of leaving it silently ignored. Real sandbox store over HTTP, real Redis (own
  * prefix), an in-process worker from the same composition root.
@@ -65,7 +65,7 @@ it("a job's own rate on the queue: its rows are synced at the store's rate, and 
     await worker.close();
   }
   const warning = lines.find((line) =>
-    String(line.msg).startsWith("the job's own rate and concurrency apply in-process only"),
+    String(line.msg).startsWith("the job's own rate and concurrency apply to local runs only"),
   );
   expect(warning).toMatchObject({ level: 40, jobRate: 2, jobConcurrency: 1, storeRate: 50 });
 });

@@ -107,7 +107,7 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
   expect(again.counts.skipped).toBe(2);
   expect(writeCount(world.sandbox)).toBe(0);
   expect(createCount(world.sandbox)).toBe(0);
-  // The worker's report counts the unchanged rows and does not list them, as the in-process one.
+  // The worker's report counts the unchanged rows and does not list them, as the local one.
   expect(again.skippedUnchanged).toEqual({ count: 2, listed: false, rows: '2-3' });
   // The enqueuer recognised them itself: not one row job of the re-run went on the queue.
   expect(await rowJobsAdded(again.batchId)).toBe(0);

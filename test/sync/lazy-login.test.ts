@@ -1,5 +1,5 @@
 /**
- * The in-process engine logs in before its first request, not before its first row: a delta sync
+ * The local engine logs in before its first request, not before its first row: a delta sync
  * of an unchanged sheet sends nothing at all (the sandbox's request log stays empty), and a wrong
  * password still stops the run before any row is sent.
  */

@@ -1,7 +1,7 @@
 /**
  * `import`, `schedule run` and `rerun` with REDIS_URL and no worker running: rows go to the queue
  * only for workers, so the real CLI says within seconds that none serves it, how to start one or
- * run in-process, queues nothing, and exits 2. With --wait it queues and waits, and a worker
+ * run local, queues nothing, and exits 2. With --wait it queues and waits, and a worker
  * started later syncs the rows. `watch`, a service, says so and keeps the file until one starts.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';

@@ -65,7 +65,7 @@ it('worker: a line when a batch starts, progress lines while it runs, and the co
   await kill(worker.child, 'SIGTERM');
 });
 
-it('watch (in-process): the same lines, as JSON off a terminal', async () => {
+it('watch (local): the same lines, as JSON off a terminal', async () => {
   const drop = join(t.world.dir, 'drop');
   const watch = cli(['--rate', RATE, 'watch', '--dir', drop, '--settle-ms', '200'], {
     REDIS_URL: undefined,

@@ -1,5 +1,5 @@
 /**
- * One summary.json for both transports: the same sheet run in-process and through the queue gives
+ * One summary.json for both transports: the same sheet run local and redis gives
  * the same keys, in the same order, in the file and in what the call returns.
  */
 import { readFile } from 'node:fs/promises';
@@ -34,7 +34,7 @@ async function summaryKeys(transport: Transport): Promise<{ returned: string[]; 
 }
 
 describe('summary.json', () => {
-  it('has the same keys in the same order from the in-process and the queue transport', async () => {
+  it('has the same keys in the same order from the local and the redis transport', async () => {
     const local = await summaryKeys(localTransport());
     const queue = await summaryKeys(redisTransport());
     expect(local.written).toEqual([

@@ -1,5 +1,5 @@
 /**
- * `catalog-sync worker`: a BullMQ worker running the same row processor as the in-process
+ * `catalog-sync worker`: a BullMQ worker running the same row processor as the local
  * transport. Results go to the batch's Redis hash; the worker that ends a batch's last row queues
  * its report job, and whichever worker takes that job writes the report once. The steps: the
  * parts every job shares (workerParts), what it holds per batch (worker-batches.ts), each job's

@@ -1,6 +1,6 @@
 /**
  * The two transports behind one shape, so the contract suite runs the same cases against both:
- * in-process (runSync) and BullMQ (enqueueSync + an in-test worker + waitForBatch), the latter on
+ * local (runSync) and redis (enqueueSync + an in-test worker + waitForBatch), the latter on
  * the real Redis under a fresh prefix that is deleted afterwards.
  */
 import { randomUUID } from 'node:crypto';
