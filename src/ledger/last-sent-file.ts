@@ -1,7 +1,7 @@
 /**
  * The last values sent, for a store whose ledger is a file: JSON lines appended beside it
  * (`<ledger file>.last-sent`), one `{"k": key, "v": fields}` per confirmed row; a later line's
- * fields win. Nothing is held in memory: a look-up reads the file through once (a preview asks
+ * fields win, and `{"k": key, "d": 1}` (a forgotten product) drops the lines before it. Nothing is held in memory: a look-up reads the file through once (a preview asks
  * for a page of rows at a time), so a million products cost disk, not the ledger's memory.
  * Written by the process that holds the ledger (its lock keeps it to one). Once a process has
  * appended as many lines as the file had products at its last rewrite (at least 10,000), it
@@ -45,18 +45,30 @@ export class FileLastSent implements LastSent {
     const seen = new Set<string>();
     await this.writing;
     await this.eachLine((key, values) => {
-      const merged = wanted.get(key);
-      if (!merged) return;
-      Object.assign(merged, values);
+      if (!wanted.has(key)) return;
+      if (values === FORGOTTEN) {
+        wanted.set(key, {});
+        seen.delete(key);
+        return;
+      }
+      Object.assign(wanted.get(key)!, values);
       seen.add(key);
     });
     return keys.map((key) => (seen.has(key) ? wanted.get(key) : undefined));
   }
 
   record(entries: ReadonlyArray<readonly [string, SentValues]>): Promise<void> {
-    if (entries.length === 0) return this.writing;
-    const text = entries.map(([k, v]) => `${JSON.stringify({ k, v })}\n`).join('');
-    this.appended += entries.length;
+    return this.appendLines(entries.map(([k, v]) => ({ k, v })));
+  }
+
+  forget(keys: readonly string[]): Promise<void> {
+    return this.appendLines(keys.map((k) => ({ k, d: 1 })));
+  }
+
+  private appendLines(lines: readonly object[]): Promise<void> {
+    if (lines.length === 0) return this.writing;
+    const text = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+    this.appended += lines.length;
     // One append at a time, in the order recorded: a later confirmation is a later line.
     this.writing = this.writing.then(() => this.append(text));
     if (this.appended >= Math.max(this.compactAfter, this.products)) {
@@ -72,7 +84,7 @@ export class FileLastSent implements LastSent {
   async size(): Promise<number> {
     const keys = new Set<string>();
     await this.writing;
-    await this.eachLine((key) => keys.add(key));
+    await this.eachLine((key, values) => (values === FORGOTTEN ? keys.delete(key) : keys.add(key)));
     return keys.size;
   }
 
@@ -106,15 +118,17 @@ export class FileLastSent implements LastSent {
     try {
       await this.eachLine(async (key, values) => {
         const left = (linesLeft.get(key) ?? 1) - 1;
-        const merged = { ...merging.get(key), ...values };
+        const merged = values === FORGOTTEN ? null : { ...merging.get(key), ...values };
         if (left > 0) {
           linesLeft.set(key, left);
-          merging.set(key, merged);
+          if (merged) merging.set(key, merged);
+          else merging.delete(key);
           return;
         }
         linesLeft.delete(key);
         merging.delete(key);
-        await out.write(Buffer.from(`${JSON.stringify({ k: key, v: merged })}\n`, 'utf8'));
+        // A product forgotten last is left out: nothing before its forgetting counts.
+        if (merged) await out.write(Buffer.from(`${JSON.stringify({ k: key, v: merged })}\n`, 'utf8'));
       });
       await out.commit();
     } catch (error) {
@@ -127,11 +141,17 @@ export class FileLastSent implements LastSent {
   async merged(): Promise<Map<string, Record<string, unknown>>> {
     const all = new Map<string, Record<string, unknown>>();
     await this.writing;
-    await this.eachLine((key, values) => all.set(key, { ...all.get(key), ...values }));
+    await this.eachLine((key, values) => {
+      if (values === FORGOTTEN) all.delete(key);
+      else all.set(key, { ...all.get(key), ...values });
+    });
     return all;
   }
 
-  private async eachLine(visit: (key: string, values: Record<string, unknown>) => unknown): Promise<void> {
+  /** Each line in order: a key's fields, or FORGOTTEN where it was forgotten. */
+  private async eachLine(
+    visit: (key: string, values: Record<string, unknown> | typeof FORGOTTEN) => unknown,
+  ): Promise<void> {
     const input = createReadStream(this.file, 'utf8');
     try {
       for await (const line of createInterface({ input, crlfDelay: Infinity })) {
@@ -146,12 +166,17 @@ export class FileLastSent implements LastSent {
   }
 }
 
+/** A forgotten product's line. */
+const FORGOTTEN = Symbol('forgotten');
+
 /** A damaged line (a crash mid-append) reads as absent, as the ledger's own do. */
-function parseLine(line: string): { k: string; v: Record<string, unknown> } | null {
+function parseLine(line: string): { k: string; v: Record<string, unknown> | typeof FORGOTTEN } | null {
   if (line === '') return null;
   try {
-    const value = JSON.parse(line) as { k?: unknown; v?: unknown };
-    if (typeof value.k !== 'string' || value.v === null || typeof value.v !== 'object') return null;
+    const value = JSON.parse(line) as { k?: unknown; v?: unknown; d?: unknown };
+    if (typeof value.k !== 'string') return null;
+    if (value.d === 1) return { k: value.k, v: FORGOTTEN };
+    if (value.v === null || typeof value.v !== 'object') return null;
     return { k: value.k, v: value.v as Record<string, unknown> };
   } catch {
     return null;

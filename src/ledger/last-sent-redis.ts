@@ -2,8 +2,9 @@
  * The last values sent, for a store whose ledger is in Redis: the hash
  * `<QUEUE_PREFIX>:{<scope>}:last-sent` (in the store's hash slot, beside its ledger), a product's
  * fields as JSON under its ledger key. A record reads the fields a product has and writes them
- * merged; two batches confirming the same product at the same instant may leave one's fields:
- * "before" is shown, never acted on, so this costs no round trip in a transaction.
+ * merged; two batches confirming the same product at the same instant may leave one's fields
+ * (the product's next confirmation writes them again): this feeds a preview's "before" and the
+ * guard's price check, which asks a person, so it costs no round trip in a transaction.
  */
 import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
@@ -47,6 +48,10 @@ export class RedisLastSent implements LastSent {
       const args = [...merged].flatMap(([key, values]) => [key, JSON.stringify(values)]);
       await this.redis.hset(this.key, ...args);
     }
+  }
+
+  async forget(keys: readonly string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += CHUNK) await this.redis.hdel(this.key, ...keys.slice(i, i + CHUNK));
   }
 
   /** Every product's values, a page of the hash at a time (when the ledger moves back to its file). */

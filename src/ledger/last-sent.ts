@@ -16,6 +16,8 @@ export interface LastSent {
   getMany(keys: readonly string[]): Promise<(SentValues | undefined)[]>;
   /** Records what was confirmed: each key's fields over the ones it had (an update sends some). */
   record(entries: ReadonlyArray<readonly [string, SentValues]>): Promise<void>;
+  /** Drops what was sent for these keys (`ledger forget`: the product is gone, the next sync is a create). */
+  forget(keys: readonly string[]): Promise<void>;
   /** How many products it knows. */
   size(): Promise<number>;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export const NO_LAST_SENT: LastSent = {
   getMany: (keys) => Promise.resolve(keys.map(() => undefined)),
   record: () => Promise.resolve(),
+  forget: () => Promise.resolve(),
   size: () => Promise.resolve(0),
   close: () => Promise.resolve(),
 };

@@ -76,3 +76,33 @@ async function lines(file: string): Promise<unknown[]> {
     .split('\n')
     .map((line) => JSON.parse(line) as unknown);
 }
+
+it('a forgotten product reads as never sent; sent again, only its new fields count; a rewrite leaves it out', async () => {
+  const file = join(dir, 'forgotten.jsonl.last-sent');
+  const store = new FileLastSent(file, 4);
+  await store.record([
+    ['p:1', { title: 'Lamp', sale_price: 10 }],
+    ['p:2', { title: 'Desk' }],
+  ]);
+  await store.forget(['p:1']);
+  expect(await store.getMany(['p:1', 'p:2'])).toEqual([undefined, { title: 'Desk' }]);
+  expect(await store.size()).toBe(1);
+  await store.record([['p:1', { sale_price: 3 }]]);
+  expect(await store.getMany(['p:1'])).toEqual([{ sale_price: 3 }]);
+  // The fourth line appended: rewritten, p:1 from its forgetting on.
+  expect(await lines(file)).toEqual([
+    { k: 'p:2', v: { title: 'Desk' } },
+    { k: 'p:1', v: { sale_price: 3 } },
+  ]);
+  await store.forget(['p:2']);
+  await store.record([['p:3', { title: 'Stool' }]]);
+  await store.record([['p:4', { title: 'Bed' }]]);
+  await store.record([['p:5', { title: 'Rug' }]]);
+  expect(await lines(file)).toEqual([
+    { k: 'p:1', v: { sale_price: 3 } },
+    { k: 'p:3', v: { title: 'Stool' } },
+    { k: 'p:4', v: { title: 'Bed' } },
+    { k: 'p:5', v: { title: 'Rug' } },
+  ]);
+  await store.close();
+});

@@ -88,3 +88,17 @@ function ledgerFile(): string {
   const config = resolveConfig(env(false));
   return scopedLedgerFile(config.ledgerFile!, storeScope(storeIdentityOf(config)));
 }
+
+it.each([
+  ['the file', false],
+  ['Redis', true],
+])('ledger forget drops the values last sent in %s', async (_where, withRedis) => {
+  const id = sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;
+  const sheet = join(dir, 'price.csv');
+  await writeFile(sheet, `product_id,sale_price\n${id},100\n`);
+  // Rows run here (no worker needed); with REDIS_URL the ledger and its values are in Redis.
+  expect((await cli(['import', sheet, '--queue', 'local'], env(withRedis))).code).toBe(0);
+  expect(await lastSentOf(id, withRedis)).toEqual({ sale_price: 100 });
+  expect((await cli(['ledger', 'forget', `product_id=${id}`, '--yes'], env(withRedis))).code).toBe(0);
+  expect(await lastSentOf(id, withRedis)).toBeUndefined();
+});

@@ -92,3 +92,19 @@ it('forget asks first: off a terminal only with --yes; a forgotten product is cr
   expect((await cli(['import', sheet], env)).code).toBe(0);
   expect(createCount(sandbox)).toBe(2);
 });
+
+it('forget drops the values last sent too: the guard no longer holds a new price against a forgotten product', async () => {
+  const id = sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;
+  const at = (price: number) => writeSheet(join(dir, `p-${price}.csv`), `product_id,sale_price\n${id},${price}\n`);
+  expect((await cli(['import', await at(100)], env)).code).toBe(0);
+
+  // Remembered: a price cut by 90% is held until confirmed.
+  const held = await cli(['import', await at(10)], env);
+  expect(held.code).toBe(2);
+  expect(held.stderr).toContain('sale_price 100 -> 10');
+
+  expect((await cli(['ledger', 'forget', `product_id=${id}`, '--yes'], env)).code).toBe(0);
+  const sent = await cli(['import', await at(10)], env);
+  expect(sent.code).toBe(0);
+  expect(sandbox.product(id)?.fields.sale_price).toBe(10);
+});

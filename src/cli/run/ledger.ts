@@ -83,7 +83,7 @@ export async function exportCsv(ctx: CliContext, out: string | undefined): Promi
 
 export async function forget(ctx: CliContext, texts: string[], flags: KeyFlags & { yes: boolean }): Promise<void> {
   await ctx.withApp(async (app) => {
-    const { ledger, where } = await app.ledger();
+    const { ledger, lastSent, where } = await app.ledger();
     const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
     const entries = await ledger.getMany(keys);
     const held = keys.filter((_, i) => entries[i] !== undefined);
@@ -100,6 +100,8 @@ export async function forget(ctx: CliContext, texts: string[], flags: KeyFlags &
           : `nothing was forgotten: not on a terminal, so nothing could be asked; add --yes to forget ${what}`,
       );
     await ledger.deleteMany(held);
+    // Its last values sent go too: a preview then shows the product as new, and the guard has no old price to hold it by.
+    await lastSent.forget(held);
     ctx.print(`forgotten: ${what} (the next sync of a row with ${held.length === 1 ? 'it' : 'them'} creates it again)`);
   });
 }
