@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { BatchLedgerFactory } from '../ledger/batch-ledger.ts';
 import type { Logger } from '../log.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import { channelsOf, notifySettingsOf } from '../notify/settings.ts';
 import { toldRun } from '../notify/told-run.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import type { StoreClient } from '../store/client.ts';
@@ -35,8 +36,10 @@ export interface BatchParts {
 export function batchRunner(parts: BatchParts): (request: SyncRequest, run?: RunOptions) => Promise<BatchSummary> {
   return async (request, run = {}) => {
     const transport = request.dryRun ? 'local' : (run.transport ?? (parts.queued ? 'redis' : 'local'));
-    // A dry run sends nothing, and tells nobody.
-    if (request.dryRun) return runBatchOn(parts, transport, request, run);
+    // A dry run sends nothing, and tells nobody; nor does a batch of a store with no channel set:
+    // the notifier's module (got, nodemailer) would load for nothing at the batch's end (~0.15 s).
+    if (request.dryRun || channelsOf(notifySettingsOf(parts.config)).length === 0)
+      return runBatchOn(parts, transport, request, run);
     return toldRun(request, (named) => runBatchOn(parts, transport, named, run), {
       notifier: parts.notifier,
       logger: parts.logger,
