@@ -1,31 +1,78 @@
-/** The lines the commands print for a finished batch (pure). */
-import { OUTCOMES, PROBLEM_OUTCOMES } from '../outcome.ts';
+/**
+ * The lines the commands print for a finished batch (pure), in the CLI's language (`--lang`): in
+ * English the outcomes keep their report names (`status_changed 3`), which scripts read; in Arabic
+ * they are the words the console and the e-mail use (outcome-words.ts).
+ */
+import type { Lang } from '../messages/types.ts';
+import { OUTCOMES, PROBLEM_OUTCOMES, type Outcome } from '../outcome.ts';
+import { OUTCOME_WORDS } from '../outcome-words.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { hiddenSkippedText } from '../sheet/map/summary-text.ts';
+import { readErrorText } from '../sync/read-error.ts';
 
-export function summarizeBatch(summary: BatchSummary): string {
-  const counts = OUTCOMES.filter((o) => summary.counts[o] > 0).map((o) => `${o} ${summary.counts[o]}`);
-  const label = `${summary.dryRun ? ' (dry run)' : ''}${summary.rerunOf ? ` (re-run of ${summary.rerunOf})` : ''}`;
+interface Words {
+  outcome: (outcome: Outcome, count: number) => string;
+  listSeparator: string;
+  dryRun: string;
+  rerunOf: (batchId: string) => string;
+  head: (batchId: string, label: string, rows: number) => string;
+  sheetRead: (name: string) => string;
+  unchangedNotListed: (count: number) => string;
+  readError: (message: string) => string;
+  rowsBefore: (rows: number) => string;
+  report: (dir: string) => string;
+}
+
+const EN: Words = {
+  outcome: (outcome, count) => `${outcome} ${count}`,
+  listSeparator: ', ',
+  dryRun: ' (dry run)',
+  rerunOf: (batchId) => ` (re-run of ${batchId})`,
+  head: (batchId, label, rows) => `batch ${batchId}${label}: ${rows} rows`,
+  sheetRead: (name) => `sheet read: "${name}"`,
+  unchangedNotListed: (count) =>
+    `${count} of the skipped rows are unchanged since the last sync: counted, not listed in the report (--list-unchanged lists them)`,
+  readError: (message) => `cannot read the rest of the sheet: ${message}`,
+  rowsBefore: (rows) =>
+    `the ${rows} rows before that were synced and are in the report; fix the file and sync it again (delta skips what went through)`,
+  report: (dir) => `report: ${dir}`,
+};
+
+const AR: Words = {
+  outcome: (outcome, count) => `${OUTCOME_WORDS.ar[outcome]} ${count}`,
+  listSeparator: '، ',
+  dryRun: ' (تجربة بلا إرسال)',
+  rerunOf: (batchId) => ` (إعادة تشغيل للدفعة ${batchId})`,
+  head: (batchId, label, rows) => `الدفعة ${batchId}${label}: صفوف ${rows}`,
+  sheetRead: (name) => `الورقة المقروءة: "${name}"`,
+  unchangedNotListed: (count) =>
+    `${count} من الصفوف المتخطّاة لم تتغيّر منذ آخر مزامنة: عُدّت ولم تُدرج في التقرير (الخيار --list-unchanged يدرجها)`,
+  readError: (message) => `تعذّرت قراءة بقية الورقة: ${message}`,
+  rowsBefore: (rows) =>
+    `الصفوف ${rows} التي قبل ذلك زُومنت وهي في التقرير؛ صحّح الملف وزامنه مرة أخرى (وضع delta يتخطّى ما أُرسل)`,
+  report: (dir) => `التقرير: ${dir}`,
+};
+
+const WORDS: Readonly<Record<Lang, Words>> = { en: EN, ar: AR };
+
+export function summarizeBatch(summary: BatchSummary, lang: Lang = 'en'): string {
+  const w = WORDS[lang];
+  const counts = OUTCOMES.filter((o) => summary.counts[o] > 0).map((o) => w.outcome(o, summary.counts[o]));
+  const label = `${summary.dryRun ? w.dryRun : ''}${summary.rerunOf ? w.rerunOf(summary.rerunOf) : ''}`;
   const lines = [
-    `batch ${summary.batchId}${label}: ${summary.total} rows${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`,
+    `${w.head(summary.batchId, label, summary.total)}${counts.length > 0 ? `: ${counts.join(w.listSeparator)}` : ''}`,
   ];
   if (summary.sheet) {
-    lines.push(`sheet read: "${summary.sheet.name}"`);
-    if (summary.sheet.hiddenSkipped.length > 0) lines.push(hiddenSkippedText(summary.sheet.hiddenSkipped));
+    lines.push(w.sheetRead(summary.sheet.name));
+    if (summary.sheet.hiddenSkipped.length > 0) lines.push(hiddenSkippedText(summary.sheet.hiddenSkipped, lang));
   }
   const unchanged = summary.skippedUnchanged;
-  if (unchanged && !unchanged.listed) {
-    lines.push(
-      `${unchanged.count} of the skipped rows are unchanged since the last sync: counted, not listed in the report (--list-unchanged lists them)`,
-    );
-  }
+  if (unchanged && !unchanged.listed) lines.push(w.unchangedNotListed(unchanged.count));
   if (summary.readError) {
-    lines.push(`cannot read the rest of the sheet: ${summary.readError.message}`);
-    lines.push(
-      `the ${summary.total} rows before that were synced and are in the report; fix the file and sync it again (delta skips what went through)`,
-    );
+    lines.push(w.readError(lang === 'en' ? summary.readError.message : readErrorText(summary.readError, lang)));
+    lines.push(w.rowsBefore(summary.total));
   }
-  lines.push(`report: ${summary.reportDir}`);
+  lines.push(w.report(summary.reportDir));
   return lines.join('\n');
 }
 

@@ -128,6 +128,21 @@ describe('row messages in Arabic from the CLI', () => {
     ]);
   });
 
+  it('import --lang ar prints its summary lines in Arabic, with the outcomes as the console names them', async () => {
+    const arabicSheet = join(dir, 'منتجات-2.csv');
+    await writeFile(arabicSheet, 'title,sale_price,category,barcode\nشاي,12.50,1,AR-SUM-1\nقهوة,"12,5O",1,AR-SUM-2\n');
+    const ran = await run(['import', arabicSheet, '--lang', 'ar'], {
+      STORE_URL: sandbox.url,
+      STORE_EMAIL: sandbox.email,
+      STORE_PASSWORD: sandbox.password,
+    });
+    expect(ran.code).toBe(1);
+    const [head, ...rest] = ran.stdout.trim().split('\n');
+    expect(head).toMatch(/^الدفعة \S+: صفوف 2: أُنشئ 1، غير صالح 1$/);
+    expect(rest.at(-1)).toMatch(/^التقرير: /);
+    expect(ran.stdout).not.toMatch(/\b(batch|rows|created|invalid|report)\b/);
+  });
+
   it('watch --lang ar: a dropped sheet makes an ar batch', async () => {
     const drop = join(dir, 'drop');
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--lang', 'ar', 'watch', '--dir', drop], {

@@ -46,7 +46,7 @@ export async function runImport(ctx: CliContext, file: string, flags: ImportFlag
       options: { ledger: !flags.sandbox },
     });
     if (flags.json) ctx.print(JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2));
-    else for (const summary of summaries) ctx.print(summarizeBatch(summary));
+    else for (const summary of summaries) ctx.print(summarizeBatch(summary, ctx.lang()));
     if (summaries.some(batchHasProblems)) throw new ExitError(EXIT.problems, '');
   } finally {
     await sandbox?.close();
