@@ -14,10 +14,14 @@ import { reconcileAnswer } from './reconcile-view.ts';
 import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
 
-export function registerReconcileApi(app: FastifyInstance): void {
-  // Report folders being reconciled now: two runs on one batch would both rewrite its report.
-  const busy = new Set<string>();
+/**
+ * Report folders being reconciled now: two runs on one batch would both rewrite its report. One
+ * set for the process, as the route is served under `/api` and `/api/stores/{id}` alike and
+ * stores may share a report folder.
+ */
+const busy = new Set<string>();
 
+export function registerReconcileApi(app: FastifyInstance): void {
   app.post<{ Params: BatchParams }>('/batches/:id/reconcile', async (request, reply) => {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
