@@ -25,6 +25,7 @@ const processTests = [
   'test/console/stores-browser.test.ts',
   'test/console/operator-fix.test.ts',
   'test/console/operator-unknown.test.ts',
+  'test/console/operator-reconcile.test.ts',
   'test/console/operator-guard.test.ts',
   'test/console/operator-asset.test.ts',
   'test/console/operator-paging.test.ts',

@@ -4,7 +4,8 @@
  * one JSON object) and what changed; exit 0 when it ran, 2 when the argument names no finished batch.
  */
 import type { Command } from 'commander';
-import type { CategoryFinding, Verdict } from '../report/reconciled.ts';
+import { textOf, type Lang } from '../messages/index.ts';
+import { reasonText, type CategoryFinding, type Verdict } from '../report/reconciled.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
 import type { CliContext } from './context.ts';
 import { formatTable } from './lists.ts';
@@ -47,16 +48,28 @@ async function reconcileCommand(ctx: CliContext, batch: string, flags: Reconcile
       ...(flags.keyColumn ? { keyColumn: flags.keyColumn } : {}),
       storeCheck: { allowUnrecorded: flags.storeCheck === 'off', override: STORE_CHECK_OVERRIDE },
     });
-    for (const warning of report.warnings) ctx.printError(`warning: ${warning}`);
-    ctx.print(flags.json ? JSON.stringify(report, null, 2) : reportText(report));
+    const said = inLangOf(report, ctx.lang());
+    for (const warning of said.warnings) ctx.printError(`warning: ${warning}`);
+    ctx.print(flags.json ? JSON.stringify(said, null, 2) : reportText(said));
   });
+}
+
+/** The report as the CLI prints it: the warnings and each category's reason in the reader's language. */
+type SaidReport = Omit<ReconcileReport, 'warnings'> & { warnings: string[] };
+
+function inLangOf(report: ReconcileReport, lang: Lang): SaidReport {
+  return {
+    ...report,
+    categories: report.categories.map((finding) => ({ ...finding, reason: reasonText(finding, lang) })),
+    warnings: report.warnings.map((warning) => textOf(warning, lang)),
+  };
 }
 
 function rowsText(rows: readonly number[]): string {
   return `${rows.length === 1 ? 'row' : 'rows'} ${rows.join(', ')}`;
 }
 
-function reportText(report: ReconcileReport): string {
+function reportText(report: SaidReport): string {
   const lines = [`batch ${report.batchId}${report.dryRun ? ' (dry run: nothing changed)' : ''}`];
   if (report.categories.length === 0) return [...lines, 'no created or unknown creates in this batch'].join('\n');
   lines.push(

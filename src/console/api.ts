@@ -24,6 +24,7 @@ import { isLang, type Lang } from '../messages/index.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
+import { registerReconcileApi } from './reconcile-api.ts';
 import { findUpload, receiveMultipart, unreadableUpload, UploadError, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
@@ -168,6 +169,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   registerRowsApi(app);
   registerFixApi(app);
   registerPreviewApi(app);
+  registerReconcileApi(app);
 }
 
 async function previewOf(upload: StoredUpload, maxTextLength: number, lang: Lang) {

@@ -207,6 +207,14 @@ export class BatchBoard {
     return [...views.values()].sort((a, b) => b.batchId.localeCompare(a.batchId)).slice(0, LIST_LIMIT);
   }
 
+  /**
+   * A finished batch's report was rewritten (reconcile): from now on its view is read from its
+   * summary.json, as a past batch's is, not kept from when it ended here.
+   */
+  reread(batchId: string): void {
+    if (this.live.get(batchId)?.view.status === 'done') this.live.delete(batchId);
+  }
+
   /** Hears every change of a live batch until it ends; returns the unsubscribe. */
   watch(batchId: string, listener: Listener): () => void {
     const live = this.live.get(batchId);

@@ -16,6 +16,7 @@ import type { StoreApi } from '../store/types.ts';
 import type { StoreProfile } from '../stores-file.ts';
 import type { SyncWorker } from '../sync/index.ts';
 import type { GuardSettings } from '../sync/guard.ts';
+import type { ReconcileReport } from '../sync/reconcile/run.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import { redisServerOf } from '../redis.ts';
 import { BatchBoard } from './board.ts';
@@ -47,6 +48,11 @@ export interface StoreDesk {
   readonly guard: GuardSettings;
   readonly panels: PanelDeps;
   readonly notifier: Notifier;
+  /**
+   * `reconcile` of one of the store's finished batches (its report folder), on the store's app:
+   * its client takes counts, its ledger changes (not with dryRun). A batch of another store throws.
+   */
+  readonly reconcile: (batchDir: string, dryRun: boolean) => Promise<ReconcileReport>;
   /** Resolves when the store answers (its health probe). */
   readonly checkStore: () => Promise<void>;
   /** Resolves when the store's Redis answers; null without Redis. */
@@ -63,6 +69,10 @@ export interface PanelDeps {
   store: StoreApi;
   rate: () => Promise<StoreRateNow>;
 }
+
+/** What a console says of a report that does not name its store: reconciled only from the command line. */
+const UNRECORDED_RECONCILE =
+  'if it did go to this store, reconcile it from the command line: catalog-sync reconcile <batch> --store-check=off';
 
 export interface DeskOptions {
   metrics: ConsoleMetrics;
@@ -142,6 +152,12 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     ledger: handle?.ledger ?? null,
     guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
     notifier,
+    reconcile: (batchDir, dryRun) =>
+      app.reconcile(batchDir, {
+        dryRun,
+        // A report that does not say its store is never settled from here: the CLI can, on a person's word.
+        storeCheck: { allowUnrecorded: false, override: UNRECORDED_RECONCILE },
+      }),
     panels: {
       schedules: new SchedulePanel({
         jobsDir: config.jobsDir,

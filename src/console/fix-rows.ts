@@ -93,12 +93,12 @@ const FIX_TEXTS: Record<
   en: {
     notInReport: (row, batch) => `row ${row} is not in batch ${batch}'s report`,
     unknownCreate: (batch) =>
-      `not sent again: this row's create had an unknown outcome, so the product may exist in the store; run catalog-sync reconcile ${batch} (or check the store and add the product's product_id to update it)`,
+      `not sent again: this row's create had an unknown outcome, so the product may exist in the store; reconcile the batch first (Check with the store on the page, POST /api/batches/${batch}/reconcile, or catalog-sync reconcile ${batch}), or check the store and add the product's product_id to update it`,
   },
   ar: {
     notInReport: (row, batch) => `الصف ${row} ليس في تقرير الدفعة ${batch}`,
     unknownCreate: (batch) =>
-      `لم يُرسل مرة أخرى: نتيجة إنشاء هذا الصف غير معروفة، فقد يكون المنتج موجودًا في المتجر؛ شغّل catalog-sync reconcile ${batch} (أو تحقّق من المتجر وأضف product_id للمنتج لتحديثه)`,
+      `لم يُرسل مرة أخرى: نتيجة إنشاء هذا الصف غير معروفة، فقد يكون المنتج موجودًا في المتجر؛ سوِّ الدفعة أولًا («تحقّق مع المتجر» في الصفحة، أو POST /api/batches/${batch}/reconcile، أو catalog-sync reconcile ${batch})، أو تحقّق من المتجر وأضف product_id للمنتج لتحديثه`,
   },
 };
 

@@ -64,13 +64,24 @@ export function attentionSections(h: Html): string {
   return `<section id="reasons" aria-labelledby="reasons-heading" hidden><h2 id="reasons-heading">${h('reasons_heading')}</h2>
 <p id="reasons-status" role="status" aria-live="polite"></p><p id="reasons-error" class="error" role="alert" hidden></p>
 <div class="scroll"><table aria-labelledby="reasons-heading">${head(h, ['col_row', 'col_outcome', 'col_column', 'col_message', 'col_next_step'])}
-<tbody id="reason-rows"></tbody></table></div><button id="reasons-more" type="button" hidden>${h('show_more')}</button></section>
+<tbody id="reason-rows"></tbody></table></div><button id="reasons-more" type="button" hidden>${h('show_more')}</button>
+${reconcileBox(h)}</section>
 <section id="fix" aria-labelledby="fix-heading" hidden><h2 id="fix-heading">${h('fix_heading')}</h2>
 <p id="fix-hint" class="hint">${h('fix_hint')}</p>
 <div class="scroll"><table id="fix-grid" class="grid" aria-labelledby="fix-heading" aria-describedby="fix-hint"><thead><tr id="fix-head"></tr></thead>
 <tbody id="fix-rows"></tbody></table></div>
 <p id="fix-status" role="status" aria-live="polite"></p><p id="fix-error" class="error" role="alert" hidden></p>
 <div class="actions"><button id="fix-send" type="button" class="primary">${h('fix_send')}</button></div></section>`;
+}
+
+/** The unknown creates, checked with the store (a dry run of reconcile), then recorded on confirmation. */
+function reconcileBox(h: Html): string {
+  return `<div id="reconcile" hidden><h3 id="reconcile-heading">${h('reconcile_heading')}</h3><p class="hint">${h('reconcile_hint')}</p>
+<div class="actions"><button id="reconcile-check" type="button">${h('reconcile_check')}</button></div>
+<p id="reconcile-status" role="status" aria-live="polite" hidden></p><p id="reconcile-error" class="error" role="alert" hidden></p>
+<div id="reconcile-result" hidden><div class="scroll"><table aria-labelledby="reconcile-heading">${head(h, ['col_row', 'col_category', 'col_becomes', 'col_why'])}
+<tbody id="reconcile-rows"></tbody></table></div><ul id="reconcile-warnings"></ul>
+<div class="actions"><button id="reconcile-apply" type="button" class="primary" hidden>${h('reconcile_apply')}</button></div></div></div>`;
 }
 
 export function pastSection(h: Html): string {

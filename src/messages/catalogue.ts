@@ -6,6 +6,7 @@ import { CELL_MESSAGES } from './cells.ts';
 import { FILE_MESSAGES } from './files.ts';
 import { HINT_MESSAGES } from './hints.ts';
 import { OUTCOME_MESSAGES } from './outcomes.ts';
+import { RECONCILE_MESSAGES } from './reconcile.ts';
 import { ROW_MESSAGES } from './rows.ts';
 import {
   entry,
@@ -30,6 +31,7 @@ export const CATALOGUE = {
   ...CELL_MESSAGES,
   ...ROW_MESSAGES,
   ...OUTCOME_MESSAGES,
+  ...RECONCILE_MESSAGES,
   ...HINT_MESSAGES,
   ...FILE_MESSAGES,
   ...FRAME_MESSAGES,

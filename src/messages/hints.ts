@@ -45,9 +45,9 @@ export const HINT_MESSAGES = {
   'hint.unknown': entry(
     [],
     () =>
-      'The product may already be in the store: run reconcile on this batch (or check the store) before sending it again; it is never re-sent blindly.',
+      'The product may already be in the store: check it with the store (reconcile this batch) before sending it again; it is never re-sent blindly.',
     () =>
-      'قد يكون المنتج موجودًا في المتجر: شغّل reconcile على هذه الدفعة (أو تحقق من المتجر) قبل إرساله مرة أخرى؛ فهو لا يُعاد إرساله دون تحقق.',
+      'قد يكون المنتج موجودًا في المتجر: تحقّق منه مع المتجر (سوِّ هذه الدفعة بـ reconcile) قبل إرساله مرة أخرى؛ فهو لا يُعاد إرساله دون تحقق.',
   ),
   'hint.in_progress': entry(
     [],

@@ -2,6 +2,7 @@
  * What `reconcile` found for a batch and changed (summary.json `reconciled`): the evidence per
  * category and every row whose outcome it changed, with the outcome and message it had before.
  */
+import { textOf, type Lang, type MessageParams } from '../messages/index.ts';
 import type { Outcome } from '../outcome.ts';
 import type { CountsSnapshot } from './category-counts.ts';
 
@@ -27,8 +28,11 @@ export interface CategoryFinding extends CategoryEvidence {
   /** after - before, when both are known. */
   rise: number | null;
   verdict: Verdict;
-  /** Why, in words a shop operator can check. */
+  /** Why, in words a shop operator can check (English; `reasonKey` and `reasonParams` say it in any language). */
   reason: string;
+  /** The reason as data (src/messages); absent in a summary.json an earlier version wrote. */
+  reasonKey?: string;
+  reasonParams?: MessageParams;
 }
 
 export interface ReconciledRow {
@@ -48,4 +52,9 @@ export interface Reconciled {
   categories: CategoryFinding[];
   /** Rows changed, by every reconcile run of the batch. */
   rows: ReconciledRow[];
+}
+
+/** A finding's reason in `lang` (an earlier version's summary.json has it in English only). */
+export function reasonText(finding: CategoryFinding, lang: Lang): string {
+  return textOf({ message: finding.reason, messageKey: finding.reasonKey, params: finding.reasonParams }, lang);
 }

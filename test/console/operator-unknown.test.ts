@@ -37,6 +37,8 @@ it('explains an unknown create and names reconcile; only the refused row opens i
   ]);
   const batchId = await page.locator('#batch-id').textContent();
   expect(reasons[0]![4]).toContain(`catalog-sync reconcile ${batchId}`);
+  // The operator's way is the button below the list (operator-reconcile.test.ts follows it).
+  await page.locator('#reconcile-check').waitFor({ state: 'visible' });
   // The refused update can be fixed and sent; the unknown create is not offered.
   await page.locator('#fix').waitFor({ state: 'visible' });
   const gridRows = await page.locator('#fix-rows tr').all();

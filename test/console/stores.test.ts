@@ -140,6 +140,8 @@ describe("a store's own login", () => {
       ['GET', `/api/batches/${southBatch}/files/results.csv`],
       ['GET', `/api/batches/${southBatch}/notifications`],
       ['POST', `/api/batches/${southBatch}/rerun`],
+      ['POST', `/api/batches/${southBatch}/reconcile?dryRun=true`],
+      ['POST', `/api/stores/south/batches/${southBatch}/reconcile?dryRun=true`],
       ['GET', '/api/stores/south/batches'],
       ['GET', `/api/stores/south/batches/${southBatch}`],
       ['GET', `/api/stores/south/batches/${southBatch}/files/summary.json`],

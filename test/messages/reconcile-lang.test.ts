@@ -1,6 +1,7 @@
 /**
  * An Arabic batch stays Arabic through `reconcile`: the rows it settles get Arabic messages, the
- * rows it leaves keep theirs, and messages.jsonl keeps every problem row's message as data.
+ * rows it leaves keep theirs, and messages.jsonl keeps every problem row's message as data. With
+ * `--lang ar` the evidence (each category's reason) is printed in Arabic too.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,14 @@ describe('reconcile of an ar batch', () => {
     expect(batch.counts).toMatchObject({ unknown: 2, created: 1, invalid: 1 });
     const before = await readFile(join(batch.reportDir, 'results.csv'), 'utf8');
     expect(before).toContain('ربما أُنشئ المنتج وربما لا');
+
+    // The evidence is said in the CLI's language: table and --json alike.
+    const dry = await cli(['--lang', 'ar', 'reconcile', batch.batchId, '--dry-run'], t.env);
+    expect(dry.stdout).toContain('ارتفع العدد بمقدار 1، أي بقدر عمليات الإنشاء المؤكدة (1) فقط');
+    const json = await cli(['--lang', 'ar', 'reconcile', batch.batchId, '--dry-run', '--json'], t.env);
+    const report = JSON.parse(json.stdout) as { categories: { reason: string }[]; leftUnknownRows: unknown[] };
+    expect(report.categories[0]!.reason).toContain('لم تصل أي عملية إنشاء غير معروفة');
+    expect(report.leftUnknownRows).toEqual([]);
 
     expect((await cli(['reconcile', batch.batchId], t.env)).code).toBe(0);
     const results = await readFile(join(batch.reportDir, 'results.csv'), 'utf8');

@@ -1,5 +1,6 @@
 /** Reconcile's arithmetic, table-tested: C confirmed and U unknown creates, the rise between the counts. */
 import { describe, expect, it } from 'vitest';
+import { reasonText } from '../../src/report/reconciled.ts';
 import { batchDoubt, judgeCategory, reconciledResult } from '../../src/sync/reconcile/verdict.ts';
 
 const at = (before: number | null, after: number | null, confirmed: number, unknown: number) => ({
@@ -37,16 +38,31 @@ describe('judgeCategory', () => {
     expect(judgeCategory(at(null, 13, 3, 2)).reason).toContain('no product_total before');
   });
 
+  it('keeps the reason as data, said in Arabic too; a finding of an earlier version keeps its English', () => {
+    const finding = judgeCategory(at(10, 14, 3, 2));
+    expect(finding).toMatchObject({
+      reasonKey: 'reconcile.reason.some',
+      reasonParams: { rise: 4, landed: 1, unknown: 2 },
+    });
+    expect(reasonText(finding, 'en')).toBe(finding.reason);
+    expect(reasonText(finding, 'ar')).toBe(
+      'ارتفع العدد بمقدار 4: وصلت 1 من 2 عمليات إنشاء غير معروفة، ولا تقول الأعداد أيّها',
+    );
+    const { reasonKey: _key, reasonParams: _params, ...earlier } = finding;
+    expect(reasonText(earlier, 'ar')).toBe(finding.reason);
+  });
+
   it('leaves every unknown unclear when the batch gives a doubt, even with counts that fit', () => {
-    const finding = judgeCategory(at(10, 13, 3, 2), 'the batch updated categories');
-    expect(finding).toMatchObject({ verdict: 'unclear', reason: 'the batch updated categories' });
+    const finding = judgeCategory(at(10, 13, 3, 2), batchDoubt([7], false));
+    expect(finding).toMatchObject({ verdict: 'unclear', reasonKey: 'reconcile.reason.moved' });
+    expect(finding.reason).toContain('row 7');
   });
 });
 
 describe('batchDoubt', () => {
   it('names the updates that may have moved products, or a resumed batch; else none', () => {
-    expect(batchDoubt([4, 9], false)).toContain('row 4, 9');
-    expect(batchDoubt([], true)).toContain('resumed');
+    expect(batchDoubt([4, 9], false)?.message).toContain('row 4, 9');
+    expect(batchDoubt([], true)?.message).toContain('resumed');
     expect(batchDoubt([], false)).toBeNull();
   });
 });

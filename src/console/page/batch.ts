@@ -31,7 +31,7 @@ export function follow(batchId: string): void {
   let last: BatchJson | null = null;
   events.addEventListener('progress', (event: MessageEvent<string>) => {
     last = JSON.parse(event.data) as BatchJson;
-    showProgress(last);
+    showBatch(last);
   });
   events.addEventListener('end', () => {
     events.close();
@@ -46,7 +46,8 @@ export function shownBatch(): string {
   return $('batch-id').textContent ?? '';
 }
 
-function showProgress(b: BatchJson): void {
+/** The batch's status, progress and counts; its report files and re-run button once done. */
+export function showBatch(b: BatchJson): void {
   const status = $('batch-status');
   status.textContent = textOf(`status_${b.status}`, b.status);
   status.dataset.status = b.status;

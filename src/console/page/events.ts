@@ -13,6 +13,8 @@ export interface PageEvents {
   'fix-sent': { batchId: string; rows: number[] };
   /** The batch shown ended, with its last progress. */
   'batch-end': BatchJson;
+  /** A finished batch's unknown creates were settled (reconcile.ts): the batch as its report says now. */
+  'batch-reconciled': BatchJson;
 }
 
 export function emit<K extends keyof PageEvents>(name: K, detail: PageEvents[K]): void {

@@ -10,7 +10,9 @@ import { startFixGrid } from './fix-grid.ts';
 import { startNotifications } from './notify.ts';
 import { startPanels } from './panels.ts';
 import { loadPast } from './past.ts';
+import { showBatch } from './batch.ts';
 import { startReasons } from './reasons.ts';
+import { startReconcile } from './reconcile.ts';
 import { startSending } from './send.ts';
 import { startUploads } from './upload.ts';
 
@@ -21,10 +23,16 @@ if (maybe('drop-zone')) {
   startSending();
   startGuard();
   startReasons();
+  startReconcile();
   startFixGrid();
   startPanels();
   startNotifications();
   on('sheet-uploaded', hideGuard);
   on('batch-end', () => void loadPast());
+  // A reconciled batch's counts changed: its progress box and the past batches show them.
+  on('batch-reconciled', (batch) => {
+    showBatch(batch);
+    void loadPast();
+  });
   void loadPast();
 }

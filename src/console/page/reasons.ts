@@ -2,7 +2,9 @@
  * The rows that need attention, with their reasons: when a batch ends with invalid, failed or
  * unknown rows, GET .../rows lists them (paged) with row number, column, message and what to do
  * next; the invalid and failed ones open in the fix grid. When a batch of fixed rows ends, each
- * sent row's new outcome replaces its old one here and in the grid. A new upload clears it all.
+ * sent row's new outcome replaces its old one here and in the grid. Unknown creates are offered a
+ * check with the store (reconcile.ts); once it records outcomes the list is read again, so rows
+ * that became failed open in the grid. A new upload clears it all.
  */
 import { OUTCOMES } from '../../outcome.ts';
 import { api, batchPath, query } from './api.ts';
@@ -11,6 +13,7 @@ import { $, el, fmt, ltr, messageCell, messageOf, say, sayParts } from './dom.ts
 import { on } from './events.ts';
 import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
 import { fixable, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
+import { hideReconcile, offerReconcile } from './reconcile.ts';
 import type { BatchJson, ProblemPage, ProblemRow } from './types.ts';
 
 const PAGE = 100;
@@ -33,6 +36,7 @@ function clear(): void {
   $('reasons').hidden = true;
   $('reasons-more').hidden = true;
   say('reasons-status', '');
+  hideReconcile();
   closeGrid();
 }
 
@@ -84,9 +88,10 @@ function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
     // The server's hint in the page's language when it gives one; the page's own word else.
     next.append(r.hint ?? T[nextStepKey(r.outcome)]);
     if (r.outcome === 'unknown') {
+      // The page's button settles it; the command stays for engineers.
       const code = el('code');
       code.append(ltr(reconcileCommand(batchId)));
-      next.append(' ', code);
+      next.append(' ', el('span', T.next_unknown_cli, { class: 'hint' }), ' ', code);
     }
   }
   tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, messageCell('td', r.message), next);
@@ -125,6 +130,7 @@ function onBatchEnd(batch: BatchJson): void {
     clear();
     return;
   }
+  offerReconcile(batch.batchId, batch.counts.unknown ?? 0);
   void load(batch.batchId, 0);
 }
 
@@ -134,6 +140,11 @@ export function startReasons(): void {
     if (shown) fixBatches.set(batchId, { of: shown.batchId, rows });
   });
   on('batch-end', onBatchEnd);
+  on('batch-reconciled', (batch) => {
+    if (shown?.batchId !== batch.batchId) return;
+    offerReconcile(batch.batchId, batch.counts.unknown ?? 0);
+    void load(batch.batchId, 0);
+  });
   $('reasons-more').addEventListener('click', () => {
     if (shown) void load(shown.batchId, shown.loaded);
   });

@@ -102,3 +102,12 @@ export interface ChangePage {
 
 /** A held sheet: POST /api/batches answers 409 {guard} until the person confirms. */
 export type { GuardVerdict as Guard, PriceDrop } from '../../sync/guard-verdict.ts';
+
+/** What POST /api/batches/{id}/reconcile answers (src/console/reconcile-view.ts), texts in the page's language. */
+export interface ReconcileAnswer {
+  batchId: string;
+  dryRun: boolean;
+  changed: { row: number; category: string; was: string; now: 'created' | 'failed'; reason: string }[];
+  leftUnknown: { row: number; category: string; reason: string }[];
+  warnings: string[];
+}

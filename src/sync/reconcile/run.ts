@@ -15,6 +15,7 @@ import type { CountsSnapshot } from '../../report/category-counts.ts';
 import type { CategoryFinding, ReconciledRow } from '../../report/reconciled.ts';
 import { batchSummary, type BatchSummary } from '../../report/summary.ts';
 import { writeFileAtomic } from '../../files/atomic-write.ts';
+import { ref, said, type Said } from '../../messages/index.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { CountsTaker } from '../category-counts.ts';
 import { openBatchFolder } from './batch-folder.ts';
@@ -44,8 +45,10 @@ export interface ReconcileReport {
   changed: ReconciledRow[];
   /** Rows whose create stays `unknown`. */
   leftUnknown: number[];
-  /** What makes the evidence weaker, or what reconcile left alone and why. */
-  warnings: string[];
+  /** The same rows with their category, whose finding says why they stay (the console shows it per row). */
+  leftUnknownRows: { row: number; category: string }[];
+  /** What makes the evidence weaker, or what reconcile left alone and why: as data, said in the reader's language. */
+  warnings: Said[];
 }
 
 interface UnknownCreate {
@@ -70,7 +73,7 @@ export async function reconcileBatch(
   const { batchId } = summary;
   checkBatchStore(batchId, summary.store, deps.storeCheck);
   const keyColumn = deps.keyColumn ?? summary.keyColumn ?? DEFAULT_KEY_COLUMN;
-  const warnings: string[] = [];
+  const warnings: Said[] = [];
   const read = await readCreates(resultsCsv, keyColumn, warnings);
   const { unknowns } = read;
   const { after, lateAfter } = await countsAfter(summary, unknowns.length, deps.takeCounts, warnings);
@@ -88,8 +91,19 @@ export async function reconcileBatch(
     now: result.outcome,
     earlierMessage: create.result.message,
   }));
-  const leftUnknown = unknowns.filter((create) => !changes.has(create.row)).map((create) => create.row);
-  const report = { batchId, reportDir: dir, dryRun: options.dryRun, categories, changed, leftUnknown, warnings };
+  const leftUnknownRows = unknowns
+    .filter((create) => !changes.has(create.row))
+    .map(({ row, category }) => ({ row, category }));
+  const report = {
+    batchId,
+    reportDir: dir,
+    dryRun: options.dryRun,
+    categories,
+    changed,
+    leftUnknown: leftUnknownRows.map((left) => left.row),
+    leftUnknownRows,
+    warnings,
+  };
   if (options.dryRun) return report;
   await applyChanges({ dir, resultsCsv, summary }, { categories, changes, changed, lateAfter, warnings }, deps);
   return report;
@@ -107,7 +121,7 @@ interface ReadCreates {
   resumed: boolean;
 }
 
-async function readCreates(resultsCsv: string, keyColumn: string, warnings: string[]): Promise<ReadCreates> {
+async function readCreates(resultsCsv: string, keyColumn: string, warnings: Said[]): Promise<ReadCreates> {
   const tally = new Map<string, { confirmed: number; unknown: number }>();
   const unknowns: UnknownCreate[] = [];
   const moved: number[] = [];
@@ -119,7 +133,7 @@ async function readCreates(resultsCsv: string, keyColumn: string, warnings: stri
     const facts = createFacts(sheetRow, keyColumn);
     if (facts === null) {
       if (result.outcome === 'unknown' && sheetRow.plan === null)
-        warnings.push(`row ${row}: its category could not be read back from results.csv; left unknown`);
+        warnings.push(said('reconcile.warning.no_category', { row }));
       continue;
     }
     const counts = tally.get(facts.category) ?? { confirmed: 0, unknown: 0 };
@@ -138,7 +152,7 @@ async function countsAfter(
   summary: BatchSummary,
   unknowns: number,
   takeCounts: CountsTaker,
-  warnings: string[],
+  warnings: Said[],
 ): Promise<{ after: CountsSnapshot | undefined; lateAfter: CountsSnapshot | undefined }> {
   const recorded = summary.categoryCounts;
   let after: CountsSnapshot | undefined = recorded?.after;
@@ -147,12 +161,16 @@ async function countsAfter(
     lateAfter = await takeCounts();
     after = lateAfter;
     warnings.push(
-      `the batch has no counts after its last row (${recorded.problem ?? 'its process stopped first'}): counted now, so any product created in these categories since the batch makes the evidence weaker`,
+      said('reconcile.warning.counted_now', {
+        problem: recorded.problem ?? ref('reconcile.warning.process_stopped', {}),
+      }),
     );
   }
   if (!recorded?.before && unknowns > 0)
     warnings.push(
-      `the batch has no counts before its first create (${recorded?.problem ?? 'run by a version that did not take them, or it sent no create'}): nothing can be decided`,
+      said('reconcile.warning.no_before', {
+        problem: recorded?.problem ?? ref('reconcile.warning.not_taken', {}),
+      }),
     );
   return { after, lateAfter };
 }
@@ -173,7 +191,7 @@ function judgeCategories(
           after: after?.totals[category] ?? null,
           ...counts,
         },
-        category === '' ? 'the rows name no category' : doubt,
+        category === '' ? said('reconcile.reason.no_category', {}) : doubt,
       ),
     );
 }
@@ -186,7 +204,7 @@ async function applyChanges(
     changes: Map<number, Change>;
     changed: ReconciledRow[];
     lateAfter: CountsSnapshot | undefined;
-    warnings: string[];
+    warnings: Said[];
   },
   deps: ReconcileDeps,
 ): Promise<void> {
@@ -233,19 +251,20 @@ async function applyToLedger(
   ledger: Ledger,
   batchId: string,
   changes: { create: UnknownCreate; result: RowResult }[],
-): Promise<string[]> {
+): Promise<Said[]> {
   const keyed = changes.filter((change) => change.create.key !== null);
   const entries = await ledger.getMany(keyed.map((change) => change.create.key!));
   const release: string[] = [];
   const confirm: [string, NonNullable<(typeof entries)[number]>][] = [];
-  const warnings: string[] = [];
+  const warnings: Said[] = [];
   keyed.forEach(({ create, result }, i) => {
     const key = create.key!;
     const entry = entries[i];
     if (!entry || entry.batch !== batchId || entry.st === 'synced') {
-      const held = entry ? `batch ${entry.batch}, ${entry.st}` : 'nothing';
       warnings.push(
-        `row ${create.row}: the ledger holds ${held} for it, not this batch's unknown create; left as it is`,
+        entry
+          ? said('reconcile.warning.ledger_other', { row: create.row, batch: entry.batch, state: entry.st })
+          : said('reconcile.warning.ledger_nothing', { row: create.row }),
       );
       return;
     }
