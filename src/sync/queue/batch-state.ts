@@ -89,6 +89,13 @@ redis.call('HINCRBY', KEYS[1], 'count:skipped', ARGV[1])
 redis.call('RPUSH', KEYS[2], unpack(ARGV, 2))
 ${COMPLETES_BATCH}`);
 
+// A batch's hash, unless it exists: 1 when written.
+const CREATE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'meta', ARGV[1], 'done', 0, 'status', 'running')
+return 1
+`;
+
 const SEAL = new LuaScript(`
 redis.call('HSET', KEYS[1], 'total', ARGV[1])
 local done = tonumber(redis.call('HGET', KEYS[1], 'done') or '0')
@@ -112,15 +119,22 @@ export class BatchState {
     private readonly retentionSeconds: number = BATCH_RETENTION_SECONDS,
   ) {}
 
-  async create(meta: BatchMeta, startedAtMs: number): Promise<void> {
-    await this.redis
-      .multi()
-      .hset(this.keys.batch(meta.batchId), { meta: JSON.stringify(meta), done: 0, status: 'running' })
-      .zadd(this.keys.batches, startedAtMs, meta.batchId)
-      // A running batch keeps the list: it expires only from the last report on (markReported).
-      .persist(this.keys.batches)
-      .exec();
+  /**
+   * A new batch's state; false when the batch is there already (queued again under its id: a drop
+   * file resumed after its watcher stopped), which is then left as it is: its counters and results
+   * go on from where they were, so no row is counted twice and a reported batch stays reported.
+   */
+  async create(meta: BatchMeta, startedAtMs: number): Promise<boolean> {
+    const [[, created] = []] =
+      (await this.redis
+        .multi()
+        .eval(CREATE_SCRIPT, 1, this.keys.batch(meta.batchId), JSON.stringify(meta))
+        .zadd(this.keys.batches, 'NX', startedAtMs, meta.batchId)
+        // A running batch keeps the list: it expires only from the last report on (markReported).
+        .persist(this.keys.batches)
+        .exec()) ?? [];
     await this.forgetExpired(startedAtMs);
+    return Number(created) === 1;
   }
 
   async meta(batchId: string): Promise<BatchMeta | null> {

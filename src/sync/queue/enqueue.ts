@@ -72,7 +72,7 @@ export async function enqueueSync(
   onBullError(queue, logger, 'row queue');
   const state = new BatchState(redis, engineKeys(deps.prefix));
   try {
-    await state.create(
+    const created = await state.create(
       {
         ...info,
         store: recordedStore(deps.store, storeName),
@@ -88,7 +88,17 @@ export async function enqueueSync(
       },
       clock(),
     );
-    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue });
+    if (!created) {
+      const queued = await queuedAlready(state, info.batchId);
+      if (queued !== null) {
+        logger.info({ batchId: info.batchId, total: queued }, 'batch queued already: its rows go on');
+        return { batchId: info.batchId, total: queued };
+      }
+    }
+    // Queued again before it was sealed (whoever queued it stopped part-way): every row is queued
+    // once more, with the same job ids, and the rows found recorded are not counted twice. The
+    // delta pre-check counts a range of rows at once, so it is left to the worker's per-row one.
+    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue }, created);
     if (await state.seal(info.batchId, total)) {
       await queue.add(
         REPORT_JOB,
@@ -103,6 +113,12 @@ export async function enqueueSync(
     await closeBull(queue);
     await redis.quit();
   }
+}
+
+/** A batch queued under this id before: its total once it was sealed (all its rows queued), else null. */
+async function queuedAlready(state: BatchState, batchId: string): Promise<number | null> {
+  const status = await state.status(batchId);
+  return status?.total ?? null;
 }
 
 /** Credentials checked before anything is queued (wrong password: exit 2); the store's name for the batch. */
@@ -123,10 +139,11 @@ async function queueRows(
   sheet: OpenedSheet,
   batchId: string,
   { deps, logger, state, queue }: { deps: EnqueueDeps; logger: Logger; state: BatchState; queue: Queue },
+  fresh: boolean,
 ): Promise<number> {
   const settings = ledgerSettingsOf(request, sheet);
   const preCheck =
-    deps.batchLedgers && settings.mode === 'delta' ? buildBatchLedger(settings, deps.batchLedgers) : null;
+    fresh && deps.batchLedgers && settings.mode === 'delta' ? buildBatchLedger(settings, deps.batchLedgers) : null;
   const jobs = chunkedQueue(queue, deps.chunkSize ?? 500, (rows) =>
     preCheck ? recordUnchanged(batchId, rows, preCheck, state, request.listUnchanged === true) : Promise.resolve(rows),
   );

@@ -1,0 +1,78 @@
+/**
+ * A batch queued again under its own id (a drop file resumed by the next watcher after the one
+ * that queued it stopped): a batch already reported stays as it was, its report and counts, and
+ * nothing is sent again; one still running is waited for, each row counted once.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
+import { BatchState } from '../../src/sync/queue/batch-state.ts';
+import { engineKeys } from '../../src/sync/queue/keys.ts';
+import { deleteKeys } from './helpers/redis.ts';
+import { startWorld, type World } from './helpers/world.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let world: World;
+let redis: Redis;
+let prefix: string;
+
+beforeEach(async () => {
+  world = await startWorld();
+  redis = new Redis(REDIS_URL);
+  prefix = `test-enqueue-again-${randomUUID()}`;
+});
+afterEach(async () => {
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+  await world.close();
+});
+
+const createRows = (tag: string, n: number) => [
+  'title,sale_price,category,barcode',
+  ...Array.from({ length: n }, (_, i) => `Item ${i},10,1,${tag}-${i}`),
+];
+
+function enqueue(file: string, batchId: string) {
+  return enqueueSync(
+    { file, batchId },
+    { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 10_000, client: world.client() },
+  );
+}
+
+it('a batch already reported, queued again: its summary and counts stay, nothing is sent again', async () => {
+  const file = await world.sheet('again.csv', createRows('again', 6));
+  const batchId = `again-${randomUUID()}`;
+  const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client: world.client(), concurrency: 4 });
+  try {
+    await enqueue(file, batchId);
+    const first = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 20 });
+    expect(first.counts.created).toBe(6);
+
+    expect(await enqueue(file, batchId)).toEqual({ batchId, total: 6 });
+    const state = await new BatchState(redis, engineKeys(prefix)).status(batchId);
+    expect(state).toMatchObject({ status: 'reported', done: 6, total: 6 });
+    expect(state?.counts).toMatchObject({ created: 6, skipped: 0 });
+    const again = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 20 });
+    expect(again).toEqual(first);
+    expect(world.sandbox.products()).toHaveLength(6);
+  } finally {
+    await worker.close();
+  }
+});
+
+it('a batch queued again before any worker took it: each row once, one report', async () => {
+  const file = await world.sheet('twice.csv', createRows('twice', 5));
+  const batchId = `twice-${randomUUID()}`;
+  await enqueue(file, batchId);
+  await enqueue(file, batchId);
+  const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client: world.client(), concurrency: 4 });
+  try {
+    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 20 });
+    expect(summary.total).toBe(5);
+    expect(summary.counts).toMatchObject({ created: 5, skipped: 0 });
+    expect(world.sandbox.products()).toHaveLength(5);
+  } finally {
+    await worker.close();
+  }
+});
