@@ -20,6 +20,7 @@ const processTests = [
   'test/sync/store-rate.test.ts',
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-sigterm-redis-down.test.ts',
+  'test/intake/watch-sigterm-redis-down.test.ts',
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',
   'test/console/stores-browser.test.ts',

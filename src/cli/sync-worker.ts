@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import type { CliContext } from './context.ts';
 import type { WorkerFlags } from './run/worker.ts';
 
-/** Default --grace, in seconds: with CLOSE_MS (run/worker.ts), the whole stop stays under the 30 s supervisors commonly allow. */
+/** Default --grace, in seconds: with CLOSE_MS (signals.ts), the whole stop stays under the 30 s supervisors commonly allow. */
 export const DEFAULT_GRACE_SECONDS = 20;
 
 export function registerWorkerCommand(program: Command, ctx: CliContext): void {

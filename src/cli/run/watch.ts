@@ -10,7 +10,7 @@ import { noWorkerForWatch } from '../../sync/queue/no-worker.ts';
 import { keepAlive } from '../alive-file.ts';
 import type { CliContext } from '../context.ts';
 import { whole } from '../flags.ts';
-import { untilSignal } from '../signals.ts';
+import { CLOSE_MS, settlesWithin, untilSignal } from '../signals.ts';
 
 export interface WatchFlags {
   dir?: string;
@@ -92,10 +92,15 @@ export async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<
         await deployment.serve({ start: watchStore });
         const signal = await untilSignal();
         ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
-        await deployment.close();
+        if (!(await settlesWithin(deployment.close(), graceMs + CLOSE_MS)))
+          ctx.printError(
+            'stopped with connections still waiting for Redis: exiting without them (unfinished files stay in processing/ for the next watcher)',
+          );
       } finally {
         await alive?.stop();
       }
+      // Stopped: connections still waiting for Redis would keep the process alive for nothing.
+      ctx.exit(0);
     },
     { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs }, service: true },
   );

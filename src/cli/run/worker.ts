@@ -11,11 +11,8 @@ import { describeStore } from '../../store/identity.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { whole } from '../flags.ts';
-import { untilSignal } from '../signals.ts';
+import { CLOSE_MS, settlesWithin, untilSignal } from '../signals.ts';
 import { startSchedules } from '../worker-schedules.ts';
-
-/** After the grace period, how long connections and schedules get to close before the process ends without them. */
-export const CLOSE_MS = 5_000;
 
 export interface WorkerFlags {
   grace: string;
@@ -137,15 +134,4 @@ async function startStoreWorker(
       await schedules.stop();
     },
   };
-}
-
-/** Whether `work` settled within `ms` (a rejection is thrown as it comes). */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
-  try {
-    return await Promise.race([work.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
