@@ -21,6 +21,7 @@ const processTests = [
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-sigterm-redis-down.test.ts',
   'test/intake/watch-sigterm-redis-down.test.ts',
+  'test/console/serve-sigterm-redis-down.test.ts',
   'test/sync/worker-ledger.test.ts',
   'test/console/browser.test.ts',
   'test/console/stores-browser.test.ts',

@@ -8,7 +8,7 @@ import { findProfile } from '../../store-choice.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { whole } from '../flags.ts';
-import { untilSignal } from '../signals.ts';
+import { CLOSE_MS, settlesWithin, untilSignal } from '../signals.ts';
 
 export interface ServeFlags {
   port: string;
@@ -80,10 +80,15 @@ export async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
           const signal = await untilSignal();
           await opened.close();
           ctx.printError(`console stopped (${signal})`);
+          // Its stores next, within a bound: with Redis down their connections would wait for it
+          // for ever (a batch on the queue goes on in the workers; nothing here is lost).
+          if (!(await settlesWithin(deployment.close(), CLOSE_MS)))
+            ctx.printError('stopped with connections still waiting for Redis: exiting without them');
         } finally {
           // The server first (no request meets a store stopping), then every store (withDeployment).
           await opened.close();
         }
+        ctx.exit(0);
       },
       {
         ...(sandbox
