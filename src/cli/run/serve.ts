@@ -3,6 +3,7 @@ import { ConsoleMetrics } from '../../console/metrics.ts';
 import { openConsole } from '../../console/start.ts';
 import { ConsoleTokenError, resolveConsoleToken } from '../../console/token.ts';
 import { DEFAULT_UPLOAD_LIMIT_BYTES } from '../../console/uploads.ts';
+import { redisServerOf } from '../../redis.ts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.ts';
 import { findProfile } from '../../store-choice.ts';
 import { ExitError, type CliContext } from '../context.ts';
@@ -80,15 +81,18 @@ export async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
           const signal = await untilSignal();
           await opened.close();
           ctx.printError(`console stopped (${signal})`);
-          // Its stores next, within a bound: with Redis down their connections would wait for it
-          // for ever (a batch on the queue goes on in the workers; nothing here is lost).
-          if (!(await settlesWithin(deployment.close(), CLOSE_MS)))
-            ctx.printError('stopped with connections still waiting for Redis: exiting without them');
         } finally {
           // The server first (no request meets a store stopping), then every store (withDeployment).
           await opened.close();
         }
-        ctx.exit(0);
+        // With Redis, its stores within a bound, then the process ends: with Redis down their
+        // connections would keep it alive for ever, and a batch on the queue goes on in the
+        // workers. Without, a batch running here winds down and writes its report first.
+        if (redisServerOf(config)) {
+          if (!(await settlesWithin(deployment.close(), CLOSE_MS)))
+            ctx.printError('stopped with connections still waiting for Redis: exiting without them');
+          ctx.exit(0);
+        }
       },
       {
         ...(sandbox

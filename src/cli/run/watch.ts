@@ -86,12 +86,17 @@ export async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<
     return { stop: () => watcher.close(graceMs) };
   };
   await ctx.withDeployment(
-    async (deployment) => {
+    async (deployment, config) => {
       const alive = flags.aliveFile ? await keepAlive(flags.aliveFile) : null;
       try {
         await deployment.serve({ start: watchStore });
         const signal = await untilSignal();
         ctx.printError(`${signal}: finishing running files (up to ${graceMs} ms), then stopping`);
+        if (!redisServerOf(config)) {
+          // A batch cut short here winds down and writes its report; then the process ends.
+          await deployment.close();
+          return;
+        }
         if (!(await settlesWithin(deployment.close(), graceMs + CLOSE_MS)))
           ctx.printError(
             'stopped with connections still waiting for Redis: exiting without them (unfinished files stay in processing/ for the next watcher)',
@@ -99,7 +104,8 @@ export async function watchCommand(ctx: CliContext, flags: WatchFlags): Promise<
       } finally {
         await alive?.stop();
       }
-      // Stopped: connections still waiting for Redis would keep the process alive for nothing.
+      // With Redis: its connections, were it down, would keep the process alive for ever, and
+      // the rows of an unfinished file go on in the workers.
       ctx.exit(0);
     },
     { extra: { dropDir: flags.dir, dropSettleMs: flags.settleMs }, service: true },

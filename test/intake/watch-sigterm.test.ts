@@ -1,9 +1,9 @@
 /**
- * `catalog-sync watch` (the real CLI) with Redis, stopped with SIGTERM while a dropped file's rows
- * cannot finish because Redis is down: it exits within its grace period plus the seconds its
- * connections get to close, never waiting for Redis; the file stays in processing/ (not failed/,
- * not done/), and once Redis is back a new watcher resumes it: every row ends once, nothing is
- * created twice.
+ * `catalog-sync watch` (the real CLI) stopped with SIGTERM mid-file. With Redis, while Redis is
+ * down: it exits within its grace period plus the seconds its connections get to close, never
+ * waiting for Redis; the file stays in processing/ (not failed/, not done/), and once Redis is
+ * back a new watcher resumes it: every row ends once, nothing is created twice. Without Redis:
+ * the batch cut short winds down and writes its report whole before the process ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -117,3 +117,18 @@ it('a busy watcher sent SIGTERM while Redis is down exits within its grace perio
   expect(new Set(made).size).toBe(made.length); // nothing created twice
   expect(new Set(made)).toEqual(new Set(barcodes));
 }, 240_000);
+
+it('without Redis, a watcher sent SIGTERM mid-file lets the batch wind down: its report is written whole, the file stays for the next watcher', async () => {
+  delete env.REDIS_URL;
+  env.LEDGER_FILE = join(world.dir, 'ledger', 'ledger.jsonl');
+  const watch = await startWatch();
+  await writeFile(join(root, 'inbox', 'big.csv'), productCsv(Array.from({ length: ROWS }, (_, i) => `local-${i}`)));
+  await until(() => createCount(world.sandbox) >= 10, '10 creates');
+  watch.child.kill('SIGTERM');
+  expect(await watch.exit, watch.all()).toBe(0);
+  expect(await readdir(join(root, 'processing'))).toEqual([expect.stringMatching(/--big\.csv$/)]);
+  const [batch] = await readdir(world.reportDir);
+  const files = await readdir(join(world.reportDir, batch!));
+  expect(files).toContain('summary.json');
+  expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});

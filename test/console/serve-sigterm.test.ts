@@ -2,13 +2,14 @@
  * `catalog-sync serve` (the real CLI) with Redis, stopped with SIGTERM while a batch it queued is
  * running and Redis is down: it exits 0 within CLOSE_MS and a margin (it stayed alive, its
  * connections retrying Redis, until killed). The batch is not lost: the worker ends it once Redis
- * is back, every product created once.
+ * is back, every product created once. Without Redis, a batch running in the console winds down
+ * and writes its report whole before the process ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
@@ -71,17 +72,12 @@ function start(args: string[]): Running {
   return { child, all: () => all, exit };
 }
 
-it('a console sent SIGTERM while Redis is down and its batch is running exits 0 at once; the worker ends the batch once Redis is back', async () => {
-  const worker = start(['worker', '--grace', '2']);
-  await until(() => worker.all().includes('worker started'), 'the worker to start');
-  const serve = start(['serve', '--port', '0']);
-  await until(() => /console on (http:\/\/\S+)\//.test(serve.all()), 'the console to listen');
-  const url = /console on (http:\/\/\S+?)\//.exec(serve.all())![1]!;
-
-  const sheet = join(world.dir, 'upload.csv');
-  await writeFile(sheet, productCsv(Array.from({ length: ROWS }, (_, i) => `serve-down-${i}`)));
+/** Starts a batch of ROWS creates through the console's API; resolves once 10 have reached the store. */
+async function syncRows(url: string, tag: string): Promise<string> {
+  const sheet = join(world.dir, `${tag}.csv`);
+  await writeFile(sheet, productCsv(Array.from({ length: ROWS }, (_, i) => `${tag}-${i}`)));
   const form = new FormData();
-  form.append('file', new Blob([await readFile(sheet)]), 'upload.csv');
+  form.append('file', new Blob([await readFile(sheet)]), `${tag}.csv`);
   const res = await fetch(`${url}/api/batches`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TOKEN}` },
@@ -90,6 +86,20 @@ it('a console sent SIGTERM while Redis is down and its batch is running exits 0 
   expect(res.status).toBe(202);
   const { batchId } = (await res.json()) as { batchId: string };
   await until(() => createCount(world.sandbox) >= 10, '10 creates');
+  return batchId;
+}
+
+async function startServe(): Promise<{ serve: Running; url: string }> {
+  const serve = start(['serve', '--port', '0']);
+  await until(() => /console on (http:\/\/\S+)\//.test(serve.all()), 'the console to listen');
+  return { serve, url: /console on (http:\/\/\S+?)\//.exec(serve.all())![1]! };
+}
+
+it('a console sent SIGTERM while Redis is down and its batch is running exits 0 at once; the worker ends the batch once Redis is back', async () => {
+  const worker = start(['worker', '--grace', '2']);
+  await until(() => worker.all().includes('worker started'), 'the worker to start');
+  const { serve, url } = await startServe();
+  const batchId = await syncRows(url, 'serve-down');
 
   await server.crash();
   serve.child.kill('SIGTERM');
@@ -111,3 +121,15 @@ it('a console sent SIGTERM while Redis is down and its batch is running exits 0 
   expect(new Set(made).size).toBe(made.length); // nothing created twice
   expect(made.length).toBe(summary.counts.created + summary.counts.unknown);
 }, 240_000);
+
+it('without Redis, a console sent SIGTERM mid-batch lets the batch wind down and write its report whole', async () => {
+  delete env.REDIS_URL;
+  env.LEDGER_FILE = join(world.dir, 'ledger', 'ledger.jsonl');
+  const { serve, url } = await startServe();
+  const batchId = await syncRows(url, 'serve-local');
+  serve.child.kill('SIGTERM');
+  expect(await serve.exit, serve.all()).toBe(0);
+  const files = await readdir(join(world.reportDir, batchId));
+  expect(files).toContain('summary.json');
+  expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});
