@@ -95,10 +95,12 @@ export async function enqueueSync(
         return { batchId: info.batchId, total: queued };
       }
     }
-    // Queued again before it was sealed (whoever queued it stopped part-way): every row is queued
-    // once more, with the same job ids, and the rows found recorded are not counted twice. The
-    // delta pre-check counts a range of rows at once, so it is left to the worker's per-row one.
-    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue }, created);
+    // Queued again before it was sealed (whoever queued it stopped part-way): the rows counted
+    // unchanged then are skipped, every other row is queued once more under the same job id (a
+    // row recorded already is not counted twice), and the delta pre-check is left to the worker's
+    // per-row one: a range it counts at once could hold rows the workers have recorded since.
+    const counted = created ? null : await countedUnchanged(state, info.batchId);
+    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue }, counted);
     if (await state.seal(info.batchId, total)) {
       await queue.add(
         REPORT_JOB,
@@ -121,6 +123,12 @@ async function queuedAlready(state: BatchState, batchId: string): Promise<number
   return status?.total ?? null;
 }
 
+/** Whether a row is in the ranges a batch counted unchanged before queueing. */
+async function countedUnchanged(state: BatchState, batchId: string): Promise<(row: number) => boolean> {
+  const ranges = await state.unchangedRanges(batchId);
+  return (row) => ranges.some(([from, to]) => row >= from && row <= to);
+}
+
 /** Credentials checked before anything is queued (wrong password: exit 2); the store's name for the batch. */
 async function storeNameOf(client: StoreApi | undefined, sheet: OpenedSheet): Promise<string | undefined> {
   if (!client) return undefined;
@@ -139,11 +147,14 @@ async function queueRows(
   sheet: OpenedSheet,
   batchId: string,
   { deps, logger, state, queue }: { deps: EnqueueDeps; logger: Logger; state: BatchState; queue: Queue },
-  fresh: boolean,
+  /** A batch queued again: the rows it counted unchanged already. Null for a new batch. */
+  counted: ((row: number) => boolean) | null,
 ): Promise<number> {
   const settings = ledgerSettingsOf(request, sheet);
   const preCheck =
-    fresh && deps.batchLedgers && settings.mode === 'delta' ? buildBatchLedger(settings, deps.batchLedgers) : null;
+    counted === null && deps.batchLedgers && settings.mode === 'delta'
+      ? buildBatchLedger(settings, deps.batchLedgers)
+      : null;
   const jobs = chunkedQueue(queue, deps.chunkSize ?? 500, (rows) =>
     preCheck ? recordUnchanged(batchId, rows, preCheck, state, request.listUnchanged === true) : Promise.resolve(rows),
   );
@@ -152,6 +163,7 @@ async function queueRows(
     for await (const sheetRow of sheet.rows()) {
       if (!wantsRow(request, sheetRow)) continue;
       total++;
+      if (counted?.(sheetRow.row)) continue;
       if (!sheetRow.plan) {
         await state.record(batchId, {
           result: invalidResult(sheetRow),
