@@ -139,3 +139,13 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
   };
   return self;
 }
+
+/** The command's exit code, once it has ended within `ms`; else an error holding what it printed. */
+export async function exitWithin(run: CliRun, ms: number): Promise<number | null> {
+  let exited = false;
+  void run.exit().then(() => (exited = true));
+  await until(() => exited, 'the command to exit', { timeoutMs: ms }).catch((error: Error) => {
+    throw new Error(`${error.message}\n--- its output:\n${run.all()}`);
+  });
+  return run.exit();
+}
