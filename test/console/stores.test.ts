@@ -6,7 +6,7 @@
  * appears without a restart, a removed one goes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SECRET_VALUES } from '../../src/sandbox/index.ts';
+import { SECRET_VALUES, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { until } from '../helpers/until.ts';
 import { sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
@@ -45,6 +45,14 @@ async function syncVia(at: StoresWorld, base: string, text: string, token?: stri
   return batchId;
 }
 
+/** The barcodes a store holds, sorted: which rows reached it, whatever order they came in. */
+function barcodesIn(store: { sandbox: SandboxHandle }): unknown[] {
+  return store.sandbox
+    .products()
+    .map((p) => p.fields.barcode)
+    .sort();
+}
+
 async function json(res: Response): Promise<unknown> {
   return res.json();
 }
@@ -72,18 +80,8 @@ describe('the agency login', () => {
     const northBatch = await syncVia(world, '/api/stores/north', sheet('N', 3));
     const southBatch = await syncVia(world, '/api/stores/south', sheet('S', 2));
     // Exactly its rows, each once; rows are sent several at a time, so they arrive in any order.
-    expect(
-      north.sandbox
-        .products()
-        .map((p) => p.fields.barcode)
-        .sort(),
-    ).toEqual(['N-1', 'N-2', 'N-3']);
-    expect(
-      south.sandbox
-        .products()
-        .map((p) => p.fields.barcode)
-        .sort(),
-    ).toEqual(['S-1', 'S-2']);
+    expect(barcodesIn(north)).toEqual(['N-1', 'N-2', 'N-3']);
+    expect(barcodesIn(south)).toEqual(['S-1', 'S-2']);
 
     // Each store's batches, reports and summary under its own routes, and its reports in its own folder.
     const northList = (await json(await world.api('/api/stores/north/batches'))) as { batchId: string }[];
@@ -174,12 +172,7 @@ describe("a store's own login", () => {
       error: 'no store "south" (GET /api/stores lists yours)',
     });
     expect(south.sandbox.requests().filter((r) => r.path !== '/v1/authorization')).toEqual([]);
-    expect(
-      south.sandbox
-        .products()
-        .map((p) => p.fields.barcode)
-        .sort(),
-    ).toEqual(['S-1', 'S-2']);
+    expect(barcodesIn(south)).toEqual(['S-1', 'S-2']);
 
     // The agency sees all three, the store with no token too.
     expect(((await json(await world.api('/api/stores'))) as { id: string }[]).map((s) => s.id)).toEqual([
@@ -224,12 +217,7 @@ describe('the stores file, followed while the console runs', () => {
       return listed.some((s) => s.id === 'west');
     }, 'the added store listed');
     await syncVia(world, '/api/stores/west', sheet('W', 2));
-    expect(
-      west.sandbox
-        .products()
-        .map((p) => p.fields.barcode)
-        .sort(),
-    ).toEqual(['W-1', 'W-2']);
+    expect(barcodesIn(west)).toEqual(['W-1', 'W-2']);
     expect(
       ((await json(await world.api('/api/stores', {}, west.token!))) as { id: string }[]).map((s) => s.id),
     ).toEqual(['west']);
