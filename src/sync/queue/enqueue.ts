@@ -89,7 +89,8 @@ export async function enqueueSync(
       clock(),
     );
     if (!created) {
-      const queued = await queuedAlready(state, info.batchId);
+      // Sealed (its total known): all its rows were queued, and go on where they are.
+      const queued = (await state.status(info.batchId))?.total ?? null;
       if (queued !== null) {
         logger.info({ batchId: info.batchId, total: queued }, 'batch queued already: its rows go on');
         return { batchId: info.batchId, total: queued };
@@ -115,12 +116,6 @@ export async function enqueueSync(
     await closeBull(queue);
     await redis.quit();
   }
-}
-
-/** A batch queued under this id before: its total once it was sealed (all its rows queued), else null. */
-async function queuedAlready(state: BatchState, batchId: string): Promise<number | null> {
-  const status = await state.status(batchId);
-  return status?.total ?? null;
 }
 
 /** Whether a row is in the ranges a batch counted unchanged before queueing. */
