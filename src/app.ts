@@ -14,7 +14,6 @@ import { openLastSent } from './ledger/open.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf } from './redis.ts';
 import { storeIdentityOf } from './store/identity.ts';
-import type { SyncRequest } from './sync/types.ts';
 import { batchRunner } from './app/batches.ts';
 import { moveLedgerOutOfRedis, reconciler, storeLedger } from './app/ledger.ts';
 import { storeNotifier } from './app/notifier.ts';
@@ -50,8 +49,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     clientAt,
     storeRate: async () => (await inRedis.rate()).rate,
     queueTarget: inRedis.queueTarget,
-    batchLedgers: async (request: SyncRequest) =>
-      keepsLedger && !request.dryRun ? (await ledger()).batchLedgers : undefined,
+    // A dry run reads the ledger (never writes it), so it tells what the sync would do.
+    batchLedgers: async () => (keepsLedger ? (await ledger()).batchLedgers : undefined),
     notifier,
   });
 

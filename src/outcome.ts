@@ -40,6 +40,13 @@ export interface RowResult {
   column?: string;
 }
 
+/**
+ * What the planner (sync/plan-row.ts) decides a row does, before it is sent: sent as one of the
+ * plan's kinds, or not sent (unchanged, skipped, invalid). Here, below everything, so the page
+ * (which loads no Node module) names the same words.
+ */
+export type PlanAction = 'create' | 'update' | 'status' | 'brand' | 'unchanged' | 'skipped' | 'invalid';
+
 /** What a dry run says a row would do; no other batch has them. */
 export const DRY_RUN_OUTCOMES: ReadonlySet<Outcome> = new Set(['would_create', 'would_update', 'would_change_status']);
 

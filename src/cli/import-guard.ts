@@ -5,7 +5,8 @@
  */
 import type { App } from '../app.ts';
 import type { SyncRequest } from '../sync/types.ts';
-import { guardVerdictOf } from '../sync/guard-scan.ts';
+import { guardVerdictOf } from '../sync/guard-sheet.ts';
+import { DEFAULT_LEDGER_SETTINGS } from '../sync/types.ts';
 import { guardText } from '../sync/guard.ts';
 import { ExitError } from './context.ts';
 import { EXIT } from './exit-codes.ts';
@@ -22,9 +23,9 @@ export async function checkGuard(app: App, requests: readonly SyncRequest[]): Pr
     minKnown: config.guardMinKnown,
   };
   for (const request of requests) {
-    const verdict = await guardVerdictOf(request.file, lastSent, settings, {
+    const verdict = await guardVerdictOf(request.file, { ledger: null, lastSent }, settings, {
       maxTextLength: config.maxTextLength,
-      keyColumn: request.ledger?.keyColumn,
+      settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
       columns: request.columns,
       sheet: request.sheet,
     });

@@ -15,9 +15,10 @@ import type { SyncRequest } from '../sync/types.ts';
 import { streamKeyOf } from './auth.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import type { BatchBoard, BatchView } from './board.ts';
+import type { StoreDesk } from './desk.ts';
 import { deskOf } from './desks.ts';
+import { planIsCurrent, planUpload, readUploadPlan, type UploadPlan } from './upload-plan.ts';
 import type { EventStreams } from './event-streams.ts';
-import { previewSheet } from './preview.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { requestLang } from './request-lang.ts';
 import { isLang, type Lang } from '../messages/index.ts';
@@ -58,8 +59,15 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     const { upload, fields } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
     if (!upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
     const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
-    const preview = await previewOf(upload, desk.maxTextLength, lang);
-    return reply.code(201).send({ uploadId: upload.uploadId, name: upload.name, bytes: upload.bytes, ...preview });
+    const plan = await planOf(upload, desk, lang);
+    return reply.code(201).send({
+      uploadId: upload.uploadId,
+      name: upload.name,
+      bytes: upload.bytes,
+      valid: plan.valid,
+      sheets: plan.sheets,
+      guard: plan.guard,
+    });
   });
 
   app.post('/batches', async (request, reply) => {
@@ -67,6 +75,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     const { board, reportDir, maxTextLength } = desk;
     let fields: Record<string, unknown>;
     let file: { path: string; name: string };
+    let planned: UploadPlan | null = null;
     if (request.isMultipart()) {
       const received = await receiveMultipart(request, reportDir, deps.uploadLimitBytes);
       if (!received.upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
@@ -82,12 +91,14 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       if (!path)
         throw new UploadError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
       file = { path, name: name! };
+      planned = await readUploadPlan({ uploadId: uploadId!, name: name!, path, bytes: 0 });
     }
     const { confirm, ...options } = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
     // A dry run sends nothing: nothing to hold. Otherwise a sheet that would lower prices sharply
     // or change most of the store is held until the person confirms it (sync/guard.ts).
     if (!options.dryRun && !confirm) {
-      const guard = await guardSheet(file.path, desk);
+      // The upload's plan holds the verdict, unless a batch has changed the records since.
+      const guard = planned && (await planIsCurrent(planned, desk)) ? planned.guard : await guardSheet(file.path, desk);
       if (guard.held) return reply.code(409).send({ guard });
     }
     // The report's row messages are in the person's language (the page's choice, or the browser's).
@@ -172,9 +183,10 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   registerReconcileApi(app);
 }
 
-async function previewOf(upload: StoredUpload, maxTextLength: number, lang: Lang) {
+/** The upload planned (upload-plan.ts): a sheet that cannot be read is the person's 422. */
+async function planOf(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<UploadPlan> {
   try {
-    return await previewSheet(upload.path, maxTextLength, lang);
+    return await planUpload(upload, desk, lang);
   } catch (error) {
     if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;

@@ -1,11 +1,15 @@
 /**
- * The guard for a sheet the console is about to send (sync/guard.ts), with the store's settings
- * and what catalog-sync last sent it.
+ * The guard for a sheet the console is about to send (sync/guard.ts), with the store's settings,
+ * over the planner's decisions against the store's records (its ledger and the values last sent).
  */
 import type { GuardVerdict } from '../sync/guard.ts';
-import { guardVerdictOf } from '../sync/guard-scan.ts';
+import { guardVerdictOf } from '../sync/guard-sheet.ts';
 import type { StoreDesk } from './desk.ts';
+import { CONSOLE_PLAN } from './upload-plan.ts';
 
 export function guardSheet(file: string, desk: StoreDesk): Promise<GuardVerdict> {
-  return guardVerdictOf(file, desk.lastSent, desk.guard, { maxTextLength: desk.maxTextLength });
+  return guardVerdictOf(file, { ledger: desk.ledger, lastSent: desk.lastSent }, desk.guard, {
+    maxTextLength: desk.maxTextLength,
+    settings: CONSOLE_PLAN,
+  });
 }

@@ -7,7 +7,7 @@ export {
   type OpenedSheet,
   type SheetOpener,
 } from './open.ts';
-export { summarizeSheet, type SummarizeOptions } from './map/summarize.ts';
+export { summarizeSheet, summaryBuilderOf, type SummarizeOptions } from './map/summarize.ts';
 export { headerHasErrors, type SheetSummary } from './map/summary.ts';
 export { createSheetMapper, type MapperOptions, type SheetMapper } from './map/mapper.ts';
 export { parseColumnMap, columnMapFromRecord, type ColumnMap } from './map/column-map.ts';

@@ -1,10 +1,10 @@
 /**
  * The guard: a sheet that would lower a price by more than a share of the value last sent, or
  * change more than a share of the products catalog-sync knows for the store, is held until a
- * person confirms it (`import --confirm`, the console's `confirm=true`). Pure: the rows' changes
- * (guard-changes.ts) and the settings in, a verdict out.
+ * person confirms it (`import --confirm`, the console's `confirm=true`). Pure: the rows' decisions
+ * (plan-row.ts) and the settings in, a verdict out.
  */
-import type { RowChange } from './guard-changes.ts';
+import type { RowChange } from './plan-row.ts';
 import type { GuardVerdict, PriceDrop } from './guard-verdict.ts';
 
 export type { GuardVerdict, PriceDrop } from './guard-verdict.ts';
@@ -34,7 +34,10 @@ export class GuardTally {
   ) {}
 
   add(change: RowChange): void {
-    if (!change.seen || (change.action !== 'update' && change.action !== 'status')) return;
+    // A product changes when a row sends it a value other than the one last sent: an update sent
+    // again as it was (a full sync) changes nothing.
+    if (!change.seen || (change.action !== 'update' && change.action !== 'status') || change.changes.length === 0)
+      return;
     this.changed++;
     for (const drop of priceDropsOf(change, this.settings.priceDrop)) {
       this.dropCount++;

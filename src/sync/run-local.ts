@@ -13,7 +13,7 @@ import { readErrorOf } from './read-error.ts';
 import type { RowResult } from '../outcome.ts';
 import { recordedStore } from '../store/identity.ts';
 import type { Session } from '../store/types.ts';
-import { dryRunResult, type DryRunFacts } from './dry-run.ts';
+import { dryRunResult, type DryRunFacts, type DryRunState } from './dry-run.ts';
 import { OrderedWindow } from './ordered-window.ts';
 import {
   batchInfoFor,
@@ -24,8 +24,8 @@ import {
   wantsRow,
   customKeyColumn,
 } from './prepare.ts';
-import { memoryMarkers, processRow, type RowProcessorDeps } from './process-row.ts';
-import { invalidResult } from './rules.ts';
+import { memoryMarkers, processRow, type RowProcessorDeps, type RowWork } from './process-row.ts';
+import { invalidResult, withNote } from './rules.ts';
 import { sendSlots } from './slots.ts';
 import { BatchTally } from './tally.ts';
 import { isUnchanged, UnchangedRows } from './unchanged-rows.ts';
@@ -132,7 +132,8 @@ async function rowSender(
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
-  const ledger = request.dryRun ? null : buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
+  // A dry run asks the ledger too (read-only: `before` alone), so it says what the sync would do.
+  const ledger = buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
   const slots = sendSlots(deps.concurrency);
   // Logged in before the first request, not before the first row: a delta sync that sends nothing
   // never logs in. A wrong password still stops the run before anything is sent (exit 2): the
@@ -144,32 +145,52 @@ async function rowSender(
       return calls();
     });
   const counts = new CountsRecorder(countsTaker(deps.client, clock), logger, batchId);
-  const processorDeps: RowProcessorDeps | null = ledger && {
-    batchId,
-    client: deps.client,
-    ledger,
-    markers: memoryMarkers(),
-    onLedgerError: (err, row) => logger.error({ err, batchId, row }, 'ledger could not record a row'),
-    schedule: inSlot,
-    requestSlot: slots.requestSlot,
-    // The login first: a wrong password fails the run as before, with one login and no categories call.
-    beforeCreate: async () => {
-      await (login ??= deps.client.authorize());
-      await counts.beforeCreate();
-    },
-  };
+  const processorDeps: RowProcessorDeps | null = facts
+    ? null
+    : {
+        batchId,
+        client: deps.client,
+        ledger,
+        markers: memoryMarkers(),
+        onLedgerError: (err, row) => logger.error({ err, batchId, row }, 'ledger could not record a row'),
+        schedule: inSlot,
+        requestSlot: slots.requestSlot,
+        // The login first: a wrong password fails the run as before, with one login and no categories call.
+        beforeCreate: async () => {
+          await (login ??= deps.client.authorize());
+          await counts.beforeCreate();
+        },
+      };
   const dryState = { creates: 0 };
   return {
     ledger,
     counts,
     async resultFor(sheetRow) {
       if (!sheetRow.plan) return invalidResult(sheetRow);
-      if (facts) return dryRunResult(sheetRow.row, sheetRow.plan, facts, dryState);
       const work = { row: sheetRow.row, originalRow: sheetRow.originalRow, plan: sheetRow.plan, cells: sheetRow.cells };
+      if (facts) return dryRunRow(work, ledger, batchId, facts, dryState);
       return processRow(work, processorDeps!);
     },
     storeName: () => storeNameAfter(login),
   };
+}
+
+/**
+ * What a dry run says of a row: what the ledger decides for it (plan-row.ts decides by the same
+ * rule for the preview and the guard), else what sending it would do, by the store's facts.
+ */
+async function dryRunRow(
+  work: RowWork,
+  ledger: BatchLedger,
+  batchId: string,
+  facts: DryRunFacts,
+  state: DryRunState,
+): Promise<RowResult> {
+  if (work.plan.kind !== 'skip') {
+    const decided = await ledger.before({ batchId, ...work });
+    if (decided !== null) return withNote(decided, work.plan);
+  }
+  return dryRunResult(work.row, work.plan, facts, state);
 }
 
 /** Rows ended out of order go to the report in row order, counted as they are written. */

@@ -33,7 +33,7 @@ describe.each([
   ['the file ledger', false],
   ['Redis', true],
 ])('preview with %s', (_name, redis) => {
-  it('shows create, update with before -> after, unchanged, status, unseen and invalid rows, paged, sending nothing', async () => {
+  it('shows create, update with before -> after, sent again, status, unseen, skipped and invalid rows, paged, sending nothing', async () => {
     const w = (world = await startConsoleWorld({ redis, worker: true }));
     const a = w.sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;
     const b = w.sandbox.seedProduct({ title: 'Desk', sale_price: 1, category: 1 }).product_id;
@@ -66,13 +66,16 @@ describe.each([
     expect(all.total).toBe(7);
     expect(all.rows.map((r) => [r.row, r.action, r.seen])).toEqual([
       [2, 'update', true],
-      [3, 'unchanged', true],
+      // The console sends a full sync: an update is sent again even when no field differs.
+      [3, 'update', true],
       [4, 'update', false],
       [5, 'create', false],
       [6, 'invalid', false],
       [7, 'status', true],
-      [8, 'unchanged', true],
+      // Created by the first batch: never created again, reported skipped as the sync will.
+      [8, 'skipped', true],
     ]);
+    expect(all.rows[6]).toMatchObject({ outcome: 'skipped', code: 'already_created' });
     expect(all.rows[0]!.changes).toEqual([{ field: 'sale_price', before: 10, after: 12 }]);
     expect(all.rows[1]!.changes).toEqual([]);
     expect(all.rows[2]!.changes).toEqual([

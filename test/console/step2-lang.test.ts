@@ -93,13 +93,13 @@ describe('step 2 in the language asked', () => {
     expect(await preview('')).toEqual([
       [3, 'invalid', 'sale_price: "3O" is not a number (expected e.g. 12.50)'],
       [4, 'invalid', 'title is required to create a product (a row without product_id creates one)'],
-      [5, 'unchanged', 'action column says skip'],
+      [5, 'skipped', 'action column says skip'],
     ]);
     const ar = await preview('?lang=ar');
     expect(ar.map(([row, action]) => [row, action])).toEqual([
       [3, 'invalid'],
       [4, 'invalid'],
-      [5, 'unchanged'],
+      [5, 'skipped'],
     ]);
     expect(ar[0]![2]).toBe('sale_price: "3O" ليس رقمًا (المتوقع مثلًا 12.50)');
     expect(ar[2]![2]).toBe('عمود الإجراء يقول skip');

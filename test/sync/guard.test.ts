@@ -1,107 +1,7 @@
-/** The guard's and the preview's decisions, pure: a row's change against the values last sent, and the verdict. */
+/** The guard's verdict, pure, over the planner's decisions (test/sync/plan-row.test.ts). */
 import { describe, expect, it } from 'vitest';
-import type { SheetRowResult } from '../../src/sheet/index.ts';
 import { GuardTally, priceDropsOf, type GuardSettings } from '../../src/sync/guard.ts';
-import { rowChange, type RowChange } from '../../src/sync/guard-changes.ts';
-
-const update = (row: number, fields: Record<string, unknown>, status?: number): SheetRowResult => ({
-  row,
-  cells: [],
-  issues: [],
-  plan: {
-    kind: 'update',
-    payload: { product_id: 7, ...fields },
-    ...(status === undefined ? {} : { status }),
-  },
-});
-
-describe('rowChange', () => {
-  it.each<[string, SheetRowResult, Record<string, unknown> | undefined, Partial<RowChange>]>([
-    [
-      'an update of a product never sent: every field, before null',
-      update(2, { sale_price: 5 }),
-      undefined,
-      { action: 'update', seen: false, changes: [{ field: 'sale_price', before: null, after: 5 }] },
-    ],
-    [
-      'an update: only the fields that differ',
-      update(2, { sale_price: 5, title: 'Lamp' }),
-      { sale_price: 9, title: 'Lamp' },
-      { action: 'update', seen: true, changes: [{ field: 'sale_price', before: 9, after: 5 }] },
-    ],
-    [
-      'nothing differs: unchanged',
-      update(2, { title: 'Lamp' }),
-      { title: 'Lamp', sale_price: 3 },
-      { action: 'unchanged', changes: [] },
-    ],
-    [
-      'a price list compares as JSON',
-      update(2, { prices: { '1': 5 } }),
-      { prices: { '1': 5 } },
-      { action: 'unchanged' },
-    ],
-    [
-      'an update with a status: the status is a change too',
-      update(2, { title: 'Lamp' }, 0),
-      { title: 'Lamp', product_status: 1 },
-      { action: 'update', changes: [{ field: 'product_status', before: 1, after: 0 }] },
-    ],
-    [
-      'a status row',
-      { row: 3, cells: [], issues: [], plan: { kind: 'status', payload: { product_id: 7, product_status: 0 } } },
-      { product_status: 1 },
-      { action: 'status', changes: [{ field: 'product_status', before: 1, after: 0 }] },
-    ],
-    [
-      'a create never sent',
-      { row: 4, cells: [], issues: [], plan: { kind: 'create', payload: { title: 'Lamp', barcode: 'B' } } },
-      undefined,
-      { action: 'create', seen: false },
-    ],
-    [
-      'a create already created is not created again',
-      { row: 4, cells: [], issues: [], plan: { kind: 'create', payload: { title: 'Lamp', barcode: 'B' } } },
-      { title: 'Lamp', barcode: 'B' },
-      { action: 'unchanged', changes: [], message: 'already created; not created again' },
-    ],
-    [
-      'an invalid row says why',
-      {
-        row: 5,
-        cells: [],
-        plan: null,
-        issues: [{ row: 5, column: 'sale_price', code: 'not_a_number', severity: 'error', message: 'sale_price: x' }],
-      },
-      undefined,
-      { action: 'invalid', message: 'sale_price: x' },
-    ],
-    [
-      'a re-run row keeps the number the person saw',
-      { ...update(2, { title: 'Lamp' }), originalRow: 40 },
-      undefined,
-      { row: 40 },
-    ],
-  ])('%s', (_name, result, before, expected) => {
-    expect(rowChange(result, before)).toMatchObject(expected);
-  });
-
-  const create: SheetRowResult = {
-    row: 4,
-    cells: [],
-    issues: [],
-    plan: { kind: 'create', payload: { title: 'Lamp', barcode: 'B' } },
-  };
-  it.each([
-    ['the ledger holds nothing (a key forgotten): created again, every field', null, 'create'],
-    ['the ledger has it created', 'synced', 'unchanged'],
-    ['an earlier create had an unknown outcome: not sent blindly', 'unknown', 'unchanged'],
-  ] as const)('a create seen before, when %s', (_name, state, action) => {
-    const change = rowChange(create, { title: 'Lamp', barcode: 'B' }, state);
-    expect(change.action).toBe(action);
-    if (action === 'create') expect(change.changes.map((c) => c.field)).toEqual(['title', 'barcode']);
-  });
-});
+import type { RowChange } from '../../src/sync/plan-row.ts';
 
 const SETTINGS: GuardSettings = { priceDrop: 0.5, changeShare: 0.5, minKnown: 4 };
 
@@ -131,6 +31,8 @@ describe('the guard', () => {
     // Unseen products and creates are not known products changed.
     tally.add({ row: 5, action: 'update', seen: false, changes: [] });
     tally.add({ row: 6, action: 'create', seen: false, changes: [] });
+    // A known product sent again as it was (a full sync) is not changed.
+    tally.add({ row: 7, action: 'update', seen: true, changes: [] });
     expect(tally.verdict(4)).toMatchObject({ held: true, tooMany: true, changed: 3, known: 4, changeShare: 0.75 });
     expect(tally.verdict(6)).toMatchObject({ held: false, changeShare: 0.5 });
     // Three known: too few to judge a share by.

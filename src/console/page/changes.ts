@@ -31,6 +31,9 @@ function changeRow(r: ChangeRow): HTMLTableRowElement {
     note.className = 'change-note';
     what.append(note);
   }
+  // A full sync sends an update again even when no field differs from what was last sent.
+  if (r.seen && r.changes.length === 0 && r.outcome === undefined)
+    what.append(el('p', T.change_resend, { class: 'change-note' }));
   if (r.changes.length > 0) {
     const list = el('ul', null, { class: 'changes' });
     for (const c of r.changes) {

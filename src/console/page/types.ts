@@ -1,5 +1,5 @@
 /** What the console's API answers, as the page reads it (README, "Console": the HTTP API). */
-import type { Outcome } from '../../outcome.ts';
+import type { Outcome, PlanAction } from '../../outcome.ts';
 
 export type Counts = Partial<Record<Outcome, number>>;
 
@@ -19,6 +19,8 @@ export interface SheetSummary {
   statusChanges: number;
   brandUpdates: number;
   invalidRows: number;
+  /** What the sync will do with the rows, against what catalog-sync knows of the store (its plan). */
+  plan: Record<PlanAction, number>;
   headerIssues: Issue[];
   issues: Issue[];
   issuesLeftOut: number;
@@ -87,12 +89,14 @@ export interface Change {
 /** What a row of an upload will do: GET /api/uploads/{id}/preview. */
 export interface ChangeRow {
   row: number;
-  action: 'create' | 'update' | 'status' | 'unchanged' | 'invalid';
+  action: PlanAction;
   changes: Change[];
   /** False: catalog-sync has sent this product nothing yet, so "before" is not known. */
   seen: boolean;
   /** Why the row sends nothing (invalid, a planned skip, a product already created). */
   message?: string;
+  /** For a row not sent: the outcome the sync reports for it. */
+  outcome?: Outcome;
 }
 
 export interface ChangePage {

@@ -7,6 +7,7 @@ import { api } from './api.ts';
 import { T } from './context.ts';
 import { $, el, fmt, messageCell, messageNodes, messageOf, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
+import type { PlanAction } from '../../outcome.ts';
 import type { Issue, UploadAnswer } from './types.ts';
 
 export interface ShownSheet {
@@ -49,16 +50,28 @@ function suggestionOf(issue: Issue): string {
   return /did you mean "([^"]+)"/i.exec(issue.message)?.[1] ?? '';
 }
 
-type CountField = 'rows' | 'creates' | 'updates' | 'statusChanges' | 'brandUpdates' | 'invalidRows';
-
-const COUNTS: readonly [CountField, keyof Texts][] = [
-  ['rows', 'rows'],
-  ['creates', 'creates'],
-  ['updates', 'updates'],
-  ['statusChanges', 'status_changes'],
-  ['brandUpdates', 'brand_updates'],
-  ['invalidRows', 'invalid_rows'],
+/**
+ * The tiles: the sheet's rows, then what the sync will do with them (the upload's plan, against
+ * what catalog-sync knows of the store), the tiles of what no row does left out.
+ */
+const COUNTS: readonly [PlanAction, keyof Texts][] = [
+  ['create', 'creates'],
+  ['update', 'updates'],
+  ['status', 'status_changes'],
+  ['brand', 'brand_updates'],
+  ['unchanged', 'unchanged_rows'],
+  ['skipped', 'skipped_rows'],
+  ['invalid', 'invalid_rows'],
 ];
+
+/** Always shown, at 0 too: what an operator looks for first. */
+const ALWAYS: ReadonlySet<PlanAction> = new Set(['create', 'update', 'invalid']);
+
+function tile(key: keyof Texts, value: number, bad: boolean): HTMLElement {
+  const item = el('div', null, { class: `count${bad ? ' bad' : ''}` });
+  item.append(el('dt', T[key]), el('dd', fmt(value), { 'data-count': key }));
+  return item;
+}
 
 function showSummary(answer: UploadAnswer): void {
   const counts = $('preview-counts');
@@ -68,12 +81,10 @@ function showSummary(answer: UploadAnswer): void {
   let problems = 0;
   let leftOut = 0;
   for (const sheet of answer.sheets) {
-    for (const [field, key] of COUNTS) {
-      const value = sheet[field];
-      if (key === 'brand_updates' && value === 0) continue;
-      const item = el('div', null, { class: `count${key === 'invalid_rows' && value > 0 ? ' bad' : ''}` });
-      item.append(el('dt', T[key]), el('dd', fmt(value), { 'data-count': key }));
-      counts.append(item);
+    counts.append(tile('rows', sheet.rows, false));
+    for (const [action, key] of COUNTS) {
+      const value = sheet.plan[action];
+      if (value > 0 || ALWAYS.has(action)) counts.append(tile(key, value, action === 'invalid' && value > 0));
     }
     for (const issue of [...sheet.headerIssues, ...sheet.issues]) {
       problems++;

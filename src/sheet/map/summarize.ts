@@ -11,7 +11,17 @@ export interface SummarizeOptions {
 }
 
 export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOptions = {}): Promise<SheetSummary> {
-  const builder = new SummaryBuilder(
+  const builder = summaryBuilderOf(opened, options.keepIssues);
+  for await (const result of opened.rows()) {
+    builder.add(result);
+    options.onRow?.(result);
+  }
+  return builder.summary;
+}
+
+/** A summary of the opened sheet to fold its rows into, one at a time (the console plans as it summarises). */
+export function summaryBuilderOf(opened: OpenedSheet, keepIssues?: number): SummaryBuilder {
+  return new SummaryBuilder(
     {
       file: opened.file,
       format: opened.format,
@@ -22,11 +32,6 @@ export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOpti
       kind: opened.kind,
       headerIssues: opened.headerIssues,
     },
-    options.keepIssues,
+    keepIssues,
   );
-  for await (const result of opened.rows()) {
-    builder.add(result);
-    options.onRow?.(result);
-  }
-  return builder.summary;
 }

@@ -1,0 +1,98 @@
+/**
+ * The one planner: what a sheet row will do, decided once, pure. A row and the store's record of
+ * its product (the ledger's entry for its key, with the values catalog-sync last sent) go in; a
+ * decision comes out: create, update or status change with its field changes, unchanged, skipped,
+ * or invalid, each with the outcome the sync reports for a row it does not send. The upload
+ * summary counts these decisions, the preview pages through them, the guard tallies them, the dry
+ * run adds the store's checks to them, and the engine's ledger step decides by the same rule
+ * (ledger/rules.ts decideBefore): so every view says what the sync then does.
+ */
+import type { SentValues } from '../ledger/last-sent.ts';
+import { sameValue, sentValuesOf } from '../ledger/last-sent.ts';
+import { UNCHANGED_CODE, type LedgerSettings } from '../ledger/batch-ledger.ts';
+import type { LedgerEntry } from '../ledger/ledger.ts';
+import { decideBefore, ledgerKeyOf } from '../ledger/rules.ts';
+import type { MessageParams } from '../messages/index.ts';
+import type { Outcome, PlanAction, RowResult } from '../outcome.ts';
+import type { SheetRowResult } from '../sheet/index.ts';
+import { invalidResult, skippedResult } from './rules.ts';
+
+export type { PlanAction } from '../outcome.ts';
+
+export interface FieldChange {
+  field: string;
+  /** The value last sent; null when it never was (an unseen product, or a field never sent). */
+  before: unknown;
+  after: unknown;
+}
+
+export interface RowChange {
+  /** The row the person sees (a re-run's first row number). */
+  row: number;
+  action: PlanAction;
+  /** For a row that is sent: each field it sends that differs from the value last sent. */
+  changes: FieldChange[];
+  /** Whether catalog-sync has sent this product before (its record holds values). */
+  seen: boolean;
+  /** For a row that is not sent: the outcome the sync reports for it, and its code. */
+  outcome?: Outcome;
+  code?: string;
+  /** Why the row sends nothing, in English; `messageKey` and `params` say it in any language. */
+  message?: string;
+  messageKey?: string;
+  params?: MessageParams;
+}
+
+/** The store's record of one product, as the planner reads it: undefined parts were never recorded. */
+export interface ProductRecord {
+  entry: LedgerEntry | undefined;
+  values: SentValues | undefined;
+}
+
+export const NO_RECORD: ProductRecord = { entry: undefined, values: undefined };
+
+export interface PlanSettings extends LedgerSettings {
+  /** The batch the rows belong to, when they are being sent (a batch resumed after a crash). */
+  batchId?: string | undefined;
+}
+
+/** The record's key for a row: the ledger's key of its plan, or null for a row that has none. */
+export function recordKeyOf(sheetRow: SheetRowResult, keyColumn: string): string | null {
+  return sheetRow.plan === null ? null : ledgerKeyOf(sheetRow.plan, keyColumn);
+}
+
+export function planRow(sheetRow: SheetRowResult, record: ProductRecord, settings: PlanSettings): RowChange {
+  const row = sheetRow.originalRow ?? sheetRow.row;
+  const seen = record.values !== undefined;
+  const plan = sheetRow.plan;
+  if (plan === null) return notSent('invalid', { ...invalidResult(sheetRow), row }, seen);
+  if (plan.kind === 'skip') return notSent('skipped', skippedResult(row, plan.reason), seen);
+  const key = ledgerKeyOf(plan, settings.keyColumn);
+  const decided = decideBefore(plan, row, key, record.entry, settings, settings.batchId, sheetRow.cells);
+  if (decided !== null) return notSent(decided.code === UNCHANGED_CODE ? 'unchanged' : 'skipped', decided, seen);
+  const after = sentValuesOf(plan) ?? { ...plan.payload };
+  // A create sends every field; an update the fields it names, of which those that differ show.
+  const changes = Object.entries(after)
+    .filter(([field, value]) => plan.kind === 'create' || !seen || !sameValue(record.values?.[field], value))
+    .map(([field, value]) => ({ field, before: record.values?.[field] ?? null, after: value }));
+  return { row, action: plan.kind, changes, seen };
+}
+
+function notSent(action: PlanAction, result: RowResult, seen: boolean): RowChange {
+  const { row, outcome, code, message, messageKey, params } = result;
+  return {
+    row,
+    action,
+    changes: [],
+    seen,
+    outcome,
+    ...(code === undefined ? {} : { code }),
+    message,
+    ...(messageKey === undefined ? {} : { messageKey, params: params ?? {} }),
+  };
+}
+
+/** Whether the decision sends the row to the store. */
+export function isSent(change: RowChange): boolean {
+  return change.outcome === undefined;
+}
