@@ -138,12 +138,14 @@ async function main(): Promise<void> {
     const skipAll: BatchLedger = {
       before: (row) =>
         Promise.resolve({
-          row: row.row,
-          outcome: 'skipped',
-          message: 'unchanged',
-          httpStatus: null,
-          attempts: 0,
-          code: UNCHANGED_CODE,
+          result: {
+            row: row.row,
+            outcome: 'skipped',
+            message: 'unchanged',
+            httpStatus: null,
+            attempts: 0,
+            code: UNCHANGED_CODE,
+          },
         }),
       after: () => Promise.resolve(),
     };

@@ -10,7 +10,7 @@
  */
 import type { Config } from './config.ts';
 import { batchLedgersOf } from './ledger/for-batch.ts';
-import { openLastSent } from './ledger/open.ts';
+import { openRecordReader } from './ledger/open.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf } from './redis.ts';
 import { storeIdentityOf } from './store/identity.ts';
@@ -64,7 +64,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     rate: inRedis.rate,
     storeRate: inRedis.storeRate,
     ledger,
-    lastSent: async () => openLastSent(config, server ? await inRedis.redis() : null),
+    records: async () => openRecordReader(config, server ? await inRedis.redis() : null),
     runBatch,
     runner: (tuning, options) => (request, signal) =>
       runBatch(request, { ...options, ...(tuning ? { tuning } : {}), signal }),

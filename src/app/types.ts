@@ -4,7 +4,7 @@ import type { ClaimStore } from '../intake/claims.ts';
 import type { SyncRunner } from '../intake/drop-file.ts';
 import type { DropLayout } from '../intake/drop-layout.ts';
 import type { LedgerHandle, MovedToFile } from '../ledger/open.ts';
-import type { LastSent } from '../ledger/last-sent.ts';
+import type { RecordReader } from '../ledger/open.ts';
 import type { Logger } from '../log.ts';
 import type { AttemptListener } from '../notify/attempt-log.ts';
 import type { Notifier } from '../notify/notifier.ts';
@@ -123,10 +123,10 @@ export interface App {
   /** The store's ledger: in Redis with REDIS_URL, else the local file (one process at a time). */
   ledger(): Promise<LedgerHandle>;
   /**
-   * The last values sent each product (the guard's "before"), where the ledger is, without
-   * opening the ledger (which with Redis takes a file ledger over).
+   * The store's records (the guard's "before"), where the ledger is, without taking a file ledger
+   * over into Redis; the caller closes it (a file ledger is locked meanwhile).
    */
-  lastSent(): Promise<LastSent>;
+  records(): Promise<RecordReader>;
   /** Runs one batch to its end and returns its summary (the report is written). */
   runBatch(request: SyncRequest, options?: RunOptions): Promise<BatchSummary>;
   /** runBatch for the intake (drop folder, schedules, re-runs), with a job's tuning. */

@@ -15,24 +15,28 @@ import { EXIT } from './exit-codes.ts';
 export async function checkGuard(app: App, requests: readonly SyncRequest[]): Promise<void> {
   const { config } = app;
   // Not the ledger itself: opened with REDIS_URL, it would move a file ledger into Redis before
-  // the run knows whether it queues anything.
-  const lastSent = await app.lastSent();
+  // the run knows whether it queues anything. A file ledger is locked until closed, before the run.
+  const records = await app.records();
   const settings = {
     priceDrop: config.guardPriceDrop,
     changeShare: config.guardChangeShare,
     minKnown: config.guardMinKnown,
   };
-  for (const request of requests) {
-    const verdict = await guardVerdictOf(request.file, { ledger: null, lastSent }, settings, {
-      maxTextLength: config.maxTextLength,
-      settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
-      columns: request.columns,
-      sheet: request.sheet,
-    });
-    if (verdict.held)
-      throw new ExitError(
-        EXIT.notStarted,
-        `held by the guard, nothing sent: ${guardText(verdict)}; check the sheet, then run again with --confirm to send it`,
-      );
+  try {
+    for (const request of requests) {
+      const verdict = await guardVerdictOf(request.file, records, settings, {
+        maxTextLength: config.maxTextLength,
+        settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
+        columns: request.columns,
+        sheet: request.sheet,
+      });
+      if (verdict.held)
+        throw new ExitError(
+          EXIT.notStarted,
+          `held by the guard, nothing sent: ${guardText(verdict)}; check the sheet, then run again with --confirm to send it`,
+        );
+    }
+  } finally {
+    await records.close();
   }
 }

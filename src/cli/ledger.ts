@@ -1,7 +1,7 @@
 /**
- * `catalog-sync ledger`: what the store's ledger knows (`show`), all of it as CSV (`export`), and
- * forgetting a key on purpose (`forget`: a product deleted in the store's admin, to be created
- * again). The ledger is the one the app opens: Redis with REDIS_URL, else the per-user file.
+ * `catalog-sync ledger`: what the store's ledger knows (`show`), all of it as CSV (`export`),
+ * linking barcodes to product ids from a list (`link`), and forgetting a key on purpose (`forget`:
+ * a product deleted in the store's admin, to be created again). The ledger is the one the app opens: Redis with REDIS_URL, else the per-user file.
  */
 import type { Command } from 'commander';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
@@ -14,7 +14,9 @@ const KEY_HELP =
 export function registerLedgerCommand(program: Command, ctx: CliContext): void {
   const ledger = program
     .command('ledger')
-    .description("what the store's ledger remembers (what stops a second create): show, export, forget");
+    .description(
+      "what the store's ledger remembers (what stops a second create, the values last sent, the keys linked): show, export, link, forget",
+    );
   ledger
     .command('show <key...>')
     .description(`what the ledger knows about each key (${KEY_HELP})`)
@@ -35,6 +37,17 @@ export function registerLedgerCommand(program: Command, ctx: CliContext): void {
     .option('--yes', 'forget without asking', false)
     .action(async (keys: string[], flags: KeyFlags & { yes: boolean }) =>
       (await import('./run/ledger.ts')).forget(ctx, keys, flags),
+    );
+  ledger
+    .command('link')
+    .description(
+      "link products' barcodes (the key column) to their product_id from a CSV with both columns, such as the store admin's product export: a row naming only the barcode then updates the product; a line whose keys are linked to other products is refused, naming both (exit 1)",
+    )
+    .requiredOption('--from <file.csv>', 'the list: a header naming product_id and the key column, one product a line')
+    .option('--key-column <field>', 'the key column to link', DEFAULT_KEY_COLUMN)
+    .option('--json', 'print as JSON')
+    .action(async (flags: { from: string; keyColumn: string; json?: boolean }) =>
+      (await import('./run/ledger.ts')).link(ctx, flags),
     );
   ledger
     .command('move-to-file')

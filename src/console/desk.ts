@@ -8,7 +8,6 @@
 import type { App } from '../app.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
-import { NO_LAST_SENT, type LastSent } from '../ledger/last-sent.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { StoreIdentity } from '../store/identity.ts';
@@ -40,10 +39,8 @@ export interface StoreDesk {
   /** The store's report folder (uploads go under it too). */
   readonly reportDir: string;
   readonly maxTextLength: number;
-  /** What catalog-sync last sent each product (preview's "before"); nothing kept in a rehearsal. */
-  readonly lastSent: LastSent;
-  /** The store's ledger, for the preview of a create; null in a rehearsal. */
-  readonly ledger: Pick<Ledger, 'getMany'> | null;
+  /** The store's ledger: the records a plan reads (what was created, the values last sent); null in a rehearsal. */
+  readonly ledger: Pick<Ledger, 'getMany' | 'known'> | null;
   /** When a sheet is held for confirmation (GUARD_*, or the store's own in the stores file). */
   readonly guard: GuardSettings;
   readonly panels: PanelDeps;
@@ -95,7 +92,6 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
   // stops `serve` at start (or this store of many), not its first batch. A rehearsal keeps none.
   const handle = options.sandbox ? null : await app.ledger();
-  const lastSent = handle?.lastSent ?? NO_LAST_SENT;
   const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
@@ -148,7 +144,6 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     board,
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
-    lastSent,
     ledger: handle?.ledger ?? null,
     guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
     notifier,

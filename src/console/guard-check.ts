@@ -8,7 +8,7 @@ import type { StoreDesk } from './desk.ts';
 import { CONSOLE_PLAN } from './upload-plan.ts';
 
 export function guardSheet(file: string, desk: StoreDesk): Promise<GuardVerdict> {
-  return guardVerdictOf(file, { ledger: desk.ledger, lastSent: desk.lastSent }, desk.guard, {
+  return guardVerdictOf(file, desk.ledger, desk.guard, {
     maxTextLength: desk.maxTextLength,
     settings: CONSOLE_PLAN,
   });

@@ -54,14 +54,14 @@ export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: La
   const madeAt = Date.now();
   const files = planFiles(upload);
   const tally = new GuardTally(desk.guard);
-  const known = await desk.lastSent.size();
+  const known = desk.ledger === null ? 0 : await desk.ledger.known();
   const sheets = new Map<OpenedSheet, { summary: ReturnType<typeof summaryBuilderOf>; plan: PlanCounts }>();
   const out = new AtomicFileStream(files.rows);
   try {
     await planSheet(
       upload.path,
-      { ledger: desk.ledger, lastSent: desk.lastSent },
-      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, chunk: 25_000 },
+      desk.ledger,
+      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN },
       (change, sheetRow, sheet) => {
         let one = sheets.get(sheet);
         if (!one) sheets.set(sheet, (one = { summary: summaryBuilderOf(sheet, KEEP_ISSUES), plan: emptyCounts() }));

@@ -7,6 +7,12 @@
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 
+/**
+ * What the ledger decides before a row is sent: its final result (not sent), or the plan to send:
+ * the row's own, or for a create whose key is linked to a product_id, an update of that product.
+ */
+export type RecordDecision = { result: RowResult; send?: undefined } | { send: RowPlan; result?: undefined };
+
 export interface LedgerRow {
   batchId: string;
   /** The row in this batch's sheet: one row of the batch, whatever it records. */
@@ -45,11 +51,12 @@ export const UNCHANGED_CODE = 'unchanged_since_last_sync';
 
 export interface BatchLedger {
   /**
-   * A final result (outcome `skipped`) when the row must not be sent, or null to send it. Read-only:
-   * the engine may call it for rows that wait a long time for a slot, or are never sent at all
-   * (the run stops first), so it must leave nothing behind that says the row was sent.
+   * A final result (outcome `skipped`) when the row must not be sent, or the plan to send it by
+   * (the steps after it are called with that plan). Read-only: the engine may call it for rows
+   * that wait a long time for a slot, or are never sent at all (the run stops first), so it must
+   * leave nothing behind that says the row was sent.
    */
-  before(row: LedgerRow): Promise<RowResult | null>;
+  before(row: LedgerRow): Promise<RecordDecision>;
   /**
    * Optional: reads at once what `before` needs for these rows (one ledger round trip), so that
    * `before` then answers them without a round trip each. Read-only, like `before`. The engine
@@ -82,7 +89,7 @@ export interface BatchLedger {
 export type BatchLedgerFactory = (settings: LedgerSettings) => BatchLedger;
 
 export const NO_LEDGER: BatchLedger = {
-  before: () => Promise.resolve(null),
+  before: (row) => Promise.resolve({ send: row.plan }),
   beforeSend: () => Promise.resolve(null),
   after: () => Promise.resolve(),
 };

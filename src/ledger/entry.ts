@@ -1,8 +1,9 @@
 /**
  * Ledger entries as text, and back, tolerating damage (a bad entry reads as absent).
- * Redis holds them as `~<st>|<row>|<batch>|<fp>|<rt>`: a delta sync reads one per row, and
- * taking this apart costs a fraction of JSON.parse (no escapes, the row text last and as is).
- * Entries written as JSON (earlier versions, or fields that hold a `|`) still read.
+ * Redis holds them as `~<st>|<row>|<batch>|<fp>|<rt>`, then `|` and `{"v", "ln"}` as JSON when the
+ * record has values or links: a delta sync reads one per row, and taking the head apart costs a
+ * fraction of JSON.parse (no escapes). An entry whose batch or fingerprint holds a `|` is written
+ * as JSON whole.
  */
 import type { LedgerEntry, LedgerState } from './ledger.ts';
 
@@ -18,15 +19,23 @@ export function isLedgerEntry(value: unknown): value is LedgerEntry {
     STATES.has(v.st) &&
     typeof v.batch === 'string' &&
     typeof v.row === 'number' &&
-    (v.rt === undefined || typeof v.rt === 'string')
+    (v.rt === undefined || typeof v.rt === 'string') &&
+    (v.v === undefined || (typeof v.v === 'object' && v.v !== null && !Array.isArray(v.v))) &&
+    (v.ln === undefined || (Array.isArray(v.ln) && v.ln.every((key) => typeof key === 'string')))
   );
 }
 
 export function encodeEntry(entry: LedgerEntry): string {
-  // The row text may hold anything (it comes last); the other fields must not hold the separator.
-  if (entry.batch.includes('|') || entry.fp.includes('|') || !Number.isSafeInteger(entry.row))
+  if (
+    entry.batch.includes('|') ||
+    entry.fp.includes('|') ||
+    entry.rt?.includes('|') ||
+    !Number.isSafeInteger(entry.row)
+  )
     return JSON.stringify({ ...entry, rt: entry.rt || undefined });
-  return `${COMPACT}${entry.st}|${entry.row}|${entry.batch}|${entry.fp}|${entry.rt ?? ''}`;
+  const head = `${COMPACT}${entry.st}|${entry.row}|${entry.batch}|${entry.fp}|${entry.rt ?? ''}`;
+  if (entry.v === undefined && entry.ln === undefined) return head;
+  return `${head}|${JSON.stringify({ v: entry.v, ln: entry.ln })}`;
 }
 
 export function parseEntry(text: string): LedgerEntry | undefined {
@@ -49,6 +58,17 @@ function parseCompact(text: string): LedgerEntry | undefined {
   const row = Number(text.slice(a + 1, b));
   if (!STATES.has(st) || !Number.isSafeInteger(row)) return undefined;
   const entry: LedgerEntry = { fp: text.slice(c + 1, d), st: st as LedgerState, batch: text.slice(b + 1, c), row };
-  if (d + 1 < text.length) entry.rt = text.slice(d + 1);
-  return entry;
+  // The row digest is base64url (no `|`): a `|` after it starts the record's values and links.
+  const e = text.indexOf('|', d + 1);
+  const rt = text.slice(d + 1, e < 0 ? undefined : e);
+  if (rt !== '') entry.rt = rt;
+  if (e < 0) return entry;
+  try {
+    const tail = JSON.parse(text.slice(e + 1)) as { v?: LedgerEntry['v']; ln?: LedgerEntry['ln'] };
+    if (tail.v !== undefined) entry.v = tail.v;
+    if (tail.ln !== undefined) entry.ln = tail.ln;
+  } catch {
+    return undefined;
+  }
+  return isLedgerEntry(entry) ? entry : undefined;
 }

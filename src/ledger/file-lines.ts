@@ -6,7 +6,6 @@
 import { createReadStream, readSync } from 'node:fs';
 import type { LedgerEntry } from './ledger.ts';
 import { isLedgerEntry } from './entry.ts';
-import { isRowDigest } from './fingerprint.ts';
 
 export type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
 
@@ -32,20 +31,10 @@ export function parseLine(text: string): Line | undefined {
     const value = JSON.parse(text) as Record<string, unknown>;
     if (typeof value.k !== 'string') return undefined;
     if (value.d === 1) return { k: value.k, d: 1 };
-    return isLedgerEntry(value.e) ? { k: value.k, e: withoutRowText(value.e) } : undefined;
+    return isLedgerEntry(value.e) ? { k: value.k, e: value.e } : undefined;
   } catch {
     return undefined;
   }
-}
-
-/**
- * An entry of an earlier version holds the row's whole text: only a shortcut of the delta check
- * (the fingerprint still decides), so it is not handed on.
- */
-function withoutRowText(entry: LedgerEntry): LedgerEntry {
-  if (entry.rt === undefined || isRowDigest(entry.rt)) return entry;
-  const { rt: _text, ...rest } = entry;
-  return rest;
 }
 
 /**
@@ -111,7 +100,7 @@ export class LineReader {
   at(offset: number): Line | undefined {
     if (offset === this.lastOffset) return this.lastLine;
     let end = -1;
-    // A line longer than a read (an earlier version's row text) is read again, twice as far.
+    // A line longer than a read (a record with long values) is read again, twice as far.
     for (let size = LINE_READ; end < 0; size *= 2) {
       if (this.buffer.length < size) this.buffer = Buffer.alloc(size);
       const read = readSync(this.fd, this.buffer, 0, size, offset);

@@ -29,6 +29,7 @@ import { AtomicFileStream } from '../files/atomic-write.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { LineReader, scanLines, type Line } from './file-lines.ts';
 import { GroupCommit } from './group-commit.ts';
+import { isSecondKey } from './links.ts';
 import { lockLedger, type LedgerLock } from './lock.ts';
 import { OffsetIndex } from './offset-index.ts';
 
@@ -86,6 +87,8 @@ export class FileLedger implements Ledger {
   private unsynced = false;
   /** Claims whose line is not in the index yet: at most the creates under way. */
   private readonly claims = new Map<string, Claim>();
+  /** Keys that are a linked record's second key (links.ts isSecondKey): known() counts the record once. */
+  private readonly seconds: Set<string>;
 
   private constructor(
     private readonly path: string,
@@ -93,8 +96,9 @@ export class FileLedger implements Ledger {
     private readonly lock: LedgerLock,
     private readonly reader: LineReader,
     private index: OffsetIndex,
-    loaded: { lines: number; bytes: number; torn: boolean },
+    loaded: { lines: number; bytes: number; torn: boolean; seconds: Set<string> },
   ) {
+    this.seconds = loaded.seconds;
     this.lines = loaded.lines;
     this.end = loaded.bytes;
     this.torn = loaded.torn;
@@ -113,8 +117,12 @@ export class FileLedger implements Ledger {
       handles = await openHandles(path);
       const reader = new LineReader(handles.read.fd);
       const index = new OffsetIndex();
-      const loaded = await scanLines(path, (line, offset) => index.record(line.k, offset, 'd' in line));
-      return new FileLedger(path, handles, lock, reader, index, loaded);
+      const seconds = new Set<string>();
+      const loaded = await scanLines(path, (line, offset) => {
+        index.record(line.k, offset, 'd' in line);
+        noteSecond(seconds, line);
+      });
+      return new FileLedger(path, handles, lock, reader, index, { ...loaded, seconds });
     } catch (error) {
       if (handles) await closeHandles(handles);
       await lock.release();
@@ -159,6 +167,10 @@ export class FileLedger implements Ledger {
   /** Entries held (for tests and `status`). */
   get size(): number {
     return this.index.live + this.claims.size;
+  }
+
+  known(): Promise<number> {
+    return Promise.resolve(this.index.live - this.seconds.size);
   }
 
   /**
@@ -227,6 +239,7 @@ export class FileLedger implements Ledger {
   /** The line at `offset` is in the file: the index points there, and a claim it carried is done. */
   private learn(line: Line, offset: number): void {
     this.index.record(line.k, offset, 'd' in line);
+    noteSecond(this.seconds, line);
     const claim = this.claims.get(line.k);
     // A failed claim holds its key (as if sent) until a later line for the key is written.
     if (claim && (claim.failed || ('e' in line && claim.entry === line.e))) this.claims.delete(line.k);
@@ -292,6 +305,12 @@ export class FileLedger implements Ledger {
     this.torn = false;
     await closeHandles(old);
   }
+}
+
+/** Keeps `seconds` to the keys whose newest line is a linked record's second key. */
+function noteSecond(seconds: Set<string>, line: Line): void {
+  if ('e' in line && isSecondKey(line.k, line.e)) seconds.add(line.k);
+  else seconds.delete(line.k);
 }
 
 async function openHandles(path: string): Promise<Handles> {

@@ -69,8 +69,3 @@ export function rowDigestOf(signature: string, cells: readonly string[]): string
 }
 
 const DIGEST = '#';
-
-/** Whether a stored row text is a digest (earlier versions stored the text itself). */
-export function isRowDigest(text: string): boolean {
-  return text.length === 23 && text.startsWith(DIGEST);
-}

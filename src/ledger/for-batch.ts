@@ -1,15 +1,28 @@
 /**
  * A batch's ledger backed by a Ledger store: `before` decides (read-only), `beforeSend` marks a
- * create pending (claims its key), `after` records the outcome. Decisions are the pure rules of
- * rules.ts; this file only batches the store's reads and writes.
+ * create pending (claims its key), `after` records the outcome in the product's record: its state,
+ * the values confirmed merged over the ones before, and its keys linked (links.ts), written under
+ * each key. Decisions are the pure rules of rules.ts; this file only batches the store's reads and
+ * writes.
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
-import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings } from './batch-ledger.ts';
+import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings, RecordDecision } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { rowDigestOf } from './fingerprint.ts';
-import { decideBefore, entryAfter, ledgerKeyOf, lostClaim, pendingEntry, stateAfter } from './rules.ts';
+import { keysAfter, valuesOf } from './links.ts';
+import {
+  decideBefore,
+  decideRecord,
+  entryAfter,
+  ledgerKeyOf,
+  lostClaim,
+  pendingEntry,
+  recordKeysOf,
+  stateAfter,
+} from './rules.ts';
+import { sentValuesOf } from './values.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
@@ -60,10 +73,26 @@ class StoreBatchLedger {
 
   // Read-only on the ledger: the engine asks rows far ahead of sending them, and a row that is
   // never sent (the run stops first) must leave no trace there.
-  async before(row: LedgerRow): Promise<RowResult | null> {
-    const key = ledgerKeyOf(row.plan, this.settings.keyColumn);
-    if (key === null) return null;
-    return this.decide(row, key, await this.lookup(key));
+  async before(row: LedgerRow): Promise<RecordDecision> {
+    const keys = recordKeysOf(row.plan, this.settings.keyColumn);
+    if (keys.own === null) return { send: row.plan };
+    const [own, link] = await Promise.all([
+      this.lookup(keys.own),
+      keys.link === null ? undefined : this.lookup(keys.link),
+    ]);
+    // Two rows of one sheet never share a key here: the mapper made the later one invalid (rule (a)).
+    const decision = decideRecord(
+      row.plan,
+      recordedRow(row),
+      keys,
+      { own, link },
+      this.settings,
+      row.batchId,
+      row.cells,
+    );
+    if (decision.result) return { result: asBatchRow(row, decision.result)! };
+    if (decision.send.kind === 'create') this.seenBefore.set(rowId(row), own ?? null);
+    return decision;
   }
 
   // Right before the create is sent: marked pending, so a crash mid-request leaves `pending`,
@@ -105,7 +134,8 @@ class StoreBatchLedger {
 
   // A pending mark is undone only if this batch's beforeSend wrote it.
   async after(row: LedgerRow, result: RowResult): Promise<void> {
-    const key = ledgerKeyOf(row.plan, this.settings.keyColumn);
+    const keys = recordKeysOf(row.plan, this.settings.keyColumn);
+    const key = keys.own;
     if (key === null) return;
     const id = rowId(row);
     const claimed = this.beforePending.get(id);
@@ -116,11 +146,33 @@ class StoreBatchLedger {
       const entry = claimed
         ? { ...claimed.pending, st }
         : entryAfter(row.plan, key, result, row.batchId, recordedRow(row), this.rowDigestIn(row));
-      if (entry !== null) await this.writes.call([key, entry]);
+      if (entry !== null) await this.record(row.plan, key, keys.link, entry);
     } else if (claimed) {
       // The create surely did not happen (failed, not unknown): undo the pending mark.
       await this.writes.call([key, claimed.previous]);
     }
+  }
+
+  /**
+   * Writes the row's entry as the product's record, under each of its keys: the values it had
+   * (read again now: another row may have changed them since `before`) with the ones the store
+   * just confirmed over them, and its keys linked.
+   */
+  private async record(plan: RowPlan, own: string, link: string | null, entry: LedgerEntry): Promise<void> {
+    const [held, linked] = await Promise.all([this.lookup(own), link === null ? undefined : this.lookup(link)]);
+    const before = valuesOf(held, linked);
+    const sent = entry.st === 'synced' ? sentValuesOf(plan) : null;
+    const values = sent === null ? before : { ...before, ...sent };
+    const keys = keysAfter(own, link, held ?? linked);
+    await Promise.all(
+      keys.map((key) => {
+        const others = keys.filter((other) => other !== key);
+        const copy: LedgerEntry = { ...entry };
+        if (values !== undefined) copy.v = values;
+        if (others.length > 0) copy.ln = others;
+        return this.writes.call([key, copy]);
+      }),
+    );
   }
 
   private async lookup(key: string): Promise<LedgerEntry | undefined> {
@@ -138,7 +190,10 @@ class StoreBatchLedger {
     const keys = [
       ...new Set(
         rows
-          .map((row) => ledgerKeyOf(row.plan, this.settings.keyColumn))
+          .flatMap((row) => {
+            const { own, link } = recordKeysOf(row.plan, this.settings.keyColumn);
+            return [own, link];
+          })
           .filter((key): key is string => key !== null && !this.prefetched.has(key)),
       ),
     ];
@@ -151,14 +206,6 @@ class StoreBatchLedger {
     return this.settings.rowSignature !== undefined && row.cells !== undefined
       ? rowDigestOf(this.settings.rowSignature, row.cells)
       : undefined;
-  }
-
-  private decide(row: LedgerRow, key: string, entry: LedgerEntry | undefined): RowResult | null {
-    // Two rows of one sheet never share a key here: the mapper made the later one invalid (rule (a)).
-    const decision = decideBefore(row.plan, recordedRow(row), key, entry, this.settings, row.batchId, row.cells);
-    if (decision !== null || row.plan.kind !== 'create') return asBatchRow(row, decision);
-    this.seenBefore.set(rowId(row), entry ?? null);
-    return null;
   }
 }
 

@@ -2,14 +2,10 @@
  * Where the local mode's ledger lives. Per user, not per working directory, so a sheet imported from
  * one folder and dropped into a drop folder elsewhere meets the same ledger:
  * `LEDGER_FILE`, else `$XDG_STATE_HOME/catalog-sync/ledger.jsonl` (`~/.local/state/...`); one
- * file per store and account beside it (`ledger.<scope>.jsonl`). Earlier versions kept it in
- * `./.ledger/` of the working directory: that file is taken over on first use (open.ts).
+ * file per store and account beside it (`ledger.<scope>.jsonl`).
  */
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-
-/** The default of earlier versions, relative to the working directory. */
-export const LEGACY_LEDGER_FILE = join('.ledger', 'ledger.jsonl');
 
 /** The configured base name of the local mode's ledger's files. */
 export function ledgerFileOf(config: Pick<Config, 'ledgerFile' | 'stateHome'>): string {
@@ -19,9 +15,4 @@ export function ledgerFileOf(config: Pick<Config, 'ledgerFile' | 'stateHome'>): 
 /** A file ledger whose entries Redis took over: renamed so, it tells local runs to use Redis. */
 export function movedToRedis(scopedFile: string): string {
   return `${scopedFile}.moved-to-redis`;
-}
-
-/** A ledger of the old default (./.ledger) taken over by the per-user home: kept, renamed so. */
-export function movedToHome(scopedFile: string): string {
-  return `${scopedFile}.moved-to-home`;
 }

@@ -1,8 +1,14 @@
 /**
- * The sync ledger: what earlier syncs confirmed, so delta syncs skip unchanged rows and no
- * create is ever sent twice. One interface, two stores (Redis with the queue, a local file for
- * the local mode). Keys and entries are built by the pure functions in rules.ts.
+ * The sync ledger: one record per product and store, what earlier syncs confirmed of it (its
+ * state, the batch and row, the values last sent) and every key it is known by, so delta syncs
+ * skip unchanged rows, no create is ever sent twice, a preview shows "before" and a product
+ * created by barcode is updated by its barcode once its product_id is linked. One interface, two
+ * stores (Redis with the queue, a local file for the local mode). Keys and entries are built by
+ * the pure functions in rules.ts.
  */
+
+/** A product's fields as last sent and confirmed (the API's names: sale_price, product_status, ...). */
+export type SentValues = Readonly<Record<string, unknown>>;
 
 /**
  * `synced`: the store confirmed what `fp` describes. `unknown`: a create whose outcome is not
@@ -20,6 +26,13 @@ export interface LedgerEntry {
   row: number;
   /** Digest of the row as written when confirmed (fingerprint.ts `rowDigestOf`): a delta sync's shortcut. */
   rt?: string;
+  /** The product's values as last confirmed, merged field by field over the ones sent before. */
+  v?: SentValues;
+  /**
+   * The record's other keys (links.ts): a product known by its barcode and its product_id is one
+   * record, written under both keys, each naming the other, so either finds it in one lookup.
+   */
+  ln?: readonly string[];
 }
 
 export interface Ledger {
@@ -38,6 +51,11 @@ export interface Ledger {
   claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null>;
   /** Forgets keys (a `pending` create that surely did not happen, with no earlier entry). */
   deleteMany(keys: readonly string[]): Promise<void>;
+  /**
+   * How many records it holds, a product linked by two keys counted once (the guard's "products
+   * catalog-sync knows"; brand and dropped-file entries are few and count too).
+   */
+  known(): Promise<number>;
   close(): Promise<void>;
   /** A store held in memory answers at once: its batch ledger then skips batching (no round trip to save). */
   getNow?(key: string): LedgerEntry | undefined;

@@ -2,30 +2,22 @@
  * Opens the store's ledger from the configuration. Only the composition root (src/app.ts) calls
  * it, so there is one place where a ledger is built, and one answer to "where is it":
  * - with Redis (REDIS_URL or REDIS_CLUSTER_NODES), the hash `<QUEUE_PREFIX>:{<scope>}:ledger`
- *   answers for the store, whatever the transport. Opened, it takes over the hash where earlier
- *   versions kept it (redis-store.ts adoptLegacyRedisLedger) and the entries of this machine's
- *   file ledger for the store, leaving a note in the file's place, so a later run without Redis
- *   stops instead of creating again what Redis knows was created (app.ts opens it for a batch
- *   only once the batch starts);
- * - without it, the file in the per-user home (home.ts), which takes over a file of the old
- *   default (./.ledger in the working directory) on first use.
+ *   answers for the store, whatever the transport. Opened, it takes over the entries of this
+ *   machine's file ledger for the store, leaving a note in the file's place, so a later run
+ *   without Redis stops instead of creating again what Redis knows was created (app.ts opens it
+ *   for a batch only once the batch starts);
+ * - without it, the file in the per-user home (home.ts).
  */
 import { readFile, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { RedisClient } from '../redis.ts';
 import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { BatchLedgerFactory } from './batch-ledger.ts';
 import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
-import type { LastSent } from './last-sent.ts';
-import { FileLastSent, lastSentFileOf } from './last-sent-file.ts';
-import { RedisLastSent } from './last-sent-redis.ts';
-import { recordingLastSent } from './recording-last-sent.ts';
-import { lastSentIntoFile, lastSentIntoRedis } from './last-sent-move.ts';
-import { LEGACY_LEDGER_FILE, ledgerFileOf } from './home.ts';
+import { ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { adoptLegacyRedisLedger, legacyRedisLedgerKey, RedisLedger, redisLedgerKey } from './redis-store.ts';
+import { RedisLedger, redisLedgerKey } from './redis-store.ts';
 import { scopeKeyPrefix, storeIdentityOf, storeScope } from '../store/identity.ts';
 import { exists, takeOver, writeMovedNote, type MovedNote } from './take-over.ts';
 
@@ -38,8 +30,6 @@ export interface LedgerHandle {
   ledger: StoreLedger;
   /** The engine's batchLedgers (runSync / enqueueSync / startSyncWorker `batchLedgers`). */
   batchLedgers: BatchLedgerFactory;
-  /** The last values sent each product, beside the ledger (preview's "before", the guard's). */
-  lastSent: LastSent;
   /** Which store and account the ledger answers for (store/identity.ts storeScope). */
   scope: string;
   /** Where it lives, for people: the file's path, or `redis <key>`. */
@@ -55,25 +45,19 @@ export async function openStoreLedger(
 ): Promise<LedgerHandle> {
   const scope = storeScope(storeIdentityOf(config));
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
-  // The old default only when no LEDGER_FILE was chosen: a chosen file is used as it is.
-  const legacy = config.ledgerFile === undefined ? resolve(scopedLedgerFile(LEGACY_LEDGER_FILE, scope)) : null;
-  const sources = [file, ...(legacy && legacy !== resolve(file) ? [legacy] : [])];
   const note = `${file}.moved-to-redis`;
   let ledger: StoreLedger;
   let where: string;
   if (redis) {
     const key = redisLedgerKey(config.queuePrefix, scope);
-    await adoptLegacyLedger(redis, config.queuePrefix, scope, logger);
     ledger = new RedisLedger(redis, config.queuePrefix, scope);
     where = `redis ${key}`;
-    for (const source of sources) {
-      if (!(await exists(source))) continue;
-      const entries = await takeOver(source, ledger);
-      await lastSentIntoRedis(source, new RedisLastSent(redis, config.queuePrefix, scope));
+    if (await exists(file)) {
+      const entries = await takeOver(file, ledger);
       await writeMovedNote(note, { movedTo: 'redis', key, at: new Date().toISOString(), entries });
       logger.warn(
-        { file: source, entries, redisKey: key },
-        `the ledger of this store moves to Redis: ${counted(entries)} taken over from ${source} (kept as ${source}.moved)`,
+        { file, entries, redisKey: key },
+        `the ledger of this store moves to Redis: ${counted(entries)} taken over from ${file} (kept as ${file}.moved)`,
       );
     }
   } else {
@@ -83,44 +67,24 @@ export async function openStoreLedger(
         'REDIS_URL',
         `is not set, but the ledger of ${config.storeUrl} moved to Redis (${moved.key}, ${moved.at}) and answers for this store now: set REDIS_URL (or REDIS_CLUSTER_NODES) to that Redis to sync it (without it, products it knows were created could be created again)`,
       );
-    const opened = await FileLedger.open(file);
-    ledger = opened;
+    ledger = await FileLedger.open(file);
     where = file;
-    if (legacy && sources.includes(legacy) && (await exists(legacy))) {
-      const entries = await takeOver(legacy, opened).catch(async (error: unknown) => {
-        await opened.close();
-        throw error;
-      });
-      logger.warn(
-        { file: legacy, entries, ledgerFile: file },
-        `the ledger moves to ${file}: ${counted(entries)} taken over from ${legacy} (kept as ${legacy}.moved)`,
-      );
-    }
   }
-  const lastSent = openLastSent(config, redis);
-  return {
-    ledger,
-    batchLedgers: recordingLastSent(batchLedgersOf(ledger), lastSent),
-    lastSent,
-    scope,
-    where,
-    close: async () => {
-      await lastSent.close();
-      await ledger.close();
-    },
-  };
+  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
 }
 
+/** The records a look before a batch reads (the guard): lookups and the count of products known. */
+export type RecordReader = Pick<Ledger, 'getMany' | 'known'> & { close(): Promise<void> };
+
 /**
- * The store's last values sent (last-sent.ts), where its ledger is, without opening the ledger:
- * a look before a batch (the guard) must not take a file ledger over into Redis for a run that
- * may queue nothing.
+ * The store's records where its ledger is, for a look before a batch (the guard), without taking
+ * a file ledger over into Redis for a run that may queue nothing: with Redis, its hash as it is;
+ * else the file, opened (and locked) until closed.
  */
-export function openLastSent(config: Config, redis: RedisClient | null): LastSent {
+export async function openRecordReader(config: Config, redis: RedisClient | null): Promise<RecordReader> {
   const scope = storeScope(storeIdentityOf(config));
-  return redis
-    ? new RedisLastSent(redis, config.queuePrefix, scope)
-    : new FileLastSent(lastSentFileOf(scopedLedgerFile(ledgerFileOf(config), scope)));
+  if (redis) return new RedisLedger(redis, config.queuePrefix, scope);
+  return FileLedger.open(scopedLedgerFile(ledgerFileOf(config), scope));
 }
 
 export interface MovedToFile {
@@ -145,8 +109,6 @@ export async function moveStoreLedgerToFile(config: Config, redis: RedisClient):
   const key = redisLedgerKey(config.queuePrefix, scope);
   // In the store's hash slot, as RENAME on a Redis Cluster needs.
   const keptAs = `${scopeKeyPrefix(config.queuePrefix, scope)}:ledger-moved-to-file`;
-  // An earlier version's hash first: its entries then go to the file with the rest.
-  await adoptLegacyRedisLedger(redis, config.queuePrefix, scope);
   const source = new RedisLedger(redis, config.queuePrefix, scope);
   // Opening it locks the file: refused (ConfigError) while another process has it open.
   const target = await FileLedger.open(file);
@@ -165,23 +127,14 @@ export async function moveStoreLedgerToFile(config: Config, redis: RedisClient):
   } finally {
     await target.close();
   }
-  await lastSentIntoFile(redis, config.queuePrefix, scope, file);
   // Only once the file holds every entry: a crash before this leaves Redis answering, as before.
   if ((await redis.exists(key)) === 1) await redis.rename(key, keptAs);
+  if ((await redis.exists(`${key}:linked`)) === 1) await redis.rename(`${key}:linked`, `${keptAs}:linked`);
   await rm(`${file}.moved-to-redis`, { force: true });
   return { entries, file, keptAs };
 }
 
 const counted = (n: number): string => (n === 1 ? '1 entry' : `${n} entries`);
-
-async function adoptLegacyLedger(redis: RedisClient, prefix: string, scope: string, logger: Logger): Promise<void> {
-  const entries = await adoptLegacyRedisLedger(redis, prefix, scope);
-  if (entries > 0)
-    logger.warn(
-      { from: legacyRedisLedgerKey(prefix, scope), redisKey: redisLedgerKey(prefix, scope), entries },
-      `the ledger of this store moves under its key prefix: ${counted(entries)} taken over from ${legacyRedisLedgerKey(prefix, scope)}`,
-    );
-}
 
 async function readMovedNote(path: string): Promise<MovedNote | null> {
   let text: string;

@@ -4,12 +4,13 @@
  * ledger key, value = the entry (entry.ts). Lookups are HMGET in chunks, pipelined, so 100,000
  * rows cost about a hundred round trips.
  */
-import { isCluster, type RedisClient } from '../redis.ts';
+import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { encodeEntry, parseEntry } from './entry.ts';
+import { isSecondKey } from './links.ts';
 
 const CHUNK = 1_000;
 
@@ -42,51 +43,10 @@ export function redisLedgerKey(prefix: string, scope: string): string {
   return `${scopeKeyPrefix(prefix, scope)}:ledger`;
 }
 
-/** Where versions before the hash tag kept it, outside the store's hash slot. */
-export function legacyRedisLedgerKey(prefix: string, scope: string): string {
-  return `${prefix}:ledger:${scope}`;
-}
-
-/**
- * Moves the old hash to the new key in one step (RENAME is atomic on one server; merged entry by
- * entry, the new key's entry standing, should both exist) and leaves a text in the old key's
- * place, from then on whether the old hash existed or not: a process of an earlier version, whose
- * ledger reads and claims go to the old key, then fails each row unsent on WRONGTYPE, instead of
- * finding nothing there and creating again. Returns the entries moved; 0 once the note is there.
- * KEYS: the old hash, the new one. ARGV: the note.
- */
-const ADOPT = new LuaScript(`
-local kind = redis.call('TYPE', KEYS[1]).ok
-if kind ~= 'hash' and kind ~= 'none' then return 0 end
-local moved = 0
-if kind == 'hash' then
-  if redis.call('EXISTS', KEYS[2]) == 0 then
-    moved = redis.call('HLEN', KEYS[1])
-    redis.call('RENAME', KEYS[1], KEYS[2])
-  else
-    local all = redis.call('HGETALL', KEYS[1])
-    for i = 1, #all, 2 do moved = moved + redis.call('HSETNX', KEYS[2], all[i], all[i + 1]) end
-    redis.call('DEL', KEYS[1])
-  end
-end
-redis.call('SET', KEYS[1], ARGV[1])
-return moved
-`);
-
-/**
- * Takes a store's ledger over from where an earlier version kept it (legacyRedisLedgerKey), once:
- * returns the entries moved. Not on a Redis Cluster: no earlier version ran on one, and the old
- * key is in another hash slot.
- */
-export async function adoptLegacyRedisLedger(redis: RedisClient, prefix: string, scope: string): Promise<number> {
-  if (isCluster(redis)) return 0;
-  const key = redisLedgerKey(prefix, scope);
-  const note = `catalog-sync: this store's ledger moved to ${key}; a catalog-sync process still using this key is of an earlier version: upgrade it`;
-  return Number(await ADOPT.run(redis, [legacyRedisLedgerKey(prefix, scope), key], [note]));
-}
-
 export class RedisLedger implements Ledger {
   private readonly hash: string;
+  /** The keys that are a linked record's second key (links.ts isSecondKey), for known(). */
+  private readonly seconds: string;
 
   /** `redis` is the caller's connection; close() leaves it open. */
   constructor(
@@ -95,6 +55,7 @@ export class RedisLedger implements Ledger {
     scope: string,
   ) {
     this.hash = redisLedgerKey(prefix, scope);
+    this.seconds = `${this.hash}:linked`;
   }
 
   async getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]> {
@@ -114,8 +75,11 @@ export class RedisLedger implements Ledger {
     if (entries.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < entries.length; i += CHUNK) {
-      const fields = entries.slice(i, i + CHUNK).flatMap(([key, entry]) => [key, encodeEntry(entry)]);
-      pipeline.hset(this.hash, ...fields);
+      const chunk = entries.slice(i, i + CHUNK);
+      pipeline.hset(this.hash, ...chunk.flatMap(([key, entry]) => [key, encodeEntry(entry)]));
+      // A record is linked once and stays linked (ledger forget drops both keys).
+      const seconds = chunk.filter(([key, entry]) => isSecondKey(key, entry)).map(([key]) => key);
+      if (seconds.length > 0) pipeline.hset(this.seconds, ...seconds.flatMap((key) => [key, '1']));
     }
     await execOrThrow(pipeline.exec());
   }
@@ -132,8 +96,20 @@ export class RedisLedger implements Ledger {
   async deleteMany(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (let i = 0; i < keys.length; i += CHUNK) pipeline.hdel(this.hash, ...keys.slice(i, i + CHUNK));
+    for (let i = 0; i < keys.length; i += CHUNK) {
+      pipeline.hdel(this.hash, ...keys.slice(i, i + CHUNK));
+      pipeline.hdel(this.seconds, ...keys.slice(i, i + CHUNK));
+    }
     await execOrThrow(pipeline.exec());
+  }
+
+  async known(): Promise<number> {
+    const replies = (await this.redis.pipeline().hlen(this.hash).hlen(this.seconds).exec()) ?? [];
+    const counts = replies.map(([error, count]) => {
+      if (error) throw error;
+      return Number(count);
+    });
+    return (counts[0] ?? 0) - (counts[1] ?? 0);
   }
 
   /** Every entry held, read with HSCAN a chunk at a time. */

@@ -15,11 +15,13 @@
 import { createKeyValue } from '../sheet/map/sheet-checks.ts';
 import { ref, said, type MessageRef, type Said } from '../messages/index.ts';
 import type { RowPlan } from '../sheet/types.ts';
-import { UNCHANGED_CODE, type LedgerSettings } from './batch-ledger.ts';
+import { UNCHANGED_CODE, type LedgerSettings, type RecordDecision } from './batch-ledger.ts';
 import type { Outcome, RowResult } from '../outcome.ts';
 import { fingerprintOf, rowDigestOf } from './fingerprint.ts';
 import { describeLedgerKey } from './key-text.ts';
 import type { LedgerEntry, LedgerState } from './ledger.ts';
+import { linkConflictOf, linkedPlan, linkKeyOf } from './links.ts';
+import { sendsNothingNew } from './values.ts';
 
 /** The key column when none is named: the default of import, watch, rerun and job files alike. */
 export const DEFAULT_KEY_COLUMN = 'barcode';
@@ -45,7 +47,11 @@ export function ledgerKeyOf(plan: RowPlan, keyColumn: string = DEFAULT_KEY_COLUM
   }
 }
 
-/** What the row sends is what the ledger confirmed: by the row's digest when both have it, else by payload. */
+/**
+ * What the row sends is what the ledger confirmed: by the row's digest when both have it, else by
+ * payload, else by the record's values (a barcode-only row of a linked product, sent as an update
+ * of values its record holds).
+ */
 function sameAsSynced(
   plan: RowPlan,
   entry: LedgerEntry,
@@ -59,7 +65,7 @@ function sameAsSynced(
     entry.rt === rowDigestOf(signature, cells)
   )
     return true;
-  return entry.fp === fingerprintOf(plan);
+  return entry.fp === fingerprintOf(plan) || sendsNothingNew(plan, entry.v);
 }
 
 function skipped(row: number, text: Said, code: string): RowResult {
@@ -173,6 +179,61 @@ export function decideBefore(
     return skipped(row, said('ledger.unchanged_since', { where }), UNCHANGED_CODE);
   }
   return null;
+}
+
+/** A row's keys: the one its plan is recorded under, and the create key an update also names. */
+export interface RecordKeys {
+  own: string | null;
+  link: string | null;
+}
+
+export function recordKeysOf(plan: RowPlan, keyColumn: string): RecordKeys {
+  return { own: ledgerKeyOf(plan, keyColumn), link: linkKeyOf(plan, keyColumn) };
+}
+
+/** What the ledger holds under a row's keys. */
+export interface FoundRecord {
+  own: LedgerEntry | undefined;
+  link: LedgerEntry | undefined;
+}
+
+/**
+ * decideBefore over the product's record: a create whose key is linked to a product_id is decided
+ * (and sent) as an update of that product; an update naming a create key linked to another product
+ * (or a product linked to another create key) is refused, naming both. The engine's batch ledger
+ * and the planner both decide by it.
+ */
+export function decideRecord(
+  plan: RowPlan,
+  row: number,
+  keys: RecordKeys,
+  found: FoundRecord,
+  settings: LedgerSettings,
+  batchId?: string,
+  cells?: readonly string[],
+): RecordDecision {
+  const send = linkedPlan(plan, found.own);
+  if (keys.own !== null && keys.link !== null) {
+    const conflict = linkConflictOf(keys.own, found.own, keys.link, found.link);
+    if (conflict)
+      return { result: linkConflict(row, conflict.key, conflict.other, conflict.entry, settings.keyColumn) };
+  }
+  const key = send === plan ? keys.own : ledgerKeyOf(send, settings.keyColumn);
+  const result = decideBefore(send, row, key, found.own, settings, batchId, cells);
+  return result === null ? { send } : { result };
+}
+
+function linkConflict(row: number, key: string, other: string, entry: LedgerEntry, keyColumn: string): RowResult {
+  const where = ref('ledger.where', { batch: entry.batch, row: entry.row });
+  return {
+    row,
+    outcome: 'invalid',
+    ...said('link_conflict', { key: describeLedgerKey(key), other: describeLedgerKey(other), where }),
+    httpStatus: null,
+    attempts: 0,
+    code: 'link_conflict',
+    column: keyColumn,
+  };
 }
 
 /**

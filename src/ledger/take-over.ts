@@ -1,6 +1,6 @@
 /**
- * One ledger answers for one store: when it moves (to Redis once REDIS_URL is configured, or from
- * the old `./.ledger` to the per-user home), the new one takes over the old one's entries, and
+ * One ledger answers for one store: when it moves (to Redis once REDIS_URL is configured), the
+ * new one takes over the old one's entries (the records whole: values and links), and
  * the old file is kept beside, renamed (nothing is deleted), so it is never read again.
  */
 import { rename, stat, writeFile } from 'node:fs/promises';

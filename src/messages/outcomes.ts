@@ -177,8 +177,16 @@ export const OUTCOME_MESSAGES = {
   'ledger.already_created': entry(
     ['key', 'where'],
     (p) =>
-      `already created (${p.key}, ${p.where}); not created again: add the product's product_id to this row to update it`,
-    (p) => `أُنشئ من قبل (${p.key}، ${p.where})؛ لن يُنشأ مرة أخرى: أضف product_id الخاص بالمنتج إلى هذا الصف لتحديثه`,
+      `already created (${p.key}, ${p.where}); not created again, and not linked to its product_id yet: add the product's product_id to this row once (from then on this key updates it), or load the store's product export (catalog-sync ledger link)`,
+    (p) =>
+      `أُنشئ من قبل (${p.key}، ${p.where})؛ لن يُنشأ مرة أخرى، ولم يُربط بمعرّف المنتج product_id بعد: أضف product_id الخاص بالمنتج إلى هذا الصف مرة واحدة (ومن بعدها يحدّثه هذا المفتاح)، أو حمّل ملف منتجات المتجر المُصدَّر (catalog-sync ledger link)`,
+  ),
+  link_conflict: entry(
+    ['key', 'other', 'where'],
+    (p) =>
+      `not sent: ${p.key} is already linked to ${p.other} (${p.where}); a product has one product_id and one key value: fix this row's product_id or key column`,
+    (p) =>
+      `لم يُرسل: ${p.key} مربوط من قبل بـ ${p.other} (${p.where})؛ للمنتج معرّف product_id واحد وقيمة مفتاح واحدة: صحّح product_id أو عمود المفتاح في هذا الصف`,
   ),
   'ledger.unknown_create': entry(
     ['key', 'where', 'command'],
@@ -224,15 +232,5 @@ export const OUTCOME_MESSAGES = {
       `Product created (category ${p.category}: ${p.before} -> ${p.after}, rose by every confirmed and unknown create; found by reconcile); the store returns no product_id: find it in the store's admin to update this product`,
     (p) =>
       `أُنشئ المنتج (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر كل عمليات الإنشاء المؤكدة وغير المعروفة؛ كشف ذلك الأمر reconcile)؛ لا يعيد المتجر product_id: ابحث عن المنتج في لوحة إدارة المتجر لتحديثه`,
-  ),
-  'preview.already_created': entry(
-    [],
-    () => 'already created; not created again',
-    () => 'أُنشئ من قبل؛ لن يُنشأ مرة أخرى',
-  ),
-  'preview.unknown_create': entry(
-    [],
-    () => 'an earlier create of this product had an unknown outcome; not sent again (reconcile its batch)',
-    () => 'نتيجة إنشاء سابق لهذا المنتج غير معروفة؛ لن يُرسل مرة أخرى (سوِّ دفعته بالأمر reconcile)',
   ),
 };

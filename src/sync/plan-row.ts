@@ -7,11 +7,10 @@
  * run adds the store's checks to them, and the engine's ledger step decides by the same rule
  * (ledger/rules.ts decideBefore): so every view says what the sync then does.
  */
-import type { SentValues } from '../ledger/last-sent.ts';
-import { sameValue, sentValuesOf } from '../ledger/last-sent.ts';
 import { UNCHANGED_CODE, type LedgerSettings } from '../ledger/batch-ledger.ts';
-import type { LedgerEntry } from '../ledger/ledger.ts';
-import { decideBefore, ledgerKeyOf } from '../ledger/rules.ts';
+import { valuesOf } from '../ledger/links.ts';
+import { decideRecord, recordKeysOf, type FoundRecord } from '../ledger/rules.ts';
+import { sameValue, sentValuesOf } from '../ledger/values.ts';
 import type { MessageParams } from '../messages/index.ts';
 import type { Outcome, PlanAction, RowResult } from '../outcome.ts';
 import type { SheetRowResult } from '../sheet/index.ts';
@@ -43,39 +42,41 @@ export interface RowChange {
   params?: MessageParams;
 }
 
-/** The store's record of one product, as the planner reads it: undefined parts were never recorded. */
-export interface ProductRecord {
-  entry: LedgerEntry | undefined;
-  values: SentValues | undefined;
-}
+/**
+ * The store's record of a row's product, as the planner reads it: what the ledger holds under the
+ * row's own key and under the create key it links (undefined: nothing).
+ */
+export type ProductRecord = FoundRecord;
 
-export const NO_RECORD: ProductRecord = { entry: undefined, values: undefined };
+export const NO_RECORD: ProductRecord = { own: undefined, link: undefined };
 
 export interface PlanSettings extends LedgerSettings {
   /** The batch the rows belong to, when they are being sent (a batch resumed after a crash). */
   batchId?: string | undefined;
 }
 
-/** The record's key for a row: the ledger's key of its plan, or null for a row that has none. */
-export function recordKeyOf(sheetRow: SheetRowResult, keyColumn: string): string | null {
-  return sheetRow.plan === null ? null : ledgerKeyOf(sheetRow.plan, keyColumn);
-}
-
 export function planRow(sheetRow: SheetRowResult, record: ProductRecord, settings: PlanSettings): RowChange {
   const row = sheetRow.originalRow ?? sheetRow.row;
-  const seen = record.values !== undefined;
+  const values = valuesOf(record.own, record.link);
+  const seen = values !== undefined;
   const plan = sheetRow.plan;
   if (plan === null) return notSent('invalid', { ...invalidResult(sheetRow), row }, seen);
   if (plan.kind === 'skip') return notSent('skipped', skippedResult(row, plan.reason), seen);
-  const key = ledgerKeyOf(plan, settings.keyColumn);
-  const decided = decideBefore(plan, row, key, record.entry, settings, settings.batchId, sheetRow.cells);
-  if (decided !== null) return notSent(decided.code === UNCHANGED_CODE ? 'unchanged' : 'skipped', decided, seen);
-  const after = sentValuesOf(plan) ?? { ...plan.payload };
+  const keys = recordKeysOf(plan, settings.keyColumn);
+  const decided = decideRecord(plan, row, keys, record, settings, settings.batchId, sheetRow.cells);
+  if (decided.result) {
+    const { result } = decided;
+    const action = result.outcome === 'invalid' ? 'invalid' : result.code === UNCHANGED_CODE ? 'unchanged' : 'skipped';
+    return notSent(action, result, seen);
+  }
+  // A create whose key is linked to a product is sent as an update of it.
+  const sent = decided.send;
+  const after = sentValuesOf(sent) ?? { ...(sent.kind === 'skip' ? {} : sent.payload) };
   // A create sends every field; an update the fields it names, of which those that differ show.
   const changes = Object.entries(after)
-    .filter(([field, value]) => plan.kind === 'create' || !seen || !sameValue(record.values?.[field], value))
-    .map(([field, value]) => ({ field, before: record.values?.[field] ?? null, after: value }));
-  return { row, action: plan.kind, changes, seen };
+    .filter(([field, value]) => sent.kind === 'create' || !seen || !sameValue(values[field], value))
+    .map(([field, value]) => ({ field, before: values?.[field] ?? null, after: value }));
+  return { row, action: sent.kind === 'skip' ? 'skipped' : sent.kind, changes, seen };
 }
 
 function notSent(action: PlanAction, result: RowResult, seen: boolean): RowChange {

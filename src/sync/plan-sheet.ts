@@ -3,17 +3,13 @@
  * records up a chunk of rows at a time, and hands each row's decision (plan-row.ts) to `visit`:
  * the upload summary counts them, the preview keeps a page of them, the guard tallies all of them.
  */
-import type { LastSent, SentValues } from '../ledger/last-sent.ts';
-import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { recordKeysOf } from '../ledger/rules.ts';
 import { openSheets, type ColumnMapping, type SheetRowResult, type OpenedSheet } from '../sheet/index.ts';
-import { planRow, recordKeyOf, type PlanSettings, type RowChange } from './plan-row.ts';
+import { planRow, type PlanSettings, type ProductRecord, type RowChange } from './plan-row.ts';
 
-/** Where the records of a store's products are read: its ledger and the values last sent. */
-export interface RecordSource {
-  /** null: nothing is remembered for the store (a rehearsal against a throwaway store). */
-  ledger: Pick<Ledger, 'getMany'> | null;
-  lastSent: Pick<LastSent, 'getMany'>;
-}
+/** Where the records of a store's products are read: its ledger; null when nothing is remembered (a rehearsal). */
+export type RecordSource = Pick<Ledger, 'getMany'> | null;
 
 export interface PlanSheetOptions {
   maxTextLength: number;
@@ -68,21 +64,20 @@ export async function planSheet(
   return index;
 }
 
-/** Each row's record, in order: one lookup of the chunk's keys in the ledger and one in the values. */
+/** Each row's record, in order: one lookup of the chunk's keys (each row's own and the one it links). */
 async function recordsOf(
   chunk: readonly SheetRowResult[],
   records: RecordSource,
   keyColumn: string,
-): Promise<{ entry: LedgerEntry | undefined; values: SentValues | undefined }[]> {
-  const keys = chunk.map((sheetRow) => recordKeyOf(sheetRow, keyColumn));
-  const asked = [...new Set(keys.filter((key): key is string => key !== null))];
-  const [entries, values] =
-    asked.length === 0
-      ? [[], []]
-      : await Promise.all([
-          records.ledger?.getMany(asked) ?? asked.map(() => undefined),
-          records.lastSent.getMany(asked),
-        ]);
-  const byKey = new Map(asked.map((key, i) => [key, { entry: entries[i], values: values[i] }]));
-  return keys.map((key) => (key === null ? undefined : byKey.get(key)) ?? { entry: undefined, values: undefined });
+): Promise<ProductRecord[]> {
+  const keys = chunk.map((sheetRow) => (sheetRow.plan === null ? null : recordKeysOf(sheetRow.plan, keyColumn)));
+  const asked = [
+    ...new Set(keys.flatMap((k) => (k === null ? [] : [k.own, k.link])).filter((k): k is string => k !== null)),
+  ];
+  const entries = records === null || asked.length === 0 ? [] : await records.getMany(asked);
+  const byKey = new Map(asked.map((key, i) => [key, entries[i]]));
+  return keys.map((k) => ({
+    own: k?.own == null ? undefined : byKey.get(k.own),
+    link: k?.link == null ? undefined : byKey.get(k.link),
+  }));
 }

@@ -6,7 +6,7 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { RequestSlot, StoreApi, WriteOptions, WriteResult } from '../store/types.ts';
-import type { LedgerRow, BatchLedger } from '../ledger/batch-ledger.ts';
+import type { LedgerRow, BatchLedger, RecordDecision } from '../ledger/batch-ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
 import { said } from '../messages/index.ts';
@@ -63,13 +63,16 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
   const { plan, row } = work;
   if (plan.kind === 'skip') return skippedResult(row, plan.reason);
   const ledgerRow: LedgerRow = { batchId: deps.batchId, row, originalRow: work.originalRow, plan, cells: work.cells };
-  let decided: RowResult | null;
+  let decided: RecordDecision;
   try {
     decided = await deps.ledger.before(ledgerRow);
   } catch (error) {
     return ledgerFailure(row, 'ledger.unreadable', error);
   }
-  return withNote(decided ?? (await sendRow(work, ledgerRow, deps)), plan);
+  if (decided.result) return withNote(decided.result, plan);
+  // A create whose key is linked to a product is sent as an update of it (ledger/links.ts).
+  const sent = decided.send === plan ? work : { ...work, plan: decided.send };
+  return withNote(await sendRow(sent, { ...ledgerRow, plan: sent.plan }, deps), plan);
 }
 
 async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): Promise<RowResult> {

@@ -188,7 +188,8 @@ async function dryRunRow(
 ): Promise<RowResult> {
   if (work.plan.kind !== 'skip') {
     const decided = await ledger.before({ batchId, ...work });
-    if (decided !== null) return withNote(decided, work.plan);
+    if (decided.result) return withNote(decided.result, work.plan);
+    return dryRunResult(work.row, decided.send, facts, state);
   }
   return dryRunResult(work.row, work.plan, facts, state);
 }

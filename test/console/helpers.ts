@@ -15,6 +15,7 @@ import { storeIdentityOf } from '../../src/store/identity.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { openConsole } from '../../src/console/start.ts';
 import { createLogger } from '../../src/log.ts';
+import type { StoreLedger } from '../../src/ledger/open.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
@@ -35,6 +36,8 @@ export interface ConsoleWorld {
   logs: string[];
   /** fetch with the bearer token. */
   api(path: string, init?: RequestInit): Promise<Response>;
+  /** The store's ledger, as the console holds it (its records: keys, state, values last sent). */
+  ledger(): Promise<StoreLedger>;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
         ...init,
         headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string> | undefined) },
       }),
+    ledger: async () => (await app.ledger()).ledger,
     close: async () => {
       await worker?.close();
       await opened.close();

@@ -10,6 +10,11 @@ const entryArb: fc.Arbitrary<LedgerEntry> = fc.record(
     batch: fc.string({ maxLength: 30 }),
     row: fc.nat(),
     rt: fc.string({ unit: fc.constantFrom('a', '|', '~', '{', '\u001e', '\u001f', 'ب', '1', ':') }),
+    v: fc.dictionary(
+      fc.string({ maxLength: 8 }),
+      fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.dictionary(fc.string(), fc.nat())),
+    ),
+    ln: fc.array(fc.string({ unit: fc.constantFrom('p', ':', 'k', '|', '1', 'ب') }), { maxLength: 2 }),
   },
   { requiredKeys: ['fp', 'st', 'batch', 'row'] },
 );
@@ -27,20 +32,25 @@ describe('ledger entries as stored in Redis', () => {
     );
   });
 
-  it('are compact unless a field other than the row text holds the separator', () => {
-    const entry: LedgerEntry = { fp: 'abc', st: 'synced', batch: '20261122-0530-ab', row: 4, rt: 'sig\u001e3:a|b' };
-    expect(encodeEntry(entry)).toBe('~synced|4|20261122-0530-ab|abc|sig\u001e3:a|b');
+  it("are compact, the record's values and links last as JSON, unless a head field holds the separator", () => {
+    const entry: LedgerEntry = { fp: 'abc', st: 'synced', batch: '20261122-0530-ab', row: 4, rt: '#digest' };
+    expect(encodeEntry(entry)).toBe('~synced|4|20261122-0530-ab|abc|#digest');
+    const record = { ...entry, v: { title: 'a|b', sale_price: 5 }, ln: ['p:7'] };
+    expect(encodeEntry(record)).toBe(
+      '~synced|4|20261122-0530-ab|abc|#digest|{"v":{"title":"a|b","sale_price":5},"ln":["p:7"]}',
+    );
+    expect(parseEntry(encodeEntry(record))).toEqual(record);
     expect(encodeEntry({ ...entry, batch: 'a|b' }).startsWith('{')).toBe(true);
   });
 
-  it('written as JSON by earlier versions still read; damaged ones read as absent', () => {
+  it('an entry whose head holds a separator is JSON whole, and reads; damaged ones read as absent', () => {
     expect(parseEntry('{"fp":"f","st":"pending","batch":"b","row":2}')).toEqual({
       fp: 'f',
       st: 'pending',
       batch: 'b',
       row: 2,
     });
-    for (const bad of ['~synced|x|b|f|', '~gone|2|b|f|', '~synced|2|b', '{"fp":1}', 'not json'])
+    for (const bad of ['~synced|x|b|f|', '~gone|2|b|f|', '~synced|2|b', '~synced|2|b|f||{"v":', '{"fp":1}', 'not json'])
       expect(parseEntry(bad)).toBeUndefined();
   });
 });

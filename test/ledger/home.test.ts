@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
+import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
@@ -70,25 +70,4 @@ it('one ledger per user: the same sheet imported from two folders is created onc
   expect((await importFrom(join(dir, 'one'), sheet, { XDG_STATE_HOME: xdg })).code).toBe(0);
   expect(createCount(sandbox)).toBe(4);
   expect(existsSync(scopedLedgerFile(join(xdg, 'catalog-sync', 'ledger.jsonl'), scopeOf()))).toBe(true);
-});
-
-it('a ledger of the old default (./.ledger) is taken over on first use, said in a log line, and kept renamed', async () => {
-  const old = join(dir, 'old');
-  const legacy = scopedLedgerFile(join(old, '.ledger', 'ledger.jsonl'), scopeOf());
-  await mkdir(join(old, '.ledger'), { recursive: true });
-  const ledger = await FileLedger.open(legacy);
-  await ledger.setMany([['k:barcode:legacy-1', { fp: 'x', st: 'synced', batch: 'OLD', row: 2 }]]);
-  await ledger.close();
-
-  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['legacy-1', 'legacy-2']));
-  const run = await importFrom(old, sheet);
-  expect(run.code).toBe(0);
-  expect(run.stderr).toContain('1 entry taken over from');
-  expect(createCount(sandbox)).toBe(1); // legacy-1 was created before, in the old ledger
-  expect(existsSync(legacy)).toBe(false);
-  expect(existsSync(`${legacy}.moved`)).toBe(true);
-
-  // From anywhere now, both are known.
-  expect((await importFrom(join(dir, 'elsewhere'), sheet)).code).toBe(0);
-  expect(createCount(sandbox)).toBe(1);
 });

@@ -133,13 +133,13 @@ it('leaves only the create in flight and the one claimed ahead pending, not the 
   const later = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, leftBehind);
   const answers = await Promise.all(
     barcodes.map((barcode, i) =>
-      Promise.resolve(
-        later.before({
+      later
+        .before({
           batchId: 'later',
           row: i + 2,
           plan: { kind: 'create', payload: { title: `Item ${barcode}`, barcode } },
-        }),
-      ),
+        })
+        .then((decision) => decision.result ?? null),
     ),
   );
   expect(answers.map((a) => a?.outcome ?? 'send')).toEqual(['unknown', 'unknown', 'send', 'send', 'send', 'send']);

@@ -4,7 +4,7 @@ import type { RowPlan } from '../../src/sheet/types.ts';
 import type { LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
-import { canonicalJson, fingerprintOf, isRowDigest, rowDigestOf } from '../../src/ledger/fingerprint.ts';
+import { canonicalJson, fingerprintOf, rowDigestOf } from '../../src/ledger/fingerprint.ts';
 import { decideBefore, entryAfter, interruptedCreate, ledgerKeyOf, lostClaim } from '../../src/ledger/rules.ts';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
 import { DuplicateTracker } from '../../src/sheet/map/sheet-checks.ts';
@@ -205,14 +205,6 @@ describe('decideBefore', () => {
     [[], false],
   ])('the row digest matches exactly the cells it was made of: %j -> %s', (cells, expected) => {
     expect(rowDigestOf('sig', ['7', 'Tea']) === rowDigestOf('sig', cells)).toBe(expected);
-    expect(isRowDigest(rowDigestOf('sig', cells))).toBe(true);
-  });
-
-  it('an entry of an earlier version, holding the row text itself, is not a digest: the payload decides', () => {
-    const signed: LedgerSettings = { ...delta, rowSignature: 'sig' };
-    const old: LedgerEntry = { ...entry(update), fp: 'not-the-fingerprint', rt: 'sig\u001e1:72:Tea' };
-    expect(isRowDigest(old.rt ?? '')).toBe(false);
-    expect(decideBefore(update, 9, 'p:7', old, signed, 'b2', ['7', 'Tea'])).toBeNull();
   });
 
   it('row digests of different cells never match, whatever the cells hold', () => {

@@ -8,7 +8,11 @@ import type { Ledger, LedgerEntry } from '../../src/ledger/ledger.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
-import type { LedgerRow } from '../../src/ledger/batch-ledger.ts';
+import type { LedgerRow, RecordDecision } from '../../src/ledger/batch-ledger.ts';
+import type { RowResult } from '../../src/outcome.ts';
+
+/** The result a batch ledger's `before` ends a row in, or null when it sends the row. */
+const resultOf = (decision: RecordDecision): RowResult | null => decision.result ?? null;
 
 const e = (batch: string, st: LedgerEntry['st'] = 'synced'): LedgerEntry => ({ fp: `fp-${batch}`, st, batch, row: 2 });
 
@@ -182,19 +186,19 @@ describe('FileLedger', () => {
   it('reads the lines around a range that zeros fill (a failed write), then writes and reads on', async () => {
     const path = join(dir, 'holes.jsonl');
     const line = (k: string, entry: LedgerEntry) => `${JSON.stringify({ k, e: entry })}\n`;
-    // A long line first (an earlier version kept the row's text), longer than one read of a line.
-    const long = { ...e('0'), rt: 'x'.repeat(5_000) };
+    // A long line first (a record with long values), longer than one read of a line.
+    const long = { ...e('0'), v: { description: 'x'.repeat(5_000) } };
     await writeFile(
       path,
       line('long', long) + line('a', e('1')) + '\0'.repeat(300) + line('b', e('2')) + line('c', e('3')).slice(0, 9),
     );
     const ledger = await openLedger(path);
-    expect(await ledger.getMany(['long', 'a', 'b', 'c'])).toEqual([e('0'), e('1'), e('2'), undefined]);
+    expect(await ledger.getMany(['long', 'a', 'b', 'c'])).toEqual([long, e('1'), e('2'), undefined]);
     expect(await ledger.claim('c', e('4', 'pending'))).toBeNull();
     await ledger.setMany([['a', e('5')]]);
     await ledger.close();
     const reopened = await openLedger(path);
-    expect(await reopened.getMany(['long', 'a', 'b', 'c'])).toEqual([e('0'), e('5'), e('2'), e('4', 'pending')]);
+    expect(await reopened.getMany(['long', 'a', 'b', 'c'])).toEqual([long, e('5'), e('2'), e('4', 'pending')]);
     expect([...reopened.all()].map(([k]) => k).sort()).toEqual(['a', 'b', 'c', 'long']);
   });
 });
@@ -220,18 +224,6 @@ describe('FileLedger group commit', () => {
     expect(lines).toHaveLength(64);
     await ledger.close();
   });
-
-  it('keeps the digest of a row, and drops the whole row text an earlier version stored', async () => {
-    const path = join(dir, 'old.jsonl');
-    const digest = `#${'a'.repeat(22)}`;
-    await appendFile(
-      path,
-      `${JSON.stringify({ k: 'old', e: { ...e('1'), rt: 'sig\u001e3:Tea' } })}\n${JSON.stringify({ k: 'new', e: { ...e('1'), rt: digest } })}\n`,
-    );
-    const ledger = await FileLedger.open(path);
-    expect(await ledger.getMany(['old', 'new'])).toEqual([e('1'), { ...e('1'), rt: digest }]);
-    await ledger.close();
-  });
 });
 
 describe('ledgerForBatch over a ledger', () => {
@@ -250,11 +242,12 @@ describe('ledgerForBatch over a ledger', () => {
       setMany: (x) => ledger.setMany(x),
       deleteMany: (k) => ledger.deleteMany(k),
       claim: (k, e) => ledger.claim(k, e),
+      known: () => ledger.known(),
       close: () => ledger.close(),
     };
     const batch = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
-    expect(await Promise.all(rows.map((r) => Promise.resolve(batch.before(r))))).toEqual(rows.map(() => null));
+    expect(await Promise.all(rows.map((r) => batch.before(r).then(resultOf)))).toEqual(rows.map(() => null));
     expect(lookups).toBe(1);
     // Deciding writes nothing: rows still waiting to be sent leave no trace.
     expect(await ledger.getMany(rows.map((_, i) => `k:barcode:bc${i}`))).toEqual(rows.map(() => undefined));
@@ -269,12 +262,12 @@ describe('ledgerForBatch over a ledger', () => {
     expect([a?.st, b, c?.st]).toEqual(['synced', undefined, 'unknown']);
 
     const second = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, ledger);
-    expect((await second.before({ ...rows[0]!, batchId: 'C' }))?.code).toBe('already_created');
-    expect(await second.before({ ...rows[1]!, batchId: 'C' })).toBeNull();
-    expect((await second.before({ ...rows[2]!, batchId: 'C' }))?.code).toBe('unknown_create');
+    expect((await second.before({ ...rows[0]!, batchId: 'C' }).then(resultOf))?.code).toBe('already_created');
+    expect(await second.before({ ...rows[1]!, batchId: 'C' }).then(resultOf)).toBeNull();
+    expect((await second.before({ ...rows[2]!, batchId: 'C' }).then(resultOf))?.code).toBe('unknown_create');
     // rows[3] was sent and left pending, as after a crash mid-create; rows[4..] were never sent
-    expect((await second.before({ ...rows[3]!, batchId: 'C' }))?.outcome).toBe('unknown');
-    expect(await second.before({ ...rows[4]!, batchId: 'C' })).toBeNull();
+    expect((await second.before({ ...rows[3]!, batchId: 'C' }).then(resultOf))?.outcome).toBe('unknown');
+    expect(await second.before({ ...rows[4]!, batchId: 'C' }).then(resultOf)).toBeNull();
   });
 
   it('prefetch reads a block of rows in one lookup; before then answers them at once, as from memory', async () => {
@@ -287,13 +280,14 @@ describe('ledgerForBatch over a ledger', () => {
       setMany: (x) => ledger.setMany(x),
       deleteMany: (k) => ledger.deleteMany(k),
       claim: (k, x) => ledger.claim(k, x),
+      known: () => ledger.known(),
       close: () => ledger.close(),
     };
     const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 20 }, (_, i) => row(i + 2, `p${i}`));
     await batch.prefetch!(rows);
     expect(lookups).toBe(1);
-    const answers = await Promise.all(rows.map((r) => batch.before(r)));
+    const answers = await Promise.all(rows.map((r) => batch.before(r).then(resultOf)));
     expect(answers[0]?.code).toBe('already_created');
     expect(answers.slice(1)).toEqual(rows.slice(1).map(() => null));
     expect(lookups).toBe(1);
@@ -313,17 +307,19 @@ describe('ledgerForBatch over a ledger', () => {
     // Row 2 of an edited failed.csv whose `row` column says 7.
     const edited: LedgerRow = { ...row(2, 'rr1'), originalRow: 7 };
     const batch = ledgerForBatch(settings, ledger);
-    expect(await batch.before(edited)).toBeNull();
+    expect(await batch.before(edited).then(resultOf)).toBeNull();
     expect(await batch.beforeSend!(edited)).toBeNull();
     expect((await ledger.getMany(['k:barcode:rr1']))[0]).toMatchObject({ st: 'pending', batch: 'B', row: 7 });
     await batch.after(edited, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
     expect((await ledger.getMany(['k:barcode:rr1']))[0]).toMatchObject({ st: 'synced', batch: 'B', row: 7 });
 
     // The same batch resumed (its process stopped after the create): the row ends as it did, as row 2 of it.
-    const resumed = await ledgerForBatch(settings, ledger).before(edited);
+    const resumed = await ledgerForBatch(settings, ledger).before(edited).then(resultOf);
     expect(resumed).toMatchObject({ row: 2, outcome: 'created', code: 'confirmed_before_restart' });
     // Another batch is told where the product was created: the row the person knows.
-    const later = await ledgerForBatch(settings, ledger).before({ ...row(5, 'rr1'), batchId: 'C' });
+    const later = await ledgerForBatch(settings, ledger)
+      .before({ ...row(5, 'rr1'), batchId: 'C' })
+      .then(resultOf);
     expect(later).toMatchObject({ row: 5, code: 'already_created' });
     expect(later?.message).toContain('batch B, row 7');
   });
@@ -336,8 +332,8 @@ describe('ledgerForBatch over a ledger', () => {
     const ours = row(2, 'race1');
     const other = { ...row(7, 'race1'), batchId: 'OTHER' };
     // Both decide to create (the key is new), then the other sync gets its slot first.
-    expect(await mine.before(ours)).toBeNull();
-    expect(await theirs.before(other)).toBeNull();
+    expect(await mine.before(ours).then(resultOf)).toBeNull();
+    expect(await theirs.before(other).then(resultOf)).toBeNull();
     expect(await theirs.beforeSend!(other)).toBeNull();
     const lost = await mine.beforeSend!(ours);
     expect(lost).toMatchObject({ outcome: 'unknown', code: 'create_in_progress' });
@@ -352,11 +348,11 @@ describe('ledgerForBatch over a ledger', () => {
     const ledger = new RedisLedger(redis, prefix, 'undo');
     await ledger.setMany([['k:barcode:u1', e('OLD', 'unknown')]]);
     const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
-    expect(await batch.before(row(2, 'u1'))).toBeNull();
+    expect(await batch.before(row(2, 'u1')).then(resultOf)).toBeNull();
     // Never sent (no beforeSend): a failure must not touch the entry.
     await batch.after(row(2, 'u1'), { row: 2, outcome: 'failed', message: '', httpStatus: null, attempts: 0 });
     expect(await ledger.getMany(['k:barcode:u1'])).toEqual([e('OLD', 'unknown')]);
-    expect(await batch.before(row(3, 'u2'))).toBeNull();
+    expect(await batch.before(row(3, 'u2')).then(resultOf)).toBeNull();
     expect(await batch.beforeSend!(row(3, 'u2'))).toBeNull();
     await batch.after(row(3, 'u2'), { row: 3, outcome: 'failed', message: '', httpStatus: 400, attempts: 1 });
     expect(await ledger.getMany(['k:barcode:u2'])).toEqual([undefined]);
@@ -369,7 +365,7 @@ describe('ledgerForBatch over a ledger', () => {
     const rowA = { ...row(2, 'both'), batchId: 'X' };
     const rowB = { ...row(2, 'both'), batchId: 'Y' };
     // Both decide before either sends: the key is new to both.
-    expect(await Promise.all([a.before(rowA), b.before(rowB)])).toEqual([null, null]);
+    expect(await Promise.all([a.before(rowA).then(resultOf), b.before(rowB).then(resultOf)])).toEqual([null, null]);
     const sends = await Promise.all([a.beforeSend!(rowA), b.beforeSend!(rowB)]);
     expect(sends.filter((d) => d === null)).toHaveLength(1);
     // The loser is never sent, even with retryUnknown: the winner is creating it right now.
@@ -380,7 +376,7 @@ describe('ledgerForBatch over a ledger', () => {
     const ledger = new RedisLedger(redis, prefix, 'stale');
     await ledger.setMany([['k:barcode:s1', e('OLD', 'unknown')]]);
     const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: true }, ledger);
-    expect(await batch.before(row(2, 's1'))).toBeNull();
+    expect(await batch.before(row(2, 's1')).then(resultOf)).toBeNull();
     // Another process created it while this row waited for a slot.
     await ledger.setMany([['k:barcode:s1', e('OTHER')]]);
     expect((await batch.beforeSend!(row(2, 's1')))?.code).toBe('already_created');
@@ -392,7 +388,9 @@ describe('ledgerForBatch over a ledger', () => {
       { mode: 'full', keyColumn: 'barcode', retryUnknown: true },
       new RedisLedger(redis, prefix, 'dup'),
     );
-    expect(await Promise.all([batch.before(row(2, 'same')), batch.before(row(5, 'same'))])).toEqual([null, null]);
+    expect(
+      await Promise.all([batch.before(row(2, 'same')).then(resultOf), batch.before(row(5, 'same')).then(resultOf)]),
+    ).toEqual([null, null]);
     expect(await batch.beforeSend!(row(2, 'same'))).toBeNull();
     // The key is this batch's own create in flight: never sent twice, even with retryUnknown.
     expect(await batch.beforeSend!(row(5, 'same'))).toMatchObject({ outcome: 'unknown', code: 'interrupted_create' });

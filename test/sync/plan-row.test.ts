@@ -23,9 +23,13 @@ const entryFor = (sheetRow: SheetRowResult, st: LedgerState = 'synced'): LedgerE
   batch: 'b-1',
   row: 9,
 });
+/** A product's record under the row's own key: the ledger's entry, holding the values last sent. */
 const record = (values: Record<string, unknown> | undefined, entry?: LedgerEntry): ProductRecord => ({
-  entry,
-  values,
+  own:
+    entry || values
+      ? { ...(entry ?? { fp: 'other', st: 'synced', batch: 'b-1', row: 9 }), ...(values ? { v: values } : {}) }
+      : undefined,
+  link: undefined,
 });
 
 describe('planRow', () => {
@@ -120,20 +124,6 @@ describe('planRow', () => {
       record(undefined, entryFor(create, 'pending')),
       FULL,
       { action: 'skipped', outcome: 'unknown', code: 'interrupted_create' },
-    ],
-    [
-      'a key forgotten in the ledger, values still known: created again, every field',
-      create,
-      record({ title: 'Lamp', barcode: 'B' }),
-      FULL,
-      {
-        action: 'create',
-        seen: true,
-        changes: [
-          { field: 'title', before: 'Lamp', after: 'Lamp' },
-          { field: 'barcode', before: 'B', after: 'B' },
-        ],
-      },
     ],
     [
       'an invalid row says why, as the report will',

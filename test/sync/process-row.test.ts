@@ -53,8 +53,16 @@ describe('processRow', () => {
       before: (row) =>
         Promise.resolve(
           row.row === 2
-            ? { row: 2, outcome: 'skipped', message: 'unchanged since last sync', httpStatus: null, attempts: 0 }
-            : null,
+            ? {
+                result: {
+                  row: 2,
+                  outcome: 'skipped',
+                  message: 'unchanged since last sync',
+                  httpStatus: null,
+                  attempts: 0,
+                },
+              }
+            : { send: row.plan },
         ),
       after: (row, result) => {
         seen.push(`${row.row}:${result.outcome}`);
@@ -86,7 +94,7 @@ describe('processRow', () => {
     expect(result).toMatchObject({ outcome: 'failed', code: 'LEDGER' });
     const errors: number[] = [];
     const forgetful: BatchLedger = {
-      before: () => Promise.resolve(null),
+      before: (row) => Promise.resolve({ send: row.plan }),
       after: () => Promise.reject(new Error('ledger down')),
     };
     const kept = await processRow(
@@ -130,7 +138,7 @@ describe('processRow with the Redis ledger and markers', () => {
     // Row 4's process stops with its create on the wire: claimed, never recorded.
     const stopped = ledgerForBatch(settings, ledger);
     const row4: LedgerRow = { batchId: 'b', row: 4, plan: create('Cut off', 'CLM-2') };
-    expect(await stopped.before(row4)).toBeNull();
+    expect((await stopped.before(row4)).result).toBeUndefined();
     expect(await stopped.beforeSend!(row4)).toBeNull();
     expect(stopped.claimed!(row4)).toBe(true);
     const products = world.sandbox.products().length;

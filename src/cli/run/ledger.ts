@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { neutraliseCell } from '../../files/formula-guard.ts';
 import { describeLedgerKey, keyFromText, keyParts } from '../../ledger/key-text.ts';
+import { linkFromFile, type LinkReport } from '../../ledger/link-file.ts';
 import type { LedgerEntry } from '../../ledger/ledger.ts';
 import { redisServerOf } from '../../redis.ts';
 import { describeStore } from '../../store/identity.ts';
@@ -29,6 +30,28 @@ export async function moveToFile(ctx: CliContext): Promise<void> {
   });
 }
 
+export async function link(ctx: CliContext, flags: { from: string; keyColumn: string; json?: boolean }): Promise<void> {
+  await ctx.withApp(async (app) => {
+    const { ledger, where } = await app.ledger();
+    let report: LinkReport;
+    try {
+      report = await linkFromFile(flags.from, ledger, flags.keyColumn);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new ExitError(EXIT.notStarted, `${flags.from}: no such file`);
+      throw error;
+    }
+    if (flags.json) ctx.print(JSON.stringify({ ledger: where, ...report }, null, 2));
+    else {
+      ctx.print(
+        `${where}: ${report.linked} linked, ${report.already} already linked, ${report.refused.length} refused`,
+      );
+      for (const { row, message } of report.refused) ctx.printError(`${flags.from}, row ${row}: ${message}`);
+    }
+    if (report.refused.length > 0) process.exitCode = EXIT.problems;
+  });
+}
+
 export async function show(ctx: CliContext, texts: string[], flags: KeyFlags): Promise<void> {
   await ctx.withApp(async (app) => {
     const { ledger, where } = await app.ledger();
@@ -44,7 +67,15 @@ export async function show(ctx: CliContext, texts: string[], flags: KeyFlags): P
       );
     } else {
       ctx.print(`ledger of ${describeStore(await app.store())}: ${where}`);
-      keys.forEach((key, i) => ctx.print(`${describeLedgerKey(key)} (${key}): ${meaning(entries[i])}`));
+      keys.forEach((key, i) => {
+        const entry = entries[i];
+        ctx.print(`${describeLedgerKey(key)} (${key}): ${meaning(entry)}`);
+        // The product's record: every key it is known by, and the values last sent, one a line.
+        if (entry?.ln)
+          ctx.print(`  also known as: ${entry.ln.map((k) => `${describeLedgerKey(k)} (${k})`).join(', ')}`);
+        for (const [field, value] of Object.entries(entry?.v ?? {}))
+          ctx.print(`  ${field}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+      });
     }
     if (entries.some((entry) => entry === undefined)) process.exitCode = EXIT.problems;
   });
@@ -83,10 +114,13 @@ export async function exportCsv(ctx: CliContext, out: string | undefined): Promi
 
 export async function forget(ctx: CliContext, texts: string[], flags: KeyFlags & { yes: boolean }): Promise<void> {
   await ctx.withApp(async (app) => {
-    const { ledger, lastSent, where } = await app.ledger();
+    const { ledger, where } = await app.ledger();
     const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
     const entries = await ledger.getMany(keys);
     const held = keys.filter((_, i) => entries[i] !== undefined);
+    // A product's record goes whole, under every key it is known by: its values too, so a preview
+    // shows it as new and the guard has no old price to hold it by.
+    const linked = entries.flatMap((entry) => entry?.ln ?? []).filter((key) => !held.includes(key));
     for (const [i, key] of keys.entries())
       if (entries[i] === undefined) ctx.printError(`${describeLedgerKey(key)} (${key}): not in the ledger`);
     if (held.length === 0) throw new ExitError(EXIT.problems, 'nothing to forget');
@@ -99,9 +133,7 @@ export async function forget(ctx: CliContext, texts: string[], flags: KeyFlags &
           ? 'nothing was forgotten'
           : `nothing was forgotten: not on a terminal, so nothing could be asked; add --yes to forget ${what}`,
       );
-    await ledger.deleteMany(held);
-    // Its last values sent go too: a preview then shows the product as new, and the guard has no old price to hold it by.
-    await lastSent.forget(held);
+    await ledger.deleteMany([...held, ...linked]);
     ctx.print(`forgotten: ${what} (the next sync of a row with ${held.length === 1 ? 'it' : 'them'} creates it again)`);
   });
 }

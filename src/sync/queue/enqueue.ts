@@ -244,7 +244,14 @@ async function recordUnchanged<Job extends { data: RowJobData }>(
     cells: data.cells,
   }));
   await ledger.prefetch?.(rows).catch(() => undefined);
-  const answers = await Promise.all(rows.map((row) => ledger.before(row).catch(() => null)));
+  const answers = await Promise.all(
+    rows.map((row) =>
+      ledger.before(row).then(
+        (d) => d.result ?? null,
+        () => null,
+      ),
+    ),
+  );
   const queued: Job[] = [];
   const unchanged: { data: RowJobData; result: RowResult }[] = [];
   jobs.forEach((job, i) => {

@@ -1,0 +1,46 @@
+/**
+ * The values a row sends a product, as the store keeps them: what a record holds as "last sent"
+ * once the store confirmed them, what a preview shows as "before" and the guard compares a new
+ * price with. Not a read of the store: the store API has no product read. Pure.
+ */
+import type { RowPlan } from '../sheet/types.ts';
+import type { RowResult } from '../outcome.ts';
+import type { SentValues } from './ledger.ts';
+
+export type { SentValues } from './ledger.ts';
+
+/** The fields a row's plan sends, as the store keeps them; null for a row that sends no product. */
+export function sentValuesOf(plan: RowPlan): SentValues | null {
+  switch (plan.kind) {
+    case 'create':
+      return { ...plan.payload };
+    case 'update': {
+      const { product_id: _id, ...fields } = plan.payload;
+      return plan.status === undefined ? fields : { ...fields, product_status: plan.status };
+    }
+    case 'status':
+      return { product_status: plan.payload.product_status };
+    case 'brand':
+    case 'skip':
+      return null;
+  }
+}
+
+/** Values are compared as JSON: a price list `{"1": 5}` equals the same list sent again. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether every value a plan sends is the one last sent (nothing for the store to change). */
+export function sendsNothingNew(plan: RowPlan, last: SentValues | undefined): boolean {
+  const sent = sentValuesOf(plan);
+  if (sent === null || last === undefined) return false;
+  return Object.entries(sent).every(([field, value]) => sameValue(last[field], value));
+}
+
+/** The outcomes that confirm what a row sent. */
+const CONFIRMED: ReadonlySet<RowResult['outcome']> = new Set(['created', 'updated', 'status_changed', 'unchanged']);
+
+export function confirmsSent(result: RowResult): boolean {
+  return CONFIRMED.has(result.outcome);
+}

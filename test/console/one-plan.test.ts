@@ -1,0 +1,180 @@
+/**
+ * One plan: for every step of an operator's sequence, the console's upload summary, the preview,
+ * the dry run, the guard and the sync agree row by row about what each row does, because they
+ * print one planner's decisions (src/sync/plan-row.ts). Real HTTP against the sandbox, with the
+ * file ledger (local) and with Redis (a worker on the store's queue).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { linkFromFile } from '../../src/ledger/link-file.ts';
+import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+
+let world: ConsoleWorld | undefined;
+
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const SAMPLE = join(import.meta.dirname, '..', '..', 'templates', 'sample-products.csv');
+
+/** What the sync reports for a row the plan sends, by the plan's action. */
+const SENT_AS: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  status: 'status_changed',
+  brand: 'updated',
+};
+const DRY_AS: Record<string, string> = {
+  create: 'would_create',
+  update: 'would_update',
+  status: 'would_change_status',
+  brand: 'would_update',
+};
+const EVERY_OUTCOME = [
+  'created',
+  'updated',
+  'status_changed',
+  'unchanged',
+  'skipped',
+  'invalid',
+  'failed',
+  'unknown',
+  'would_create',
+  'would_update',
+  'would_change_status',
+].join(',');
+
+interface PlannedRow {
+  row: number;
+  action: string;
+  outcome?: string;
+  code?: string;
+  message?: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+interface Views {
+  uploadId: string;
+  counts: Record<string, number>;
+  guardHeld: boolean;
+  preview: PlannedRow[];
+}
+
+async function plan(w: ConsoleWorld, name: string, text: string): Promise<Views> {
+  const res = await w.api('/api/uploads', { method: 'POST', body: sheetForm(name, text) });
+  expect(res.status).toBe(201);
+  const answer = (await res.json()) as {
+    uploadId: string;
+    sheets: { plan: Record<string, number> }[];
+    guard: { held: boolean };
+  };
+  const page = (await (await w.api(`/api/uploads/${answer.uploadId}/preview?limit=1000`)).json()) as {
+    rows: PlannedRow[];
+  };
+  return {
+    uploadId: answer.uploadId,
+    counts: answer.sheets[0]!.plan,
+    guardHeld: answer.guard.held,
+    preview: page.rows,
+  };
+}
+
+/** Sends the upload (a dry run, or a sync confirmed past the guard) and reads each row's outcome. */
+async function send(
+  w: ConsoleWorld,
+  views: Views,
+  name: string,
+  options: { dryRun?: boolean; confirm?: boolean } = {},
+): Promise<Map<number, { outcome: string; message: string }>> {
+  const res = await w.api('/api/batches', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      upload: views.uploadId,
+      name,
+      ...(options.dryRun ? { dryRun: true } : {}),
+      ...(options.confirm ? { confirm: true } : {}),
+    }),
+  });
+  expect(res.status).toBe(202);
+  const { batchId } = (await res.json()) as { batchId: string };
+  await readEvents(w, batchId);
+  const rows = (await (await w.api(`/api/batches/${batchId}/rows?outcome=${EVERY_OUTCOME}&limit=1000`)).json()) as {
+    rows: { row: number; outcome: string; message: string }[];
+  };
+  return new Map(rows.rows.map((r) => [r.row, r]));
+}
+
+/** The summary's counts, the preview, the dry run and the sync say the same of every row. */
+async function agree(w: ConsoleWorld, name: string, text: string, expected: Record<string, number>): Promise<Views> {
+  const views = await plan(w, name, text);
+  const tally: Record<string, number> = {};
+  for (const row of views.preview) tally[row.action] = (tally[row.action] ?? 0) + 1;
+  expect(Object.fromEntries(Object.entries(views.counts).filter(([, n]) => n > 0))).toEqual(tally);
+  expect(tally).toEqual(expected);
+  const dry = await send(w, views, name, { dryRun: true });
+  const synced = await send(w, views, name, { confirm: true });
+  for (const row of views.preview) {
+    expect({ row: row.row, dry: dry.get(row.row)?.outcome }).toEqual({
+      row: row.row,
+      dry: row.outcome ?? DRY_AS[row.action],
+    });
+    // A row the plan does not send says why, in the words its report gives.
+    expect({ row: row.row, sync: synced.get(row.row)?.outcome, why: synced.get(row.row)?.message }).toMatchObject({
+      row: row.row,
+      sync: row.outcome ?? SENT_AS[row.action],
+      ...(row.message === undefined ? {} : { why: row.message }),
+    });
+  }
+  return views;
+}
+
+describe.each([
+  ['local, the file ledger', false],
+  ['redis, a worker', true],
+])('one plan (%s)', (_name, redis) => {
+  it('upload summary, preview, dry run, guard and sync agree at every step of the operator loop', async () => {
+    const w = (world = await startConsoleWorld({ redis, worker: true }));
+    const sample = await readFile(SAMPLE, 'utf8');
+
+    // 1. The first import: eight creates.
+    await agree(w, 'sample.csv', sample, { create: 8 });
+    expect(w.sandbox.products()).toHaveLength(8);
+
+    // 2. The same sheet again: nothing is created twice, and every view says so.
+    const again = await agree(w, 'sample.csv', sample, { skipped: 8 });
+    expect(again.preview.every((r) => r.code === 'already_created')).toBe(true);
+    expect(w.sandbox.products()).toHaveLength(8);
+
+    // 3. The store's export links each barcode to its product_id: the same sheet's rows are now
+    //    updates by barcode, and a price cut by 80% is held by the guard until confirmed.
+    const exported = join(w.reportDir, 'export.csv');
+    const products = w.sandbox.products();
+    await writeFile(
+      exported,
+      ['product_id,barcode', ...products.map((p) => `${p.product_id},${String(p.fields.barcode)}`)].join('\n'),
+    );
+    expect(await linkFromFile(exported, await w.ledger(), 'barcode')).toMatchObject({ linked: 8, refused: [] });
+    const cut = sample.replace(
+      'Oud Perfume 50 ml,عطر عود ٥٠ مل,Rich oud with amber notes,عود فاخر بلمسات من العنبر,4,320.00',
+      'Oud Perfume 50 ml,عطر عود ٥٠ مل,Rich oud with amber notes,عود فاخر بلمسات من العنبر,4,64.00',
+    );
+    expect(cut).not.toBe(sample);
+    const edited = await plan(w, 'edited.csv', cut);
+    expect(edited.guardHeld).toBe(true);
+    const held = await w.api('/api/batches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ upload: edited.uploadId, name: 'edited.csv' }),
+    });
+    expect(held.status).toBe(409);
+    const oud = edited.preview.find((r) => r.changes.some((c) => c.field === 'sale_price'));
+    expect(oud).toMatchObject({ action: 'update', changes: [{ field: 'sale_price', before: 320, after: 64 }] });
+    await agree(w, 'edited.csv', cut, { update: 8 });
+    const oudId = products.find((p) => p.fields.barcode === '6281000000028')!.product_id;
+    expect(w.sandbox.products().find((p) => p.product_id === oudId)!.fields.sale_price).toBe(64);
+    expect(w.sandbox.products()).toHaveLength(8);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * One record per product: a create key and a product_id linked (by a row naming both, or by
+ * `ledger link --from`), after which a row naming only the barcode updates the product; a link
+ * that contradicts an earlier one is refused naming both. The pure rules, the batch ledger over a
+ * real file ledger, and the command through the real CLI against the sandbox.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerRow, LedgerSettings } from '../../src/ledger/batch-ledger.ts';
+import { FileLedger } from '../../src/ledger/file-store.ts';
+import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
+import type { LedgerEntry } from '../../src/ledger/ledger.ts';
+import { linkConflictOf, linkedPlan, linkWrites } from '../../src/ledger/links.ts';
+import type { RowResult } from '../../src/outcome.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { cli } from '../intake/cli.ts';
+import { productCsv, writeSheet } from '../intake/helpers.ts';
+
+const synced = (extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  fp: 'f',
+  st: 'synced',
+  batch: 'B1',
+  row: 4,
+  ...extra,
+});
+
+describe('the rules of a link', () => {
+  it.each<[string, LedgerEntry | undefined, LedgerEntry | undefined, string | null]>([
+    ['neither key known', undefined, undefined, null],
+    ['the barcode created, not linked', undefined, synced(), null],
+    ['linked to each other already', synced({ ln: ['k:barcode:A'] }), synced({ ln: ['p:7'] }), null],
+    ['the barcode linked to another product', undefined, synced({ ln: ['p:8'] }), 'k:barcode:A'],
+    ['the product linked to another barcode', synced({ ln: ['k:barcode:Z'] }), undefined, 'p:7'],
+  ])('p:7 and k:barcode:A, %s', (_name, own, link, refused) => {
+    expect(linkConflictOf('p:7', own, 'k:barcode:A', link)?.key ?? null).toBe(refused);
+  });
+
+  it('a create whose key is linked to a product confirmed is an update of it; otherwise it stays a create', () => {
+    const create = { kind: 'create' as const, payload: { title: 'Lamp', barcode: 'A' } };
+    expect(linkedPlan(create, synced({ ln: ['p:7'] }))).toEqual({
+      kind: 'update',
+      payload: { title: 'Lamp', barcode: 'A', product_id: 7 },
+    });
+    expect(linkedPlan(create, synced())).toBe(create);
+    expect(linkedPlan(create, synced({ st: 'unknown', ln: ['p:7'] }))).toBe(create);
+  });
+
+  it('a link merges both records, the product key standing, under both keys', () => {
+    const writes = linkWrites(
+      'p:7',
+      'k:barcode:A',
+      { own: synced({ batch: 'B2', v: { sale_price: 5 } }), link: synced({ v: { title: 'Lamp', sale_price: 3 } }) },
+      { batch: 'link:f.csv', row: 2 },
+    );
+    expect(writes).toEqual({
+      writes: [
+        ['p:7', { ...synced({ batch: 'B2' }), v: { title: 'Lamp', sale_price: 5 }, ln: ['k:barcode:A'] }],
+        ['k:barcode:A', { ...synced({ batch: 'B2' }), v: { title: 'Lamp', sale_price: 5 }, ln: ['p:7'] }],
+      ],
+    });
+  });
+});
+
+describe('the batch ledger over a file ledger', () => {
+  let dir: string;
+  let ledger: FileLedger;
+  const settings: LedgerSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
+  const done = (row: number, outcome: RowResult['outcome']): RowResult => ({
+    row,
+    outcome,
+    message: '',
+    httpStatus: 200,
+    attempts: 1,
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'links-'));
+    ledger = await FileLedger.open(join(dir, 'ledger.jsonl'));
+  });
+  afterEach(async () => {
+    await ledger.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a row naming both keys links them; a barcode-only row is then an update, and a contradicting row is refused', async () => {
+    const created: LedgerRow = {
+      batchId: 'B1',
+      row: 2,
+      plan: { kind: 'create', payload: { title: 'Lamp', barcode: 'A', sale_price: 10 } },
+    };
+    const first = ledgerForBatch(settings, ledger);
+    expect(await first.before(created)).toEqual({ send: created.plan });
+    expect(await first.beforeSend!(created)).toBeNull();
+    await first.after(created, done(2, 'created'));
+
+    // An update by product_id that names the barcode: linked, its values over the created ones.
+    const byId: LedgerRow = {
+      batchId: 'B2',
+      row: 3,
+      plan: { kind: 'update', payload: { product_id: 7, barcode: 'A', sale_price: 12 } },
+    };
+    const second = ledgerForBatch(settings, ledger);
+    expect(await second.before(byId)).toEqual({ send: byId.plan });
+    await second.after(byId, done(3, 'updated'));
+    const [p, k] = await ledger.getMany(['p:7', 'k:barcode:A']);
+    expect(p).toMatchObject({ ln: ['k:barcode:A'], v: { title: 'Lamp', barcode: 'A', sale_price: 12 } });
+    expect(k).toMatchObject({ ln: ['p:7'], v: { title: 'Lamp', barcode: 'A', sale_price: 12 } });
+    // One product, counted once.
+    expect(await ledger.known()).toBe(1);
+
+    // The barcode alone: sent as an update of product 7.
+    const byBarcode: LedgerRow = {
+      batchId: 'B3',
+      row: 2,
+      plan: { kind: 'create', payload: { title: 'Lamp', barcode: 'A', sale_price: 9 } },
+    };
+    const third = ledgerForBatch(settings, ledger);
+    const decided = await third.before(byBarcode);
+    expect(decided).toEqual({
+      send: { kind: 'update', payload: { title: 'Lamp', barcode: 'A', sale_price: 9, product_id: 7 } },
+    });
+    await third.after({ ...byBarcode, plan: decided.send! }, done(2, 'updated'));
+    expect((await ledger.getMany(['k:barcode:A']))[0]?.v).toMatchObject({ sale_price: 9 });
+
+    // Another product_id naming the same barcode: refused, naming both, nothing overwritten.
+    const other: LedgerRow = {
+      batchId: 'B4',
+      row: 5,
+      plan: { kind: 'update', payload: { product_id: 8, barcode: 'A', sale_price: 1 } },
+    };
+    const refused = await ledgerForBatch(settings, ledger).before(other);
+    expect(refused.result).toMatchObject({ outcome: 'invalid', code: 'link_conflict', column: 'barcode' });
+    expect(refused.result?.message).toContain('barcode A is already linked to product_id 7');
+    expect(await ledger.getMany(['p:8'])).toEqual([undefined]);
+  });
+});
+
+describe('ledger link --from, through the CLI', () => {
+  let dir: string;
+  let sandbox: SandboxHandle;
+  let env: Record<string, string>;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ledger-link-'));
+    sandbox = await startSandbox();
+    env = {
+      HOME: join(dir, 'home'),
+      STORE_URL: sandbox.url,
+      STORE_EMAIL: sandbox.email,
+      STORE_PASSWORD: sandbox.password,
+      REPORT_DIR: join(dir, 'reports'),
+    };
+  });
+  afterEach(async () => {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('links the export, refuses a line linked to another product naming both rows, and a barcode-only row then updates', async () => {
+    const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['lk-1', 'lk-2']));
+    expect((await cli(['import', sheet], env)).code).toBe(0);
+    const [one, two] = sandbox.products();
+    const list = join(dir, 'export.csv');
+    await writeFile(
+      list,
+      `\uFEFFProduct ID,Barcode\n${one!.product_id},lk-1\n${two!.product_id},lk-2\n${two!.product_id + 100},lk-1\n`,
+    );
+    const linked = await cli(['ledger', 'link', '--from', list], env);
+    expect(linked.code).toBe(1);
+    expect(linked.stdout).toContain('2 linked, 0 already linked, 1 refused');
+    expect(linked.stderr).toMatch(
+      new RegExp(
+        `export\\.csv, row 4: barcode lk-1 is already linked to product_id ${one!.product_id} \\(batch \\S+, row 2\\); nothing changed`,
+      ),
+    );
+    const shown = await cli(['ledger', 'show', 'lk-1'], env);
+    expect(shown.stdout).toContain(`also known as: product_id ${one!.product_id} (p:${one!.product_id})`);
+    expect(shown.stdout).toMatch(/\n {2}title: /);
+
+    // The same sheet again: its rows name only the barcode, and now update the two products.
+    const again = await cli(['import', sheet, '--mode', 'full', '--json'], env);
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ updated: 2 });
+    expect(sandbox.products()).toHaveLength(2);
+  });
+});
