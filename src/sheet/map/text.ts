@@ -1,6 +1,7 @@
 /**
- * Text hygiene: stray bidi controls and mojibake (UTF-8 Arabic or Latin read as Windows-1256 or
- * Windows-1252). Arabic text is otherwise left byte-exact: no Unicode normalisation.
+ * Text hygiene: stray bidi controls, mojibake (UTF-8 Arabic or Latin read as Windows-1256 or
+ * Windows-1252) and characters a writer already replaced (U+FFFD, Arabic saved as `?`). Arabic
+ * text is otherwise left byte-exact: no Unicode normalisation.
  */
 
 /** LRM, RLM, ALM, LRE..RLO, LRI..PDI and a stray BOM: invisible, copied in from other apps. */
@@ -39,6 +40,25 @@ export function detectMojibake(text: string): Mojibake | null {
   const match = ANY_PAIR.exec(text);
   if (match === null) return null;
   return CP1252_PAIR.test(match[0]) ? 'windows-1252' : 'windows-1256';
+}
+
+/**
+ * Characters a writer had already replaced before the file reached us: U+FFFD (bytes that were
+ * not UTF-8, decoded by us or by the tool that saved the file), or Arabic saved as `?` by Excel's
+ * plain CSV on a Windows set up for another language (`??? ????`). A run of two or more `?`
+ * standing as a word counts when no letter is left that the column's text would have: no Arabic
+ * letter in an Arabic column, no letter at all in another. `Is it new??` is genuine.
+ */
+export type Replaced = 'replacement_character' | 'question_marks';
+
+const QUESTION_WORD = /(?<![^\s\p{P}]|\?)\?{2,}(?![^\s\p{P}]|\?)/u;
+const ANY_LETTER = /\p{L}/u;
+const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06FA-\u06FF]/;
+
+export function detectReplaced(text: string, arabicColumn: boolean): Replaced | null {
+  if (text.includes('\uFFFD')) return 'replacement_character';
+  if (!text.includes('??') || !QUESTION_WORD.test(text)) return null;
+  return (arabicColumn ? ARABIC_LETTER : ANY_LETTER).test(text) ? null : 'question_marks';
 }
 
 /** A short excerpt for messages: the first 24 characters. */
