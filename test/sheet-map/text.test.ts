@@ -24,6 +24,16 @@ describe('detectMojibake', () => {
     expect(detectMojibake(misread(text, 'windows-1256'))).toBe('windows-1256');
   });
 
+  it.each(['Café', 'crème brûlée', 'Ünal', 'long — dash', '“quotes”', '👍', 'São Paulo'])(
+    'UTF-8 Latin, punctuation or emoji %j read as Windows-1256 is found',
+    (text) => expect(detectMojibake(misread(text, 'windows-1256'))).toBe('windows-1256'),
+  );
+
+  it.each(['مبدأ، ثم', 'شكراً، جزيلاً', 'أيضاً…', 'café… à la carte', 'à €5'])(
+    'genuine text %j that has a lead character before punctuation is not mojibake',
+    (text) => expect(detectMojibake(text)).toBeNull(),
+  );
+
   it.each(['العربية', 'Café', 'crème brûlée'])('UTF-8 %j read as Windows-1252 is found', (text) => {
     expect(detectMojibake(misread(text, 'windows-1252'))).toBe('windows-1252');
   });
