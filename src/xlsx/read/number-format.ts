@@ -86,7 +86,8 @@ function serialOf(date: Date): number {
   return days < 61 ? days - 1 : days;
 }
 
-function splitSections(code: string): string[] {
+/** A format code's sections (`positive;negative;zero;text`), split at semicolons outside quotes and escapes. */
+export function splitSections(code: string): string[] {
   const sections: string[] = [];
   let current = '';
   for (let i = 0; i < code.length; i += 1) {
