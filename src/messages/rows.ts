@@ -101,6 +101,20 @@ export const ROW_MESSAGES = {
     (p) =>
       `${p.column}: يبدو ${p.excerpt} مشوّهًا (نص UTF-8 قُرئ بترميز ${p.encoding})؛ احفظ الملف بصيغة "CSV UTF-8" في Excel، أو مرّر --encoding utf8`,
   ),
+  'mojibake.replaced': entry(
+    ['column', 'excerpt'],
+    (p) =>
+      `${p.column}: ${p.excerpt} has characters the file had already lost (shown as \uFFFD: bytes that are not UTF-8, or a character replaced when the file was saved); save the file again as "CSV UTF-8" in Excel (or as .xlsx) and check this cell`,
+    (p) =>
+      `${p.column}: في ${p.excerpt} أحرف فقدها الملف قبل أن يصل (تظهر \uFFFD: بايتات ليست UTF-8، أو حرف استُبدل حين حُفظ الملف)؛ احفظ الملف من جديد بصيغة "CSV UTF-8" في Excel (أو بصيغة .xlsx) وراجع هذه الخلية`,
+  ),
+  'mojibake.question_marks': entry(
+    ['column', 'excerpt'],
+    (p) =>
+      `${p.column}: ${p.excerpt} has question marks where letters were: Excel's plain "CSV" on a Windows not set up for Arabic saves each Arabic letter as ?, and they cannot be read back; save the sheet as "CSV UTF-8" in Excel (or as .xlsx) and import that file`,
+    (p) =>
+      `${p.column}: في ${p.excerpt} علامات استفهام مكان الأحرف: صيغة "CSV" العادية في Excel على Windows غير مضبوط للعربية تحفظ كل حرف عربي علامة ?، ولا سبيل إلى استعادته؛ احفظ الورقة بصيغة "CSV UTF-8" في Excel (أو بصيغة .xlsx) واستورد ذلك الملف`,
+  ),
   duplicate_value: entry(
     ['column', 'value', 'earlier', 'what'],
     (p) => `${p.column}: ${p.value} is already on row ${p.earlier} (${p.what}); merge the rows or fix one`,

@@ -13,6 +13,7 @@ export { XlsxError, type XlsxErrorCode } from './error.ts';
 export { XLSX_LIMITS, type XlsxLimits } from './limits.ts';
 export type { UnsavedFormula, XlsxCell, XlsxRow, XlsxSheet } from './read/model.ts';
 export { formatNumber, generalNumber, generalText } from './read/number-format.ts';
+export { formatText } from './read/number-text.ts';
 export { openWorkbook, type XlsxWorkbook } from './read/workbook.ts';
 export type { XlsxCellFormat, XlsxColumn, XlsxPrintSetup } from './write/package.ts';
 export { XlsxStreamWriter, type XlsxSheetOptions, type XlsxValue } from './write/sheet-writer.ts';

@@ -5,7 +5,7 @@ import { sniffFileKind } from '../../src/sheet/read/sniff.ts';
 
 const bytes = (text: string, encoding: string): Uint8Array => iconv.encode(text, encoding);
 
-describe('detectEncoding: BOMs first, then valid UTF-8, else Windows-1256', () => {
+describe('detectEncoding: BOMs first, then UTF-8 (but for a few bytes), else Windows-1256', () => {
   it.each([
     ['UTF-8 with BOM', Buffer.from('\uFEFFعنوان,سعر', 'utf8'), 'utf-8', 3],
     ['UTF-8 without BOM', Buffer.from('عنوان,سعر', 'utf8'), 'utf-8', 0],
@@ -17,6 +17,16 @@ describe('detectEncoding: BOMs first, then valid UTF-8, else Windows-1256', () =
     ['Windows-1256 Arabic', bytes('عنوان,سعر', 'windows-1256'), 'windows-1256', 0],
     // A sample cut in the middle of a two-byte character is still UTF-8.
     ['UTF-8 cut mid-character', Buffer.from('عنوان', 'utf8').subarray(0, 5), 'utf-8', 0],
+    // One character cut to its first byte does not make a UTF-8 file Windows-1256.
+    [
+      'UTF-8 but for one byte',
+      Buffer.concat([Buffer.from('Ünïcödé — “quotes”,', 'utf8'), Buffer.from([0x43, 0xc3, 0x20])]),
+      'utf-8',
+      0,
+    ],
+    // A letter before the Arabic comma (C8 A1) is a valid UTF-8 pair; the rest is not.
+    ['Windows-1256 Arabic with a comma', bytes('كوب، أحمر، شاي، قهوة', 'windows-1256'), 'windows-1256', 0],
+    ['Windows-1256 French', bytes('café,crème', 'windows-1256'), 'windows-1256', 0],
   ])('%s', (_label, sample, encoding, bomLength) => {
     expect(detectEncoding(sample)).toEqual({ encoding, bomLength });
   });

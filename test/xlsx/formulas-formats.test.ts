@@ -51,10 +51,26 @@ describe('number formats', () => {
     expect(styles).toEqual({
       dateStyles: [false, false, false, true, false],
       numberFormats: [null, '000000000000', '0.00', 'h:mm', null],
+      textStyles: [false, false, false, false, false],
     });
   });
 
-  it('are reported by column for formatted number and date cells only', () => {
+  it('of text cells are reported only when the format has a text section', () => {
+    const textStyles = parseCellStyles(
+      '<styleSheet><numFmts count="2"><numFmt numFmtId="164" formatCode="&quot;Code: &quot;@"/>' +
+        '<numFmt numFmtId="165" formatCode="0.00;-0.00"/></numFmts>' +
+        '<cellXfs count="3"><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="49"/></cellXfs></styleSheet>',
+    );
+    expect(textStyles.textStyles).toEqual([true, false, false]);
+    const rows = parse(
+      '<row r="2"><c r="A2" s="0" t="inlineStr"><is><t>abc</t></is></c><c r="B2" s="1" t="inlineStr"><is><t>kept</t></is></c>' +
+        '<c r="C2" s="2" t="inlineStr"><is><t>text</t></is></c></row>',
+      { ...textStyles, sharedStrings: stringsInMemory([]) },
+    );
+    expect(rows).toEqual([{ row: 2, values: ['abc', 'kept', 'text'], formats: ['"Code: "@'] }]);
+  });
+
+  it('are reported by column for formatted number and date cells, not text under a number format', () => {
     const rows = parse(
       '<row r="2"><c r="A2"><v>1001</v></c><c r="B2" s="1"><v>12345678905</v></c><c r="C2" s="2" t="s"><v>0</v></c>' +
         '<c r="D2" s="3"><v>0.5729166666666666</v></c></row><row r="3"><c r="A3" s="4"><v>7</v></c></row>',

@@ -1,7 +1,7 @@
-/** Checks on a text value that are about the text itself: its length, mojibake. */
+/** Checks on a text value that are about the text itself: its length, mojibake, characters already lost. */
 import { said } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
-import { detectMojibake, excerpt } from './text.ts';
+import { detectMojibake, detectReplaced, excerpt } from './text.ts';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -17,10 +17,14 @@ function characters(value: string, limit: number): number {
   return n;
 }
 
-/** Adds an error and returns false when the text is longer than the limit, or mojibake. */
+/**
+ * Adds an error and returns false when the text is longer than the limit, mojibake, or has
+ * characters a writer replaced. `column.name` is the canonical field (`title_ar`): an Arabic
+ * column's text saved as `?` is told apart from English text with a `??` in it.
+ */
 export function checkText(
   value: string,
-  column: { header: string },
+  column: { header: string; name: string },
   row: number,
   issues: RowIssue[],
   limit: number,
@@ -33,6 +37,20 @@ export function checkText(
       code: 'too_long',
       severity: 'error',
       ...said('too_long', { column: column.header, length: count.format(length), limit: count.format(limit) }),
+    });
+    return false;
+  }
+  const replaced = detectReplaced(value, column.name.endsWith('_ar'));
+  if (replaced !== null) {
+    issues.push({
+      row,
+      column: column.header,
+      code: 'mojibake',
+      severity: 'error',
+      ...said(replaced === 'question_marks' ? 'mojibake.question_marks' : 'mojibake.replaced', {
+        column: column.header,
+        excerpt: JSON.stringify(excerpt(value)),
+      }),
     });
     return false;
   }

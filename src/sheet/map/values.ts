@@ -2,7 +2,7 @@
  * One cell to one value of the kind its column expects. Never throws: any cell gives a reading,
  * and a bad one says in words a shop operator understands what was expected.
  */
-import { formatNumber, generalNumber, generalText } from '../../xlsx/index.ts';
+import { formatNumber, formatText, generalNumber, generalText } from '../../xlsx/index.ts';
 import type { Cell } from '../types.ts';
 import type { CellError } from './cell-reading.ts';
 import { BLANK, fail, noted, quote, type CellReading, type ReadContext } from './cell-reading.ts';
@@ -66,9 +66,10 @@ export function isBlankCell(cell: Cell | undefined): boolean {
 }
 
 /**
- * `format`: the XLSX number format of a number or date cell. A text field takes the text Excel
- * shows (012345678905 under `000000000000`); a number field takes the number as Excel shows it,
- * to 15 significant digits (434.99999999999994 is 435).
+ * `format`: the XLSX number format of a number or date cell, or of a text cell whose format has a
+ * text section. A text field takes the text Excel shows (012345678905 under `000000000000`,
+ * `Code: abc` under `"Code: "@`); a number field takes the number as Excel shows it, to 15
+ * significant digits (434.99999999999994 is 435).
  */
 export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadContext, format?: string): CellReading {
   if (cell === null || cell === undefined) return BLANK;
@@ -79,7 +80,8 @@ export function readCell(cell: Cell | undefined, spec: ValueSpec, ctx: ReadConte
     return fail(ctx, 'cell_error', 'cell_error', { error: String(cell.error) });
   }
   if (typeof cell === 'string') {
-    const text = cleanText(cell);
+    // A text cell has a format only when it has a text section (`"Code: "@`): Excel shows it so.
+    const text = cleanText(format === undefined ? cell : formatText(cell, format));
     if (text === '') return BLANK;
     if (isErrorText(text) && !(ctx.errorText === true && spec.kind === 'text')) return errorTextCell(text, spec, ctx);
     if (text.length === EMPTY_TOKEN.length && text.toLowerCase() === EMPTY_TOKEN) {

@@ -184,8 +184,23 @@ async function checkRecords(file: string, pass: Records): Promise<void> {
 }
 
 function toCells(record: string[]): Cell[] {
-  return record.map((value) => (value === '' ? null : value));
+  return record.map(cellOf);
 }
+
+/**
+ * A field as Excel shows it. `="0012345678905"` is Excel's formula for a text constant, written
+ * so by systems that want a barcode to keep its zeros in Excel; Excel shows `0012345678905`
+ * (and `a"b` for `="a""b"`). Any other formula stays text as written.
+ */
+function cellOf(value: string): Cell {
+  if (value === '') return null;
+  if (value.charCodeAt(0) !== 61 /* = */ || !TEXT_FORMULA.test(value)) return value;
+  const text = value.slice(2, -1).replaceAll('""', '"');
+  return text === '' ? null : text;
+}
+
+/** `="..."` whose inner quotes are all doubled. */
+const TEXT_FORMULA = /^="(?:[^"]|"")*"$/s;
 
 const isEmpty = (record: string[]): boolean => record.every((value) => value === '');
 

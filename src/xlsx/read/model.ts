@@ -17,8 +17,9 @@ export interface XlsxRow {
   values: XlsxCell[];
   /**
    * The number format code (`0.00`, `000000000000`, `hh:mm`, ...) of each number or date cell
-   * whose format is not General, by column; absent when no cell of the row has one. formatNumber
-   * turns a value and its code into the text Excel shows.
+   * whose format is not General, and of each text cell whose format has a text section
+   * (`"Code: "@`), by column; absent when no cell of the row has one. formatNumber and formatText
+   * turn a value and its code into the text Excel shows.
    */
   formats?: (string | undefined)[];
 }

@@ -1,27 +1,12 @@
 /**
- * Dates and times under a format section (`yyyy-mm-dd`, `hh:mm`, `AM/PM`, elapsed `[h]:mm`).
- * Month and day names are English: the file does not carry Excel's display language.
+ * Dates and times under a format section (`yyyy-mm-dd`, `hh:mm`, `AM/PM`, elapsed `[h]:mm`), with
+ * the month and day names of the section's locale prefix (number-names.ts).
  */
 import type { Numerals } from './number-locale.ts';
+import type { DateNames } from './number-names.ts';
 import type { Token } from './number-tokens.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-export function formatDate(tokens: Token[], date: Date, serial: number, numerals: Numerals): string {
+export function formatDate(tokens: Token[], date: Date, serial: number, numerals: Numerals, names: DateNames): string {
   const hasHalfDay = tokens.some((token) => token.kind === 'date' && (token.part === 'am/pm' || token.part === 'a/p'));
   // Round to the shown precision: a time stored as 13:44:59.9999 shows 13:45.
   const fraction = tokens.find((token) => token.kind === 'date' && token.part.startsWith('.'));
@@ -36,7 +21,7 @@ export function formatDate(tokens: Token[], date: Date, serial: number, numerals
       parts.push(token.kind === 'text' ? token.text : token.kind === 'point' ? '.' : token.kind === 'comma' ? ',' : '');
       continue;
     }
-    parts.push(numerals.digits(datePart(token.part, rounded, serial, hasHalfDay, isMinute(dateTokens, i))));
+    parts.push(numerals.digits(datePart(token.part, rounded, serial, names, hasHalfDay, isMinute(dateTokens, i))));
   }
   return parts.join('');
 }
@@ -61,7 +46,14 @@ function isMinute(parts: (string | null)[], index: number): boolean {
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
-function datePart(part: string, date: Date, serial: number, halfDay: boolean, minute: boolean): string {
+function datePart(
+  part: string,
+  date: Date,
+  serial: number,
+  names: DateNames,
+  halfDay: boolean,
+  minute: boolean,
+): string {
   const hours = date.getUTCHours();
   switch (part) {
     case 'yyyy':
@@ -69,19 +61,19 @@ function datePart(part: string, date: Date, serial: number, halfDay: boolean, mi
     case 'yy':
       return pad(date.getUTCFullYear() % 100, 2);
     case 'mmmmm':
-      return MONTHS[date.getUTCMonth()]!.slice(0, 1);
+      return Array.from(names.months[date.getUTCMonth()]!)[0]!;
     case 'mmmm':
-      return MONTHS[date.getUTCMonth()]!;
+      return names.months[date.getUTCMonth()]!;
     case 'mmm':
-      return MONTHS[date.getUTCMonth()]!.slice(0, 3);
+      return names.monthsShort[date.getUTCMonth()]!;
     case 'mm':
       return minute ? pad(date.getUTCMinutes(), 2) : pad(date.getUTCMonth() + 1, 2);
     case 'm':
       return minute ? String(date.getUTCMinutes()) : String(date.getUTCMonth() + 1);
     case 'dddd':
-      return DAYS[date.getUTCDay()]!;
+      return names.days[date.getUTCDay()]!;
     case 'ddd':
-      return DAYS[date.getUTCDay()]!.slice(0, 3);
+      return names.daysShort[date.getUTCDay()]!;
     case 'dd':
       return pad(date.getUTCDate(), 2);
     case 'd':
@@ -95,9 +87,9 @@ function datePart(part: string, date: Date, serial: number, halfDay: boolean, mi
     case 's':
       return String(date.getUTCSeconds());
     case 'am/pm':
-      return hours < 12 ? 'AM' : 'PM';
+      return hours < 12 ? names.am : names.pm;
     case 'a/p':
-      return hours < 12 ? 'A' : 'P';
+      return (hours < 12 ? names.am : names.pm).slice(0, 1);
     case '[h]':
     case '[hh]':
       return pad(Math.floor(Math.round(serial * 86_400) / 3600), part.length - 2);

@@ -2,12 +2,13 @@
  * The text Excel shows for a number under a number format code: the section for the value (and
  * its condition), then digit placeholders with their literal text (number-digits.ts), dates and
  * times (number-date.ts), fractions (number-fraction.ts), and a locale prefix's native digits
- * (number-locale.ts). What this does not know (conditions it cannot parse) falls back to General:
+ * (number-locale.ts) and month and day names (number-names.ts). What this does not know (conditions it cannot parse) falls back to General:
  * the number to 15 significant digits, as Excel's formula bar shows it.
  */
 
 import { formatDate } from './number-date.ts';
 import { formatDigits } from './number-digits.ts';
+import { dateNamesOf } from './number-names.ts';
 import { formatFraction, fractionFormat } from './number-fraction.ts';
 import { generalText } from './number-general.ts';
 import { numeralsOf } from './number-locale.ts';
@@ -71,7 +72,7 @@ export function formatNumber(value: number | Date, code: string): string {
   const numerals = numeralsOf(section);
   if (tokens.some((token) => token.kind === 'date')) {
     const date = value instanceof Date ? value : new Date(EPOCH_1900 + Math.round(serial * DAY_MS));
-    return formatDate(tokens, date, serial, numerals);
+    return formatDate(tokens, date, serial, numerals, dateNamesOf(section));
   }
   return formatDigits(tokens, serial, sign, numerals);
 }
@@ -86,7 +87,8 @@ function serialOf(date: Date): number {
   return days < 61 ? days - 1 : days;
 }
 
-function splitSections(code: string): string[] {
+/** A format code's sections (`positive;negative;zero;text`), split at semicolons outside quotes and escapes. */
+export function splitSections(code: string): string[] {
   const sections: string[] = [];
   let current = '';
   for (let i = 0; i < code.length; i += 1) {

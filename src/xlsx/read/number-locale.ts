@@ -43,11 +43,17 @@ export const ASCII_NUMERALS: Numerals = { digits: (text) => text, point: '.', gr
 
 const LOCALE_PREFIX = /\[\$[^\]-]*-([0-9A-Fa-f]{1,8})\]/;
 
+/** The number a section's locale prefix `[$<currency>-<hex>]` gives, or null without one. */
+export function localeIdOf(section: string): number | null {
+  const match = LOCALE_PREFIX.exec(section);
+  return match === null ? null : parseInt(match[1]!, 16);
+}
+
 /** The numerals a section's locale prefix asks for; ASCII without one. */
 export function numeralsOf(section: string): Numerals {
-  const match = LOCALE_PREFIX.exec(section);
-  if (match === null) return ASCII_NUMERALS;
-  const shape = (parseInt(match[1]!, 16) >>> 24) & 0x7f;
+  const id = localeIdOf(section);
+  if (id === null) return ASCII_NUMERALS;
+  const shape = (id >>> 24) & 0x7f;
   const zero = ZEROS.get(shape);
   if (zero === undefined) return ASCII_NUMERALS;
   const digits = (text: string): string =>

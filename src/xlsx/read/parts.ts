@@ -6,6 +6,7 @@
 import { XmlScanner } from './xml-scanner.ts';
 import type { XmlHandler } from './xml-scanner.ts';
 import { BUILTIN_FORMATS } from './number-format.ts';
+import { textSection } from './number-text.ts';
 import { isDateFormat } from './values.ts';
 
 type OpenHandler = (name: string, attributes: Record<string, string>) => void;
@@ -85,6 +86,8 @@ export interface CellStyles {
   dateStyles: boolean[];
   /** The style's number format code; null for General (and `@`, text). */
   numberFormats: (string | null)[];
+  /** Whether the style's format shows text otherwise than as it is (a text section: `"Code: "@`). */
+  textStyles: boolean[];
 }
 
 export function parseCellStyles(xml: string): CellStyles {
@@ -107,11 +110,13 @@ export function parseCellStyles(xml: string): CellStyles {
   const scanner = new XmlScanner(handler);
   scanner.write(xml);
   scanner.end();
-  const styles: CellStyles = { dateStyles: [], numberFormats: [] };
+  const styles: CellStyles = { dateStyles: [], numberFormats: [], textStyles: [] };
   for (const id of cellXfNumFmts) {
     styles.dateStyles.push(isDateFormat(id, formats.get(id)));
     const code = formats.get(id) ?? BUILTIN_FORMATS.get(id);
-    styles.numberFormats.push(code === undefined || code === '' || /^(general|@)$/i.test(code) ? null : code);
+    const shown = code === undefined || code === '' || /^(general|@)$/i.test(code) ? null : code;
+    styles.numberFormats.push(shown);
+    styles.textStyles.push(shown !== null && textSection(shown) !== null);
   }
   return styles;
 }

@@ -2,7 +2,8 @@
  * Turns a worksheet's XML events into rows of cells, as Excel stores them: shared and inline
  * strings, rich text (runs joined), formulas (the cached result, or `{ formula }` when none was
  * saved), numbers, booleans, dates (by the cell's number format), error cells as
- * `{ error: '#N/A' }`, and the number format of each formatted number cell. Hyperlink cells hold
+ * `{ error: '#N/A' }`, and the number format of each formatted number cell (and of each text cell
+ * whose format has a text section, `"Code: "@`). Hyperlink cells hold
  * their display text already; the link itself lives elsewhere and is not needed.
  */
 import { columnIndex, MAX_COLUMNS } from '../columns.ts';
@@ -17,6 +18,8 @@ export interface SheetContext {
   dateStyles: readonly boolean[];
   /** Per style index, the number format code (null: General). */
   numberFormats?: readonly (string | null)[];
+  /** Per style index, whether its format shows text otherwise than as it is (a text section). */
+  textStyles?: readonly boolean[];
   date1904: boolean;
   /** Characters of cell text one row may hold (XlsxLimits.rowChars). */
   maxRowChars: number;
@@ -186,7 +189,8 @@ export class SheetRowParser implements XmlHandler {
         if (cell !== null) {
           while (this.values.length < this.column) this.values.push(null);
           this.values[this.column] = cell;
-          if (typeof cell === 'number' || cell instanceof Date) this.noteFormat();
+          if (typeof cell === 'number' || cell instanceof Date || this.context.textStyles?.[this.style] === true)
+            this.noteFormat();
         }
         break;
       }

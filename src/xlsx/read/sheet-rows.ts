@@ -33,7 +33,7 @@ async function readContext(
       sharedStrings = await readSharedStrings(sharedBytes, limits.sharedStringChars, limits.sharedStringsInMemoryChars);
     return {
       sharedStrings,
-      ...(stylesXml === null ? { dateStyles: [], numberFormats: [] } : parseCellStyles(stylesXml)),
+      ...(stylesXml === null ? { dateStyles: [], numberFormats: [], textStyles: [] } : parseCellStyles(stylesXml)),
       date1904,
       maxRowChars: limits.rowChars,
     };
