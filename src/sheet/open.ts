@@ -122,9 +122,9 @@ async function openWithMap(
     ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
   };
-  // A title banner above the header row is passed over, the same way on every pass.
-  const isHeader = (headers: readonly string[]): boolean => knownColumnCount(headers, columnMap) > 0;
-  const first = await findHeaderRow(await readSheetFile(file, readOptions), isHeader);
+  // A title banner or group labels above the header row are passed over, the same way on every pass.
+  const score = (headers: readonly string[]): number => knownColumnCount(headers, columnMap);
+  const first = await findHeaderRow(await readSheetFile(file, readOptions), score);
   const forcedKind: SheetKind | undefined =
     first.sheetName !== null && BRANDS_SHEET.test(first.sheetName) ? 'brands' : undefined;
   const mapperOptions = {
@@ -146,7 +146,7 @@ async function openWithMap(
       unread ??
       (await findHeaderRow(
         await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }),
-        isHeader,
+        score,
       ));
     const rowMapper = unread
       ? mapper

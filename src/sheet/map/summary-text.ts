@@ -34,7 +34,7 @@ const EN: Words = {
   head: (file, sheet, brands, rows) =>
     `${file}${sheet !== null ? ` [sheet ${sheet}]` : ''}: ${brands ? 'brand' : 'product'} sheet, ${rows} data rows`,
   banner: (headerRow, above) =>
-    `header row: ${headerRow} (${above.length === 1 ? `row ${above[0]}` : `rows ${above.join(', ')}`} above it names no known column: a title, not read)`,
+    `header row: ${headerRow} (${above.length === 1 ? `row ${above[0]}` : `rows ${above.join(', ')}`} above it: a title or group labels naming fewer known columns, not read)`,
   brandUpdates: '  brand updates:  ',
   creates: '  creates:        ',
   updates: '  updates:        ',
@@ -63,8 +63,8 @@ const AR: Words = {
     `${file}${sheet !== null ? ` [الورقة ${sheet}]` : ''}: ورقة ${brands ? 'علامات تجارية' : 'منتجات'}، صفوف البيانات ${rows}`,
   banner: (headerRow, above) =>
     above.length === 1
-      ? `صف الترويسة: ${headerRow} (الصف ${above[0]} فوقه لا يسمّي عمودًا معروفًا: عنوان، لم يُقرأ)`
-      : `صف الترويسة: ${headerRow} (الصفوف ${above.join('، ')} فوقه لا تسمّي عمودًا معروفًا: عناوين، لم تُقرأ)`,
+      ? `صف الترويسة: ${headerRow} (الصف ${above[0]} فوقه: عنوان أو تسميات مجموعات تسمّي أعمدة معروفة أقل، لم يُقرأ)`
+      : `صف الترويسة: ${headerRow} (الصفوف ${above.join('، ')} فوقه: عناوين أو تسميات مجموعات تسمّي أعمدة معروفة أقل، لم تُقرأ)`,
   brandUpdates: '  تحديث العلامات: ',
   creates: '  للإنشاء: ',
   updates: '  للتحديث: ',
