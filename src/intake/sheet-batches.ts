@@ -17,7 +17,7 @@ const sheetBatchId = (batchId: string, sheet: string): string =>
 
 export async function requestsPerSheet(request: SyncRequest): Promise<SyncRequest[]> {
   if (request.sheet !== undefined) return [request];
-  const sheets = await sheetsToSync(request.file);
+  const sheets = await sheetsToSync(request.file, request.columns !== undefined ? { columns: request.columns } : {});
   if (sheets === null || sheets.length <= 1) return [request];
   return sheets.map((sheet, i) => ({
     ...request,
