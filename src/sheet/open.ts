@@ -189,6 +189,7 @@ async function openWithMap(
     hiddenSheetsSkipped,
     headerRow: first.headerRow,
     bannerRows: first.bannerRows,
+    tableTotalsRows: first.tableTotalsRows ?? [],
     encoding: first.encoding,
     delimiter: first.delimiter,
     kind: mapper.kind,
@@ -207,6 +208,13 @@ async function openWithMap(
 interface MappingSource {
   reader: SheetReader;
   mapRow: (raw: RawRow) => SheetRowResult;
+}
+
+/** The row's result, marked when Excel hides the row (the summary counts those). */
+function mapped(source: MappingSource, raw: RawRow): SheetRowResult {
+  const result = source.mapRow(raw);
+  if (raw.hidden === true) result.hidden = true;
+  return result;
 }
 
 /**
@@ -240,7 +248,7 @@ function mappedRows(
         current: MappingSource & { inner: AsyncIterator<RawRow> },
       ): Promise<IteratorResult<SheetRowResult>> =>
         current.inner.next().then(
-          (result) => (result.done ? finish() : { done: false, value: current.mapRow(result.value) }),
+          (result) => (result.done ? finish() : { done: false, value: mapped(current, result.value) }),
           async (error: unknown) => {
             await finish();
             throw error;

@@ -86,6 +86,7 @@ describe("validate's summary", () => {
       hiddenSheetsSkipped: ['Sheet1', 'Old'],
       headerRow: 3,
       bannerRows: [1, 2],
+      tableTotalsRows: [],
       kind: 'brands',
       headerIssues: [],
       rows: 5,
@@ -97,6 +98,7 @@ describe("validate's summary", () => {
       skipped: 0,
       invalidRows: 0,
       rowsWithWarnings: 0,
+      hiddenRows: 0,
       issues: [],
       issuesLeftOut: 0,
     };

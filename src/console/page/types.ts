@@ -19,6 +19,8 @@ export interface SheetSummary {
   statusChanges: number;
   brandUpdates: number;
   invalidRows: number;
+  /** Rows hidden or filtered out in Excel (sent like any other). */
+  hiddenRows: number;
   headerIssues: Issue[];
   issues: Issue[];
   issuesLeftOut: number;

@@ -49,7 +49,7 @@ function suggestionOf(issue: Issue): string {
   return /did you mean "([^"]+)"/i.exec(issue.message)?.[1] ?? '';
 }
 
-type CountField = 'rows' | 'creates' | 'updates' | 'statusChanges' | 'brandUpdates' | 'invalidRows';
+type CountField = 'rows' | 'creates' | 'updates' | 'statusChanges' | 'brandUpdates' | 'invalidRows' | 'hiddenRows';
 
 const COUNTS: readonly [CountField, keyof Texts][] = [
   ['rows', 'rows'],
@@ -58,7 +58,11 @@ const COUNTS: readonly [CountField, keyof Texts][] = [
   ['statusChanges', 'status_changes'],
   ['brandUpdates', 'brand_updates'],
   ['invalidRows', 'invalid_rows'],
+  ['hiddenRows', 'hidden_rows'],
 ];
+
+/** Counts shown only when there is something to say (most sheets have no brands and no hidden rows). */
+const WHEN_ANY: ReadonlySet<keyof Texts> = new Set(['brand_updates', 'hidden_rows']);
 
 function showSummary(answer: UploadAnswer): void {
   const counts = $('preview-counts');
@@ -70,7 +74,7 @@ function showSummary(answer: UploadAnswer): void {
   for (const sheet of answer.sheets) {
     for (const [field, key] of COUNTS) {
       const value = sheet[field];
-      if (key === 'brand_updates' && value === 0) continue;
+      if (WHEN_ANY.has(key) && value === 0) continue;
       const item = el('div', null, { class: `count${key === 'invalid_rows' && value > 0 ? ' bad' : ''}` });
       item.append(el('dt', T[key]), el('dd', fmt(value), { 'data-count': key }));
       counts.append(item);

@@ -19,6 +19,7 @@ export async function summarizeSheet(opened: OpenedSheet, options: SummarizeOpti
       hiddenSheetsSkipped: opened.hiddenSheetsSkipped,
       headerRow: opened.headerRow,
       bannerRows: opened.bannerRows,
+      tableTotalsRows: opened.tableTotalsRows,
       kind: opened.kind,
       headerIssues: opened.headerIssues,
     },

@@ -21,6 +21,8 @@ export interface XlsxRow {
    * turns a value and its code into the text Excel shows.
    */
   formats?: (string | undefined)[];
+  /** Hidden in Excel: by hand, or filtered out by an AutoFilter (Excel saves both as `hidden`). */
+  hidden?: true;
 }
 
 export interface XlsxSheet {
