@@ -11,18 +11,26 @@ import type { SyncRequest } from '../sync/types.ts';
 /** Runs one batch to its end (drop-file.ts SyncRunner; written out here so neither imports the other). */
 type BatchRunner = (request: SyncRequest, signal: AbortSignal) => Promise<BatchSummary>;
 
-/** The batch id of a later sheet's batch: the file's batch id and the sheet, so each is its own. */
-const sheetBatchId = (batchId: string, sheet: string): string =>
-  `${batchId}-${sheet.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+/**
+ * The batch id of a later sheet's batch: the file's batch id and the sheet, so each is its own.
+ * Ids keep to ASCII (folders, Redis keys, URLs): a sheet named in Arabic is known by its place.
+ */
+function sheetBatchId(batchId: string, sheet: string, index: number): string {
+  const slug = sheet
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${batchId}-${slug === '' ? `sheet-${index + 1}` : slug}`;
+}
 
 export async function requestsPerSheet(request: SyncRequest): Promise<SyncRequest[]> {
   if (request.sheet !== undefined) return [request];
-  const sheets = await sheetsToSync(request.file);
+  const sheets = await sheetsToSync(request.file, request.columns !== undefined ? { columns: request.columns } : {});
   if (sheets === null || sheets.length <= 1) return [request];
   return sheets.map((sheet, i) => ({
     ...request,
     sheet,
-    ...(i > 0 && request.batchId !== undefined ? { batchId: sheetBatchId(request.batchId, sheet) } : {}),
+    ...(i > 0 && request.batchId !== undefined ? { batchId: sheetBatchId(request.batchId, sheet, i) } : {}),
   }));
 }
 

@@ -159,6 +159,11 @@ export const ROW_MESSAGES = {
     (p) =>
       `عمود غير معروف "${p.column}": لا يُرسل${p.hint === '' ? '' : `. هل تقصد "${p.hint}"؟`} (يمكن أن يسمّيه ملف ربط الأعمدة --columns)`,
   ),
+  unknown_columns: entry(
+    ['count', 'first'],
+    (p) => `${p.count} unknown columns: not sent; the first: ${p.first} (a --columns map file can name them)`,
+    (p) => `أعمدة غير معروفة عددها ${p.count}: لا تُرسل؛ أولها: ${p.first} (يمكن أن يسمّيها ملف ربط الأعمدة --columns)`,
+  ),
   duplicate_column: entry(
     ['earlier', 'column', 'field'],
     (p) =>

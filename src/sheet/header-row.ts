@@ -1,40 +1,50 @@
 /**
- * A title banner above the header row: exported catalogs often merge a title ("ACME Store -
- * catalog export") across the top. When the first filled row names no known column, the header
- * is the first of the next few rows that does; the rows above it are a title and are not read.
- * Row numbers stay the ones Excel shows.
+ * Which filled row is the header: exported catalogs often put a title banner ("ACME Store -
+ * catalog export") or a row of group labels ("Details" over the description columns) above the
+ * real header. The header is the row, among the first filled one and the few below it, whose
+ * cells name the most known columns; the first of equals wins, so a sheet whose first row is as
+ * good as any below keeps it. The rows above the header are not read; the rows looked at below
+ * it are data and are handed out as such. Row numbers stay the ones Excel shows.
  */
 import { cellText } from './map/values.ts';
 import type { SheetReader } from './read/types.ts';
 import type { RawRow } from './types.ts';
 
-/** Filled rows looked at below the first one before giving up (the first row stays the header). */
+/** Filled rows looked at below the first one (a group-label row over a title over the header fits). */
 export const HEADER_SEARCH_ROWS = 5;
 
 export interface HeaderFound extends SheetReader {
-  /** Filled rows above the header taken as a title (empty when the first filled row is the header). */
+  /** Filled rows above the header, not read (empty when the first filled row is the header). */
   bannerRows: number[];
 }
 
+/** `score`: how many of a row's cells name a known column (0: a title, or data). */
 export async function findHeaderRow(
   reader: SheetReader,
-  isHeader: (headers: readonly string[]) => boolean,
+  score: (headers: readonly string[]) => number,
 ): Promise<HeaderFound> {
-  if (isHeader(reader.headers)) return { ...reader, bannerRows: [] };
   const rows = reader.rows[Symbol.asyncIterator]();
   const looked: RawRow[] = [];
+  let best = { at: -1, score: score(reader.headers) };
   while (looked.length < HEADER_SEARCH_ROWS) {
     const next = await rows.next();
     if (next.done === true) break;
-    const headers = headerTexts(next.value);
-    if (isHeader(headers)) {
-      const bannerRows = [reader.headerRow, ...looked.map((row) => row.row)];
-      const width = reader.fieldCount === undefined ? {} : { fieldCount: next.value.values.length };
-      return { ...reader, headers, headerRow: next.value.row, ...width, bannerRows, rows: replay([], rows) };
-    }
     looked.push(next.value);
+    const found = score(headerTexts(next.value));
+    if (found > best.score) best = { at: looked.length - 1, score: found };
   }
-  return { ...reader, bannerRows: [], rows: replay(looked, rows) };
+  const header = looked[best.at];
+  if (header === undefined) return { ...reader, bannerRows: [], rows: replay(looked, rows) };
+  const bannerRows = [reader.headerRow, ...looked.slice(0, best.at).map((row) => row.row)];
+  const width = reader.fieldCount === undefined ? {} : { fieldCount: header.values.length };
+  return {
+    ...reader,
+    headers: headerTexts(header),
+    headerRow: header.row,
+    ...width,
+    bannerRows,
+    rows: replay(looked.slice(best.at + 1), rows),
+  };
 }
 
 function headerTexts(row: RawRow): string[] {

@@ -12,7 +12,7 @@ import { findHeaderRow } from './header-row.ts';
 import { createSheetMapper } from './map/mapper.ts';
 import type { SummaryHead } from './map/summary.ts';
 import { listSheets, readSheetFile, type SheetReader } from './read/index.ts';
-import { BRANDS_SHEET, chooseSheets, type SheetChoice } from './choose-sheet.ts';
+import { chooseSheets, isBrandsSheet, sheetsToScore, type SheetChoice } from './choose-sheet.ts';
 import { SheetFileError, type RawRow, type SheetKind, type SheetRowResult } from './types.ts';
 
 /** A --columns map file path, or the mapping as data (header -> field, or null/"ignore"). */
@@ -57,7 +57,7 @@ export type SheetOpener = (file: string, options: OpenSheetOptions) => Promise<O
 export async function openSheet(file: string, options: OpenSheetOptions = {}): Promise<OpenedSheet> {
   const columnMap = await resolveColumnMap(options.columns);
   if (options.sheet !== undefined) return openWithMap(file, options, columnMap, []);
-  const choice = await choiceFor(file);
+  const choice = await choiceFor(file, columnMap);
   if (choice === null) return openWithMap(file, options, columnMap, []);
   const sheet = (choice.products ?? choice.brands)!;
   return openWithMap(file, { ...options, sheet }, columnMap, choice.hiddenSkipped);
@@ -70,7 +70,7 @@ export async function openSheet(file: string, options: OpenSheetOptions = {}): P
 export async function openSheets(file: string, options: OpenSheetOptions = {}): Promise<OpenedSheet[]> {
   const columnMap = await resolveColumnMap(options.columns);
   if (options.sheet !== undefined) return [await openWithMap(file, options, columnMap, [])];
-  const choice = await choiceFor(file);
+  const choice = await choiceFor(file, columnMap);
   if (choice === null) return [await openWithMap(file, options, columnMap, [])];
   const opened: OpenedSheet[] = [];
   for (const sheet of [choice.products, choice.brands]) {
@@ -85,24 +85,46 @@ export async function openSheets(file: string, options: OpenSheetOptions = {}): 
  */
 export async function sheetsToSync(
   file: string,
-  options: Pick<OpenSheetOptions, 'sheet'> = {},
+  options: Pick<OpenSheetOptions, 'sheet' | 'columns'> = {},
 ): Promise<string[] | null> {
   if (options.sheet !== undefined) return [options.sheet];
-  const choice = await choiceFor(file);
+  const choice = await choiceFor(file, await resolveColumnMap(options.columns));
   if (choice === null) return null;
   return [choice.products, choice.brands].filter((sheet): sheet is string => sheet !== null);
 }
 
 /** null: a CSV, or a workbook without sheets (the reader says so). Throws when every sheet is hidden. */
-async function choiceFor(file: string): Promise<SheetChoice | null> {
+async function choiceFor(file: string, columnMap: ColumnMap | undefined): Promise<SheetChoice | null> {
   const sheets = await listSheets(file);
   if (sheets === null || sheets.length === 0) return null;
-  const choice = chooseSheets(sheets);
+  const scores = new Map<string, number>();
+  for (const sheet of sheetsToScore(sheets)) scores.set(sheet, await headerScore(file, sheet, columnMap));
+  const choice = chooseSheets(sheets, scores);
   if (choice.products === null && choice.brands === null) {
     const names = sheets.map((sheet) => `"${sheet.name}"`).join(', ');
     throw new SheetFileError(file, 'no_visible_sheet', said('file.no_visible_sheet', { sheets: names }));
   }
   return choice;
+}
+
+/**
+ * How many known columns a sheet's header names, found as when it is read (a banner above it is
+ * passed over); -1 for a sheet that cannot be read or holds nothing, so it is never preferred.
+ * Only sheets whose names say nothing are scored, and reading one checks it whole (src/xlsx).
+ */
+async function headerScore(file: string, sheet: string, columnMap: ColumnMap | undefined): Promise<number> {
+  const score = (headers: readonly string[]): number => knownColumnCount(headers, columnMap);
+  try {
+    const reader = await readSheetFile(file, { sheet });
+    try {
+      return score((await findHeaderRow(reader, score)).headers);
+    } finally {
+      await reader.close();
+    }
+  } catch (error) {
+    if (error instanceof SheetFileError) return -1;
+    throw error;
+  }
 }
 
 async function resolveColumnMap(columns: OpenSheetOptions['columns']): Promise<ColumnMap | undefined> {
@@ -122,11 +144,11 @@ async function openWithMap(
     ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
   };
-  // A title banner above the header row is passed over, the same way on every pass.
-  const isHeader = (headers: readonly string[]): boolean => knownColumnCount(headers, columnMap) > 0;
-  const first = await findHeaderRow(await readSheetFile(file, readOptions), isHeader);
+  // A title banner or group labels above the header row are passed over, the same way on every pass.
+  const score = (headers: readonly string[]): number => knownColumnCount(headers, columnMap);
+  const first = await findHeaderRow(await readSheetFile(file, readOptions), score);
   const forcedKind: SheetKind | undefined =
-    first.sheetName !== null && BRANDS_SHEET.test(first.sheetName) ? 'brands' : undefined;
+    first.sheetName !== null && isBrandsSheet(first.sheetName) ? 'brands' : undefined;
   const mapperOptions = {
     kind: forcedKind,
     columnMap,
@@ -146,7 +168,7 @@ async function openWithMap(
       unread ??
       (await findHeaderRow(
         await readSheetFile(file, { ...readOptions, ...(first.sheetName ? { sheet: first.sheetName } : {}) }),
-        isHeader,
+        score,
       ));
     const rowMapper = unread
       ? mapper
@@ -167,6 +189,7 @@ async function openWithMap(
     hiddenSheetsSkipped,
     headerRow: first.headerRow,
     bannerRows: first.bannerRows,
+    tableTotalsRows: first.tableTotalsRows ?? [],
     encoding: first.encoding,
     delimiter: first.delimiter,
     kind: mapper.kind,
@@ -185,6 +208,13 @@ async function openWithMap(
 interface MappingSource {
   reader: SheetReader;
   mapRow: (raw: RawRow) => SheetRowResult;
+}
+
+/** The row's result, marked when Excel hides the row (the summary counts those). */
+function mapped(source: MappingSource, raw: RawRow): SheetRowResult {
+  const result = source.mapRow(raw);
+  if (raw.hidden === true) result.hidden = true;
+  return result;
 }
 
 /**
@@ -218,7 +248,7 @@ function mappedRows(
         current: MappingSource & { inner: AsyncIterator<RawRow> },
       ): Promise<IteratorResult<SheetRowResult>> =>
         current.inner.next().then(
-          (result) => (result.done ? finish() : { done: false, value: current.mapRow(result.value) }),
+          (result) => (result.done ? finish() : { done: false, value: mapped(current, result.value) }),
           async (error: unknown) => {
             await finish();
             throw error;

@@ -28,6 +28,8 @@ export interface RawRow {
   values: Cell[];
   /** XLSX: number format codes of formatted number and date cells, by column (see XlsxRow). */
   formats?: (string | undefined)[];
+  /** XLSX: hidden in Excel, by hand or by a filter (synced all the same; the summary counts them). */
+  hidden?: true;
 }
 
 export type IssueSeverity = 'error' | 'warning';
@@ -82,6 +84,8 @@ export interface SheetRowResult {
    * results.xlsx). Re-runs report it, so a person finds the row where they first saw it.
    */
   originalRow?: number;
+  /** The row is hidden or filtered out in Excel: synced like any other, counted by the summary. */
+  hidden?: true;
 }
 
 /**

@@ -55,6 +55,19 @@ describe('resolveTarget (products)', () => {
 });
 
 describe('planHeaders', () => {
+  it('warns of up to 10 unknown columns one by one, and of more in one warning naming the count and the first 5', () => {
+    const unknown = (n: number): string[] => Array.from({ length: n }, (_, i) => `Extra ${i + 1}`);
+    expect(tuples(planHeaders(['title', ...unknown(10)], 'products').issues)).toHaveLength(10);
+    const many = planHeaders(['title', 'Extra 1', 'title', ...unknown(16_384).slice(1)], 'products');
+    expect(tuples(many.issues)).toEqual([
+      [1, null, 'unknown_columns', 'warning'],
+      [1, 'title', 'duplicate_column', 'error'],
+    ]);
+    expect(many.issues[0]?.message).toBe(
+      '16,384 unknown columns: not sent; the first: "Extra 1", "Extra 2", "Extra 3", "Extra 4", "Extra 5" (a --columns map file can name them)',
+    );
+  });
+
   it('reports unknown columns once with a suggestion, and duplicates as errors on the later header', () => {
     const plan = planHeaders(
       ['title', 'Sale Prise', 'Price', 'sale_price', 'outcome', 'row', 'Whatever Column'],

@@ -51,3 +51,31 @@ describe('openSheet rows()', () => {
     expect((failure as Error).message).toContain('near row 702: a quoted field opened there is never closed');
   });
 });
+
+describe('openSheet header row', () => {
+  it('keeps the first row when no row below names more known columns, and hands the rows it looked at on as data', async () => {
+    const file = join(dir, 'tie.csv');
+    // Row 2's cells are aliases too (Name, Price): as many known columns as the header's two.
+    writeFileSync(file, 'title,sale_price,Colour\nName,Price,3\nLamp,12,3\n');
+    const opened = await openSheet(file);
+    expect([opened.headerRow, opened.bannerRows]).toEqual([1, []]);
+    const rows: number[] = [];
+    for await (const result of opened.rows()) rows.push(result.row);
+    expect(rows).toEqual([2, 3]);
+    await opened.close();
+  });
+
+  it('takes the lower row that names more known columns, and the rows below it stay data', async () => {
+    const file = join(dir, 'labels.csv');
+    writeFileSync(
+      file,
+      ',,Details,\nproduct_id,title,description,description_ar\n7,Lamp,A lamp,مصباح\n8,Mug,A mug,كوب\n',
+    );
+    const opened = await openSheet(file);
+    expect([opened.headerRow, opened.bannerRows]).toEqual([2, [1]]);
+    const rows: number[] = [];
+    for await (const result of opened.rows()) rows.push(result.row);
+    expect(rows).toEqual([3, 4]);
+    await opened.close();
+  });
+});

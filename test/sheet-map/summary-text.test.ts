@@ -86,6 +86,7 @@ describe("validate's summary", () => {
       hiddenSheetsSkipped: ['Sheet1', 'Old'],
       headerRow: 3,
       bannerRows: [1, 2],
+      tableTotalsRows: [],
       kind: 'brands',
       headerIssues: [],
       rows: 5,
@@ -97,13 +98,14 @@ describe("validate's summary", () => {
       skipped: 0,
       invalidRows: 0,
       rowsWithWarnings: 0,
+      hiddenRows: 0,
       issues: [],
       issuesLeftOut: 0,
     };
     expect(summaryText(brands, 'ar').split('\n')).toEqual([
       'brands.xlsx [الورقة العلامات]: ورقة علامات تجارية، صفوف البيانات 5',
       '  أوراق مخفية لم تُقرأ: "Sheet1"، "Old" (سمِّ إحداها بالخيار --sheet لقراءتها)',
-      '  صف الترويسة: 3 (الصفوف 1، 2 فوقه لا تسمّي عمودًا معروفًا: عناوين، لم تُقرأ)',
+      '  صف الترويسة: 3 (الصفوف 1، 2 فوقه: عناوين أو تسميات مجموعات تسمّي أعمدة معروفة أقل، لم تُقرأ)',
       '  تحديث العلامات: 5',
       '  تم تخطيها: 0 (صفوف فارغة، action skip)',
       '  صفوف غير صالحة: 0',
@@ -111,7 +113,7 @@ describe("validate's summary", () => {
     expect(summaryText(brands).split('\n').slice(0, 3)).toEqual([
       'brands.xlsx [sheet العلامات]: brand sheet, 5 data rows',
       '  hidden sheets skipped: "Sheet1", "Old" (name one with --sheet to read it)',
-      '  header row: 3 (rows 1, 2 above it names no known column: a title, not read)',
+      '  header row: 3 (rows 1, 2 above it: a title or group labels naming fewer known columns, not read)',
     ]);
   });
 });

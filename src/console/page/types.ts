@@ -21,6 +21,8 @@ export interface SheetSummary {
   invalidRows: number;
   /** What the sync will do with the rows, against what catalog-sync knows of the store (its plan). */
   plan: Record<PlanAction, number>;
+  /** Rows hidden or filtered out in Excel (sent like any other). */
+  hiddenRows: number;
   headerIssues: Issue[];
   issues: Issue[];
   issuesLeftOut: number;

@@ -86,6 +86,8 @@ function showSummary(answer: UploadAnswer): void {
       const value = sheet.plan[action];
       if (value > 0 || ALWAYS.has(action)) counts.append(tile(key, value, action === 'invalid' && value > 0));
     }
+    // Rows Excel hides are sent all the same: said only when there are some.
+    if (sheet.hiddenRows > 0) counts.append(tile('hidden_rows', sheet.hiddenRows, false));
     for (const issue of [...sheet.headerIssues, ...sheet.issues]) {
       problems++;
       const tr = el('tr', null, { class: issue.severity });

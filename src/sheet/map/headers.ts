@@ -50,24 +50,33 @@ export function detectKind(headers: readonly string[], columnMap?: ColumnMap): S
   return brandName ? 'brands' : 'products';
 }
 
+/**
+ * Unknown columns warned of one by one, each with its "did you mean"; past this many they are one
+ * warning naming the count and the first UNKNOWN_COLUMNS_NAMED (a sheet filled to column XFD had
+ * 16,377 lines of warnings, one per column).
+ */
+export const UNKNOWN_COLUMNS_LISTED = 10;
+export const UNKNOWN_COLUMNS_NAMED = 5;
+
+interface UnknownPlace {
+  unknown: string;
+  first: boolean;
+}
+
 export function planHeaders(headers: readonly string[], kind: SheetKind, columnMap?: ColumnMap): HeaderPlan {
   const slots: ColumnSlot[] = [];
-  const issues: RowIssue[] = [];
+  // Unknown columns hold their place among the other issues until their count is known.
+  const issues: (RowIssue | UnknownPlace)[] = [];
+  const unknown: string[] = [];
   const claimed = new Map<string, string>();
-  const names = suggestionNames(kind);
   headers.forEach((raw, index) => {
     const header = cleanHeader(raw);
     const column = roleOf(header, kind, columnMap, issues);
     slots.push({ index, header, column });
     if (column.role === 'unknown') {
-      const hint = suggest(headerKey(header), names);
-      issues.push({
-        row: 1,
-        column: header,
-        code: 'unknown_column',
-        severity: 'warning',
-        ...said('unknown_column', { column: header, hint: hint ?? '' }),
-      });
+      // Past the listed count the warnings are one, in the first one's place: no more places kept.
+      if (unknown.length <= UNKNOWN_COLUMNS_LISTED) issues.push({ unknown: header, first: unknown.length === 0 });
+      unknown.push(header);
     }
     if (column.role !== 'target') return;
     const name = canonicalName(column.target);
@@ -84,10 +93,47 @@ export function planHeaders(headers: readonly string[], kind: SheetKind, columnM
       claimed.set(name, header);
     }
   });
-  return { kind, slots, issues };
+  const many = unknown.length > UNKNOWN_COLUMNS_LISTED;
+  const names = suggestionNames(kind);
+  const told = issues.flatMap((issue): RowIssue[] => {
+    if (!('unknown' in issue)) return [issue];
+    if (!many) return [unknownColumn(issue.unknown, suggest(headerKey(issue.unknown), names))];
+    return issue.first ? [unknownColumns(unknown)] : [];
+  });
+  return { kind, slots, issues: told };
 }
 
-function roleOf(header: string, kind: SheetKind, columnMap: ColumnMap | undefined, issues: RowIssue[]): ColumnRole {
+function unknownColumn(header: string, hint: string | null): RowIssue {
+  return {
+    row: 1,
+    column: header,
+    code: 'unknown_column',
+    severity: 'warning',
+    ...said('unknown_column', { column: header, hint: hint ?? '' }),
+  };
+}
+
+/** One warning for many unknown columns: the count and the first few, as written. */
+function unknownColumns(headers: readonly string[]): RowIssue {
+  const first = headers
+    .slice(0, UNKNOWN_COLUMNS_NAMED)
+    .map((header) => `"${header}"`)
+    .join(', ');
+  return {
+    row: 1,
+    column: null,
+    code: 'unknown_columns',
+    severity: 'warning',
+    ...said('unknown_columns', { count: headers.length.toLocaleString('en'), first }),
+  };
+}
+
+function roleOf(
+  header: string,
+  kind: SheetKind,
+  columnMap: ColumnMap | undefined,
+  issues: (RowIssue | UnknownPlace)[],
+): ColumnRole {
   if (header === '') return { role: 'blank' };
   const mapped = columnMap?.lookup(header);
   if (mapped === null) return { role: 'ignored' };

@@ -29,6 +29,7 @@ export function summaryBuilderOf(opened: OpenedSheet, keepIssues?: number): Summ
       hiddenSheetsSkipped: opened.hiddenSheetsSkipped,
       headerRow: opened.headerRow,
       bannerRows: opened.bannerRows,
+      tableTotalsRows: opened.tableTotalsRows,
       kind: opened.kind,
       headerIssues: opened.headerIssues,
     },

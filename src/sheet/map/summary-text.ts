@@ -10,6 +10,8 @@ import type { SheetSummary } from './summary.ts';
 interface Words {
   head: (file: string, sheet: string | null, brands: boolean, rows: number) => string;
   banner: (headerRow: number, above: readonly number[]) => string;
+  tableTotals: (rows: readonly number[]) => string;
+  hiddenRows: (n: number) => string;
   brandUpdates: string;
   creates: string;
   updates: string;
@@ -34,7 +36,12 @@ const EN: Words = {
   head: (file, sheet, brands, rows) =>
     `${file}${sheet !== null ? ` [sheet ${sheet}]` : ''}: ${brands ? 'brand' : 'product'} sheet, ${rows} data rows`,
   banner: (headerRow, above) =>
-    `header row: ${headerRow} (${above.length === 1 ? `row ${above[0]}` : `rows ${above.join(', ')}`} above it names no known column: a title, not read)`,
+    `header row: ${headerRow} (${above.length === 1 ? `row ${above[0]}` : `rows ${above.join(', ')}`} above it: a title or group labels naming fewer known columns, not read)`,
+  tableTotals: (rows) =>
+    rows.length === 1
+      ? `Excel Table totals row skipped: row ${rows[0]} (a sum, not a product)`
+      : `Excel Table totals rows skipped: rows ${rows.join(', ')} (sums, not products)`,
+  hiddenRows: (n) => `  hidden or filtered out in Excel: ${n} ${n === 1 ? 'row' : 'rows'} (synced like any other)`,
   brandUpdates: '  brand updates:  ',
   creates: '  creates:        ',
   updates: '  updates:        ',
@@ -63,8 +70,13 @@ const AR: Words = {
     `${file}${sheet !== null ? ` [الورقة ${sheet}]` : ''}: ورقة ${brands ? 'علامات تجارية' : 'منتجات'}، صفوف البيانات ${rows}`,
   banner: (headerRow, above) =>
     above.length === 1
-      ? `صف الترويسة: ${headerRow} (الصف ${above[0]} فوقه لا يسمّي عمودًا معروفًا: عنوان، لم يُقرأ)`
-      : `صف الترويسة: ${headerRow} (الصفوف ${above.join('، ')} فوقه لا تسمّي عمودًا معروفًا: عناوين، لم تُقرأ)`,
+      ? `صف الترويسة: ${headerRow} (الصف ${above[0]} فوقه: عنوان أو تسميات مجموعات تسمّي أعمدة معروفة أقل، لم يُقرأ)`
+      : `صف الترويسة: ${headerRow} (الصفوف ${above.join('، ')} فوقه: عناوين أو تسميات مجموعات تسمّي أعمدة معروفة أقل، لم تُقرأ)`,
+  tableTotals: (rows) =>
+    rows.length === 1
+      ? `صف الإجماليات في جدول Excel لم يُقرأ: الصف ${rows[0]} (مجموع، لا منتج)`
+      : `صفوف الإجماليات في جداول Excel لم تُقرأ: الصفوف ${rows.join('، ')} (مجاميع، لا منتجات)`,
+  hiddenRows: (n) => `  صفوف مخفية أو مُصفّاة في Excel: ${n} (تُرسل كغيرها)`,
   brandUpdates: '  تحديث العلامات: ',
   creates: '  للإنشاء: ',
   updates: '  للتحديث: ',
@@ -93,6 +105,7 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
   const lines = [w.head(summary.file, summary.sheetName, summary.kind === 'brands', summary.rows)];
   if (summary.hiddenSheetsSkipped.length > 0) lines.push(`  ${hiddenSkippedText(summary.hiddenSheetsSkipped, lang)}`);
   if (summary.bannerRows.length > 0) lines.push(`  ${w.banner(summary.headerRow, summary.bannerRows)}`);
+  if (summary.tableTotalsRows.length > 0) lines.push(`  ${w.tableTotals(summary.tableTotalsRows)}`);
   if (summary.kind === 'brands') {
     lines.push(`${w.brandUpdates}${summary.brandUpdates}`);
   } else {
@@ -105,6 +118,7 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
   lines.push(`${w.skipped}${summary.skipped}${w.skippedWhy}`);
   lines.push(`${w.invalidRows}${summary.invalidRows}${summary.invalidRows > 0 ? w.notSent : ''}`);
   if (summary.rowsWithWarnings > 0) lines.push(`${w.warningsOnly}${summary.rowsWithWarnings}`);
+  if (summary.hiddenRows > 0) lines.push(w.hiddenRows(summary.hiddenRows));
   const headerLines = summary.headerIssues.map((issue) => `  ${issueLine(issue, lang)}`);
   if (headerLines.length > 0) lines.push(w.header, ...headerLines);
   const errors = summary.issues.filter((issue) => issue.severity === 'error');

@@ -14,6 +14,8 @@ export interface SummaryHead {
   /** The row Excel shows the header on, and the title rows above it that were not read. */
   headerRow: number;
   bannerRows: number[];
+  /** XLSX: rows that are an Excel Table's totals row, not read (a sum, not a product). */
+  tableTotalsRows: number[];
   kind: SheetKind;
   /** Issues of the header row: unknown columns (warnings), duplicate fields (errors). */
   headerIssues: RowIssue[];
@@ -34,6 +36,8 @@ export interface SheetSummary extends SummaryHead {
   invalidRows: number;
   /** Rows with warnings only. */
   rowsWithWarnings: number;
+  /** XLSX: rows hidden or filtered out in Excel (synced like any other; people should know). */
+  hiddenRows: number;
   /** Row errors and warnings, in row order (all of them, or the first `keepIssues`). */
   issues: RowIssue[];
   /** Issues not kept because of keepIssues. */
@@ -58,6 +62,7 @@ export class SummaryBuilder {
       skipped: 0,
       invalidRows: 0,
       rowsWithWarnings: 0,
+      hiddenRows: 0,
       issues: [],
       issuesLeftOut: 0,
     };
@@ -66,6 +71,7 @@ export class SummaryBuilder {
   add(result: SheetRowResult): void {
     const s = this.summary;
     s.rows += 1;
+    if (result.hidden === true) s.hiddenRows += 1;
     for (const issue of result.issues) {
       if (s.issues.length < this.keepIssues) s.issues.push(issue);
       else s.issuesLeftOut += 1;

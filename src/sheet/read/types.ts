@@ -41,6 +41,8 @@ export interface SheetReader {
    * their column letter: a cell beyond the header is an unnamed column, not a shift.
    */
   fieldCount?: number;
+  /** XLSX: rows that are an Excel Table's totals row, left out of `rows` (a sum, not a product). */
+  tableTotalsRows?: number[];
   /**
    * Data rows in file order; fully empty rows are skipped but numbering is kept.
    * Iterate once. Throws SheetFileError when the file turns out to be broken part-way.

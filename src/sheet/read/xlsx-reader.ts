@@ -79,10 +79,15 @@ async function open(file: string, options: ReadOptions): Promise<XlsxWorkbook> {
   }
 }
 
-/** The rows that hold a value, one at a time. */
-async function* filledRows(file: string, batches: AsyncGenerator<XlsxRow[]>): AsyncGenerator<RawRow> {
+/** The rows that hold a value and are not a table's totals row, one at a time. */
+async function* filledRows(
+  file: string,
+  batches: AsyncGenerator<XlsxRow[]>,
+  totals: ReadonlySet<number>,
+): AsyncGenerator<RawRow> {
   try {
-    for await (const batch of batches) for (const row of batch) if (!isEmptyRow(row.values)) yield row;
+    for await (const batch of batches)
+      for (const row of batch) if (!isEmptyRow(row.values) && !totals.has(row.row)) yield row;
   } catch (error) {
     throw fileError(file, error);
   } finally {
@@ -93,7 +98,8 @@ async function* filledRows(file: string, batches: AsyncGenerator<XlsxRow[]>): As
 export async function openXlsx(file: string, options: ReadOptions = {}): Promise<SheetReader> {
   const workbook = await open(file, options);
   const sheet = chooseSheet(file, workbook.sheets, options.sheet);
-  const all = filledRows(file, workbook.rowBatches(sheet));
+  const totals = await tableTotals(file, workbook, sheet);
+  const all = filledRows(file, workbook.rowBatches(sheet), new Set(totals));
   const first = await all.next();
   if (first.done === true) {
     await all.return(undefined);
@@ -110,11 +116,20 @@ export async function openXlsx(file: string, options: ReadOptions = {}): Promise
     delimiter: null,
     headers: headersOf(first.value.values),
     headerRow: first.value.row,
+    tableTotalsRows: totals,
     rows: rows(),
     close: async () => {
       await all.return(undefined);
     },
   };
+}
+
+async function tableTotals(file: string, workbook: XlsxWorkbook, sheet: XlsxSheet): Promise<number[]> {
+  try {
+    return await workbook.tableTotalsRows(sheet);
+  } catch (error) {
+    throw fileError(file, error);
+  }
 }
 
 export async function xlsxSheets(file: string): Promise<SheetListing[]> {

@@ -22,6 +22,8 @@ export interface XlsxRow {
    * turn a value and its code into the text Excel shows.
    */
   formats?: (string | undefined)[];
+  /** Hidden in Excel: by hand, or filtered out by an AutoFilter (Excel saves both as `hidden`). */
+  hidden?: true;
 }
 
 export interface XlsxSheet {

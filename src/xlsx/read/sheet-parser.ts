@@ -98,6 +98,7 @@ export class SheetRowParser implements XmlHandler {
   private captureFormula = false;
   /** This row's number format codes by column, created for the first formatted cell. */
   private formats: (string | undefined)[] | null = null;
+  private rowHidden = false;
   /** The highest shared-string index a cell used (check mode). */
   private sharedIndex = -1;
   private readonly keepRows: boolean;
@@ -124,6 +125,7 @@ export class SheetRowParser implements XmlHandler {
     switch (name) {
       case 'row':
         this.rowNumber = nextRowNumber(this.rowNumber, attributes.r);
+        this.rowHidden = attributes.hidden === '1' || attributes.hidden === 'true';
         this.rowChars = 0;
         this.values = [];
         this.column = -1;
@@ -194,16 +196,16 @@ export class SheetRowParser implements XmlHandler {
         }
         break;
       }
-      case 'row':
+      case 'row': {
         if (!this.keepRows) break;
-        this.done.push(
-          this.formats === null
-            ? { row: this.rowNumber, values: this.values }
-            : { row: this.rowNumber, values: this.values, formats: this.formats },
-        );
+        const row: XlsxRow = { row: this.rowNumber, values: this.values };
+        if (this.formats !== null) row.formats = this.formats;
+        if (this.rowHidden) row.hidden = true;
+        this.done.push(row);
         this.values = [];
         this.formats = null;
         break;
+      }
     }
   }
 

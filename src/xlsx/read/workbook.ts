@@ -10,6 +10,7 @@ import type { XlsxRow, XlsxSheet } from './model.ts';
 import { parseRelationships, parseWorkbook, relsPartOf } from './parts.ts';
 import type { Relationship, WorkbookInfo } from './parts.ts';
 import { sheetRowBatches } from './sheet-rows.ts';
+import { tableTotalsRows } from './tables.ts';
 
 const OFFICE_DOCUMENT = /\/officeDocument$/;
 
@@ -21,6 +22,8 @@ export interface XlsxWorkbook {
    * (a row costs no promise of its own). Nothing is read until the first `next()`. Throws XlsxError.
    */
   rowBatches(sheet: XlsxSheet): AsyncGenerator<XlsxRow[]>;
+  /** The rows of a worksheet that are its Excel Tables' totals rows, ascending. Throws XlsxError. */
+  tableTotalsRows(sheet: XlsxSheet): Promise<number[]>;
 }
 
 async function openZip(file: string, limits: XlsxLimits): Promise<ZipArchive> {
@@ -72,6 +75,14 @@ export async function openWorkbook(file: string, limits: Partial<XlsxLimits> = {
     return {
       sheets,
       rowBatches: (sheet) => sheetRowBatches(zip, sheet, parts, { date1904: info.date1904, limits: allLimits }),
+      tableTotalsRows: async (sheet) => {
+        if (sheet.part === null) return [];
+        try {
+          return await tableTotalsRows(zip, sheet.part);
+        } catch (error) {
+          throw asXlsxError(error, "the sheet's tables cannot be read");
+        }
+      },
     };
   } catch (error) {
     throw asXlsxError(error, 'the XLSX file is damaged');
