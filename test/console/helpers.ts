@@ -16,9 +16,9 @@ import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { openConsole } from '../../src/console/start.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
-export const REDIS_URL = 'redis://127.0.0.1:6379';
 
 export interface ConsoleWorld {
   url: string;

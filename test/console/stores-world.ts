@@ -16,7 +16,8 @@ import { Deployment } from '../../src/deployment.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { applyStoresFile } from '../../src/store-choice.ts';
-import { dropKeys, REDIS_URL, TOKEN } from './helpers.ts';
+import { dropKeys, TOKEN } from './helpers.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 export interface StoreSpec {
   id: string;

@@ -13,8 +13,7 @@ import { resolveConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { newSecret, startMailServer, startReceiver, type Answer, type MailServer, type Receiver } from './helpers.ts';
-
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 export interface NotifyWorld {
   app: App;
