@@ -7,13 +7,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import { createApp, type App, type AppOptions } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { newSecret, startMailServer, startReceiver, type Answer, type MailServer, type Receiver } from './helpers.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { dropKeys } from '../sync/helpers/redis.ts';
 
 export interface NotifyWorld {
   app: App;
@@ -106,20 +106,6 @@ export async function startNotifyWorld(options: NotifyWorldOptions = {}): Promis
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function dropKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
 }
 
 /** Two good rows and one whose price is not a number (row 3). */
