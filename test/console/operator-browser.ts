@@ -3,26 +3,15 @@
  * console world, keeping a screenshot of each step under test-artifacts/operator/ (git-ignored):
  * open test-artifacts/operator/<lang>-<step>.png after a run.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Lang } from '../../src/messages/index.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { startConsoleWorld, TOKEN, type ConsoleWorld, type ConsoleWorldOptions } from './helpers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'operator');
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Browser {
   page: Page;
@@ -32,15 +21,8 @@ export interface Browser {
 
 export async function openBrowser(world: ConsoleWorld): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  // A fresh profile each run: no cookie, cache or setting of an earlier run.
-  const profile = await mkdtemp(join(tmpdir(), 'operator-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const chromium = await launchChromium();
+  const { page } = chromium;
   await page.goto(`${world.url}/login?token=${TOKEN}`);
   await page.waitForURL(`${world.url}/`);
   return {
@@ -48,10 +30,7 @@ export async function openBrowser(world: ConsoleWorld): Promise<Browser> {
     shot: async (name) => {
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
-    close: async () => {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
+    close: () => chromium.close(),
   };
 }
 
