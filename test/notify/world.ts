@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp, type App, type AppOptions } from '../../src/app.ts';
+import { runJob } from '../../src/intake/schedules.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
@@ -106,6 +107,30 @@ export async function startNotifyWorld(options: NotifyWorldOptions = {}): Promis
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs the world's scheduled job `nightly`, whose sheet cannot be fetched (nothing listens at its
+ * https address); `token` is in the source's query, which no notification may repeat.
+ */
+export async function runUnfetchableJob(world: NotifyWorld, token: string): Promise<void> {
+  const { app } = world;
+  await runJob(
+    {
+      name: 'nightly',
+      file: join(world.dir, 'nightly.yaml'),
+      source: `https://127.0.0.1:1/export.csv?token=${token}`,
+      schedule: '0 2 * * *',
+      timezone: undefined,
+      mode: 'delta',
+      rate: undefined,
+      concurrency: undefined,
+      columns: undefined,
+      keyColumn: 'barcode',
+      listUnchanged: false,
+    },
+    { runnerFor: (tuning) => app.runner(tuning), logger: app.logger, notify: await app.notifier() },
+  );
 }
 
 /** Two good rows and one whose price is not a number (row 3). */
