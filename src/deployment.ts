@@ -7,7 +7,7 @@
  * restarted. A file that does not check (a half-saved edit) changes nothing: the error is logged
  * once and the stores keep running as they were.
  */
-import { statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app.ts';
 import { loadQueue } from './app/queue.ts';
 import type { Config } from './config.ts';
@@ -34,7 +34,7 @@ export interface DeploymentOptions {
   flagged?: FlaggedSettings;
   logger: Logger;
   appOptions?: AppOptions;
-  /** How often the stores file's size and time are looked at. @defaultValue 2000 */
+  /** How often the stores file's size, time and inode are looked at. @defaultValue 2000 */
   pollMs?: number;
   /** How soon a store that failed to start is tried again. @defaultValue 30000 */
   retryMs?: number;
@@ -54,6 +54,9 @@ export class Deployment {
   private profiles: Map<string, StoreProfile | null> = new Map();
   private lastError: string | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  /** The stores file's stamp (stampOf) when it was last read. */
+  private readStamp: string | null = null;
   private changing: Promise<void> = Promise.resolve();
   private service: StoreService | null = null;
   private closed = false;
@@ -76,10 +79,12 @@ export class Deployment {
     await this.apply(this.readProfiles() ?? new Map<string, StoreProfile | null>());
     const file = this.options.storesFile;
     if (file === null) return;
-    watchFile(file, { interval: this.options.pollMs ?? 2_000 }, (now: Stats, before: Stats) => {
-      if (now.mtimeMs === before.mtimeMs && now.size === before.size && now.ino === before.ino) return;
-      this.reload();
-    });
+    // Each look compares the file with what was last read, not with the look before it (as
+    // fs.watchFile does, from a first look of its own): an edit saved while the first stores were
+    // starting, before any look, is still seen.
+    this.pollTimer = setInterval(() => {
+      if (stampOf(file) !== this.readStamp) this.reload();
+    }, this.options.pollMs ?? 2_000);
     this.retryTimer = setInterval(() => this.retryFailed(), this.options.retryMs ?? 30_000);
     this.retryTimer.unref();
   }
@@ -93,7 +98,7 @@ export class Deployment {
   /** Stops every store's service, then closes their apps and the shared Redis connection. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.options.storesFile !== null) unwatchFile(this.options.storesFile);
+    if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.retryTimer) clearInterval(this.retryTimer);
     await this.changing;
     await Promise.all([...this.running.keys()].map((id) => this.stopStore(id)));
@@ -116,6 +121,8 @@ export class Deployment {
   private readProfiles(): Map<string, StoreProfile | null> | null {
     const file = this.options.storesFile;
     if (file === null) return new Map([[this.options.config.storeId ?? 'default', null]]);
+    // Stamped before it is read: an edit landing between the two is read again at the next look.
+    this.readStamp = stampOf(file);
     try {
       statSync(file);
       const read = readStoresFile(file, this.options.env);
@@ -212,5 +219,15 @@ export class Deployment {
   private redis(server: RedisServer): Promise<RedisClient> {
     this.sharedRedis ??= loadQueue().then(({ openRedis }) => openRedis(server, this.options.logger));
     return this.sharedRedis;
+  }
+}
+
+/** A file's inode, size and modification time, or 'missing': what a look compares. */
+function stampOf(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
   }
 }

@@ -27,6 +27,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigError, STORE_GUARD_SCHEMAS, STORE_NOTIFY_SCHEMAS, storeUrlSchema, type Config } from './config.ts';
+import type { Lang } from './messages/index.ts';
 
 /** The file name looked for in the working directory when STORES_FILE is not set. */
 export const DEFAULT_STORES_FILE = 'stores.yaml';
@@ -61,7 +62,7 @@ export interface StoreProfile {
 export interface StoreNotify {
   webhook?: { url: string; secret: string } | undefined;
   emailTo?: string | undefined;
-  lang?: 'en' | 'ar' | undefined;
+  lang?: Lang | undefined;
 }
 
 export interface StoresFile {

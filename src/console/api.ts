@@ -26,7 +26,8 @@ import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
 import { registerReconcileApi } from './reconcile-api.ts';
-import { findUpload, receiveMultipart, unreadableUpload, UploadError, type StoredUpload } from './uploads.ts';
+import { RequestError } from './request-error.ts';
+import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -57,7 +58,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/uploads', async (request, reply) => {
     const desk = deskOf(request);
     const { upload, fields } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
-    if (!upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
+    if (!upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
     const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
     const plan = await planOf(upload, desk, lang);
     return reply.code(201).send({
@@ -78,7 +79,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     let planned: UploadPlan | null = null;
     if (request.isMultipart()) {
       const received = await receiveMultipart(request, reportDir, deps.uploadLimitBytes);
-      if (!received.upload) throw new UploadError(400, 'no file: send the sheet as the "file" field');
+      if (!received.upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
       fields = received.fields;
       file = received.upload;
       // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
@@ -89,7 +90,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       const name = stringField(fields, 'name');
       const path = uploadId && name ? await findUpload(reportDir, uploadId, name) : null;
       if (!path)
-        throw new UploadError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
+        throw new RequestError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
       file = { path, name: name! };
       planned = await readUploadPlan({ uploadId: uploadId!, name: name!, path, bytes: 0 });
     }
@@ -216,13 +217,13 @@ function stringField(fields: Record<string, unknown>, name: string): string | un
 function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> & { confirm: boolean } {
   const dryRun = textOf(fields.dryRun) ?? 'false';
   if (dryRun !== 'true' && dryRun !== 'false')
-    throw new UploadError(400, `dryRun: expected true or false, got "${dryRun.slice(0, 20)}"`);
+    throw new RequestError(400, `dryRun: expected true or false, got "${dryRun.slice(0, 20)}"`);
   const confirm = textOf(fields.confirm) ?? 'false';
   if (confirm !== 'true' && confirm !== 'false')
-    throw new UploadError(400, `confirm: expected true or false, got "${confirm.slice(0, 20)}"`);
+    throw new RequestError(400, `confirm: expected true or false, got "${confirm.slice(0, 20)}"`);
   const mode = textOf(fields.mode) ?? 'full';
   if (mode !== 'delta' && mode !== 'full')
-    throw new UploadError(400, `mode: expected delta or full, got "${mode.slice(0, 20)}"`);
+    throw new RequestError(400, `mode: expected delta or full, got "${mode.slice(0, 20)}"`);
   return {
     confirm: confirm === 'true',
     ...(dryRun === 'true' ? { dryRun: true } : {}),

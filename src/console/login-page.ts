@@ -4,9 +4,9 @@
  * page opens in the same language after the login.
  */
 import type { FastifyRequest } from 'fastify';
-import { langOfAcceptLanguage } from '../messages/index.ts';
+import { langOfAcceptLanguage, type Lang } from '../messages/index.ts';
 import { escapeHtml } from './html.ts';
-import { LOGIN_TEXTS, type Lang } from './texts.ts';
+import { LOGIN_TEXTS } from './texts.ts';
 
 /** The page's language cookie (pages.ts sets it when a person picks a language). */
 export const LANG_COOKIE = 'catalog_sync_lang';

@@ -15,8 +15,9 @@ import { pageScript } from './page-bundle.ts';
 import { panels } from './panels-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
 import { pageStore, storeConfirm, storeJson, storeSwitch, type PageStore } from './store-page.ts';
-import { langOf, TEXTS, type Lang, type Texts } from './texts.ts';
+import { langOf, TEXTS, type Texts } from './texts.ts';
 import { attentionSections, batchSection, pastSection, previewSection, uploadSection } from './work-page.ts';
+import type { Lang } from '../messages/index.ts';
 
 export interface PageDeps {
   mode: 'local' | 'redis';

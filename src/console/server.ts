@@ -22,7 +22,7 @@ import { originVerdict } from './origin.ts';
 import { registerPages } from './pages.ts';
 import { QUEUES_PATH } from './queues.ts';
 import { registerStoreRoutes } from './scope.ts';
-import { UploadError } from './uploads.ts';
+import { RequestError } from './request-error.ts';
 
 export interface ConsoleDeps {
   /** The agency's token (CONSOLE_TOKEN): every store. */
@@ -125,7 +125,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   });
 
   app.setErrorHandler(async (error, request, reply) => {
-    if (error instanceof UploadError) return reply.code(error.statusCode).send({ error: error.message });
+    if (error instanceof RequestError) return reply.code(error.statusCode).send({ error: error.message });
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ error: (error as Error).message });

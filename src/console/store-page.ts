@@ -8,7 +8,8 @@
  */
 import type { StoreDesk } from './desk.ts';
 import { escapeHtml } from './html.ts';
-import type { Lang, Texts } from './texts.ts';
+import type { Texts } from './texts.ts';
+import type { Lang } from '../messages/index.ts';
 
 export interface ShownStore {
   id: string;

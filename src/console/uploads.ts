@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../messages/index.ts';
 import type { SheetFileError } from '../sheet/index.ts';
+import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
 import { UPLOAD_TEXTS, type UploadTexts } from './texts.ts';
 
@@ -22,22 +23,12 @@ export interface StoredUpload {
   bytes: number;
 }
 
-export class UploadError extends Error {
-  override readonly name = 'UploadError';
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * A sheet that cannot be read, as the 422 a person reads: in their language, the file named as
  * they sent it (never the upload's path on the server).
  */
-export function unreadableUpload(error: SheetFileError, upload: StoredUpload, lang: Lang): UploadError {
-  return new UploadError(422, error.textIn(lang, upload.name).replaceAll(upload.path, upload.name));
+export function unreadableUpload(error: SheetFileError, upload: StoredUpload, lang: Lang): RequestError {
+  return new RequestError(422, error.textIn(lang, upload.name).replaceAll(upload.path, upload.name));
 }
 
 /** 64 MiB: a 100,000-row XLSX with Arabic text is about 10 MiB; CSV a little more. */
@@ -73,7 +64,7 @@ export async function findUpload(reportDir: string, uploadId: string, name: stri
 
 /**
  * Reads a multipart request: its one `file` part goes to disk, its text fields are returned.
- * Throws UploadError (4xx with a message for the person) for anything but one file within the limit:
+ * Throws RequestError (4xx with a message for the person) for anything but one file within the limit:
  * what a person on the page can meet (an empty or too large file) in the request's language, what
  * only a script can get wrong in English.
  */
@@ -96,7 +87,7 @@ export async function receiveMultipart(
       }
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new UploadError(400, `unexpected file field "${part.fieldname}": send the sheet as "file"`);
+        throw new RequestError(400, `unexpected file field "${part.fieldname}": send the sheet as "file"`);
       }
       const uploadId = `u-${randomBytes(8).toString('hex')}`;
       const name = safeFileName(part.filename);
@@ -109,23 +100,23 @@ export async function receiveMultipart(
     }
   } catch (error) {
     if (dir) await rm(dir, { recursive: true, force: true });
-    if (error instanceof UploadError) throw error;
+    if (error instanceof RequestError) throw error;
     const e = error as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(say, limitBytes);
-    if (e.code === 'FST_FILES_LIMIT') throw new UploadError(400, 'send one sheet per request');
+    if (e.code === 'FST_FILES_LIMIT') throw new RequestError(400, 'send one sheet per request');
     if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new UploadError(415, 'send the sheet as multipart/form-data with a "file" field');
-    throw new UploadError(400, say.unreadable(e.message ?? 'broken multipart body'));
+      throw new RequestError(415, 'send the sheet as multipart/form-data with a "file" field');
+    throw new RequestError(400, say.unreadable(e.message ?? 'broken multipart body'));
   }
   if (upload?.bytes === 0) {
     await rm(join(uploadsDir(reportDir), upload.uploadId), { recursive: true, force: true });
-    throw new UploadError(400, say.empty(upload.name));
+    throw new RequestError(400, say.empty(upload.name));
   }
   return { upload, fields };
 }
 
-function tooLarge(say: UploadTexts, limitBytes: number): UploadError {
-  return new UploadError(413, say.tooLarge(limitBytes));
+function tooLarge(say: UploadTexts, limitBytes: number): RequestError {
+  return new RequestError(413, say.tooLarge(limitBytes));
 }
 
 /** The sheet of an earlier upload by its id alone (its folder holds the one file), or null. */

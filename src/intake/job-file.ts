@@ -20,6 +20,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
+import type { Lang } from '../messages/index.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';
@@ -116,7 +117,7 @@ export interface JobDefinition {
   /** List rows skipped as unchanged in the report too (default: counted only). */
   listUnchanged: boolean;
   /** The language of the batch's report (SyncRequest.lang); absent: English. */
-  lang?: 'en' | 'ar';
+  lang?: Lang;
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */

@@ -9,7 +9,7 @@ import { DRY_RUN_OUTCOMES, OUTCOMES, type Outcome } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { storeScope, type StoreIdentity } from '../store/identity.ts';
 import { rowsStatus, type RowsStatus } from '../sync/tally.ts';
-import type { NotifyLang } from './settings.ts';
+import type { Lang } from '../messages/index.ts';
 
 export type EventType = 'batch.finished' | 'batch.failed' | 'schedule.failed' | 'notification.test';
 
@@ -164,10 +164,10 @@ export interface FailedBatchFacts {
 }
 
 /** An error as a notification is told it: `textIn` gives the message in a language (a file's error has its words in each). */
-export type ToldError = EventError & { textIn?: (lang: NotifyLang) => string };
+export type ToldError = EventError & { textIn?: (lang: Lang) => string };
 
 /** The error with its message in `lang`, as the event carries it. */
-export function errorIn(error: ToldError, lang: NotifyLang): EventError {
+export function errorIn(error: ToldError, lang: Lang): EventError {
   return { code: error.code, message: error.textIn?.(lang) ?? error.message };
 }
 

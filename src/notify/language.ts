@@ -7,26 +7,26 @@
  * take its place (settings.ts).
  */
 import type { VendorStore } from '../store/types.ts';
-import type { NotifyLang } from './settings.ts';
+import type { Lang } from '../messages/index.ts';
 
 export type StoreNames = Pick<VendorStore, 'store_name' | 'store_name_ar'>;
 
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const LATIN_LETTER = /[A-Za-z\u00C0-\u024F]/;
 
-export function storeLanguage(store: StoreNames | null): NotifyLang {
+export function storeLanguage(store: StoreNames | null): Lang {
   if (!store) return 'en';
   const own = store.store_name.trim();
   if (own === '') return store.store_name_ar.trim() === '' ? 'en' : 'ar';
   return ARABIC_LETTER.test(own) && !LATIN_LETTER.test(own) ? 'ar' : 'en';
 }
 
-export function notifyLanguage(chosen: NotifyLang | null, store: StoreNames | null): NotifyLang {
+export function notifyLanguage(chosen: Lang | null, store: StoreNames | null): Lang {
   return chosen ?? storeLanguage(store);
 }
 
 /** The store's name to write in `lang`: its Arabic name in Arabic when it has one, else its own name, else `fallback`. */
-export function storeNameIn(lang: NotifyLang, store: StoreNames | null, fallback: string): string {
+export function storeNameIn(lang: Lang, store: StoreNames | null, fallback: string): string {
   const own = store?.store_name.trim() ?? '';
   const arabic = store?.store_name_ar.trim() ?? '';
   if (lang === 'ar' && arabic !== '') return arabic;

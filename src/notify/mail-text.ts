@@ -5,12 +5,12 @@
  * where to look.
  */
 import type { NotifyEvent, Problem, EventCounts, BatchStatus } from './event.ts';
-import type { NotifyLang } from './settings.ts';
 import { OUTCOME_WORDS } from '../outcome-words.ts';
+import type { Lang } from '../messages/index.ts';
 
 export interface MailInput {
   event: NotifyEvent;
-  lang: NotifyLang;
+  lang: Lang;
   /** The store's name in `lang` (language.ts storeNameIn). */
   storeName: string;
   /** The console's address (CONSOLE_URL), for a link to the batch. */
@@ -132,7 +132,7 @@ const AR: Words = {
   console: (link) => `اعرض الدفعة في لوحة التحكم: ${link}`,
 };
 
-const WORDS: Record<NotifyLang, Words> = { en: EN, ar: AR };
+const WORDS: Record<Lang, Words> = { en: EN, ar: AR };
 
 const CHANGES = ['created', 'updated', 'status_changed', 'unchanged', 'skipped'] as const;
 const PROBLEMS = ['invalid', 'failed', 'unknown'] as const;
@@ -153,7 +153,7 @@ function countsPhrase(w: Words, status: BatchStatus, total: number, counts: Even
   return parts.length > 0 ? parts.join(w.list) : w.changed('unchanged', total);
 }
 
-function countsLine(w: Words, lang: NotifyLang, total: number, counts: EventCounts): string {
+function countsLine(w: Words, lang: Lang, total: number, counts: EventCounts): string {
   const words: Readonly<Record<string, string>> = OUTCOME_WORDS[lang];
   const parts = Object.entries(counts)
     .filter(([, n]) => (n ?? 0) > 0)

@@ -10,15 +10,16 @@ import type { AttemptResult } from './attempt.ts';
 import { sendMail } from './email.ts';
 import { batchOf, type EventType, type NotifyEvent } from './event.ts';
 import { mailText } from './mail-text.ts';
-import type { Channel, NotifyLang, NotifySettings } from './settings.ts';
+import type { Channel, NotifySettings } from './settings.ts';
 import { postWebhook } from './webhook.ts';
+import type { Lang } from '../messages/index.ts';
 
 export interface Notification {
   /** The webhook-id and the e-mail's Message-ID: the same on every attempt. */
   id: string;
   channel: Channel;
   event: NotifyEvent;
-  lang: NotifyLang;
+  lang: Lang;
   /** The store's name in `lang`. */
   storeName: string;
   /** The batch's failed.csv, attached to the e-mail when rows need a fix; null: nothing to attach. */

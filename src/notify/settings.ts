@@ -5,8 +5,7 @@
  * outbox entry, a queued job or a log line.
  */
 import { DEFAULT_STORE_ID, type Config } from '../config.ts';
-
-export type NotifyLang = 'en' | 'ar';
+import type { Lang } from '../messages/index.ts';
 
 export type Channel = 'webhook' | 'email';
 
@@ -27,7 +26,7 @@ export interface NotifySettings {
   webhook: WebhookTarget | null;
   email: MailTarget | null;
   /** The language chosen for every notification; null: the store's (language.ts). */
-  lang: NotifyLang | null;
+  lang: Lang | null;
   /** The console as people open it, for a link to the batch; null: no link. */
   consoleUrl: string | null;
   /** The store's id in the stores file: the link opens the console on that store. */

@@ -5,51 +5,30 @@
  * panels, switch to Arabic (right to left), and on a phone's width.
  * Each step keeps a screenshot in test-artifacts/console/.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type Chromium } from '../helpers/chromium.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let world: ConsoleWorld;
-let profile: string;
-let context: BrowserContext;
+let chromium: Chromium;
 let page: Page;
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   world = await startConsoleWorld({ uploadLimitBytes: 1024 * 1024 });
-  // A fresh profile each run: no cookie, cache or setting of an earlier run.
-  profile = await mkdtemp(join(tmpdir(), 'console-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  chromium = await launchChromium({ acceptDownloads: true });
+  page = chromium.page;
 });
 
 afterAll(async () => {
-  await context?.close();
+  await chromium?.close();
   await world?.close();
-  if (profile) await rm(profile, { recursive: true, force: true });
 });
 
 async function shot(name: string): Promise<void> {

@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
@@ -17,9 +16,10 @@ import { openConsole } from '../../src/console/start.ts';
 import { createLogger } from '../../src/log.ts';
 import type { StoreLedger } from '../../src/ledger/open.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
+import { dropKeys } from '../sync/helpers/redis.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
-export const REDIS_URL = 'redis://127.0.0.1:6379';
 
 export interface ConsoleWorld {
   url: string;
@@ -126,27 +126,12 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
       await worker?.close();
       await opened.close();
       await served.stop();
-      if (config.redisUrl) await dropKeys(config.redisUrl, config.queuePrefix);
+      if (config.redisUrl) await dropKeys(config.queuePrefix, config.redisUrl);
       await app.close();
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Deletes every Redis key of a test's prefix. */
-export async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
 }
 
 export function sheetForm(name: string, text: string | Uint8Array, fields: Record<string, string> = {}): FormData {

@@ -3,25 +3,15 @@
  * console world, keeping a screenshot of each step under test-artifacts/operator/ (git-ignored):
  * open test-artifacts/operator/<lang>-<step>.png after a run.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { TOKEN, type ConsoleWorld } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Lang } from '../../src/messages/index.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { startConsoleWorld, TOKEN, type ConsoleWorld, type ConsoleWorldOptions } from './helpers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'operator');
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Browser {
   page: Page;
@@ -31,15 +21,8 @@ export interface Browser {
 
 export async function openBrowser(world: ConsoleWorld): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  // A fresh profile each run: no cookie, cache or setting of an earlier run.
-  const profile = await mkdtemp(join(tmpdir(), 'operator-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const chromium = await launchChromium();
+  const { page } = chromium;
   await page.goto(`${world.url}/login?token=${TOKEN}`);
   await page.waitForURL(`${world.url}/`);
   return {
@@ -47,9 +30,49 @@ export async function openBrowser(world: ConsoleWorld): Promise<Browser> {
     shot: async (name) => {
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
-    close: async () => {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
+    close: () => chromium.close(),
+  };
+}
+
+export interface OperatorSetup {
+  /** The console world's options. */
+  world?: ConsoleWorldOptions;
+  /** Runs once the world is up, before the browser opens (e.g. products seeded in the store). */
+  seed?: (world: ConsoleWorld) => void;
+  /** The page opened in this language once logged in; else as the login left it. */
+  lang?: Lang;
+}
+
+/**
+ * A console world and a browser logged in to it, for the tests of a file or a describe block:
+ * started before them, closed after. Read `world` and `browser` inside a test.
+ */
+export function useOperatorBrowser(setup: OperatorSetup = {}): {
+  readonly world: ConsoleWorld;
+  readonly browser: Browser;
+} {
+  let world: ConsoleWorld | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    world = await startConsoleWorld(setup.world);
+    setup.seed?.(world);
+    browser = await openBrowser(world);
+    if (setup.lang) await browser.page.goto(`${world.url}/?lang=${setup.lang}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await world?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the operator world starts before the tests');
+    return value;
+  };
+  return {
+    get world() {
+      return started(world);
+    },
+    get browser() {
+      return started(browser);
     },
   };
 }

@@ -4,29 +4,17 @@
  * test-artifacts/operator/ar-file-error.png and en-file-error.png.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { fixture } from '../sheet-read/helpers.ts';
-import { openBrowser, type Browser } from './operator-browser.ts';
-import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { useOperatorBrowser } from './operator-browser.ts';
 
-let world: ConsoleWorld;
-let browser: Browser;
-
-beforeAll(async () => {
-  world = await startConsoleWorld();
-  browser = await openBrowser(world);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await world?.close();
-});
+const t = useOperatorBrowser();
 
 const XLS = { name: 'قديم.xls', mimeType: 'application/vnd.ms-excel', buffer: readFileSync(fixture('legacy.xls')) };
 
 it('a legacy .xls on the Arabic page: the reason in Arabic; on the English page in English', async () => {
-  const { page } = browser;
-  await page.goto(`${world.url}/?lang=ar`);
+  const { page } = t.browser;
+  await page.goto(`${t.world.url}/?lang=ar`);
   await page.locator('#file').setInputFiles(XLS);
   const error = page.locator('#upload-error');
   await expect
@@ -38,12 +26,12 @@ it('a legacy .xls on the Arabic page: the reason in Arabic; on the English page 
   // The Latin runs (the extension, Excel, the formats) are isolated left to right, in order.
   expect(await error.locator('bdi').allTextContents()).toEqual(['.xls', '.xls', 'Excel', '.xlsx', 'CSV']);
   expect(await page.locator('#preview').isHidden()).toBe(true);
-  await browser.shot('ar-file-error');
+  await t.browser.shot('ar-file-error');
 
-  await page.goto(`${world.url}/?lang=en`);
+  await page.goto(`${t.world.url}/?lang=en`);
   await page.locator('#file').setInputFiles(XLS);
   await expect
     .poll(() => error.textContent())
     .toContain('قديم.xls: this is a legacy .xls file (or a password-protected workbook); open it in Excel');
-  await browser.shot('en-file-error');
+  await t.browser.shot('en-file-error');
 });

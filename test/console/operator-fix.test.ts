@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchEnded, openBrowser, tableRows, type Browser } from './operator-browser.ts';
 import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import type { Lang } from '../../src/messages/index.ts';
 
 let world: ConsoleWorld;
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 interface Words {
-  lang: 'en' | 'ar';
+  lang: Lang;
   /** Page strings the test expects in this language. */
   reasonsHeading: string;
   fixHeading: string;

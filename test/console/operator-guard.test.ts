@@ -5,9 +5,8 @@
  * than half is held: the page lists the row and sends nothing until "Send anyway". Screenshots:
  * test-artifacts/operator/<lang>-guard-*.png (operator-browser.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchEnded, openBrowser, tableRows, type Browser } from './operator-browser.ts';
-import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const WORDS = {
   en: { update: 'update', notSeen: 'Not seen before', held: 'This sheet is held', updated: 'updated' },
@@ -17,30 +16,22 @@ const WORDS = {
 for (const lang of ['en', 'ar'] as const) {
   describe(`the preview and the guard (${lang})`, () => {
     const words = WORDS[lang];
-    let world: ConsoleWorld;
-    let browser: Browser;
     const ids: number[] = [];
-
-    beforeAll(async () => {
-      world = await startConsoleWorld();
-      for (const title of ['Lamp', 'Desk', 'Sofa', 'Bed', 'Rug'])
-        ids.push(world.sandbox.seedProduct({ title, sale_price: 1, category: 1 }).product_id);
-      browser = await openBrowser(world);
-      await browser.page.goto(`${world.url}/?lang=${lang}`);
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-      await world?.close();
+    const t = useOperatorBrowser({
+      lang,
+      seed: (world) => {
+        for (const title of ['Lamp', 'Desk', 'Sofa', 'Bed', 'Rug'])
+          ids.push(world.sandbox.seedProduct({ title, sale_price: 1, category: 1 }).product_id);
+      },
     });
 
     const upload = async (name: string, sheet: string): Promise<void> => {
-      await browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await browser.page.locator('#preview-name', { hasText: name }).waitFor();
+      await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+      await t.browser.page.locator('#preview-name', { hasText: name }).waitFor();
     };
 
     it('shows what a sync would change, field by field, against what catalog-sync last sent', async () => {
-      const { page } = browser;
+      const { page } = t.browser;
       // catalog-sync sends four of the five products a price of 100: it knows those four.
       await upload('first.csv', ['product_id,sale_price', ...ids.slice(0, 4).map((id) => `${id},100`)].join('\n'));
       await page.locator('#sync').click();
@@ -58,12 +49,12 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await change(4).textContent()).toBe('sale_price: 70');
       expect(rows[0]![2]).not.toContain(words.notSeen);
       await page.locator('#changes').scrollIntoViewIfNeeded();
-      await browser.shot(`${lang}-guard-1-preview`);
+      await t.browser.shot(`${lang}-guard-1-preview`);
     });
 
     it('holds the sheet that lowers a price by more than half, lists the row, and sends nothing until confirmed', async () => {
-      const { page } = browser;
-      world.sandbox.resetStats();
+      const { page } = t.browser;
+      t.world.sandbox.resetStats();
       const before = await page.locator('#batch-id').textContent();
       await page.locator('#sync').focus();
       await page.keyboard.press('Enter');
@@ -72,13 +63,13 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await page.evaluate('document.activeElement.id')).toBe('guard-heading');
       const held = await tableRows(page, '#guard-rows');
       expect(held.map((r) => r.slice(0, 4))).toEqual([['2', 'sale_price', '100', '40']]);
-      expect(world.sandbox.requestCount('/v1/update_product')).toBe(0);
-      await browser.shot(`${lang}-guard-2-held`);
+      expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(0);
+      await t.browser.shot(`${lang}-guard-2-held`);
       // Escape puts the question away: nothing sent, focus back on Sync.
       await page.keyboard.press('Escape');
       expect(await page.locator('#guard').isHidden()).toBe(true);
       expect(await page.evaluate('document.activeElement.id')).toBe('sync');
-      expect(world.sandbox.requestCount('/v1/update_product')).toBe(0);
+      expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(0);
       expect(await page.locator('#batch-id').textContent()).toBe(before);
       // Asked again, and sent anyway.
       await page.keyboard.press('Enter');
@@ -86,8 +77,8 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await batchEnded(page, before)).toBe('done');
       expect(await page.locator('#batch-counts [data-outcome="updated"]').textContent()).toBe('3');
       expect(await page.locator('#batch-counts').textContent()).toContain(words.updated);
-      expect(world.sandbox.product(ids[0]!)?.fields.sale_price).toBe(40);
-      await browser.shot(`${lang}-guard-3-sent`);
+      expect(t.world.sandbox.product(ids[0]!)?.fields.sale_price).toBe(40);
+      await t.browser.shot(`${lang}-guard-3-sent`);
     });
   });
 }

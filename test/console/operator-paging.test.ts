@@ -3,25 +3,13 @@
  * hundred, says how many are not shown yet, and "Show more" adds the rest to the table and the
  * fix grid. Screenshot: test-artifacts/operator/en-paging.png.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchEnded, openBrowser, type Browser } from './operator-browser.ts';
-import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { batchEnded, useOperatorBrowser } from './operator-browser.ts';
 
-let world: ConsoleWorld;
-let browser: Browser;
-
-beforeAll(async () => {
-  world = await startConsoleWorld();
-  browser = await openBrowser(world);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await world?.close();
-});
+const t = useOperatorBrowser();
 
 it('lists 130 invalid rows a hundred at a time, into the table and the grid', async () => {
-  const { page } = browser;
+  const { page } = t.browser;
   const rows = Array.from({ length: 130 }, (_, i) => `Item ${i},x${i},1,P-${i}`);
   const sheet = ['title,sale_price,category,barcode', ...rows].join('\n');
   await page.locator('#file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
@@ -38,5 +26,5 @@ it('lists 130 invalid rows a hundred at a time, into the table and the grid', as
   expect(await page.locator('#reason-rows tr').last().getAttribute('data-row')).toBe('131');
   expect(await page.locator('#reasons-more').isHidden()).toBe(true);
   expect(await page.locator('#reasons-status').textContent()).toBe('Rows listed: 130');
-  await browser.shot('en-paging');
+  await t.browser.shot('en-paging');
 });

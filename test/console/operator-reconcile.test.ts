@@ -6,10 +6,9 @@
  * and the re-run creates the failed row once. The command stays shown for engineers.
  * Screenshots: test-artifacts/operator/<lang>-reconcile-*.png (operator-browser.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/console/texts.ts';
-import { batchEnded, openBrowser, tableRows, type Browser } from './operator-browser.ts';
-import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const REASONS = {
   en: { none: 'none of the unknown creates landed', all: 'every one landed' },
@@ -19,33 +18,21 @@ const REASONS = {
 for (const lang of ['en', 'ar'] as const) {
   describe(`checking unknown creates with the store (${lang})`, () => {
     const T = TEXTS[lang];
-    let world: ConsoleWorld;
-    let browser: Browser;
-
-    beforeAll(async () => {
-      // One row at a time, in sheet order: the first create meets the first fault, the second the next.
-      world = await startConsoleWorld({ env: { CONCURRENCY: '1' } });
-      browser = await openBrowser(world);
-      await browser.page.goto(`${world.url}/?lang=${lang}`);
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-      await world?.close();
-    });
+    // One row at a time, in sheet order: the first create meets the first fault, the second the next.
+    const t = useOperatorBrowser({ world: { env: { CONCURRENCY: '1' } }, lang });
 
     const outcomes = async (batchId: string): Promise<string[]> => {
-      const res = await world.api(`/api/batches/${batchId}/rows?outcome=created,failed,unknown`);
+      const res = await t.world.api(`/api/batches/${batchId}/rows?outcome=created,failed,unknown`);
       return ((await res.json()) as { rows: { row: number; outcome: string }[] }).rows.map(
         (r) => `${r.row}:${r.outcome}`,
       );
     };
 
     it('checks first, changing nothing, then records the outcomes; the failed row is sent again once', async () => {
-      const { page } = browser;
+      const { page } = t.browser;
       // Row 2 (category 1) is written and its answer lost; row 3 (category 2) is never written.
-      world.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
-      world.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
+      t.world.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
+      t.world.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
       const sheet = [
         'title,category,sale_price,barcode',
         'Lamp,1,5,L-1',
@@ -83,7 +70,7 @@ for (const lang of ['en', 'ar'] as const) {
       // A check changes nothing: the report still says unknown.
       expect(await outcomes(batchId)).toEqual(['2:unknown', '3:unknown', '4:created', '5:created']);
       await page.locator('#reconcile').scrollIntoViewIfNeeded();
-      await browser.shot(`${lang}-reconcile-1-checked`);
+      await t.browser.shot(`${lang}-reconcile-1-checked`);
 
       await page.locator('#reconcile-apply').click();
       await page.locator('#reconcile-status', { hasText: T.reconcile_done }).waitFor();
@@ -98,14 +85,14 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#batch-counts dd[data-outcome="failed"]', { hasText: '1' }).waitFor();
       await page.locator('#rerun').waitFor({ state: 'visible' });
       await page.locator('#reasons').scrollIntoViewIfNeeded();
-      await browser.shot(`${lang}-reconcile-2-recorded`);
+      await t.browser.shot(`${lang}-reconcile-2-recorded`);
 
       // The failed row goes again, as it is; the created one is never sent again.
-      const createsBefore = world.sandbox.requestCount('/v1/create_product');
+      const createsBefore = t.world.sandbox.requestCount('/v1/create_product');
       await page.locator('#rerun').click();
       expect(await batchEnded(page, batchId)).toBe('done');
-      expect(world.sandbox.requestCount('/v1/create_product')).toBe(createsBefore + 1);
-      const barcodes = world.sandbox
+      expect(t.world.sandbox.requestCount('/v1/create_product')).toBe(createsBefore + 1);
+      const barcodes = t.world.sandbox
         .products()
         .map((p) => p.fields.barcode)
         .sort();

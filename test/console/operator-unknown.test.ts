@@ -3,28 +3,16 @@
  * explained on the page and offered `reconcile`, never a resend: it is not in the fix grid,
  * while a row the store refused is. Screenshot: test-artifacts/operator/en-unknown.png.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchEnded, openBrowser, tableRows, type Browser } from './operator-browser.ts';
-import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
-let world: ConsoleWorld;
-let browser: Browser;
-
-beforeAll(async () => {
-  world = await startConsoleWorld();
-  browser = await openBrowser(world);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await world?.close();
-});
+const t = useOperatorBrowser();
 
 it('explains an unknown create and names reconcile; only the refused row opens in the grid', async () => {
-  const { page } = browser;
-  const missing = world.sandbox.seedProduct({ title: 'Seed', sale_price: 1, category: 1 }).product_id + 50;
+  const { page } = t.browser;
+  const missing = t.world.sandbox.seedProduct({ title: 'Seed', sale_price: 1, category: 1 }).product_id + 50;
   const sheet = ['title,sale_price,category,barcode,product_id', 'Lamp,12.5,1,U-1,', `,15,,,${missing}`].join('\n');
-  world.sandbox.inject({ kind: 'status500AfterApply', path: '/v1/create_product', times: 1 });
+  t.world.sandbox.inject({ kind: 'status500AfterApply', path: '/v1/create_product', times: 1 });
   await page.locator('#file').setInputFiles({ name: 'unknown.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
   await page.locator('#preview').waitFor({ state: 'visible' });
   await page.locator('#sync').click();
@@ -43,7 +31,7 @@ it('explains an unknown create and names reconcile; only the refused row opens i
   await page.locator('#fix').waitFor({ state: 'visible' });
   const gridRows = await page.locator('#fix-rows tr').all();
   expect(await Promise.all(gridRows.map((tr) => tr.getAttribute('data-row')))).toEqual(['3']);
-  expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
+  expect(t.world.sandbox.requestCount('/v1/create_product')).toBe(1);
   await page.locator('#reasons').scrollIntoViewIfNeeded();
-  await browser.shot('en-unknown');
+  await t.browser.shot('en-unknown');
 });

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadJobs } from '../../src/intake/job-file.ts';
 import { scheduleQueue, syncSchedules } from '../../src/intake/schedules.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
-import { readEvents, REDIS_URL, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { readEvents, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: ConsoleWorld;
 

@@ -5,20 +5,18 @@
  * gets exactly its rows. Then a store's own login sees its store alone, with no switcher.
  * Each step keeps a screenshot in test-artifacts/console/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type Chromium } from '../helpers/chromium.ts';
 import { TOKEN } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
 
 let world: StoresWorld;
-let profile: string;
-let context: BrowserContext;
+let chromium: Chromium;
 let page: Page;
 
 beforeAll(async () => {
@@ -29,20 +27,13 @@ beforeAll(async () => {
       { id: 'south', name: { store_name: 'South Shop', store_name_ar: 'متجر الجنوب' } },
     ],
   });
-  profile = await mkdtemp(join(tmpdir(), 'console-stores-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    viewport: { width: 1280, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  chromium = await launchChromium();
+  page = chromium.page;
 });
 
 afterAll(async () => {
-  await context?.close();
+  await chromium?.close();
   await world?.close();
-  if (profile) await rm(profile, { recursive: true, force: true });
 });
 
 async function shot(name: string): Promise<void> {

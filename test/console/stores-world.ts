@@ -16,7 +16,9 @@ import { Deployment } from '../../src/deployment.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { applyStoresFile } from '../../src/store-choice.ts';
-import { dropKeys, REDIS_URL, TOKEN } from './helpers.ts';
+import { TOKEN } from './helpers.ts';
+import { dropKeys } from '../sync/helpers/redis.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 export interface StoreSpec {
   id: string;
@@ -169,7 +171,7 @@ export async function startStoresWorld(options: StoresWorldOptions): Promise<Sto
     async close() {
       await opened.close();
       await deployment.close();
-      if (config.redisUrl) await dropKeys(config.redisUrl, config.queuePrefix);
+      if (config.redisUrl) await dropKeys(config.queuePrefix, config.redisUrl);
       for (const store of Object.values(stores)) await store.sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },

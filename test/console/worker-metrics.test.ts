@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { until } from '../helpers/until.ts';
 import { useCliWorld } from '../sync/helpers/cli-world.ts';
-import { REDIS_URL } from '../sync/helpers/transports.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const t = useCliWorld();
 

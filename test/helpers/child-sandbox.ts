@@ -19,6 +19,8 @@ export interface ChildSandbox {
   password: string;
   /** The request log: each request's path and when the store's loop reached it (ms epoch). */
   requests(): Promise<{ path: string; at: number }[]>;
+  /** The barcodes of the products the store holds, one per product, sorted. */
+  barcodes(): Promise<string[]>;
   /** How late the store's event loop ran, at most and at p99, since it started. */
   loopDelay(): Promise<{ maxMs: number; p99Ms: number }>;
   /** A control request (`POST /__sandbox/<path>`, docs/sandbox.md); throws when refused. */
@@ -65,6 +67,10 @@ export async function startChildSandbox(
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
     requests: async () => (await control<{ requests: { path: string; at: number }[] }>('requests')).requests,
+    barcodes: async () =>
+      (await control<{ products: { fields: Record<string, unknown> }[] }>('products')).products
+        .map((p) => String(p.fields.barcode))
+        .sort(),
     loopDelay: async () => (await control<{ loopDelay: { maxMs: number; p99Ms: number } }>('stats')).loopDelay,
     async post(path, body) {
       const response = await fetch(`${url}/__sandbox/${path}`, {

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileClaims, RedisClaims } from '../../src/intake/claims.ts';
 import { claimedName, claimToken, dropBatchId, isIgnoredName, parseClaimedName } from '../../src/intake/drop-layout.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let dir: string;
 let redis: Redis;
@@ -14,7 +15,7 @@ const prefix = `test-${randomUUID()}`;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'claims-'));
-  redis = new Redis('redis://127.0.0.1:6379');
+  redis = new Redis(REDIS_URL);
 });
 
 afterAll(async () => {

@@ -5,12 +5,10 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.ts';
-import { FileClaims } from '../../src/intake/claims.ts';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { fixture } from '../sheet-read/helpers.ts';
-import { createCount, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, dropWatcherBase, startWorld, waitFor, type World } from './helpers.ts';
 
 let world: World;
 let layout: DropLayout;
@@ -36,14 +34,8 @@ describe('the drop folder, in Arabic', () => {
     const ledger = await world.openLedger();
     await mkdir(layout.inbox, { recursive: true });
     watcher = new DropWatcher({
-      layout,
-      claims: new FileClaims(layout.locks),
-      ledger,
-      run: world.runner(ledger),
-      ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
-      force: false,
+      ...dropWatcherBase(world, layout, ledger),
       lang: 'ar',
-      logger: silentLogger,
       settleMs: 300,
       pollMs: 50,
       onEvent: (e) => listeners.forEach((l) => l(e)),

@@ -12,6 +12,7 @@ import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import type { FileLedger } from '../../src/ledger/file-store.ts';
 import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
 let layout: DropLayout;
@@ -31,7 +32,7 @@ afterEach(async () => {
   await world.close();
 });
 
-const redis = new Redis('redis://127.0.0.1:6379');
+const redis = new Redis(REDIS_URL);
 const prefix = `test-${randomUUID()}`;
 afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);

@@ -10,11 +10,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileClaims } from '../../src/intake/claims.ts';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
-import { silentLogger } from '../../src/log.ts';
-import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, dropWatcherBase, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 
 let world: World;
 let layout: DropLayout;
@@ -44,13 +42,7 @@ afterEach(async () => {
 async function startWatcher(settleMs?: number): Promise<void> {
   const ledger = await world.openLedger();
   watcher = new DropWatcher({
-    layout,
-    claims: new FileClaims(layout.locks),
-    ledger,
-    run: world.runner(ledger),
-    ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
-    force: false,
-    logger: silentLogger,
+    ...dropWatcherBase(world, layout, ledger),
     ...(settleMs === undefined ? {} : { settleMs }),
     pollMs: 50,
     onEvent: (e) => listeners.forEach((l) => l(e)),

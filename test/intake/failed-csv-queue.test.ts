@@ -17,8 +17,8 @@ import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
 import { cli, useSandboxCli } from './cli.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const t = useSandboxCli('failed-csv-queue');
 let prefix: string;
 let redis: Redis;

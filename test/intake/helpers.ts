@@ -11,6 +11,9 @@ import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
+import { FileClaims } from '../../src/intake/claims.ts';
+import type { DropLayout } from '../../src/intake/drop-layout.ts';
+import type { DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 
 export interface World {
@@ -117,4 +120,20 @@ export function createCount(sandbox: SandboxHandle): number {
 
 export function writeCount(sandbox: SandboxHandle): number {
   return sandbox.requests().filter((r) => r.path !== '/v1/authorization').length;
+}
+
+/**
+ * A drop watcher's settings as `watch` gives them without Redis: lock-file claims, the world's
+ * runner, a delta sync keyed on barcode, not forced, silent. A test adds its own timings.
+ */
+export function dropWatcherBase(world: World, layout: DropLayout, ledger: Ledger): DropWatcherOptions {
+  return {
+    layout,
+    claims: new FileClaims(layout.locks),
+    ledger,
+    run: world.runner(ledger),
+    ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
+    force: false,
+    logger: silentLogger,
+  };
 }

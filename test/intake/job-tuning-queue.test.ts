@@ -16,8 +16,8 @@ import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
 import { createCount, productCsv, writeSheet } from './helpers.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 let dir: string;
 let prefix: string;
 let sandbox: SandboxHandle;

@@ -17,8 +17,8 @@ import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
 import { cli } from './cli.ts';
 import { createCount, startWorld, writeCount, type World } from './helpers.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 let world: World;
 let redis: Redis;
 let worker: SyncWorker;

@@ -8,6 +8,7 @@ import { listSchedules, scheduleQueue, syncSchedules } from '../../src/intake/sc
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { cli } from './cli.ts';
 import { createCount, startWorld, writeCount, type World } from './helpers.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
 let env: Record<string, string>;
@@ -197,7 +198,7 @@ describe('job files', () => {
 
 describe('BullMQ job schedulers', () => {
   const prefix = `test-${randomUUID()}`;
-  const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -205,7 +206,7 @@ describe('BullMQ job schedulers', () => {
   });
 
   it('upserts each job once however often it is synced, and removes the schedule of a removed file', async () => {
-    const queue = scheduleQueue({ redisUrl: 'redis://127.0.0.1:6379' }, prefix);
+    const queue = scheduleQueue({ redisUrl: REDIS_URL }, prefix);
     try {
       const a = parseJobFile('/j/a.yaml', 'name: a\nsource: a.csv\nschedule: "0 2 * * *"\n');
       const b = parseJobFile('/j/b.yaml', 'name: b\nsource: b.csv\nschedule: "15 3 * * 1"\ntimezone: Asia/Riyadh\n');

@@ -10,12 +10,10 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.ts';
-import { FileClaims } from '../../src/intake/claims.ts';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { cli } from '../fidelity/helpers.ts';
-import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, dropWatcherBase, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 
 const run = promisify(execFile);
 
@@ -100,13 +98,7 @@ describe('the drop folder', () => {
     await mkdir(join(layout.inbox, 'folder.xlsx'));
     await mkdir(join(layout.inbox, 'archive'));
     const watcher = new DropWatcher({
-      layout,
-      claims: new FileClaims(layout.locks),
-      ledger,
-      run: world.runner(ledger),
-      ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
-      force: false,
-      logger: silentLogger,
+      ...dropWatcherBase(world, layout, ledger),
       settleMs: 300,
       pollMs: 50,
       resumeIntervalMs: 200,

@@ -3,14 +3,12 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.ts';
-import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { dropLayout, parseClaimedName } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
-import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, dropWatcherBase, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { until } from '../helpers/until.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
@@ -64,13 +62,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   );
   const listeners: ((e: DropEvent) => void)[] = [];
   const watcher = new DropWatcher({
-    layout,
-    claims: new FileClaims(layout.locks),
-    ledger,
-    run: world.runner(ledger),
-    ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
-    force: false,
-    logger: silentLogger,
+    ...dropWatcherBase(world, layout, ledger),
     settleMs: 200,
     pollMs: 50,
     resumeIntervalMs: 100,

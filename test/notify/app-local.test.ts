@@ -7,13 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runJob } from '../../src/intake/schedules.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { StoreError } from '../../src/store/errors.ts';
 import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
 import { until } from '../helpers/until.ts';
 import { openMail } from './helpers.ts';
-import { SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { SHEET, runUnfetchableJob, startNotifyWorld, type NotifyWorld } from './world.ts';
 
 let world: NotifyWorld | null = null;
 afterEach(async () => {
@@ -129,25 +128,7 @@ describe('a batch that could not run', () => {
 describe('a schedule whose sheet cannot be fetched', () => {
   it('says so (schedule.failed), the source without its query', async () => {
     world = await startNotifyWorld({ noMail: true });
-    const app = world.app;
-    await expect(
-      runJob(
-        {
-          name: 'nightly',
-          file: join(world.dir, 'nightly.yaml'),
-          source: 'https://127.0.0.1:1/export.csv?token=SOURCE-TOKEN-55',
-          schedule: '0 2 * * *',
-          timezone: undefined,
-          mode: 'delta',
-          rate: undefined,
-          concurrency: undefined,
-          columns: undefined,
-          keyColumn: 'barcode',
-          listUnchanged: false,
-        },
-        { runnerFor: (tuning) => app.runner(tuning), logger: app.logger, notify: await app.notifier() },
-      ),
-    ).rejects.toThrow(/cannot download/);
+    await expect(runUnfetchableJob(world, 'SOURCE-TOKEN-55')).rejects.toThrow(/cannot download/);
     const delivery = await world.receiver.nth(1);
     expect(JSON.parse(delivery.body)).toMatchObject({
       type: 'schedule.failed',

@@ -14,9 +14,11 @@ import { NOTIFY_QUEUE, NotifyQueue, notifyStateKey } from '../../src/notify/queu
 import { emptyCounts } from '../../src/outcome.ts';
 import { storeIdentityOf } from '../../src/store/identity.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
-import { dropKeys, REDIS_URL, SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { dropKeys } from '../sync/helpers/redis.ts';
 import { newSecret, startReceiver, type Receiver } from './helpers.ts';
 import { until } from '../helpers/until.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: NotifyWorld | null = null;
 const cleanups: (() => Promise<void>)[] = [];

@@ -3,22 +3,20 @@
  * (`/#batch=<id>`) shows its notification retrying with the next try's time, then delivered;
  * the "send a test notification" button says what came of it.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Chromium } from '../helpers/chromium.ts';
 import { readEvents, sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from '../console/helpers.ts';
 import { newSecret, startReceiver, type Receiver } from './helpers.ts';
 import { SHEET } from './world.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
 
 let world: ConsoleWorld;
 let receiver: Receiver;
-let profile: string;
-let context: BrowserContext;
+let chromium: Chromium;
 let page: Page;
 
 beforeAll(async () => {
@@ -27,21 +25,14 @@ beforeAll(async () => {
   // The batch's first attempt fails; everything after is accepted.
   receiver = await startReceiver(secret, (n) => (n === 0 ? 503 : 204));
   world = await startConsoleWorld({ env: { NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret } });
-  profile = await mkdtemp(join(tmpdir(), 'notify-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    viewport: { width: 1280, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  chromium = await launchChromium();
+  page = chromium.page;
 });
 
 afterAll(async () => {
-  await context?.close();
+  await chromium?.close();
   await world?.close();
   await receiver?.close();
-  if (profile) await rm(profile, { recursive: true, force: true });
 });
 
 it("shows a batch's notification retrying, then delivered, and sends a test one", async () => {

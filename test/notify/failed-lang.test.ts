@@ -7,11 +7,10 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runJob } from '../../src/intake/schedules.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { fixture } from '../sheet-read/helpers.ts';
 import { openMail } from './helpers.ts';
-import { startNotifyWorld, type NotifyWorld } from './world.ts';
+import { runUnfetchableJob, startNotifyWorld, type NotifyWorld } from './world.ts';
 
 let world: NotifyWorld | null = null;
 afterEach(async () => {
@@ -57,25 +56,7 @@ describe('schedule.failed for a sheet that could not be fetched', () => {
       noMail: true,
       sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
     });
-    const app = world.app;
-    await expect(
-      runJob(
-        {
-          name: 'nightly',
-          file: join(world.dir, 'nightly.yaml'),
-          source: 'https://127.0.0.1:1/export.csv?token=SOURCE-TOKEN-56',
-          schedule: '0 2 * * *',
-          timezone: undefined,
-          mode: 'delta',
-          rate: undefined,
-          concurrency: undefined,
-          columns: undefined,
-          keyColumn: 'barcode',
-          listUnchanged: false,
-        },
-        { runnerFor: (tuning) => app.runner(tuning), logger: app.logger, notify: await app.notifier() },
-      ),
-    ).rejects.toThrow(/cannot download the sheet/);
+    await expect(runUnfetchableJob(world, 'SOURCE-TOKEN-56')).rejects.toThrow(/cannot download the sheet/);
     const delivery = await world.receiver.nth(1);
     const payload = JSON.parse(delivery.body) as { type: string; data: { error: { message: string } } };
     expect(payload.type).toBe('schedule.failed');

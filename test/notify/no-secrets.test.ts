@@ -10,7 +10,8 @@ import { Redis } from 'ioredis';
 import { afterEach, expect, it } from 'vitest';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { openMail } from './helpers.ts';
-import { REDIS_URL, SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 const WRONG_PASSWORD = 'Wrong-pa55-never-in-a-notification';

@@ -21,7 +21,9 @@ import { storeIdentityOf } from '../../src/store/identity.ts';
 import { until } from '../helpers/until.ts';
 import { kill } from '../sync/helpers/processes.ts';
 import { newSecret, startReceiver, type Receiver } from './helpers.ts';
-import { dropKeys, REDIS_URL, SHEET } from './world.ts';
+import { SHEET } from './world.ts';
+import { dropKeys } from '../sync/helpers/redis.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 

@@ -7,14 +7,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import { createApp, type App, type AppOptions } from '../../src/app.ts';
+import { runJob } from '../../src/intake/schedules.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { newSecret, startMailServer, startReceiver, type Answer, type MailServer, type Receiver } from './helpers.ts';
-
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+import { REDIS_URL } from '../helpers/redis-url.ts';
+import { dropKeys } from '../sync/helpers/redis.ts';
 
 export interface NotifyWorld {
   app: App;
@@ -109,18 +109,28 @@ export async function startNotifyWorld(options: NotifyWorldOptions = {}): Promis
   };
 }
 
-export async function dropKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
+/**
+ * Runs the world's scheduled job `nightly`, whose sheet cannot be fetched (nothing listens at its
+ * https address); `token` is in the source's query, which no notification may repeat.
+ */
+export async function runUnfetchableJob(world: NotifyWorld, token: string): Promise<void> {
+  const { app } = world;
+  await runJob(
+    {
+      name: 'nightly',
+      file: join(world.dir, 'nightly.yaml'),
+      source: `https://127.0.0.1:1/export.csv?token=${token}`,
+      schedule: '0 2 * * *',
+      timezone: undefined,
+      mode: 'delta',
+      rate: undefined,
+      concurrency: undefined,
+      columns: undefined,
+      keyColumn: 'barcode',
+      listUnchanged: false,
+    },
+    { runnerFor: (tuning) => app.runner(tuning), logger: app.logger, notify: await app.notifier() },
+  );
 }
 
 /** Two good rows and one whose price is not a number (row 3). */

@@ -10,9 +10,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
 import { enqueueSync, startSyncWorker, waitForBatch, type SyncWorker } from '../../src/sync/index.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
-import { REDIS_URL } from '../sync/helpers/transports.ts';
 import { startWorld, type World } from '../sync/helpers/world.ts';
 import { until } from '../helpers/until.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let storeA: World;
 let storeB: World;

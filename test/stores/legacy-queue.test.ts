@@ -11,7 +11,7 @@ import { settleLegacyQueue } from '../../src/intake/legacy-queue.ts';
 import { createLogger } from '../../src/log.ts';
 import { bullConnection } from '../../src/sync/queue/connection.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
-import { REDIS_URL } from '../sync/helpers/transports.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let prefix: string;
 beforeEach(() => {

@@ -12,9 +12,9 @@ import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
 import { until } from '../helpers/until.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
 let redis: Redis;

@@ -12,8 +12,9 @@ import { Redis } from 'ioredis';
 import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { eachTestOn, REDIS_URL } from './helpers/transports.ts';
+import { eachTestOn } from './helpers/transports.ts';
 import { startWorld } from './helpers/world.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const HEADER = 'product_id,title,category,sale_price,barcode';
 

@@ -13,6 +13,7 @@ import { enqueueSync } from '../../src/sync/index.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 function io(env: Record<string, string>) {
   const stdout = new PassThrough();
@@ -125,9 +126,9 @@ describe('catalog-sync import', () => {
 
   it('--queue redis syncs through BullMQ and `status` shows the batch as reported', async () => {
     const prefix = `test-${randomUUID()}`;
-    const redis = new Redis('redis://127.0.0.1:6379');
+    const redis = new Redis(REDIS_URL);
     try {
-      const env = { REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix };
+      const env = { REDIS_URL: REDIS_URL, QUEUE_PREFIX: prefix };
       const t = io(env);
       expect(
         await runCli(
@@ -168,15 +169,15 @@ describe('catalog-sync import', () => {
 
   it('`status` says a running batch waits for a worker when none serves its store', async () => {
     const prefix = `test-${randomUUID()}`;
-    const redis = new Redis('redis://127.0.0.1:6379');
+    const redis = new Redis(REDIS_URL);
     try {
       const store = { url: sandbox.url, account: sandbox.email };
       const { batchId } = await enqueueSync(
         { file: sheet },
-        { redisUrl: 'redis://127.0.0.1:6379', prefix: storePrefix(prefix, store), store, reportDir: dir, rate: 5 },
+        { redisUrl: REDIS_URL, prefix: storePrefix(prefix, store), store, reportDir: dir, rate: 5 },
       );
       const env = {
-        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_URL: REDIS_URL,
         QUEUE_PREFIX: prefix,
         STORE_URL: sandbox.url,
         STORE_EMAIL: sandbox.email,

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runSync } from '../../src/sync/run-local.ts';
 import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
 beforeEach(async () => {

@@ -12,9 +12,9 @@ import { engineKeys } from '../../src/sync/queue/keys.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { kill, PrivateRedis, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
 import { until } from '../helpers/until.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const HEADER = 'product_id,title,title_ar,category,sale_price,barcode';
 const CREATES = 80;

@@ -13,8 +13,8 @@ import { BatchState } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { startWorld, type World } from './helpers/world.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 let world: World;
 let redis: Redis;
 let prefix: string;

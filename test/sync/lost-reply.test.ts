@@ -17,6 +17,7 @@ import { pendingEntry } from '../../src/ledger/rules.ts';
 import { BatchState } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { deleteKeys } from './helpers/redis.ts';
+import { REDIS_URL, redisAddress } from '../helpers/redis-url.ts';
 
 /** Forwards to Redis; once armed, cuts the client off after Redis answers a command holding `word`. */
 class ReplyDropper {
@@ -33,9 +34,13 @@ class ReplyDropper {
     return dropper;
   }
 
+  /** REDIS_URL (its password and database) with this relay's address. */
   get url(): string {
     const address = this.server.address();
-    return `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const url = new URL(REDIS_URL);
+    url.hostname = '127.0.0.1';
+    url.port = String(typeof address === 'object' && address ? address.port : 0);
+    return url.href;
   }
 
   /** The next command whose bytes hold `word` runs in Redis, and its answer never arrives. */
@@ -44,7 +49,7 @@ class ReplyDropper {
   }
 
   private relay(client: Socket): void {
-    const upstream = createConnection({ host: '127.0.0.1', port: 6379 });
+    const upstream = createConnection(redisAddress());
     let cutting = false;
     client.on('data', (bytes: Buffer) => {
       if (this.armed !== null && bytes.includes(this.armed)) {
@@ -89,7 +94,7 @@ beforeEach(async () => {
   // As the engine opens its connections (sync/queue/connection.ts): commands wait through an outage.
   redis = new Redis(dropper.url, { maxRetriesPerRequest: null, retryStrategy: () => 20 });
   redis.on('error', () => undefined);
-  direct = new Redis('redis://127.0.0.1:6379');
+  direct = new Redis(REDIS_URL);
 });
 
 afterEach(async () => {

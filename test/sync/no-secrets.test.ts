@@ -16,8 +16,8 @@ import { enqueueSync, runSync, startSyncWorker, waitForBatch } from '../../src/s
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { deleteKeys, keysUnder } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
 const prefix = `test-${randomUUID()}`;

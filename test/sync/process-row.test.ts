@@ -13,10 +13,10 @@ import { BatchState } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import type { RowPlan } from '../../src/sheet/types.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from '../../src/sync/process-row.ts';
 import { NO_LEDGER } from '../../src/ledger/batch-ledger.ts';
 import { startWorld, type World } from './helpers/world.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
 beforeAll(async () => {

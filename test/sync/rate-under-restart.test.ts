@@ -18,8 +18,8 @@ import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { startChildSandbox, type ChildSandbox } from '../helpers/child-sandbox.ts';
 import { kill, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { until } from '../helpers/until.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const RATE = 10;
 const ROWS = 120;

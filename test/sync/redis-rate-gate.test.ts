@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
 import { setStoreRate } from '../../src/store/rate-gate/store-rate.ts';
 import { deleteKeys } from './helpers/redis.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let redis: Redis[];
 const prefix = `test-${randomUUID()}`;
 
 beforeAll(() => {
-  redis = [0, 1, 2].map(() => new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: false }));
+  redis = [0, 1, 2].map(() => new Redis(REDIS_URL, { lazyConnect: false }));
 });
 afterAll(async () => {
   await deleteKeys(redis[0]!, prefix);

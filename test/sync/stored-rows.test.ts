@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchState, type StoredRow } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from './helpers/transports.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const prefix = `test-stored-rows-${randomUUID()}`;
 let redis: Redis;

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { useCliWorld } from './helpers/cli-world.ts';
-import { REDIS_URL } from './helpers/transports.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const t = useCliWorld();
 

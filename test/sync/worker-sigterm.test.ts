@@ -7,8 +7,8 @@ import { expect, it } from 'vitest';
 import { enqueueSync, waitForBatch } from '../../src/sync/index.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { useCliWorld } from './helpers/cli-world.ts';
-import { REDIS_URL } from './helpers/transports.ts';
 import { until } from '../helpers/until.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const CREATES = 60;
 const t = useCliWorld({ latencyMs: 40 });

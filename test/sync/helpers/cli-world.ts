@@ -14,9 +14,9 @@ import type { SandboxOptions } from '../../../src/sandbox/index.ts';
 import { until } from '../../helpers/until.ts';
 import { kill } from './processes.ts';
 import { deleteKeys } from './redis.ts';
-import { REDIS_URL } from './transports.ts';
 import { storePrefix } from '../../../src/sync/queue/keys.ts';
 import { startWorld, type World } from './world.ts';
+import { REDIS_URL } from '../../helpers/redis-url.ts';
 
 const BIN = join(import.meta.dirname, '../../../bin/catalog-sync.js');
 

@@ -1,4 +1,5 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
+import { REDIS_URL } from '../../helpers/redis-url.ts';
 
 /** Deletes every key under a test's own prefix (never FLUSHALL/FLUSHDB on the shared Redis). */
 export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
@@ -8,6 +9,16 @@ export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
     cursor = next;
     if (keys.length > 0) await redis.unlink(...keys);
   } while (cursor !== '0');
+}
+
+/** deleteKeys on a connection of its own, for a clean-up that holds none. */
+export async function dropKeys(prefix: string, redisUrl: string = REDIS_URL): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    await deleteKeys(redis, prefix);
+  } finally {
+    await redis.quit();
+  }
 }
 
 export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {

@@ -13,8 +13,7 @@ import type { SheetOpener } from '../../../src/sheet/open.ts';
 import { afterEach, beforeEach } from 'vitest';
 import { startWorld, type World } from './world.ts';
 import { deleteKeys } from './redis.ts';
-
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+import { REDIS_URL } from '../../helpers/redis-url.ts';
 
 export interface RunOptions {
   concurrency?: number;

@@ -1,0 +1,55 @@
+/**
+ * A Deployment follows its stores file from the moment it read it: an edit saved while the first
+ * store was still starting, before the file was ever looked at again, is served too (it was missed
+ * when the looks compared the file with a first look of their own, taken after that edit).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.ts';
+import { Deployment } from '../../src/deployment.ts';
+import { createLogger } from '../../src/log.ts';
+import { applyStoresFile } from '../../src/store-choice.ts';
+import { until } from '../helpers/until.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'deployment-follow-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const entry = (id: string): string =>
+  `  - id: ${id}\n    url: http://127.0.0.1:9/${id}\n    email: ops@${id}.example\n    password_env: STORE_PASSWORD\n`;
+
+it('serves a store added to the file while the first store was starting', async () => {
+  const file = join(dir, 'stores.yaml');
+  await writeFile(file, `stores:\n${entry('store-a')}`);
+  const env = { STORES_FILE: file, STORE_PASSWORD: 'pw', REPORT_DIR: join(dir, 'reports') };
+  const { config } = applyStoresFile(resolveConfig(env), env);
+  const deployment = new Deployment({
+    config,
+    storesFile: file,
+    env,
+    logger: createLogger({ level: 'silent' }),
+    pollMs: 20,
+  });
+  const started: string[] = [];
+  try {
+    await deployment.serve({
+      async start(_app, profile) {
+        started.push(profile!.id);
+        // The edit lands while store-a starts: after the file was read, before any look at it.
+        if (profile!.id === 'store-a') await writeFile(file, `stores:\n${entry('store-a')}${entry('store-b')}`);
+        return { stop: () => Promise.resolve() };
+      },
+    });
+    await until(() => started.includes('store-b'), 'store-b to start');
+    expect(started).toEqual(['store-a', 'store-b']);
+    expect(deployment.storeIds).toEqual(['store-a', 'store-b']);
+  } finally {
+    await deployment.close();
+  }
+});
