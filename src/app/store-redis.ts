@@ -10,14 +10,13 @@ import type { Logger } from '../log.ts';
 import type { RedisClient, RedisServer } from '../redis.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import {
-  adoptLegacyStoreRate,
   effectiveStoreRate,
   readStoreRate,
   type EffectiveRate,
   type StoreRate,
 } from '../store/rate-gate/store-rate.ts';
 import type { RedisTarget } from '../sync/queue/connection.ts';
-import { engineKeys, legacyGatePrefixes, storePrefix } from '../sync/queue/keys.ts';
+import { engineKeys, storePrefix } from '../sync/queue/keys.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { loadQueue } from './queue.ts';
 import type { AppOptions } from './types.ts';
@@ -54,12 +53,7 @@ export function storeRedis(
     return { ...server, prefix: await keyPrefix() };
   };
 
-  const gatePrefix = life.once(async (): Promise<string> => {
-    const prefix = engineKeys(await keyPrefix()).gate;
-    for (const legacy of legacyGatePrefixes(config.queuePrefix, await store()))
-      await adoptLegacyStoreRate(await redis(), legacy, prefix);
-    return prefix;
-  });
+  const gatePrefix = life.once(async (): Promise<string> => engineKeys(await keyPrefix()).gate);
 
   const rate = life.once(async (): Promise<EffectiveRate> => {
     if (!server) return { rate: config.rate, source: config.rateGiven ? 'given' : 'default', replaced: null };

@@ -5,7 +5,6 @@
 import type { App, WorkerHooks } from '../../app.ts';
 import { ConsoleMetrics } from '../../console/metrics.ts';
 import { serveMetrics } from '../../console/metrics-server.ts';
-import { settleLegacyQueue } from '../../intake/legacy-queue.ts';
 import { redisServerOf, type RedisServer } from '../../redis.ts';
 import { describeStore } from '../../store/identity.ts';
 import { ExitError, type CliContext } from '../context.ts';
@@ -34,11 +33,10 @@ export async function runWorker(ctx: CliContext, flags: WorkerFlags): Promise<vo
   const metrics = metricsPort === null ? null : new ConsoleMetrics();
   const graceMs = whole('--grace', flags.grace, 0) * 1000;
   await ctx.withDeployment(
-    async (deployment, config, logger) => {
+    async (deployment, _config, logger) => {
       const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
       if (served) ctx.printError(`worker metrics on ${served.url}`);
       try {
-        await settleLegacyQueue(server, config.queuePrefix, logger);
         await deployment.serve({ start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics)) });
         const signal = await untilSignal();
         logger.info({ signal, graceSeconds: graceMs / 1000 }, 'worker stopping');

@@ -4,7 +4,7 @@
  * without follows it (or the default when none was ever set). The Redis gate reads it on every
  * admission, so a new rate applies to every running worker at once.
  */
-import { isCluster, type RedisClient } from '../../redis.ts';
+import type { RedisClient } from '../../redis.ts';
 
 export interface StoreRate {
   /** Requests per second, all processes together. */
@@ -16,27 +16,6 @@ export interface StoreRate {
 /** The hash holding the rate, under the gate's prefix (`<prefix>:rate:limit`). */
 export function storeRateKey(gatePrefix: string): string {
   return `${gatePrefix}:rate:limit`;
-}
-
-/**
- * Earlier versions kept the rate elsewhere (sync/queue/keys.ts legacyGatePrefixes: per store beside
- * a shared queue, and before that one per queue prefix). The store takes its old rate over, so an
- * upgrade does not fall back to the default rate; a rate kept per prefix goes to the first store
- * that starts, and any other store on the prefix starts from the default. Not on a Redis Cluster:
- * no earlier version ran on one, and the old key sits in another hash slot (RENAMENX refuses it).
- */
-export async function adoptLegacyStoreRate(
-  redis: RedisClient,
-  legacyGatePrefix: string,
-  gatePrefix: string,
-): Promise<void> {
-  if (isCluster(redis)) return;
-  try {
-    await redis.renamenx(storeRateKey(legacyGatePrefix), storeRateKey(gatePrefix));
-  } catch (error) {
-    // No legacy key: nothing to take over.
-    if (!(error instanceof Error) || !/no such key/i.test(error.message)) throw error;
-  }
 }
 
 export async function readStoreRate(redis: RedisClient, gatePrefix: string): Promise<StoreRate | null> {

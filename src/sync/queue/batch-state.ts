@@ -140,9 +140,7 @@ export class BatchState {
   async meta(batchId: string): Promise<BatchMeta | null> {
     const raw = await this.redis.hget(this.keys.batch(batchId), 'meta');
     if (!raw) return null;
-    const meta = JSON.parse(raw) as BatchMeta & { guard?: LedgerSettings };
-    // A batch queued by an earlier version keeps its ledger settings under their old name.
-    return meta.ledger === undefined && meta.guard !== undefined ? { ...meta, ledger: meta.guard } : meta;
+    return JSON.parse(raw) as BatchMeta;
   }
 
   /**

@@ -18,14 +18,6 @@ export function storePrefix(queuePrefix: string, store: StoreIdentity): string {
   return scopeKeyPrefix(queuePrefix, storeScope(store));
 }
 
-/**
- * Where versions before the per-store queue kept a store's rate (`<prefix>:engine:store:<scope>`),
- * and before that the one rate of a queue prefix (`<prefix>:engine`): taken over in this order.
- */
-export function legacyGatePrefixes(queuePrefix: string, store: StoreIdentity): string[] {
-  return [`${queuePrefix}:engine:store:${storeScope(store)}`, `${queuePrefix}:engine`];
-}
-
 export interface EngineKeys {
   /** Hash: batch settings, counters, status, summary. */
   batch(batchId: string): string;
