@@ -70,12 +70,3 @@ it('the rate is per store: another store account on the same Redis and queue pre
   const status = await run(['status', '--json']);
   expect((JSON.parse(status.out) as { storeRate: { rate: number } }).storeRate.rate).toBe(20);
 });
-
-it('a rate set per queue prefix by an earlier version is taken over by the store, not lost on upgrade', async () => {
-  await t.redis.hset(`${t.prefix}:engine:rate:limit`, { rate: '20', setAt: '2026-11-01T00:00:00.000Z' });
-  const worker = cli(['worker', '--grace', '5']);
-  await until(() => worker.out().includes('worker started'), 'the worker to start');
-  expect(worker.out()).toContain("rate 20/s, the store's");
-  const status = await run(['status', '--json']);
-  expect((JSON.parse(status.out) as { storeRate: { rate: number } }).storeRate.rate).toBe(20);
-});
