@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -98,11 +98,17 @@ it('moves the ledger back to the file: local runs work again and create nothing 
     await app.close();
   }
 
+  // One product's barcode linked to its product_id, in Redis: its record moves whole, both ways.
+  const mf3 = sandbox.products().find((p) => p.fields.barcode === 'mf-3')!;
+  const links = join(dir, 'links.csv');
+  await writeFile(links, `product_id,barcode\n${mf3.product_id},mf-3\n`);
+  expect((await cli(['ledger', 'link', '--from', links], userEnv(true))).code).toBe(0);
+
   // --yes, as a script that confirms every ledger change passes it, is accepted (nothing is asked).
   const moved = await cli(['ledger', 'move-to-file', '--yes'], userEnv(true));
   expect(moved.stderr).toBe('');
   expect(moved.code).toBe(0);
-  expect(moved.stdout).toContain('4 entries');
+  expect(moved.stdout).toContain('5 entries'); // 4 products, one of them under two keys
   expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(false);
   expect(existsSync(homeFile())).toBe(true);
   // Nothing deleted: the Redis hash is kept under another name, and no longer answers.
@@ -110,13 +116,22 @@ it('moves the ledger back to the file: local runs work again and create nothing 
   expect(await redis.exists(`${scopeKeyPrefix(prefix, scope)}:ledger-moved-to-file`)).toBe(1);
   expect(await redis.exists(redisLedgerKey(prefix, scope))).toBe(0);
 
-  // Local again: the file answers, and knows every product.
+  // Local again: the file answers, and knows every product; mf-3, linked, is updated by its barcode
+  // (a full sync sends an update again), the other three are not created again.
   const local = await cli(['import', both, '--json'], userEnv(false));
   expect(local.code).toBe(0);
-  expect((JSON.parse(local.stdout) as BatchSummary).counts.skipped).toBe(4);
+  expect((JSON.parse(local.stdout) as BatchSummary).counts).toMatchObject({ skipped: 3, updated: 1 });
   expect(createCount(sandbox)).toBe(4);
   const shown = await cli(['ledger', 'show', 'mf-3'], userEnv(false));
   expect(shown.stdout).toContain('synced');
+  expect(shown.stdout).toContain(`also known as: product_id ${mf3.product_id}`);
+  expect(shown.stdout).toContain('  title: Item mf-3');
+
+  // And back into Redis, which takes the file over: the record as it was, found by either key.
+  const back = await cli(['ledger', 'show', `product_id=${mf3.product_id}`], userEnv(true));
+  expect(back.stdout).toContain('redis');
+  expect(back.stdout).toContain('also known as: barcode mf-3');
+  expect(back.stdout).toContain('  sale_price: 10');
 });
 
 it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the ledger in its file; a batch that starts there moves it', async () => {
