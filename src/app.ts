@@ -28,7 +28,7 @@ export * from './app/types.ts';
 
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const life = new Lifecycle();
-  const keepsLedger = options.ledger ?? true;
+  const keepsLedger = (options.ledger ?? true) !== false;
   /** One Redis server or a cluster; null: everything runs local. */
   const server = redisServerOf(config);
 
@@ -38,7 +38,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const clientAt = storeClients(config, server !== null, store, inRedis, logger, options, life);
   const client = () => clientAt(config.rate);
 
-  const ledger = storeLedger(config, server ? inRedis : null, logger, life);
+  const ledger = storeLedger(config, server ? inRedis : null, logger, life, options.ledger === 'memory');
   const notifier = storeNotifier({ config, logger, store, client, inRedis: server ? inRedis : null, options, life });
 
   const runBatch = batchRunner({

@@ -3,6 +3,8 @@
  * file), moved out of Redis by `ledger move-to-file`, and changed by `reconcile`.
  */
 import type { Config } from '../config.ts';
+import { batchLedgersOf } from '../ledger/for-batch.ts';
+import { MemoryLedger } from '../ledger/memory-store.ts';
 import { moveStoreLedgerToFile, openStoreLedger, type LedgerHandle, type MovedToFile } from '../ledger/open.ts';
 import type { Logger } from '../log.ts';
 import type { StoreClient } from '../store/client.ts';
@@ -19,12 +21,21 @@ export function storeLedger(
   inRedis: StoreRedis | null,
   logger: Logger,
   life: Lifecycle,
+  inMemory = false,
 ): () => Promise<LedgerHandle> {
   return life.once(async () => {
-    const handle = await openStoreLedger(config, inRedis ? await inRedis.redis() : null, logger);
+    const handle = inMemory
+      ? memoryLedgerHandle()
+      : await openStoreLedger(config, inRedis ? await inRedis.redis() : null, logger);
     life.onClose(() => handle.close());
     return handle;
   });
+}
+
+/** A rehearsal's ledger: in this process's memory, gone with it (and with its sandbox store). */
+function memoryLedgerHandle(): LedgerHandle {
+  const ledger = new MemoryLedger();
+  return { ledger, batchLedgers: batchLedgersOf(ledger), scope: 'sandbox', where: 'memory (sandbox)', close: () => ledger.close() };
 }
 
 /** `ledger move-to-file`: refused while a batch runs on the queue (its rows write to the Redis ledger). */

@@ -72,9 +72,11 @@ export class LedgerBusyError extends Error {
 export interface AppOptions {
   /**
    * False for a throwaway store (`import --sandbox`): nothing is remembered, so a ledger would
-   * only outlive the store it describes. @defaultValue true
+   * only outlive the store it describes. `memory`: a ledger that lives as long as the process, for
+   * a store that does too (`serve --sandbox`: the rehearsal previews and guards as a real store
+   * would). @defaultValue true
    */
-  ledger?: boolean;
+  ledger?: boolean | 'memory';
   /** Wraps each rate gate the app builds (for `store`), e.g. to time the waits for it (the metrics). */
   observeGate?: (gate: RateGate, store: StoreIdentity) => RateGate;
   /**

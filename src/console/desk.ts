@@ -78,8 +78,8 @@ export interface DeskOptions {
   /** The queue's name on /queues: the store's id with a stores file, null for a console of one store. */
   queueLabel: string | null;
   /**
-   * A throwaway store (`serve --sandbox`, whose app is made with `ledger: false`): no ledger (its
-   * memory would outlive the store, as with `import --sandbox`), and with Redis a worker in this
+   * A throwaway store (`serve --sandbox`, whose app keeps its ledger in memory: a ledger on disk
+   * would outlive the store, as with `import --sandbox`), and with Redis a worker in this
    * process, since no other knows the store.
    */
   sandbox: boolean;
@@ -90,8 +90,9 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   const { metrics } = options;
   const rawClient = await app.client();
   // The store's ledger is opened now, so one the console cannot use (taken over by Redis, locked)
-  // stops `serve` at start (or this store of many), not its first batch. A rehearsal keeps none.
-  const handle = options.sandbox ? null : await app.ledger();
+  // stops `serve` at start (or this store of many), not its first batch. A rehearsal's is in
+  // memory (serve's app: `ledger: 'memory'`), as long-lived as its sandbox store.
+  const handle = await app.ledger();
   const redis = redisServerOf(config) ? await app.queueTarget() : undefined;
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();

@@ -24,7 +24,7 @@ tr.error td{background:#fff0f0}tr.warning td{background:#fffbe6}
 caption{text-align:start;font-weight:600;padding:.5rem 0}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-block-start:1rem}
 progress{inline-size:100%;block-size:1.5rem}
-.error{color:#b00020}.mode{color:#444}
+.error{color:#b00020}.mode{color:#444}.sandbox{background:#fff4ce;border:1px solid #e0b400;padding:.5em .75em}
 ul.inline{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0;margin:0}
 details{border:1px solid #ccc;border-radius:.5rem;padding:0 1rem;margin-block-start:1rem}
 details[open]{padding-block-end:1rem}

@@ -21,6 +21,8 @@ import type { Lang } from '../messages/index.ts';
 
 export interface PageDeps {
   mode: 'local' | 'redis';
+  /** A rehearsal against the built-in sandbox store: said at the top of the page. */
+  sandbox: boolean;
   /** A stores file's stores: the page names the one it acts on. */
   many: boolean;
   /** The stores the request's login sees. */
@@ -108,7 +110,8 @@ ${store && !store.current ? `<p id="no-store" role="alert">${h('no_store')}</p>`
 
 /** The page's work: the sheet, the batch, the rows to fix, the past batches, the panels, the notifications. */
 function work(h: (key: keyof Texts) => string, deps: PageDeps, store: PageStore | null): string {
-  return `<p class="mode">${h(deps.mode === 'redis' ? 'mode_redis' : 'mode_local')}</p>
+  const rehearsal = deps.sandbox ? `<p id="sandbox-note" class="sandbox" role="note">${h('sandbox_note')}</p>\n` : '';
+  return `${rehearsal}<p class="mode">${h(deps.mode === 'redis' ? 'mode_redis' : 'mode_local')}</p>
 ${uploadSection(h)}
 ${previewSection(h, store)}
 ${batchSection(h)}

@@ -37,6 +37,8 @@ export interface ConsoleDeps {
   uploadLimitBytes: number;
   /** What the page says about how batches run. */
   mode: Transport;
+  /** A rehearsal against the built-in sandbox store (`serve --sandbox`): the page says so. */
+  sandbox?: boolean;
   /** A stores file's stores: the page names the store it acts on, and asks before a sync. */
   many: boolean;
   logger: Logger;
@@ -185,6 +187,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   });
   registerPages(app, {
     mode: deps.mode,
+    sandbox: deps.sandbox === true,
     many: deps.many,
     stores: (request) => {
       const login = loginOf(request);

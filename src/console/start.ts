@@ -29,8 +29,8 @@ export interface ServeOptions {
   /** The stores of a stores file: the page names the store it acts on; /healthz sums the stores up. */
   many: boolean;
   /**
-   * A throwaway store (`serve --sandbox`, whose app is made with `ledger: false`): no ledger, and
-   * with Redis a worker in this process, since no other knows the store (desk.ts).
+   * A throwaway store (`serve --sandbox`, whose app keeps its ledger in memory): the page says it
+   * is a rehearsal, and with Redis a worker runs in this process, since no other knows the store (desk.ts).
    */
   sandbox?: boolean;
   /**
@@ -68,6 +68,7 @@ export async function openConsole(options: ServeOptions): Promise<OpenConsole> {
     metrics,
     uploadLimitBytes: options.uploadLimitBytes,
     mode: redisServerOf(config) ? 'redis' : 'local',
+    sandbox: options.sandbox === true,
     many,
     logger,
     publicUrl: config.consoleUrl,

@@ -7,6 +7,8 @@ const en = {
   title: 'catalog-sync console',
   language: 'العربية',
   logout: 'Log out',
+  sandbox_note:
+    'Rehearsal: this console syncs to a sandbox store that lives only while it runs. Nothing reaches your real store; the preview and the guard work as they will there.',
   mode_local: 'Batches run in this process (local), one at a time.',
   mode_redis: 'Batches go to the workers through Redis.',
   upload_heading: '1. Choose a sheet',
@@ -190,6 +192,8 @@ const ar: Texts = {
   title: 'لوحة catalog-sync',
   language: 'English',
   logout: 'تسجيل الخروج',
+  sandbox_note:
+    'تجربة: تزامن هذه اللوحة مع متجر تجريبي لا يعيش إلا ما دامت تعمل. لا يصل شيء إلى متجرك الحقيقي؛ وتعمل المعاينة والحماية كما ستعملان هناك.',
   mode_local: 'تعمل الدفعات في هذه العملية (محليًا)، دفعة بعد دفعة.',
   mode_redis: 'تذهب الدفعات إلى العمّال عبر Redis.',
   upload_heading: '١. اختر ملفًا',

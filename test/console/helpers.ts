@@ -45,7 +45,7 @@ export interface ConsoleWorldOptions {
   uploadLimitBytes?: number;
   redis?: boolean;
   sandbox?: SandboxOptions;
-  /** No ledger, and with Redis a worker in the console's process (as `serve --sandbox`). */
+  /** A ledger in memory, and with Redis a worker in the console's process (as `serve --sandbox`). */
   rehearsal?: boolean;
   /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
   reportDir?: string;
@@ -88,7 +88,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   // As `serve` makes them: the metrics first, so the app's rate gates are timed.
   const metrics = new ConsoleMetrics();
   const app = createApp(config, createLogger({ level: 'debug', destination }), {
-    ledger: options.rehearsal !== true,
+    ledger: options.rehearsal === true ? 'memory' : true,
     observeGate: (gate, store) => metrics.observeGate(gate, store),
     onNotificationAttempt: (count) => metrics.countNotification(count),
   });

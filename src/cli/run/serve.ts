@@ -99,7 +99,8 @@ export async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
           ? { extra: { storeUrl: sandbox.url, storeEmail: sandbox.email, storePassword: sandbox.password } }
           : {}),
         options: {
-          ledger: flags.sandbox !== true,
+          // The rehearsal's store lives as long as this process: so does its ledger (in memory).
+          ledger: flags.sandbox === true ? 'memory' : true,
           observeGate: (gate, store) => metrics.observeGate(gate, store),
           onNotificationAttempt: (count) => metrics.countNotification(count),
         },
