@@ -3,7 +3,7 @@
  * records up a chunk of rows at a time, and hands each row's decision (plan-row.ts) to `visit`:
  * the upload summary counts them, the preview keeps a page of them, the guard tallies all of them.
  */
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
 import { recordKeysOf } from '../ledger/rules.ts';
 import { openSheets, type ColumnMapping, type SheetRowResult, type OpenedSheet } from '../sheet/index.ts';
 import { planRow, type PlanSettings, type ProductRecord, type RowChange } from './plan-row.ts';
@@ -64,20 +64,41 @@ export async function planSheet(
   return index;
 }
 
-/** Each row's record, in order: one lookup of the chunk's keys (each row's own and the one it links). */
+/**
+ * Each row's record, in order: one lookup of the chunk's own keys, then one of the create keys the
+ * rows also name whose own record does not link them yet (a linked record names its create key:
+ * the conflict check needs no second read). Halves the guard's lookups once a catalog is linked.
+ */
 async function recordsOf(
   chunk: readonly SheetRowResult[],
   records: RecordSource,
   keyColumn: string,
 ): Promise<ProductRecord[]> {
   const keys = chunk.map((sheetRow) => (sheetRow.plan === null ? null : recordKeysOf(sheetRow.plan, keyColumn)));
-  const asked = [
-    ...new Set(keys.flatMap((k) => (k === null ? [] : [k.own, k.link])).filter((k): k is string => k !== null)),
-  ];
-  const entries = records === null || asked.length === 0 ? [] : await records.getMany(asked);
-  const byKey = new Map(asked.map((key, i) => [key, entries[i]]));
-  return keys.map((k) => ({
-    own: k?.own == null ? undefined : byKey.get(k.own),
-    link: k?.link == null ? undefined : byKey.get(k.link),
+  if (records === null) return keys.map(() => ({ own: undefined, link: undefined }));
+  const own = await lookup(
+    records,
+    keys.map((k) => k?.own ?? null),
+  );
+  const links = await lookup(
+    records,
+    keys.map((k, i) => (k?.link == null || own[i]?.ln?.includes(k.link) ? null : k.link)),
+  );
+  return keys.map((k, i) => ({
+    own: own[i],
+    // A linked record is its own create key's record too.
+    link: k?.link == null ? undefined : (links[i] ?? (own[i]?.ln?.includes(k.link) ? own[i] : undefined)),
   }));
+}
+
+/** One getMany of the distinct keys asked; each position's entry (undefined for null or absent). */
+async function lookup(
+  records: Pick<Ledger, 'getMany'>,
+  keys: readonly (string | null)[],
+): Promise<(LedgerEntry | undefined)[]> {
+  const asked = [...new Set(keys.filter((k): k is string => k !== null))];
+  if (asked.length === 0) return keys.map(() => undefined);
+  const entries = await records.getMany(asked);
+  const byKey = new Map(asked.map((key, i) => [key, entries[i]]));
+  return keys.map((key) => (key === null ? undefined : byKey.get(key)));
 }

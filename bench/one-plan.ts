@@ -1,0 +1,132 @@
+/**
+ * What the guard adds before a sync: planning every row of a 100,000-row sheet against 100,000
+ * products known (each row's record looked up with its values, src/sync/plan-row.ts, and tallied
+ * by the guard), against reading and mapping the same sheet alone, in the same process and run.
+ * Goal: the guard adds at most 0.5 s. With the file ledger (local) and the Redis ledger (own key
+ * prefix on 127.0.0.1:6379, removed afterwards). Median of --runs, after one untimed run.
+ *
+ *   npx tsx bench/one-plan.ts [--rows 100000] [--runs 3]
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { FileLedger } from '../src/ledger/file-store.ts';
+import type { Ledger, LedgerEntry } from '../src/ledger/ledger.ts';
+import { RedisLedger } from '../src/ledger/redis-store.ts';
+import { openSheets } from '../src/sheet/index.ts';
+import { guardVerdictOf } from '../src/sync/guard-sheet.ts';
+import { PrintedFigures } from './results-section.ts';
+
+const figures = new PrintedFigures(
+  'one-plan: the guard on 100,000 rows',
+  'The guard before a sync plans every row against its product\'s record (one lookup per chunk of rows, each record holding its values) and tallies the price drops and the changed share. "added" is its time less reading and mapping the same sheet alone (the sync reads it anyway). Goal: added <= 0.5 s with 100,000 rows against 100,000 products known.',
+);
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const ROWS = flag('rows', 100_000);
+const RUNS = flag('runs', 3);
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SETTINGS = { priceDrop: 0.5, changeShare: 0.5, minKnown: 20 };
+const PLAN = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
+
+/** Updates by product_id of every product known, each price 10% lower than the one last sent. */
+async function writeSheet(path: string): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('product_id,title,title_ar,sale_price,barcode\n');
+  for (let i = 0; i < ROWS; i++) {
+    if (!out.write(`${i + 1},Product ${i},منتج رقم ${i},${90 + (i % 10)},628${String(i).padStart(10, '0')}\n`))
+      await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** Every product's record, linked by product_id and barcode, as a sync of the sheet leaves them. */
+async function prime(ledger: Ledger): Promise<void> {
+  for (let from = 0; from < ROWS; from += 5_000) {
+    const chunk: [string, LedgerEntry][] = [];
+    for (let i = from; i < Math.min(ROWS, from + 5_000); i++) {
+      const barcode = `628${String(i).padStart(10, '0')}`;
+      const v = { title: `Product ${i}`, title_ar: `منتج رقم ${i}`, sale_price: 100 + (i % 10), barcode };
+      const record = { fp: 'x', st: 'synced' as const, batch: 'bench', row: i + 2, v };
+      chunk.push([`p:${i + 1}`, { ...record, ln: [`k:barcode:${barcode}`] }]);
+      chunk.push([`k:barcode:${barcode}`, { ...record, ln: [`p:${i + 1}`] }]);
+    }
+    await ledger.setMany(chunk);
+  }
+}
+
+async function readAlone(file: string): Promise<number> {
+  const started = performance.now();
+  for (const sheet of await openSheets(file, { maxTextLength: 65_535 })) {
+    try {
+      for await (const _row of sheet.rows());
+    } finally {
+      await sheet.close();
+    }
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function guard(file: string, ledger: Ledger): Promise<number> {
+  const started = performance.now();
+  const verdict = await guardVerdictOf(file, ledger, SETTINGS, { maxTextLength: 65_535, settings: PLAN });
+  if (verdict.known !== ROWS || verdict.changed !== ROWS)
+    throw new Error(`unexpected verdict ${JSON.stringify(verdict)}`);
+  return (performance.now() - started) / 1000;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure(name: string, file: string, ledger: Ledger): Promise<string> {
+  await readAlone(file);
+  await guard(file, ledger);
+  const read: number[] = [];
+  const planned: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    read.push(await readAlone(file));
+    planned.push(await guard(file, ledger));
+  }
+  const [r, g] = [median(read), median(planned)];
+  return `| ${name} | ${r.toFixed(2)} | ${g.toFixed(2)} | ${(g - r).toFixed(2)} |`;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'one-plan-bench-'));
+  const redis = new Redis(REDIS_URL);
+  const prefix = `bench-one-plan-${randomUUID()}`;
+  try {
+    const file = join(dir, 'updates.csv');
+    await writeSheet(file);
+    const fileLedger = await FileLedger.open(join(dir, 'ledger.jsonl'));
+    const redisLedger = new RedisLedger(redis, prefix, 'bench');
+    await prime(fileLedger);
+    await prime(redisLedger);
+    const lines = [
+      `${ROWS.toLocaleString('en')} rows against ${ROWS.toLocaleString('en')} products known, median of ${RUNS} runs (seconds):`,
+      '',
+      '| ledger | read + map alone | guard (plan + tally) | added |',
+      '|---|---:|---:|---:|',
+      await measure('file', file, fileLedger),
+      await measure('redis', file, redisLedger),
+    ];
+    await fileLedger.close();
+    figures.print(lines.join('\n'));
+    await figures.write();
+  } finally {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
