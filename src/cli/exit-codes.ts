@@ -130,6 +130,8 @@ function storeMessage(error: StoreError, store: StoreSetup | null): string {
   if (!store) return told;
   if (error.code === 'INVALID_CREDENTIALS')
     return `${told}. The store at ${store.url} refused the login of ${store.account}: check ${store.loginSettings}`;
+  if (error.code === 'LOGIN_FAILED')
+    return `${told}. The store at ${store.url} did not log ${store.account} in: check that the store is up and answering, then run again`;
   if (error.code === 'NOT_SENT')
     return `${told}. The store at ${store.url} could not be reached: check ${store.urlSetting}, and that the store is up and reachable from here`;
   return told;

@@ -13,6 +13,7 @@ const RETRY_CODES: ReadonlySet<string> = new Set([
   'RATE_LIMITED',
   'SERVER_ERROR',
   'NOT_SENT',
+  'LOGIN_FAILED',
   'BAD_RESPONSE',
   'LEDGER',
   'WORKER',

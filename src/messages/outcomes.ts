@@ -15,6 +15,7 @@ const STORE_FAILURE_AR: Readonly<Record<string, string>> = {
   NOT_SENT: 'لم يُرسل الطلب إلى المتجر',
   AMBIGUOUS: 'انقطع الاتصال وربما وصل الطلب إلى المتجر',
   BAD_RESPONSE: 'ردّ غير متوقع من المتجر',
+  LOGIN_FAILED: 'تعذّر الدخول إلى المتجر فلم يُرسل الطلب',
 };
 
 const RESUMED_AR = 'أكّده المتجر لهذه الدفعة قبل توقف عمليتها؛ لم يُرسل مرة أخرى';

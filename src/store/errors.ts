@@ -20,7 +20,12 @@ export type StoreErrorCode =
   /** The request may have reached the store: reset or timeout after it was sent. */
   | 'AMBIGUOUS'
   /** A response whose shape is not what the reference describes. */
-  | 'BAD_RESPONSE';
+  | 'BAD_RESPONSE'
+  /**
+   * The call's request was never written: the login it waited for failed (5xx, timeout, an answer
+   * it could not read). Whatever the login met, the call itself is as safe to send again as NOT_SENT.
+   */
+  | 'LOGIN_FAILED';
 
 export type StoreOperation =
   | 'authorize'
