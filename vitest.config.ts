@@ -50,6 +50,7 @@ const processTests = [
   'test/stores/watch-stores.test.ts',
   'test/stores/mail-per-store.test.ts',
   'test/stores/bad-job-file.test.ts',
+  'test/stores/agency-words.test.ts',
   'test/stores/cluster.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
