@@ -35,6 +35,7 @@ const processTests = [
   'test/console/operator-file-error.test.ts',
   'test/console/serve-stores.test.ts',
   'test/console/serve-env-file.test.ts',
+  'test/console/serve-ledger-beside.test.ts',
   'test/console/worker-metrics.test.ts',
   'test/console/proxy.test.ts',
   'test/cli/output.test.ts',

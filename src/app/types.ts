@@ -4,6 +4,7 @@ import type { ClaimStore } from '../intake/claims.ts';
 import type { SyncRunner } from '../intake/drop-file.ts';
 import type { DropLayout } from '../intake/drop-layout.ts';
 import type { LedgerHandle, MovedToFile } from '../ledger/open.ts';
+import type { LedgerView } from '../ledger/read-only.ts';
 import type { LastSent } from '../ledger/last-sent.ts';
 import type { Logger } from '../log.ts';
 import type { AttemptListener } from '../notify/attempt-log.ts';
@@ -122,6 +123,8 @@ export interface App {
   storeRate(): Promise<StoreRate | null>;
   /** The store's ledger: in Redis with REDIS_URL, else the local file (one process at a time). */
   ledger(): Promise<LedgerHandle>;
+  /** A look at the ledger that changes nothing and takes no lock: `ledger show` beside a running serve. */
+  readLedger(): Promise<LedgerView>;
   /**
    * The last values sent each product (the guard's "before"), where the ledger is, without
    * opening the ledger (which with Redis takes a file ledger over).
