@@ -16,6 +16,7 @@ const processTests = [
   'test/store/keep-alive.test.ts',
   'test/sync/crash.test.ts',
   'test/sync/login-fails-mid-batch.test.ts',
+  'test/sync/denied-product-id.test.ts',
   'test/sync/unsent-after-crash.test.ts',
   'test/sync/redis-outage-log.test.ts',
   'test/sync/store-rate.test.ts',

@@ -25,7 +25,13 @@ export type StoreErrorCode =
    * The call's request was never written: the login it waited for failed (5xx, timeout, an answer
    * it could not read). Whatever the login met, the call itself is as safe to send again as NOT_SENT.
    */
-  | 'LOGIN_FAILED';
+  | 'LOGIN_FAILED'
+  /**
+   * 400 `Access denied` to a request naming an id (product_id, brand_id) that survived a fresh
+   * login, while that login works (its token lists the categories): the store denies the id, not
+   * the login, as some stores answer for a product that is not theirs.
+   */
+  | 'ID_DENIED';
 
 export type StoreOperation =
   | 'authorize'

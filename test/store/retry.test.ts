@@ -13,6 +13,7 @@ const CODES: StoreErrorCode[] = [
   'AMBIGUOUS',
   'BAD_RESPONSE',
   'LOGIN_FAILED',
+  'ID_DENIED',
 ];
 const IDEMPOTENT: StoreOperation[] = [
   'authorize',
@@ -37,6 +38,7 @@ describe('isRetryable', () => {
     BAD_RESPONSE: false,
     // The call's own retries never see it: the login was retried as its own call.
     LOGIN_FAILED: false,
+    ID_DENIED: false,
   };
   const idempotentRetries: Record<StoreErrorCode, boolean> = {
     ...createRetries,
