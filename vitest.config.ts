@@ -53,6 +53,7 @@ const processTests = [
   'test/stores/mail-per-store.test.ts',
   'test/stores/bad-job-file.test.ts',
   'test/stores/agency-words.test.ts',
+  'test/stores/worker-store-hangs.test.ts',
   'test/stores/cluster.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
