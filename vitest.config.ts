@@ -22,6 +22,7 @@ const processTests = [
   'test/sync/store-rate.test.ts',
   'test/sync/worker-sigterm.test.ts',
   'test/sync/worker-sigterm-redis-down.test.ts',
+  'test/sync/worker-idle-redis-down.test.ts',
   'test/intake/watch-sigterm.test.ts',
   'test/console/serve-sigterm.test.ts',
   'test/sync/worker-ledger.test.ts',
