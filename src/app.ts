@@ -11,7 +11,7 @@
 import type { Config } from './config.ts';
 import { batchLedgersOf } from './ledger/for-batch.ts';
 import { openLastSent } from './ledger/open.ts';
-import { readStoreLedger } from './ledger/read-only.ts';
+import { readLedgerFile } from './ledger/read-only.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf } from './redis.ts';
 import { storeIdentityOf } from './store/identity.ts';
@@ -66,7 +66,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     rate: inRedis.rate,
     storeRate: inRedis.storeRate,
     ledger,
-    readLedger: async () => readStoreLedger(config, server ? await inRedis.redis() : null),
+    readLedger: async () => {
+      if (!server) return readLedgerFile(config);
+      const { ledger: opened, where } = await ledger();
+      return { getMany: (keys) => opened.getMany(keys), where };
+    },
     lastSent: async () => openLastSent(config, server ? await inRedis.redis() : null),
     runBatch,
     runner: (tuning, options) => (request, signal) =>

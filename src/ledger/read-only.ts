@@ -2,17 +2,15 @@
  * A look at the store's ledger that changes nothing and takes no lock: `ledger show` reads beside
  * the process that has the local ledger open (a `serve`, a `watch`), which the file's lock would
  * refuse. The file is read whole, line by line, its last line for a key winning (as at open); a
- * line being appended just then is not a whole line yet and is not read. With Redis, the hash is
- * read as it is (no file is taken over).
+ * line being appended just then is not a whole line yet and is not read. With Redis the ledger is
+ * opened as any command opens it (App.readLedger): no lock to meet, and a file it finds is taken over.
  */
 import type { Config } from '../config.ts';
-import type { RedisClient } from '../redis.ts';
 import { storeIdentityOf, storeScope } from '../store/identity.ts';
 import { scanLines } from './file-lines.ts';
 import { scopedLedgerFile } from './file-store.ts';
 import { ledgerFileOf } from './home.ts';
 import type { LedgerEntry } from './ledger.ts';
-import { RedisLedger, redisLedgerKey } from './redis-store.ts';
 
 export interface LedgerView {
   getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
@@ -20,12 +18,9 @@ export interface LedgerView {
   where: string;
 }
 
-export async function readStoreLedger(config: Config, redis: RedisClient | null): Promise<LedgerView> {
+/** The local mode's ledger file of the configured store, read whole without its lock. */
+export async function readLedgerFile(config: Config): Promise<LedgerView> {
   const scope = storeScope(storeIdentityOf(config));
-  if (redis) {
-    const ledger = new RedisLedger(redis, config.queuePrefix, scope);
-    return { getMany: (keys) => ledger.getMany(keys), where: `redis ${redisLedgerKey(config.queuePrefix, scope)}` };
-  }
   const file = scopedLedgerFile(ledgerFileOf(config), scope);
   const entries = new Map<string, LedgerEntry>();
   await scanLines(file, (line) => {
