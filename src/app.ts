@@ -11,6 +11,7 @@
 import type { Config } from './config.ts';
 import { batchLedgersOf } from './ledger/for-batch.ts';
 import { openRecordReader } from './ledger/open.ts';
+import { readLedgerFile } from './ledger/read-only.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf } from './redis.ts';
 import { storeIdentityOf } from './store/identity.ts';
@@ -65,6 +66,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     storeRate: inRedis.storeRate,
     ledger,
     records: async () => openRecordReader(config, server ? await inRedis.redis() : null),
+    readLedger: async () => {
+      if (!server) return readLedgerFile(config);
+      const { ledger: opened, where } = await ledger();
+      return { getMany: (keys) => opened.getMany(keys), where };
+    },
     runBatch,
     runner: (tuning, options) => (request, signal) =>
       runBatch(request, { ...options, ...(tuning ? { tuning } : {}), signal }),

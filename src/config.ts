@@ -329,8 +329,8 @@ const settingsTogether = (settings: z.infer<typeof configSchema>, ctx: z.Refinem
       'notifyWebhookSecret',
       'is not set: NOTIFY_WEBHOOK_URL needs it to sign what it sends (or set NOTIFY_WEBHOOK_SECRET_FILE)',
     );
-  if (settings.smtpUrl && !settings.notifyEmailTo)
-    missing('notifyEmailTo', 'is not set: SMTP_URL needs someone to write to');
+  // SMTP_URL without NOTIFY_EMAIL_TO is checked with the stores file (store-choice.ts): its stores
+  // may each have their own recipients.
   if (settings.smtpUrl && !settings.notifyEmailFrom)
     missing('notifyEmailFrom', 'is not set: SMTP_URL needs the sender address');
   if (!settings.smtpUrl && settings.notifyEmailTo)

@@ -186,9 +186,11 @@ export class Deployment {
         throw error;
       }
       running.failedAt = Date.now();
+      // Which store (its address) and what to check: the error names neither.
+      const url = profile?.url ?? config.storeUrl ?? 'its url';
       storeLogger.error(
-        { err: error },
-        `store ${id} could not start: ${error instanceof Error ? error.message : String(error)} (tried again in a while, or when the stores file changes)`,
+        { err: error, storeUrl: url },
+        `store ${id} could not start: ${error instanceof Error ? error.message : String(error)}. Check that the store at ${url} (its url in the stores file) is up and answering, and its login; tried again in a while, or when the stores file changes`,
       );
     }
   }

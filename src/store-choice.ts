@@ -84,9 +84,11 @@ export function applyStoresFile(
         'STORE',
         `"${config.storeId}": there is no stores file to find it in (STORES_FILE, or ./${DEFAULT_STORES_FILE})`,
       );
+    checkMailRecipients(config, null);
     return { config: { ...config, storeId: DEFAULT_STORE_ID }, file: null };
   }
   const file = readStoresFile(path, env);
+  checkMailRecipients(config, file);
   const inEnvironment = (['storeUrl', 'storeEmail'] as const).filter((key) => config[key] !== undefined);
   if (inEnvironment.length > 0)
     throw new StoresFileError(
@@ -99,6 +101,24 @@ export function applyStoresFile(
   const profile = findProfile(file, config.storeId);
   if (!profile) throw new ConfigError('STORE', `"${config.storeId}" is not in ${path} (its stores: ${storeIds(file)})`);
   return { config: storeConfig(config, profile, flagged), file };
+}
+
+/**
+ * SMTP_URL writes to NOTIFY_EMAIL_TO, and with a stores file to each store's own notify_email_to
+ * (a store with neither gets no mail): refused only when it would write to no one at all.
+ */
+function checkMailRecipients(config: Config, file: StoresFile | null): void {
+  if (!config.smtpUrl || config.notifyEmailTo) return;
+  if (file === null)
+    throw new ConfigError(
+      ENV_NAMES.notifyEmailTo,
+      `is not set: SMTP_URL needs someone to write to (or, with a stores file, give its stores notify_email_to)`,
+    );
+  if (!file.stores.some((store) => store.notify?.emailTo !== undefined))
+    throw new ConfigError(
+      ENV_NAMES.notifyEmailTo,
+      `is not set, and no store of ${file.path} has notify_email_to: SMTP_URL needs someone to write to`,
+    );
 }
 
 /** A store of the file by id (ids differ whatever their case). */

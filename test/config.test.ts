@@ -73,7 +73,6 @@ describe('resolveConfig', () => {
     [{ NOTIFY_WEBHOOK_SECRET: 'plain-secret' }, 'NOTIFY_WEBHOOK_SECRET', 'must be whsec_'],
     [{ NOTIFY_WEBHOOK_SECRET: 'whsec_c2hvcnQ=' }, 'NOTIFY_WEBHOOK_SECRET', '24 to 64 bytes'],
     [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL', 'must be smtp://'],
-    [{ SMTP_URL: 'smtps://mail.example' }, 'NOTIFY_EMAIL_TO', 'is not set'],
     [{ SMTP_URL: 'smtps://mail.example', NOTIFY_EMAIL_TO: 'ops@shop.example' }, 'NOTIFY_EMAIL_FROM', 'is not set'],
     [{ NOTIFY_EMAIL_TO: 'ops@shop.example' }, 'SMTP_URL', 'is not set'],
     [

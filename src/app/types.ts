@@ -5,6 +5,7 @@ import type { SyncRunner } from '../intake/drop-file.ts';
 import type { DropLayout } from '../intake/drop-layout.ts';
 import type { LedgerHandle, MovedToFile } from '../ledger/open.ts';
 import type { RecordReader } from '../ledger/open.ts';
+import type { LedgerView } from '../ledger/read-only.ts';
 import type { Logger } from '../log.ts';
 import type { AttemptListener } from '../notify/attempt-log.ts';
 import type { Notifier } from '../notify/notifier.ts';
@@ -124,6 +125,8 @@ export interface App {
   storeRate(): Promise<StoreRate | null>;
   /** The store's ledger: in Redis with REDIS_URL, else the local file (one process at a time). */
   ledger(): Promise<LedgerHandle>;
+  /** A look at the ledger that changes nothing and takes no lock: `ledger show` beside a running serve. */
+  readLedger(): Promise<LedgerView>;
   /**
    * The store's records (the guard's "before"), where the ledger is, without taking a file ledger
    * over into Redis; the caller closes it (a file ledger is locked meanwhile).

@@ -95,11 +95,8 @@ export class CliContext {
   private async storeChoice(
     extra: ConfigOverrides = {},
   ): Promise<StoreChoice & { env: Record<string, string | undefined>; flagged: FlaggedSettings }> {
-    const { resolveConfig, applyStoresFile, loadEnvFile } = await settings();
-    if (this.io.envFile && !this.envFileRead) {
-      loadEnvFile(this.io.envFile);
-      this.envFileRead = true;
-    }
+    const { resolveConfig, applyStoresFile } = await settings();
+    await this.env();
     const flags = this.program.opts<GlobalFlags>();
     const env = { ...this.io.env };
     if (flags.passwordFile) {
@@ -126,6 +123,20 @@ export class CliContext {
   }
 
   private envFileRead = false;
+
+  /**
+   * The environment with `.env` read into it: a setting a command reads beside the configuration
+   * (CONSOLE_TOKEN, CONSOLE_UPLOAD_LIMIT, METRICS_PORT) is read from here, never from `io.env`
+   * before the file was, or the file's value goes unseen. Throws ConfigError for a bad file.
+   */
+  async env(): Promise<Readonly<Record<string, string | undefined>>> {
+    if (this.io.envFile && !this.envFileRead) {
+      const { loadEnvFile } = await settings();
+      loadEnvFile(this.io.envFile);
+      this.envFileRead = true;
+    }
+    return this.io.env;
+  }
 
   /** The language of row messages: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG); English by default. */
   lang(): Lang {

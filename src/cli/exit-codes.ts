@@ -123,6 +123,9 @@ export async function failureOf(
   };
 }
 
+/** Codes of a store that did not answer (a timeout, a reset, 5xx, an answer that is no store's). */
+const UNANSWERED: ReadonlySet<string> = new Set(['AMBIGUOUS', 'SERVER_ERROR', 'BAD_RESPONSE']);
+
 /** A store's refusal or absence, with the settings to check when the store could not be reached or refused the login. */
 function storeMessage(error: StoreError, store: StoreSetup | null): string {
   const status = error.httpStatus ? ` (HTTP ${error.httpStatus})` : '';
@@ -130,6 +133,10 @@ function storeMessage(error: StoreError, store: StoreSetup | null): string {
   if (!store) return told;
   if (error.code === 'INVALID_CREDENTIALS')
     return `${told}. The store at ${store.url} refused the login of ${store.account}: check ${store.loginSettings}`;
+  if (error.code === 'LOGIN_FAILED')
+    return `${told}. The store at ${store.url} did not log ${store.account} in: check that the store is up and answering, then run again`;
+  if (UNANSWERED.has(error.code))
+    return `${told}. The store at ${store.url} did not answer as the store API does: check that ${store.urlSetting} is its API address and that the store is up and answering (REQUEST_TIMEOUT_MS: how long an answer may take)`;
   if (error.code === 'NOT_SENT')
     return `${told}. The store at ${store.url} could not be reached: check ${store.urlSetting}, and that the store is up and reachable from here`;
   return told;

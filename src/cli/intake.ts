@@ -47,10 +47,13 @@ export function registerIntakeCommands(program: Command, ctx: CliContext): void 
   const schedule = program.command('schedule').description('scheduled syncs from jobs/*.yaml');
   schedule
     .command('list')
-    .description('each job with its cron, time zone and next run')
+    .description(
+      "each job with its cron, time zone and next run, and the job files skipped as they do not check (exit 1); every store's with a stores file",
+    )
     .option('--jobs-dir <dir>', 'job files folder (env JOBS_DIR, default ./jobs)')
-    .action(async (flags: { jobsDir?: string }) =>
-      (await import('./run/schedule.ts')).scheduleList(ctx, flags.jobsDir),
+    .option('--json', 'print the jobs as JSON', false)
+    .action(async (flags: { jobsDir?: string; json: boolean }) =>
+      (await import('./run/schedule-list.ts')).scheduleList(ctx, flags),
     );
   schedule
     .command('run <name>')

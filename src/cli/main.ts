@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { nameLockHolder } from '../files/pid-lock.ts';
 import { CliContext, type CliIO } from './context.ts';
 import { registerCommands } from './commands.ts';
 import { EXIT, failureOf } from './exit-codes.ts';
@@ -12,6 +13,13 @@ import { EXIT, failureOf } from './exit-codes.ts';
 function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
+}
+
+/** `ledger show`, `serve`: the command's words below the program's. */
+function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) words.unshift(at.name());
+  return words.join(' ');
 }
 
 export function buildProgram(io: CliIO): { program: Command; ctx: CliContext } {
@@ -42,6 +50,8 @@ export function buildProgram(io: CliIO): { program: Command; ctx: CliContext } {
     });
   const ctx = new CliContext(program, io);
   registerCommands(program, ctx);
+  // The locks this process takes name its command: another process refused one says which holds it.
+  program.hook('preAction', (_program, action) => nameLockHolder(commandPath(action)));
   return { program, ctx };
 }
 

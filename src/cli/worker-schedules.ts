@@ -2,10 +2,11 @@
  * What `catalog-sync worker` runs besides rows: the job files registered as BullMQ job schedulers
  * (upserted; a removed file removes its schedule) and a worker that runs each job when its time
  * comes, on the app's ledger. No job files: nothing is scheduled, and the worker still has its
- * ledger (the app gives it, not the schedules).
+ * ledger (the app gives it, not the schedules). A job file that does not check is skipped and told.
  */
 import type { App } from '../app.ts';
 import { loadJobs } from '../intake/job-file.ts';
+import { reportJobProblems } from '../intake/job-problems.ts';
 import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import type { RedisServer } from '../redis.ts';
@@ -15,9 +16,13 @@ export async function startSchedules(app: App, server: RedisServer): Promise<{ s
   // The store's own schedules queue: a worker of another store never runs this store's jobs.
   const { prefix } = await app.queueTarget();
   const queue = scheduleQueue(server, prefix, logger);
+  const notify = await app.notifier();
   try {
-    const { upserted, removed } = await syncSchedules(queue, await loadJobs(config.jobsDir), await app.storeTimeZone());
+    // A job file that does not check is skipped and told; the store's other jobs are registered.
+    const { jobs, problems } = await loadJobs(config.jobsDir);
+    const { upserted, removed } = await syncSchedules(queue, jobs, await app.storeTimeZone());
     logger.info({ upserted, removed, jobsDir: config.jobsDir }, 'schedules registered');
+    await reportJobProblems(problems, { logger, notify });
   } catch (error) {
     await closeBull(queue);
     throw error;
@@ -26,7 +31,7 @@ export async function startSchedules(app: App, server: RedisServer): Promise<{ s
     // This process is a worker: its own rows never lack one.
     runnerFor: (tuning) => app.runner(tuning, { waitForWorker: true }),
     logger,
-    notify: await app.notifier(),
+    notify,
   });
   return {
     stop: async () => {

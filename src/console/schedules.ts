@@ -6,7 +6,7 @@
  * compared with the names in the job files: it never becomes a path.
  */
 import type { Queue } from 'bullmq';
-import { JobFileError, loadJobs, nextRun, type JobDefinition } from '../intake/job-file.ts';
+import { loadJobs, nextRun } from '../intake/job-file.ts';
 import { listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
 import type { Logger } from '../log.ts';
 import { shownSource } from '../notify/event.ts';
@@ -34,6 +34,8 @@ export interface ScheduleView {
 export interface SchedulesView {
   storeTimeZone: string;
   schedules: ScheduleView[];
+  /** Job files that do not check: the worker skips them, the other jobs run (the message names file and key). */
+  skipped: { file: string; key: string | null; message: string }[];
 }
 
 export interface SchedulePanelDeps {
@@ -48,11 +50,6 @@ export interface SchedulePanelDeps {
   notify?: JobRunDeps['notify'];
 }
 
-/** A job file that cannot be read: the panel shows its message (which names the file and key). */
-export class ScheduleFilesError extends Error {
-  override readonly name = 'ScheduleFilesError';
-}
-
 export class SchedulePanel {
   private readonly clock: () => number;
 
@@ -61,7 +58,7 @@ export class SchedulePanel {
   }
 
   async view(): Promise<SchedulesView> {
-    const jobs = await this.jobs();
+    const { jobs, problems } = await loadJobs(this.deps.jobsDir);
     const zone = await this.deps.storeTimeZone();
     const rows = await listSchedules(this.deps.queue, jobs, zone);
     const batches = await this.deps.board.list();
@@ -69,6 +66,7 @@ export class SchedulePanel {
     const byName = new Map(jobs.map((job) => [job.name, job]));
     return {
       storeTimeZone: zone,
+      skipped: problems.map((problem) => ({ file: problem.file, key: problem.key, message: problem.message })),
       schedules: rows.map((row) => {
         const job = byName.get(row.name)!;
         const next = row.next ?? nextRun(row.cron, row.timezone, now);
@@ -96,7 +94,7 @@ export class SchedulePanel {
    * beside the products becomes a batch of its own, as with `schedule run`.
    */
   async runNow(name: string): Promise<string | null> {
-    const job = (await this.jobs()).find((one) => one.name === name);
+    const job = (await loadJobs(this.deps.jobsDir)).jobs.find((one) => one.name === name);
     if (!job) return null;
     const { board, logger } = this.deps;
     const batchId = board.newBatchId();
@@ -124,15 +122,6 @@ export class SchedulePanel {
         }),
     );
     return batchId;
-  }
-
-  private async jobs(): Promise<JobDefinition[]> {
-    try {
-      return await loadJobs(this.deps.jobsDir);
-    } catch (error) {
-      if (error instanceof JobFileError) throw new ScheduleFilesError(error.message, { cause: error });
-      throw error;
-    }
   }
 }
 

@@ -11,11 +11,23 @@ export interface PidLock {
   release(): Promise<void>;
 }
 
-export type PidLockResult = { lock: PidLock; heldBy?: never } | { lock?: never; heldBy: string };
+export type PidLockResult =
+  { lock: PidLock; heldBy?: never; holder?: never } | { lock?: never; heldBy: string; holder?: string | undefined };
 
-/** The lock for this process, or the pid of the live process that holds it. */
+/**
+ * What this process runs (`serve`, `ledger show`), written into the locks it takes: a process
+ * refused a lock is told which command holds it. One fact of the whole process, named once by the
+ * CLI's entry before the command runs; empty when none did.
+ */
+let holderName = '';
+
+export function nameLockHolder(name: string): void {
+  holderName = name.replace(/\s+/g, ' ').trim();
+}
+
+/** The lock for this process, or the pid (and command, when it said) of the live process that holds it. */
 export async function takePidLock(lockPath: string): Promise<PidLockResult> {
-  const owner = `${process.pid}\n${hostname()}\n`;
+  const owner = `${process.pid}\n${hostname()}\n${holderName}\n`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const file = await open(lockPath, 'wx');
@@ -28,8 +40,8 @@ export async function takePidLock(lockPath: string): Promise<PidLockResult> {
     const held = await readFile(lockPath, 'utf8').catch(() => '');
     // The same process taking its lock again (a restart within one process) is no second user.
     if (held === owner) return { lock: { release: () => Promise.resolve() } };
-    const [pid, host] = held.split('\n');
-    if (isAlive(Number(pid), host)) return { heldBy: pid ?? '' };
+    const [pid, host, holder] = held.split('\n');
+    if (isAlive(Number(pid), host)) return { heldBy: pid ?? '', holder: holder || undefined };
     // Left by a process that is gone: take it over.
     await rm(lockPath, { force: true });
   }

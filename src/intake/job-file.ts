@@ -15,7 +15,7 @@
  *   lang: ar                                    # optional, en (default) | ar: the report's row messages
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -157,30 +157,65 @@ export function parseJobFile(file: string, text: string): JobDefinition {
   };
 }
 
-/** Every `*.yaml`/`*.yml` in `dir` (none when the folder does not exist); names must be unique. */
-export async function loadJobs(dir: string): Promise<JobDefinition[]> {
+/**
+ * A jobs folder as read: the jobs that check, and the files that do not, each with its error. A
+ * bad file is skipped, not fatal: the store's other jobs, its drop folder and its imports go on,
+ * and the file is reported (the worker's log and a notification, `schedule list`, the console).
+ */
+export interface JobFolder {
+  jobs: JobDefinition[];
+  problems: JobFileError[];
+}
+
+/**
+ * Every `*.yaml`/`*.yml` in `dir` (none when the folder does not exist). A name already taken by
+ * an earlier file (in name order) makes the later file a problem.
+ */
+export async function loadJobs(dir: string): Promise<JobFolder> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => /\.ya?ml$/i.test(n) && !n.startsWith('.')).sort();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { jobs: [], problems: [] };
     throw error;
   }
-  const jobs: JobDefinition[] = [];
+  const folder: JobFolder = { jobs: [], problems: [] };
   const byName = new Map<string, string>();
   for (const name of names) {
     const file = join(dir, name);
-    const job = parseJobFile(file, await readFile(file, 'utf8'));
-    const other = byName.get(job.name);
-    if (other) throw new JobFileError(file, 'name', `"${job.name}" is already the name of the job in ${other}`);
-    byName.set(job.name, file);
-    jobs.push(job);
+    try {
+      const job = parseJobFile(file, await readJobText(file));
+      const other = byName.get(job.name);
+      if (other) throw new JobFileError(file, 'name', `"${job.name}" is already the name of the job in ${other}`);
+      byName.set(job.name, file);
+      folder.jobs.push(job);
+    } catch (error) {
+      if (!(error instanceof JobFileError)) throw error;
+      folder.problems.push(error);
+    }
   }
-  return jobs;
+  return folder;
 }
 
+async function readJobText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new JobFileError(file, null, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/**
+ * The job named `name`. Not there: a file of that name that does not check says why, else the
+ * error says which files were skipped, if any.
+ */
 export async function findJob(dir: string, name: string): Promise<JobDefinition> {
-  const job = (await loadJobs(dir)).find((j) => j.name === name);
-  if (!job) throw new JobFileError(dir, null, `no job named "${name}" (see catalog-sync schedule list)`);
-  return job;
+  const { jobs, problems } = await loadJobs(dir);
+  const job = jobs.find((j) => j.name === name);
+  if (job) return job;
+  const own = problems.find((problem) => basename(problem.file).replace(/\.ya?ml$/i, '') === name);
+  if (own) throw own;
+  const skipped =
+    problems.length === 0 ? '' : `; job files skipped as they do not check: ${problems.map((p) => p.file).join(', ')}`;
+  throw new JobFileError(dir, null, `no job named "${name}" (see catalog-sync schedule list)${skipped}`);
 }

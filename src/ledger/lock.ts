@@ -15,8 +15,11 @@ export async function lockLedger(ledgerPath: string): Promise<LedgerLock> {
   if (taken.lock) return taken.lock;
   if (taken.heldBy === 'unknown')
     throw new ConfigError('LEDGER_FILE', `${ledgerPath}: could not take its lock file ${lockPath}`);
+  const holder = taken.holder
+    ? `catalog-sync ${taken.holder}`
+    : 'another catalog-sync import, watch, serve or schedule run';
   throw new ConfigError(
     'LEDGER_FILE',
-    `${ledgerPath} is in use by process ${taken.heldBy} (another catalog-sync import, watch or schedule run): the local mode runs one process at a time per ledger. Wait for it, stop it, or set REDIS_URL to run several processes on one ledger`,
+    `${ledgerPath} is in use by process ${taken.heldBy} (${holder}): the local mode runs one process at a time per ledger. Wait for it, stop it, sync through it (serve: its console), or set REDIS_URL to run several processes on one ledger`,
   );
 }

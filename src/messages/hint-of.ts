@@ -13,6 +13,7 @@ const RETRY_CODES: ReadonlySet<string> = new Set([
   'RATE_LIMITED',
   'SERVER_ERROR',
   'NOT_SENT',
+  'LOGIN_FAILED',
   'BAD_RESPONSE',
   'LEDGER',
   'WORKER',
@@ -28,6 +29,7 @@ function hintKey(outcome: string, code: string | undefined): HintKey | null {
   }
   if (outcome === 'failed') {
     if (code === 'INVALID_CREDENTIALS' || code === 'ACCESS_DENIED') return 'hint.login';
+    if (code === 'ID_DENIED') return 'hint.id_denied';
     if (code === 'product_limit') return 'hint.limit';
     if (code !== undefined && RETRY_CODES.has(code)) return 'hint.retry';
     return 'hint.rejected';

@@ -32,6 +32,13 @@ export const HINT_MESSAGES = {
     () => "Check the store's login (e-mail and password), then send the row again.",
     () => 'تحقق من بيانات الدخول إلى المتجر (البريد الإلكتروني وكلمة المرور)، ثم أرسل الصف مرة أخرى.',
   ),
+  'hint.id_denied': entry(
+    [],
+    () =>
+      "The store's login works, but it denies this row's product_id: check that the product is in this store (not deleted, not another store's), then send the row again.",
+    () =>
+      'بيانات الدخول إلى المتجر صحيحة، لكنه يرفض product_id في هذا الصف: تحقّق من أن المنتج موجود في هذا المتجر (غير محذوف، وليس لمتجر آخر)، ثم أرسل الصف مرة أخرى.',
+  ),
   'hint.retry': entry(
     [],
     () => 'Nothing was changed in the store: send the row again as it is.',

@@ -78,6 +78,12 @@ export interface BatchFailedData {
   error: EventError;
 }
 
+/**
+ * schedule.failed's error code for a job file that does not check (a bad source, a bad cron): the
+ * job is skipped, the store's other work goes on. `job` is then the file's name, `source` its path.
+ */
+export const JOB_FILE_INVALID = 'job_file_invalid';
+
 export interface ScheduleFailedData {
   job: string;
   store: EventStore;

@@ -4,7 +4,7 @@
  * 3 need a fix (products.xlsx)`), then the batch, its first problems, what to do about them and
  * where to look.
  */
-import type { NotifyEvent, Problem, EventCounts, BatchStatus } from './event.ts';
+import { JOB_FILE_INVALID, type NotifyEvent, type Problem, type EventCounts, type BatchStatus } from './event.ts';
 import { OUTCOME_WORDS } from '../outcome-words.ts';
 import type { Lang } from '../messages/index.ts';
 
@@ -35,10 +35,12 @@ interface Words {
   nothingChanged: string;
   couldNotSync: (file: string) => string;
   scheduleFailed: (job: string) => string;
+  jobFileSkipped: (job: string) => string;
   test: string;
   headline: (status: BatchStatus, batchId: string, problems: number) => string;
   failedHeadline: (batchId: string, message: string) => string;
   scheduleHeadline: (job: string, source: string, message: string) => string;
+  jobFileHeadline: (file: string, message: string) => string;
   testHeadline: (store: string) => string;
   labels: { batch: string; source: string; file: string; rows: string; started: string; finished: string };
   firstProblems: (shown: number, all: number) => string;
@@ -65,6 +67,7 @@ const EN: Words = {
   nothingChanged: 'nothing changed',
   couldNotSync: (file) => `could not sync ${file}`,
   scheduleFailed: (job) => `scheduled sync ${job} could not fetch its sheet`,
+  jobFileSkipped: (job) => `job file ${job} does not check and is skipped`,
   test: 'test notification',
   headline: (status, batchId, problems) =>
     ({
@@ -76,6 +79,8 @@ const EN: Words = {
   failedHeadline: (batchId, message) => `Batch ${batchId} could not run, and nothing was sent: ${message}`,
   scheduleHeadline: (job, source, message) =>
     `The scheduled sync ${job} could not fetch its sheet from ${source}, so nothing was synced: ${message}\nIt runs again at its next scheduled time.`,
+  jobFileHeadline: (file, message) =>
+    `The job file ${file} does not check, so it is not scheduled: ${message}\nThe store's other jobs, its drop folder and its imports go on. Fix the file; the next worker start schedules it.`,
   testHeadline: (store) => `This is a test notification from catalog-sync for ${store}: e-mail reaches you.`,
   labels: { batch: 'Batch', source: 'Source', file: 'File', rows: 'Rows', started: 'Started', finished: 'Finished' },
   firstProblems: (shown, all) => (shown === all ? 'Problems:' : `The first ${shown} problems of ${all}:`),
@@ -103,6 +108,7 @@ const AR: Words = {
   nothingChanged: 'لا تغيير',
   couldNotSync: (file) => `تعذّرت مزامنة ${file}`,
   scheduleFailed: (job) => `تعذّر على المزامنة المجدولة ${job} جلب جدولها`,
+  jobFileSkipped: (job) => `ملف المهمة ${job} غير صالح فتُرك`,
   test: 'إشعار تجريبي',
   headline: (status, batchId, problems) =>
     ({
@@ -114,6 +120,8 @@ const AR: Words = {
   failedHeadline: (batchId, message) => `تعذّر تشغيل الدفعة ${batchId}، ولم يُرسَل شيء: ${message}`,
   scheduleHeadline: (job, source, message) =>
     `تعذّر على المزامنة المجدولة ${job} جلب جدولها من ${source}، فلم يُزامَن شيء: ${message}\nستعمل مرة أخرى في موعدها التالي.`,
+  jobFileHeadline: (file, message) =>
+    `ملف المهمة ${file} غير صالح، فلم تُجدوَل مهمته: ${message}\nتستمر مهام المتجر الأخرى ومجلد الإسقاط والاستيراد. صحّح الملف؛ يجدولها العامل عند تشغيله التالي.`,
   testHeadline: (store) => `هذا إشعار تجريبي من catalog-sync للمتجر ${store}: البريد يصلك.`,
   labels: {
     batch: 'الدفعة',
@@ -206,6 +214,11 @@ export function mailText(input: MailInput): MailText {
     }
     case 'schedule.failed': {
       const d = event.data;
+      if (d.error.code === JOB_FILE_INVALID) {
+        subject = `${storeName}: ${w.jobFileSkipped(d.job)}`;
+        lines.push(w.jobFileHeadline(d.source, d.error.message));
+        break;
+      }
       subject = `${storeName}: ${w.scheduleFailed(d.job)}`;
       lines.push(w.scheduleHeadline(d.job, d.source, d.error.message));
       break;

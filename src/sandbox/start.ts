@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FaultQueue } from './faults.ts';
-import { readBody, send, storeError } from './http.ts';
+import { ACCESS_DENIED, readBody, send, storeError } from './http.ts';
 import { TokenIssuer } from './jwt.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 import { CONTROL_PREFIX, handleControl, type ControlTarget } from './routes/control.ts';
@@ -30,7 +30,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokenTtlSeconds = wholeOption('tokenTtlSeconds', options.tokenTtlSeconds ?? 3600);
   const productLimit = wholeOption('productLimit', options.productLimit ?? DEFAULT_PRODUCT_LIMIT);
   const host = options.host ?? '127.0.0.1';
-  const state = new SandboxState(productLimit, clock);
+  const state = new SandboxState(
+    productLimit,
+    clock,
+    options.unknownProductAnswer === 'access-denied' ? ACCESS_DENIED : 'Product not found',
+  );
   const faults = new FaultQueue();
   const log = new RequestLog(options.recordBodies ?? true);
   const timers = new CancellableTimers();

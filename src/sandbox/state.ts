@@ -37,6 +37,8 @@ export class SandboxState {
   constructor(
     readonly productLimit: number,
     private readonly clock: () => number,
+    /** What update and status answer for a product_id the store does not have (SandboxOptions.unknownProductAnswer). */
+    private readonly unknownProduct: string = 'Product not found',
   ) {
     for (const c of SEED_CATEGORIES) this.categoryById.set(c.category_id, { ...c });
     for (const b of SEED_BRANDS) this.brandById.set(b.brand_id, { ...b });
@@ -55,7 +57,7 @@ export class SandboxState {
   /** update_product: fields sent are merged, fields not sent are kept. */
   updateProduct(body: Record<string, unknown>): Outcome<SandboxProduct> {
     const product = this.lookup(body.product_id);
-    if (!product) return reject('Product not found');
+    if (!product) return reject(this.unknownProduct);
     const fields = { ...body };
     delete fields.product_id;
     const invalid = this.checkFields(fields, false);
@@ -73,7 +75,7 @@ export class SandboxState {
     const status = idOf(body.product_status);
     if (status === undefined || !PRODUCT_STATUSES.has(status)) return reject('Invalid product status');
     const product = this.lookup(body.product_id);
-    if (!product) return reject('Product not found');
+    if (!product) return reject(this.unknownProduct);
     if (product.product_status === status) return reject('Same product status');
     product.product_status = status;
     product.updatedAt = this.clock();

@@ -41,6 +41,12 @@ export interface SandboxOptions {
   storeName?: { store_name?: string; store_name_ar?: string };
   /** taxes answers 404 {message:"Not found."}. */
   noTaxes?: boolean;
+  /**
+   * What update_product and products_status answer (400) for a product_id the store does not have:
+   * `not-found` (default) `Product not found`, or `access-denied` `Access denied`, as some live
+   * stores do, the same words a refused token gets.
+   */
+  unknownProductAnswer?: 'not-found' | 'access-denied';
   /** Default 0 (any free port). */
   port?: number;
   /**

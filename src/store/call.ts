@@ -99,13 +99,37 @@ export function storeErrorFrom(operation: StoreOperation, failure: Failure, atte
   });
 }
 
+/**
+ * The token for the call's next request. A login that fails leaves this request unwritten, so the
+ * call fails LOGIN_FAILED, the login's own failure in its message: a create waiting for a login
+ * that answered 5xx or timed out never reached the store and is safe to send again, which the
+ * login's SERVER_ERROR or AMBIGUOUS would deny it. A refused login (INVALID_CREDENTIALS) and a
+ * store out of reach (NOT_SENT) keep their codes: they already say the request was not sent, and
+ * what to check.
+ */
+async function tokenFor(deps: CallerDeps, operation: StoreOperation, attempts: number): Promise<string> {
+  try {
+    return (await deps.tokens().valid()).token;
+  } catch (error) {
+    if (!(error instanceof StoreError) || KEPT_LOGIN_CODES.has(error.code)) throw error;
+    const tries = attempts === 0 ? '' : attempts === 1 ? ', 1 attempt' : `, ${attempts} attempts`;
+    throw new StoreError(
+      'LOGIN_FAILED',
+      `${operation}: not sent, the store's login failed (${error.message}) [LOGIN_FAILED${tries}]`,
+      { operation, attempts, cause: error },
+    );
+  }
+}
+
+const KEPT_LOGIN_CODES: ReadonlySet<StoreErrorCode> = new Set(['INVALID_CREDENTIALS', 'NOT_SENT']);
+
 export async function performCall(deps: CallerDeps, spec: CallSpec): Promise<CallAnswer> {
   let attempts = 0;
   let reauthenticated = false;
   let staleSkipped = false;
   let announced = false;
   for (;;) {
-    const token = spec.authenticated ? (await deps.tokens().valid()).token : undefined;
+    const token = spec.authenticated ? await tokenFor(deps, spec.operation, attempts) : undefined;
     // A token that came due for renewal while this call waited for the gate is not
     // sent: the call fetches a fresh one. Once per call, so a store whose tokens are due on
     // arrival cannot keep a call from ever sending (such a token is sent; a refusal re-logs in).

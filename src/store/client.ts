@@ -16,7 +16,7 @@ import { SlidingWindowGate } from './rate-gate/memory.ts';
 import { RETRY_POLICY, type BackoffOptions } from './retry.ts';
 import { authorizationBody, categoriesBody, taxesBody, taxesNotFoundBody, vouchersBody, writeBody } from './schemas.ts';
 import { jwtTimes, refreshAt, statedLifetimeMs, tokenExpiresAt } from './token.ts';
-import type { StoreOperation } from './errors.ts';
+import { StoreError, type StoreOperation } from './errors.ts';
 import { storeIdentityOf, type StoreIdentity } from './identity.ts';
 import type {
   BrandUpdateRequest,
@@ -173,6 +173,40 @@ export class StoreClient implements StoreApi {
     json: object,
     options: WriteOptions = {},
   ): Promise<WriteResult> {
+    try {
+      return await this.writeOnce(operation, method, path, json, options);
+    } catch (error) {
+      throw await this.deniedId(operation, error);
+    }
+  }
+
+  /**
+   * The store answers `Access denied` both to a token it refuses and, some stores, to an id that is
+   * not theirs. A write naming an id that is still denied after a fresh login is told apart by
+   * whether that login works: a token that lists the categories is a good one, so the id is
+   * denied (ID_DENIED), not the login (ACCESS_DENIED, "check the store's login").
+   */
+  private async deniedId(operation: StoreOperation, error: unknown): Promise<unknown> {
+    if (!(error instanceof StoreError) || error.code !== 'ACCESS_DENIED' || !NAMES_AN_ID.has(operation)) return error;
+    const loginWorks = await this.listCategories().then(
+      () => true,
+      () => false,
+    );
+    if (!loginWorks) return error;
+    return new StoreError(
+      'ID_DENIED',
+      `${operation}: the store answered "Access denied" though its login works (a fresh token lists the categories): the id the row names is not one of this store's [ID_DENIED, ${error.attempts} attempts]`,
+      { operation, httpStatus: error.httpStatus, attempts: error.attempts, cause: error },
+    );
+  }
+
+  private async writeOnce(
+    operation: StoreOperation,
+    method: 'POST' | 'PUT',
+    path: string,
+    json: object,
+    options: WriteOptions,
+  ): Promise<WriteResult> {
     const answer = await this.call({
       operation,
       method,
@@ -225,6 +259,9 @@ export class StoreClient implements StoreApi {
     return { token: body.access_token, expiresAt, refreshAt: renewAt, session: { expiresAt, store } };
   }
 }
+
+/** Writes that name an existing id (product_id, brand_id): the ones a store may deny for the id. */
+const NAMES_AN_ID: ReadonlySet<StoreOperation> = new Set(['update_product', 'products_status', 'brands']);
 
 /** Builds a client from explicit settings (e.g. `{ ...config, ...requireStore(config) }`). */
 export function createStoreClient(settings: StoreClientSettings, options: StoreClientOptions = {}): StoreClient {

@@ -20,7 +20,18 @@ export type StoreErrorCode =
   /** The request may have reached the store: reset or timeout after it was sent. */
   | 'AMBIGUOUS'
   /** A response whose shape is not what the reference describes. */
-  | 'BAD_RESPONSE';
+  | 'BAD_RESPONSE'
+  /**
+   * The call's request was never written: the login it waited for failed (5xx, timeout, an answer
+   * it could not read). Whatever the login met, the call itself is as safe to send again as NOT_SENT.
+   */
+  | 'LOGIN_FAILED'
+  /**
+   * 400 `Access denied` to a request naming an id (product_id, brand_id) that survived a fresh
+   * login, while that login works (its token lists the categories): the store denies the id, not
+   * the login, as some stores answer for a product that is not theirs.
+   */
+  | 'ID_DENIED';
 
 export type StoreOperation =
   | 'authorize'

@@ -3,6 +3,7 @@
  * processes for two stores may share a report folder; a batch of one is refused by the other,
  * naming both stores, before anything is read from or sent to the store.
  */
+import { DEFAULT_STORE_ID } from '../config.ts';
 import { describeStore, parseStoreIdentity, sameStore, type StoreIdentity } from '../store/identity.ts';
 
 /** A batch of another store, or one whose report does not say its store. */
@@ -40,8 +41,13 @@ export function checkBatchStore(batchId: string, recorded: unknown, check: Store
     );
   }
   if (sameStore(store, check.configured)) return;
+  // A store of the stores file is picked by its id; STORE_URL beside a stores file is refused.
+  const way =
+    store.id !== undefined && store.id !== DEFAULT_STORE_ID
+      ? `Pick its store to work on it: --store ${store.id}`
+      : `Set STORE_URL and STORE_EMAIL to ${store.url} and ${store.account} to work on it`;
   throw new OtherStoreError(
-    `batch ${batchId} went to ${describeStore(store)}, not to the configured store ${describeStore(check.configured)}: nothing was sent. Set STORE_URL and STORE_EMAIL to ${store.url} and ${store.account} to work on it`,
+    `batch ${batchId} went to ${describeStore(store)}, not to the configured store ${describeStore(check.configured)}: nothing was sent. ${way}`,
     store,
   );
 }

@@ -98,13 +98,20 @@ describe('GET /api/schedules', () => {
     expectNoSecrets(text);
   });
 
-  it('is an empty list without job files, and 422 naming the file when one is broken', async () => {
+  it('is an empty list without job files; a broken one is listed as skipped, naming the file and key, beside the good ones', async () => {
     expect((await json<{ schedules: unknown[] }>('/api/schedules')).body.schedules).toEqual([]);
-    await writeFile(join(world.jobsDir, 'broken.yaml'), 'name: broken\nsource: x.csv\nschedule: "every night"\n');
-    const { status, body } = await json<{ error: string }>('/api/schedules');
-    expect(status).toBe(422);
-    expect(body.error).toContain('broken.yaml');
-    expect(body.error).toContain('schedule');
+    await writeFile(join(world.jobsDir, 'broken.yaml'), 'name: broken\nsource: x.csv\nschedule: "61 25 * * *"\n');
+    await writeFile(join(world.jobsDir, 'good.yaml'), 'name: good\nsource: x.csv\nschedule: "0 3 * * *"\n');
+    const { status, body } = await json<{
+      schedules: { name: string }[];
+      skipped: { file: string; key: string; message: string }[];
+    }>('/api/schedules');
+    expect(status).toBe(200);
+    expect(body.schedules.map((s) => s.name)).toEqual(['good']);
+    expect(body.skipped).toEqual([
+      expect.objectContaining({ file: join(world.jobsDir, 'broken.yaml'), key: 'schedule' }),
+    ]);
+    expect(body.skipped[0]!.message).toContain('broken.yaml: schedule: must be a cron expression');
   });
 });
 
@@ -279,7 +286,7 @@ describe('with Redis', () => {
       // What `catalog-sync worker` does at start (and `schedule sync`), on the store's queue prefix.
       const queue = scheduleQueue({ redisUrl: REDIS_URL }, queued.storePrefix!);
       try {
-        await syncSchedules(queue, await loadJobs(queued.jobsDir), 'Asia/Kuwait');
+        await syncSchedules(queue, (await loadJobs(queued.jobsDir)).jobs, 'Asia/Kuwait');
         const [registered] = await queue.getJobSchedulers(0, -1, true);
         const after = (await (await queued.api('/api/schedules')).json()) as { schedules: Record<string, unknown>[] };
         expect(after.schedules[0]).toMatchObject({

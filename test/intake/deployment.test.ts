@@ -88,6 +88,7 @@ describe('docker-compose.yml', () => {
     expect(app.map(([name]) => name).sort()).toEqual([
       'console',
       'sandbox',
+      'sandbox-console',
       'sandbox-watcher',
       'sandbox-worker',
       'watcher',
@@ -113,7 +114,8 @@ describe('docker-compose.yml', () => {
       const env = services[name]!.environment!;
       for (const key of Object.keys(env)) expect(KNOWN_ENV.has(key), `${name}: unknown setting ${key}`).toBe(true);
       expect(env).not.toHaveProperty('STORE_PASSWORD');
-      expect(env.STORE_PASSWORD_FILE).toBe('/run/secrets/store_password');
+      // The secret unless set, empty included (an agency's stores file has each store's own).
+      expect(env.STORE_PASSWORD_FILE).toBe('${STORE_PASSWORD_FILE-/run/secrets/store_password}');
       expect(services[name]!.secrets).toContain('store_password');
       expect(env.REDIS_URL).toBe('redis://redis:6379');
     }
@@ -129,6 +131,44 @@ describe('docker-compose.yml', () => {
       const reportDir = services[name]!.environment!.REPORT_DIR;
       expect(services[name]!.volumes!.some((v) => v.split(':')[1] === reportDir)).toBe(true);
     }
+  });
+
+  it('passes the notification settings and an agency stores file (its folder mounted) to the worker, watcher and console', async () => {
+    const { services } = await compose();
+    const text = await readFile(join(ROOT, 'docker-compose.yml'), 'utf8');
+    const example = /STORES_FILE=(\S+)/.exec(text)?.[1];
+    expect(example).toBe('/app/stores/stores.yaml');
+    for (const name of ['worker', 'watcher', 'console']) {
+      const service = services[name]!;
+      for (const key of [
+        'NOTIFY_WEBHOOK_URL',
+        'NOTIFY_WEBHOOK_SECRET',
+        'SMTP_URL',
+        'NOTIFY_EMAIL_TO',
+        'NOTIFY_EMAIL_FROM',
+        'NOTIFY_LANG',
+        'CONSOLE_URL',
+        'STORES_FILE',
+      ])
+        expect(service.environment, `${name}: ${key}`).toHaveProperty(key);
+      expect(
+        service.volumes!.some((v) => v.includes(':/app/stores:')),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('the sandbox rehearsal has a console, on the sandbox network, published on this host only', async () => {
+    const { services } = await compose();
+    const console = services['sandbox-console']!;
+    expect(console.profiles).toEqual(['sandbox']);
+    expect(console.network_mode).toBe('service:sandbox');
+    expect(console.command).toEqual(['serve', '--host', '0.0.0.0', '--port', '8081']);
+    expect(console.environment!.STORE_URL).toBe('http://127.0.0.1:8080');
+    expect(console.environment!.REDIS_URL).toBe('redis://redis:6379');
+    expect((services.sandbox as Service & { ports?: string[] }).ports).toEqual([
+      '127.0.0.1:${SANDBOX_CONSOLE_PORT:-8081}:8081',
+    ]);
   });
 
   it('keeps the sandbox rehearsal behind a profile, sharing the sandbox network (it listens on 127.0.0.1)', async () => {

@@ -185,7 +185,9 @@ describe('job files', () => {
   });
 
   it('the shipped example job is valid and points at the sample sheet', async () => {
-    const [example] = await loadJobs(join(import.meta.dirname, '../../jobs'));
+    const {
+      jobs: [example],
+    } = await loadJobs(join(import.meta.dirname, '../../jobs'));
     expect(example?.source).toMatch(/templates\/sample-products\.csv$/);
     await expect(readFile(example!.source)).resolves.toBeTruthy();
   });

@@ -139,7 +139,9 @@ describe('store client: answers outside the reference', () => {
   it('a login answer without a token is BAD_RESPONSE naming access_token, and leaks nothing', async () => {
     answers.set('/v1/authorization', login({ access_token: undefined }));
     const error = await rejection(client().listCategories());
-    expect(error).toMatchObject({ code: 'BAD_RESPONSE', operation: 'authorize' });
+    // The call waiting for that login was not sent (LOGIN_FAILED); the login's own error is its cause.
+    expect(error).toMatchObject({ code: 'LOGIN_FAILED', operation: 'categories', attempts: 0 });
+    expect(error.cause).toMatchObject({ code: 'BAD_RESPONSE', operation: 'authorize' });
     expect(error.message).toContain('field "access_token"');
     expect(error.message).not.toMatch(/"p"|courier|K"/);
   });

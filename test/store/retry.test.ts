@@ -12,6 +12,8 @@ const CODES: StoreErrorCode[] = [
   'NOT_SENT',
   'AMBIGUOUS',
   'BAD_RESPONSE',
+  'LOGIN_FAILED',
+  'ID_DENIED',
 ];
 const IDEMPOTENT: StoreOperation[] = [
   'authorize',
@@ -34,6 +36,9 @@ describe('isRetryable', () => {
     NOT_SENT: true,
     AMBIGUOUS: false,
     BAD_RESPONSE: false,
+    // The call's own retries never see it: the login was retried as its own call.
+    LOGIN_FAILED: false,
+    ID_DENIED: false,
   };
   const idempotentRetries: Record<StoreErrorCode, boolean> = {
     ...createRetries,
@@ -64,6 +69,7 @@ describe('isCreateOutcomeUnknown', () => {
     ['ACCESS_DENIED', false],
     ['INVALID_CREDENTIALS', false],
     ['SAME_STATUS', false],
+    ['LOGIN_FAILED', false],
   ])('%s -> %s', (code, expected) => {
     expect(isCreateOutcomeUnknown(code)).toBe(expected);
   });

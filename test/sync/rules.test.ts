@@ -37,6 +37,7 @@ describe('failureOutcome', () => {
     ['create', 'BAD_RESPONSE', 'unknown'],
     ['create', 'REJECTED', 'failed'],
     ['create', 'ACCESS_DENIED', 'failed'],
+    ['create', 'LOGIN_FAILED', 'failed'],
     ['update', 'SERVER_ERROR', 'failed'],
     ['update', 'AMBIGUOUS', 'failed'],
     ['status', 'RATE_LIMITED', 'failed'],

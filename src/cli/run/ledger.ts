@@ -54,9 +54,10 @@ export async function link(ctx: CliContext, flags: { from: string; keyColumn: st
 
 export async function show(ctx: CliContext, texts: string[], flags: KeyFlags): Promise<void> {
   await ctx.withApp(async (app) => {
-    const { ledger, where } = await app.ledger();
+    // Read without the ledger's lock: it answers beside a serve or watch that has the file open.
+    const { where, ...view } = await app.readLedger();
     const keys = texts.map((text) => keyFromText(text, flags.keyColumn));
-    const entries = await ledger.getMany(keys);
+    const entries = await view.getMany(keys);
     if (flags.json) {
       ctx.print(
         JSON.stringify(

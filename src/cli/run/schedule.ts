@@ -1,49 +1,14 @@
-/** `schedule list|sync|run`: the job files of jobs/*.yaml and their schedules in Redis. */
-// The console's panel shows the next run the same way (`nextInStoreZone`).
-import { wallClock } from '../../console/schedules.ts';
-import { findJob, loadJobs, nextRun } from '../../intake/job-file.ts';
-import { listSchedules, runJob, scheduleQueue, syncSchedules } from '../../intake/schedules.ts';
+/** `schedule sync|run`: the job files of jobs/*.yaml and their schedules in Redis (list: schedule-list.ts). */
+import { findJob, loadJobs } from '../../intake/job-file.ts';
+import { reportJobProblems } from '../../intake/job-problems.ts';
+import { runJob, scheduleQueue, syncSchedules } from '../../intake/schedules.ts';
 import { redisServerOf } from '../../redis.ts';
 import { closeBull } from '../../sync/queue/connection.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { transportOf, type QueueFlags } from '../flags.ts';
-import { formatTable } from '../lists.ts';
 import { batchHasProblems } from '../../intake/cli-output.ts';
 import { report } from './batch-report.ts';
-
-export async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
-  await ctx.withApp(
-    async (app) => {
-      const { config } = app;
-      const jobs = await loadJobs(config.jobsDir);
-      if (jobs.length === 0) return ctx.print(`no job files in ${config.jobsDir}`);
-      // Next runs are shown on the store's clock, whatever zone each cron is read in.
-      const zone = await app.storeTimeZone();
-      const server = redisServerOf(config);
-      const queue = server ? scheduleQueue(server, (await app.queueTarget()).prefix) : null;
-      try {
-        const rows = await listSchedules(queue, jobs, zone);
-        const now = Date.now();
-        ctx.print(
-          formatTable(
-            ['JOB', 'CRON', 'TIME ZONE', `NEXT RUN (${zone}, the store's)`, 'REGISTERED'],
-            rows.map((r) => [
-              r.name,
-              r.cron,
-              r.timezone,
-              wallClock(r.next ?? nextRun(r.cron, r.timezone, now), zone),
-              r.next === null ? 'no (a worker registers it)' : 'yes',
-            ]),
-          ),
-        );
-      } finally {
-        if (queue) await closeBull(queue);
-      }
-    },
-    { extra: { jobsDir } },
-  );
-}
 
 export async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   await ctx.withApp(
@@ -51,11 +16,14 @@ export async function scheduleSync(ctx: CliContext, jobsDir: string | undefined)
       const { config } = app;
       const server = redisServerOf(config);
       if (!server) throw new ExitError(EXIT.notStarted, 'schedules live in Redis: set REDIS_URL (or --redis-url)');
-      const jobs = await loadJobs(config.jobsDir);
+      const { jobs, problems } = await loadJobs(config.jobsDir);
       const queue = scheduleQueue(server, (await app.queueTarget()).prefix);
       try {
         const { upserted, removed } = await syncSchedules(queue, jobs, await app.storeTimeZone());
         ctx.print(`registered: ${upserted.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`);
+        for (const problem of problems) ctx.print(`skipped, it does not check: ${problem.message}`);
+        await reportJobProblems(problems, { logger: app.logger });
+        if (problems.length > 0) process.exitCode = EXIT.problems;
       } finally {
         await closeBull(queue);
       }

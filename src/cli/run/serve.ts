@@ -20,11 +20,12 @@ export interface ServeFlags {
 
 export async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
   const port = whole('--port', flags.port, 0);
-  const limitText = flags.uploadLimit ?? ctx.io.env.CONSOLE_UPLOAD_LIMIT;
+  const env = await ctx.env();
+  const limitText = flags.uploadLimit ?? env.CONSOLE_UPLOAD_LIMIT;
   const uploadLimitBytes = limitText === undefined ? DEFAULT_UPLOAD_LIMIT_BYTES : whole('--upload-limit', limitText, 1);
   let token;
   try {
-    token = resolveConsoleToken(ctx.io.env);
+    token = resolveConsoleToken(env);
   } catch (error) {
     if (error instanceof ConsoleTokenError)
       throw new ExitError(EXIT.notStarted, `configuration error: ${error.message}`);

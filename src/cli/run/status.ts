@@ -1,7 +1,7 @@
 /** `status [batch-id]`: each store's rate and recent batches, from Redis (see ../status.ts). */
 import type { App } from '../../app.ts';
 import { loadQueue } from '../../app/queue.ts';
-import type { Config } from '../../config.ts';
+import { DEFAULT_STORE_ID, type Config } from '../../config.ts';
 import { PROBLEM_OUTCOMES } from '../../outcome.ts';
 import { redisServerOf, type RedisServer } from '../../redis.ts';
 import { describeStore, type StoreIdentity } from '../../store/identity.ts';
@@ -62,7 +62,9 @@ export async function runStatus(ctx: CliContext, batchId: string | undefined, js
     ctx.print(`every store with batches on this Redis (prefix ${config.queuePrefix}); STORE_URL or --store picks one`);
   for (const { store, storeRate, batches } of stores) {
     if (store) {
-      ctx.print(`store ${describeStore(store)}`);
+      // A store of the stores file is described as `store <id>: ...` already.
+      const ofFile = store.id !== undefined && store.id !== DEFAULT_STORE_ID;
+      ctx.print(ofFile ? describeStore(store) : `store ${describeStore(store)}`);
       ctx.print(
         storeRate
           ? `  store rate ${storeRate.rate}/s for every worker (set ${storeRate.setAt})`

@@ -3,6 +3,7 @@
  * ../sync-worker.ts); its store client, ledger and schedules come from the app (src/app.ts).
  */
 import type { App, WorkerHooks } from '../../app.ts';
+import type { SyncWorker } from '../../sync/queue/worker-types.ts';
 import { ConsoleMetrics } from '../../console/metrics.ts';
 import { serveMetrics } from '../../console/metrics-server.ts';
 import { redisServerOf, type RedisServer } from '../../redis.ts';
@@ -12,6 +13,9 @@ import { EXIT } from '../exit-codes.ts';
 import { whole } from '../flags.ts';
 import { CLOSE_MS, settlesWithin, untilSignal } from '../signals.ts';
 import { startSchedules } from '../worker-schedules.ts';
+
+/** How long an idle worker's connections may take to close before it exits without them. */
+const IDLE_CLOSE_MS = 1_000;
 
 export interface WorkerFlags {
   grace: string;
@@ -32,15 +36,22 @@ export async function runWorker(ctx: CliContext, flags: WorkerFlags): Promise<vo
   const metricsHost = flags.metricsHost ?? ctx.io.env.METRICS_HOST ?? '127.0.0.1';
   const metrics = metricsPort === null ? null : new ConsoleMetrics();
   const graceMs = whole('--grace', flags.grace, 0) * 1000;
+  /** Each store's row worker, while it runs: whether any has rows to let end or hand back. */
+  const rowWorkers = new Set<Pick<SyncWorker, 'active'>>();
   await ctx.withDeployment(
     async (deployment, _config, logger) => {
       const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
       if (served) ctx.printError(`worker metrics on ${served.url}`);
       try {
-        await deployment.serve({ start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics)) });
+        await deployment.serve({
+          start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics), rowWorkers),
+        });
         const signal = await untilSignal();
         logger.info({ signal, graceSeconds: graceMs / 1000 }, 'worker stopping');
-        const closed = await settlesWithin(deployment.close(), graceMs + CLOSE_MS);
+        // An idle worker has nothing to hand back: it does not wait out the grace period for its
+        // connections, which wait for Redis while it is down.
+        const idle = [...rowWorkers].every((worker) => worker.active() === 0);
+        const closed = await settlesWithin(deployment.close(), idle ? IDLE_CLOSE_MS : graceMs + CLOSE_MS);
         if (closed) logger.info('worker stopped');
         else
           logger.warn(
@@ -109,6 +120,7 @@ async function startStoreWorker(
   server: RedisServer,
   graceMs: number,
   hooks: WorkerHooks,
+  rowWorkers: Set<Pick<SyncWorker, 'active'>>,
 ): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
   const store = await app.store();
@@ -116,6 +128,7 @@ async function startStoreWorker(
   const schedules = await startSchedules(app, server);
   const worker = await app.startWorker(hooks);
   await worker.ready();
+  rowWorkers.add(worker);
   const { rate, source } = await app.rate();
   logger.info({ prefix, rate, rateSource: source, concurrency: config.concurrency }, 'worker started');
   ctx.printError(
@@ -123,6 +136,7 @@ async function startStoreWorker(
   );
   return {
     async stop() {
+      rowWorkers.delete(worker);
       const { handedBack } = await worker.stop(graceMs);
       if (handedBack > 0)
         logger.warn(

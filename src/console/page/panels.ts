@@ -40,7 +40,11 @@ interface StoreFacts {
   categories: { category_name: string; category_name_ar?: string | null; product_total: number }[];
 }
 
-function fillSchedules(data: { schedules: Schedule[]; storeTimeZone: string }): void {
+function fillSchedules(data: {
+  schedules: Schedule[];
+  storeTimeZone: string;
+  skipped?: { file: string; message: string }[];
+}): void {
   const rows = data.schedules.map((s) => {
     const tr = el('tr', null, { 'data-job': s.name });
     const next = el('td', null, { 'data-label': T.col_next });
@@ -69,7 +73,9 @@ function fillSchedules(data: { schedules: Schedule[]; storeTimeZone: string }): 
     return tr;
   });
   $('schedule-rows').replaceChildren(...rows);
-  say('schedules-status', data.schedules.length === 0 ? T.no_schedules : '');
+  say('schedules-status', data.schedules.length === 0 && !data.skipped?.length ? T.no_schedules : '');
+  // A job file that does not check is skipped by the worker: say so, naming the file and key.
+  say('schedules-error', (data.skipped ?? []).map((s) => `${T.job_file_skipped}: ${s.message}`).join('\n'));
 }
 
 async function runNow(name: string, button: HTMLButtonElement): Promise<void> {

@@ -50,4 +50,6 @@ export interface SyncWorker {
   stop(graceMs: number): Promise<{ handedBack: number }>;
   /** Resolves once the worker is connected and taking jobs. */
   ready(): Promise<void>;
+  /** Rows running now: none, and a stop has nothing to hand back. */
+  active(): number;
 }

@@ -34,6 +34,7 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const worker = bullWorker(parts, active);
   return {
     ready: () => worker.waitUntilReady().then(() => undefined),
+    active: () => active.size,
     async close(force = false) {
       await closeBull(worker, force);
       await closeBull(queue);

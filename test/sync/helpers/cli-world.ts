@@ -45,7 +45,8 @@ export interface CliWorld {
    * folders and a silent log, then `changes`.
    */
   env(changes?: EnvChanges): NodeJS.ProcessEnv;
-  cli(args: string[], changes?: EnvChanges): CliRun;
+  /** `cwd`: the folder the command runs in (where it reads `.env`); the test's own by default. */
+  cli(args: string[], changes?: EnvChanges, cwd?: string): CliRun;
   /** `catalog-sync worker`, once it has said it started. */
   startWorker(changes?: EnvChanges, args?: string[]): Promise<CliRun>;
 }
@@ -106,9 +107,10 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
       }
       return env;
     },
-    cli(args, changes) {
+    cli(args, changes, cwd) {
       const child = spawn(process.execPath, [BIN, ...args], {
         env: self.env(changes),
+        ...(cwd === undefined ? {} : { cwd }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);
