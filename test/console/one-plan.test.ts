@@ -131,6 +131,42 @@ async function agree(w: ConsoleWorld, name: string, text: string, expected: Reco
   return views;
 }
 
+it('the upload is read once to plan it: the preview pages and the guard answer from its plan, the sync reads it again', async () => {
+  const w = (world = await startConsoleWorld());
+  const sample = await readFile(SAMPLE, 'utf8');
+  await agree(w, 'sample.csv', sample, { create: 8 });
+  const exported = join(w.reportDir, 'export.csv');
+  await writeFile(
+    exported,
+    ['product_id,barcode', ...w.sandbox.products().map((p) => `${p.product_id},${String(p.fields.barcode)}`)].join(
+      '\n',
+    ),
+  );
+  await linkFromFile(exported, await w.ledger(), 'barcode');
+  const cut = sample.replace(',320.00,', ',64.00,');
+  const planned = await plan(w, 'cut.csv', cut);
+  expect(planned.guardHeld).toBe(true);
+  // The sheet itself is taken away: what the page asks next comes from the plan kept beside it.
+  const sheet = join(w.reportDir, 'uploads', planned.uploadId, 'cut.csv');
+  await writeFile(sheet, 'not a sheet any more');
+  const page = (await (await w.api(`/api/uploads/${planned.uploadId}/preview?offset=1&limit=1`)).json()) as {
+    rows: PlannedRow[];
+    total: number;
+  };
+  expect(page).toMatchObject({ total: 8, rows: [{ row: 3, action: 'update' }] });
+  expect(page.rows[0]!.changes).toEqual([{ field: 'sale_price', before: 320, after: 64 }]);
+  const held = await w.api('/api/batches', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ upload: planned.uploadId, name: 'cut.csv' }),
+  });
+  expect(held.status).toBe(409);
+  // Put back, it is read once more, to be sent.
+  await writeFile(sheet, cut);
+  const synced = await send(w, planned, 'cut.csv', { confirm: true });
+  expect([...synced.values()].map((r) => r.outcome)).toEqual(Array.from({ length: 8 }, () => 'updated'));
+});
+
 describe.each([
   ['local, the file ledger', false],
   ['redis, a worker', true],
