@@ -24,6 +24,7 @@ const BENCHES = [
   'scale',
   'catalog-memory',
   'agency',
+  'one-plan',
 ];
 
 const args = process.argv.slice(2);
