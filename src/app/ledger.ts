@@ -35,7 +35,13 @@ export function storeLedger(
 /** A rehearsal's ledger: in this process's memory, gone with it (and with its sandbox store). */
 function memoryLedgerHandle(): LedgerHandle {
   const ledger = new MemoryLedger();
-  return { ledger, batchLedgers: batchLedgersOf(ledger), scope: 'sandbox', where: 'memory (sandbox)', close: () => ledger.close() };
+  return {
+    ledger,
+    batchLedgers: batchLedgersOf(ledger),
+    scope: 'sandbox',
+    where: 'memory (sandbox)',
+    close: () => ledger.close(),
+  };
 }
 
 /** `ledger move-to-file`: refused while a batch runs on the queue (its rows write to the Redis ledger). */

@@ -13,16 +13,18 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AtomicFileStream, writeFileAtomic } from '../files/atomic-write.ts';
 import { inLang, type Lang } from '../messages/index.ts';
-import { headerHasErrors, summaryBuilderOf, type OpenedSheet, type SheetSummary } from '../sheet/index.ts';
+import {
+  headerHasErrors,
+  summaryBuilderOf,
+  type OpenedSheet,
+  type PlanCounts,
+  type SheetSummary,
+} from '../sheet/index.ts';
 import { GuardTally, type GuardVerdict } from '../sync/guard.ts';
-import type { PlanAction } from '../outcome.ts';
 import type { RowChange } from '../sync/plan-row.ts';
 import { planSheet, type PlanSheetOptions } from '../sync/plan-sheet.ts';
 import type { StoreDesk } from './desk.ts';
 import type { StoredUpload } from './uploads.ts';
-
-/** Rows by what the sync will do with them: the decisions of the plan, counted. */
-export type PlanCounts = Record<PlanAction, number>;
 
 export interface UploadPlan {
   /** When it was made (ms since the epoch): a batch that ended later may have changed the records. */

@@ -8,7 +8,7 @@ export {
   type SheetOpener,
 } from './open.ts';
 export { summarizeSheet, summaryBuilderOf, type SummarizeOptions } from './map/summarize.ts';
-export { headerHasErrors, type SheetSummary } from './map/summary.ts';
+export { headerHasErrors, type PlanCounts, type SheetSummary } from './map/summary.ts';
 export { createSheetMapper, type MapperOptions, type SheetMapper } from './map/mapper.ts';
 export { parseColumnMap, columnMapFromRecord, type ColumnMap } from './map/column-map.ts';
 export { loadColumnMap } from './map/column-map-file.ts';

@@ -47,8 +47,8 @@ export async function planSheet(
     const settings: PlanSettings = { ...options.settings, rowSignature: sheet.rowSignature };
     let chunk: SheetRowResult[] = [];
     const flush = async (): Promise<void> => {
-      const found = await recordsOf(chunk, records, settings.keyColumn);
-      for (const [i, sheetRow] of chunk.entries()) await visit(planRow(sheetRow, found[i]!, settings), sheetRow, sheet);
+      const changes = await planRows(chunk, records, settings);
+      for (const [i, sheetRow] of chunk.entries()) await visit(changes[i]!, sheetRow, sheet);
       chunk = [];
     };
     try {
@@ -62,6 +62,16 @@ export async function planSheet(
     }
   }
   return index;
+}
+
+/** The decisions for a chunk of rows read (one or two lookups of their records), in order. */
+export async function planRows(
+  chunk: readonly SheetRowResult[],
+  records: RecordSource,
+  settings: PlanSettings,
+): Promise<RowChange[]> {
+  const found = await recordsOf(chunk, records, settings.keyColumn);
+  return chunk.map((sheetRow, i) => planRow(sheetRow, found[i]!, settings));
 }
 
 /**

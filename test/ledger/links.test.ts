@@ -165,6 +165,14 @@ describe('ledger link --from, through the CLI', () => {
       list,
       `\uFEFFProduct ID,Barcode\n${one!.product_id},lk-1\n${two!.product_id},lk-2\n${two!.product_id + 100},lk-1\n`,
     );
+    // validate plans the sheet against the store's ledger: nothing would be created twice.
+    const before = await cli(['validate', sheet, '--json'], env);
+    expect((JSON.parse(before.stdout) as { sheets: { plan: Record<string, number> }[] }).sheets[0]!.plan).toMatchObject(
+      {
+        create: 0,
+        skipped: 2,
+      },
+    );
     const linked = await cli(['ledger', 'link', '--from', list], env);
     expect(linked.code).toBe(1);
     expect(linked.stdout).toContain('2 linked, 0 already linked, 1 refused');
@@ -177,7 +185,11 @@ describe('ledger link --from, through the CLI', () => {
     expect(shown.stdout).toContain(`also known as: product_id ${one!.product_id} (p:${one!.product_id})`);
     expect(shown.stdout).toMatch(/\n {2}title: /);
 
-    // The same sheet again: its rows name only the barcode, and now update the two products.
+    // The same sheet again: its rows name only the barcode, and now update the two products, as
+    // validate says first.
+    const after = await cli(['validate', sheet], env);
+    expect(after.stdout).toContain("a full sync would, against the store's ledger");
+    expect(after.stdout).toContain('create 0, update 2, change status 0; not send 0');
     const again = await cli(['import', sheet, '--mode', 'full', '--json'], env);
     expect(again.code).toBe(0);
     expect((JSON.parse(again.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ updated: 2 });

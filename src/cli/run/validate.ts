@@ -3,10 +3,14 @@ import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { inLang } from '../../messages/index.ts';
-import { openSheets } from '../../sheet/open.ts';
+import { DEFAULT_KEY_COLUMN } from '../../ledger/rules.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { openSheets, type OpenedSheet } from '../../sheet/open.ts';
+import type { SheetRowResult } from '../../sheet/types.ts';
+import { planRows } from '../../sync/plan-sheet.ts';
 import { issuesCsv } from '../../sheet/map/issues-csv.ts';
-import { summarizeSheet } from '../../sheet/map/summarize.ts';
-import { headerHasErrors, type SheetSummary } from '../../sheet/map/summary.ts';
+import { summarizeSheet, summaryBuilderOf } from '../../sheet/map/summarize.ts';
+import { headerHasErrors, type PlanCounts, type SheetSummary } from '../../sheet/map/summary.ts';
 import { summaryText, verdictText } from '../../sheet/map/summary-text.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -31,14 +35,21 @@ export async function validate(ctx: CliContext, file: string, flags: ValidateFla
     maxTextLength: config.maxTextLength,
     keyColumn: flags.keyColumn,
   });
-  const summaries: SheetSummary[] = [];
   const lang = ctx.lang();
+  // With a store configured, each row is planned against its ledger too, read without its lock
+  // (beside a serve or watch that has it open): what a full sync would do, as the console's
+  // upload summary says it. Without one, the sheet alone is checked.
+  const summaries =
+    config.storeUrl && config.storeEmail
+      ? await ctx.withApp(async (app) => {
+          const { where, ...ledger } = await app.readLedger();
+          return summarizeAll(sheets, (sheet) => summarizeAndPlan(sheet, ledger, where, flags.keyColumn));
+        })
+      : await summarizeAll(sheets, (sheet) => summarizeSheet(sheet));
   // Row messages in the person's language; field names and values stay as typed.
-  for (const sheet of sheets) {
-    const summary = await summarizeSheet(sheet);
+  for (const summary of summaries) {
     summary.issues = summary.issues.map((issue) => inLang(issue, lang));
     summary.headerIssues = summary.headerIssues.map((issue) => inLang(issue, lang));
-    summaries.push(summary);
   }
   const issueCount = summaries.reduce((n, s) => n + s.issues.length + s.headerIssues.length, 0);
   const csvPath =
@@ -60,6 +71,44 @@ export async function validate(ctx: CliContext, file: string, flags: ValidateFla
     ctx.print(verdictText(csvPath, valid, lang));
   }
   if (!valid) throw new ExitError(EXIT.problems, '');
+}
+
+async function summarizeAll(
+  sheets: readonly OpenedSheet[],
+  summarize: (sheet: OpenedSheet) => Promise<SheetSummary>,
+): Promise<SheetSummary[]> {
+  const summaries: SheetSummary[] = [];
+  for (const sheet of sheets) summaries.push(await summarize(sheet));
+  return summaries;
+}
+
+/** The sheet's summary with each row's decision (sync/plan-row.ts) counted, a chunk of rows at a time. */
+async function summarizeAndPlan(
+  sheet: OpenedSheet,
+  ledger: Pick<Ledger, 'getMany'>,
+  where: string,
+  keyColumn: string | undefined,
+): Promise<SheetSummary> {
+  const builder = summaryBuilderOf(sheet);
+  const plan: PlanCounts = { create: 0, update: 0, status: 0, brand: 0, unchanged: 0, skipped: 0, invalid: 0 };
+  const settings = {
+    mode: 'full' as const,
+    keyColumn: keyColumn ?? DEFAULT_KEY_COLUMN,
+    retryUnknown: false,
+    rowSignature: sheet.rowSignature,
+  };
+  let chunk: SheetRowResult[] = [];
+  const flush = async (): Promise<void> => {
+    for (const change of await planRows(chunk, ledger, settings)) plan[change.action]++;
+    chunk = [];
+  };
+  for await (const row of sheet.rows()) {
+    builder.add(row);
+    chunk.push(row);
+    if (chunk.length >= 2_000) await flush();
+  }
+  await flush();
+  return { ...builder.summary, plan, planAgainst: where };
 }
 
 /** `\t` and `tab` as typed on a command line mean a tab. */

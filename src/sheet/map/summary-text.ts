@@ -5,13 +5,14 @@
  */
 import type { Lang } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
-import type { SheetSummary } from './summary.ts';
+import type { PlanCounts, SheetSummary } from './summary.ts';
 
 interface Words {
   head: (file: string, sheet: string | null, brands: boolean, rows: number) => string;
   banner: (headerRow: number, above: readonly number[]) => string;
   tableTotals: (rows: readonly number[]) => string;
   hiddenRows: (n: number) => string;
+  plan: (where: string, counts: PlanCounts) => string;
   brandUpdates: string;
   creates: string;
   updates: string;
@@ -42,6 +43,8 @@ const EN: Words = {
       ? `Excel Table totals row skipped: row ${rows[0]} (a sum, not a product)`
       : `Excel Table totals rows skipped: rows ${rows.join(', ')} (sums, not products)`,
   hiddenRows: (n) => `  hidden or filtered out in Excel: ${n} ${n === 1 ? 'row' : 'rows'} (synced like any other)`,
+  plan: (where, c) =>
+    `  a full sync would, against the store's ledger (${where}): create ${c.create}, update ${c.update}, change status ${c.status}${c.brand > 0 ? `, update brands ${c.brand}` : ''}; not send ${c.unchanged + c.skipped + c.invalid} (unchanged ${c.unchanged}, skipped ${c.skipped}, invalid ${c.invalid})`,
   brandUpdates: '  brand updates:  ',
   creates: '  creates:        ',
   updates: '  updates:        ',
@@ -77,6 +80,8 @@ const AR: Words = {
       ? `صف الإجماليات في جدول Excel لم يُقرأ: الصف ${rows[0]} (مجموع، لا منتج)`
       : `صفوف الإجماليات في جداول Excel لم تُقرأ: الصفوف ${rows.join('، ')} (مجاميع، لا منتجات)`,
   hiddenRows: (n) => `  صفوف مخفية أو مُصفّاة في Excel: ${n} (تُرسل كغيرها)`,
+  plan: (where, c) =>
+    `  ستفعل مزامنة كاملة، بحسب سجل المتجر (${where}): إنشاء ${c.create}، تحديث ${c.update}، تغيير الحالة ${c.status}${c.brand > 0 ? `، تحديث العلامات ${c.brand}` : ''}؛ ولن ترسل ${c.unchanged + c.skipped + c.invalid} (بلا تغيير ${c.unchanged}، متروكة ${c.skipped}، غير صالحة ${c.invalid})`,
   brandUpdates: '  تحديث العلامات: ',
   creates: '  للإنشاء: ',
   updates: '  للتحديث: ',
@@ -119,6 +124,7 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
   lines.push(`${w.invalidRows}${summary.invalidRows}${summary.invalidRows > 0 ? w.notSent : ''}`);
   if (summary.rowsWithWarnings > 0) lines.push(`${w.warningsOnly}${summary.rowsWithWarnings}`);
   if (summary.hiddenRows > 0) lines.push(w.hiddenRows(summary.hiddenRows));
+  if (summary.plan && summary.planAgainst) lines.push(w.plan(summary.planAgainst, summary.plan));
   const headerLines = summary.headerIssues.map((issue) => `  ${issueLine(issue, lang)}`);
   if (headerLines.length > 0) lines.push(w.header, ...headerLines);
   const errors = summary.issues.filter((issue) => issue.severity === 'error');

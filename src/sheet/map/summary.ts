@@ -2,6 +2,7 @@
  * What validate and import print before anything is sent: counts per plan kind, invalid rows and
  * their errors. Pure over the results (summarizeSheet in summarize.ts feeds it a sheet).
  */
+import type { PlanAction } from '../../outcome.ts';
 import type { RowIssue, SheetKind, SheetRowResult } from '../types.ts';
 
 /** What is known of the sheet before its rows: where it came from and how it was read. */
@@ -42,7 +43,16 @@ export interface SheetSummary extends SummaryHead {
   issues: RowIssue[];
   /** Issues not kept because of keepIssues. */
   issuesLeftOut: number;
+  /**
+   * What a sync would do with the rows against the store's ledger (sync/plan-row.ts), and where
+   * that ledger is; absent when no store is configured (the sheet alone is checked).
+   */
+  plan?: PlanCounts;
+  planAgainst?: string;
 }
+
+/** Rows by what the planner decides for them. */
+export type PlanCounts = Record<PlanAction, number>;
 
 export class SummaryBuilder {
   readonly summary: SheetSummary;
