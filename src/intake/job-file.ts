@@ -4,6 +4,8 @@
  *
  *   name: nightly-products
  *   source: ../templates/sample-products.csv   # path (relative to the job file) or https URL
+ *   headers_file: /etc/catalog-sync/feed.headers # optional, https: "Name: value" lines (a token)
+ *   ca_file: ./supplier-ca.pem                  # optional, https: a CA to trust besides the system's
  *   schedule: "0 2 * * *"                       # cron: minute hour day month weekday
  *   timezone: Asia/Riyadh                       # default: the store's time_zone
  *   mode: delta                                 # delta (default) | full
@@ -96,8 +98,18 @@ const JobSchema = z
       .default(DEFAULT_KEY_COLUMN),
     list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
     lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
+    headers_file: z.string().min(1, 'is empty').optional(),
+    ca_file: z.string().min(1, 'is empty').optional(),
   })
-  .strict();
+  .strict()
+  .refine((job) => job.headers_file === undefined || /^https:\/\//i.test(job.source), {
+    path: ['headers_file'],
+    message: 'applies to an https:// source only',
+  })
+  .refine((job) => job.ca_file === undefined || /^https:\/\//i.test(job.source), {
+    path: ['ca_file'],
+    message: 'applies to an https:// source only',
+  });
 
 export interface JobDefinition {
   name: string;
@@ -117,6 +129,10 @@ export interface JobDefinition {
   listUnchanged: boolean;
   /** The language of the batch's report (SyncRequest.lang); absent: English. */
   lang?: 'en' | 'ar';
+  /** Absolute path of the file of headers an https download sends (a secret: never logged). */
+  headersFile?: string | undefined;
+  /** Absolute path of a PEM CA an https download trusts besides the system's. */
+  caFile?: string | undefined;
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
@@ -133,7 +149,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang)'
+        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file)'
         : issue.message;
     throw new JobFileError(file, key, message);
   }
@@ -153,6 +169,8 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     keyColumn: job.key_column,
     listUnchanged: job.list_unchanged,
     lang: job.lang,
+    headersFile: job.headers_file === undefined ? undefined : local(job.headers_file),
+    caFile: job.ca_file === undefined ? undefined : local(job.ca_file),
   };
 }
 

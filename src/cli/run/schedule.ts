@@ -11,6 +11,7 @@ import { transportOf, type QueueFlags } from '../flags.ts';
 import { formatTable } from '../lists.ts';
 import { batchHasProblems } from '../../intake/cli-output.ts';
 import { report } from './batch-report.ts';
+import { lastDownload, sourceLine } from '../../intake/sources/last-download.ts';
 
 export async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   await ctx.withApp(
@@ -82,11 +83,13 @@ export async function scheduleRun(ctx: CliContext, name: string, flags: Schedule
         logger: app.logger,
         notify: await app.notifier(),
       });
+      const download = await lastDownload(job);
+      if (!flags.json) ctx.print(sourceLine(job.source, download));
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {
         ctx.print(JSON.stringify(summaries, null, 2));
         if (summaries.some(batchHasProblems)) process.exitCode = EXIT.problems;
-      } else for (const summary of summaries) report(ctx, summary, flags.json);
+      } else for (const summary of summaries) report(ctx, summary, flags.json, download ? { download } : {});
     },
     { extra: { jobsDir: flags.jobsDir } },
   );

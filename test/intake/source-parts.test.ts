@@ -1,0 +1,78 @@
+/** The pure parts of a job's source: its public name, its headers file, what to check when it fails. */
+import { describe, expect, it } from 'vitest';
+import { JobFileError, parseJobFile } from '../../src/intake/job-file.ts';
+import { messageText } from '../../src/messages/index.ts';
+import { whatToCheck } from '../../src/intake/sources/download-check.ts';
+import { parseHeaders } from '../../src/intake/sources/headers-file.ts';
+import { shownSource } from '../../src/notify/event.ts';
+
+describe('shownSource', () => {
+  it.each([
+    ['https://feeds.example.com/a/b.csv?token=s3cret', 'https://feeds.example.com/a/b.csv'],
+    ['https://user:pw@feeds.example.com:8443/b.csv#x', 'https://feeds.example.com:8443/b.csv'],
+    ['/srv/sheets/a.csv', '/srv/sheets/a.csv'],
+  ])('%s -> %s', (source, where) => expect(shownSource(source)).toBe(where));
+});
+
+describe('parseHeaders', () => {
+  it('reads Name: value lines, skipping comments and blank lines', () => {
+    expect(parseHeaders('/h', '\uFEFF# token\r\nAuthorization: Bearer a:b\r\n\r\nX-Api-Key:  k1 \n')).toEqual({
+      authorization: 'Bearer a:b',
+      'x-api-key': 'k1',
+    });
+  });
+
+  it.each([
+    ['Bearer abc\n', 'line 1'],
+    ['# c\nAuthorization:\n', 'line 2'],
+    ['Bad Name: v\n', 'line 1'],
+  ])('%j is refused at %s, without the value', (text, key) => {
+    let error: unknown;
+    try {
+      parseHeaders('/h', text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(JobFileError);
+    expect((error as JobFileError).key).toBe(key);
+    expect((error as JobFileError).message).not.toContain('abc');
+  });
+
+  it('an empty file is refused', () => expect(() => parseHeaders('/h', '# nothing\n')).toThrow('holds no header'));
+});
+
+describe('whatToCheck', () => {
+  const settings = { timeoutMs: 120_000, maxBytes: 1000, maxRedirects: 5 };
+  const text = (failure: Parameters<typeof whatToCheck>[0], headersFile?: string) => {
+    const check = whatToCheck(failure, { ...settings, headersFile });
+    return messageText(check.key, check.params, 'en');
+  };
+  it.each([
+    [{ status: 401 }, '/etc/h', 'the headers in /etc/h'],
+    [{ status: 403 }, undefined, 'add headers_file:'],
+    [{ status: 404 }, undefined, 'no such file'],
+    [{ code: 'ETIMEDOUT' }, undefined, 'within 120000 ms'],
+    [{ code: 'TOO_LARGE' }, undefined, 'the limit is 1000 bytes'],
+    [{ code: 'ERR_TOO_MANY_REDIRECTS' }, undefined, 'more than 5 redirects'],
+    [{ code: 'CUT' }, undefined, 'sent less'],
+    [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }, undefined, 'ca_file:'],
+    [{ code: 'ECONNREFUSED' }, undefined, 'host and port'],
+    [{ status: 500 }, undefined, 'the server and the URL'],
+  ])('%j -> %s', (failure, headersFile, expected) => expect(text(failure, headersFile)).toContain(expected));
+});
+
+describe('job file https keys', () => {
+  it('resolves headers_file and ca_file against the job file', () => {
+    const job = parseJobFile(
+      '/srv/jobs/n.yaml',
+      'name: n\nsource: https://x.example/a.csv\nschedule: "0 2 * * *"\nheaders_file: ../secrets/n.headers\nca_file: ca.pem\n',
+    );
+    expect(job).toMatchObject({ headersFile: '/srv/secrets/n.headers', caFile: '/srv/jobs/ca.pem' });
+  });
+
+  it('refuses headers_file for a local source', () => {
+    expect(() => parseJobFile('/j.yaml', 'name: n\nsource: a.csv\nschedule: "0 2 * * *"\nheaders_file: h\n')).toThrow(
+      '/j.yaml: headers_file: applies to an https:// source only',
+    );
+  });
+});
