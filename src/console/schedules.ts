@@ -109,6 +109,7 @@ export class SchedulePanel {
           runJob(job, {
             logger,
             ...(this.deps.notify ? { notify: this.deps.notify } : {}),
+            onNothingNew: (message) => reject(new Error(message)),
             runnerFor: (tuning) => (request) => {
               if (first) {
                 first = false;

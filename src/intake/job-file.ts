@@ -6,6 +6,8 @@
  *   source: ../templates/sample-products.csv   # path (relative to the job file) or https URL
  *   headers_file: /etc/catalog-sync/feed.headers # optional, https: "Name: value" lines (a token)
  *   ca_file: ./supplier-ca.pem                  # optional, https: a CA to trust besides the system's
+ *   pattern: "prices-*.csv"                     # optional: source is a folder; its newest new match
+ *   after: move ../done                         # optional, with pattern: keep (default) | delete | move <dir>
  *   schedule: "0 2 * * *"                       # cron: minute hour day month weekday
  *   timezone: Asia/Riyadh                       # default: the store's time_zone
  *   mode: delta                                 # delta (default) | full
@@ -22,6 +24,8 @@ import { CronExpressionParser } from 'cron-parser';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
+import { parseAfter, type AfterTaken } from './sources/after-taken.ts';
+import { isNamePattern } from './sources/glob.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';
@@ -100,8 +104,24 @@ const JobSchema = z
     lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
     headers_file: z.string().min(1, 'is empty').optional(),
     ca_file: z.string().min(1, 'is empty').optional(),
+    pattern: z
+      .string()
+      .refine(isNamePattern, 'must be a file name pattern such as "prices-*.csv" (no folder part)')
+      .optional(),
+    after: z
+      .string()
+      .refine((a) => parseAfter(a, (d) => d) !== null, 'must be keep, delete or move <folder>')
+      .optional(),
   })
   .strict()
+  .refine((job) => job.pattern === undefined || !/^[a-z]+:\/\//i.test(job.source), {
+    path: ['pattern'],
+    message: 'applies to a local folder source only',
+  })
+  .refine((job) => job.after === undefined || job.pattern !== undefined, {
+    path: ['after'],
+    message: 'applies with pattern: only (what becomes of the file a pattern took)',
+  })
   .refine((job) => job.headers_file === undefined || /^https:\/\//i.test(job.source), {
     path: ['headers_file'],
     message: 'applies to an https:// source only',
@@ -133,6 +153,10 @@ export interface JobDefinition {
   headersFile?: string | undefined;
   /** Absolute path of a PEM CA an https download trusts besides the system's. */
   caFile?: string | undefined;
+  /** With a folder source: the file name glob whose newest new match is taken. */
+  pattern?: string | undefined;
+  /** What becomes of a taken folder file once its batch is reported. @defaultValue keep */
+  after?: AfterTaken | undefined;
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
@@ -149,7 +173,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file)'
+        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file, pattern, after)'
         : issue.message;
     throw new JobFileError(file, key, message);
   }
@@ -171,6 +195,8 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     lang: job.lang,
     headersFile: job.headers_file === undefined ? undefined : local(job.headers_file),
     caFile: job.ca_file === undefined ? undefined : local(job.ca_file),
+    pattern: job.pattern,
+    after: job.after === undefined ? undefined : (parseAfter(job.after, local) ?? undefined),
   };
 }
 

@@ -56,6 +56,11 @@ export const SOURCE_MESSAGES = {
     () => 'the server: it sent less than the file it announced (nothing was synced; the next run tries again)',
     () => 'الخادم: أرسل أقل من الملف الذي أعلنه (لم يُزامَن شيء؛ يحاول التشغيل التالي مرة أخرى)',
   ),
+  'source.check.folder': entry(
+    [],
+    () => 'the folder in source: (it must exist and be readable by the service)',
+    () => 'المجلد في source: (يجب أن يكون موجودًا وأن تقرأه الخدمة)',
+  ),
   'source.check.server': entry(
     [],
     () => 'the server and the URL in source:',

@@ -4,6 +4,8 @@ import { JobFileError, parseJobFile } from '../../src/intake/job-file.ts';
 import { messageText } from '../../src/messages/index.ts';
 import { whatToCheck } from '../../src/intake/sources/download-check.ts';
 import { parseHeaders } from '../../src/intake/sources/headers-file.ts';
+import { chooseNewest, stillWriting } from '../../src/intake/sources/folder.ts';
+import { globTest } from '../../src/intake/sources/glob.ts';
 import { shownSource } from '../../src/notify/event.ts';
 
 describe('shownSource', () => {
@@ -74,5 +76,62 @@ describe('job file https keys', () => {
     expect(() => parseJobFile('/j.yaml', 'name: n\nsource: a.csv\nschedule: "0 2 * * *"\nheaders_file: h\n')).toThrow(
       '/j.yaml: headers_file: applies to an https:// source only',
     );
+  });
+});
+
+describe('globTest', () => {
+  it.each([
+    ['prices-*.csv', 'prices-2026-11-28.csv', true],
+    ['prices-*.csv', 'prices-.csv', true],
+    ['prices-*.csv', 'prices-1.csv.part', false],
+    ['prices-*.csv', 'xprices-1.csv', false],
+    ['feed-??.xlsx', 'feed-07.xlsx', true],
+    ['feed-??.xlsx', 'feed-7.xlsx', false],
+    ['feed-[0-9].csv', 'feed-3.csv', true],
+    ['feed-[!0-9].csv', 'feed-3.csv', false],
+    ['*.{csv,xlsx}', 'a.xlsx', true],
+    ['*.{csv,xlsx}', 'a.xls', false],
+    ['a+b(1).csv', 'a+b(1).csv', true],
+  ])('%s on %s -> %s', (pattern, name, expected) => expect(globTest(pattern)(name)).toBe(expected));
+});
+
+describe('chooseNewest', () => {
+  const all = () => true;
+  const f = (name: string, mtimeMs: number, bytes = 10) => ({ name, mtimeMs, bytes });
+  it('the newest by time, a name breaking a tie', () => {
+    expect(chooseNewest([f('a', 1), f('c', 3), f('b', 3)], [], all)?.name).toBe('c');
+  });
+  it('not one taken before, nor one older than the last taken', () => {
+    const taken = [f('c', 3)];
+    expect(chooseNewest([f('a', 1), f('c', 3)], taken, all)).toBeNull();
+    expect(chooseNewest([f('a', 1), f('c', 3), f('d', 4)], taken, all)?.name).toBe('d');
+  });
+  it('the same name with another size or time is a new file', () => {
+    expect(chooseNewest([f('c', 3, 11)], [f('c', 3)], all)?.bytes).toBe(11);
+  });
+  it('a file still being written: its size or time changed, or it is gone', () => {
+    expect(stillWriting(f('a', 1), f('a', 1))).toBe(false);
+    expect(stillWriting(f('a', 1), f('a', 1, 12))).toBe(true);
+    expect(stillWriting(f('a', 1), f('a', 2))).toBe(true);
+    expect(stillWriting(f('a', 1), null)).toBe(true);
+  });
+});
+
+describe('job file folder keys', () => {
+  it('pattern and after: move resolve against the job file', () => {
+    const job = parseJobFile(
+      '/srv/jobs/n.yaml',
+      'name: n\nsource: ../in\npattern: "p-*.csv"\nafter: move ../done\nschedule: "0 2 * * *"\n',
+    );
+    expect(job).toMatchObject({ source: '/srv/in', pattern: 'p-*.csv', after: { kind: 'move', dir: '/srv/done' } });
+  });
+  it.each([
+    ['source: https://x.example/\npattern: "*.csv"\n', 'pattern', 'local folder'],
+    ['source: in\npattern: "sub/*.csv"\n', 'pattern', 'no folder part'],
+    ['source: in\nafter: delete\n', 'after', 'with pattern: only'],
+    ['source: in\npattern: "*.csv"\nafter: archive\n', 'after', 'keep, delete or move'],
+  ])('%j -> %s', (text, key, message) => {
+    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
+    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
   });
 });

@@ -11,7 +11,7 @@ import { transportOf, type QueueFlags } from '../flags.ts';
 import { formatTable } from '../lists.ts';
 import { batchHasProblems } from '../../intake/cli-output.ts';
 import { report } from './batch-report.ts';
-import { lastDownload, sourceLine } from '../../intake/sources/last-download.ts';
+import { lastDownload, sourceLine } from '../../intake/sources/job-state.ts';
 
 export async function scheduleList(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   await ctx.withApp(
@@ -82,6 +82,7 @@ export async function scheduleRun(ctx: CliContext, name: string, flags: Schedule
         runnerFor: (tuning) => app.runner(tuning, options),
         logger: app.logger,
         notify: await app.notifier(),
+        onNothingNew: (message) => ctx.print(flags.json ? JSON.stringify({ nothingNew: message }) : message),
       });
       const download = await lastDownload(job);
       if (!flags.json) ctx.print(sourceLine(job.source, download));
