@@ -6,6 +6,8 @@
  *   source: ../templates/sample-products.csv   # path (relative to the job file) or https URL
  *   headers_file: /etc/catalog-sync/feed.headers # optional, https: "Name: value" lines (a token)
  *   ca_file: ./supplier-ca.pem                  # optional, https: a CA to trust besides the system's
+ *   private_key_file: /etc/catalog-sync/id_ed25519 # sftp: a key file (or password_file:)
+ *   host_key: SHA256:...                        # sftp: the server's host key fingerprint, pinned
  *   pattern: "prices-*.csv"                     # optional: source is a folder; its newest new match
  *   after: move ../done                         # optional, with pattern: keep (default) | delete | move <dir>
  *   schedule: "0 2 * * *"                       # cron: minute hour day month weekday
@@ -19,13 +21,14 @@
  *   lang: ar                                    # optional, en (default) | ar: the report's row messages
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, posix, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { parseAfter, type AfterTaken } from './sources/after-taken.ts';
 import { isNamePattern } from './sources/glob.ts';
+import { isFingerprint } from './sources/host-key.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';
@@ -56,6 +59,15 @@ function isCron(expression: string): boolean {
   }
 }
 
+function isSftpUrl(source: string): boolean {
+  try {
+    const url = new URL(source);
+    return url.username !== '' && url.hostname !== '' && url.pathname.length > 1 && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -74,7 +86,8 @@ const JobSchema = z
       .string({ error: 'is required (a file path or an https:// URL)' })
       .trim()
       .min(1, 'is empty')
-      .refine((s) => !/^[a-z]+:\/\//i.test(s) || /^https:\/\//i.test(s), 'a URL must use https://'),
+      .refine((s) => !/^[a-z]+:\/\//i.test(s) || /^(https|sftp):\/\//i.test(s), 'a URL must use https:// or sftp://')
+      .refine((s) => !/^sftp:\/\//i.test(s) || isSftpUrl(s), 'an sftp source is sftp://user@host[:port]/path'),
     schedule: z
       .string({ error: 'is required (cron, e.g. "0 2 * * *")' })
       .trim()
@@ -104,6 +117,12 @@ const JobSchema = z
     lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
     headers_file: z.string().min(1, 'is empty').optional(),
     ca_file: z.string().min(1, 'is empty').optional(),
+    private_key_file: z.string().min(1, 'is empty').optional(),
+    password_file: z.string().min(1, 'is empty').optional(),
+    host_key: z
+      .string()
+      .refine(isFingerprint, "must be the server key's fingerprint as ssh-keygen -lf prints it: SHA256:<43 characters>")
+      .optional(),
     pattern: z
       .string()
       .refine(isNamePattern, 'must be a file name pattern such as "prices-*.csv" (no folder part)')
@@ -114,10 +133,21 @@ const JobSchema = z
       .optional(),
   })
   .strict()
-  .refine((job) => job.pattern === undefined || !/^[a-z]+:\/\//i.test(job.source), {
+  .refine((job) => job.pattern === undefined || !/^https:\/\//i.test(job.source), {
     path: ['pattern'],
-    message: 'applies to a local folder source only',
+    message: 'applies to a local or sftp:// folder source only',
   })
+  .refine(
+    (job) =>
+      !/^sftp:\/\//i.test(job.source) || (job.private_key_file === undefined) !== (job.password_file === undefined),
+    { path: ['private_key_file'], message: 'an sftp source needs private_key_file: or password_file: (one of them)' },
+  )
+  .refine(
+    (job) =>
+      /^sftp:\/\//i.test(job.source) ||
+      (job.private_key_file === undefined && job.password_file === undefined && job.host_key === undefined),
+    { path: ['host_key'], message: 'private_key_file, password_file and host_key apply to an sftp:// source only' },
+  )
   .refine((job) => job.after === undefined || job.pattern !== undefined, {
     path: ['after'],
     message: 'applies with pattern: only (what becomes of the file a pattern took)',
@@ -153,6 +183,11 @@ export interface JobDefinition {
   headersFile?: string | undefined;
   /** Absolute path of a PEM CA an https download trusts besides the system's. */
   caFile?: string | undefined;
+  /** sftp: absolute path of the private key file, or of a file holding the password. */
+  privateKeyFile?: string | undefined;
+  passwordFile?: string | undefined;
+  /** sftp: the pinned fingerprint of the server's host key (`SHA256:...`). */
+  hostKey?: string | undefined;
   /** With a folder source: the file name glob whose newest new match is taken. */
   pattern?: string | undefined;
   /** What becomes of a taken folder file once its batch is reported. @defaultValue keep */
@@ -173,17 +208,21 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file, pattern, after)'
+        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file, private_key_file, password_file, host_key, pattern, after)'
         : issue.message;
     throw new JobFileError(file, key, message);
   }
   const job = parsed.data;
   const base = dirname(file);
   const local = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
+  const isRemote = /^(https|sftp):\/\//i.test(job.source);
+  const remote = /^sftp:\/\//i.test(job.source)
+    ? (path: string) => posix.resolve(decodeURIComponent(new URL(job.source).pathname), path)
+    : null;
   return {
     name: job.name,
     file,
-    source: /^https:\/\//i.test(job.source) ? job.source : local(job.source),
+    source: isRemote ? job.source : local(job.source),
     schedule: job.schedule,
     timezone: job.timezone,
     mode: job.mode,
@@ -195,8 +234,12 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     lang: job.lang,
     headersFile: job.headers_file === undefined ? undefined : local(job.headers_file),
     caFile: job.ca_file === undefined ? undefined : local(job.ca_file),
+    privateKeyFile: job.private_key_file === undefined ? undefined : local(job.private_key_file),
+    passwordFile: job.password_file === undefined ? undefined : local(job.password_file),
+    hostKey: job.host_key?.trim(),
     pattern: job.pattern,
-    after: job.after === undefined ? undefined : (parseAfter(job.after, local) ?? undefined),
+    // On an sftp server a move is into a folder there, relative to the source's folder.
+    after: job.after === undefined ? undefined : (parseAfter(job.after, remote ?? local) ?? undefined),
   };
 }
 

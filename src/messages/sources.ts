@@ -56,6 +56,25 @@ export const SOURCE_MESSAGES = {
     () => 'the server: it sent less than the file it announced (nothing was synced; the next run tries again)',
     () => 'الخادم: أرسل أقل من الملف الذي أعلنه (لم يُزامَن شيء؛ يحاول التشغيل التالي مرة أخرى)',
   ),
+  'source.check.host_key_changed': entry(
+    ['actual', 'pinned'],
+    (p) =>
+      `the server's host key: it is ${p.actual}, the job file pins ${p.pinned} (nothing was downloaded; if the supplier confirms the new key, put it in host_key:)`,
+    (p) =>
+      `مفتاح المضيف للخادم: هو ${p.actual}، وملف المهمة يثبّت ${p.pinned} (لم يُنزَّل شيء؛ إن أكّد المورّد المفتاح الجديد فضعه في host_key:)`,
+  ),
+  'source.check.host_key_unknown': entry(
+    ['actual'],
+    (p) =>
+      `the server's host key: it is ${p.actual} and the job file pins none (nothing was downloaded; once the supplier confirms it, add host_key: ${p.actual})`,
+    (p) =>
+      `مفتاح المضيف للخادم: هو ${p.actual} ولا يثبّت ملف المهمة أي مفتاح (لم يُنزَّل شيء؛ بعد أن يؤكّده المورّد أضف host_key: ${p.actual})`,
+  ),
+  'source.check.ssh_credentials': entry(
+    ['file'],
+    (p) => `the user in source: and the key or password in ${p.file}`,
+    (p) => `المستخدم في source: والمفتاح أو كلمة المرور في ${p.file}`,
+  ),
   'source.check.folder': entry(
     [],
     () => 'the folder in source: (it must exist and be readable by the service)',

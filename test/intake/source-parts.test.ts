@@ -126,10 +126,37 @@ describe('job file folder keys', () => {
     expect(job).toMatchObject({ source: '/srv/in', pattern: 'p-*.csv', after: { kind: 'move', dir: '/srv/done' } });
   });
   it.each([
-    ['source: https://x.example/\npattern: "*.csv"\n', 'pattern', 'local folder'],
+    ['source: https://x.example/\npattern: "*.csv"\n', 'pattern', 'folder source only'],
     ['source: in\npattern: "sub/*.csv"\n', 'pattern', 'no folder part'],
     ['source: in\nafter: delete\n', 'after', 'with pattern: only'],
     ['source: in\npattern: "*.csv"\nafter: archive\n', 'after', 'keep, delete or move'],
+  ])('%j -> %s', (text, key, message) => {
+    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
+    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
+  });
+});
+
+describe('job file sftp keys', () => {
+  const print = `SHA256:${'A'.repeat(43)}`;
+  it('keeps the URL, resolves the key file locally and a move on the server against its folder', () => {
+    const job = parseJobFile(
+      '/srv/jobs/n.yaml',
+      `name: n\nsource: sftp://feeds@sftp.example:2222/out/\nschedule: "0 2 * * *"\nprivate_key_file: ../keys/id\nhost_key: ${print}\npattern: "*.csv"\nafter: move done\n`,
+    );
+    expect(job).toMatchObject({
+      source: 'sftp://feeds@sftp.example:2222/out/',
+      privateKeyFile: '/srv/keys/id',
+      hostKey: print,
+      after: { kind: 'move', dir: '/out/done' },
+    });
+  });
+  it.each([
+    ['source: sftp://feeds@h/x.csv\n', 'private_key_file', 'one of them'],
+    ['source: sftp://feeds@h/x.csv\nprivate_key_file: k\npassword_file: p\n', 'private_key_file', 'one of them'],
+    ['source: sftp://h/x.csv\nprivate_key_file: k\n', 'source', 'sftp://user@host'],
+    ['source: sftp://feeds:pw@h/x.csv\nprivate_key_file: k\n', 'source', 'sftp://user@host'],
+    ['source: sftp://feeds@h/x.csv\nprivate_key_file: k\nhost_key: abc\n', 'host_key', 'SHA256:'],
+    ['source: a.csv\nhost_key: abc\n', 'host_key', 'must be'],
   ])('%j -> %s', (text, key, message) => {
     expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
     expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
