@@ -8,6 +8,9 @@
  *   ca_file: ./supplier-ca.pem                  # optional, https: a CA to trust besides the system's
  *   private_key_file: /etc/catalog-sync/id_ed25519 # sftp: a key file (or password_file:)
  *   host_key: SHA256:...                        # sftp: the server's host key fingerprint, pinned
+ *   endpoint: https://s3.example.com            # s3: an S3-compatible endpoint (default: AWS)
+ *   region: eu-central-1                        # s3 (default us-east-1)
+ *   credentials_file: ./s3.credentials          # s3: aws_access_key_id / aws_secret_access_key (default: env)
  *   pattern: "prices-*.csv"                     # optional: source is a folder; its newest new match
  *   after: move ../done                         # optional, with pattern: keep (default) | delete | move <dir>
  *   schedule: "0 2 * * *"                       # cron: minute hour day month weekday
@@ -86,7 +89,14 @@ const JobSchema = z
       .string({ error: 'is required (a file path or an https:// URL)' })
       .trim()
       .min(1, 'is empty')
-      .refine((s) => !/^[a-z]+:\/\//i.test(s) || /^(https|sftp):\/\//i.test(s), 'a URL must use https:// or sftp://')
+      .refine(
+        (s) => !/^[a-z0-9]+:\/\//i.test(s) || /^(https|sftp|s3):\/\//i.test(s),
+        'a URL must use https://, sftp:// or s3://',
+      )
+      .refine(
+        (s) => !/^s3:\/\//i.test(s) || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]\/./i.test(s),
+        'an s3 source is s3://bucket/key or s3://bucket/prefix/',
+      )
       .refine((s) => !/^sftp:\/\//i.test(s) || isSftpUrl(s), 'an sftp source is sftp://user@host[:port]/path'),
     schedule: z
       .string({ error: 'is required (cron, e.g. "0 2 * * *")' })
@@ -123,6 +133,12 @@ const JobSchema = z
       .string()
       .refine(isFingerprint, "must be the server key's fingerprint as ssh-keygen -lf prints it: SHA256:<43 characters>")
       .optional(),
+    endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    region: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1')
+      .optional(),
+    credentials_file: z.string().min(1, 'is empty').optional(),
     pattern: z
       .string()
       .refine(isNamePattern, 'must be a file name pattern such as "prices-*.csv" (no folder part)')
@@ -135,12 +151,18 @@ const JobSchema = z
   .strict()
   .refine((job) => job.pattern === undefined || !/^https:\/\//i.test(job.source), {
     path: ['pattern'],
-    message: 'applies to a local or sftp:// folder source only',
+    message: 'applies to a local, sftp:// or s3:// folder source only',
   })
   .refine(
     (job) =>
       !/^sftp:\/\//i.test(job.source) || (job.private_key_file === undefined) !== (job.password_file === undefined),
     { path: ['private_key_file'], message: 'an sftp source needs private_key_file: or password_file: (one of them)' },
+  )
+  .refine(
+    (job) =>
+      /^s3:\/\//i.test(job.source) ||
+      (job.endpoint === undefined && job.region === undefined && job.credentials_file === undefined),
+    { path: ['endpoint'], message: 'endpoint, region and credentials_file apply to an s3:// source only' },
   )
   .refine(
     (job) =>
@@ -188,6 +210,10 @@ export interface JobDefinition {
   passwordFile?: string | undefined;
   /** sftp: the pinned fingerprint of the server's host key (`SHA256:...`). */
   hostKey?: string | undefined;
+  /** s3: the S3-compatible endpoint (absent: AWS), the region, and a credentials file (absent: the environment). */
+  endpoint?: string | undefined;
+  region?: string | undefined;
+  credentialsFile?: string | undefined;
   /** With a folder source: the file name glob whose newest new match is taken. */
   pattern?: string | undefined;
   /** What becomes of a taken folder file once its batch is reported. @defaultValue keep */
@@ -208,15 +234,16 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file, private_key_file, password_file, host_key, pattern, after)'
+        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file, private_key_file, password_file, host_key, endpoint, region, credentials_file, pattern, after)'
         : issue.message;
     throw new JobFileError(file, key, message);
   }
   const job = parsed.data;
   const base = dirname(file);
   const local = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
-  const isRemote = /^(https|sftp):\/\//i.test(job.source);
-  const remote = /^sftp:\/\//i.test(job.source)
+  const isRemote = /^(https|sftp|s3):\/\//i.test(job.source);
+  // On an sftp server a move is into a folder there, in a bucket under a prefix: relative to the source's.
+  const remote = /^(sftp|s3):\/\//i.test(job.source)
     ? (path: string) => posix.resolve(decodeURIComponent(new URL(job.source).pathname), path)
     : null;
   return {
@@ -237,8 +264,10 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     privateKeyFile: job.private_key_file === undefined ? undefined : local(job.private_key_file),
     passwordFile: job.password_file === undefined ? undefined : local(job.password_file),
     hostKey: job.host_key?.trim(),
+    endpoint: job.endpoint,
+    region: job.region,
+    credentialsFile: job.credentials_file === undefined ? undefined : local(job.credentials_file),
     pattern: job.pattern,
-    // On an sftp server a move is into a folder there, relative to the source's folder.
     after: job.after === undefined ? undefined : (parseAfter(job.after, remote ?? local) ?? undefined),
   };
 }

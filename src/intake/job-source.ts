@@ -1,6 +1,6 @@
 /**
  * A job's sheet: a local path as is, an https URL downloaded (sources/https-fetch.ts), an sftp file
- * or folder (sources/sftp-fetch.ts), or the newest new file of a folder matching `pattern:`
+ * or folder (sources/sftp-fetch.ts), an s3 key or prefix (sources/s3-fetch.ts), or the newest new file of a folder matching `pattern:`
  * (sources/folder-fetch.ts). A failure names the job, where
  * (scheme, host, path) and what to check, never a secret.
  */
@@ -13,12 +13,14 @@ import { noop, type FetchedSource, type FetchLimits } from './sources/fetched.ts
 import { fetchFromFolder } from './sources/folder-fetch.ts';
 import { fetchHttps } from './sources/https-fetch.ts';
 import { fetchSftp } from './sources/sftp-fetch.ts';
+import { fetchS3 } from './sources/s3-fetch.ts';
 
 export type { FetchedSource, FetchLimits } from './sources/fetched.ts';
 
 export async function fetchSource(job: JobDefinition, limits: FetchLimits = {}): Promise<FetchedSource> {
   if (/^https:\/\//i.test(job.source)) return fetchHttps(job, limits);
   if (/^sftp:\/\//i.test(job.source)) return fetchSftp(job, limits);
+  if (/^s3:\/\//i.test(job.source)) return fetchS3(job, limits);
   if (job.pattern !== undefined) return fetchFromFolder({ ...job, pattern: job.pattern }, limits);
   return { kind: 'sheet', path: job.source, from: null, download: null, finish: noop, cleanup: noop };
 }

@@ -75,6 +75,11 @@ export const SOURCE_MESSAGES = {
     (p) => `the user in source: and the key or password in ${p.file}`,
     (p) => `المستخدم في source: والمفتاح أو كلمة المرور في ${p.file}`,
   ),
+  'source.check.s3_credentials': entry(
+    ['from'],
+    (p) => `the access key and its rights on the bucket (${p.from})`,
+    (p) => `مفتاح الوصول وصلاحياته على الحاوية (${p.from})`,
+  ),
   'source.check.folder': entry(
     [],
     () => 'the folder in source: (it must exist and be readable by the service)',

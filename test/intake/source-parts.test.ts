@@ -6,6 +6,7 @@ import { whatToCheck } from '../../src/intake/sources/download-check.ts';
 import { parseHeaders } from '../../src/intake/sources/headers-file.ts';
 import { chooseNewest, stillWriting } from '../../src/intake/sources/folder.ts';
 import { globTest } from '../../src/intake/sources/glob.ts';
+import { parseS3Credentials } from '../../src/intake/sources/s3-credentials.ts';
 import { shownSource } from '../../src/notify/event.ts';
 
 describe('shownSource', () => {
@@ -106,8 +107,12 @@ describe('chooseNewest', () => {
     expect(chooseNewest([f('a', 1), f('c', 3)], taken, all)).toBeNull();
     expect(chooseNewest([f('a', 1), f('c', 3), f('d', 4)], taken, all)?.name).toBe('d');
   });
-  it('the same name with another size or time is a new file', () => {
-    expect(chooseNewest([f('c', 3, 11)], [f('c', 3)], all)?.bytes).toBe(11);
+  it('the same name written again later is a new file', () => {
+    expect(chooseNewest([f('c', 4, 11)], [f('c', 3)], all)?.bytes).toBe(11);
+  });
+  it('a tie in time with the last taken: only a name sorting after it', () => {
+    expect(chooseNewest([f('a', 3), f('b', 3), f('d', 3)], [f('c', 3)], all)?.name).toBe('d');
+    expect(chooseNewest([f('a', 3), f('b', 3)], [f('c', 3)], all)).toBeNull();
   });
   it('a file still being written: its size or time changed, or it is gone', () => {
     expect(stillWriting(f('a', 1), f('a', 1))).toBe(false);
@@ -160,5 +165,37 @@ describe('job file sftp keys', () => {
   ])('%j -> %s', (text, key, message) => {
     expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
     expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
+  });
+});
+
+describe('job file s3 keys', () => {
+  it('keeps the URL, resolves the credentials file locally and a move against the prefix', () => {
+    const job = parseJobFile(
+      '/srv/jobs/n.yaml',
+      'name: n\nsource: s3://feeds/daily/\nschedule: "0 2 * * *"\nendpoint: https://s3.example.com\nregion: eu-central-1\ncredentials_file: s3.creds\npattern: "*.csv"\nafter: move ../done\n',
+    );
+    expect(job).toMatchObject({
+      source: 's3://feeds/daily/',
+      endpoint: 'https://s3.example.com',
+      region: 'eu-central-1',
+      credentialsFile: '/srv/jobs/s3.creds',
+      after: { kind: 'move', dir: '/done' },
+    });
+  });
+  it.each([
+    ['source: s3://feeds\n', 'source', 's3://bucket/key'],
+    ['source: a.csv\nendpoint: https://s3.example.com\n', 'endpoint', 's3:// source only'],
+    ['source: s3://feeds/a.csv\nendpoint: ftp://x\n', 'endpoint', 'http(s) URL'],
+  ])('%j -> %s', (text, key, message) => {
+    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
+    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
+  });
+  it('reads a credentials file, and names the line of a bad one without its value', () => {
+    expect(parseS3Credentials('/c', '[default]\naws_access_key_id = AK\naws_secret_access_key = s3cr3t\n')).toEqual({
+      accessKeyId: 'AK',
+      secretAccessKey: 's3cr3t',
+    });
+    expect(() => parseS3Credentials('/c', 'secret = s3cr3t\n')).toThrow('/c: line 1: ');
+    expect(() => parseS3Credentials('/c', 'secret = s3cr3t\n')).not.toThrow('s3cr3t');
   });
 });

@@ -18,9 +18,11 @@ export function chooseNewest(
   const last = taken.at(-1);
   const isTaken = (f: FolderFile) =>
     taken.some((t) => t.name === f.name && t.bytes === f.bytes && t.mtimeMs === f.mtimeMs);
-  const eligible = files.filter(
-    (f) => matches(f.name) && !isTaken(f) && (last === undefined || f.mtimeMs >= last.mtimeMs),
-  );
+  // Newer than the last taken, in the order the choice sorts by: time, then name (an object store's
+  // whole-second times tie often).
+  const afterLast = (f: FolderFile) =>
+    last === undefined || f.mtimeMs > last.mtimeMs || (f.mtimeMs === last.mtimeMs && f.name > last.name);
+  const eligible = files.filter((f) => matches(f.name) && !isTaken(f) && afterLast(f));
   eligible.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   return eligible[0] ?? null;
 }
