@@ -24,14 +24,12 @@
  *   lang: ar                                    # optional, en (default) | ar: the report's row messages
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, posix, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
-import { parseAfter, type AfterTaken } from './sources/after-taken.ts';
-import { isNamePattern } from './sources/glob.ts';
-import { isFingerprint } from './sources/host-key.ts';
+import { checkSourceKeys, SOURCE_KEYS, sourceSettings, type SourceSettings } from './job-source-keys.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';
@@ -62,15 +60,6 @@ function isCron(expression: string): boolean {
   }
 }
 
-function isSftpUrl(source: string): boolean {
-  try {
-    const url = new URL(source);
-    return url.username !== '' && url.hostname !== '' && url.pathname.length > 1 && url.password === '';
-  } catch {
-    return false;
-  }
-}
-
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -85,19 +74,7 @@ const JobSchema = z
     name: z
       .string({ error: 'is required (letters, digits, - _ .)' })
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'may hold only letters, digits and - _ . (up to 64)'),
-    source: z
-      .string({ error: 'is required (a file path or an https:// URL)' })
-      .trim()
-      .min(1, 'is empty')
-      .refine(
-        (s) => !/^[a-z0-9]+:\/\//i.test(s) || /^(https|sftp|s3):\/\//i.test(s),
-        'a URL must use https://, sftp:// or s3://',
-      )
-      .refine(
-        (s) => !/^s3:\/\//i.test(s) || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]\/./i.test(s),
-        'an s3 source is s3://bucket/key or s3://bucket/prefix/',
-      )
-      .refine((s) => !/^sftp:\/\//i.test(s) || isSftpUrl(s), 'an sftp source is sftp://user@host[:port]/path'),
+    ...SOURCE_KEYS,
     schedule: z
       .string({ error: 'is required (cron, e.g. "0 2 * * *")' })
       .trim()
@@ -125,70 +102,14 @@ const JobSchema = z
       .default(DEFAULT_KEY_COLUMN),
     list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
     lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
-    headers_file: z.string().min(1, 'is empty').optional(),
-    ca_file: z.string().min(1, 'is empty').optional(),
-    private_key_file: z.string().min(1, 'is empty').optional(),
-    password_file: z.string().min(1, 'is empty').optional(),
-    host_key: z
-      .string()
-      .refine(isFingerprint, "must be the server key's fingerprint as ssh-keygen -lf prints it: SHA256:<43 characters>")
-      .optional(),
-    endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    region: z
-      .string()
-      .regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1')
-      .optional(),
-    credentials_file: z.string().min(1, 'is empty').optional(),
-    pattern: z
-      .string()
-      .refine(isNamePattern, 'must be a file name pattern such as "prices-*.csv" (no folder part)')
-      .optional(),
-    after: z
-      .string()
-      .refine((a) => parseAfter(a, (d) => d) !== null, 'must be keep, delete or move <folder>')
-      .optional(),
   })
   .strict()
-  .refine((job) => job.pattern === undefined || !/^https:\/\//i.test(job.source), {
-    path: ['pattern'],
-    message: 'applies to a local, sftp:// or s3:// folder source only',
-  })
-  .refine(
-    (job) =>
-      !/^sftp:\/\//i.test(job.source) || (job.private_key_file === undefined) !== (job.password_file === undefined),
-    { path: ['private_key_file'], message: 'an sftp source needs private_key_file: or password_file: (one of them)' },
-  )
-  .refine(
-    (job) =>
-      /^s3:\/\//i.test(job.source) ||
-      (job.endpoint === undefined && job.region === undefined && job.credentials_file === undefined),
-    { path: ['endpoint'], message: 'endpoint, region and credentials_file apply to an s3:// source only' },
-  )
-  .refine(
-    (job) =>
-      /^sftp:\/\//i.test(job.source) ||
-      (job.private_key_file === undefined && job.password_file === undefined && job.host_key === undefined),
-    { path: ['host_key'], message: 'private_key_file, password_file and host_key apply to an sftp:// source only' },
-  )
-  .refine((job) => job.after === undefined || job.pattern !== undefined, {
-    path: ['after'],
-    message: 'applies with pattern: only (what becomes of the file a pattern took)',
-  })
-  .refine((job) => job.headers_file === undefined || /^https:\/\//i.test(job.source), {
-    path: ['headers_file'],
-    message: 'applies to an https:// source only',
-  })
-  .refine((job) => job.ca_file === undefined || /^https:\/\//i.test(job.source), {
-    path: ['ca_file'],
-    message: 'applies to an https:// source only',
-  });
+  .superRefine(checkSourceKeys);
 
-export interface JobDefinition {
+export interface JobDefinition extends SourceSettings {
   name: string;
   /** The job file it came from. */
   file: string;
-  /** An absolute path, or an https URL. */
-  source: string;
   schedule: string;
   timezone: string | undefined;
   mode: 'delta' | 'full';
@@ -201,23 +122,6 @@ export interface JobDefinition {
   listUnchanged: boolean;
   /** The language of the batch's report (SyncRequest.lang); absent: English. */
   lang?: 'en' | 'ar';
-  /** Absolute path of the file of headers an https download sends (a secret: never logged). */
-  headersFile?: string | undefined;
-  /** Absolute path of a PEM CA an https download trusts besides the system's. */
-  caFile?: string | undefined;
-  /** sftp: absolute path of the private key file, or of a file holding the password. */
-  privateKeyFile?: string | undefined;
-  passwordFile?: string | undefined;
-  /** sftp: the pinned fingerprint of the server's host key (`SHA256:...`). */
-  hostKey?: string | undefined;
-  /** s3: the S3-compatible endpoint (absent: AWS), the region, and a credentials file (absent: the environment). */
-  endpoint?: string | undefined;
-  region?: string | undefined;
-  credentialsFile?: string | undefined;
-  /** With a folder source: the file name glob whose newest new match is taken. */
-  pattern?: string | undefined;
-  /** What becomes of a taken folder file once its batch is reported. @defaultValue keep */
-  after?: AfterTaken | undefined;
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
@@ -234,22 +138,16 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, headers_file, ca_file, private_key_file, password_file, host_key, endpoint, region, credentials_file, pattern, after)'
+        ? `unknown key (allowed: name, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, ${Object.keys(SOURCE_KEYS).join(', ')})`
         : issue.message;
     throw new JobFileError(file, key, message);
   }
   const job = parsed.data;
   const base = dirname(file);
   const local = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
-  const isRemote = /^(https|sftp|s3):\/\//i.test(job.source);
-  // On an sftp server a move is into a folder there, in a bucket under a prefix: relative to the source's.
-  const remote = /^(sftp|s3):\/\//i.test(job.source)
-    ? (path: string) => posix.resolve(decodeURIComponent(new URL(job.source).pathname), path)
-    : null;
   return {
     name: job.name,
     file,
-    source: isRemote ? job.source : local(job.source),
     schedule: job.schedule,
     timezone: job.timezone,
     mode: job.mode,
@@ -259,16 +157,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     keyColumn: job.key_column,
     listUnchanged: job.list_unchanged,
     lang: job.lang,
-    headersFile: job.headers_file === undefined ? undefined : local(job.headers_file),
-    caFile: job.ca_file === undefined ? undefined : local(job.ca_file),
-    privateKeyFile: job.private_key_file === undefined ? undefined : local(job.private_key_file),
-    passwordFile: job.password_file === undefined ? undefined : local(job.password_file),
-    hostKey: job.host_key?.trim(),
-    endpoint: job.endpoint,
-    region: job.region,
-    credentialsFile: job.credentials_file === undefined ? undefined : local(job.credentials_file),
-    pattern: job.pattern,
-    after: job.after === undefined ? undefined : (parseAfter(job.after, remote ?? local) ?? undefined),
+    ...sourceSettings(job, local),
   };
 }
 
