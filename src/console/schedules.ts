@@ -7,7 +7,7 @@
  */
 import type { Queue } from 'bullmq';
 import { loadJobs, nextRun } from '../intake/job-file.ts';
-import { listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
+import { isJobBatch, listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
 import type { Logger } from '../log.ts';
 import { shownSource } from '../notify/event.ts';
 import type { OutcomeCounts } from '../outcome.ts';
@@ -70,7 +70,7 @@ export class SchedulePanel {
       schedules: rows.map((row) => {
         const job = byName.get(row.name)!;
         const next = row.next ?? nextRun(row.cron, row.timezone, now);
-        const last = batches.find((batch) => batch.source === `job:${row.name}`);
+        const last = batches.find((batch) => isJobBatch(batch.source, row.name));
         return {
           name: row.name,
           cron: row.cron,
@@ -107,6 +107,7 @@ export class SchedulePanel {
           runJob(job, {
             logger,
             ...(this.deps.notify ? { notify: this.deps.notify } : {}),
+            onNothingNew: (message) => reject(new Error(message)),
             runnerFor: (tuning) => (request) => {
               if (first) {
                 first = false;

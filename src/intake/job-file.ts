@@ -4,6 +4,15 @@
  *
  *   name: nightly-products
  *   source: ../templates/sample-products.csv   # path (relative to the job file) or https URL
+ *   headers_file: /etc/catalog-sync/feed.headers # optional, https: "Name: value" lines (a token)
+ *   ca_file: ./supplier-ca.pem                  # optional, https: a CA to trust besides the system's
+ *   private_key_file: /etc/catalog-sync/id_ed25519 # sftp: a key file (or password_file:)
+ *   host_key: SHA256:...                        # sftp: the server's host key fingerprint, pinned
+ *   endpoint: https://s3.example.com            # s3: an S3-compatible endpoint (default: AWS)
+ *   region: eu-central-1                        # s3 (default us-east-1)
+ *   credentials_file: ./s3.credentials          # s3: aws_access_key_id / aws_secret_access_key (default: env)
+ *   pattern: "prices-*.csv"                     # optional: source is a folder; its newest new match
+ *   after: move ../done                         # optional, with pattern: keep (default) | delete | move <dir>
  *   schedule: "0 2 * * *"                       # cron: minute hour day month weekday
  *   timezone: Asia/Riyadh                       # default: the store's time_zone
  *   mode: delta                                 # delta (default) | full
@@ -21,6 +30,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { Lang } from '../messages/index.ts';
+import { checkSourceKeys, SOURCE_KEYS, sourceSettings, type SourceSettings } from './job-source-keys.ts';
 
 export class JobFileError extends Error {
   override readonly name = 'JobFileError';
@@ -65,11 +75,7 @@ const JobSchema = z
     name: z
       .string({ error: 'is required (letters, digits, - _ .)' })
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'may hold only letters, digits and - _ . (up to 64)'),
-    source: z
-      .string({ error: 'is required (a file path or an https:// URL)' })
-      .trim()
-      .min(1, 'is empty')
-      .refine((s) => !/^[a-z]+:\/\//i.test(s) || /^https:\/\//i.test(s), 'a URL must use https://'),
+    ...SOURCE_KEYS,
     schedule: z
       .string({ error: 'is required (cron, e.g. "0 2 * * *")' })
       .trim()
@@ -98,14 +104,13 @@ const JobSchema = z
     list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
     lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
   })
-  .strict();
+  .strict()
+  .superRefine(checkSourceKeys);
 
-export interface JobDefinition {
+export interface JobDefinition extends SourceSettings {
   name: string;
   /** The job file it came from. */
   file: string;
-  /** An absolute path, or an https URL. */
-  source: string;
   schedule: string;
   timezone: string | undefined;
   mode: 'delta' | 'full';
@@ -134,7 +139,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
     const message =
       issue.code === 'unrecognized_keys'
-        ? 'unknown key (allowed: name, source, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang)'
+        ? `unknown key (allowed: name, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, ${Object.keys(SOURCE_KEYS).join(', ')})`
         : issue.message;
     throw new JobFileError(file, key, message);
   }
@@ -144,7 +149,6 @@ export function parseJobFile(file: string, text: string): JobDefinition {
   return {
     name: job.name,
     file,
-    source: /^https:\/\//i.test(job.source) ? job.source : local(job.source),
     schedule: job.schedule,
     timezone: job.timezone,
     mode: job.mode,
@@ -154,6 +158,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     keyColumn: job.key_column,
     listUnchanged: job.list_unchanged,
     lang: job.lang,
+    ...sourceSettings(job, local),
   };
 }
 

@@ -1,62 +1,28 @@
 /**
- * A job's sheet: a local path as is, or an https URL downloaded with got into a temp file, with a
- * size limit and timeouts so a wrong URL cannot fill the disk or hang a worker.
+ * A job's sheet: a local path as is, an https URL downloaded (sources/https-fetch.ts), an sftp file
+ * or folder (sources/sftp-fetch.ts), an s3 key or prefix (sources/s3-fetch.ts), or the newest new file of a folder matching `pattern:`
+ * (sources/folder-fetch.ts). A failure names the job, where
+ * (scheme, host, path) and what to check, never a secret.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import got from 'got';
+import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { said } from '../messages/index.ts';
 import { loadColumnMap } from '../sheet/index.ts';
-import { SheetFileError } from '../sheet/types.ts';
 import type { ColumnMapping } from '../sheet/open.ts';
+import type { JobDefinition } from './job-file.ts';
+import { noop, type FetchedSource, type FetchLimits } from './sources/fetched.ts';
+import { fetchFromFolder } from './sources/folder-fetch.ts';
+import { fetchHttps } from './sources/https-fetch.ts';
+import { fetchSftp } from './sources/sftp-fetch.ts';
+import { fetchS3 } from './sources/s3-fetch.ts';
 
-export interface FetchLimits {
-  /** @defaultValue 200 MB */
-  maxBytes?: number;
-  /** Whole download. @defaultValue 120000 */
-  timeoutMs?: number;
-}
+export type { FetchedSource, FetchLimits } from './sources/fetched.ts';
 
-export interface FetchedSource {
-  path: string;
-  /** Removes the temp copy (no-op for a local path). */
-  cleanup(): Promise<void>;
-}
-
-export async function fetchSource(source: string, limits: FetchLimits = {}): Promise<FetchedSource> {
-  if (!/^https?:\/\//i.test(source)) return { path: source, cleanup: () => Promise.resolve() };
-  const url = new URL(source);
-  const maxBytes = limits.maxBytes ?? 200 * 1024 * 1024;
-  const dir = await mkdtemp(join(tmpdir(), 'catalog-sync-source-'));
-  const path = join(dir, `source${extname(url.pathname) || '.csv'}`);
-  const cleanup = () => rm(dir, { recursive: true, force: true });
-  let received = 0;
-  const limiter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length;
-      if (received > maxBytes) callback(new Error(`larger than the ${maxBytes}-byte limit`));
-      else callback(null, chunk);
-    },
-  });
-  try {
-    const download = got.stream(url, {
-      timeout: { request: limits.timeoutMs ?? 120_000, connect: 10_000 },
-      retry: { limit: 2 },
-    });
-    await pipeline(download, limiter, createWriteStream(path));
-  } catch (error) {
-    await cleanup();
-    // The URL's query may carry a token: name only the host and path.
-    const where = `${url.protocol}//${url.host}${url.pathname}`;
-    const reason = error instanceof Error ? error.message.replace(source, where) : String(error);
-    throw new SheetFileError(where, 'download_failed', said('file.download_failed', { reason }), { cause: error });
-  }
-  return { path, cleanup };
+export async function fetchSource(job: JobDefinition, limits: FetchLimits = {}): Promise<FetchedSource> {
+  if (/^https:\/\//i.test(job.source)) return fetchHttps(job, limits);
+  if (/^sftp:\/\//i.test(job.source)) return fetchSftp(job, limits);
+  if (/^s3:\/\//i.test(job.source)) return fetchS3(job, limits);
+  if (job.pattern !== undefined) return fetchFromFolder({ ...job, pattern: job.pattern }, limits);
+  return { kind: 'sheet', path: job.source, from: null, download: null, finish: noop, cleanup: noop };
 }
 
 /**

@@ -12,6 +12,8 @@ import type { SyncRunner } from './drop-file.ts';
 import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
+import { recordDownload } from './sources/job-state.ts';
+import { shownSource } from '../notify/event.ts';
 import type { RedisServer } from '../redis.ts';
 import { bullConnection } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
@@ -91,6 +93,16 @@ export async function listSchedules(
   }));
 }
 
+/** A job's batch source: `job:<name>`, and for a downloaded sheet where from (`job:<name> <where>`). */
+export function jobBatchSource(name: string, where?: string): string {
+  return where === undefined ? `job:${name}` : `job:${name} ${where}`;
+}
+
+/** Whether a batch's source is one of job `name`'s. */
+export function isJobBatch(source: string, name: string): boolean {
+  return source === `job:${name}` || source.startsWith(`job:${name} `);
+}
+
 export interface JobRunDeps {
   /** Builds the runner for a job's rate and concurrency (the process defaults when unset). */
   runnerFor(tuning: { rate?: number | undefined; concurrency?: number | undefined }): SyncRunner;
@@ -98,11 +110,14 @@ export interface JobRunDeps {
   logger: Logger;
   /** Told when the job's sheet cannot be fetched (schedule.failed). */
   notify?: Pick<Notifier, 'scheduleFailed'>;
+  /** Told when a folder source has no new file (or its newest is still being written): no batch runs. */
+  onNothingNew?: (message: string) => void;
 }
 
 /**
  * Runs one job now: fetch its sheet, sync it in the job's mode (one batch per sheet, as import:
- * a workbook's Brands sheet too), clean up the download.
+ * a workbook's Brands sheet too), then a folder file's `after:`, and clean up the download. No
+ * batch (an empty list) when a folder source has nothing new.
  */
 export async function runJob(
   job: JobDefinition,
@@ -110,18 +125,24 @@ export async function runJob(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<BatchSummary[]> {
   const columns = job.columns === undefined ? undefined : await readColumnMapping(job.columns);
-  const source = await fetchSource(job.source, deps.fetchLimits).catch(async (error: unknown) => {
+  const source = await fetchSource(job, deps.fetchLimits).catch(async (error: unknown) => {
     await notifyFetchFailed(job, error, deps);
     throw error;
   });
+  if (source.kind === 'nothing') {
+    deps.logger.info({ job: job.name, source: shownSource(job.source) }, `scheduled sync: ${source.message}`);
+    deps.onNothingNew?.(source.message);
+    return [];
+  }
   try {
+    if (source.download) await recordDownload(job, source.download);
     const run = deps.runnerFor({ rate: job.rate, concurrency: job.concurrency });
-    deps.logger.info({ job: job.name, mode: job.mode }, 'scheduled sync started');
-    return await runEverySheet(
+    deps.logger.info({ job: job.name, mode: job.mode, download: source.download }, 'scheduled sync started');
+    const summaries = await runEverySheet(
       run,
       {
         file: source.path,
-        source: `job:${job.name}`,
+        source: jobBatchSource(job.name, source.from ?? undefined),
         ledger: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
         ...(columns ? { columns } : {}),
         ...(job.listUnchanged ? { listUnchanged: true } : {}),
@@ -129,6 +150,8 @@ export async function runJob(
       },
       signal,
     );
+    await source.finish();
+    return summaries;
   } finally {
     await source.cleanup();
   }
@@ -141,7 +164,7 @@ async function notifyFetchFailed(job: JobDefinition, error: unknown, deps: JobRu
   try {
     await deps.notify.scheduleFailed({
       job: job.name,
-      source: job.source,
+      source: shownSource(job.source),
       at: new Date().toISOString(),
       error: {
         code: typeof e.code === 'string' ? e.code : 'download_failed',

@@ -8,6 +8,7 @@ import { HINT_MESSAGES } from './hints.ts';
 import { OUTCOME_MESSAGES } from './outcomes.ts';
 import { RECONCILE_MESSAGES } from './reconcile.ts';
 import { ROW_MESSAGES } from './rows.ts';
+import { SOURCE_MESSAGES } from './sources.ts';
 import {
   entry,
   type Entry,
@@ -34,6 +35,7 @@ export const CATALOGUE = {
   ...RECONCILE_MESSAGES,
   ...HINT_MESSAGES,
   ...FILE_MESSAGES,
+  ...SOURCE_MESSAGES,
   ...FRAME_MESSAGES,
 };
 

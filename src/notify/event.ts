@@ -225,9 +225,9 @@ export function testEvent(store: EventStore, at: string): NotifyEvent {
   };
 }
 
-/** An https source as shown: without user, query or fragment (a token may be there). */
+/** A URL source (https, sftp) as shown: without user, query or fragment (a token may be there). */
 export function shownSource(source: string): string {
-  if (!/^https?:\/\//i.test(source)) return source;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return source;
   try {
     const url = new URL(source);
     return `${url.protocol}//${url.host}${url.pathname}`;

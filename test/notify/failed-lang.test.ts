@@ -56,11 +56,15 @@ describe('schedule.failed for a sheet that could not be fetched', () => {
       noMail: true,
       sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
     });
-    await expect(runUnfetchableJob(world, 'SOURCE-TOKEN-56')).rejects.toThrow(/cannot download the sheet/);
+    await expect(runUnfetchableJob(world, 'SOURCE-TOKEN-56')).rejects.toThrow(
+      /job "nightly" cannot download its sheet: .+; check the host and port/,
+    );
     const delivery = await world.receiver.nth(1);
     const payload = JSON.parse(delivery.body) as { type: string; data: { error: { message: string } } };
     expect(payload.type).toBe('schedule.failed');
-    expect(payload.data.error.message).toMatch(/^https:\/\/127\.0\.0\.1:1\/export\.csv: تعذّر تنزيل الجدول: .+/);
+    expect(payload.data.error.message).toMatch(
+      /^https:\/\/127\.0\.0\.1:1\/export\.csv: تعذّر على المهمة "nightly" تنزيل جدولها: .+؛ تحقّق من المضيف والمنفذ/,
+    );
     expect(delivery.body).not.toContain('SOURCE-TOKEN-56');
   });
 });

@@ -9,6 +9,7 @@ import { EXIT } from '../exit-codes.ts';
 import { transportOf, type QueueFlags } from '../flags.ts';
 import { batchHasProblems } from '../../intake/cli-output.ts';
 import { report } from './batch-report.ts';
+import { lastDownload, sourceLine } from '../../intake/sources/job-state.ts';
 
 export async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   await ctx.withApp(
@@ -49,12 +50,15 @@ export async function scheduleRun(ctx: CliContext, name: string, flags: Schedule
         runnerFor: (tuning) => app.runner(tuning, options),
         logger: app.logger,
         notify: await app.notifier(),
+        onNothingNew: (message) => ctx.print(flags.json ? JSON.stringify({ nothingNew: message }) : message),
       });
+      const download = await lastDownload(job);
+      if (!flags.json) ctx.print(sourceLine(job.source, download));
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {
         ctx.print(JSON.stringify(summaries, null, 2));
         if (summaries.some(batchHasProblems)) process.exitCode = EXIT.problems;
-      } else for (const summary of summaries) report(ctx, summary, flags.json);
+      } else for (const summary of summaries) report(ctx, summary, flags.json, download ? { download } : {});
     },
     { extra: { jobsDir: flags.jobsDir } },
   );

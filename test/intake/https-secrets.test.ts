@@ -1,0 +1,130 @@
+/**
+ * No secret of an https source (its bearer token, a token in its URL's query) appears anywhere a
+ * scheduled sync leaves words: log lines, reports and summary.json, the job's state, Redis, the
+ * webhook and the mail, whether the download worked or was refused. Real HTTPS server, sandbox
+ * store, Redis (own prefix), an in-process worker, a webhook receiver and an SMTP server.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterEach, expect, it } from 'vitest';
+import { parseJobFile } from '../../src/intake/job-file.ts';
+import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
+import { startNotifyWorld, type NotifyWorld } from '../notify/world.ts';
+import { productCsv } from './helpers.ts';
+import { selfSignedCertificate, startHttpsServer, type HttpsTestServer } from './https-server.ts';
+
+const TOKEN = `tok-${randomUUID()}`;
+const WRONG_TOKEN = `wrong-${randomUUID()}`;
+const QUERY_SECRET = `sig-${randomUUID()}`;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function filesUnder(dir: string): Promise<string> {
+  let text = '';
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) text += await readFile(join(entry.parentPath, entry.name), 'utf8');
+  }
+  return text;
+}
+
+/** Every value stored under `prefix`, whatever its type. */
+async function redisText(prefix: string): Promise<string> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const parts: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) {
+        const type = await redis.type(key);
+        if (type === 'string') parts.push((await redis.get(key)) ?? '');
+        else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
+        else if (type === 'list') parts.push(...(await redis.lrange(key, 0, -1)));
+        else if (type === 'set') parts.push(...(await redis.smembers(key)));
+        else if (type === 'zset') parts.push(...(await redis.zrange(key, '0', '-1')));
+        else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
+        parts.push(key);
+      }
+    } while (cursor !== '0');
+    return parts.join('\n');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+it('the token and the query secret appear in no log, report, state, Redis key, webhook or mail', async () => {
+  const world: NotifyWorld = await startNotifyWorld({ redis: true });
+  cleanups.push(() => world.close());
+  // The secrets live outside the world's folder, which is searched.
+  const secrets = await mkdtemp(join(tmpdir(), 'https-secrets-'));
+  cleanups.push(() => rm(secrets, { recursive: true, force: true }));
+  const certificate = await selfSignedCertificate(secrets);
+  const server: HttpsTestServer = await startHttpsServer(certificate, (request, response) => {
+    if (request.headers.authorization !== `Bearer ${TOKEN}`) response.writeHead(401).end();
+    else response.writeHead(200, { 'content-type': 'text/csv' }).end(productCsv(['sec-1', 'sec-2']));
+  });
+  cleanups.push(() => server.close());
+  const worker = await world.app.startWorker();
+  cleanups.push(() => worker.close());
+  await worker.ready();
+  const notifier = await world.app.notifier();
+  await notifier.startDelivery();
+
+  // The job files hold the query secret as their owner wrote it: they are not searched, their state is.
+  const jobsDir = join(secrets, 'jobs');
+  await mkdir(jobsDir);
+  const jobOf = async (name: string, token: string) => {
+    const headers = join(secrets, `${name}.headers`);
+    await writeFile(headers, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
+    const file = join(jobsDir, `${name}.yaml`);
+    const text = [
+      `name: ${name}`,
+      `source: "${server.url}/feeds/catalog.csv?sig=${QUERY_SECRET}"`,
+      'schedule: "0 2 * * *"',
+      `headers_file: ${headers}`,
+      `ca_file: ${certificate.certFile}`,
+    ].join('\n');
+    await writeFile(file, `${text}\n`);
+    return parseJobFile(file, text);
+  };
+  const deps: JobRunDeps = {
+    runnerFor: (tuning) => world.app.runner(tuning, { transport: 'redis', waitForWorker: true }),
+    logger: world.app.logger,
+    notify: notifier,
+  };
+
+  const [summary] = await runJob(await jobOf('good', TOKEN), deps);
+  expect(summary?.counts.created).toBe(2);
+  expect(summary?.source).toBe(`job:good ${server.url}/feeds/catalog.csv`);
+  await expect(runJob(await jobOf('refused', WRONG_TOKEN), deps)).rejects.toThrow(
+    `${server.url}/feeds/catalog.csv: job "refused" cannot download its sheet`,
+  );
+
+  // Both said: the batch that ran and the run that could not fetch its sheet, by webhook and mail.
+  const told = [await world.receiver.nth(1), await world.receiver.nth(2)].map((d) => d.body).join('\n');
+  expect(told).toContain('schedule.failed');
+  const mails = [await world.mail.nth(1), await world.mail.nth(2)].map((m) => m.raw.toString('utf8')).join('\n');
+  expect(told).toContain(`${server.url}/feeds/catalog.csv`);
+
+  const everywhere = [
+    world.logs.join(''),
+    await filesUnder(world.dir),
+    await filesUnder(join(jobsDir, '.state')),
+    await redisText(world.queuePrefix!),
+    told,
+    mails,
+  ].join('\n');
+  expect(everywhere).toContain('/feeds/catalog.csv');
+  for (const secret of [TOKEN, WRONG_TOKEN, QUERY_SECRET]) {
+    const at = everywhere.indexOf(secret);
+    expect(at, everywhere.slice(Math.max(0, at - 300), at + 100)).toBe(-1);
+  }
+});

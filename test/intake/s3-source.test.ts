@@ -1,0 +1,157 @@
+/**
+ * A job whose sheet is in an S3-compatible bucket: s3rver (npm) on 127.0.0.1 as the endpoint, the
+ * AWS SDK as the client. A prefix holding three daily files gives its newest, moved under another
+ * prefix once reported; credentials come from a file or the environment and appear nowhere.
+ * Sandbox store, local engine.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
+import type { FileLedger } from '../../src/ledger/file-store.ts';
+import { createLogger } from '../../src/log.ts';
+import { SheetFileError } from '../../src/sheet/types.ts';
+import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
+
+// s3rver's own key pair (it accepts only this access key id).
+const KEY_ID = 'S3RVER';
+const SECRET = 'S3RVER';
+
+let world: World;
+let ledger: FileLedger;
+let server: S3rver;
+let endpoint: string;
+let s3: S3Client;
+let jobsDir: string;
+let lines: string[];
+
+beforeEach(async () => {
+  world = await startWorld();
+  ledger = await world.openLedger();
+  const data = await mkdtemp(join(tmpdir(), 's3rver-'));
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: data,
+    configureBuckets: [{ name: 'feeds', configs: [] }],
+  });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  s3 = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
+  jobsDir = join(world.dir, 'jobs');
+  await mkdir(jobsDir);
+  lines = [];
+  return async () => {
+    s3.destroy();
+    await server.close();
+    await rm(data, { recursive: true, force: true });
+  };
+});
+
+afterEach(async () => {
+  await world.close();
+});
+
+const put = (key: string, body: string) => s3.send(new PutObjectCommand({ Bucket: 'feeds', Key: key, Body: body }));
+const keys = async () =>
+  ((await s3.send(new ListObjectsV2Command({ Bucket: 'feeds' }))).Contents ?? []).map((o) => o.Key).sort();
+
+async function job(source: string, extra: Record<string, string>): Promise<JobDefinition> {
+  const file = join(jobsDir, 'bucket.yaml');
+  const text = [
+    `name: bucket`,
+    `source: ${source}`,
+    'schedule: "0 2 * * *"',
+    `endpoint: ${endpoint}`,
+    ...Object.entries(extra).map(([k, v]) => `${k}: "${v}"`),
+  ].join('\n');
+  await writeFile(file, `${text}\n`);
+  return parseJobFile(file, text);
+}
+
+function deps(): JobRunDeps & { said: string[] } {
+  const said: string[] = [];
+  const logger = createLogger({ level: 'trace', destination: { write: (line: string) => void lines.push(line) } });
+  return { runnerFor: () => world.runner(ledger), logger, onNothingNew: (m) => said.push(m), said };
+}
+
+describe('an s3 source', () => {
+  it('a prefix of three daily files: the newest is taken, then moved; credentials from a file appear nowhere', async () => {
+    // Put in this order: LastModified has whole seconds, and a tie goes to the name sorting last.
+    await put('daily/prices-26.csv', productCsv(['b26']));
+    await put('daily/prices-27.csv', productCsv(['b27']));
+    await put('daily/prices-28.csv', productCsv(['b28-a', 'b28-b']));
+    await put('daily/old/prices-99.csv', productCsv(['nested']));
+    const credentials = join(world.dir, 's3.credentials');
+    await writeFile(credentials, `[default]\naws_access_key_id = ${KEY_ID}\naws_secret_access_key = ${SECRET}\n`);
+    const definition = await job('s3://feeds/daily/', {
+      credentials_file: credentials,
+      pattern: 'prices-*.csv',
+      after: 'move ../done',
+    });
+
+    const [summary] = await runJob(definition, deps());
+    expect(summary?.counts.created).toBe(2);
+    expect(summary?.source).toBe('job:bucket s3://feeds/daily/prices-28.csv');
+    expect(await keys()).toEqual([
+      'daily/old/prices-99.csv',
+      'daily/prices-26.csv',
+      'daily/prices-27.csv',
+      'done/prices-28.csv',
+    ]);
+
+    const again = deps();
+    expect(await runJob(definition, again)).toEqual([]);
+    expect(again.said).toEqual(['no new file matching prices-*.csv']);
+    expect(createCount(world.sandbox)).toBe(2);
+
+    const written = await Promise.all(
+      (await readdir(world.dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && e.name !== 's3.credentials' && !e.name.endsWith('.yaml'))
+        .map((e) => readFile(join(e.parentPath, e.name), 'utf8')),
+    );
+    expect(lines.join('')).toContain('s3://feeds/daily/');
+    expect([...lines, ...written].join('\n')).not.toContain(`= ${SECRET}`);
+  });
+
+  it('one key, with credentials from the environment', async () => {
+    await put('exports/catalog.csv', productCsv(['e1']));
+    const before = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    process.env.AWS_ACCESS_KEY_ID = KEY_ID;
+    process.env.AWS_SECRET_ACCESS_KEY = SECRET;
+    try {
+      const [summary] = await runJob(await job('s3://feeds/exports/catalog.csv', {}), deps());
+      expect(summary?.counts.created).toBe(1);
+      expect(await keys()).toEqual(['exports/catalog.csv']);
+    } finally {
+      if (before.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+      else process.env.AWS_ACCESS_KEY_ID = before.id;
+      if (before.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+      else process.env.AWS_SECRET_ACCESS_KEY = before.secret;
+    }
+  });
+
+  it('a missing key fails naming the job, the source and the path, and sends nothing', async () => {
+    const credentials = join(world.dir, 's3.credentials');
+    await writeFile(credentials, `aws_access_key_id = ${KEY_ID}\naws_secret_access_key = ${SECRET}\n`);
+    const error = await runJob(await job('s3://feeds/none.csv', { credentials_file: credentials }), deps()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SheetFileError);
+    expect((error as Error).message).toContain('s3://feeds/none.csv: job "bucket" cannot download its sheet');
+    expect((error as Error).message).toContain('the server has no such file');
+    expect(writeCount(world.sandbox)).toBe(0);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * A job whose sheet is on an SFTP server: a real OpenSSH server (Debian's sshd, test/intake/sshd.ts)
+ * on 127.0.0.1 with its own host key and an authorised client key. The pinned host key is checked
+ * before anything is read; a folder with `pattern:` gives its newest new file, moved on the server
+ * once reported; a file still growing is left for later. Sandbox store, local engine.
+ */
+import { appendFile, mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
+import type { FileLedger } from '../../src/ledger/file-store.ts';
+import { createLogger, silentLogger } from '../../src/log.ts';
+import { SheetFileError } from '../../src/sheet/types.ts';
+import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
+import { startSshd, type Sshd } from './sshd.ts';
+
+let world: World;
+let ledger: FileLedger;
+let sshd: Sshd;
+let feeds: string;
+let jobsDir: string;
+
+beforeEach(async () => {
+  world = await startWorld();
+  ledger = await world.openLedger();
+  const sshDir = join(world.dir, 'ssh');
+  await mkdir(sshDir);
+  sshd = await startSshd(sshDir);
+  feeds = join(world.dir, 'feeds');
+  jobsDir = join(world.dir, 'jobs');
+  await mkdir(feeds);
+  await mkdir(jobsDir);
+});
+
+afterEach(async () => {
+  await sshd.close();
+  await world.close();
+});
+
+async function daily(name: string, barcodes: string[], day: number): Promise<void> {
+  const path = join(feeds, name);
+  await writeFile(path, productCsv(barcodes));
+  const at = new Date(Date.UTC(2026, 10, day, 12));
+  await utimes(path, at, at);
+}
+
+async function job(path: string, keys: Record<string, string>): Promise<JobDefinition> {
+  const file = join(jobsDir, 'supplier.yaml');
+  const lines = [
+    'name: supplier',
+    `source: "sftp://${sshd.user}@127.0.0.1:${sshd.port}${path}"`,
+    'schedule: "0 2 * * *"',
+    ...Object.entries(keys).map(([k, v]) => `${k}: "${v}"`),
+  ];
+  await writeFile(file, `${lines.join('\n')}\n`);
+  return parseJobFile(file, `${lines.join('\n')}\n`);
+}
+
+function deps(settle: () => Promise<void> = () => Promise.resolve()): JobRunDeps & { said: string[] } {
+  const said: string[] = [];
+  return {
+    runnerFor: () => world.runner(ledger),
+    logger: silentLogger,
+    fetchLimits: { settle },
+    onNothingNew: (message) => said.push(message),
+    said,
+  };
+}
+
+async function failure(definition: JobDefinition): Promise<string> {
+  const error = await runJob(definition, deps()).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SheetFileError);
+  expect(writeCount(world.sandbox)).toBe(0);
+  return (error as SheetFileError).message;
+}
+
+describe('an sftp source', () => {
+  it('one file, with the pinned host key and a private key that appears in no log, report or state', async () => {
+    await daily('prices.csv', ['s1', 's2'], 10);
+    const definition = await job(`${feeds}/prices.csv`, {
+      private_key_file: sshd.clientKey,
+      host_key: sshd.hostKeyPrint,
+    });
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'trace', destination: { write: (line: string) => void lines.push(line) } });
+    const [summary] = await runJob(definition, { ...deps(), logger });
+    expect(summary?.counts.created).toBe(2);
+    expect(summary?.source).toBe(`job:supplier sftp://127.0.0.1:${sshd.port}${feeds}/prices.csv`);
+    expect(lines.join('')).toContain(`sftp://127.0.0.1:${sshd.port}`);
+    const keyBody = (await readFile(sshd.clientKey, 'utf8')).split('\n')[2]!;
+    expect(keyBody.length).toBeGreaterThan(20);
+    const written = await Promise.all(
+      (await readdir(world.dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && !e.parentPath.includes('/ssh'))
+        .map((e) => readFile(join(e.parentPath, e.name), 'utf8')),
+    );
+    expect([...lines, ...written].join('\n')).not.toContain(keyBody);
+  });
+
+  it('a folder of three daily files: the newest is taken, then moved on the server', async () => {
+    await daily('prices-26.csv', ['f26'], 26);
+    await daily('prices-27.csv', ['f27'], 27);
+    await daily('prices-28.csv', ['f28-a', 'f28-b'], 28);
+    const definition = await job(`${feeds}/`, {
+      private_key_file: sshd.clientKey,
+      host_key: sshd.hostKeyPrint,
+      pattern: 'prices-*.csv',
+      after: 'move done',
+    });
+    const [summary] = await runJob(definition, deps());
+    expect(summary?.counts.created).toBe(2);
+    expect(summary?.source).toBe(`job:supplier sftp://127.0.0.1:${sshd.port}${feeds}/prices-28.csv`);
+    expect(await readdir(join(feeds, 'done'))).toEqual(['prices-28.csv']);
+    expect((await readdir(feeds)).sort()).toEqual(['done', 'prices-26.csv', 'prices-27.csv']);
+
+    const again = deps();
+    expect(await runJob(definition, again)).toEqual([]);
+    expect(again.said).toEqual(['no new file matching prices-*.csv']);
+    expect(createCount(world.sandbox)).toBe(2);
+  });
+
+  it('a file still growing between the two looks is not taken yet', async () => {
+    await daily('prices-1.csv', ['g1'], 1);
+    const definition = await job(`${feeds}/`, {
+      private_key_file: sshd.clientKey,
+      host_key: sshd.hostKeyPrint,
+      pattern: 'prices-*.csv',
+    });
+    const growing = deps(() => appendFile(join(feeds, 'prices-1.csv'), 'Item g2,10,1,g2\n'));
+    expect(await runJob(definition, growing)).toEqual([]);
+    expect(growing.said).toEqual(['prices-1.csv is still being written: it is taken on a later run']);
+    expect(writeCount(world.sandbox)).toBe(0);
+    expect((await runJob(definition, deps()))[0]?.counts.created).toBe(2);
+  });
+
+  it('a changed host key refuses the download, showing both fingerprints', async () => {
+    await daily('prices.csv', ['h1'], 1);
+    const pinned = 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const message = await failure(
+      await job(`${feeds}/prices.csv`, { private_key_file: sshd.clientKey, host_key: pinned }),
+    );
+    expect(message).toContain(
+      `sftp://127.0.0.1:${sshd.port}${feeds}/prices.csv: job "supplier" cannot download its sheet`,
+    );
+    expect(message).toContain(`it is ${sshd.hostKeyPrint}, the job file pins ${pinned}`);
+  });
+
+  it("an unknown host key (none pinned) refuses the download, showing the server's", async () => {
+    await daily('prices.csv', ['h1'], 1);
+    const message = await failure(await job(`${feeds}/prices.csv`, { private_key_file: sshd.clientKey }));
+    expect(message).toContain(`it is ${sshd.hostKeyPrint} and the job file pins none`);
+  });
+
+  it('a key the server does not know: the message points at the key file', async () => {
+    await daily('prices.csv', ['h1'], 1);
+    const message = await failure(
+      await job(`${feeds}/prices.csv`, { private_key_file: sshd.strangerKey, host_key: sshd.hostKeyPrint }),
+    );
+    expect(message).toContain(`check the user in source: and the key or password in ${sshd.strangerKey}`);
+  });
+
+  it('a missing file points at the path', async () => {
+    const message = await failure(
+      await job(`${feeds}/nothing.csv`, { private_key_file: sshd.clientKey, host_key: sshd.hostKeyPrint }),
+    );
+    expect(message).toContain('the server has no such file');
+  });
+});

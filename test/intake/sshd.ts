@@ -1,0 +1,91 @@
+/**
+ * A real OpenSSH server for SFTP tests: Debian's sshd on a free 127.0.0.1 port, with a host key
+ * and an authorised client key of its own, started in the foreground and ready once it logs that
+ * it listens. Its host key's fingerprint comes from ssh-keygen, not from the code under test.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface Sshd {
+  port: number;
+  user: string;
+  /** `SHA256:...` as `ssh-keygen -lf` prints the host key's. */
+  hostKeyPrint: string;
+  /** An authorised private key, and one the server does not know. */
+  clientKey: string;
+  strangerKey: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const keygen = (file: string) => run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', file]);
+
+export async function startSshd(dir: string): Promise<Sshd> {
+  // sshd refuses to start without its privilege separation folder (made by the package's service).
+  await mkdir('/run/sshd', { recursive: true, mode: 0o755 });
+  const hostKey = join(dir, 'host_key');
+  const clientKey = join(dir, 'client_key');
+  const strangerKey = join(dir, 'stranger_key');
+  await Promise.all([keygen(hostKey), keygen(clientKey), keygen(strangerKey)]);
+  await writeFile(join(dir, 'authorized_keys'), await readFile(`${clientKey}.pub`));
+  const { stdout } = await run('ssh-keygen', ['-lf', `${hostKey}.pub`]);
+  const hostKeyPrint = stdout.split(' ')[1]!;
+  const port = await freePort();
+  const config = join(dir, 'sshd_config');
+  await writeFile(
+    config,
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${hostKey}`,
+      `PidFile ${join(dir, 'sshd.pid')}`,
+      `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
+      'StrictModes no',
+      'UsePAM no',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'PubkeyAuthentication yes',
+      'PermitRootLogin prohibit-password',
+      'Subsystem sftp internal-sftp',
+      'LogLevel INFO',
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes(`Server listening on 127.0.0.1 port ${port}`)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`sshd exited (${code}): ${log}`)));
+  });
+  return {
+    port,
+    user: userInfo().username,
+    hostKeyPrint,
+    clientKey,
+    strangerKey,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
