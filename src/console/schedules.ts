@@ -8,6 +8,7 @@
 import type { Queue } from 'bullmq';
 import { loadJobs, nextRun } from '../intake/job-file.ts';
 import { isJobBatch, listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
+import { lastDownload, type LastDownload } from '../intake/sources/job-state.ts';
 import type { Logger } from '../log.ts';
 import { shownSource } from '../notify/event.ts';
 import type { OutcomeCounts } from '../outcome.ts';
@@ -27,6 +28,8 @@ export interface ScheduleView {
   nextInStoreZone: string;
   /** Whether a worker registered the job with the queue (with Redis); the next run is then BullMQ's. */
   registered: boolean;
+  /** The job's last download (when, how big, which file, from where: never a secret), or null. */
+  lastDownload: LastDownload | null;
   /** The newest batch this job made (source `job:<name>`), or null. */
   lastBatch: { batchId: string; status: BatchStatus; total: number | null; counts: OutcomeCounts } | null;
 }
@@ -64,6 +67,7 @@ export class SchedulePanel {
     const batches = await this.deps.board.list();
     const now = this.clock();
     const byName = new Map(jobs.map((job) => [job.name, job]));
+    const downloads = await Promise.all(rows.map((row) => lastDownload(byName.get(row.name)!)));
     return {
       storeTimeZone: zone,
       skipped: problems.map((problem) => ({ file: problem.file, key: problem.key, message: problem.message })),
@@ -80,6 +84,7 @@ export class SchedulePanel {
           next: new Date(next).toISOString(),
           nextInStoreZone: wallClock(next, zone),
           registered: row.next !== null,
+          lastDownload: downloads[rows.indexOf(row)] ?? null,
           lastBatch: last
             ? { batchId: last.batchId, status: last.status, total: last.total, counts: last.counts }
             : null,

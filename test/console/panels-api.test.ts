@@ -134,6 +134,30 @@ describe('POST /api/schedules/{name}/run', () => {
     expect(batches.body.find((b) => b.batchId === body.batchId)?.source).toBe('job:nightly');
   });
 
+  it('a folder job run from the panel then shows its source and its last download: when, how big, which file', async () => {
+    const incoming = join(world.jobsDir, '..', 'incoming');
+    await mkdir(incoming, { recursive: true });
+    const text = ['title,sale_price,category,barcode', 'Lamp,12.5,1,F-1'].join('\n');
+    await writeFile(join(incoming, 'prices-28.csv'), text);
+    await writeFile(
+      join(world.jobsDir, 'daily.yaml'),
+      'name: daily\nsource: ../incoming\npattern: "prices-*.csv"\nafter: keep\nschedule: "0 2 * * *"\n',
+    );
+    const before = await json<{ schedules: Record<string, unknown>[] }>('/api/schedules');
+    expect(before.body.schedules[0]).toMatchObject({ name: 'daily', lastDownload: null });
+    const { body } = await json<{ batchId: string }>('/api/schedules/daily/run', { method: 'POST' });
+    expect((await readEvents(world, body.batchId)).at(-1)).toMatchObject({ status: 'done', counts: { created: 1 } });
+    const after = await json<{ schedules: { source: string; lastDownload: Record<string, unknown> }[] }>(
+      '/api/schedules',
+    );
+    expect(after.body.schedules[0]!.source).toBe(incoming);
+    expect(after.body.schedules[0]!.lastDownload).toMatchObject({
+      bytes: Buffer.byteLength(text),
+      file: 'prices-28.csv',
+    });
+    expect(Date.parse(String(after.body.schedules[0]!.lastDownload.at))).not.toBeNaN();
+  });
+
   it('a job whose sheet is missing shows its batch failed, with the reason', async () => {
     await writeFile(join(world.jobsDir, 'gone.yaml'), 'name: gone\nsource: nowhere.csv\nschedule: "0 3 * * *"\n');
     const { status, body } = await json<{ batchId: string }>('/api/schedules/gone/run', { method: 'POST' });

@@ -18,6 +18,9 @@ interface Schedule {
   next: string;
   nextInStoreZone: string;
   registered: boolean;
+  /** Where the sheet comes from (never a secret), and its last download. */
+  source: string;
+  lastDownload: { at: string; bytes: number; file: string } | null;
   lastBatch: { status: BatchStatus; counts: Counts } | null;
 }
 
@@ -60,6 +63,14 @@ function fillSchedules(data: {
         el('small', countsText(s.lastBatch.counts)),
       );
     }
+    // Where the sheet came from last, and when: what a person checks first when a feed stops.
+    if (s.lastDownload) {
+      const d = s.lastDownload;
+      const when = el('time', new Date(d.at).toLocaleString(), { datetime: d.at });
+      const line = el('small', null, { class: 'last-download' });
+      line.append(`${T.last_download}: `, when, `, ${fmt(d.bytes)} ${T.bytes} (`, el('bdi', d.file), ')');
+      last.append(el('br'), line);
+    }
     const run = el('button', T.run_now, { type: 'button', 'aria-label': `${T.run_now}: ${s.name}` });
     run.addEventListener('click', () => void runNow(s.name, run));
     const action = el('td');
@@ -68,7 +79,8 @@ function fillSchedules(data: {
     const cron = el('td', null, { 'data-label': T.col_cron });
     cron.append(ltr(s.cron + (s.timezone === data.storeTimeZone ? '' : ` (${s.timezone})`)));
     const job = el('td', null, { 'data-label': T.col_job });
-    job.append(el('bdi', s.name));
+    job.append(el('bdi', s.name), el('br'), el('small', null, { dir: 'ltr' }));
+    job.lastElementChild?.append(el('bdi', s.source));
     tr.append(job, cron, next, last, action);
     return tr;
   });
