@@ -46,8 +46,13 @@ export function shownBatch(): string {
   return $('batch-id').textContent ?? '';
 }
 
-/** The batch's status, progress and counts; its report files and re-run button once done. */
+/**
+ * The batch's status, progress and counts; its report files and re-run button once done. The
+ * heading names the batch shown, so the box never names one batch and counts another (a fix batch
+ * followed, then its original batch reconciled).
+ */
 export function showBatch(b: BatchJson): void {
+  $('batch-id').textContent = b.batchId;
   const status = $('batch-status');
   status.textContent = textOf(`status_${b.status}`, b.status);
   status.dataset.status = b.status;

@@ -29,9 +29,15 @@ interface Shown {
 let shown: Shown | null = null;
 /** Batches of fixed rows sent from the grid, and the batch whose rows they fix. */
 const fixBatches = new Map<string, { of: string; rows: number[] }>();
+/**
+ * A batch's rows that a batch of fixed rows settled since, as they ended there: they stand over
+ * the batch's own report when its rows are read again (a reconcile), as they do in the grid.
+ */
+const fixedRows = new Map<string, Map<number, ProblemRow>>();
 
 function clear(): void {
   shown = null;
+  fixedRows.clear();
   $('reason-rows').replaceChildren();
   $('reasons').hidden = true;
   $('reasons-more').hidden = true;
@@ -48,7 +54,8 @@ async function load(batchId: string, offset: number): Promise<void> {
       batchPath(batchId, '/rows') + query({ outcome: ATTENTION.join(','), offset, limit: PAGE }),
     );
     if (offset === 0 || shown?.batchId !== batchId) shown = { batchId, rows: new Map(), total: 0, loaded: 0 };
-    for (const row of page.rows) shown.rows.set(row.row, row);
+    const fixed = fixedRows.get(batchId);
+    for (const row of page.rows) shown.rows.set(row.row, fixed?.get(row.row) ?? row);
     shown.total = page.total;
     shown.loaded = offset + page.rows.length;
     render();
@@ -108,9 +115,14 @@ async function settleFix(fixBatch: string): Promise<void> {
       batchPath(fixBatch, '/rows') +
         query({ outcome: OUTCOMES.join(','), offset: 0, limit: Math.max(fix.rows.length, 1) }),
     );
+    const fixed = fixedRows.get(fix.of) ?? new Map<number, ProblemRow>();
+    fixedRows.set(fix.of, fixed);
     for (const r of page.rows) {
       const before = shown.rows.get(r.row);
-      if (before) shown.rows.set(r.row, { ...r, cells: r.cells ?? before.cells });
+      if (!before) continue;
+      const settled = { ...r, cells: r.cells ?? before.cells };
+      shown.rows.set(r.row, settled);
+      fixed.set(r.row, settled);
     }
     render();
     settleRows(page.rows);
