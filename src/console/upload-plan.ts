@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AtomicFileStream, writeFileAtomic } from '../files/atomic-write.ts';
+import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { inLang, type Lang } from '../messages/index.ts';
 import {
   headerHasErrors,
@@ -39,7 +40,11 @@ export interface UploadPlan {
 const KEEP_ISSUES = 500;
 
 /** The settings the console's batches are sent with (api.ts batchOptions' defaults). */
-export const CONSOLE_PLAN: PlanSheetOptions['settings'] = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
+export const CONSOLE_PLAN: PlanSheetOptions['settings'] = {
+  mode: 'full',
+  keyColumn: DEFAULT_KEY_COLUMN,
+  retryUnknown: false,
+};
 
 function planFiles(upload: Pick<StoredUpload, 'path' | 'uploadId'>): { rows: string; head: string } {
   // Beside the upload's folder, which holds the sheet alone (uploads.ts uploadById).
