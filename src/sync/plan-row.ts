@@ -92,8 +92,3 @@ function notSent(action: PlanAction, result: RowResult, seen: boolean): RowChang
     ...(messageKey === undefined ? {} : { messageKey, params: params ?? {} }),
   };
 }
-
-/** Whether the decision sends the row to the store. */
-export function isSent(change: RowChange): boolean {
-  return change.outcome === undefined;
-}

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkFromFile } from '../../src/ledger/link-file.ts';
+import { OUTCOMES } from '../../src/outcome.ts';
 import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
 
 let world: ConsoleWorld | undefined;
@@ -32,19 +33,7 @@ const DRY_AS: Record<string, string> = {
   status: 'would_change_status',
   brand: 'would_update',
 };
-const EVERY_OUTCOME = [
-  'created',
-  'updated',
-  'status_changed',
-  'unchanged',
-  'skipped',
-  'invalid',
-  'failed',
-  'unknown',
-  'would_create',
-  'would_update',
-  'would_change_status',
-].join(',');
+const EVERY_OUTCOME = OUTCOMES.join(',');
 
 interface PlannedRow {
   row: number;

@@ -1,9 +1,10 @@
 /**
  * `catalog-sync ledger` through the real CLI (runCli) against the sandbox store over HTTP: what
  * the ledger knows about a key, all of it as formula-safe CSV, and forgetting a key on purpose
- * (asked first; off a terminal only with --yes), after which the product is created again.
+ * (asked first; off a terminal only with --yes), after which the product is created again; and
+ * linking barcodes to product ids from a list (`ledger link --from`), which validate then plans by.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -107,4 +108,42 @@ it('forget drops the values last sent too: the guard no longer holds a new price
   const sent = await cli(['import', await at(10)], env);
   expect(sent.code).toBe(0);
   expect(sandbox.product(id)?.fields.sale_price).toBe(10);
+});
+
+it('links the export, refuses a line linked to another product naming both rows, and a barcode-only row then updates', async () => {
+  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['lk-1', 'lk-2']));
+  expect((await cli(['import', sheet], env)).code).toBe(0);
+  const [one, two] = sandbox.products();
+  const list = join(dir, 'export.csv');
+  await writeFile(
+    list,
+    `\uFEFFProduct ID,Barcode\n${one!.product_id},lk-1\n${two!.product_id},lk-2\n${two!.product_id + 100},lk-1\n`,
+  );
+  // validate plans the sheet against the store's ledger: nothing would be created twice.
+  const before = await cli(['validate', sheet, '--json'], env);
+  expect((JSON.parse(before.stdout) as { sheets: { plan: Record<string, number> }[] }).sheets[0]!.plan).toMatchObject({
+    create: 0,
+    skipped: 2,
+  });
+  const linked = await cli(['ledger', 'link', '--from', list], env);
+  expect(linked.code).toBe(1);
+  expect(linked.stdout).toContain('2 linked, 0 already linked, 1 refused');
+  expect(linked.stderr).toMatch(
+    new RegExp(
+      `export\\.csv, row 4: barcode lk-1 is already linked to product_id ${one!.product_id} \\(batch \\S+, row 2\\); nothing changed`,
+    ),
+  );
+  const shown = await cli(['ledger', 'show', 'lk-1'], env);
+  expect(shown.stdout).toContain(`also known as: product_id ${one!.product_id} (p:${one!.product_id})`);
+  expect(shown.stdout).toMatch(/\n {2}title: /);
+
+  // The same sheet again: its rows name only the barcode, and now update the two products, as
+  // validate says first.
+  const after = await cli(['validate', sheet], env);
+  expect(after.stdout).toContain("a full sync would, against the store's ledger");
+  expect(after.stdout).toContain('create 0, update 2, change status 0; not send 0');
+  const again = await cli(['import', sheet, '--mode', 'full', '--json'], env);
+  expect(again.code).toBe(0);
+  expect((JSON.parse(again.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ updated: 2 });
+  expect(sandbox.products()).toHaveLength(2);
 });

@@ -1,10 +1,10 @@
 /**
  * One record per product: a create key and a product_id linked (by a row naming both, or by
  * `ledger link --from`), after which a row naming only the barcode updates the product; a link
- * that contradicts an earlier one is refused naming both. The pure rules, the batch ledger over a
- * real file ledger, and the command through the real CLI against the sandbox.
+ * that contradicts an earlier one is refused naming both. The pure rules and the batch ledger over a
+ * real file ledger; the command through the CLI is in ledger-cli.test.ts.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,9 +14,6 @@ import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 import { linkConflictOf, linkedPlan, linkWrites } from '../../src/ledger/links.ts';
 import type { RowResult } from '../../src/outcome.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
-import { cli } from '../intake/cli.ts';
-import { productCsv, writeSheet } from '../intake/helpers.ts';
 
 const synced = (extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
   fp: 'f',
@@ -133,66 +130,5 @@ describe('the batch ledger over a file ledger', () => {
     expect(refused.result).toMatchObject({ outcome: 'invalid', code: 'link_conflict', column: 'barcode' });
     expect(refused.result?.message).toContain('barcode A is already linked to product_id 7');
     expect(await ledger.getMany(['p:8'])).toEqual([undefined]);
-  });
-});
-
-describe('ledger link --from, through the CLI', () => {
-  let dir: string;
-  let sandbox: SandboxHandle;
-  let env: Record<string, string>;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ledger-link-'));
-    sandbox = await startSandbox();
-    env = {
-      HOME: join(dir, 'home'),
-      STORE_URL: sandbox.url,
-      STORE_EMAIL: sandbox.email,
-      STORE_PASSWORD: sandbox.password,
-      REPORT_DIR: join(dir, 'reports'),
-    };
-  });
-  afterEach(async () => {
-    await sandbox.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('links the export, refuses a line linked to another product naming both rows, and a barcode-only row then updates', async () => {
-    const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['lk-1', 'lk-2']));
-    expect((await cli(['import', sheet], env)).code).toBe(0);
-    const [one, two] = sandbox.products();
-    const list = join(dir, 'export.csv');
-    await writeFile(
-      list,
-      `\uFEFFProduct ID,Barcode\n${one!.product_id},lk-1\n${two!.product_id},lk-2\n${two!.product_id + 100},lk-1\n`,
-    );
-    // validate plans the sheet against the store's ledger: nothing would be created twice.
-    const before = await cli(['validate', sheet, '--json'], env);
-    expect((JSON.parse(before.stdout) as { sheets: { plan: Record<string, number> }[] }).sheets[0]!.plan).toMatchObject(
-      {
-        create: 0,
-        skipped: 2,
-      },
-    );
-    const linked = await cli(['ledger', 'link', '--from', list], env);
-    expect(linked.code).toBe(1);
-    expect(linked.stdout).toContain('2 linked, 0 already linked, 1 refused');
-    expect(linked.stderr).toMatch(
-      new RegExp(
-        `export\\.csv, row 4: barcode lk-1 is already linked to product_id ${one!.product_id} \\(batch \\S+, row 2\\); nothing changed`,
-      ),
-    );
-    const shown = await cli(['ledger', 'show', 'lk-1'], env);
-    expect(shown.stdout).toContain(`also known as: product_id ${one!.product_id} (p:${one!.product_id})`);
-    expect(shown.stdout).toMatch(/\n {2}title: /);
-
-    // The same sheet again: its rows name only the barcode, and now update the two products, as
-    // validate says first.
-    const after = await cli(['validate', sheet], env);
-    expect(after.stdout).toContain("a full sync would, against the store's ledger");
-    expect(after.stdout).toContain('create 0, update 2, change status 0; not send 0');
-    const again = await cli(['import', sheet, '--mode', 'full', '--json'], env);
-    expect(again.code).toBe(0);
-    expect((JSON.parse(again.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ updated: 2 });
-    expect(sandbox.products()).toHaveLength(2);
   });
 });
