@@ -3,8 +3,8 @@
  * blank lines ignored), kept out of the job file so the secret can have its own owner and mode.
  * Errors name the file and line, never a value.
  */
-import { readFile } from 'node:fs/promises';
 import { JobFileError } from '../job-file.ts';
+import { readSecretFile } from './secret-file.ts';
 
 const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -30,15 +30,5 @@ export function parseHeaders(file: string, text: string): Record<string, string>
 }
 
 export async function readHeadersFile(file: string): Promise<Record<string, string>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new JobFileError(
-      file,
-      null,
-      `cannot read the headers file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
-  }
-  return parseHeaders(file, text);
+  return parseHeaders(file, await readSecretFile(file, 'headers file'));
 }

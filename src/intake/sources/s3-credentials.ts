@@ -4,8 +4,8 @@
  * or no `[section]`. Errors name the file and line, never a value. Without the file the SDK's usual
  * chain applies (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, ...).
  */
-import { readFile } from 'node:fs/promises';
 import { JobFileError } from '../job-file.ts';
+import { readSecretFile } from './secret-file.ts';
 
 export interface S3Credentials {
   accessKeyId: string;
@@ -47,15 +47,5 @@ export function parseS3Credentials(file: string, text: string): S3Credentials {
 }
 
 export async function readS3Credentials(file: string): Promise<S3Credentials> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new JobFileError(
-      file,
-      null,
-      `cannot read the credentials file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
-  }
-  return parseS3Credentials(file, text);
+  return parseS3Credentials(file, await readSecretFile(file, 'credentials file'));
 }
