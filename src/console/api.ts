@@ -55,6 +55,17 @@ export function batchJson(view: BatchView): Record<string, unknown> {
 
 /** Routes are relative to the store's scope (scope.ts), e.g. `/batches` is `/api/batches`. */
 export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
+  registerSubmit(app, deps);
+  registerBatchReads(app, deps);
+  registerRerun(app);
+  registerRowsApi(app);
+  registerFixApi(app);
+  registerPreviewApi(app);
+  registerReconcileApi(app);
+}
+
+/** A sheet in: uploaded and planned (POST /uploads), or sent as a batch (POST /batches). */
+function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/uploads', async (request, reply) => {
     const desk = deskOf(request);
     const { upload, fields } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
@@ -114,7 +125,10 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     });
     return reply.code(202).send({ batchId });
   });
+}
 
+/** A batch read: the list, one batch, its live progress and its report files. */
+function registerBatchReads(app: FastifyInstance, deps: ApiDeps): void {
   app.get('/batches', async (request) => (await deskOf(request).board.list()).map(batchJson));
 
   app.get<{ Params: BatchParams }>('/batches/:id', async (request, reply) => {
@@ -150,7 +164,10 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       .header('content-disposition', `attachment; filename="${view.batchId}-${name}"`)
       .send(createReadStream(path));
   });
+}
 
+/** A done batch's failed rows sent again, as a new batch. */
+function registerRerun(app: FastifyInstance): void {
   app.post<{ Params: BatchParams }>('/batches/:id/rerun', async (request, reply) => {
     const view = await batchOr404(request, reply);
     if (!view) return reply;
@@ -177,11 +194,6 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       throw error;
     }
   });
-
-  registerRowsApi(app);
-  registerFixApi(app);
-  registerPreviewApi(app);
-  registerReconcileApi(app);
 }
 
 /** The upload planned (upload-plan.ts): a sheet that cannot be read is the person's 422. */

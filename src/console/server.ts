@@ -55,8 +55,49 @@ export interface ConsoleDeps {
 const PUBLIC = new Set(['/healthz', '/login', '/favicon.ico']);
 
 export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> {
+  const app = await consoleServer(deps.logger);
+  const sessions = new Sessions();
+  const logins = new Logins(deps.token, () => deps.desks.tokens());
+  const { publicUrl } = deps;
+  /** A path of the console as a link: absolute at the public address when there is one. */
+  const link = (path: string): string => (publicUrl ? `${publicUrl}${path}` : path);
+  const door: Door = { sessions, logins, publicUrl, link };
+  guardRequests(app, door);
+  logRequests(app);
+  registerProbes(app, deps);
+  registerLogin(app, door, deps.many);
+
+  await registerStoreRoutes(app, {
+    desks: deps.desks,
+    uploadLimitBytes: deps.uploadLimitBytes,
+    streams: new EventStreams(),
+    health: (desk) => deps.storeHealth(desk.id),
+  });
+  registerPages(app, {
+    mode: deps.mode,
+    sandbox: deps.sandbox === true,
+    many: deps.many,
+    stores: (request) => {
+      const login = loginOf(request);
+      return login ? deps.desks.visibleTo(login) : [];
+    },
+  });
+  await deps.extend?.(app);
+  return app;
+}
+
+/** Who may come in, and where a path leads: what the guard and the login routes share. */
+interface Door {
+  sessions: Sessions;
+  logins: Logins;
+  publicUrl: string | undefined;
+  link: (path: string) => string;
+}
+
+/** Fastify with its plugins (cookies, uploads, login forms) and our logger. */
+async function consoleServer(logger: Logger): Promise<FastifyInstance> {
   // Typed as Fastify's base logger: pino's own type would make every route's type its own.
-  const loggerInstance: FastifyBaseLogger = deps.logger;
+  const loggerInstance: FastifyBaseLogger = logger;
   const app = Fastify({
     loggerInstance,
     logController: new LogController({ disableRequestLogging: true }),
@@ -66,17 +107,17 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     // only at its headers timeout, after 60-90 s), holds `serve`'s SIGTERM and a test's close.
     forceCloseConnections: true,
   });
-  const sessions = new Sessions();
-  const logins = new Logins(deps.token, () => deps.desks.tokens());
-  const { publicUrl } = deps;
-  /** A path of the console as a link: absolute at the public address when there is one. */
-  const link = (path: string): string => (publicUrl ? `${publicUrl}${path}` : path);
   await app.register(cookie);
   await app.register(multipart);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+  return app;
+}
 
+/** Every request but the public ones needs a login, and a state-changing one passes the Origin check. */
+function guardRequests(app: FastifyInstance, door: Door): void {
+  const { sessions, logins, publicUrl, link } = door;
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);
     const credential = credentialOf(request, logins, sessions);
@@ -112,7 +153,10 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     }
     return undefined;
   });
+}
 
+/** Each request logged by its route, and errors answered: a request's own as 4xx, ours as 500. */
+function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the URL: a query string may hold the login token.
     request.log.debug(
@@ -135,7 +179,10 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     request.log.error({ err: error, route: request.routeOptions.url }, 'console request failed');
     return reply.code(500).send({ error: 'internal error (see the console log)' });
   });
+}
 
+/** /healthz (public) and /metrics (the agency's). */
+function registerProbes(app: FastifyInstance, deps: ConsoleDeps): void {
   app.get('/healthz', async (_request, reply) => {
     const report = await deps.health();
     return reply.code(report.status === 'ok' ? 200 : 503).send(report);
@@ -144,7 +191,11 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
   app.get('/metrics', async (_request, reply) =>
     reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
   );
+}
 
+/** The login form (GET with a token in the link, POST from the form) and the logout. */
+function registerLogin(app: FastifyInstance, door: Door, many: boolean): void {
+  const { sessions, logins, publicUrl, link } = door;
   app.get<{ Querystring: { token?: string; lang?: string } }>('/login', async (request, reply) => {
     const offered = request.query.token;
     const login = logins.of(offered);
@@ -157,7 +208,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     return reply
       .type('text/html; charset=utf-8')
       .code(offered === undefined ? 200 : 401)
-      .send(loginPage(request, lang, offered !== undefined, deps.many));
+      .send(loginPage(request, lang, offered !== undefined, many));
   });
 
   app.post<{ Body: { token?: string; lang?: string } }>('/login', async (request, reply) => {
@@ -170,7 +221,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     return reply
       .type('text/html; charset=utf-8')
       .code(401)
-      .send(loginPage(request, lang, true, deps.many));
+      .send(loginPage(request, lang, true, many));
   });
 
   app.post('/logout', async (request, reply) => {
@@ -178,24 +229,6 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.redirect(link('/login'), 303);
   });
-
-  await registerStoreRoutes(app, {
-    desks: deps.desks,
-    uploadLimitBytes: deps.uploadLimitBytes,
-    streams: new EventStreams(),
-    health: (desk) => deps.storeHealth(desk.id),
-  });
-  registerPages(app, {
-    mode: deps.mode,
-    sandbox: deps.sandbox === true,
-    many: deps.many,
-    stores: (request) => {
-      const login = loginOf(request);
-      return login ? deps.desks.visibleTo(login) : [];
-    },
-  });
-  await deps.extend?.(app);
-  return app;
 }
 
 /** Routes that show every store at once: the agency login's alone. */

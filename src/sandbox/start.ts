@@ -2,9 +2,9 @@
  * Starts a sandbox store: one node:http server on 127.0.0.1 serving the store API (/v1/...) and
  * the control API (/__sandbox/...), and the handle tests and benches drive it with.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { FaultQueue } from './faults.ts';
 import { ACCESS_DENIED, readBody, send, storeError } from './http.ts';
 import { TokenIssuer } from './jwt.ts';
@@ -95,15 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       server.keepAliveTimeout = keepAlive.timeoutMs;
     },
     expireTokens: () => tokens.revokeAll(),
-    requests: () => log.all(),
-    requestCount: (path) => log.count(path),
-    maxRequestsInWindow: (windowMs) => log.maxInWindow(windowMs),
-    requestsByPath: () => log.countByPath(),
-    loopDelay: () => ({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 }),
-    resetStats: () => {
-      log.reset();
-      loop.reset();
-    },
+    ...trafficOf(log, loop),
   };
 
   const server = createServer((req, res) => {
@@ -119,26 +111,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   server.keepAliveTimeout = keepAlive.timeoutMs;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${urlHost(host)}:${port}`;
-
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve) => {
-      loop.disable();
-      timers.cancelAll();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    return closing;
-  };
+  const url = await listen(server, options.port ?? 0, host);
+  const close = closer(server, loop, timers);
 
   const handle: SandboxHandle = { ...control, url, close };
   return handle;
@@ -151,6 +125,54 @@ export async function withSandbox<T>(options: SandboxOptions, fn: (sandbox: Sand
   } finally {
     await sandbox.close();
   }
+}
+
+/** What tests read of the requests the sandbox served, and how late its own timers ran. */
+function trafficOf(
+  log: RequestLog,
+  loop: IntervalHistogram,
+): Pick<
+  ControlTarget,
+  'requests' | 'requestCount' | 'maxRequestsInWindow' | 'requestsByPath' | 'loopDelay' | 'resetStats'
+> {
+  return {
+    requests: () => log.all(),
+    requestCount: (path) => log.count(path),
+    maxRequestsInWindow: (windowMs) => log.maxInWindow(windowMs),
+    requestsByPath: () => log.countByPath(),
+    loopDelay: () => ({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 }),
+    resetStats: () => {
+      log.reset();
+      loop.reset();
+    },
+  };
+}
+
+/** Listens on the port (0: any free one); answers the sandbox's URL. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${urlHost(host)}:${address.port}`;
+}
+
+/** Stops the sandbox once, however often it is asked: its timers, its server and every connection. */
+function closer(server: Server, loop: IntervalHistogram, timers: CancellableTimers): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= new Promise<void>((resolve) => {
+      loop.disable();
+      timers.cancelAll();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
 }
 
 async function handleControlRequest(target: ControlTarget, req: IncomingMessage, res: ServerResponse): Promise<void> {
