@@ -21,7 +21,7 @@ const LAYERS = [
   {
     rank: 1,
     name: 'bottom',
-    path: '^src/(outcome|config|stores-file|store-choice|log|api-types|redis)\\.ts$|^src/(files|messages)/',
+    path: '^src/(outcome|config|stores-file|store-choice|log|api-types|redis)\\.ts$|^src/(config|files|messages)/',
   },
 ];
 const SANDBOX = '^src/sandbox/';
