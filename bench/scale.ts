@@ -9,9 +9,10 @@
  *   got + p-limit(32) loop sending the same bodies (bench/got-loop.mjs), store latency 0.
  * - memory: peak RSS of `import --queue local` and of one `worker` with the `import --queue redis`
  *   that queued its rows, at 20,000 and 100,000 rows, CSV and XLSX.
- * - redis: bytes of Redis per queued row, and what is left once the batch's retention has passed.
+ * - redis: bytes of Redis per queued row (--redis-rows of them), and what is left once the batch's
+ *   retention has passed.
  *
- *   npx tsx bench/scale.ts [--parts throughput,cpu,memory,redis] [--rows 4000] [--memory-rows 20000,100000]
+ *   npx tsx bench/scale.ts [--parts throughput,cpu,memory,redis] [--rows 4000] [--memory-rows 20000,100000] [--redis-rows 20000]
  *
  * Needs a built dist/ (the CLI runs as users run it) and Redis on 127.0.0.1:6379 (own prefixes,
  * deleted afterwards). Every loop is bounded.
@@ -30,22 +31,32 @@ import { enqueueSync, startSyncWorker, waitForBatch } from '../src/sync/index.ts
 import { createStoreClient } from '../src/store/index.ts';
 import { machineLine, writeSection } from './results-section.ts';
 import { startChildSandbox, storeEnv, type ChildSandbox } from './sync-support.ts';
-import { VALID_HEADERS, WIDE_HEADERS, writeValidCsv, writeValidXlsx, writeWideCsv } from './valid-sheet.ts';
+import {
+  longArabicDescription,
+  longDescription,
+  VALID_HEADERS,
+  WIDE_HEADERS,
+  writeValidCsv,
+  writeValidXlsx,
+  writeWideCsv,
+} from './valid-sheet.ts';
 
 const { values } = parseArgs({
   options: {
     parts: { type: 'string', default: 'throughput,cpu,memory,redis' },
     rows: { type: 'string', default: '4000' },
     'memory-rows': { type: 'string', default: '20000,100000' },
+    'redis-rows': { type: 'string', default: '20000' },
   },
 });
 const PARTS = new Set(values.parts.split(','));
 const ROWS = Number(values.rows);
 const MEMORY_ROWS = values['memory-rows'].split(',').map(Number);
+const REDIS_ROWS = Number(values['redis-rows']);
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const BIN = resolve('bin/catalog-sync.js');
 const PRELOAD = resolve('bench/peak-memory.mjs');
-const COMMAND = `npx tsx bench/scale.ts --parts ${values.parts} --rows ${ROWS} --memory-rows ${values['memory-rows']}`;
+const COMMAND = `npx tsx bench/scale.ts --parts ${values.parts} --rows ${ROWS} --memory-rows ${values['memory-rows']} --redis-rows ${REDIS_ROWS}`;
 
 if (!existsSync('dist/cli.js')) throw new Error('dist/ is not built: run npm run build first');
 
@@ -305,17 +316,26 @@ async function memory(sandbox: ChildSandbox): Promise<void> {
   console.log(await write(true));
 }
 
+/** The shortest and longest of a text the sheet's rows hold, in characters. */
+function lengths(text: (i: number) => string): string {
+  const all = Array.from({ length: REDIS_ROWS }, (_, i) => text(i).length);
+  return `${Math.min(...all)} to ${Math.max(...all)}`;
+}
+
 async function redisBytes(sandbox: ChildSandbox): Promise<void> {
   const lines: string[] = [];
   for (const [label, file] of [
-    [`the sheet of the other parts (${VALID_HEADERS.length} columns)`, await csvSheet(ROWS, 'R')],
-    [`a wide sheet (${WIDE_HEADERS.length} columns)`, await writeWideCsv(join(work, `W-${ROWS}.csv`), ROWS, 'W')],
+    [`the sheet of the other parts (${VALID_HEADERS.length} columns)`, await csvSheet(REDIS_ROWS, 'R')],
+    [
+      `the wide sheet (bench/valid-sheet.ts wideRow: ${WIDE_HEADERS.length} columns, the template's headers, English descriptions of ${lengths(longDescription)} characters and Arabic ones of ${lengths(longArabicDescription)})`,
+      await writeWideCsv(join(work, `W-${REDIS_ROWS}.csv`), REDIS_ROWS, 'W'),
+    ],
   ] as const)
     lines.push(...(await redisBytesOf(sandbox, label, file)));
   const text = [
     `\`${COMMAND}\`, ${machineLine()}.`,
     '',
-    `Redis MEMORY USAGE of every key under a fresh prefix, ${ROWS} all-valid create rows queued with no worker`,
+    `Redis MEMORY USAGE of every key under a fresh prefix, ${REDIS_ROWS} all-valid create rows queued with no worker`,
     'running; then one worker does them, with a retention of 2 s.',
     'Goals: at most 2,000 bytes per queued row on the 31-column sheet; 0 bytes of batch state once the retention has passed.',
     '',
@@ -367,7 +387,7 @@ async function redisBytesOf(sandbox: ChildSandbox, label: string, file: string):
     client.close();
     return [
       `${label}:`,
-      `- queued: ${f(queued / 1024 / 1024, 1)} MB, **${f(queued / ROWS)} bytes per row** (job data: the row's cells and its plan)`,
+      `- queued: ${f(queued / 1024 / 1024, 1)} MB, **${f(queued / REDIS_ROWS)} bytes per row** (job data: the row's cells and its plan)`,
       `- batch state once the report is written: ${f(afterReport / 1024 / 1024, 1)} MB (results, counters: kept for the retention, 7 days by default)`,
       `- batch state after the retention: **${left} bytes**; the queue's own keys (BullMQ meta, id counter, events stream): ${f(queueLeft / 1024)} KB`,
     ];

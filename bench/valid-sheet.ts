@@ -46,7 +46,8 @@ export function validRow(i: number, tag: string): (string | number)[] {
 
 /**
  * A wide sheet, as a full catalog export has it: 31 columns, the 12 above and 19 more fields a
- * product can carry (issue 30 measured Redis per queued row on such a sheet).
+ * product can carry, with long English and Arabic descriptions (longDescription,
+ * longArabicDescription). Issues 30 and 40 measured Redis per queued row on such a sheet.
  */
 export const WIDE_HEADERS = [
   ...VALID_HEADERS,
@@ -71,9 +72,47 @@ export const WIDE_HEADERS = [
   'product_option.1.option_values',
 ];
 
+const SENTENCES = [
+  'Made from soft, breathable cotton that keeps its shape wash after wash.',
+  'Every piece is checked by hand before it leaves our workshop.',
+  'Delivered in a gift box, ready to give, with a card for your message.',
+  'Machine washable at 30 degrees; do not tumble dry, iron on a low setting.',
+  'Our customer service answers within one working day, in Arabic and English.',
+  'Free returns within 14 days of delivery, no questions asked.',
+  'The colour may look slightly different on your screen than in daylight.',
+];
+
+const SENTENCES_AR = [
+  'مصنوع من القطن الناعم الذي يسمح بمرور الهواء ويحافظ على شكله بعد كل غسلة.',
+  'تُفحص كل قطعة يدويًا قبل أن تغادر ورشتنا.',
+  'يصل في علبة هدايا جاهزة للإهداء مع بطاقة لرسالتك.',
+  'يُغسل في الغسالة على درجة ٣٠؛ لا يُجفف في المجفف.',
+  'يرد فريق خدمة العملاء خلال يوم عمل واحد باللغتين العربية والإنجليزية.',
+  'إرجاع مجاني خلال ١٤ يومًا من التسليم.',
+];
+
+/** A long English description, 3 to 5 sentences (about 200 to 330 characters), varying by row. */
+export function longDescription(i: number): string {
+  const parts = [`Product ${i}, a favourite of our customers.`];
+  for (let k = 0; k < 2 + (i % 3); k++) parts.push(SENTENCES[(i + k * 3) % SENTENCES.length]!);
+  return parts.join(' ');
+}
+
+/** A long Arabic description: the short one and 1 to 2 sentences more (about 150 to 300 characters). */
+export function longArabicDescription(i: number): string {
+  const parts = [arabicDescription(i)];
+  for (let k = 0; k < 1 + (i % 2); k++) parts.push(SENTENCES_AR[(i + k * 2) % SENTENCES_AR.length]!);
+  return parts.join(' ');
+}
+
 export function wideRow(i: number, tag: string): (string | number)[] {
+  const [title, titleAr, , , ...rest] = validRow(i, tag);
   return [
-    ...validRow(i, tag),
+    title!,
+    titleAr!,
+    longDescription(i),
+    longArabicDescription(i),
+    ...rest,
     ((i * 13) % 3000) + 0.5,
     ((i * 7) % 40) + 5,
     ((i * 3) % 50) / 10 + 0.1,

@@ -1,10 +1,14 @@
-/** A queued row's plan, its cell texts written as their place: it always unpacks to the same plan. */
+/**
+ * A queued row's plan, the fields its cells and headers already say taken out: it always unpacks to
+ * the same plan.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowPlan } from '../../src/sheet/types.ts';
-import { packPlan, unpackPlan } from '../../src/sync/queue/packed-plan.ts';
+import { planPacker, unpackPlan } from '../../src/sync/queue/packed-plan.ts';
 
-const cells = ['Lamp with a long name', 'مصباح بإسم طويل جداً', '12.5', '6281000000001', 'create'];
+const headers = ['title', 'Arabic title', 'sale_price', 'barcode', 'tag', 'product_option.0.title'];
+const cells = ['Lamp with a long name', 'مصباح بإسم طويل جداً', '12.5', '6281000000001', 'create', 'Size'];
 const create: RowPlan = {
   kind: 'create',
   payload: {
@@ -13,56 +17,75 @@ const create: RowPlan = {
     sale_price: 12.5,
     barcode: '6281000000001',
     tag: 'create',
-    product_option: { '0': { title: 'Lamp with a long name', option_values: { '0': 1 } } },
+    product_option: { '0': { title: 'Size', option_values: { '0': 1 } } },
   },
   note: 'Lamp with a long name',
 };
 
-describe('packPlan', () => {
-  it('writes long payload texts that are cells as their place, and nothing else', () => {
-    const packed = packPlan(create, cells);
+describe('planPacker', () => {
+  it('writes a field that is a cell under its own path as the column alone, a long text that is a cell as its place', () => {
+    const packed = planPacker(headers)(create, cells);
     expect(JSON.stringify(packed)).toBe(
       JSON.stringify({
         kind: 'create',
         payload: {
-          title: { '@c': 0 },
+          // Under the header "Arabic title", not its path: a place.
           title_ar: { '@c': 1 },
-          sale_price: 12.5,
-          barcode: { '@c': 3 },
-          tag: 'create',
-          product_option: { '0': { title: { '@c': 0 }, option_values: { '0': 1 } } },
+          product_option: { '0': { option_values: { '0': 1 } } },
+          '@t': [0, 3, 4, 5],
+          '@n': [2],
         },
         note: 'Lamp with a long name',
       }),
     );
-    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(create).length);
-    expect(unpackPlan(packed, cells)).toEqual(create);
+    expect(unpackPlan(packed, cells, headers)).toEqual(create);
+  });
+
+  it('keeps a field whose value is not its cell as it is', () => {
+    const plan: RowPlan = { kind: 'update', payload: { product_id: 7, title: 'Lamp', sale_price: 12 } };
+    const packed = planPacker(['product_id', 'title', 'sale_price'])(plan, ['7', 'lamp', '12.0']);
+    expect(packed).toEqual({ kind: 'update', payload: { title: 'Lamp', '@n': [0, 2] } });
+    expect(unpackPlan(packed, ['7', 'lamp', '12.0'], ['product_id', 'title', 'sale_price'])).toEqual(plan);
   });
 
   it('gives back an earlier version’s plain plan as it is', () => {
-    expect(unpackPlan(create, cells)).toEqual(create);
+    expect(unpackPlan(create, cells, headers)).toEqual(create);
     const skip: RowPlan = { kind: 'skip', reason: 'Lamp with a long name' };
-    expect(unpackPlan(packPlan(skip, cells), cells)).toEqual(skip);
+    expect(unpackPlan(planPacker(headers)(skip, cells), cells, headers)).toEqual(skip);
   });
 
-  it('unpacks to the plan it packed, whatever the payload and cells', () => {
-    const text = fc.oneof(fc.string(), fc.constantFrom(...cells), fc.string({ minLength: 9, maxLength: 40 }));
+  it('unpacks to the plan it packed, whatever the payload, cells and headers', () => {
+    const key = fc.oneof(
+      fc.constantFrom('title', 'prices', '0', '1', 'a.b', '', '__proto__'),
+      fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !k.startsWith('@')),
+    );
+    const text = fc.oneof(fc.string(), fc.constantFrom(...cells, '12', '-0', ' 5 ', '1e3'));
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, text, fc.double({ noNaN: true }), fc.boolean(), tie('list'), tie('map')),
-      list: fc.array(tie('node'), { maxLength: 3 }),
-      map: fc.dictionary(
-        fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== '@c'),
-        tie('node'),
-        { maxKeys: 4 },
+      node: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.double({ noNaN: true }),
+        fc.constantFrom(12, 0, -0, 1000, 5),
+        fc.boolean(),
+        tie('list'),
+        tie('map'),
       ),
+      list: fc.array(tie('node'), { maxLength: 3 }),
+      map: fc.dictionary(key, tie('node'), { maxKeys: 4 }),
     }));
+    const header = fc.oneof(
+      fc.constantFrom('title', 'prices.0', 'prices.1', 'a.b', 'title.0', '0', '0.title', ''),
+      fc.string({ maxLength: 8 }),
+    );
     fc.assert(
-      fc.property(fc.array(text, { maxLength: 8 }), value.map, (row, payload) => {
-        const plan = { kind: 'update', payload } as unknown as RowPlan;
-        const packed = JSON.parse(JSON.stringify(packPlan(plan, row))) as RowPlan;
-        expect(unpackPlan(packed, row)).toEqual(JSON.parse(JSON.stringify(plan)));
+      fc.property(fc.array(fc.tuple(header, text), { maxLength: 8 }), value.map, (columns, payload) => {
+        const hs = columns.map(([h]) => h);
+        const row = columns.map(([, cell]) => cell);
+        const plan = JSON.parse(JSON.stringify({ kind: 'update', payload })) as RowPlan;
+        const packed = JSON.parse(JSON.stringify(planPacker(hs)(plan, row))) as RowPlan;
+        expect(unpackPlan(packed, row, hs)).toEqual(plan);
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 });

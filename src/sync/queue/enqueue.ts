@@ -20,10 +20,10 @@ import type { SyncRequest } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
-import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, ROW_JOB_OPTIONS, type RowJobData } from './jobs.ts';
+import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, type RowJobData } from './jobs.ts';
 import { engineKeys, reportJobId, rowJobId } from './keys.ts';
 import { rowQueue } from './row-queue.ts';
-import { packPlan, unpackPlan } from './packed-plan.ts';
+import { planPacker, unpackPlan } from './packed-plan.ts';
 
 export type EnqueueDeps = RedisTarget & {
   /**
@@ -101,7 +101,9 @@ export async function enqueueSync(
     // row recorded already is not counted twice), and the delta pre-check is left to the worker's
     // per-row one: a range it counts at once could hold rows the workers have recorded since.
     const counted = created ? null : await countedUnchanged(state, info.batchId);
-    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue }, counted);
+    // Plans are packed against the headers the batch's record holds, which the workers unpack with.
+    const headers = created ? sheet.headers : ((await state.meta(info.batchId))?.headers ?? sheet.headers);
+    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue, headers }, counted);
     if (await state.seal(info.batchId, total)) {
       await queue.add(
         REPORT_JOB,
@@ -134,14 +136,20 @@ async function storeNameOf(client: StoreApi | undefined, sheet: OpenedSheet): Pr
   return session.store.store_name || undefined;
 }
 
-type RowJob = { name: string; data: RowJobData; opts: typeof ROW_JOB_OPTIONS & { jobId: string } };
+type RowJob = { name: string; data: RowJobData; opts: { jobId: string } };
 
 /** Reads the sheet's wanted rows onto the queue; returns how many were read. */
 async function queueRows(
   request: SyncRequest,
   sheet: OpenedSheet,
   batchId: string,
-  { deps, logger, state, queue }: { deps: EnqueueDeps; logger: Logger; state: BatchState; queue: Queue },
+  {
+    deps,
+    logger,
+    state,
+    queue,
+    headers,
+  }: { deps: EnqueueDeps; logger: Logger; state: BatchState; queue: Queue; headers: string[] },
   /** A batch queued again: the rows it counted unchanged already. Null for a new batch. */
   counted: ((row: number) => boolean) | null,
 ): Promise<number> {
@@ -151,8 +159,11 @@ async function queueRows(
       ? buildBatchLedger(settings, deps.batchLedgers)
       : null;
   const jobs = chunkedQueue(queue, deps.chunkSize ?? 500, (rows) =>
-    preCheck ? recordUnchanged(batchId, rows, preCheck, state, request.listUnchanged === true) : Promise.resolve(rows),
+    preCheck
+      ? recordUnchanged(batchId, rows, { ledger: preCheck, state, headers, listed: request.listUnchanged === true })
+      : Promise.resolve(rows),
   );
+  const pack = planPacker(headers);
   let total = 0;
   try {
     for await (const sheetRow of sheet.rows()) {
@@ -171,9 +182,9 @@ async function queueRows(
         row: sheetRow.row,
         originalRow: sheetRow.originalRow,
         cells: sheetRow.cells,
-        plan: packPlan(sheetRow.plan, sheetRow.cells),
+        plan: pack(sheetRow.plan, sheetRow.cells),
       };
-      await jobs.push({ name: ROW_JOB, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(batchId, sheetRow.row) } });
+      await jobs.push({ name: ROW_JOB, data, opts: { jobId: rowJobId(batchId, sheetRow.row) } });
     }
   } catch (error) {
     // The file broke part-way: the rows read before the break are queued and end as usual; the
@@ -232,15 +243,13 @@ function chunkedQueue(queue: Queue, chunkSize: number, sieve: (rows: RowJob[]) =
 async function recordUnchanged<Job extends { data: RowJobData }>(
   batchId: string,
   jobs: Job[],
-  ledger: BatchLedger,
-  state: BatchState,
-  listed: boolean,
+  { ledger, state, headers, listed }: { ledger: BatchLedger; state: BatchState; headers: string[]; listed: boolean },
 ): Promise<Job[]> {
   const rows = jobs.map(({ data }) => ({
     batchId,
     row: data.row,
     originalRow: data.originalRow,
-    plan: unpackPlan(data.plan, data.cells),
+    plan: unpackPlan(data.plan, data.cells, headers),
     cells: data.cells,
   }));
   await ledger.prefetch?.(rows).catch(() => undefined);

@@ -1,4 +1,5 @@
 /** What a queued job carries: one row's plan and cells (never a credential), or a report request. */
+import type { Job } from 'bullmq';
 import { batchOfRowJob } from './keys.ts';
 import type { PackedPlan } from './packed-plan.ts';
 
@@ -30,13 +31,24 @@ export const REPORT_JOB = 'report';
 
 /**
  * Row jobs retry only when the worker itself failed (Redis down...); store failures end in a
- * result. What happens to a finished row job is the worker's setting (ROW_JOBS_KEPT), not each
- * job's: a job's options are stored with it, once per queued row.
+ * result. Like what happens to a finished row job (ROW_JOBS_KEPT), this is the worker's setting,
+ * not each job's: BullMQ stores a job's options with it, once per queued row, and decides a retry
+ * from the job it holds (withRowRetries). A row job is queued with its id alone.
  */
-export const ROW_JOB_OPTIONS = {
+export const ROW_JOB_RETRIES = {
   attempts: 10,
   backoff: { type: 'exponential', delay: 500 },
 } as const;
+
+/**
+ * The worker's retries on a row job it took (BullMQ reads a job stored without attempts as 0); a
+ * job queued by an earlier version keeps its own.
+ */
+export function withRowRetries(job: Job): Job {
+  if (!job.opts.attempts) job.opts.attempts = ROW_JOB_RETRIES.attempts;
+  job.opts.backoff ??= { ...ROW_JOB_RETRIES.backoff };
+  return job;
+}
 
 /** A row job is removed once done (its result is in the batch); failed ones, the last 1,000. */
 export const ROW_JOBS_KEPT = { removeOnComplete: { count: 0 }, removeOnFail: { count: 1000 } } as const;

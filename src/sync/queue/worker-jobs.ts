@@ -14,7 +14,7 @@ import type { SendSlots } from '../slots.ts';
 import { problemsIn } from '../tally.ts';
 import type { BatchCounts } from './batch-counts.ts';
 import type { BatchState } from './batch-state.ts';
-import { batchOfJob, REPORT_JOB, type ReportJobData, type RowJobData } from './jobs.ts';
+import { batchOfJob, REPORT_JOB, withRowRetries, type ReportJobData, type RowJobData } from './jobs.ts';
 import { unpackPlan } from './packed-plan.ts';
 import { writeRedisBatchReport } from './report.ts';
 import type { BatchContexts } from './worker-batches.ts';
@@ -40,6 +40,7 @@ export interface WorkerParts {
 
 export async function runJob(w: WorkerParts, job: Job, token: string | undefined): Promise<void> {
   if (job.name === REPORT_JOB) return runReportJob(w, job, token);
+  withRowRetries(job);
   const data = job.data as RowJobData;
   if ((await processRowJob(w, batchOfJob(job.id, data), data, job.attemptsStarted > 1)) === 'handBack')
     return handBack(w, job, token);
@@ -91,7 +92,12 @@ async function processRowJob(
   }
   if (context.foreign) return 'handBack';
   const result = await processRow(
-    { row, originalRow: data.originalRow, plan: unpackPlan(data.plan, data.cells), cells: data.cells },
+    {
+      row,
+      originalRow: data.originalRow,
+      plan: unpackPlan(data.plan, data.cells, context.meta.headers),
+      cells: data.cells,
+    },
     {
       batchId,
       client: deps.client,
@@ -128,7 +134,7 @@ export function onJobFailed(w: WorkerParts, job: Job | undefined, error: Error):
     logger.error({ err: error, jobId: job?.id }, 'report job failed');
     return;
   }
-  if (job.attemptsMade < (job.opts.attempts ?? 1)) return;
+  if (job.attemptsMade < (withRowRetries(job).opts.attempts ?? 1)) return;
   // The job gave up (the worker itself kept failing): the row still ends in one outcome.
   const data = job.data as RowJobData;
   const batchId = batchOfJob(job.id, data);
