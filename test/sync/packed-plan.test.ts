@@ -56,7 +56,7 @@ describe('planPacker', () => {
 
   it('unpacks to the plan it packed, whatever the payload, cells and headers', () => {
     const key = fc.oneof(
-      fc.constantFrom('title', 'prices', '0', '1', 'a.b', '', '__proto__'),
+      fc.constantFrom('title', 'prices', '0', '1', 'a.b', 'a', 'b', '', '__proto__'),
       fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !k.startsWith('@')),
     );
     const text = fc.oneof(fc.string(), fc.constantFrom(...cells, '12', '-0', ' 5 ', '1e3'));
@@ -78,14 +78,36 @@ describe('planPacker', () => {
       fc.string({ maxLength: 8 }),
     );
     fc.assert(
-      fc.property(fc.array(fc.tuple(header, text), { maxLength: 8 }), value.map, (columns, payload) => {
-        const hs = columns.map(([h]) => h);
-        const row = columns.map(([, cell]) => cell);
-        const plan = JSON.parse(JSON.stringify({ kind: 'update', payload })) as RowPlan;
-        const packed = JSON.parse(JSON.stringify(planPacker(hs)(plan, row))) as RowPlan;
-        expect(unpackPlan(packed, row, hs)).toEqual(plan);
-      }),
+      fc.property(
+        value.map,
+        fc.array(fc.tuple(header, text), { maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), fc.option(text)), { maxLength: 8 }),
+        (payload, noise, picks) => {
+          // Columns for some of the payload's own fields (its leaves' dotted paths, their values as
+          // cells, or another text), mixed with columns of anything at all.
+          const fields = leaves(payload);
+          const columns = [
+            ...picks.flatMap(([i, other]): [string, string][] => {
+              const field = fields[i % Math.max(fields.length, 1)];
+              return field ? [[field[0], other ?? field[1]]] : [];
+            }),
+            ...noise,
+          ];
+          const hs = columns.map(([h]) => h);
+          const row = columns.map(([, cell]) => cell);
+          const plan = JSON.parse(JSON.stringify({ kind: 'update', payload })) as RowPlan;
+          const packed = JSON.parse(JSON.stringify(planPacker(hs)(plan, row))) as RowPlan;
+          expect(unpackPlan(packed, row, hs)).toEqual(plan);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 });
+
+/** Each text or number field of a payload as [its keys joined by dots, its value as text]. */
+function leaves(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string' || typeof value === 'number') return [[prefix, String(value)]];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([key, item]) => leaves(item, prefix === '' ? key : `${prefix}.${key}`));
+}
