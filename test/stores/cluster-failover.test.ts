@@ -1,5 +1,5 @@
 /**
- * A Redis Cluster failover mid-batch: three masters with a replica each (a short node timeout), one
+ * A Redis Cluster failover mid-batch: three masters with a replica each (node timeout 10 s: the failover lasts 10-15 s, as a real one does), one
  * store whose keys live on one master, a `worker` process, an `import` process and a console
  * batch of the same store on the queue at once. The store's master is killed (SIGKILL) mid-batch
  * and its replica takes its slots. Every command rides through: the import exits 0, every row of
@@ -17,7 +17,7 @@ const t = useCliWorld({ latencyMs: 10 });
 let cluster: RedisCluster;
 let consoleWorld: ConsoleWorld | undefined;
 beforeAll(async () => {
-  cluster = await RedisCluster.start(3, { replicas: 1, nodeTimeoutMs: 3000 });
+  cluster = await RedisCluster.start(3, { replicas: 1, nodeTimeoutMs: 10_000 });
 });
 afterAll(async () => {
   await cluster?.stop();
