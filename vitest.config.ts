@@ -57,6 +57,8 @@ const processTests = [
   'test/stores/agency-words.test.ts',
   'test/stores/worker-store-hangs.test.ts',
   'test/stores/cluster.test.ts',
+  'test/stores/sandbox-stores.test.ts',
+  'test/stores/cluster-failover.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
   'test/cli/start-up-loads.test.ts',

@@ -24,6 +24,7 @@ const BENCHES = [
   'scale',
   'catalog-memory',
   'agency',
+  'idle-stores',
   'one-plan',
 ];
 

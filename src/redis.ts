@@ -4,7 +4,7 @@
  * RedisClient it is given and works the same on both, because every key of one store shares one
  * hash slot (src/sync/queue/keys.ts storePrefix). What differs on a cluster is said here.
  */
-import type { Cluster, Redis } from 'ioredis';
+import type { Cluster, ClusterOptions, Redis } from 'ioredis';
 import type { Config, RedisNode } from './config.ts';
 
 /** A connection: to one server, or to a cluster (ioredis routes each command to its key's master). */
@@ -12,6 +12,30 @@ export type RedisClient = Redis | Cluster;
 
 /** Where Redis is: the shape a RedisTarget (src/sync/queue/connection.ts) spreads in. */
 export type RedisServer = { redisUrl: string } | { redisCluster: readonly RedisNode[] };
+
+/** A failover of a cluster's master, from its death to its replica serving its slots, lasts about this long at most. */
+export const FAILOVER_MS = 30_000;
+
+/** How long a command waits between tries while its slot's master is away. */
+const FAILOVER_RETRY_MS = 300;
+
+/**
+ * How our cluster clients ride through a failover (a master dies; after cluster-node-timeout its
+ * replica is elected and takes its slots: 10-20 s is normal) instead of failing the commands
+ * caught in it: ioredis' defaults (16 tries 100 ms apart, CLUSTERDOWN included) gave up after
+ * 2-3 s, failing an import with "Too many Cluster redirections". A command now tries again every
+ * FAILOVER_RETRY_MS, refreshing the slots each time, for FAILOVER_MS before it fails; the slots
+ * are fetched with time to spare on a loaded machine ("Failed to refresh slots cache"); and
+ * commands issued while no node is reachable wait in the offline queue (BullMQ needs it on).
+ */
+export const CLUSTER_OPTIONS = {
+  retryDelayOnFailover: FAILOVER_RETRY_MS,
+  retryDelayOnClusterDown: FAILOVER_RETRY_MS,
+  retryDelayOnTryAgain: FAILOVER_RETRY_MS,
+  maxRedirections: Math.ceil(FAILOVER_MS / FAILOVER_RETRY_MS),
+  slotsRefreshTimeout: 5_000,
+  enableOfflineQueue: true,
+} as const satisfies ClusterOptions;
 
 /** The configured Redis, or null when none is (everything then runs local). */
 export function redisServerOf(config: Pick<Config, 'redisUrl' | 'redisClusterNodes'>): RedisServer | null {

@@ -8,6 +8,7 @@ import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 import { EXIT } from './exit-codes.ts';
+import { notListening, runSandboxStores } from './sandbox-stores.ts';
 
 interface SandboxFlags {
   port: string;
@@ -19,6 +20,8 @@ interface SandboxFlags {
   productLimit?: string;
   expiresIn: 'absolute' | 'duration';
   taxes: boolean;
+  stores?: string;
+  storesFileOut?: string;
 }
 
 export function registerSandboxCommand(program: Command, ctx: CliContext): void {
@@ -46,19 +49,15 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
       'keep request bodies in the request log (GET /__sandbox/requests); off to save memory',
       false,
     )
+    .option('--stores <n>', 'serve n stores, each at <url>/s/<n> with its own account, limit and data')
+    .option('--stores-file-out <path>', 'with --stores: write their stores file there instead of printing it')
     .action(async (flags: SandboxFlags) => {
-      const { startSandbox } = await import('../sandbox/index.ts');
       const options = sandboxOptions(flags);
-      const sandbox = await startSandbox(options).catch((error: unknown) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES') {
-          throw new ExitError(
-            EXIT.notStarted,
-            `cannot listen on ${options.host}:${options.port} (${code}); choose another --port or --host`,
-          );
-        }
-        throw error;
-      });
+      if (flags.stores !== undefined)
+        return runSandboxStores(ctx, { ...options, stores: whole('--stores', flags.stores, 1) }, flags.storesFileOut);
+      if (flags.storesFileOut !== undefined) throw new ExitError(EXIT.notStarted, '--stores-file-out needs --stores');
+      const { startSandbox } = await import('../sandbox/index.ts');
+      const sandbox = await startSandbox(options).catch(notListening(options));
       ctx.print(
         [
           `Sandbox store listening on ${sandbox.url}`,

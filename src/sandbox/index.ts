@@ -5,6 +5,8 @@
 export { DEMO_EMAIL, DEMO_PASSWORD, startSandbox, withSandbox } from './start.ts';
 export { SECRET_FIELDS, SECRET_MARKER, SECRET_VALUES } from './seed.ts';
 export { maxInWindow } from './stats.ts';
+export { sandboxStoresFile, startSandboxStores, storeEmail } from './stores.ts';
+export type { SandboxStoreHandle, SandboxStoresHandle, SandboxStoresOptions } from './stores.ts';
 export type {
   FaultKind,
   FaultRule,

@@ -175,7 +175,11 @@ function closer(server: Server, loop: IntervalHistogram, timers: CancellableTime
   };
 }
 
-async function handleControlRequest(target: ControlTarget, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleControlRequest(
+  target: ControlTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const raw = await readBody(req);
   let body: unknown;
@@ -188,24 +192,24 @@ async function handleControlRequest(target: ControlTarget, req: IncomingMessage,
 }
 
 /** The address a client on this machine uses: loopback for a wildcard bind, brackets for IPv6. */
-function urlHost(host: string): string {
+export function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function wholeOption(name: string, value: number): number {
+export function wholeOption(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a whole number >= 0, got ${value}`);
   return value;
 }
 
-function checkKeepAlive(keepAlive: KeepAlive): KeepAlive {
+export function checkKeepAlive(keepAlive: KeepAlive): KeepAlive {
   const { timeoutMs } = keepAlive;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
     throw new TypeError(`keepAlive.timeoutMs must be a whole number >= 1, got ${timeoutMs}`);
   return keepAlive;
 }
 
-function checkLatency(ms: number): number {
+export function checkLatency(ms: number): number {
   if (!(ms >= 0)) throw new TypeError(`latencyMs must be a number >= 0, got ${ms}`);
   return ms;
 }

@@ -45,6 +45,8 @@ export interface ConsoleWorldOptions {
   uploadLimitBytes?: number;
   redis?: boolean;
   sandbox?: SandboxOptions;
+  /** A store of the test's own to serve instead of a sandbox of the world's (left open at close). */
+  store?: SandboxHandle;
   /** A ledger in memory, and with Redis a worker in the console's process (as `serve --sandbox`). */
   rehearsal?: boolean;
   /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
@@ -58,7 +60,7 @@ export interface ConsoleWorldOptions {
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
-  const sandbox = await startSandbox(options.sandbox ?? {});
+  const sandbox = options.store ?? (await startSandbox(options.sandbox ?? {}));
   const dir = await mkdtemp(join(tmpdir(), 'console-'));
   const reportDir = options.reportDir ?? join(dir, 'reports');
   const jobsDir = join(dir, 'jobs');
@@ -128,7 +130,7 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
       await served.stop();
       if (config.redisUrl) await dropKeys(config.queuePrefix, config.redisUrl);
       await app.close();
-      await sandbox.close();
+      if (!options.store) await sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

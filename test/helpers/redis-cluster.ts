@@ -3,7 +3,8 @@
  * cluster mode on, each on free ports (its client port and its cluster bus port, named with
  * --cluster-port so the bus never needs port + 10000) in a temp dir of its own, without
  * persistence; joined with `redis-cli --cluster create` and ready once every node says
- * `cluster_state:ok`. stop() kills them and removes their dirs.
+ * `cluster_state:ok`. With replicas (and a short node timeout), killMaster() is a master's process
+ * dying and its replica taking its slots, as in a failover. stop() kills them and removes their dirs.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +17,13 @@ import { until } from './until.ts';
 
 const run = promisify(execFile);
 
+export interface ClusterShape {
+  /** Replicas of each master. @defaultValue 0 */
+  replicas?: number;
+  /** cluster-node-timeout: how long a master is unreachable before its replica is promoted. @defaultValue 15000 */
+  nodeTimeoutMs?: number;
+}
+
 interface Node {
   port: number;
   dir: string;
@@ -25,11 +33,13 @@ interface Node {
 export class RedisCluster {
   private constructor(private readonly nodes: Node[]) {}
 
-  static async start(masters = 3): Promise<RedisCluster> {
+  static async start(masters = 3, shape: ClusterShape = {}): Promise<RedisCluster> {
     const nodes: Node[] = [];
     const cluster = new RedisCluster(nodes);
+    const replicas = shape.replicas ?? 0;
+    const total = masters * (1 + replicas);
     try {
-      for (let i = 0; i < masters; i++) {
+      for (let i = 0; i < total; i++) {
         const [port, busPort, dir] = [
           await freePort(),
           await freePort(),
@@ -41,6 +51,9 @@ export class RedisCluster {
             ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--daemonize', 'no'],
             ...['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort)],
             ...['--save', '', '--appendonly', 'no'],
+            ...['--cluster-node-timeout', String(shape.nodeTimeoutMs ?? 15_000)],
+            // A replica may always take over, however long ago it last heard its master.
+            ...['--cluster-replica-validity-factor', '0'],
           ],
           { stdio: 'ignore' },
         );
@@ -52,13 +65,15 @@ export class RedisCluster {
         'create',
         ...nodes.map(({ port }) => `127.0.0.1:${port}`),
         '--cluster-replicas',
-        '0',
+        String(replicas),
         '--cluster-yes',
       ]);
       await until(async () => {
         for (const { port } of nodes) {
           const info = await cluster.onNode(port, (redis) => redis.cluster('INFO'));
-          if (!info.includes('cluster_state:ok') || !info.includes(`cluster_known_nodes:${masters}`)) return false;
+          if (!info.includes('cluster_state:ok') || !info.includes(`cluster_known_nodes:${total}`)) return false;
+          const role = await cluster.onNode(port, (redis) => redis.info('replication'));
+          if (role.includes('role:slave') && !role.includes('master_link_status:up')) return false;
         }
         return true;
       }, 'the cluster to be ok on every node');
@@ -100,6 +115,33 @@ export class RedisCluster {
       } while (cursor !== '0');
       return keys;
     });
+  }
+
+  /**
+   * Kills the process of the master on `port` (SIGKILL: no goodbye to the cluster) and resolves
+   * once another node serves its slots and every live node says `cluster_state:ok`.
+   */
+  async killMaster(port: number): Promise<void> {
+    const node = this.nodes.find((n) => n.port === port);
+    if (!node) throw new Error(`no node on port ${port}`);
+    const live = this.nodes.filter((n) => n !== node);
+    const slotsOf = async (at: number) => this.onNode(at, (redis) => redis.cluster('SLOTS'));
+    const owned = (await slotsOf(live[0]!.port)).filter(([, , master]) => master?.[1] === port);
+    await kill(node.child, 'SIGKILL');
+    await until(
+      async () => {
+        for (const { port: at } of live) {
+          const info = await this.onNode(at, (redis) => redis.cluster('INFO'));
+          if (!info.includes('cluster_state:ok')) return false;
+        }
+        const slots = await slotsOf(live[0]!.port);
+        return owned.every(([from]) =>
+          slots.some(([start, end, master]) => from >= start && from <= end && master?.[1] !== port),
+        );
+      },
+      `a replica to take the slots of the master on ${port}`,
+      { timeoutMs: 60_000, everyMs: 100 },
+    );
   }
 
   async stop(): Promise<void> {

@@ -7,7 +7,7 @@ import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisNode } from '../../config.ts';
 import { silentLogger, type Logger } from '../../log.ts';
-import { describeRedis, type RedisClient, type RedisServer } from '../../redis.ts';
+import { CLUSTER_OPTIONS, describeRedis, type RedisClient, type RedisServer } from '../../redis.ts';
 import { watchRedis } from './redis-outage.ts';
 
 /** A store's place in Redis: the server or cluster, and its key prefix (keys.ts storePrefix). */
@@ -22,7 +22,7 @@ const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
 function clusterOf(nodes: readonly RedisNode[], redisOptions: RedisOptions, lazyConnect: boolean): Cluster {
   return new Cluster(
     nodes.map(({ host, port }) => ({ host, port })),
-    { redisOptions, clusterRetryStrategy: retryStrategy, lazyConnect },
+    { ...CLUSTER_OPTIONS, redisOptions, clusterRetryStrategy: retryStrategy, lazyConnect },
   );
 }
 

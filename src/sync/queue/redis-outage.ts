@@ -28,6 +28,25 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 /**
+ * Redis did not answer this time, which says nothing of the batch: a connection error, a reply
+ * that the cluster is moving (CLUSTERDOWN, TRYAGAIN, MOVED, ASK, LOADING, READONLY, MASTERDOWN) or
+ * ioredis giving up on one ("Too many Cluster redirections", "Failed to refresh slots cache").
+ * Asking again later answers.
+ */
+export function isRedisUnanswered(error: unknown): boolean {
+  if (isConnectionError(error)) return true;
+  if (!(error instanceof Error)) return false;
+  return (
+    /^(CLUSTERDOWN|TRYAGAIN|MOVED|ASK|LOADING|READONLY|MASTERDOWN)\b/.test(error.message) ||
+    /Too many Cluster redirections|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready/i.test(
+      error.message,
+    ) ||
+    error.name === 'ClusterAllFailedError' ||
+    error.name === 'MaxRetriesPerRequestError'
+  );
+}
+
+/**
  * Watches one of our ioredis connections (to a server or a cluster, named by `address`, which
  * holds no password): its errors open (once) the address's outage, and when every connection that
  * failed is ready again the outage is closed, with one line each.

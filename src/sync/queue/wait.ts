@@ -9,7 +9,7 @@ import type { ProgressListener } from '../types.ts';
 import { BatchState } from './batch-state.ts';
 import { silentLogger, type Logger } from '../../log.ts';
 import { closeBull, openRedis, type RedisTarget } from './connection.ts';
-import { onBullError } from './redis-outage.ts';
+import { isRedisUnanswered, onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';
 import { engineKeys, reportJobId } from './keys.ts';
 import { rowQueue } from './row-queue.ts';
@@ -39,7 +39,11 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
   try {
     for (;;) {
       options.signal?.throwIfAborted();
-      const status = await state.status(batchId);
+      const status = await readAgainLater(() => state.status(batchId), options.logger ?? silentLogger);
+      if (status === 'unanswered') {
+        await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : undefined);
+        continue;
+      }
       if (!status) throw new BatchNotFoundError(batchId);
       if (status.status === 'reported' && status.summary) return status.summary;
       if (status.done !== lastDone) {
@@ -61,6 +65,21 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
     }
   } finally {
     await redis.quit().catch(() => redis.disconnect());
+  }
+}
+
+/**
+ * A read Redis did not answer (a cluster failing over, a restart) is asked again at the next poll,
+ * never taken for the batch's end: the batch runs on in the workers, and a follower that gave up
+ * here would show it failed while it finishes (the console did, until restarted).
+ */
+async function readAgainLater<T>(read: () => Promise<T>, logger: Logger): Promise<T | 'unanswered'> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isRedisUnanswered(error)) throw error;
+    logger.debug({ err: error }, 'batch state not read this time (Redis is away): read again');
+    return 'unanswered';
   }
 }
 
