@@ -37,6 +37,8 @@ export const DEFAULTS = {
   guardChangeShare: 0.5,
   /** ...once it knows at least this many: on a young store every sheet changes most of them. */
   guardMinKnown: 20,
+  /** How many batches' replaced values each product's record keeps: the batches `undo` can put back. */
+  undoBatches: 10,
 } as const;
 
 /** The id of the one store the environment configures, without a stores file. */
@@ -229,6 +231,11 @@ const share = (what: string) =>
     .gt(0, 'must be greater than 0 (1 turns the check off)')
     .max(1, 'must be at most 1 (1 turns the check off)');
 
+/** A product_status value (an integer, as products_status takes it). */
+const hiddenStatus = z.coerce
+  .number({ error: 'must be a whole number (the product_status that hides a product in the store)' })
+  .int('must be a whole number');
+
 const configSchema = z.object({
   /** The store of the stores file this command acts on (STORE, --store); `default` without one. */
   storeId: z
@@ -305,10 +312,20 @@ const configSchema = z.object({
     .number({ error: 'must be a whole number (products known before the change share applies)' })
     .int('must be a whole number')
     .min(0, 'must be 0 or more'),
+  undoBatches: z.coerce
+    .number({ error: 'must be a whole number (the batches a product record keeps for undo)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (nothing kept: no undo) or more')
+    .max(100, 'must be at most 100'),
+  /** The product_status that hides a product in the store: what undoing a create sets; unset: creates are only listed. */
+  hiddenStatus: hiddenStatus.optional(),
 });
 
 /** The guard's settings a store of the stores file may set for itself. */
 export const STORE_GUARD_SCHEMAS = { share } as const;
+
+/** The undo settings a store of the stores file may set for itself. */
+export const STORE_UNDO_SCHEMAS = { hiddenStatus } as const;
 
 /** The notification settings a store of the stores file may set for itself (src/stores-file.ts). */
 export const STORE_NOTIFY_SCHEMAS = { webhookUrl, webhookSecret, mailList, notifyLang } as const;
@@ -390,6 +407,8 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   guardPriceDrop: 'GUARD_PRICE_DROP',
   guardChangeShare: 'GUARD_CHANGE_SHARE',
   guardMinKnown: 'GUARD_MIN_KNOWN',
+  undoBatches: 'UNDO_BATCHES',
+  hiddenStatus: 'HIDDEN_STATUS',
 };
 
 /**

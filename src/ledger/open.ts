@@ -70,7 +70,8 @@ export async function openStoreLedger(
     ledger = await FileLedger.open(file);
     where = file;
   }
-  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
+  const batchLedgers = batchLedgersOf(ledger, { undoBatches: config.undoBatches });
+  return { ledger, batchLedgers, scope, where, close: () => ledger.close() };
 }
 
 /** The records a look before a batch reads (the guard): lookups and the count of products known. */
