@@ -75,7 +75,7 @@ export async function openStoreLedger(
 }
 
 /** The records a look before a batch reads (the guard): lookups and the count of products known. */
-export type RecordReader = Pick<Ledger, 'getMany' | 'known'> & { close(): Promise<void> };
+export type RecordReader = Pick<Ledger, 'getMany' | 'known'> & Pick<StoreLedger, 'all'> & { close(): Promise<void> };
 
 /**
  * The store's records where its ledger is, for a look before a batch (the guard), without taking
