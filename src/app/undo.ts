@@ -49,10 +49,10 @@ export async function planUndoOf(records: UndoRecords, batch: string, options: U
 export async function undoRequest(
   plan: UndoPlan,
   reportDir: string,
-  options: { lang?: Lang; now?: number } = {},
+  options: { lang?: Lang; batchId?: string } = {},
 ): Promise<SyncRequest | null> {
   if (plan.send.length === 0) return null;
-  const batchId = newBatchId(options.now ?? Date.now());
+  const batchId = options.batchId ?? newBatchId(Date.now());
   const dir = join(reportDir, plan.batch);
   await mkdir(dir, { recursive: true });
   const file = join(dir, `undo-${batchId}.csv`);
