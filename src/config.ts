@@ -8,6 +8,7 @@ export { DEFAULTS, DEFAULT_STORE_ID } from './config/defaults.ts';
 export { ConfigError } from './config/error.ts';
 export { STORE_GUARD_SCHEMAS } from './config/guard.ts';
 export { STORE_NOTIFY_SCHEMAS } from './config/notify.ts';
+export { STORE_UNDO_SCHEMAS } from './config/undo.ts';
 export type { RedisNode } from './config/redis.ts';
 export { missingStoreSetting, requireStore, type StoreSettings } from './config/require-store.ts';
 export { resolveConfig } from './config/resolve.ts';

@@ -39,6 +39,7 @@ export function storeConfig(base: Config, profile: StoreProfile, flagged: Flagge
     jobsDir: profile.jobsDir ?? join(base.jobsDir, profile.id),
     guardPriceDrop: profile.guardPriceDrop ?? base.guardPriceDrop,
     guardChangeShare: profile.guardChangeShare ?? base.guardChangeShare,
+    hiddenStatus: profile.hiddenStatus ?? base.hiddenStatus,
     ...notifySettingsOf(base, profile),
   };
 }

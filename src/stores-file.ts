@@ -21,12 +21,20 @@
  *       notify_lang: ar                                          # optional: en | ar
  *       guard_price_drop: 0.3                    # optional: over GUARD_PRICE_DROP
  *       guard_change_share: 0.2                  # optional: over GUARD_CHANGE_SHARE
+ *       hidden_status: 0                         # optional: over HIDDEN_STATUS (undo of a create)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { ConfigError, STORE_GUARD_SCHEMAS, STORE_NOTIFY_SCHEMAS, storeUrlSchema, type Config } from './config.ts';
+import {
+  ConfigError,
+  STORE_GUARD_SCHEMAS,
+  STORE_NOTIFY_SCHEMAS,
+  STORE_UNDO_SCHEMAS,
+  storeUrlSchema,
+  type Config,
+} from './config.ts';
 import type { Lang } from './messages/index.ts';
 
 /** The file name looked for in the working directory when STORES_FILE is not set. */
@@ -56,6 +64,8 @@ export interface StoreProfile {
   /** This store's guard thresholds, over GUARD_PRICE_DROP and GUARD_CHANGE_SHARE. */
   guardPriceDrop?: number | undefined;
   guardChangeShare?: number | undefined;
+  /** The product_status that hides a product in this store, over HIDDEN_STATUS. */
+  hiddenStatus?: number | undefined;
 }
 
 /** A store's own notification settings; the mail server and sender stay the deployment's. */
@@ -110,6 +120,7 @@ const profileSchema = z
       notify_lang: STORE_NOTIFY_SCHEMAS.notifyLang.optional(),
       guard_price_drop: STORE_GUARD_SCHEMAS.share('0.5: a price more than 50% below the one last sent').optional(),
       guard_change_share: STORE_GUARD_SCHEMAS.share('0.5: more than half of the products it knows').optional(),
+      hidden_status: STORE_UNDO_SCHEMAS.hiddenStatus.optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.join(', ')}` : undefined) },
   )
@@ -237,6 +248,7 @@ function profileOf(
     concurrency: raw.concurrency,
     guardPriceDrop: raw.guard_price_drop,
     guardChangeShare: raw.guard_change_share,
+    hiddenStatus: raw.hidden_status,
     dropDir: at(raw.drop_dir),
     jobsDir: at(raw.jobs_dir),
     consoleToken,

@@ -25,7 +25,7 @@ export function storeLedger(
 ): () => Promise<LedgerHandle> {
   return life.once(async () => {
     const handle = inMemory
-      ? memoryLedgerHandle()
+      ? memoryLedgerHandle(config)
       : await openStoreLedger(config, inRedis ? await inRedis.redis() : null, logger);
     life.onClose(() => handle.close());
     return handle;
@@ -33,11 +33,11 @@ export function storeLedger(
 }
 
 /** A rehearsal's ledger: in this process's memory, gone with it (and with its sandbox store). */
-function memoryLedgerHandle(): LedgerHandle {
+function memoryLedgerHandle(config: Config): LedgerHandle {
   const ledger = new MemoryLedger();
   return {
     ledger,
-    batchLedgers: batchLedgersOf(ledger),
+    batchLedgers: batchLedgersOf(ledger, { undoBatches: config.undoBatches }),
     scope: 'sandbox',
     where: 'memory (sandbox)',
     close: () => ledger.close(),

@@ -14,6 +14,7 @@ import { registerSyncCommands } from './sync.ts';
 import { registerIntakeCommands } from './intake.ts';
 import { registerLedgerCommand } from './ledger.ts';
 import { registerReconcileCommand } from './reconcile.ts';
+import { registerUndoCommand } from './undo.ts';
 
 export function registerCommands(program: Command, ctx: CliContext): void {
   registerListCommands(program, ctx);
@@ -22,6 +23,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerSyncCommands(program, ctx);
   registerIntakeCommands(program, ctx);
   registerReconcileCommand(program, ctx);
+  registerUndoCommand(program, ctx);
   registerServeCommand(program, ctx);
   registerLedgerCommand(program, ctx);
 }

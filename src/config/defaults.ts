@@ -28,6 +28,8 @@ export const DEFAULTS = {
   guardChangeShare: 0.5,
   /** ...once it knows at least this many: on a young store every sheet changes most of them. */
   guardMinKnown: 20,
+  /** How many batches' replaced values each product's record keeps: the batches `undo` can put back. */
+  undoBatches: 10,
 } as const;
 
 /** The id of the one store the environment configures, without a stores file. */

@@ -7,6 +7,7 @@ import { LOG_ENV, logSettings } from './log.ts';
 import { NOTIFY_ENV, notifySettings, notifyTogether } from './notify.ts';
 import { REDIS_ENV, redisSettings, redisTogether } from './redis.ts';
 import { STORE_ENV, storeSettings } from './store.ts';
+import { UNDO_ENV, undoSettings } from './undo.ts';
 
 export const configSchema = z
   .object({
@@ -17,6 +18,7 @@ export const configSchema = z
     ...consoleSettings,
     ...notifySettings,
     ...guardSettings,
+    ...undoSettings,
   })
   .superRefine((settings, ctx) => {
     /** Settings that only make sense together, each missing one named, and two that exclude each other. */
@@ -50,6 +52,7 @@ export const ENV_NAMES: Record<keyof Settings, string> = {
   ...CONSOLE_ENV,
   ...NOTIFY_ENV,
   ...GUARD_ENV,
+  ...UNDO_ENV,
 };
 
 export type ConfigOverrides = Partial<Record<keyof Settings, string | number | undefined>>;

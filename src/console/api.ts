@@ -26,6 +26,7 @@ import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
 import { registerReconcileApi } from './reconcile-api.ts';
+import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
 
@@ -62,6 +63,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   registerFixApi(app);
   registerPreviewApi(app);
   registerReconcileApi(app);
+  registerUndoApi(app);
 }
 
 /** A sheet in: uploaded and planned (POST /uploads), or sent as a batch (POST /batches). */

@@ -6,6 +6,7 @@
  * stores file (start.ts); every store-scoped route answers from one desk (scope.ts).
  */
 import type { App } from '../app.ts';
+import type { UndoRecords } from '../app/undo.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -41,6 +42,10 @@ export interface StoreDesk {
   readonly maxTextLength: number;
   /** The store's ledger: the records a plan reads (what was created, the values last sent); null in a rehearsal. */
   readonly ledger: Pick<Ledger, 'getMany' | 'known'> | null;
+  /** The store's records as a list (undo reads what a batch replaced); null in a rehearsal without a ledger. */
+  readonly records: UndoRecords | null;
+  /** The product_status that hides a product in the store (HIDDEN_STATUS): an undo's creates get it. */
+  readonly hiddenStatus: number | undefined;
   /** When a sheet is held for confirmation (GUARD_*, or the store's own in the stores file). */
   readonly guard: GuardSettings;
   readonly panels: PanelDeps;
@@ -146,6 +151,8 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
     ledger: handle?.ledger ?? null,
+    records: handle?.ledger ?? null,
+    hiddenStatus: config.hiddenStatus,
     guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
     notifier,
     reconcile: (batchDir, dryRun) =>

@@ -56,7 +56,19 @@ export function batchSection(h: Html): string {
 <div aria-live="polite"><dl id="batch-counts" class="counts"></dl><p id="batch-note" hidden></p></div><p id="batch-error" class="error" role="alert" hidden></p>
 <div id="downloads" hidden><h3>${h('downloads')}</h3><ul id="download-links" class="inline"></ul></div>
 ${batchNotifications(h)}
-<button id="rerun" type="button" hidden>${h('rerun_failed')}</button><p id="rerun-note" role="status" hidden></p></section>`;
+<button id="rerun" type="button" hidden>${h('rerun_failed')}</button><p id="rerun-note" role="status" hidden></p>
+${undoBox(h)}</section>`;
+}
+
+/** The batch's undo: what it would put back, previewed, then sent on the person's word. */
+function undoBox(h: Html): string {
+  return `<button id="undo" type="button" hidden>${h('undo_button')}</button>
+<div id="undo-box" hidden><h3 id="undo-heading">${h('undo_heading')}</h3><p class="hint">${h('undo_hint')}</p>
+<p id="undo-status" role="status" aria-live="polite" hidden></p><p id="undo-error" class="error" role="alert" hidden></p>
+<div id="undo-table" class="scroll" hidden><table aria-labelledby="undo-heading">${head(h, ['col_product', 'col_changes'])}
+<tbody id="undo-rows"></tbody></table></div>
+<div id="undo-left-box" hidden><h4>${h('undo_left')}</h4><ul id="undo-left"></ul></div>
+<div class="actions"><button id="undo-send" type="button" class="primary" hidden>${h('undo_send')}</button></div></div>`;
 }
 
 /** The rows that need attention, with what to do next, and the grid that fixes them. */

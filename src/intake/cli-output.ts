@@ -15,6 +15,7 @@ interface Words {
   listSeparator: string;
   dryRun: string;
   rerunOf: (batchId: string) => string;
+  undoes: (batchId: string) => string;
   head: (batchId: string, label: string, rows: number) => string;
   sheetRead: (name: string) => string;
   unchangedNotListed: (count: number) => string;
@@ -28,6 +29,7 @@ const EN: Words = {
   listSeparator: ', ',
   dryRun: ' (dry run)',
   rerunOf: (batchId) => ` (re-run of ${batchId})`,
+  undoes: (batchId) => ` (undo of ${batchId})`,
   head: (batchId, label, rows) => `batch ${batchId}${label}: ${rows} rows`,
   sheetRead: (name) => `sheet read: "${name}"`,
   unchangedNotListed: (count) =>
@@ -43,6 +45,7 @@ const AR: Words = {
   listSeparator: '، ',
   dryRun: ' (تجربة بلا إرسال)',
   rerunOf: (batchId) => ` (إعادة تشغيل للدفعة ${batchId})`,
+  undoes: (batchId) => ` (تراجع عن الدفعة ${batchId})`,
   head: (batchId, label, rows) => `الدفعة ${batchId}${label}: صفوف ${rows}`,
   sheetRead: (name) => `الورقة المقروءة: "${name}"`,
   unchangedNotListed: (count) =>
@@ -58,7 +61,7 @@ const WORDS: Readonly<Record<Lang, Words>> = { en: EN, ar: AR };
 export function summarizeBatch(summary: BatchSummary, lang: Lang = 'en'): string {
   const w = WORDS[lang];
   const counts = OUTCOMES.filter((o) => summary.counts[o] > 0).map((o) => w.outcome(o, summary.counts[o]));
-  const label = `${summary.dryRun ? w.dryRun : ''}${summary.rerunOf ? w.rerunOf(summary.rerunOf) : ''}`;
+  const label = `${summary.dryRun ? w.dryRun : ''}${summary.rerunOf ? w.rerunOf(summary.rerunOf) : ''}${summary.undoes ? w.undoes(summary.undoes) : ''}`;
   const lines = [
     `${w.head(summary.batchId, label, summary.total)}${counts.length > 0 ? `: ${counts.join(w.listSeparator)}` : ''}`,
   ];

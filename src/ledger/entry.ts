@@ -1,11 +1,11 @@
 /**
  * Ledger entries as text, and back, tolerating damage (a bad entry reads as absent).
- * Redis holds them as `~<st>|<row>|<batch>|<fp>|<rt>`, then `|` and `{"v", "ln"}` as JSON when the
- * record has values or links: a delta sync reads one per row, and taking the head apart costs a
+ * Redis holds them as `~<st>|<row>|<batch>|<fp>|<rt>`, then `|` and `{"v", "ln", "u"}` as JSON when
+ * the record has values, links or replaced values: a delta sync reads one per row, and taking the head apart costs a
  * fraction of JSON.parse (no escapes). An entry whose batch or fingerprint holds a `|` is written
  * as JSON whole.
  */
-import type { LedgerEntry, LedgerState } from './ledger.ts';
+import type { LedgerEntry, LedgerState, ReplacedStep } from './ledger.ts';
 
 const STATES: ReadonlySet<string> = new Set<LedgerState>(['synced', 'unknown', 'pending']);
 const COMPACT = '~';
@@ -21,7 +21,20 @@ export function isLedgerEntry(value: unknown): value is LedgerEntry {
     typeof v.row === 'number' &&
     (v.rt === undefined || typeof v.rt === 'string') &&
     (v.v === undefined || (typeof v.v === 'object' && v.v !== null && !Array.isArray(v.v))) &&
-    (v.ln === undefined || (Array.isArray(v.ln) && v.ln.every((key) => typeof key === 'string')))
+    (v.ln === undefined || (Array.isArray(v.ln) && v.ln.every((key) => typeof key === 'string'))) &&
+    (v.u === undefined || (Array.isArray(v.u) && v.u.every(isReplacedStep)))
+  );
+}
+
+function isReplacedStep(value: unknown): value is ReplacedStep {
+  if (value === null || typeof value !== 'object') return false;
+  const s = value as Record<string, unknown>;
+  return (
+    typeof s.b === 'string' &&
+    typeof s.was === 'object' &&
+    s.was !== null &&
+    !Array.isArray(s.was) &&
+    (s.c === undefined || s.c === 1)
   );
 }
 
@@ -34,8 +47,8 @@ export function encodeEntry(entry: LedgerEntry): string {
   )
     return JSON.stringify({ ...entry, rt: entry.rt || undefined });
   const head = `${COMPACT}${entry.st}|${entry.row}|${entry.batch}|${entry.fp}|${entry.rt ?? ''}`;
-  if (entry.v === undefined && entry.ln === undefined) return head;
-  return `${head}|${JSON.stringify({ v: entry.v, ln: entry.ln })}`;
+  if (entry.v === undefined && entry.ln === undefined && entry.u === undefined) return head;
+  return `${head}|${JSON.stringify({ v: entry.v, ln: entry.ln, u: entry.u })}`;
 }
 
 export function parseEntry(text: string): LedgerEntry | undefined {
@@ -64,9 +77,10 @@ function parseCompact(text: string): LedgerEntry | undefined {
   if (rt !== '') entry.rt = rt;
   if (e < 0) return entry;
   try {
-    const tail = JSON.parse(text.slice(e + 1)) as { v?: LedgerEntry['v']; ln?: LedgerEntry['ln'] };
+    const tail = JSON.parse(text.slice(e + 1)) as Pick<LedgerEntry, 'v' | 'ln' | 'u'>;
     if (tail.v !== undefined) entry.v = tail.v;
     if (tail.ln !== undefined) entry.ln = tail.ln;
+    if (tail.u !== undefined) entry.u = tail.u;
   } catch {
     return undefined;
   }

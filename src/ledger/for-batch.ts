@@ -22,12 +22,21 @@ import {
   recordKeysOf,
   stateAfter,
 } from './rules.ts';
+import { DEFAULT_UNDO_BATCHES, replacedBy, stepsAfter } from './replaced.ts';
 import { sentValuesOf } from './values.ts';
 
 type Write = readonly [string, LedgerEntry | null];
 
-export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchLedger {
-  const batch = new StoreBatchLedger(settings, ledger);
+/** How a store's records are kept, whatever the batch. */
+export interface RecordKeeping {
+  /** How many batches' replaced values each record keeps for undo (UNDO_BATCHES). */
+  undoBatches: number;
+}
+
+const KEEPING: RecordKeeping = { undoBatches: DEFAULT_UNDO_BATCHES };
+
+export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger, keeping = KEEPING): BatchLedger {
+  const batch = new StoreBatchLedger(settings, ledger, keeping);
   // A plain object of bound functions, as callers wrap it (spread and override a step).
   return {
     // Only a ledger behind a round trip gains from reading ahead.
@@ -40,8 +49,8 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger): BatchL
 }
 
 /** The engine's batchLedgers for one Ledger store: every batch builds its own from its settings. */
-export function batchLedgersOf(ledger: Ledger): BatchLedgerFactory {
-  return (settings) => ledgerForBatch(settings, ledger);
+export function batchLedgersOf(ledger: Ledger, keeping = KEEPING): BatchLedgerFactory {
+  return (settings) => ledgerForBatch(settings, ledger, keeping);
 }
 
 /** The steps of one batch's ledger (see BatchLedger), over one Ledger store. */
@@ -60,6 +69,7 @@ class StoreBatchLedger {
   constructor(
     private readonly settings: LedgerSettings,
     private readonly ledger: Ledger,
+    private readonly keeping: RecordKeeping,
   ) {
     this.reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
     this.writes = new Coalescer<Write, void>(async (items) => {
@@ -156,13 +166,15 @@ class StoreBatchLedger {
   /**
    * Writes the row's entry as the product's record, under each of its keys: the values it had
    * (read again now: another row may have changed them since `before`) with the ones the store
-   * just confirmed over them, and its keys linked.
+   * just confirmed over them, what they replaced (for undo), and its keys linked.
    */
   private async record(plan: RowPlan, own: string, link: string | null, entry: LedgerEntry): Promise<void> {
     const [held, linked] = await Promise.all([this.lookup(own), link === null ? undefined : this.lookup(link)]);
     const before = valuesOf(held, linked);
     const sent = entry.st === 'synced' ? sentValuesOf(plan) : null;
     const values = sent === null ? before : { ...before, ...sent };
+    const step = sent === null ? null : replacedBy(entry.batch, before, sent, plan.kind === 'create');
+    const steps = stepsAfter(held?.u ?? linked?.u, step, this.keeping.undoBatches);
     const keys = keysAfter(own, link, held ?? linked);
     await Promise.all(
       keys.map((key) => {
@@ -170,6 +182,7 @@ class StoreBatchLedger {
         const copy: LedgerEntry = { ...entry };
         if (values !== undefined) copy.v = values;
         if (others.length > 0) copy.ln = others;
+        if (steps !== undefined && steps.length > 0) copy.u = steps;
         return this.writes.call([key, copy]);
       }),
     );

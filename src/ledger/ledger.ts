@@ -33,6 +33,16 @@ export interface LedgerEntry {
    * record, written under both keys, each naming the other, so either finds it in one lookup.
    */
   ln?: readonly string[];
+  /** What each of the record's last batches replaced, the newest last (replaced.ts): what undo puts back. */
+  u?: readonly ReplacedStep[];
+}
+
+/** What one batch replaced in a record: each field it changed, with the value before (null: none known). */
+export interface ReplacedStep {
+  b: string;
+  was: Readonly<Record<string, unknown>>;
+  /** The batch created the product. */
+  c?: 1;
 }
 
 export interface Ledger {

@@ -70,11 +70,12 @@ export async function openStoreLedger(
     ledger = await FileLedger.open(file);
     where = file;
   }
-  return { ledger, batchLedgers: batchLedgersOf(ledger), scope, where, close: () => ledger.close() };
+  const batchLedgers = batchLedgersOf(ledger, { undoBatches: config.undoBatches });
+  return { ledger, batchLedgers, scope, where, close: () => ledger.close() };
 }
 
 /** The records a look before a batch reads (the guard): lookups and the count of products known. */
-export type RecordReader = Pick<Ledger, 'getMany' | 'known'> & { close(): Promise<void> };
+export type RecordReader = Pick<Ledger, 'getMany' | 'known'> & Pick<StoreLedger, 'all'> & { close(): Promise<void> };
 
 /**
  * The store's records where its ledger is, for a look before a batch (the guard), without taking

@@ -9,6 +9,7 @@ import { OUTCOME_MESSAGES } from './outcomes.ts';
 import { RECONCILE_MESSAGES } from './reconcile.ts';
 import { ROW_MESSAGES } from './rows.ts';
 import { SOURCE_MESSAGES } from './sources.ts';
+import { UNDO_MESSAGES } from './undo.ts';
 import {
   entry,
   type Entry,
@@ -36,6 +37,7 @@ export const CATALOGUE = {
   ...HINT_MESSAGES,
   ...FILE_MESSAGES,
   ...SOURCE_MESSAGES,
+  ...UNDO_MESSAGES,
   ...FRAME_MESSAGES,
 };
 

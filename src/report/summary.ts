@@ -36,6 +36,8 @@ export interface BatchSummary {
   rerunOf?: string;
   /** The batch whose problem rows this one sent as fixed in the console. */
   fixes?: string;
+  /** The batch this one undoes (`catalog-sync undo`, the console's undo button). */
+  undoes?: string;
   /** The language of the report's row messages, when not English (SyncRequest.lang). */
   lang?: Lang;
   dryRun?: boolean;
@@ -94,6 +96,7 @@ const KEY_ORDER = {
   keyColumn: true,
   rerunOf: true,
   fixes: true,
+  undoes: true,
   lang: true,
   dryRun: true,
   skippedUnchanged: true,

@@ -102,6 +102,7 @@ async function syncSheet(
     keyColumn: customKeyColumn(request.ledger),
     rerunOf: request.rerunOf,
     fixes: request.fixes,
+    undoes: request.undoes,
     lang: request.lang,
     dryRun: request.dryRun,
     skippedUnchanged: unchanged.summary(),

@@ -29,6 +29,8 @@ export interface SyncRequest {
   rerunOf?: string;
   /** The batch whose problem rows this one sends as fixed in the console (written to summary.json). */
   fixes?: string;
+  /** The batch this one undoes: its rows put back what that batch changed (written to summary.json). */
+  undoes?: string;
   /** Default: a fresh id from the clock (`20260122-031500-ab12cd`). */
   batchId?: string;
   /** Validate and check against the store; send no writes. */

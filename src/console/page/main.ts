@@ -14,6 +14,7 @@ import { showBatch } from './batch.ts';
 import { startReasons } from './reasons.ts';
 import { startReconcile } from './reconcile.ts';
 import { startSending } from './send.ts';
+import { startUndo } from './undo.ts';
 import { startUploads } from './upload.ts';
 
 // A page of a stores-file login that sees no store now has nothing to run.
@@ -24,6 +25,7 @@ if (maybe('drop-zone')) {
   startGuard();
   startReasons();
   startReconcile();
+  startUndo();
   startFixGrid();
   startPanels();
   startNotifications();

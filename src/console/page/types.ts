@@ -110,6 +110,14 @@ export interface ChangePage {
 export type { GuardVerdict as Guard, PriceDrop } from '../../sync/guard-verdict.ts';
 
 /** What POST /api/batches/{id}/reconcile answers (src/console/reconcile-view.ts), texts in the page's language. */
+/** POST /api/batches/{id}/undo (console/undo-api.ts). */
+export interface UndoAnswer {
+  batchId: string | null;
+  undoes: string;
+  send: { productId: number; changes: string; note?: string; changedSince: string[] }[];
+  left: { key: string; productId: number | null; code: string; reason: string }[];
+}
+
 export interface ReconcileAnswer {
   batchId: string;
   dryRun: boolean;

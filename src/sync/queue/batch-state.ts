@@ -34,6 +34,7 @@ export interface BatchMeta {
   ledger: LedgerSettings;
   rerunOf?: string | undefined;
   fixes?: string | undefined;
+  undoes?: string | undefined;
   /** See SyncRequest.listUnchanged. */
   listUnchanged?: boolean | undefined;
   /** See SyncRequest.lang; absent: English. */

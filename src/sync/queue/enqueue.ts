@@ -82,6 +82,7 @@ export async function enqueueSync(
         ledger: ledgerSettingsOf(request, sheet),
         rerunOf: request.rerunOf,
         fixes: request.fixes,
+        undoes: request.undoes,
         ...(request.listUnchanged ? { listUnchanged: true } : {}),
         ...(request.lang === 'ar' ? { lang: request.lang } : {}),
         startedAt: new Date(clock()).toISOString(),

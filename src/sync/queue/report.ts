@@ -55,6 +55,7 @@ export async function writeRedisBatchReport(
       keyColumn: customKeyColumn(meta.ledger),
       rerunOf: meta.rerunOf,
       fixes: meta.fixes,
+      undoes: meta.undoes,
       lang: meta.lang,
       // A dry run never goes through the queue (enqueueSync refuses it).
       dryRun: false,

@@ -1,0 +1,111 @@
+/**
+ * "Undo this batch": once a batch has ended, the page offers to put back what it changed (POST
+ * .../undo). The first press is a dry run: each product and its fields, before → after, and the
+ * products left alone with the reason; nothing is sent until "Send the undo". The undo then runs as
+ * a batch of its own, which the page follows; a sharp price cut is held by the guard and asked
+ * about, as any sheet's is.
+ */
+import { api, batchPath } from './api.ts';
+import { follow } from './batch.ts';
+import { confirmSend } from './confirm.ts';
+import { T } from './context.ts';
+import { $, el, ltr, messageCell, messageOf, say } from './dom.ts';
+import { on } from './events.ts';
+import { askGuard, guardOf } from './guard.ts';
+import type { BatchJson, UndoAnswer } from './types.ts';
+
+/** The batch the box offers to undo; null when it is hidden. */
+let offered: string | null = null;
+
+function offerUndo(batch: BatchJson): void {
+  offered = batch.status === 'done' && !batch.dryRun ? batch.batchId : null;
+  $('undo').hidden = offered === null;
+  $('undo-box').hidden = true;
+}
+
+function hideUndo(): void {
+  offered = null;
+  $('undo').hidden = true;
+  $('undo-box').hidden = true;
+}
+
+async function preview(): Promise<void> {
+  const batchId = offered;
+  if (!batchId) return;
+  $('undo-box').hidden = false;
+  $('undo-send').hidden = true;
+  $('undo-table').hidden = true;
+  $('undo-left-box').hidden = true;
+  say('undo-error', '');
+  say('undo-status', T.undo_checking);
+  try {
+    const answer = await api<UndoAnswer>('POST', batchPath(batchId, '/undo'), { dryRun: true });
+    if (offered !== batchId) return;
+    show(answer);
+  } catch (error) {
+    say('undo-status', '');
+    say('undo-error', `${T.error}: ${messageOf(error)}`);
+  }
+}
+
+function show(answer: UndoAnswer): void {
+  $('undo-rows').replaceChildren(
+    ...answer.send.map((send) => {
+      const tr = el('tr', null, { 'data-product': String(send.productId) });
+      const changes = el('td');
+      changes.append(ltr(send.changes));
+      if (send.note) changes.append(' ', ...messageCell('span', send.note).childNodes);
+      // An id, not a quantity: never grouped (1,001).
+      const id = el('td');
+      id.append(ltr(String(send.productId)));
+      tr.append(id, changes);
+      return tr;
+    }),
+  );
+  $('undo-table').hidden = answer.send.length === 0;
+  $('undo-left').replaceChildren(
+    ...answer.left.map((left) => {
+      const li = el('li', null, { 'data-code': left.code });
+      li.append(
+        ltr(left.productId === null ? left.key : String(left.productId)),
+        ': ',
+        ...messageCell('span', left.reason).childNodes,
+      );
+      return li;
+    }),
+  );
+  $('undo-left-box').hidden = answer.left.length === 0;
+  $('undo-send').hidden = answer.send.length === 0;
+  say('undo-status', answer.send.length === 0 ? T.undo_nothing : T.undo_ready);
+}
+
+async function send(confirm = false): Promise<void> {
+  const batchId = offered;
+  if (!batchId) return;
+  if (!confirm && !(await confirmSend(`${T.undo_heading} ${batchId}`))) return;
+  const button = $<HTMLButtonElement>('undo-send');
+  button.disabled = true;
+  say('undo-error', '');
+  try {
+    const answer = await api<UndoAnswer>('POST', batchPath(batchId, '/undo'), { confirm });
+    if (answer.batchId) follow(answer.batchId);
+    else show(answer);
+  } catch (error) {
+    const guard = guardOf(error);
+    if (guard) {
+      if (await askGuard(guard)) await send(true);
+      return;
+    }
+    say('undo-error', `${T.error}: ${messageOf(error)}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+export function startUndo(): void {
+  on('batch-followed', hideUndo);
+  on('batch-end', offerUndo);
+  on('sheet-uploaded', hideUndo);
+  $('undo').addEventListener('click', () => void preview());
+  $('undo-send').addEventListener('click', () => void send());
+}

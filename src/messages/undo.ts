@@ -1,0 +1,40 @@
+/**
+ * What `undo` says about the products of the batch it undoes, in English and Arabic: the ones it
+ * leaves alone and why, and the fields it cannot put back. The CLI and the console each say it
+ * in their reader's language.
+ */
+import { entry } from './types.ts';
+
+export const UNDO_MESSAGES = {
+  'undo.changed_since': entry(
+    ['batch'],
+    (p) => `changed since by ${p.batch}: left alone (include it to put it back anyway)`,
+    (p) => `تغيّر بعدها في الدفعة ${p.batch}: تُرك كما هو (اختره لإرجاعه رغم ذلك)`,
+  ),
+  'undo.created_unlinked': entry(
+    [],
+    () => 'created; cannot be undone here: switch it off in the store',
+    () => 'أُنشئ؛ لا يمكن التراجع عنه هنا: أوقفه من لوحة المتجر',
+  ),
+  'undo.created_no_hidden': entry(
+    [],
+    () =>
+      'created; cannot be undone here: switch it off in the store (or set the status that hides a product, HIDDEN_STATUS)',
+    () => 'أُنشئ؛ لا يمكن التراجع عنه هنا: أوقفه من لوحة المتجر (أو اضبط الحالة التي تخفي المنتج، HIDDEN_STATUS)',
+  ),
+  'undo.created_hidden': entry(
+    ['status'],
+    (p) => `created by the batch: switched off (product_status ${p.status})`,
+    (p) => `أنشأته الدفعة: يُوقَف (product_status ${p.status})`,
+  ),
+  'undo.not_known': entry(
+    ['fields'],
+    (p) => `no value before the batch is known for ${p.fields}: left as the batch set it`,
+    (p) => `لا تُعرف قيمة ${p.fields} قبل الدفعة: تبقى كما ضبطتها الدفعة`,
+  ),
+  'undo.nothing_known': entry(
+    ['fields'],
+    (p) => `no value before the batch is known for ${p.fields}: nothing to put back`,
+    (p) => `لا تُعرف قيمة ${p.fields} قبل الدفعة: لا شيء لإرجاعه`,
+  ),
+};

@@ -1,0 +1,64 @@
+/**
+ * An undo told field by field, in English or Arabic, before it is sent: each product it puts back
+ * (`sale_price 12 → 10`), and each it leaves alone with the reason. The CLI prints it; the
+ * console shows the same plan in its own page. Pure.
+ */
+import { textOf, type Lang, type MessageRef } from '../../messages/index.ts';
+import type { UndoPlan, UndoSend } from './plan.ts';
+
+const WORDS = {
+  en: {
+    head: (batch: string, send: number, left: number) =>
+      `undo of batch ${batch}: ${send} product${send === 1 ? '' : 's'} put back, ${left} left alone`,
+    unknown: 'not known',
+    left: 'left alone:',
+    sinceIncluded: (batches: string) => `changed since by ${batches}, included`,
+    blind: "edits made in the store's admin since are not seen: catalog-sync compares with what it last sent",
+  },
+  ar: {
+    head: (batch: string, send: number, left: number) =>
+      `التراجع عن الدفعة ${batch}: يُرجَع ${send} منتج، ويُترك ${left} كما هو`,
+    unknown: 'غير معروفة',
+    left: 'يُترك كما هو:',
+    sinceIncluded: (batches: string) => `تغيّر بعدها في ${batches}، واختير رغم ذلك`,
+    blind: 'التعديلات التي أُجريت من لوحة المتجر منذ ذلك لا تُرى: يقارن catalog-sync بما أرسله آخر مرة',
+  },
+} as const;
+
+/** A plan's reason or note in `lang`. */
+export function refText(ref: MessageRef, lang: Lang): string {
+  return textOf({ message: ref.key, messageKey: ref.key, params: ref.params }, lang);
+}
+
+function shown(value: unknown, lang: Lang): string {
+  if (value === undefined) return WORDS[lang].unknown;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One product's changes: `sale_price 12 → 10, product_status 0 → 1`. */
+export function changesText(send: UndoSend, lang: Lang): string {
+  const to: Record<string, unknown> = { ...send.values };
+  if (send.status !== undefined) to.product_status = send.status;
+  return Object.entries(to)
+    .map(([field, value]) => `${field} ${shown(send.now[field], lang)} → ${shown(value, lang)}`)
+    .join(lang === 'ar' ? '، ' : ', ');
+}
+
+export function undoPreviewLines(plan: UndoPlan, lang: Lang): string[] {
+  const w = WORDS[lang];
+  const lines = [w.head(plan.batch, plan.send.length, plan.left.length)];
+  for (const send of plan.send) {
+    const notes = [
+      ...(send.note ? [refText(send.note, lang)] : []),
+      ...(send.changedSince.length > 0 ? [w.sinceIncluded(send.changedSince.join(', '))] : []),
+    ];
+    lines.push(`  product_id ${send.productId}: ${changesText(send, lang)}${notes.map((n) => ` (${n})`).join('')}`);
+  }
+  if (plan.left.length > 0) lines.push(w.left);
+  for (const left of plan.left)
+    lines.push(
+      `  ${left.productId === null ? left.key : `product_id ${left.productId}`}: ${refText(left.reason, lang)}`,
+    );
+  lines.push(w.blind);
+  return lines;
+}

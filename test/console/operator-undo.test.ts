@@ -1,0 +1,71 @@
+/**
+ * In a real Chromium, English and Arabic (issue 38): a batch that raised two prices offers "Undo
+ * this batch". The first press changes nothing and shows each product, before → after, and what
+ * the undo cannot see; "Send the undo" sends it as a batch of its own, which the page follows,
+ * and the store's prices are back. Screenshots: test-artifacts/operator/<lang>-undo-*.png.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TEXTS } from '../../src/console/texts.ts';
+import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
+
+async function syncSheet(page: Page, name: string, lines: string[], before: string | null): Promise<string> {
+  await page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await page.locator('#preview').waitFor({ state: 'visible' });
+  await page.locator('#sync').click();
+  expect(await batchEnded(page, before)).toBe('done');
+  return (await page.locator('#batch-id').textContent())!;
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  describe(`undoing a batch (${lang})`, () => {
+    const T = TEXTS[lang];
+    const t = useOperatorBrowser({ lang });
+
+    it('previews what goes back, sending nothing, then sends the undo and the prices are back', async () => {
+      const { page } = t.browser;
+      const price = (id: number) => t.world.sandbox.product(id)?.fields.sale_price;
+      const created = await syncSheet(
+        page,
+        'new.csv',
+        ['title,category,sale_price,barcode', 'Lamp,1,12,L-1', 'Desk,1,12,D-1'],
+        null,
+      );
+      const [a, b] = ['L-1', 'D-1'].map(
+        (code) => t.world.sandbox.products().find((p) => p.fields.barcode === code)!.product_id,
+      ) as [number, number];
+      const raised = await syncSheet(
+        page,
+        'raise.csv',
+        ['product_id,barcode,sale_price', `${a},L-1,20`, `${b},D-1,20`],
+        created,
+      );
+      expect([price(a), price(b)]).toEqual([20, 20]);
+
+      await page.locator('#undo').waitFor({ state: 'visible' });
+      expect(await page.locator('#undo').textContent()).toBe(T.undo_button);
+      const writes = t.world.sandbox.requestCount('/v1/update_product');
+      await page.locator('#undo').click();
+      await page.locator('#undo-status', { hasText: T.undo_ready }).waitFor();
+      expect(await tableRows(page, '#undo-rows')).toEqual([
+        [String(a), 'sale_price 20 → 12'],
+        [String(b), 'sale_price 20 → 12'],
+      ]);
+      expect(await page.locator('#undo-box .hint').textContent()).toBe(T.undo_hint);
+      expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(writes);
+      await page.locator('#undo-box').scrollIntoViewIfNeeded();
+      await t.browser.shot(`${lang}-undo-1-preview`);
+
+      await page.locator('#undo-send').click();
+      expect(await batchEnded(page, raised)).toBe('done');
+      const undoBatch = (await page.locator('#batch-id').textContent())!;
+      await page.locator('#batch-counts dd[data-outcome="updated"]', { hasText: '2' }).waitFor();
+      expect([price(a), price(b)]).toEqual([12, 12]);
+      const summary = JSON.parse(await readFile(join(t.world.reportDir, undoBatch, 'summary.json'), 'utf8')) as object;
+      expect(summary).toMatchObject({ undoes: raised });
+      await t.browser.shot(`${lang}-undo-2-sent`);
+    });
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * POST /api/batches/{id}/undo over real HTTP against a real sandbox store, its state checked after
+ * each step (issue 38): a dry run says what each product goes back to and sends nothing; sent, the
+ * undo is a batch of its own whose summary names the batch it undoes, and the prices are back; a
+ * sharp price cut is held by the guard (409) until confirmed; creates are listed, not sent,
+ * without a hidden status. English and Arabic; the local mode and the queue.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+
+let world: ConsoleWorld;
+
+afterEach(async () => {
+  await world.close();
+});
+
+async function sync(text: string): Promise<string> {
+  const res = await world.api('/api/batches', { method: 'POST', body: sheetForm('products.csv', text) });
+  expect(res.status).toBe(202);
+  const { batchId } = (await res.json()) as { batchId: string };
+  expect((await readEvents(world, batchId)).at(-1)).toMatchObject({ status: 'done' });
+  return batchId;
+}
+
+interface UndoAnswer {
+  batchId: string | null;
+  undoes: string;
+  send: { productId: number; changes: string; note?: string }[];
+  left: { productId: number | null; code: string; reason: string }[];
+  guard?: { held: boolean };
+}
+
+async function undo(batchId: string, body: object, query = ''): Promise<{ status: number; answer: UndoAnswer }> {
+  const res = await world.api(`/api/batches/${batchId}/undo${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, answer: (await res.json()) as UndoAnswer };
+}
+
+describe.each([
+  ['local', {}],
+  ['redis', { redis: true, worker: true }],
+] as const)('undo from the console, %s', (_, options) => {
+  it('previews field by field, sends the undo as a batch of its own, is guarded, and lists creates', async () => {
+    world = await startConsoleWorld(options);
+    const created = await sync(['title,category,sale_price,barcode', 'A,1,12,u1', 'B,1,12,u2', ''].join('\n'));
+    const [a, b] = ['u1', 'u2'].map(
+      (code) => world.sandbox.products().find((p) => p.fields.barcode === code)!.product_id,
+    );
+    const raised = await sync(['product_id,barcode,sale_price', `${a},u1,20`, `${b},u2,20`, ''].join('\n'));
+    const price = (id: number | undefined) => world.sandbox.product(id!)?.fields.sale_price;
+    expect([price(a), price(b)]).toEqual([20, 20]);
+
+    const writes = world.sandbox.requestCount('/v1/update_product');
+    const preview = await undo(raised, { dryRun: true });
+    expect(preview.status).toBe(200);
+    expect(preview.answer).toMatchObject({
+      batchId: null,
+      undoes: raised,
+      send: [
+        { productId: a, changes: 'sale_price 20 → 12' },
+        { productId: b, changes: 'sale_price 20 → 12' },
+      ],
+      left: [],
+    });
+    expect(world.sandbox.requestCount('/v1/update_product')).toBe(writes);
+
+    const sent = await undo(raised, {});
+    expect(sent.status).toBe(202);
+    const undoBatch = sent.answer.batchId!;
+    expect((await readEvents(world, undoBatch)).at(-1)).toMatchObject({ status: 'done', counts: { updated: 2 } });
+    expect([price(a), price(b)]).toEqual([12, 12]);
+    const summary = JSON.parse(await readFile(join(world.reportDir, undoBatch, 'summary.json'), 'utf8')) as object;
+    expect(summary).toMatchObject({ undoes: raised, source: `undo:${raised}` });
+
+    // Undoing the undo: 12 -> 20 is no cut; a cut sharper than the guard's share is held.
+    const cut = await sync(['product_id,sale_price', `${a},100`, ''].join('\n'));
+    const held = await undo(cut, {});
+    expect(held.status).toBe(409);
+    expect(held.answer.guard?.held).toBe(true);
+    expect(price(a)).toBe(100);
+    const confirmed = await undo(cut, { confirm: true });
+    expect(confirmed.status).toBe(202);
+    await readEvents(world, confirmed.answer.batchId!);
+    expect(price(a)).toBe(12);
+
+    // Creates, changed since: left alone; included, listed without a hidden status, nothing sent.
+    const statuses = world.sandbox.requestCount('/v1/products_status');
+    const changed = await undo(created, { dryRun: true }, '?lang=ar');
+    expect(changed.answer.left.map((l) => l.reason)).toEqual([
+      expect.stringContaining(`تغيّر بعدها في الدفعة ${confirmed.answer.batchId}`),
+      expect.stringContaining(`تغيّر بعدها في الدفعة ${undoBatch}`),
+    ]);
+    const listed = await undo(created, { includeChanged: true });
+    expect(listed).toMatchObject({ status: 200, answer: { batchId: null, send: [] } });
+    expect(listed.answer.left.map((l) => [l.productId, l.code])).toEqual([
+      [a, 'created_no_hidden'],
+      [b, 'created_no_hidden'],
+    ]);
+    expect(listed.answer.left[0]?.reason).toContain('created; cannot be undone here: switch it off in the store');
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(statuses);
+  });
+});
