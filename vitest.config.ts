@@ -31,6 +31,7 @@ const processTests = [
   'test/console/operator-fix.test.ts',
   'test/console/operator-unknown.test.ts',
   'test/console/operator-words.test.ts',
+  'test/console/operator-warnings.test.ts',
   'test/notify/mail-fix-link.test.ts',
   'test/console/operator-reconcile.test.ts',
   'test/console/operator-one-story.test.ts',
