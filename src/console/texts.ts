@@ -144,7 +144,7 @@ const en = {
   run_now: 'Run now',
   no_schedules: 'No job files in the jobs folder.',
   job_file_skipped: 'Skipped, this job file does not check (its schedule does not run; the other jobs go on)',
-  not_registered: 'not scheduled yet: catalog-sync worker registers it',
+  not_registered: 'not scheduled yet: a worker schedules it when it starts',
   drop_heading: 'Drop folder',
   drop_inbox: 'Waiting (inbox)',
   drop_processing: 'In progress',
@@ -167,7 +167,7 @@ const en = {
   col_category: 'Category',
   col_products: 'Products',
   rate_source_store: 'the store’s, for every worker',
-  rate_source_given: 'given by RATE',
+  rate_source_given: 'set for this console',
   rate_source_default: 'the default',
   loading: 'Loading…',
   notifications_heading: 'Notifications',
@@ -340,7 +340,7 @@ const ar: Texts = {
   run_now: 'شغّل الآن',
   no_schedules: 'لا ملفات مهام في مجلد المهام.',
   job_file_skipped: 'تُرك ملف المهمة هذا لأنه غير صالح (لا تعمل جدولته؛ المهام الأخرى مستمرة)',
-  not_registered: 'غير مجدولة بعد: يسجّلها catalog-sync worker',
+  not_registered: 'غير مجدولة بعد: يجدولها أحد العمّال عند تشغيله',
   drop_heading: 'مجلد الإفلات',
   drop_inbox: 'في الانتظار (الوارد)',
   drop_processing: 'قيد المعالجة',
@@ -363,7 +363,7 @@ const ar: Texts = {
   col_category: 'الفئة',
   col_products: 'المنتجات',
   rate_source_store: 'معدّل المتجر، لكل العمّال',
-  rate_source_given: 'من RATE',
+  rate_source_given: 'مضبوط لهذه اللوحة',
   rate_source_default: 'الافتراضي',
   loading: 'جارٍ التحميل…',
   notifications_heading: 'الإشعارات',
@@ -443,12 +443,14 @@ export interface UploadTexts {
 export const UPLOAD_TEXTS: Readonly<Record<Lang, UploadTexts>> = {
   en: {
     empty: (name) => `${name} is empty`,
-    tooLarge: (limit) => `the file is larger than the upload limit of ${limit} bytes (CONSOLE_UPLOAD_LIMIT)`,
+    tooLarge: (limit) =>
+      `the file is larger than the upload limit of ${limit} bytes: split it into smaller sheets, or ask whoever runs the console to raise the limit`,
     unreadable: (detail) => `the upload could not be read: ${detail}`,
   },
   ar: {
     empty: (name) => `الملف ${name} فارغ`,
-    tooLarge: (limit) => `الملف أكبر من حدّ الرفع البالغ ${limit} بايت (CONSOLE_UPLOAD_LIMIT)`,
+    tooLarge: (limit) =>
+      `الملف أكبر من حدّ الرفع البالغ ${limit} بايت: قسّمه إلى ملفات أصغر، أو اطلب ممن يدير اللوحة رفع الحدّ`,
     unreadable: (detail) => `تعذّرت قراءة الملف المرفوع: ${detail}`,
   },
 };

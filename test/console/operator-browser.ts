@@ -102,6 +102,7 @@ export const ENGINEER_WORDS: readonly (string | RegExp)[] = [
   'SMTP_',
   'NOTIFY_',
   'REDIS_',
+  /\b(RATE|CONCURRENCY|STORE_[A-Z]+)\b/,
   '<batch>',
   '[AMBIGUOUS',
   '[SERVER_ERROR',

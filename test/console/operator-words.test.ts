@@ -3,7 +3,7 @@
  * terminal. A create whose answer was lost is said in words and points to "Check with the store";
  * the store's code, the attempts and the command (with the batch's own id) are in a closed "for
  * engineers" part, the code in order in Arabic too. The notifications part and the login name no
- * setting outside theirs. A link to a batch this store does not have says so, never `queued`.
+ * setting outside theirs, nor do the schedules, drop folder and store panels. A link to a batch this store does not have says so, never `queued`.
  * Every screen is checked against ENGINEER_WORDS. Screenshots: test-artifacts/operator/<lang>-words-*.png.
  */
 import { join } from 'node:path';
@@ -61,6 +61,19 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await page.locator('#notify-engineers').textContent()).toContain('SMTP_URL');
       await page.locator('#notify-heading').scrollIntoViewIfNeeded();
       await t.browser.shot(`${lang}-words-2-notifications`);
+    });
+
+    it('names no setting in the schedules, drop folder and store panels', async () => {
+      const { page } = t.browser;
+      for (const panel of ['schedules-panel', 'drop-panel', 'store-panel'])
+        await page.locator(`#${panel} summary`).click();
+      await page.locator('#schedules-status', { hasText: T.no_schedules }).waitFor();
+      await page.locator('#drop-folders > *').first().waitFor();
+      await page.locator('#store-facts dd[data-store="rate"]').waitFor();
+      const shown = await expectOperatorWords(page);
+      expect(shown).toContain(T.rate_source_given);
+      await page.locator('#schedules-panel').scrollIntoViewIfNeeded();
+      await t.browser.shot(`${lang}-words-2-panels`);
     });
 
     it('says a linked batch is not this store’s, or does not exist, instead of queued', async () => {
