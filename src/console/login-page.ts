@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { langOfAcceptLanguage, type Lang } from '../messages/index.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, forEngineers } from './html.ts';
 import { LOGIN_TEXTS } from './texts.ts';
 
 /** The page's language cookie (pages.ts sets it when a person picks a language). */
@@ -13,7 +13,8 @@ export const LANG_COOKIE = 'catalog_sync_lang';
 
 const STYLE =
   'body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}' +
-  'input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}';
+  'input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}' +
+  '.engineers{margin-block-start:2rem;color:#444;font-size:.9rem}summary{cursor:pointer}';
 
 /**
  * The language a login or page request asked for: a `lang` query or form field, the page's cookie,
@@ -49,5 +50,6 @@ export function loginPage(request: FastifyRequest, lang: Lang, failed: boolean, 
 <form method="post" action="/login">${carried}
 <label for="token">${h(t.token_label(many))}</label>
 <input id="token" name="token" type="password" autocomplete="current-password" required autofocus dir="ltr">
-${failed ? `<p class="error" role="alert">${h(t.wrong_token)}</p>` : ''}<button type="submit">${h(t.log_in)}</button></form></main></body></html>`;
+${failed ? `<p class="error" role="alert">${h(t.wrong_token)}</p>` : ''}<button type="submit">${h(t.log_in)}</button></form>
+${forEngineers(h(t.for_engineers), `<p>${h(t.token_engineers(many))}</p>`)}</main></body></html>`;
 }

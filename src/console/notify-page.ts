@@ -3,6 +3,7 @@
  * retrying with the next try's time, given up), and a button that sends a test notification.
  * A link `/#batch=<id>` (the e-mail's) opens that batch. Their script: page/notify.ts.
  */
+import { forEngineers } from './html.ts';
 import type { Texts } from './texts.ts';
 
 /** Shown inside the batch's section. */
@@ -13,5 +14,5 @@ export function batchNotifications(h: (key: keyof Texts) => string): string {
 export function notifySection(h: (key: keyof Texts) => string): string {
   return `<section aria-labelledby="notify-heading"><h2 id="notify-heading">${h('notifications_heading')}</h2>
 <p>${h('notify_hint')}</p><button id="notify-test" type="button">${h('notify_test')}</button>
-<p id="notify-test-result" role="status" hidden></p></section>`;
+<p id="notify-test-result" role="status" hidden></p>${forEngineers(h('for_engineers'), `<p id="notify-engineers">${h('notify_engineers')}</p>`)}</section>`;
 }

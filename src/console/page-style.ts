@@ -30,6 +30,8 @@ details{border:1px solid #ccc;border-radius:.5rem;padding:0 1rem;margin-block-st
 details[open]{padding-block-end:1rem}
 summary{cursor:pointer;padding:.5rem 0}summary h2{display:inline;margin:0;font-size:1.15rem}
 summary:focus-visible{outline:3px solid #f6a400;outline-offset:2px}
+details.engineers{border:0;padding:0;margin-block-start:.35rem;color:#444;font-size:.85rem}
+details.engineers summary{padding:0}details.engineers p{margin-block:.25rem}
 .panels{margin-block-start:2rem}
 .folders{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem}
 .folder h3{font-size:1rem;margin-block-end:.25rem}.folder ul{padding-inline-start:1.2rem;margin:0}

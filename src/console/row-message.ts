@@ -20,6 +20,8 @@ export interface RowSaid {
   column: string | null;
   /** What to do next, in the language asked (by the row's outcome and code). */
   hint: string | null;
+  /** The StoreError or row-issue code when the report keeps it (messages.jsonl), for engineers. */
+  code: string | null;
 }
 
 export async function rowMessages(
@@ -40,6 +42,7 @@ export async function rowMessages(
         message: textOf({ message: row.message, messageKey: line.messageKey, params }, lang),
         column: line.column ?? columnNamed(row.message, Object.keys(row.cells)),
         hint: hintOf({ outcome: row.outcome, code: line.code }, lang),
+        code: line.code ?? null,
       });
       continue;
     }
@@ -57,6 +60,7 @@ export async function rowMessages(
           message: textOf(issue, lang),
           column: issue.column,
           hint: hintOf({ outcome: row.outcome, code: issue.code }, lang),
+          code: issue.code,
         });
         continue;
       }
@@ -65,6 +69,7 @@ export async function rowMessages(
       message: row.message,
       column: columnNamed(row.message, Object.keys(row.cells)),
       hint: hintOf({ outcome: row.outcome }, lang),
+      code: null,
     });
   }
   return said;

@@ -23,6 +23,8 @@ export interface RowView {
   /** The header at fault, as written in the sheet; null when the message names none. */
   column: string | null;
   hint?: string;
+  /** The StoreError or row-issue code, when the report keeps it. */
+  code?: string;
   cells: Record<string, string>;
 }
 
@@ -73,6 +75,7 @@ export function rowView(row: ReportedRow, said: RowSaid): RowView {
     message: said.message,
     column: said.column,
     ...(hint ? { hint } : {}),
+    ...(said.code ? { code: said.code } : {}),
     cells: row.cells,
   };
 }

@@ -25,7 +25,9 @@ const en = {
   unchanged_rows: 'Unchanged (not sent)',
   skipped_rows: 'Skipped (not sent)',
   hidden_rows: 'Hidden or filtered out in Excel (sent all the same)',
-  problems_heading: 'Problem rows',
+  problems_heading: 'Problem rows: not sent until fixed',
+  warnings_heading: 'Warnings: these rows are sent all the same (check them)',
+  warned_rows: 'Sent with a warning',
   no_problems: 'No problems: every row can be sent.',
   issues_left_out: 'more problems not listed: see the report after the run.',
   col_row: 'Row',
@@ -39,6 +41,9 @@ const en = {
   status_running: 'running',
   status_done: 'done',
   status_failed: 'failed',
+  status_missing: 'not found',
+  batch_missing:
+    'This batch is not one of this store’s, or it does not exist: check the link, or pick a batch under Past batches.',
   rows_done: 'rows done',
   reading: 'reading the sheet',
   pace: 'rows/s; store limit',
@@ -107,7 +112,10 @@ const en = {
   next_failed: 'The store refused it: correct the row in the grid below and send it again.',
   next_unknown:
     'The store may have created it: it is not sent again, or it could be created twice. Check it with the store (below the list).',
-  next_unknown_cli: 'Engineers:',
+  unknown_said: 'The store’s answer to this create never came: the product may or may not have been created.',
+  for_engineers: 'For engineers',
+  engineer_details: 'What the store and catalog-sync recorded',
+  engineer_command: 'From a terminal',
   reconcile_heading: 'Rows whose outcome is unknown',
   reconcile_hint:
     'The store’s product count in each category, before and after the batch, can show whether these creates happened. Checking changes nothing: you see what it finds, then confirm.',
@@ -146,7 +154,7 @@ const en = {
   run_now: 'Run now',
   no_schedules: 'No job files in the jobs folder.',
   job_file_skipped: 'Skipped, this job file does not check (its schedule does not run; the other jobs go on)',
-  not_registered: 'not scheduled yet: catalog-sync worker registers it',
+  not_registered: 'not scheduled yet: a worker schedules it when it starts',
   drop_heading: 'Drop folder',
   drop_inbox: 'Waiting (inbox)',
   drop_processing: 'In progress',
@@ -169,16 +177,18 @@ const en = {
   col_category: 'Category',
   col_products: 'Products',
   rate_source_store: 'the store’s, for every worker',
-  rate_source_given: 'given by RATE',
+  rate_source_given: 'set for this console',
   rate_source_default: 'the default',
   loading: 'Loading…',
   notifications_heading: 'Notifications',
-  notify_hint: 'When a batch ends, a signed webhook and an e-mail go out (NOTIFY_WEBHOOK_URL, SMTP_URL).',
+  notify_hint: 'When a batch ends, an e-mail goes to the people set up for it, and a connected system is told.',
+  notify_engineers:
+    'The e-mail goes through SMTP_URL to NOTIFY_EMAIL_TO; the signed webhook to NOTIFY_WEBHOOK_URL (NOTIFY_WEBHOOK_SECRET signs it).',
   notify_test: 'Send a test notification',
   notify_sending: 'Sending…',
   notify_test_ok: 'delivered',
   notify_test_failed: 'not delivered',
-  notify_none: 'No notification is set up: set NOTIFY_WEBHOOK_URL or SMTP_URL.',
+  notify_none: 'No notification is set up yet: ask whoever runs the console to set up e-mail or a webhook.',
   channel_webhook: 'Webhook',
   channel_email: 'E-mail',
   delivery_pending: 'waiting to be sent',
@@ -223,7 +233,9 @@ const ar: Texts = {
   unchanged_rows: 'بلا تغيير (لن تُرسل)',
   skipped_rows: 'متروكة (لن تُرسل)',
   hidden_rows: 'صفوف مخفية أو مُصفّاة في Excel (تُرسل كغيرها)',
-  problems_heading: 'الصفوف ذات المشكلات',
+  problems_heading: 'صفوف فيها مشكلات: لا تُرسل حتى تُصحَّح',
+  warnings_heading: 'تنبيهات: تُرسل هذه الصفوف رغمها (راجعها)',
+  warned_rows: 'تُرسل مع تنبيه',
   no_problems: 'لا مشكلات: يمكن إرسال كل الصفوف.',
   issues_left_out: 'مشكلات أخرى غير معروضة: انظر التقرير بعد التشغيل.',
   col_row: 'الصف',
@@ -237,6 +249,9 @@ const ar: Texts = {
   status_running: 'قيد التشغيل',
   status_done: 'انتهت',
   status_failed: 'فشلت',
+  status_missing: 'غير موجودة',
+  batch_missing:
+    'هذه الدفعة ليست من دفعات هذا المتجر، أو لا وجود لها: تحقّق من الرابط، أو اختر دفعة من الدفعات السابقة.',
   rows_done: 'صفوف منتهية',
   reading: 'جارٍ قراءة الملف',
   pace: 'صف/ث؛ حد المتجر',
@@ -303,7 +318,10 @@ const ar: Texts = {
   next_invalid: 'صحّح الخلية في الجدول أدناه ثم أرسل الصف.',
   next_failed: 'رفضه المتجر: صحّح الصف في الجدول أدناه وأرسله مرة أخرى.',
   next_unknown: 'ربما أنشأه المتجر: لا يُرسل مرة أخرى كي لا يُنشأ مرتين. تحقّق منه مع المتجر (أسفل القائمة).',
-  next_unknown_cli: 'للمهندسين:',
+  unknown_said: 'لم يصل ردّ المتجر على إنشاء هذا المنتج: ربما أُنشئ وربما لا.',
+  for_engineers: 'للمهندسين',
+  engineer_details: 'ما سجّله المتجر وcatalog-sync',
+  engineer_command: 'من الطرفية',
   reconcile_heading: 'صفوف نتيجتها غير معروفة',
   reconcile_hint:
     'عدد منتجات المتجر في كل تصنيف، قبل الدفعة وبعدها، قد يبيّن هل تمّت عمليات الإنشاء هذه. التحقق لا يغيّر شيئًا: ترى ما وجده، ثم تؤكد.',
@@ -342,7 +360,7 @@ const ar: Texts = {
   run_now: 'شغّل الآن',
   no_schedules: 'لا ملفات مهام في مجلد المهام.',
   job_file_skipped: 'تُرك ملف المهمة هذا لأنه غير صالح (لا تعمل جدولته؛ المهام الأخرى مستمرة)',
-  not_registered: 'غير مجدولة بعد: يسجّلها catalog-sync worker',
+  not_registered: 'غير مجدولة بعد: يجدولها أحد العمّال عند تشغيله',
   drop_heading: 'مجلد الإفلات',
   drop_inbox: 'في الانتظار (الوارد)',
   drop_processing: 'قيد المعالجة',
@@ -365,16 +383,18 @@ const ar: Texts = {
   col_category: 'الفئة',
   col_products: 'المنتجات',
   rate_source_store: 'معدّل المتجر، لكل العمّال',
-  rate_source_given: 'من RATE',
+  rate_source_given: 'مضبوط لهذه اللوحة',
   rate_source_default: 'الافتراضي',
   loading: 'جارٍ التحميل…',
   notifications_heading: 'الإشعارات',
-  notify_hint: 'عند انتهاء الدفعة يُرسل webhook موقَّع وبريد إلكتروني (NOTIFY_WEBHOOK_URL، SMTP_URL).',
+  notify_hint: 'عند انتهاء الدفعة يُرسل بريد إلكتروني إلى من أُعدّ لهم، ويُبلَّغ النظام المتصل بها.',
+  notify_engineers:
+    'يُرسل البريد عبر SMTP_URL إلى NOTIFY_EMAIL_TO، والـ webhook الموقَّع إلى NOTIFY_WEBHOOK_URL (ويوقّعه NOTIFY_WEBHOOK_SECRET).',
   notify_test: 'أرسل إشعارًا تجريبيًا',
   notify_sending: 'جارٍ الإرسال…',
   notify_test_ok: 'وصل',
   notify_test_failed: 'لم يصل',
-  notify_none: 'لا إشعارات مُعدّة: اضبط NOTIFY_WEBHOOK_URL أو SMTP_URL.',
+  notify_none: 'لا إشعارات مُعدّة بعد: اطلب ممن يدير اللوحة إعداد البريد أو الـ webhook.',
   channel_webhook: 'Webhook',
   channel_email: 'البريد',
   delivery_pending: 'في انتظار الإرسال',
@@ -403,6 +423,9 @@ export interface LoginTexts {
   heading: string;
   /** The tokens that open the console: the agency's, and with a stores file a store's own. */
   token_label: (many: boolean) => string;
+  for_engineers: string;
+  /** Where the tokens come from, for whoever set the console up. */
+  token_engineers: (many: boolean) => string;
   wrong_token: string;
   log_in: string;
 }
@@ -411,16 +434,20 @@ export const LOGIN_TEXTS: Readonly<Record<Lang, LoginTexts>> = {
   en: {
     title: 'catalog-sync console: log in',
     heading: 'catalog-sync console',
-    token_label: (many) =>
-      `Console token (CONSOLE_TOKEN,${many ? " your store's own console token," : ''} or the one serve printed)`,
+    token_label: (many) => `Console token (the one you were given${many ? ", or your store's own" : ''})`,
+    for_engineers: 'For engineers',
+    token_engineers: (many) =>
+      `CONSOLE_TOKEN,${many ? " a store's own console token from the stores file," : ''} or the one serve printed when it started.`,
     wrong_token: 'That token is not right.',
     log_in: 'Log in',
   },
   ar: {
     title: 'لوحة catalog-sync: الدخول',
     heading: 'لوحة catalog-sync',
-    token_label: (many) =>
-      `رمز اللوحة (CONSOLE_TOKEN${many ? '، أو رمز لوحة متجرك الخاص' : ''}، أو الرمز الذي طبعه الأمر serve)`,
+    token_label: (many) => `رمز اللوحة (الرمز الذي أُعطيته${many ? '، أو رمز متجرك الخاص' : ''})`,
+    for_engineers: 'للمهندسين',
+    token_engineers: (many) =>
+      `CONSOLE_TOKEN${many ? '، أو رمز لوحة المتجر الخاص من ملف المتاجر' : ''}، أو الرمز الذي طبعه الأمر serve عند تشغيله.`,
     wrong_token: 'هذا الرمز غير صحيح.',
     log_in: 'دخول',
   },
@@ -436,12 +463,14 @@ export interface UploadTexts {
 export const UPLOAD_TEXTS: Readonly<Record<Lang, UploadTexts>> = {
   en: {
     empty: (name) => `${name} is empty`,
-    tooLarge: (limit) => `the file is larger than the upload limit of ${limit} bytes (CONSOLE_UPLOAD_LIMIT)`,
+    tooLarge: (limit) =>
+      `the file is larger than the upload limit of ${limit} bytes: split it into smaller sheets, or ask whoever runs the console to raise the limit`,
     unreadable: (detail) => `the upload could not be read: ${detail}`,
   },
   ar: {
     empty: (name) => `الملف ${name} فارغ`,
-    tooLarge: (limit) => `الملف أكبر من حدّ الرفع البالغ ${limit} بايت (CONSOLE_UPLOAD_LIMIT)`,
+    tooLarge: (limit) =>
+      `الملف أكبر من حدّ الرفع البالغ ${limit} بايت: قسّمه إلى ملفات أصغر، أو اطلب ممن يدير اللوحة رفع الحدّ`,
     unreadable: (detail) => `تعذّرت قراءة الملف المرفوع: ${detail}`,
   },
 };

@@ -28,7 +28,10 @@ export function previewSection(h: Html, store: PageStore | null): string {
 <p id="no-problems" hidden></p>
 <div id="problems" class="scroll" hidden><table><caption>${h('problems_heading')}</caption>
 ${head(h, ['col_row', 'col_column', 'col_message', 'col_suggestion'])}
-<tbody id="problem-rows"></tbody></table></div><p id="left-out" hidden></p>
+<tbody id="problem-rows"></tbody></table></div>
+<div id="warnings" class="scroll" hidden><table><caption>${h('warnings_heading')}</caption>
+${head(h, ['col_row', 'col_column', 'col_message', 'col_suggestion'])}
+<tbody id="warning-rows"></tbody></table></div><p id="left-out" hidden></p>
 <div id="changes" hidden><h3 id="changes-heading">${h('changes_heading')}</h3><p class="hint">${h('changes_hint')}</p>
 <p id="changes-status" role="status"></p>
 <div class="scroll"><table aria-labelledby="changes-heading">${head(h, ['col_row', 'col_action', 'col_changes'])}

@@ -52,9 +52,9 @@ export const HINT_MESSAGES = {
   'hint.unknown': entry(
     [],
     () =>
-      'The product may already be in the store: check it with the store (reconcile this batch) before sending it again; it is never re-sent blindly.',
+      'The product may already be in the store: check it with "Check with the store" below this list before sending it again; it is never re-sent blindly.',
     () =>
-      'قد يكون المنتج موجودًا في المتجر: تحقّق منه مع المتجر (سوِّ هذه الدفعة بـ reconcile) قبل إرساله مرة أخرى؛ فهو لا يُعاد إرساله دون تحقق.',
+      'قد يكون المنتج موجودًا في المتجر: تحقّق منه بالزر «تحقّق مع المتجر» أسفل هذه القائمة قبل إرساله مرة أخرى؛ فهو لا يُعاد إرساله دون تحقق.',
   ),
   'hint.in_progress': entry(
     [],

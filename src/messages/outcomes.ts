@@ -107,9 +107,9 @@ export const OUTCOME_MESSAGES = {
   create_unknown: entry(
     ['error'],
     (p) =>
-      `${p.error} (the product may or may not have been created; not re-sent: catalog-sync reconcile <batch> can settle it)`,
+      `${p.error} (the product may or may not have been created, so it is not sent again: check it with the store, with "Check with the store" on the batch's page in the console)`,
     (p) =>
-      `${p.error} (ربما أُنشئ المنتج وربما لا؛ لم يُعد إرساله: يستطيع الأمر catalog-sync reconcile <batch> أن يحسم ذلك)`,
+      `${p.error} (ربما أُنشئ المنتج وربما لا، فلا يُعاد إرساله: تحقّق منه مع المتجر بالزر «تحقّق مع المتجر» في صفحة الدفعة في لوحة التحكم)`,
   ),
   with_notes: entry(
     ['message', 'notes'],
@@ -224,15 +224,15 @@ export const OUTCOME_MESSAGES = {
   'reconcile.not_created': entry(
     ['category', 'before', 'after', 'batch'],
     (p) =>
-      `not created (category ${p.category}: ${p.before} -> ${p.after}, rose by exactly the confirmed creates; found by reconcile): safe to send again with catalog-sync rerun ${p.batch}`,
+      `not created (category ${p.category}: ${p.before} -> ${p.after}, rose by exactly the confirmed creates; found by the check with the store): safe to send again (re-run the batch's failed rows, or fix the row and send it)`,
     (p) =>
-      `لم يُنشأ (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر عمليات الإنشاء المؤكدة فقط؛ كشف ذلك الأمر reconcile): إعادة إرساله آمنة بالأمر catalog-sync rerun ${p.batch}`,
+      `لم يُنشأ (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر عمليات الإنشاء المؤكدة فقط؛ كشف ذلك التحقق مع المتجر): إعادة إرساله آمنة (أعد تشغيل الصفوف الفاشلة في الدفعة، أو صحّح الصف وأرسله)`,
   ),
   'reconcile.created': entry(
     ['category', 'before', 'after'],
     (p) =>
-      `Product created (category ${p.category}: ${p.before} -> ${p.after}, rose by every confirmed and unknown create; found by reconcile); the store returns no product_id: find it in the store's admin to update this product`,
+      `Product created (category ${p.category}: ${p.before} -> ${p.after}, rose by every confirmed and unknown create; found by the check with the store); the store returns no product_id: find it in the store's admin to update this product`,
     (p) =>
-      `أُنشئ المنتج (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر كل عمليات الإنشاء المؤكدة وغير المعروفة؛ كشف ذلك الأمر reconcile)؛ لا يعيد المتجر product_id: ابحث عن المنتج في لوحة إدارة المتجر لتحديثه`,
+      `أُنشئ المنتج (التصنيف ${p.category}: ${p.before} -> ${p.after}، ارتفع عدد منتجاته بقدر كل عمليات الإنشاء المؤكدة وغير المعروفة؛ كشف ذلك التحقق مع المتجر)؛ لا يعيد المتجر product_id: ابحث عن المنتج في لوحة إدارة المتجر لتحديثه`,
   ),
 };

@@ -46,8 +46,12 @@ interface Words {
   firstProblems: (shown: number, all: number) => string;
   problem: (p: Problem) => string;
   readError: (message: string) => string;
+  /** Without the console's address: what to do with the attachment, in words (no command). */
   attached: string;
   inReport: string;
+  /** With it: the batch's page, where the rows open in the fix grid. */
+  fixOnConsole: (link: string) => string;
+  alsoAttached: string;
   console: (link: string) => string;
 }
 
@@ -87,8 +91,11 @@ const EN: Words = {
   problem: (p) => `- row ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`,
   readError: (message) => `The file broke part-way; the rows after the break were not read: ${message}`,
   attached:
-    'The rows that need a fix are in the attached failed.csv: fix them in Excel, save, and sync that file again (catalog-sync rerun failed.csv, or drop it into the inbox).',
-  inReport: "The rows that need a fix are in the batch's failed.csv.",
+    'The rows that need a fix are in the attached failed.csv: fix them in Excel, save, and upload that file on the console again (or drop it into the inbox); only its rows go.',
+  inReport:
+    "The rows that need a fix are in the batch's failed.csv: open the batch under Past batches on the console to fix them.",
+  fixOnConsole: (link) => `Fix them on the batch's page in the console, where they open in a grid: ${link}`,
+  alsoAttached: 'They are also in the attached failed.csv.',
   console: (link) => `See the batch in the console: ${link}`,
 };
 
@@ -135,8 +142,11 @@ const AR: Words = {
   problem: (p) => `- الصف ${p.row}${p.column ? `، ${p.column}` : ''}: ${p.message}`,
   readError: (message) => `انقطع الملف في منتصفه، ولم تُقرأ الصفوف بعد موضع الانقطاع: ${message}`,
   attached:
-    'الصفوف التي تحتاج إلى إصلاح في الملف المرفق failed.csv: أصلحها في Excel واحفظه ثم زامنه من جديد (catalog-sync rerun failed.csv، أو ضعه في صندوق الوارد).',
-  inReport: 'الصفوف التي تحتاج إلى إصلاح في failed.csv ضمن تقرير الدفعة.',
+    'الصفوف التي تحتاج إلى إصلاح في الملف المرفق failed.csv: أصلحها في Excel واحفظه ثم ارفعه في لوحة التحكم من جديد (أو ضعه في صندوق الوارد)؛ تُرسل صفوفه وحدها.',
+  inReport:
+    'الصفوف التي تحتاج إلى إصلاح في failed.csv ضمن تقرير الدفعة: افتح الدفعة من الدفعات السابقة في لوحة التحكم لإصلاحها.',
+  fixOnConsole: (link) => `أصلحها في صفحة الدفعة في لوحة التحكم، حيث تُفتح في جدول: ${link}`,
+  alsoAttached: 'وهي أيضًا في الملف المرفق failed.csv.',
   console: (link) => `اعرض الدفعة في لوحة التحكم: ${link}`,
 };
 
@@ -175,6 +185,12 @@ function consoleLink(input: MailInput, batchId: string): string | null {
   return `${input.consoleUrl}/${store}#batch=${encodeURIComponent(batchId)}`;
 }
 
+/** What to do about the rows that need a fix: on the batch's page when the console has an address, else with the file. */
+function fixLines(w: Words, attached: boolean, link: string | null): string[] {
+  if (link) return attached ? [w.fixOnConsole(link), w.alsoAttached] : [w.fixOnConsole(link)];
+  return [attached ? w.attached : w.inReport];
+}
+
 export function mailText(input: MailInput): MailText {
   const w = WORDS[input.lang];
   const { event, storeName } = input;
@@ -198,9 +214,9 @@ export function mailText(input: MailInput): MailText {
       if (d.problems.length > 0) {
         lines.push('', w.firstProblems(d.problems.length, problems), ...d.problems.map(w.problem));
       }
-      if (problems > 0) lines.push('', input.attached ? w.attached : w.inReport);
       const link = consoleLink(input, d.batchId);
-      if (link) lines.push('', w.console(link));
+      if (problems > 0) lines.push('', ...fixLines(w, input.attached, link));
+      else if (link) lines.push('', w.console(link));
       break;
     }
     case 'batch.failed': {

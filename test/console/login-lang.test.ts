@@ -48,7 +48,7 @@ const ARABIC: Omit<Seen, 'status' | 'alert'> = {
   lang: 'ar',
   dir: 'rtl',
   heading: 'لوحة catalog-sync',
-  label: 'رمز اللوحة (CONSOLE_TOKEN، أو الرمز الذي طبعه الأمر serve)',
+  label: 'رمز اللوحة (الرمز الذي أُعطيته)',
   button: 'دخول',
 };
 
@@ -56,7 +56,7 @@ const ENGLISH: Omit<Seen, 'status' | 'alert'> = {
   lang: 'en',
   dir: 'ltr',
   heading: 'catalog-sync console',
-  label: 'Console token (CONSOLE_TOKEN, or the one serve printed)',
+  label: 'Console token (the one you were given)',
   button: 'Log in',
 };
 

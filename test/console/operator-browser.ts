@@ -91,3 +91,45 @@ export async function tableRows(page: Page, selector: string): Promise<string[][
   for (const tr of await page.locator(`${selector} tr`).all()) rows.push(await tr.locator('td').allTextContents());
   return rows;
 }
+
+/**
+ * What an operator's screens never say outside a "for engineers" part: commands to type, the
+ * settings' names, store error codes with their attempts, a placeholder for a batch id.
+ */
+export const ENGINEER_WORDS: readonly (string | RegExp)[] = [
+  /catalog-sync (rerun|reconcile|serve|worker|import|validate|ledger|watch|template)\b/,
+  'CONSOLE_',
+  'SMTP_',
+  'NOTIFY_',
+  'REDIS_',
+  /\b(RATE|CONCURRENCY|STORE_[A-Z]+)\b/,
+  '<batch>',
+  '[AMBIGUOUS',
+  '[SERVER_ERROR',
+  /\d attempts?\]/,
+];
+
+/** The text the page shows now: visible text outside the closed "for engineers" parts. */
+export async function operatorText(page: Page): Promise<string> {
+  // A string: the tests' types have no DOM.
+  return page.evaluate<string>(`(() => {
+    const shown = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('details.engineers, script, style') || !parent.checkVisibility()) continue;
+      shown.push(node.textContent);
+    }
+    return shown.join(' ');
+  })()`);
+}
+
+/** The page shows none of ENGINEER_WORDS outside its "for engineers" parts; returns what it shows. */
+export async function expectOperatorWords(page: Page): Promise<string> {
+  const text = await operatorText(page);
+  for (const word of ENGINEER_WORDS) {
+    if (typeof word === 'string') expect(text).not.toContain(word);
+    else expect(text).not.toMatch(word);
+  }
+  return text;
+}

@@ -3,7 +3,7 @@
  * store wrote, one it never did) offers "Check with the store". The check changes nothing and
  * shows which row would become created and which failed, and why; "Record these outcomes" records
  * them, the rows list refreshes (the failed row opens in the fix grid, the created one is gone)
- * and the re-run creates the failed row once. The command stays shown for engineers.
+ * and the re-run creates the failed row once. The command is for engineers, in a closed part.
  * Screenshots: test-artifacts/operator/<lang>-reconcile-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -53,8 +53,12 @@ for (const lang of ['en', 'ar'] as const) {
         ['2', T.unknown],
         ['3', T.unknown],
       ]);
-      // The command stays, for engineers; the button is the operator's way.
-      expect(listed[0]![4]).toContain(`${T.next_unknown_cli} catalog-sync reconcile ${batchId}`);
+      // The button is the operator's way; the command is for engineers, in a closed part.
+      expect(listed[0]![3]).toContain(T.unknown_said);
+      expect(listed[0]![4]).not.toContain('catalog-sync');
+      expect(await page.locator('#reason-rows tr[data-row="2"] details.engineers code').textContent()).toBe(
+        `catalog-sync reconcile ${batchId}`,
+      );
       await page.locator('#reconcile').waitFor({ state: 'visible' });
       expect(await page.locator('#reconcile-check').textContent()).toBe(T.reconcile_check);
 

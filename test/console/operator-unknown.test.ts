@@ -1,6 +1,6 @@
 /**
  * A create whose outcome is unknown (the store answered 500 after it applied the write) is
- * explained on the page and offered `reconcile`, never a resend: it is not in the fix grid,
+ * explained on the page and offered "Check with the store" (the command for engineers), never a resend: it is not in the fix grid,
  * while a row the store refused is. Screenshot: test-artifacts/operator/en-unknown.png.
  */
 import { expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts
 
 const t = useOperatorBrowser();
 
-it('explains an unknown create and names reconcile; only the refused row opens in the grid', async () => {
+it('explains an unknown create and offers the check with the store; only the refused row opens in the grid', async () => {
   const { page } = t.browser;
   const missing = t.world.sandbox.seedProduct({ title: 'Seed', sale_price: 1, category: 1 }).product_id + 50;
   const sheet = ['title,sale_price,category,barcode,product_id', 'Lamp,12.5,1,U-1,', `,15,,,${missing}`].join('\n');
@@ -24,7 +24,9 @@ it('explains an unknown create and names reconcile; only the refused row opens i
     ['3', 'failed'],
   ]);
   const batchId = await page.locator('#batch-id').textContent();
-  expect(reasons[0]![4]).toContain(`catalog-sync reconcile ${batchId}`);
+  expect(await page.locator('#reason-rows tr[data-row="2"] details.engineers code').textContent()).toBe(
+    `catalog-sync reconcile ${batchId}`,
+  );
   // The operator's way is the button below the list (operator-reconcile.test.ts follows it).
   await page.locator('#reconcile-check').waitFor({ state: 'visible' });
   // The refused update can be fixed and sent; the unknown create is not offered.

@@ -119,6 +119,9 @@ describe('step 2 in the language asked', () => {
     expect(await refused('', 'ar')).toEqual([400, 'الملف products.csv فارغ']);
     expect(await refused('', 'en')).toEqual([400, 'products.csv is empty']);
     const big = `title\n${'x'.repeat(70 * 1024)}\n`;
-    expect(await refused(big, 'ar')).toEqual([413, 'الملف أكبر من حدّ الرفع البالغ 65536 بايت (CONSOLE_UPLOAD_LIMIT)']);
+    expect(await refused(big, 'ar')).toEqual([
+      413,
+      'الملف أكبر من حدّ الرفع البالغ 65536 بايت: قسّمه إلى ملفات أصغر، أو اطلب ممن يدير اللوحة رفع الحدّ',
+    ]);
   });
 });

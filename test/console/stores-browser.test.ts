@@ -2,7 +2,8 @@
  * The console for many stores in a real Chromium (Debian's `chromium`, driven by playwright-core):
  * the agency logs in, sees the store switcher, syncs a sheet to one store after the page named
  * that store and asked, switches to the other store from the keyboard and syncs there; each store
- * gets exactly its rows. Then a store's own login sees its store alone, with no switcher.
+ * gets exactly its rows. Then a store's own login sees its store alone, with no switcher, and a
+ * link to the other store's batch says that batch is not its store's (English and Arabic).
  * Each step keeps a screenshot in test-artifacts/console/.
  */
 import { mkdir } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../helpers/chromium.ts';
+import { TEXTS } from '../../src/console/texts.ts';
 import { TOKEN } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
 
@@ -18,6 +20,8 @@ const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
 let world: StoresWorld;
 let chromium: Chromium;
 let page: Page;
+/** A batch of the store `south`, which a login of `north` alone does not have. */
+let southBatch = '';
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -123,6 +127,7 @@ describe('an agency with two stores, in a browser', () => {
     expect(await waitForBatchEnd()).toBe('done');
     expect(barcodes('south')).toEqual(['S-1', 'S-2']);
     expect(barcodes('north')).toEqual(['N-1', 'N-2']);
+    southBatch = (await page.locator('#batch-id').textContent())!;
     await expect.poll(() => page.locator('#past-rows tr').count()).toBe(1);
     await shot('stores-4-synced-south');
   });
@@ -152,5 +157,15 @@ describe('an agency with two stores, in a browser', () => {
     expect(other?.status()).toBe(404);
     await page.goto(`${world.url}/`);
     await shot('stores-6-store-login');
+    // A link to another store's batch (its API answers 404) says so, in either language, never `queued`.
+    for (const lang of ['en', 'ar'] as const) {
+      await page.goto('about:blank');
+      await page.goto(`${world.url}/?lang=${lang}#batch=${southBatch}`);
+      await page.locator('#batch-status[data-status="missing"]').waitFor();
+      expect(await page.locator('#batch-status').textContent()).toBe(TEXTS[lang].status_missing);
+      expect(await page.locator('#batch-error').textContent()).toBe(TEXTS[lang].batch_missing);
+      await shot(`stores-7-other-store-batch-${lang}`);
+    }
+    await page.goto(`${world.url}/?lang=en`);
   });
 });

@@ -12,7 +12,11 @@ describe('the hint beside a row', () => {
     ['failed', 'reconciled_not_created', 'Nothing was changed in the store: send the row again as it is.'],
     ['failed', 'ACCESS_DENIED', "Check the store's login (e-mail and password), then send the row again."],
     ['failed', undefined, 'The store refused this row: correct what its message names, then send it again.'],
-    ['unknown', 'AMBIGUOUS', 'The product may already be in the store: check it with the store (reconcile this batch)'],
+    [
+      'unknown',
+      'AMBIGUOUS',
+      'The product may already be in the store: check it with "Check with the store" below this list',
+    ],
     ['unknown', 'create_in_progress', 'Another sync is creating this product: check the store once it ends.'],
   ] as const)('%s %s', (outcome, code, en) => {
     expect(hintOf({ outcome, code }, 'en')).toContain(en);

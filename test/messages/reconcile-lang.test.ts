@@ -35,7 +35,8 @@ describe('reconcile of an ar batch', () => {
     expect((await cli(['reconcile', batch.batchId], t.env)).code).toBe(0);
     const results = await readFile(join(batch.reportDir, 'results.csv'), 'utf8');
     expect(results).toContain('2,failed,لم يُنشأ (التصنيف 2: 0 -> 1،');
-    expect(results).toContain(`catalog-sync rerun ${batch.batchId}`);
+    expect(results).toContain('إعادة إرساله آمنة (أعد تشغيل الصفوف الفاشلة في الدفعة، أو صحّح الصف وأرسله)');
+    expect(results).not.toContain('catalog-sync');
     expect(results).toContain('5,invalid,"sale_price: ""abc"" ليس رقمًا (المتوقع مثلًا 12.50)"');
     const lines = (await readFile(join(batch.reportDir, 'messages.jsonl'), 'utf8'))
       .trim()

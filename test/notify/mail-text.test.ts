@@ -94,8 +94,26 @@ describe('e-mail body', () => {
     expect(text).toContain('Batch B1 ended; 30 rows need a fix.');
     expect(text).toContain('The first 20 problems of 30:');
     expect(text).toContain('- row 2, sale_price: sale_price: "x" is not a number');
-    expect(text).toContain('attached failed.csv');
-    expect(text).toContain('https://console.shop.example/#batch=B1');
+    expect(text).toContain(
+      "Fix them on the batch's page in the console, where they open in a grid: https://console.shop.example/#batch=B1",
+    );
+    expect(text).toContain('They are also in the attached failed.csv.');
+  });
+
+  it("without the console's address, says what to do with the file in words, in either language", () => {
+    for (const lang of ['en', 'ar'] as const) {
+      for (const attached of [true, false]) {
+        const { text } = mailText({
+          event: finished({ created: 1, failed: 1 }, 2, 1),
+          lang,
+          storeName: 'Shop',
+          consoleUrl: null,
+          attached,
+        });
+        expect(text).toContain('failed.csv');
+        expect(text).not.toMatch(/catalog-sync (rerun|reconcile|import)|#batch=/);
+      }
+    }
   });
 
   it("links the batch on its store's page when the store is one of a stores file", () => {

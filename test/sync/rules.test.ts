@@ -127,7 +127,7 @@ describe('outcomeOf', () => {
       {
         outcome: 'unknown',
         message:
-          'SERVER_ERROR (the product may or may not have been created; not re-sent: catalog-sync reconcile <batch> can settle it)',
+          'SERVER_ERROR (the product may or may not have been created, so it is not sent again: check it with the store, with "Check with the store" on the batch\'s page in the console)',
         httpStatus: 500,
       },
     ],

@@ -3,9 +3,9 @@
  * pace, time left, a count per outcome (a dry run's would_create, would_update,
  * would_change_status among them), the report files once done.
  */
-import { batchPath, scoped } from './api.ts';
+import { api, ApiError, batchPath, scoped } from './api.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, ltr, say, seconds } from './dom.ts';
+import { $, el, fmt, ltr, messageOf, say, seconds } from './dom.ts';
 import { shownCounts } from './counts.ts';
 import { emit } from './events.ts';
 import type { BatchJson } from './types.ts';
@@ -22,6 +22,8 @@ export function follow(batchId: string): void {
   status.textContent = T.status_queued;
   status.dataset.status = 'queued';
   $('batch-counts').replaceChildren();
+  $('bar').hidden = false;
+  say('batch-error', '');
   $('downloads').hidden = true;
   $('rerun').hidden = true;
   say('rerun-note', '');
@@ -38,7 +40,28 @@ export function follow(batchId: string): void {
     if (source === events) source = null;
     if (last) emit('batch-end', last);
   });
+  // An answer other than a stream (a batch this store does not have: 404) closes it for good.
+  events.addEventListener('error', () => {
+    if (events.readyState === EventSource.CLOSED && source === events) void notFollowed(batchId);
+  });
   $('batch').scrollIntoView({ block: 'nearest' });
+}
+
+/** Why a batch's stream closed: a batch the API does not know is said so, never left `queued`. */
+async function notFollowed(batchId: string): Promise<void> {
+  try {
+    showBatch(await api<BatchJson>('GET', batchPath(batchId)));
+  } catch (error) {
+    if (shownBatch() !== batchId) return;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      const status = $('batch-status');
+      status.textContent = T.status_missing;
+      status.dataset.status = 'missing';
+      $('bar').hidden = true;
+      for (const id of ['done-text', 'pace', 'eta']) $(id).textContent = '';
+      say('batch-error', T.batch_missing);
+    } else say('batch-error', `${T.error}: ${messageOf(error)}`);
+  }
 }
 
 /** The batch the page shows now. */

@@ -75,12 +75,34 @@ export function messageNodes(text: string): (string | Node)[] {
   let at = 0;
   for (const run of text.matchAll(LTR_RUN)) {
     const start = run.index;
+    if (start < at) continue;
     if (start > at) nodes.push(text.slice(at, start));
-    nodes.push(ltr(run[0]));
-    at = start + run[0].length;
+    const end = closedEnd(text, start, start + run[0].length);
+    nodes.push(ltr(text.slice(start, end)));
+    at = end;
   }
   if (at < text.length) nodes.push(text.slice(at));
   return nodes;
+}
+
+/**
+ * Where a run ends with the brackets it opened closed (`[AMBIGUOUS, 1 attempt]`): a closing
+ * bracket left outside the run is set right to left, mirrored, and the codes read jumbled.
+ */
+function closedEnd(text: string, start: number, end: number): number {
+  let at = end;
+  for (const [open, close] of [
+    ['[', ']'],
+    ['(', ')'],
+  ] as const) {
+    const run = text.slice(start, at);
+    let missing = run.split(open).length - run.split(close).length;
+    while (missing > 0 && text[at] === close) {
+      at += 1;
+      missing -= 1;
+    }
+  }
+  return at;
 }
 
 /**

@@ -68,6 +68,12 @@ async function sendTest(): Promise<void> {
 export function startNotifications(): void {
   on('batch-end', (batch) => void loadNotifications(batch.batchId));
   $('notify-test').addEventListener('click', () => void sendTest());
+  openLinked();
+  // A link followed with the page already open changes only its #batch=.
+  window.addEventListener('hashchange', openLinked);
+}
+
+function openLinked(): void {
   const linked = /^#batch=([A-Za-z0-9_.-]+)$/.exec(location.hash);
   if (linked?.[1]) follow(linked[1]);
 }

@@ -9,7 +9,8 @@
 import { OUTCOMES } from '../../outcome.ts';
 import { api, batchPath, query } from './api.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, ltr, messageCell, messageOf, say, sayParts } from './dom.ts';
+import { $, el, fmt, ltr, messageCell, messageNodes, messageOf, say, sayParts } from './dom.ts';
+import { forEngineers } from './engineers.ts';
 import { on } from './events.ts';
 import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
 import { fixable, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
@@ -91,18 +92,29 @@ function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
   const column = el('td');
   if (r.column) column.append(el('bdi', r.column));
   const next = el('td');
-  if ((ATTENTION as readonly string[]).includes(r.outcome)) {
-    // The server's hint in the page's language when it gives one; the page's own word else.
-    next.append(r.hint ?? T[nextStepKey(r.outcome)]);
-    if (r.outcome === 'unknown') {
-      // The page's button settles it; the command stays for engineers.
-      const code = el('code');
-      code.append(ltr(reconcileCommand(batchId)));
-      next.append(' ', el('span', T.next_unknown_cli, { class: 'hint' }), ' ', code);
-    }
-  }
-  tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, messageCell('td', r.message), next);
+  // The server's hint in the page's language when it gives one; the page's own word else.
+  if ((ATTENTION as readonly string[]).includes(r.outcome)) next.append(r.hint ?? T[nextStepKey(r.outcome)]);
+  const message = r.outcome === 'unknown' ? unknownMessage(batchId, r) : messageCell('td', r.message);
+  tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, message, next);
   return tr;
+}
+
+/**
+ * An unknown create, said in words; the store's error (its code, the attempts) and the command
+ * that settles it from a terminal are for engineers, in a closed part. The operator's way is the
+ * "Check with the store" button below the list. A create another sync is making says so itself.
+ */
+function unknownMessage(batchId: string, r: ProblemRow): HTMLTableCellElement {
+  if (r.code === 'create_in_progress') return messageCell('td', r.message);
+  const td = el('td', T.unknown_said);
+  const command = el('code');
+  command.append(ltr(reconcileCommand(batchId)));
+  const said = el('p', `${T.engineer_details}: `);
+  said.append(...messageNodes(r.message));
+  const run = el('p', `${T.engineer_command}: `);
+  run.append(command);
+  td.append(forEngineers(said, run));
+  return td;
 }
 
 /** How the rows of a batch of fixed rows ended: every outcome, not only the problem ones. */

@@ -64,6 +64,8 @@ export interface ProblemRow {
   message: string;
   column?: string | null;
   hint?: string | null;
+  /** The StoreError or row-issue code, when the report keeps it. */
+  code?: string | null;
   cells: Record<string, string>;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Step 1 and 2 of the page: a sheet chosen or dropped goes to POST /api/uploads, and its
- * `validate` summary shows at once (counts, the problem rows with row, column and message).
+ * `validate` summary shows at once: counts, the problem rows (not sent) and apart from them the
+ * warnings (their rows are sent all the same), each with row, column and message.
  */
 import type { Texts } from '../texts.ts';
 import { api } from './api.ts';
@@ -76,9 +77,12 @@ function tile(key: keyof Texts, value: number, bad: boolean): HTMLElement {
 function showSummary(answer: UploadAnswer): void {
   const counts = $('preview-counts');
   const rows = $('problem-rows');
+  const warningRows = $('warning-rows');
   counts.replaceChildren();
   rows.replaceChildren();
+  warningRows.replaceChildren();
   let problems = 0;
+  let warnings = 0;
   let leftOut = 0;
   for (const sheet of answer.sheets) {
     counts.append(tile('rows', sheet.rows, false));
@@ -88,8 +92,11 @@ function showSummary(answer: UploadAnswer): void {
     }
     // Rows Excel hides are sent all the same: said only when there are some.
     if (sheet.hiddenRows > 0) counts.append(tile('hidden_rows', sheet.hiddenRows, false));
+    const warned = warnedRows(sheet.issues);
+    if (warned > 0) counts.append(tile('warned_rows', warned, false));
     for (const issue of [...sheet.headerIssues, ...sheet.issues]) {
-      problems++;
+      if (issue.severity === 'error') problems++;
+      else warnings++;
       const tr = el('tr', null, { class: issue.severity });
       tr.append(
         el('td', issue.row),
@@ -97,16 +104,24 @@ function showSummary(answer: UploadAnswer): void {
         messageCell('td', issue.message),
         el('td', suggestionOf(issue)),
       );
-      rows.append(tr);
+      // A warning does not keep its row from going: told apart from the rows that are not sent.
+      (issue.severity === 'error' ? rows : warningRows).append(tr);
     }
     leftOut += sheet.issuesLeftOut;
   }
   $('problems').hidden = problems === 0;
+  $('warnings').hidden = warnings === 0;
   say('no-problems', problems === 0 ? T.no_problems : '');
   say('left-out', leftOut > 0 ? `${fmt(leftOut)} ${T.issues_left_out}` : '');
   $('preview-name').textContent = answer.name;
   $('preview').hidden = false;
   $('dry-run').focus();
+}
+
+/** Rows that are sent with a warning: a row with an error is not sent, and counts as invalid. */
+function warnedRows(issues: readonly Issue[]): number {
+  const invalid = new Set(issues.filter((i) => i.severity === 'error').map((i) => i.row));
+  return new Set(issues.filter((i) => i.severity === 'warning' && !invalid.has(i.row)).map((i) => i.row)).size;
 }
 
 export function startUploads(): void {
