@@ -53,6 +53,8 @@ describe('resolveConfig', () => {
     [{ CONSOLE_URL: 'https://example.com/catalog' }, 'CONSOLE_URL', 'without a path'],
     [{ STORE_KEEP_ALIVE_MS: 'soon' }, 'STORE_KEEP_ALIVE_MS', 'must be a number (milliseconds'],
     [{ STORE_KEEP_ALIVE_MS: '90000' }, 'STORE_KEEP_ALIVE_MS', "below the store's own idle timeout"],
+    [{ UNDO_BATCHES: '-1' }, 'UNDO_BATCHES', 'must be 0 (nothing kept: no undo) or more'],
+    [{ HIDDEN_STATUS: 'off' }, 'HIDDEN_STATUS', 'the product_status that hides a product'],
   ])('names the setting in the error for %o', async (env, setting, text) => {
     const error = errorOf(() => resolveConfig(env));
     expect(error.setting).toBe(setting);

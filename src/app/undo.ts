@@ -11,6 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { neutraliseCell } from '../files/formula-guard.ts';
 import type { LedgerEntry } from '../ledger/ledger.ts';
+import { stepOf } from '../ledger/replaced.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { Lang } from '../messages/index.ts';
 import { isValidBatchId, newBatchId } from '../sync/batch-id.ts';
@@ -34,7 +35,7 @@ export async function planUndoOf(records: UndoRecords, batch: string, options: U
   if (!isValidBatchId(batch)) throw new UndoError(`${batch}: not a batch id`);
   // Only the records the batch changed are held: a store's whole ledger may be large.
   const touched: (readonly [string, LedgerEntry])[] = [];
-  for await (const pair of records.all()) if (pair[1].u?.some((step) => step.b === batch)) touched.push(pair);
+  for await (const pair of records.all()) if (stepOf(pair[1].u, batch) !== null) touched.push(pair);
   if (touched.length === 0)
     throw new UndoError(
       `batch ${batch}: no product record keeps what it changed (it changed nothing, is another store's, or is older than the last UNDO_BATCHES batches of its products)`,

@@ -5,7 +5,7 @@
  * fraction of JSON.parse (no escapes). An entry whose batch or fingerprint holds a `|` is written
  * as JSON whole.
  */
-import type { LedgerEntry, LedgerState, ReplacedStep } from './ledger.ts';
+import type { LedgerEntry, LedgerState } from './ledger.ts';
 
 const STATES: ReadonlySet<string> = new Set<LedgerState>(['synced', 'unknown', 'pending']);
 const COMPACT = '~';
@@ -22,19 +22,9 @@ export function isLedgerEntry(value: unknown): value is LedgerEntry {
     (v.rt === undefined || typeof v.rt === 'string') &&
     (v.v === undefined || (typeof v.v === 'object' && v.v !== null && !Array.isArray(v.v))) &&
     (v.ln === undefined || (Array.isArray(v.ln) && v.ln.every((key) => typeof key === 'string'))) &&
-    (v.u === undefined || (Array.isArray(v.u) && v.u.every(isReplacedStep)))
-  );
-}
-
-function isReplacedStep(value: unknown): value is ReplacedStep {
-  if (value === null || typeof value !== 'object') return false;
-  const s = value as Record<string, unknown>;
-  return (
-    typeof s.b === 'string' &&
-    typeof s.was === 'object' &&
-    s.was !== null &&
-    !Array.isArray(s.was) &&
-    (s.c === undefined || s.c === 1)
+    // Steps are checked where undo reads them (replaced.ts): a step this version cannot read
+    // must not make the record read as absent (its product would be created again).
+    (v.u === undefined || Array.isArray(v.u))
   );
 }
 

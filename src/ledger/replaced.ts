@@ -42,19 +42,33 @@ export function stepsAfter(
   keep: number,
 ): readonly ReplacedStep[] | undefined {
   if (step === null) return held;
-  const steps = [...(held ?? [])];
+  const steps = (held ?? []).filter(isReplacedStep);
   const last = steps.at(-1);
   if (last?.b === step.b) steps[steps.length - 1] = { ...step, ...last, was: { ...step.was, ...last.was } };
   else steps.push(step);
   return keep <= 0 ? undefined : steps.slice(-keep);
 }
 
+/** A step as this version writes it; another (damaged, or a later version's) is passed over. */
+export function isReplacedStep(value: unknown): value is ReplacedStep {
+  if (value === null || typeof value !== 'object') return false;
+  const s = value as Record<string, unknown>;
+  return (
+    typeof s.b === 'string' &&
+    typeof s.was === 'object' &&
+    s.was !== null &&
+    !Array.isArray(s.was) &&
+    (s.c === undefined || s.c === 1)
+  );
+}
+
 /** The step `batch` left in a record, and the batches that changed the record after it. */
 export function stepOf(
-  steps: readonly ReplacedStep[] | undefined,
+  held: readonly ReplacedStep[] | undefined,
   batch: string,
 ): { step: ReplacedStep; later: string[] } | null {
-  const i = (steps ?? []).findIndex((s) => s.b === batch);
-  if (i < 0 || steps === undefined) return null;
+  const steps = (held ?? []).filter(isReplacedStep);
+  const i = steps.findIndex((s) => s.b === batch);
+  if (i < 0) return null;
   return { step: steps[i]!, later: steps.slice(i + 1).map((s) => s.b) };
 }

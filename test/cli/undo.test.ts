@@ -87,6 +87,10 @@ describe.each([
     );
     const again = await sync(`${mode}-again.csv`, ['product_id,sale_price', `${a},25`, ''].join('\n'), env);
     expect([price(a), price(b), price(c)]).toEqual([25, 20, 20]);
+    const shown = await cli(['ledger', 'show', `product_id=${a}`], env);
+    expect(shown.stdout).toContain(`batch ${created.batchId} created it`);
+    expect(shown.stdout).toContain(`batch ${raised.batchId} changed sale_price was 12`);
+    expect(shown.stdout).toContain(`batch ${again.batchId} changed sale_price was 20`);
 
     // The preview, field by field, sends nothing.
     const writes = t.sandbox.requestCount('/v1/update_product');

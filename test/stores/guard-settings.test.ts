@@ -56,3 +56,22 @@ describe('guard settings', () => {
     );
   });
 });
+
+describe('undo settings', () => {
+  it("UNDO_BATCHES defaults to 10; a store's hidden_status wins over HIDDEN_STATUS, for that store only", async () => {
+    expect(resolveConfig({}).undoBatches).toBe(10);
+    expect(resolveConfig({}).hiddenStatus).toBeUndefined();
+    const path = join(dir, 'hidden.yaml');
+    await writeFile(path, `stores:\n${store('north', '    hidden_status: 2\n')}${store('south')}`);
+    const env = { STORES_FILE: path, HIDDEN_STATUS: '0', UNDO_BATCHES: '3' };
+    const north = applyStoresFile(resolveConfig({ ...env, STORE: 'north' }), { PW: 'pw' }).config;
+    expect(north).toMatchObject({ hiddenStatus: 2, undoBatches: 3 });
+    const south = applyStoresFile(resolveConfig({ ...env, STORE: 'south' }), { PW: 'pw' }).config;
+    expect(south).toMatchObject({ hiddenStatus: 0 });
+    const bad = join(dir, 'bad-hidden.yaml');
+    await writeFile(bad, `stores:\n${store('north', '    hidden_status: off\n')}`);
+    expect(() => readStoresFile(bad, { PW: 'pw' })).toThrow(
+      'stores[0] (id north): hidden_status: must be a whole number',
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { neutraliseCell } from '../../files/formula-guard.ts';
 import { describeLedgerKey, keyFromText, keyParts } from '../../ledger/key-text.ts';
 import { linkFromFile, type LinkReport } from '../../ledger/link-file.ts';
-import type { LedgerEntry } from '../../ledger/ledger.ts';
+import type { LedgerEntry, ReplacedStep } from '../../ledger/ledger.ts';
 import { redisServerOf } from '../../redis.ts';
 import { describeStore } from '../../store/identity.ts';
 import { confirmOnTerminal } from '../confirm.ts';
@@ -76,10 +76,21 @@ export async function show(ctx: CliContext, texts: string[], flags: KeyFlags): P
           ctx.print(`  also known as: ${entry.ln.map((k) => `${describeLedgerKey(k)} (${k})`).join(', ')}`);
         for (const [field, value] of Object.entries(entry?.v ?? {}))
           ctx.print(`  ${field}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+        // What its last batches replaced: what `undo <batch>` would put back.
+        for (const step of entry?.u ?? []) ctx.print(`  batch ${step.b} ${replacedText(step)}`);
       });
     }
     if (entries.some((entry) => entry === undefined)) process.exitCode = EXIT.problems;
   });
+}
+
+function replacedText(step: ReplacedStep): string {
+  if (step.c === 1) return 'created it';
+  const was = Object.entries(step.was).map(
+    ([field, value]) =>
+      `${field} was ${value === null ? 'not known' : typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
+  return `changed ${was.join(', ')}`;
 }
 
 function meaning(entry: LedgerEntry | undefined): string {
