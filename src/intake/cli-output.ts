@@ -21,6 +21,8 @@ interface Words {
   unchangedNotListed: (count: number) => string;
   readError: (message: string) => string;
   rowsBefore: (rows: number) => string;
+  /** The rows' messages say it in words, for the console's button; here, the command. */
+  unknownCreates: (count: number, batchId: string) => string;
   report: (dir: string) => string;
 }
 
@@ -37,6 +39,8 @@ const EN: Words = {
   readError: (message) => `cannot read the rest of the sheet: ${message}`,
   rowsBefore: (rows) =>
     `the ${rows} rows before that were synced and are in the report; fix the file and sync it again (delta skips what went through)`,
+  unknownCreates: (count, batchId) =>
+    `${count === 1 ? '1 create has' : `${count} creates have`} an unknown outcome (the product may exist in the store): catalog-sync reconcile ${batchId} settles them from the store's counts`,
   report: (dir) => `report: ${dir}`,
 };
 
@@ -53,6 +57,8 @@ const AR: Words = {
   readError: (message) => `تعذّرت قراءة بقية الورقة: ${message}`,
   rowsBefore: (rows) =>
     `الصفوف ${rows} التي قبل ذلك زُومنت وهي في التقرير؛ صحّح الملف وزامنه مرة أخرى (وضع delta يتخطّى ما أُرسل)`,
+  unknownCreates: (count, batchId) =>
+    `نتيجة ${count} من عمليات الإنشاء غير معروفة (قد يكون المنتج موجودًا في المتجر): يحسمها الأمر catalog-sync reconcile ${batchId} من أعداد المتجر`,
   report: (dir) => `التقرير: ${dir}`,
 };
 
@@ -75,6 +81,7 @@ export function summarizeBatch(summary: BatchSummary, lang: Lang = 'en'): string
     lines.push(w.readError(lang === 'en' ? summary.readError.message : readErrorText(summary.readError, lang)));
     lines.push(w.rowsBefore(summary.total));
   }
+  if (summary.counts.unknown > 0) lines.push(w.unknownCreates(summary.counts.unknown, summary.batchId));
   lines.push(w.report(summary.reportDir));
   return lines.join('\n');
 }
