@@ -5,6 +5,7 @@
  * Redis, the store's queue on /queues. The console serves one desk, or one per store of the
  * stores file (start.ts); every store-scoped route answers from one desk (scope.ts).
  */
+import { keptCategories, type KeptCategories } from './category-cache.ts';
 import type { App } from '../app.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
@@ -39,6 +40,8 @@ export interface StoreDesk {
   /** The store's report folder (uploads go under it too). */
   readonly reportDir: string;
   readonly maxTextLength: number;
+  /** The store's category list, kept a while (category-cache.ts): names in a sheet are read against it. */
+  readonly categories: KeptCategories;
   /** The store's ledger: the records a plan reads (what was created, the values last sent); null in a rehearsal. */
   readonly ledger: Pick<Ledger, 'getMany' | 'known'> | null;
   /** When a sheet is held for confirmation (GUARD_*, or the store's own in the stores file). */
@@ -97,7 +100,10 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
   const store = await app.store();
+  // One list of the store's categories for the console's uploads, previews and batches.
+  const categories = keptCategories(metrics.observeStore(rawClient));
   const runner = batchRunner({
+    categories: categories.list,
     runBatch: (request, run) => app.runBatch(request, run),
     queued: redis !== undefined,
     observeStore: (client) => metrics.observeStore(client),
@@ -145,6 +151,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     board,
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
+    categories,
     ledger: handle?.ledger ?? null,
     guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
     notifier,

@@ -68,7 +68,7 @@ export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: La
     await planSheet(
       upload.path,
       desk.ledger,
-      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN },
+      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, categories: desk.categories.list },
       (change, sheetRow, sheet) => {
         let one = sheets.get(sheet);
         if (!one) sheets.set(sheet, (one = { summary: summaryBuilderOf(sheet, KEEP_ISSUES), plan: emptyCounts() }));

@@ -5,10 +5,10 @@
 import type { Texts } from '../texts.ts';
 import { api } from './api.ts';
 import { T } from './context.ts';
-import { $, el, fmt, messageCell, messageNodes, messageOf, say, sayParts } from './dom.ts';
+import { $, el, fmt, messageCell, messageNodes, messageOf, pageLang, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
 import type { PlanAction } from '../../outcome.ts';
-import type { Issue, UploadAnswer } from './types.ts';
+import type { Issue, NameRead, UploadAnswer } from './types.ts';
 
 export interface ShownSheet {
   upload: string;
@@ -80,6 +80,7 @@ function showSummary(answer: UploadAnswer): void {
   rows.replaceChildren();
   let problems = 0;
   let leftOut = 0;
+  const names: NameRead[] = [];
   for (const sheet of answer.sheets) {
     counts.append(tile('rows', sheet.rows, false));
     for (const [action, key] of COUNTS) {
@@ -100,13 +101,36 @@ function showSummary(answer: UploadAnswer): void {
       rows.append(tr);
     }
     leftOut += sheet.issuesLeftOut;
+    names.push(...(sheet.categoryNames ?? []));
   }
+  showNamesRead(names);
   $('problems').hidden = problems === 0;
   say('no-problems', problems === 0 ? T.no_problems : '');
   say('left-out', leftOut > 0 ? `${fmt(leftOut)} ${T.issues_left_out}` : '');
   $('preview-name').textContent = answer.name;
   $('preview').hidden = false;
   $('dry-run').focus();
+}
+
+/** Which names in the sheet's category columns were read as which of the store's categories. */
+function showNamesRead(names: readonly NameRead[]): void {
+  const arabic = pageLang() === 'ar';
+  $('names-read-list').replaceChildren(
+    ...names.map((n) => {
+      const item = el('li', null, { 'data-category': String(n.id) });
+      const name = arabic && n.nameAr ? n.nameAr : n.name;
+      item.append(
+        el('bdi', n.column),
+        ': ',
+        el('bdi', n.text),
+        ` ${T.change_arrow} ${fmt(n.id)} (`,
+        el('bdi', name),
+        ')',
+      );
+      return item;
+    }),
+  );
+  $('names-read').hidden = names.length === 0;
 }
 
 export function startUploads(): void {
