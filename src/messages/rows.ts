@@ -23,8 +23,8 @@ export const ROW_MESSAGES = {
   ),
   'required.create': entry(
     ['field'],
-    (p) => `${p.field} is required to create a product (a row without product_id creates one)`,
-    (p) => `${p.field} مطلوب لإنشاء منتج (الصف الذي ليس فيه product_id يُنشئ منتجًا)`,
+    (p) => `${p.field} is required to create a product (a row without a product id creates one)`,
+    (p) => `${p.field} مطلوب لإنشاء منتج (الصف الذي ليس فيه رقم منتج يُنشئ منتجًا)`,
   ),
   'required.brand_id': entry(
     [],

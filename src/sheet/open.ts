@@ -46,6 +46,8 @@ export interface OpenedSheet extends SummaryHead {
   headers: string[];
   /** What a row's cells mean on this sheet: equal cells under one signature make equal plans. */
   rowSignature: string;
+  /** Each field read by the header the sheet gives it (`sale_price` -> `السعر`): what people are told. */
+  columns?: Readonly<Record<string, string>>;
   /**
    * Exactly one result per data row, in file order. The first call streams the file already
    * opened; each later call opens it again (fresh duplicate checks). Throws SheetFileError when
@@ -209,6 +211,7 @@ async function openWithMap(
     headers: mapper.headers,
     headerIssues: mapper.headerIssues,
     categoryNames: categories.read,
+    columns: mapper.columns,
     rowSignature: mapper.rowSignature,
     rows: () => mappedRows(openRows, release),
     close: async () => {

@@ -134,7 +134,12 @@ async function rowSender(
 ): Promise<RowSender> {
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
-  const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client, deps.categories) : null;
+  const facts: DryRunFacts | null = request.dryRun
+    ? {
+        ...(await fetchDryRunFacts(deps.client, deps.categories)),
+        categoryColumn: sheet.columns?.category ?? 'category',
+      }
+    : null;
   // A dry run asks the ledger too (read-only: `before` alone), so it says what the sync would do.
   const ledger = buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
   const slots = sendSlots(deps.concurrency);

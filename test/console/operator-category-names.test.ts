@@ -26,6 +26,14 @@ for (const lang of ['en', 'ar'] as const) {
       },
     });
 
+    /** What the operator reads there names no field of the store's API. */
+    const noApiFields = async (part: string): Promise<void> => {
+      const text = await t.browser.page.locator(part).innerText();
+      // `category` is an English word too: as a field it comes before a colon.
+      for (const field of ['sale_price', 'product_id', 'sub_category', 'category:', 'title:'])
+        expect(text).not.toContain(field);
+    };
+
     const upload = async (name: string, lines: string[]): Promise<void> => {
       const buffer = Buffer.from(lines.join('\n'));
       await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer });
@@ -57,8 +65,10 @@ for (const lang of ['en', 'ar'] as const) {
       ]);
       await page.locator('#changes').waitFor({ state: 'visible' });
       const change = (row: number) => page.locator(`#change-rows tr[data-row="${row}"] li[data-field="category"]`);
-      expect(await change(2).textContent()).toBe(`category: 4 (${words.perfumes}) ${words.fresh}`);
-      expect(await change(4).textContent()).toBe(`category: 6 (${words.books}) ${words.fresh}`);
+      // The column as the sheet names it; the store's field for engineers in its title.
+      expect(await change(2).textContent()).toBe(`التصنيف: 4 (${words.perfumes}) ${words.fresh}`);
+      expect(await change(4).textContent()).toBe(`التصنيف: 6 (${words.books}) ${words.fresh}`);
+      expect(await change(2).locator('bdi[title="category"]').textContent()).toBe('التصنيف');
       expect(await page.locator('#change-rows').textContent()).not.toContain(lang === 'en' ? '(empty)' : '(فارغ)');
       await page.locator('#names-read').scrollIntoViewIfNeeded();
       await t.browser.shot(`${lang}-category-names`);
@@ -68,6 +78,30 @@ for (const lang of ['en', 'ar'] as const) {
       expect(ids.map((id) => t.world.sandbox.product(id)?.fields.category)).toEqual([4, 4, 6]);
       // One list for the upload's plan and its batch: the console keeps it.
       expect(t.world.sandbox.requestCount('/v1/categories')).toBe(1);
+    });
+
+    it('names the columns as the sheet does in the guard and the problem rows, never the store fields', async () => {
+      const { page } = t.browser;
+      const [oud] = ids as [number, number, number];
+      await upload('problems.csv', ['product_id,العنوان,السعر,التصنيف', `${oud},,2,`, ',Amber,abc,عطر']);
+      const problems = await page.locator('#problem-rows').textContent();
+      expect(problems).toContain('السعر: "abc"');
+      expect(problems).toContain(
+        lang === 'en'
+          ? 'التصنيف: the store has no category named "عطر"'
+          : 'التصنيف: لا يوجد في المتجر تصنيف باسم "عطر"',
+      );
+      await noApiFields('#preview');
+      await upload('drop.csv', ['product_id,السعر', `${oud},2`]);
+      await page.locator('#changes').waitFor({ state: 'visible' });
+      expect(await page.locator('#change-rows li[data-field="sale_price"]').textContent()).toMatch(/^السعر: 10 . 2$/);
+      await page.locator('#sync').click();
+      await page.locator('#guard').waitFor({ state: 'visible' });
+      expect(await page.locator('#guard-rows tr td:nth-child(2)').allTextContents()).toEqual(['السعر']);
+      await t.browser.shot(`${lang}-category-names-guard`);
+      await noApiFields('#preview');
+      await noApiFields('#guard');
+      await page.keyboard.press('Escape');
     });
   });
 }

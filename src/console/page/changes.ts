@@ -8,6 +8,7 @@ import { api, query } from './api.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, messageCell, messageOf, say } from './dom.ts';
 import { on } from './events.ts';
+import { columnLabel } from './columns.ts';
 import type { ChangePage, ChangeRow, UploadAnswer } from './types.ts';
 
 const PAGE = 100;
@@ -58,8 +59,8 @@ function changeRow(r: ChangeRow): HTMLTableRowElement {
       // A product never sent has no "before": its fields show as they will be sent. A field never
       // sent to a known product has none either: it is new, not "(empty)" before.
       if (r.seen && !neverSent(c.before))
-        li.append(el('bdi', c.field), ': ', value(c.before, c.field), ` ${T.change_arrow} `, value(c.after, c.field));
-      else li.append(el('bdi', c.field), ': ', value(c.after, c.field));
+        li.append(columnLabel(c.field), ': ', value(c.before, c.field), ` ${T.change_arrow} `, value(c.after, c.field));
+      else li.append(columnLabel(c.field), ': ', value(c.after, c.field));
       if (r.seen && neverSent(c.before)) li.append(' ', el('span', T.change_new, { class: 'new' }));
       list.append(li);
     }

@@ -26,6 +26,8 @@ export interface SheetSummary {
   headerIssues: Issue[];
   issues: Issue[];
   issuesLeftOut: number;
+  /** Each field read by the header the sheet gives it (`sale_price` -> `السعر`). */
+  columns?: Record<string, string>;
   /** Category names read as the store's ids, each once (src/sheet/map/category-cells.ts). */
   categoryNames?: NameRead[];
 }

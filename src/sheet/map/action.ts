@@ -62,7 +62,7 @@ function decideCreate(input: ActionInput): ActionDecision {
   for (const field of CREATE_REQUIRED) {
     const value = input.fields[field];
     if ((value === undefined && !input.filled.has(field)) || value === '') {
-      issues.push(issue(input, field, 'required', said('required.create', { field })));
+      issues.push(issue(input, field, 'required', said('required.create', { field: input.headerOf(field) ?? field })));
     }
   }
   if (issues.length > 0) return { plan: null, issues };

@@ -39,6 +39,8 @@ export interface SheetMapper {
   headerIssues: RowIssue[];
   /** What a row's cells mean on this sheet (see rowSignatureOf). */
   rowSignature: string;
+  /** Each field read (its canonical name, `sale_price`) by the header the sheet gives it (`السعر`). */
+  columns: Record<string, string>;
   mapRow: (raw: RawRow) => SheetRowResult;
   /** The row names a category and the store's list is not fetched yet: load it, then map the row. */
   wantsCategories: (raw: RawRow) => boolean;
@@ -64,6 +66,7 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     headers: [...headers],
     headerIssues: plan.issues,
     rowSignature: rowSignatureOf(sheet, options.delimiter === ';'),
+    columns: Object.fromEntries(sheet.columns.map((column) => [column.name, column.header])),
     mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank, options.fieldCount, identifierIndexes),
     wantsCategories: (raw) => names !== undefined && categoryIndexes.some((i) => names.needsList(raw.values[i])),
   };
