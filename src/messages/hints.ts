@@ -19,8 +19,8 @@ export const HINT_MESSAGES = {
   ),
   'hint.category': entry(
     [],
-    () => 'Use a category id the store has (the template lists them), then send again.',
-    () => 'استخدم رقم تصنيف موجودًا في المتجر (القالب يسردها)، ثم أرسل مرة أخرى.',
+    () => 'Use a category the store has, by its id or its name (the template lists them), then send again.',
+    () => 'استخدم تصنيفًا موجودًا في المتجر، برقمه أو باسمه (القالب يسردها)، ثم أرسل مرة أخرى.',
   ),
   'hint.rejected': entry(
     [],
