@@ -73,6 +73,7 @@ async function runBatchOn(
     maxTextLength: config.maxTextLength,
     ...(ledgers ? { batchLedgers: ledgers } : {}),
     ...(run.openSheet ? { openSheet: run.openSheet } : {}),
+    ...(run.categories ? { categories: run.categories } : {}),
   };
   if (transport === 'local')
     return runSync(request, { ...shared, concurrency, ...(run.onProgress ? { onProgress: run.onProgress } : {}) });

@@ -12,6 +12,7 @@ import type { Notifier } from '../notify/notifier.ts';
 import type { Outcome } from '../outcome.ts';
 import type { RedisClient } from '../redis.ts';
 import type { BatchSummary } from '../report/summary.ts';
+import type { CategorySource } from '../sheet/index.ts';
 import type { SheetOpener } from '../sheet/open.ts';
 import type { StoreClient } from '../store/client.ts';
 import type { StoreApi } from '../store/types.ts';
@@ -58,6 +59,8 @@ export interface RunOptions {
   openSheet?: SheetOpener;
   /** Wraps the batch's store client, e.g. to count its requests (the console's /metrics). */
   observeStore?: (client: StoreApi) => StoreApi;
+  /** The store's category list the caller keeps (the console's); default: asked once per batch. */
+  categories?: CategorySource;
 }
 
 /** `ledger move-to-file` while batches run on the queue: their rows write to the Redis ledger. */

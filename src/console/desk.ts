@@ -5,6 +5,7 @@
  * Redis, the store's queue on /queues. The console serves one desk, or one per store of the
  * stores file (start.ts); every store-scoped route answers from one desk (scope.ts).
  */
+import { keptCategories, type KeptCategories } from './category-cache.ts';
 import type { App } from '../app.ts';
 import type { UndoRecords } from '../app/undo.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
@@ -40,6 +41,8 @@ export interface StoreDesk {
   /** The store's report folder (uploads go under it too). */
   readonly reportDir: string;
   readonly maxTextLength: number;
+  /** The store's category list, kept a while (category-cache.ts): names in a sheet are read against it. */
+  readonly categories: KeptCategories;
   /** The store's ledger: the records a plan reads (what was created, the values last sent); null in a rehearsal. */
   readonly ledger: Pick<Ledger, 'getMany' | 'known'> | null;
   /** The store's records as a list (undo reads what a batch replaced); null in a rehearsal without a ledger. */
@@ -102,7 +105,10 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   // With Redis, the store's rate (kept there, shared with import and every worker).
   const { rate } = await app.rate();
   const store = await app.store();
+  // One list of the store's categories for the console's uploads, previews and batches.
+  const categories = keptCategories(metrics.observeStore(rawClient));
   const runner = batchRunner({
+    categories: categories.list,
     runBatch: (request, run) => app.runBatch(request, run),
     queued: redis !== undefined,
     observeStore: (client) => metrics.observeStore(client),
@@ -150,6 +156,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     board,
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
+    categories,
     ledger: handle?.ledger ?? null,
     records: handle?.ledger ?? null,
     hiddenStatus: config.hiddenStatus,

@@ -77,7 +77,7 @@ async function checkRequest(
 ): Promise<Checked | { error: string }> {
   const { rows, confirm } = fixBody(request.body);
   if (view.status !== 'done') return { error: `batch ${view.batchId} is ${view.status}: fix its rows once it ends` };
-  const { reportDir, maxTextLength, board } = deskOf(request);
+  const { reportDir, maxTextLength, board, categories } = deskOf(request);
   if (view.store !== null && view.store.url !== board.store.url)
     return { error: `batch ${view.batchId} went to another store (${view.store.url})` };
   let page;
@@ -103,6 +103,10 @@ async function checkRequest(
     rows,
     confirm,
     shape,
-    ...checkFix(rows, reported, shape, view.batchId, maxTextLength, requestLang(request)),
+    ...(await checkFix(rows, reported, shape, view.batchId, {
+      maxTextLength,
+      lang: requestLang(request),
+      categories: categories.list,
+    })),
   };
 }

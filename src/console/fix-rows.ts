@@ -11,7 +11,14 @@ import { stringify } from 'csv-stringify/sync';
 import { textOf, type Lang } from '../messages/index.ts';
 import type { Outcome } from '../outcome.ts';
 import type { ReportedRow } from '../report/report-reader.ts';
-import { createSheetMapper, openSheet, type SheetKind, type SheetRowResult } from '../sheet/index.ts';
+import {
+  CategoryNames,
+  createSheetMapper,
+  openSheet,
+  type CategorySource,
+  type SheetKind,
+  type SheetRowResult,
+} from '../sheet/index.ts';
 import { RequestError } from './request-error.ts';
 import { uploadsDir } from './uploads.ts';
 
@@ -102,15 +109,19 @@ const FIX_TEXTS: Record<
   },
 };
 
-/** The edited rows, each merged over its reported cells, mapped as a sync would map them. */
-export function checkFix(
+/**
+ * The edited rows, each merged over its reported cells, mapped as a sync would map them (a
+ * category typed by its name read against the store's list the console keeps).
+ */
+export async function checkFix(
   rows: readonly FixRow[],
   reported: ReadonlyMap<number, ReportedRow>,
   shape: SheetShape,
   batchId: string,
-  maxTextLength: number,
-  lang: Lang,
-): { problems: FixProblem[]; cells: string[][] } {
+  options: { maxTextLength: number; lang: Lang; categories: CategorySource },
+): Promise<{ problems: FixProblem[]; cells: string[][] }> {
+  const { maxTextLength, lang } = options;
+  const categories = new CategoryNames(options.categories);
   const known = new Set(shape.headers);
   for (const row of rows)
     for (const header of Object.keys(row.cells))
@@ -120,6 +131,7 @@ export function checkFix(
     kind: shape.kind,
     delimiter: shape.delimiter,
     maxTextLength,
+    categories,
   });
   const problems: FixProblem[] = [];
   const cells: string[][] = [];
@@ -131,7 +143,9 @@ export function checkFix(
     }
     const texts = shape.headers.map((header) => row.cells[header] ?? before.cells[header] ?? '');
     cells.push(texts);
-    const mapped = mapper.mapRow({ row: row.row, values: texts });
+    const raw = { row: row.row, values: texts };
+    if (mapper.wantsCategories(raw)) await categories.load();
+    const mapped = mapper.mapRow(raw);
     problems.push(...rowProblems(mapped, before.outcome, batchId, lang));
   }
   return { problems, cells };

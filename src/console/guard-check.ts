@@ -11,5 +11,6 @@ export function guardSheet(file: string, desk: StoreDesk): Promise<GuardVerdict>
   return guardVerdictOf(file, desk.ledger, desk.guard, {
     maxTextLength: desk.maxTextLength,
     settings: CONSOLE_PLAN,
+    categories: desk.categories.list,
   });
 }

@@ -7,8 +7,10 @@
  * of the store: its API has no product read.
  */
 import type { FastifyInstance } from 'fastify';
-import { textOf } from '../messages/index.ts';
+import { textOf, type Lang } from '../messages/index.ts';
+import type { Category } from '../api-types.ts';
 import { SheetFileError } from '../sheet/index.ts';
+import type { RowChange } from '../sync/plan-row.ts';
 import { deskOf } from './desks.ts';
 import { unreadableUpload, uploadById } from './uploads.ts';
 import { pageQuery } from './page-query.ts';
@@ -35,11 +37,39 @@ export function registerPreviewApi(app: FastifyInstance): void {
             ? change
             : { ...change, message: textOf({ ...change, message: change.message }, lang) },
         );
-        return { rows, total: page?.total ?? 0, offset, limit };
+        const categories = categoryNamesOf(rows, desk.categories.kept(), lang);
+        return { rows, total: page?.total ?? 0, offset, limit, ...(categories ? { categories } : {}) };
       } catch (error) {
         if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
         throw error;
       }
     },
   );
+}
+
+/** Fields whose values are category ids: the preview names each beside its id. */
+const CATEGORY_FIELDS: ReadonlySet<string> = new Set(['category', 'sub_category']);
+
+/**
+ * The name of each category id the rows send, in the page's language, from the list the console
+ * keeps (category-cache.ts: read when the upload named a category by its name); undefined when no
+ * row sends one or no list is kept (the ids are shown alone: a preview asks the store nothing).
+ */
+function categoryNamesOf(
+  rows: readonly RowChange[],
+  list: readonly Category[] | null,
+  lang: Lang,
+): Record<string, string> | undefined {
+  const ids = new Set<string>();
+  for (const row of rows)
+    for (const change of row.changes)
+      for (const value of [change.before, change.after])
+        if (CATEGORY_FIELDS.has(change.field) && typeof value === 'number') ids.add(String(value));
+  if (ids.size === 0 || list === null) return undefined;
+  const names: Record<string, string> = {};
+  for (const c of list) {
+    const id = String(c.category_id);
+    if (ids.has(id)) names[id] = lang === 'ar' && c.category_name_ar ? c.category_name_ar : c.category_name;
+  }
+  return names;
 }

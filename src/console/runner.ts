@@ -5,6 +5,7 @@
  * its rows, and this process follows it. A dry run sends nothing: local in both modes.
  */
 import type { RunOptions, Transport, Tuning } from '../app.ts';
+import type { CategorySource } from '../sheet/index.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { BatchProgress, BatchSummary, SyncRequest } from '../sync/index.ts';
 
@@ -17,6 +18,8 @@ export interface RunnerDeps {
   observeStore: (client: StoreApi) => StoreApi;
   /** No worker serves the queue now: the batch is queued anyway and waits for one. */
   onNoWorker: (batchId: string) => void;
+  /** The store's category list the console keeps (category-cache.ts): a batch asks it, not the store. */
+  categories?: CategorySource;
 }
 
 export interface RunHooks {
@@ -63,6 +66,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
             ...tuned,
             transport: 'local',
             observeStore: deps.observeStore,
+            ...categoriesOf(deps),
             onProgress: (progress) => hooks.onProgress(progress),
           });
         });
@@ -71,6 +75,7 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
         ...tuned,
         transport: 'redis',
         observeStore: deps.observeStore,
+        ...categoriesOf(deps),
         // The page shows the batch as queued until a worker takes its rows.
         waitForWorker: true,
         onNoWorker: () => deps.onNoWorker(request.batchId),
@@ -84,4 +89,8 @@ export function batchRunner(deps: RunnerDeps): BatchRunner {
       });
     },
   };
+}
+
+function categoriesOf(deps: RunnerDeps): Pick<RunOptions, 'categories'> {
+  return deps.categories ? { categories: deps.categories } : {};
 }

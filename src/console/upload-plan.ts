@@ -32,7 +32,7 @@ export interface UploadPlan {
   madeAt: number;
   valid: boolean;
   /** `validate`'s summary of each sheet read, with the plan's counts beside it. */
-  sheets: (SheetSummary & { plan: PlanCounts })[];
+  sheets: (SheetSummary & { plan: PlanCounts; columns: Readonly<Record<string, string>> })[];
   guard: GuardVerdict;
 }
 
@@ -62,16 +62,27 @@ export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: La
   const files = planFiles(upload);
   const tally = new GuardTally(desk.guard);
   const known = desk.ledger === null ? 0 : await desk.ledger.known();
-  const sheets = new Map<OpenedSheet, { summary: ReturnType<typeof summaryBuilderOf>; plan: PlanCounts }>();
+  const sheets = new Map<
+    OpenedSheet,
+    { summary: ReturnType<typeof summaryBuilderOf>; plan: PlanCounts; columns: Readonly<Record<string, string>> }
+  >();
   const out = new AtomicFileStream(files.rows);
   try {
     await planSheet(
       upload.path,
       desk.ledger,
-      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN },
+      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, categories: desk.categories.list },
       (change, sheetRow, sheet) => {
         let one = sheets.get(sheet);
-        if (!one) sheets.set(sheet, (one = { summary: summaryBuilderOf(sheet, KEEP_ISSUES), plan: emptyCounts() }));
+        if (!one)
+          sheets.set(
+            sheet,
+            (one = {
+              summary: summaryBuilderOf(sheet, KEEP_ISSUES),
+              plan: emptyCounts(),
+              columns: sheet.columns ?? {},
+            }),
+          );
         one.summary.add(sheetRow);
         one.plan[change.action]++;
         tally.add(change);
@@ -84,9 +95,10 @@ export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: La
     await out.abort();
     throw error;
   }
-  const summaries = [...sheets.values()].map(({ summary, plan }) => ({
+  const summaries = [...sheets.values()].map(({ summary, plan, columns }) => ({
     ...inLangSummary(summary.summary, lang),
     plan,
+    columns,
   }));
   const plan: UploadPlan = {
     madeAt,

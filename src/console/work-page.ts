@@ -25,6 +25,7 @@ export function uploadSection(h: Html): string {
 export function previewSection(h: Html, store: PageStore | null): string {
   return `<section id="preview" aria-labelledby="preview-heading" hidden><h2 id="preview-heading">${h('preview_heading')}: <bdi id="preview-name"></bdi></h2>
 <dl id="preview-counts" class="counts"></dl>
+<div id="names-read" hidden><p>${h('names_read')}</p><ul id="names-read-list"></ul></div>
 <p id="no-problems" hidden></p>
 <div id="problems" class="scroll" hidden><table><caption>${h('problems_heading')}</caption>
 ${head(h, ['col_row', 'col_column', 'col_message', 'col_suggestion'])}

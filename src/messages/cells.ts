@@ -107,6 +107,33 @@ export const CELL_MESSAGES = {
     (p) => `${p.column}: ${p.value} is not a list of ids (expected whole numbers separated by |, e.g. 12|15)`,
     (p) => `${p.column}: ${p.value} ليس قائمة معرّفات (المتوقع أعداد صحيحة تفصل بينها |، مثل 12|15)`,
   ),
+  ambiguous_category: entry(
+    ['column', 'value', 'choices'],
+    (p) =>
+      `${p.column}: ${p.value} is the name of more than one of the store's categories: ${p.choices}; type the id of the one meant`,
+    (p) => `${p.column}: ${p.value} اسم لأكثر من تصنيف في المتجر: ${p.choices}؛ اكتب رقم التصنيف المقصود`,
+  ),
+  unknown_category_name: entry(
+    ['column', 'value', 'closest'],
+    (p) =>
+      `${p.column}: the store has no category named ${p.value}${p.closest === '' ? '' : `; its closest are ${p.closest}`}; type one of its names or its id`,
+    (p) =>
+      `${p.column}: لا يوجد في المتجر تصنيف باسم ${p.value}${p.closest === '' ? '' : `؛ أقرب تصنيفاته ${p.closest}`}؛ اكتب أحد أسمائه أو رقمه`,
+  ),
+  category_list_unavailable: entry(
+    ['column', 'value', 'reason'],
+    (p) =>
+      `${p.column}: ${p.value} is read as a category's name from the store's list of categories, which could not be read (${p.reason}); try again, or type the category's id`,
+    (p) =>
+      `${p.column}: يُقرأ ${p.value} اسمًا لتصنيف من قائمة تصنيفات المتجر، وتعذّرت قراءتها (${p.reason})؛ أعد المحاولة، أو اكتب رقم التصنيف`,
+  ),
+  category_name_offline: entry(
+    ['column', 'value'],
+    (p) =>
+      `${p.column}: ${p.value} is read as a category's name only against the store's list of categories, and no store is set up here; type the category's id, or check the sheet with the store set up`,
+    (p) =>
+      `${p.column}: لا يُقرأ ${p.value} اسمًا لتصنيف إلا من قائمة تصنيفات المتجر، ولا متجر معدّ هنا؛ اكتب رقم التصنيف، أو افحص الجدول والمتجر معدّ`,
+  ),
   not_a_flag: entry(
     ['column', 'value'],
     (p) => `${p.column}: ${p.value} is not a yes/no value (expected 1 or 0, yes or no, نعم or لا)`,

@@ -19,8 +19,8 @@ export const HINT_MESSAGES = {
   ),
   'hint.category': entry(
     [],
-    () => 'Use a category id the store has (the template lists them), then send again.',
-    () => 'استخدم رقم تصنيف موجودًا في المتجر (القالب يسردها)، ثم أرسل مرة أخرى.',
+    () => 'Use a category the store has, by its id or its name (the template lists them), then send again.',
+    () => 'استخدم تصنيفًا موجودًا في المتجر، برقمه أو باسمه (القالب يسردها)، ثم أرسل مرة أخرى.',
   ),
   'hint.rejected': entry(
     [],
@@ -35,9 +35,9 @@ export const HINT_MESSAGES = {
   'hint.id_denied': entry(
     [],
     () =>
-      "The store's login works, but it denies this row's product_id: check that the product is in this store (not deleted, not another store's), then send the row again.",
+      "The store's login works, but it denies this row's product id: check that the product is in this store (not deleted, not another store's), then send the row again.",
     () =>
-      'بيانات الدخول إلى المتجر صحيحة، لكنه يرفض product_id في هذا الصف: تحقّق من أن المنتج موجود في هذا المتجر (غير محذوف، وليس لمتجر آخر)، ثم أرسل الصف مرة أخرى.',
+      'بيانات الدخول إلى المتجر صحيحة، لكنه يرفض رقم المنتج في هذا الصف: تحقّق من أن المنتج موجود في هذا المتجر (غير محذوف، وليس لمتجر آخر)، ثم أرسل الصف مرة أخرى.',
   ),
   'hint.retry': entry(
     [],

@@ -132,9 +132,9 @@ export const OUTCOME_MESSAGES = {
     (p) => `تعذّر على العامل معالجة هذا الصف: ${p.detail}`,
   ),
   'dry.unknown_category': entry(
-    ['category'],
-    (p) => `category: category ${p.category} does not exist in the store`,
-    (p) => `category: التصنيف ${p.category} غير موجود في المتجر`,
+    ['category', 'column'],
+    (p) => `${p.column || 'category'}: category ${p.category} does not exist in the store`,
+    (p) => `${p.column || 'category'}: التصنيف ${p.category} غير موجود في المتجر`,
   ),
   'dry.product_limit': entry(
     ['allowed'],

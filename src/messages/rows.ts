@@ -7,24 +7,24 @@ import { entry } from './types.ts';
 
 export const ROW_MESSAGES = {
   'required.update_id': entry(
-    [],
-    () => 'product_id is required to update a product (action says update)',
-    () => 'product_id مطلوب لتحديث منتج (الإجراء update)',
+    ['id'],
+    (p) => `${p.id || 'product_id'} is required to update a product (action says update)`,
+    (p) => `${p.id || 'product_id'} مطلوب لتحديث منتج (الإجراء update)`,
   ),
   'required.status_id': entry(
-    [],
-    () => 'product_id is required to change a status',
-    () => 'product_id مطلوب لتغيير الحالة',
+    ['id'],
+    (p) => `${p.id || 'product_id'} is required to change a status`,
+    (p) => `${p.id || 'product_id'} مطلوب لتغيير الحالة`,
   ),
   'required.status_value': entry(
-    [],
-    () => 'product_status is required when action is status',
-    () => 'product_status مطلوب حين يكون الإجراء status',
+    ['status'],
+    (p) => `${p.status || 'product_status'} is required when action is status`,
+    (p) => `${p.status || 'product_status'} مطلوب حين يكون الإجراء status`,
   ),
   'required.create': entry(
     ['field'],
-    (p) => `${p.field} is required to create a product (a row without product_id creates one)`,
-    (p) => `${p.field} مطلوب لإنشاء منتج (الصف الذي ليس فيه product_id يُنشئ منتجًا)`,
+    (p) => `${p.field} is required to create a product (a row without a product id creates one)`,
+    (p) => `${p.field} مطلوب لإنشاء منتج (الصف الذي ليس فيه رقم منتج يُنشئ منتجًا)`,
   ),
   'required.brand_id': entry(
     [],
@@ -37,29 +37,30 @@ export const ROW_MESSAGES = {
     (p) => `${p.field} مطلوب: تحديث العلامة التجارية يرسل الاسمين معًا (اكتب #empty لمسحه عمدًا)`,
   ),
   nothing_to_update: entry(
-    [],
-    () =>
-      'nothing to change: the row has a product_id but no other filled cells (blank cells are never sent; type #empty to clear a text field)',
-    () =>
-      'لا شيء لتغييره: في الصف product_id ولا خلايا مملوءة غيره (الخلايا الفارغة لا تُرسل أبدًا؛ اكتب #empty لمسح حقل نصي)',
+    ['id'],
+    (p) =>
+      `nothing to change: the row has a ${p.id || 'product_id'} but no other filled cells (blank cells are never sent; type #empty to clear a text field)`,
+    (p) =>
+      `لا شيء لتغييره: في الصف ${p.id || 'product_id'} ولا خلايا مملوءة غيره (الخلايا الفارغة لا تُرسل أبدًا؛ اكتب #empty لمسح حقل نصي)`,
   ),
   create_with_product_id: entry(
-    [],
-    () => 'a new product cannot have a product_id: clear it, or set action to update',
-    () => 'لا يكون للمنتج الجديد product_id: امسحه، أو اجعل الإجراء update',
+    ['id'],
+    (p) => `a new product cannot have a ${p.id || 'product_id'}: clear it, or set action to update`,
+    (p) => `لا يكون للمنتج الجديد ${p.id || 'product_id'}: امسحه، أو اجعل الإجراء update`,
   ),
   create_with_status: entry(
-    [],
-    () =>
-      "product_status cannot be set on a new product: the store's create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its product_id",
-    () =>
-      'لا يمكن ضبط product_status لمنتج جديد: طلب الإنشاء في المتجر لا يعيد رقم المنتج، فلا يجد تغيير الحالة منتجًا يحدده. أنشئ المنتج أولًا، ثم اضبط حالته في ورقة لاحقة مع product_id الخاص به',
+    ['id', 'status'],
+    (p) =>
+      `${p.status || 'product_status'} cannot be set on a new product: the store's create call returns no product id, so the status change has nothing to name. Create the product first, then set its status in a later sheet with its ${p.id || 'product_id'}`,
+    (p) =>
+      `لا يمكن ضبط ${p.status || 'product_status'} لمنتج جديد: طلب الإنشاء في المتجر لا يعيد رقم المنتج، فلا يجد تغيير الحالة منتجًا يحدده. أنشئ المنتج أولًا، ثم اضبط حالته في ورقة لاحقة مع ${p.id || 'product_id'} الخاص به`,
   ),
   fields_ignored: entry(
-    [],
-    () =>
-      'action is status: only product_status is sent, the other filled cells are not (use action update to send them too)',
-    () => 'الإجراء status: يُرسل product_status وحده دون بقية الخلايا المملوءة (استخدم الإجراء update لإرسالها أيضًا)',
+    ['status'],
+    (p) =>
+      `action is status: only ${p.status || 'product_status'} is sent, the other filled cells are not (use action update to send them too)`,
+    (p) =>
+      `الإجراء status: يُرسل ${p.status || 'product_status'} وحده دون بقية الخلايا المملوءة (استخدم الإجراء update لإرسالها أيضًا)`,
   ),
   bad_action: entry(
     ['column', 'value'],

@@ -9,6 +9,7 @@ import { columnMapFromRecord } from './map/column-map.ts';
 import { loadColumnMap } from './map/column-map-file.ts';
 import { knownColumnCount } from './map/headers.ts';
 import { findHeaderRow } from './header-row.ts';
+import { CategoryNames, type CategorySource } from './map/category-cells.ts';
 import { createSheetMapper } from './map/mapper.ts';
 import type { SummaryHead } from './map/summary.ts';
 import { listSheets, readSheetFile, type SheetReader } from './read/index.ts';
@@ -30,6 +31,11 @@ export interface OpenSheetOptions {
   maxTextLength?: number | undefined;
   /** The field a sync keys its creates by (`--key-column`): an identifier, like barcode. */
   keyColumn?: string | undefined;
+  /**
+   * The store's category list, asked for when a `category` or `sub_category` cell holds a name
+   * (category-cells.ts); pass one memoised per batch. Absent: names are refused, ids read.
+   */
+  categories?: CategorySource | undefined;
 }
 
 /** The sheet as opened: what its summary says of it (SummaryHead), and its rows. */
@@ -40,6 +46,8 @@ export interface OpenedSheet extends SummaryHead {
   headers: string[];
   /** What a row's cells mean on this sheet: equal cells under one signature make equal plans. */
   rowSignature: string;
+  /** Each field read by the header the sheet gives it (`sale_price` -> `السعر`): what people are told. */
+  columns?: Readonly<Record<string, string>>;
   /**
    * Exactly one result per data row, in file order. The first call streams the file already
    * opened; each later call opens it again (fresh duplicate checks). Throws SheetFileError when
@@ -149,7 +157,9 @@ async function openWithMap(
   const first = await findHeaderRow(await readSheetFile(file, readOptions), score);
   const forcedKind: SheetKind | undefined =
     first.sheetName !== null && isBrandsSheet(first.sheetName) ? 'brands' : undefined;
+  const categories = new CategoryNames(options.categories);
   const mapperOptions = {
+    categories,
     kind: forcedKind,
     columnMap,
     delimiter: first.delimiter,
@@ -175,7 +185,12 @@ async function openWithMap(
       : createSheetMapper(reader.headers, { ...mapperOptions, fieldCount: reader.fieldCount });
     unread = null;
     readers.add(reader);
-    return { reader, mapRow: rowMapper.mapRow };
+    return {
+      reader,
+      mapRow: rowMapper.mapRow,
+      wantsCategories: rowMapper.wantsCategories,
+      loadCategories: () => categories.load(),
+    };
   };
   const release = async (reader: SheetReader): Promise<void> => {
     readers.delete(reader);
@@ -195,6 +210,8 @@ async function openWithMap(
     kind: mapper.kind,
     headers: mapper.headers,
     headerIssues: mapper.headerIssues,
+    categoryNames: categories.read,
+    columns: mapper.columns,
     rowSignature: mapper.rowSignature,
     rows: () => mappedRows(openRows, release),
     close: async () => {
@@ -208,11 +225,20 @@ async function openWithMap(
 interface MappingSource {
   reader: SheetReader;
   mapRow: (raw: RawRow) => SheetRowResult;
+  wantsCategories: (raw: RawRow) => boolean;
+  loadCategories: () => Promise<void>;
 }
 
-/** The row's result, marked when Excel hides the row (the summary counts those). */
-function mapped(source: MappingSource, raw: RawRow): SheetRowResult {
-  const result = source.mapRow(raw);
+/**
+ * The row's result, marked when Excel hides the row (the summary counts those). The first row that
+ * names a category by its name waits for the store's list (once); every other row maps at once.
+ */
+function mapped(source: MappingSource, raw: RawRow): SheetRowResult | Promise<SheetRowResult> {
+  if (source.wantsCategories(raw)) return source.loadCategories().then(() => marked(source.mapRow(raw), raw));
+  return marked(source.mapRow(raw), raw);
+}
+
+function marked(result: SheetRowResult, raw: RawRow): SheetRowResult {
   if (raw.hidden === true) result.hidden = true;
   return result;
 }
@@ -248,7 +274,13 @@ function mappedRows(
         current: MappingSource & { inner: AsyncIterator<RawRow> },
       ): Promise<IteratorResult<SheetRowResult>> =>
         current.inner.next().then(
-          (result) => (result.done ? finish() : { done: false, value: mapped(current, result.value) }),
+          (result) => {
+            if (result.done) return finish();
+            const value = mapped(current, result.value);
+            return value instanceof Promise
+              ? value.then((row) => ({ done: false, value: row }))
+              : { done: false, value };
+          },
           async (error: unknown) => {
             await finish();
             throw error;

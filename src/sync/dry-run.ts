@@ -11,6 +11,8 @@ export interface DryRunFacts {
   categoryIds: ReadonlySet<number>;
   /** Creates still allowed by product_limit (limit minus products the categories report); null = no limit known. */
   createsAllowed: number | null;
+  /** The header the sheet gives `category` (`التصنيف`): what a row's message names. @defaultValue category */
+  categoryColumn?: string;
 }
 
 export interface DryRunState {
@@ -47,12 +49,13 @@ function dryRunOutcome(row: number, plan: RowPlan, facts: DryRunFacts, state: Dr
   if (plan.kind === 'create' || plan.kind === 'update') {
     const category = plan.payload.category;
     if (category !== undefined && !facts.categoryIds.has(category)) {
+      const column = facts.categoryColumn ?? 'category';
       return {
         ...base,
         outcome: 'invalid',
-        ...said('dry.unknown_category', { category }),
+        ...said('dry.unknown_category', { category, column }),
         code: 'unknown_category',
-        column: 'category',
+        column,
       };
     }
   }

@@ -5,7 +5,13 @@
  */
 import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
 import { recordKeysOf } from '../ledger/rules.ts';
-import { openSheets, type ColumnMapping, type SheetRowResult, type OpenedSheet } from '../sheet/index.ts';
+import {
+  openSheets,
+  type CategorySource,
+  type ColumnMapping,
+  type SheetRowResult,
+  type OpenedSheet,
+} from '../sheet/index.ts';
 import { planRow, type PlanSettings, type ProductRecord, type RowChange } from './plan-row.ts';
 
 /** Where the records of a store's products are read: its ledger; null when nothing is remembered (a rehearsal). */
@@ -22,6 +28,8 @@ export interface PlanSheetOptions {
   wanted?: (index: number) => boolean;
   /** Rows looked up together. @defaultValue 2,000 */
   chunk?: number;
+  /** The store's category list, for cells that name a category (OpenSheetOptions.categories). */
+  categories?: CategorySource | undefined;
 }
 
 /** Rows looked up together: a preview's page fits in one. */
@@ -40,6 +48,7 @@ export async function planSheet(
   const opened = await openSheets(file, {
     maxTextLength: options.maxTextLength,
     keyColumn: options.settings.keyColumn,
+    categories: options.categories,
     ...(options.columns !== undefined ? { columns: options.columns } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
   });

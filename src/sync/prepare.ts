@@ -2,7 +2,8 @@
  * What both transports do before the first row: open the sheet, name the batch, check the
  * store answers (credentials, and for dry runs the categories and product_limit), build the batch ledger.
  */
-import { openSheet, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
+import type { Category } from '../api-types.ts';
+import { openSheet, type CategorySource, type OpenedSheet, type SheetOpener } from '../sheet/index.ts';
 import { headerFileError } from '../sheet/header-error.ts';
 import type { SheetRowResult } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
@@ -20,12 +21,14 @@ export async function openRequestSheet(
   request: SyncRequest,
   opener: SheetOpener = defaultOpenSheet,
   maxTextLength?: number,
+  categories?: CategorySource,
 ): Promise<OpenedSheet> {
   const sheet = await opener(request.file, {
     columns: request.columns,
     sheet: request.sheet,
     maxTextLength,
     keyColumn: request.ledger?.keyColumn,
+    categories,
   });
   const headerErrors = sheet.headerIssues.filter((issue) => issue.severity === 'error');
   if (headerErrors.length > 0) {
@@ -67,10 +70,28 @@ export function wantsRow(request: SyncRequest, row: SheetRowResult): boolean {
   return !request.onlyRows || request.onlyRows.has(row.originalRow ?? row.row);
 }
 
+/**
+ * The store's category list asked for at most once: one batch's names (every sheet and pass of it)
+ * and its dry run's check share the one answer. A failed call is asked again by the next caller.
+ */
+export function categoryListOnce(client: Pick<StoreApi, 'listCategories'>): CategorySource {
+  let list: Promise<readonly Category[]> | null = null;
+  return () => {
+    list ??= client.listCategories().catch((error: unknown) => {
+      list = null;
+      throw error;
+    });
+    return list;
+  };
+}
+
 /** One login plus a category list: credentials work, categories exist, product_limit headroom. */
-export async function fetchDryRunFacts(client: StoreApi): Promise<DryRunFacts> {
+export async function fetchDryRunFacts(
+  client: StoreApi,
+  list: CategorySource = categoryListOnce(client),
+): Promise<DryRunFacts> {
   const session = await client.authorize();
-  const categories = await client.listCategories();
+  const categories = await list();
   const existing = categories.reduce((sum, c) => sum + (Number.isFinite(c.product_total) ? c.product_total : 0), 0);
   const limit = session.store.product_limit;
   return {

@@ -18,6 +18,7 @@ import { OrderedWindow } from './ordered-window.ts';
 import {
   batchInfoFor,
   buildBatchLedger,
+  categoryListOnce,
   fetchDryRunFacts,
   ledgerSettingsOf,
   openRequestSheet,
@@ -44,9 +45,11 @@ export interface LocalSyncDeps extends EngineDeps {
 
 export async function runSync(request: SyncRequest, deps: LocalSyncDeps): Promise<BatchSummary> {
   const startedAt = new Date((deps.clock ?? Date.now)()).toISOString();
-  const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
+  // One category list for the batch: its names and its dry run's check share it.
+  const batchDeps = { ...deps, categories: deps.categories ?? categoryListOnce(deps.client) };
+  const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength, batchDeps.categories);
   try {
-    return await syncSheet(request, deps, sheet, startedAt);
+    return await syncSheet(request, batchDeps, sheet, startedAt);
   } finally {
     await sheet.close();
   }
@@ -132,7 +135,12 @@ async function rowSender(
 ): Promise<RowSender> {
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
-  const facts: DryRunFacts | null = request.dryRun ? await fetchDryRunFacts(deps.client) : null;
+  const facts: DryRunFacts | null = request.dryRun
+    ? {
+        ...(await fetchDryRunFacts(deps.client, deps.categories)),
+        categoryColumn: sheet.columns?.category ?? 'category',
+      }
+    : null;
   // A dry run asks the ledger too (read-only: `before` alone), so it says what the sync would do.
   const ledger = buildBatchLedger(ledgerSettingsOf(request, sheet), deps.batchLedgers);
   const slots = sendSlots(deps.concurrency);

@@ -6,6 +6,7 @@
 import type { Lang } from '../messages/index.ts';
 import type { Logger } from '../log.ts';
 import type { ColumnMapping } from '../sheet/open.ts';
+import type { CategorySource } from '../sheet/index.ts';
 import type { SheetKind, SheetRead } from '../sheet/types.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { BatchLedgerFactory, LedgerSettings } from '../ledger/batch-ledger.ts';
@@ -89,4 +90,10 @@ export interface EngineDeps {
   onProgress?: ProgressListener;
   /** Most characters a text cell may hold; longer is an invalid row. @defaultValue 65,535 (MAX_TEXT_LENGTH) */
   maxTextLength?: number;
+  /**
+   * The store's category list, for cells that name a category: the console passes the one its
+   * session keeps. @defaultValue asked of `client` once per batch (categoryListOnce), and only
+   * when a cell names a category by its name.
+   */
+  categories?: CategorySource;
 }

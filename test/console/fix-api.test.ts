@@ -121,6 +121,23 @@ describe('fixing problem rows', () => {
     expect(world.sandbox.products()[0]?.fields).toMatchObject({ title: 'Lamp', sale_price: 12.5 });
   });
 
+  it('reads a category typed by its name in the grid, and refuses one the store does not have', async () => {
+    const first = await sync(['title,sale_price,التصنيف,barcode', 'Lamp,12.5,1,B-1', 'Oud,9,Perfum,B-2'].join('\n'));
+    // The batch read the store's list (and counted its categories around its create); the grid's
+    // checks read names against the list the console keeps: no call of their own.
+    world.sandbox.resetStats();
+    const check = await post(`/api/batches/${first}/fix/check?lang=ar`, {
+      rows: [{ row: 3, cells: { التصنيف: 'Perfum' } }],
+    });
+    const still = (await check.json()) as Problems;
+    expect(still.rows).toEqual([
+      { row: 3, column: 'التصنيف', message: expect.stringContaining('أقرب تصنيفاته "Perfumes" (4)') as string },
+    ]);
+    const fixed = await post(`/api/batches/${first}/fix/check`, { rows: [{ row: 3, cells: { التصنيف: 'عـطور' } }] });
+    expect(((await fixed.json()) as Problems).rows).toEqual([]);
+    expect(world.sandbox.requestCount('/v1/categories')).toBe(0);
+  });
+
   it('checks in the language asked', async () => {
     const first = await sync(SHEET);
     const res = await post(`/api/batches/${first}/fix/check?lang=ar`, { rows: [{ row: 3, cells: { title: '' } }] });

@@ -92,7 +92,7 @@ describe('step 2 in the language asked', () => {
     };
     expect(await preview('')).toEqual([
       [3, 'invalid', 'sale_price: "3O" is not a number (expected e.g. 12.50)'],
-      [4, 'invalid', 'title is required to create a product (a row without product_id creates one)'],
+      [4, 'invalid', 'title is required to create a product (a row without a product id creates one)'],
       [5, 'skipped', 'action column says skip'],
     ]);
     const ar = await preview('?lang=ar');

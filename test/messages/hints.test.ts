@@ -6,7 +6,11 @@ describe('the hint beside a row', () => {
   it.each([
     ['invalid', 'not_a_number', 'Fix the cell the message names, then send the row again.'],
     ['invalid', 'duplicate_barcode', 'Keep one of the two rows, or give each its own value, then send again.'],
-    ['invalid', 'unknown_category', 'Use a category id the store has (the template lists them), then send again.'],
+    [
+      'invalid',
+      'unknown_category',
+      'Use a category the store has, by its id or its name (the template lists them), then send again.',
+    ],
     ['failed', 'REJECTED', 'The store refused this row: correct what its message names, then send it again.'],
     ['failed', 'SERVER_ERROR', 'Nothing was changed in the store: send the row again as it is.'],
     ['failed', 'reconciled_not_created', 'Nothing was changed in the store: send the row again as it is.'],

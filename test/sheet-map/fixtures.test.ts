@@ -31,7 +31,7 @@ describe('sheet fixtures', () => {
       [2, 'sale_price', 'not_a_number', 'error'],
       [2, 'featured', 'not_a_flag', 'error'],
       [3, 'sale_price', 'out_of_range', 'error'],
-      [3, 'category', 'not_an_id', 'error'],
+      [3, 'category', 'category_name_offline', 'error'],
       [3, 'weight', 'not_a_number', 'error'],
       [3, 'sort_order', 'not_whole', 'error'],
     ]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
+import { withSandbox } from '../../src/sandbox/index.ts';
 import { fixture } from './helpers.ts';
 
 let dir: string;
@@ -16,13 +17,20 @@ afterEach(async () => {
 });
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await runCli(['--report-dir', dir, ...args], { stdout, stderr, env: {} });
+  const code = await runCli(['--report-dir', dir, ...args], { stdout, stderr, env });
   return { code, out, err };
 }
 
@@ -93,5 +101,36 @@ describe('validate', () => {
     const { code, out } = await cli('validate', fixture('other-system.csv'), '--columns', fixture('other-system.yaml'));
     expect(code).toBe(0);
     expect(out).toContain('creates:        1');
+  });
+
+  it("says which category names were read as which of the store's ids, asking for its list once", async () => {
+    await withSandbox({}, async (sandbox) => {
+      const file = join(dir, 'names.csv');
+      await writeFile(file, 'title,sale_price,التصنيف\nTea,5,Perfumes\nشاي,6,عــطور\nCake,7,حلويات\nPen,8,3\n');
+      const env = {
+        STORE_URL: sandbox.url,
+        STORE_EMAIL: sandbox.email,
+        STORE_PASSWORD: sandbox.password,
+        LEDGER_FILE: join(dir, 'ledger.jsonl'),
+        LOG_LEVEL: 'silent',
+      };
+      const { code, out } = await cliWith(env, 'validate', file);
+      expect(code).toBe(0);
+      expect(out).toContain(
+        [
+          "  category names read as the store's categories:",
+          '    التصنيف: "Perfumes" -> 4 (Perfumes)',
+          '    التصنيف: "عــطور" -> 4 (Perfumes)',
+          '    التصنيف: "حلويات" -> 5 (Sweets)',
+        ].join('\n'),
+      );
+      expect(sandbox.requestCount('/v1/categories')).toBe(1);
+      const ar = await cliWith(env, '--lang', 'ar', 'validate', file);
+      expect(ar.out).toContain('    التصنيف: «حلويات» ← 5 (حلويات)');
+      const json = JSON.parse((await cliWith(env, 'validate', file, '--json')).out) as {
+        sheets: { categoryNames: unknown[] }[];
+      };
+      expect(json.sheets[0]?.categoryNames).toHaveLength(3);
+    });
   });
 });

@@ -8,6 +8,8 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { openSheets, type OpenedSheet } from '../../sheet/open.ts';
 import type { SheetRowResult } from '../../sheet/types.ts';
 import { planRows } from '../../sync/plan-sheet.ts';
+import { categoryListOnce } from '../../sync/prepare.ts';
+import type { CategorySource } from '../../sheet/index.ts';
 import { issuesCsv } from '../../sheet/map/issues-csv.ts';
 import { summarizeSheet, summaryBuilderOf } from '../../sheet/map/summarize.ts';
 import { headerHasErrors, type PlanCounts, type SheetSummary } from '../../sheet/map/summary.ts';
@@ -27,25 +29,29 @@ export interface ValidateFlags {
 
 export async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Promise<void> {
   const config = await ctx.config();
-  const sheets = await openSheets(file, {
-    columns: flags.columns,
-    encoding: decodeDelimiterName(flags.encoding),
-    delimiter: decodeDelimiter(flags.delimiter),
-    sheet: flags.sheet,
-    maxTextLength: config.maxTextLength,
-    keyColumn: flags.keyColumn,
-  });
+  const open = (categories?: CategorySource): Promise<OpenedSheet[]> =>
+    openSheets(file, {
+      columns: flags.columns,
+      encoding: decodeDelimiterName(flags.encoding),
+      delimiter: decodeDelimiter(flags.delimiter),
+      sheet: flags.sheet,
+      maxTextLength: config.maxTextLength,
+      keyColumn: flags.keyColumn,
+      categories,
+    });
   const lang = ctx.lang();
   // With a store configured, each row is planned against its ledger too, read without its lock
   // (beside a serve or watch that has it open): what a full sync would do, as the console's
-  // upload summary says it. Without one, the sheet alone is checked.
+  // upload summary says it; and a category named by its name is read against the store's list
+  // (asked once, only if a cell names one). Without one, the sheet alone is checked.
   const summaries =
     config.storeUrl && config.storeEmail
       ? await ctx.withApp(async (app) => {
+          const sheets = await open(categoryListOnce(await app.client()));
           const { where, ...ledger } = await app.readLedger();
           return summarizeAll(sheets, (sheet) => summarizeAndPlan(sheet, ledger, where, flags.keyColumn));
         })
-      : await summarizeAll(sheets, (sheet) => summarizeSheet(sheet));
+      : await summarizeAll(await open(), (sheet) => summarizeSheet(sheet));
   // Row messages in the person's language; field names and values stay as typed.
   for (const summary of summaries) {
     summary.issues = summary.issues.map((issue) => inLang(issue, lang));

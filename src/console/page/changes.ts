@@ -8,6 +8,7 @@ import { api, query } from './api.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, messageCell, messageOf, say } from './dom.ts';
 import { on } from './events.ts';
+import { columnLabel } from './columns.ts';
 import type { ChangePage, ChangeRow, UploadAnswer } from './types.ts';
 
 const PAGE = 100;
@@ -15,11 +16,28 @@ const PAGE = 100;
 let upload = '';
 let loaded = 0;
 
-/** A value as sent: text as it is, numbers, lists and records (prices by key) as JSON writes them. */
-function value(v: unknown): HTMLElement {
+/** The page's category names by id (ChangePage.categories): shown beside a category's id. */
+let categoryNames: Record<string, string> = {};
+
+const CATEGORY_FIELDS: ReadonlySet<string> = new Set(['category', 'sub_category']);
+
+/**
+ * A value as sent: text as it is, numbers, lists and records (prices by key) as JSON writes them;
+ * a category's id with its name beside it.
+ */
+function value(v: unknown, field: string): HTMLElement {
   if (v === null || v === undefined || v === '') return el('span', T.change_empty, { class: 'empty' });
   const text = typeof v === 'string' ? v : JSON.stringify(v);
-  return el('bdi', text, { dir: 'auto' });
+  const name = CATEGORY_FIELDS.has(field) ? categoryNames[text] : undefined;
+  if (name === undefined) return el('bdi', text, { dir: 'auto' });
+  const both = el('span', null, { class: 'category' });
+  both.append(el('bdi', text), ' (', el('bdi', name, { dir: 'auto' }), ')');
+  return both;
+}
+
+/** The ledger holds no value for the field: catalog-sync never sent it (an empty text sent is ''). */
+function neverSent(before: unknown): boolean {
+  return before === null || before === undefined;
 }
 
 function changeRow(r: ChangeRow): HTMLTableRowElement {
@@ -38,9 +56,12 @@ function changeRow(r: ChangeRow): HTMLTableRowElement {
     const list = el('ul', null, { class: 'changes' });
     for (const c of r.changes) {
       const li = el('li', null, { 'data-field': c.field });
-      // A product never sent has no "before": its fields show as they will be sent.
-      if (r.seen) li.append(el('bdi', c.field), ': ', value(c.before), ` ${T.change_arrow} `, value(c.after));
-      else li.append(el('bdi', c.field), ': ', value(c.after));
+      // A product never sent has no "before": its fields show as they will be sent. A field never
+      // sent to a known product has none either: it is new, not "(empty)" before.
+      if (r.seen && !neverSent(c.before))
+        li.append(columnLabel(c.field), ': ', value(c.before, c.field), ` ${T.change_arrow} `, value(c.after, c.field));
+      else li.append(columnLabel(c.field), ': ', value(c.after, c.field));
+      if (r.seen && neverSent(c.before)) li.append(' ', el('span', T.change_new, { class: 'new' }));
       list.append(li);
     }
     what.append(list);
@@ -57,6 +78,7 @@ async function load(uploadId: string, offset: number): Promise<void> {
       `/api/uploads/${encodeURIComponent(uploadId)}/preview${query({ offset, limit: PAGE })}`,
     );
     if (uploadId !== upload) return;
+    categoryNames = page.categories ?? {};
     const body = $('change-rows');
     if (offset === 0) body.replaceChildren();
     body.append(...page.rows.map(changeRow));

@@ -6,6 +6,7 @@
  * it is put away.
  */
 import { ApiError } from './api.ts';
+import { columnLabel } from './columns.ts';
 import { T } from './context.ts';
 import { $, el, fmt, pageLang } from './dom.ts';
 import type { Guard, PriceDrop } from './types.ts';
@@ -32,7 +33,7 @@ function number(value: number): HTMLElement {
 function dropRow(drop: PriceDrop): HTMLTableRowElement {
   const tr = el('tr', null, { 'data-row': String(drop.row) });
   const field = el('td');
-  field.append(el('bdi', drop.field));
+  field.append(columnLabel(drop.field));
   const before = el('td');
   before.append(number(drop.before));
   const after = el('td');

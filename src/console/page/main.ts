@@ -4,6 +4,7 @@
  */
 import { hideGuard, startGuard } from './guard.ts';
 import { startChanges } from './changes.ts';
+import { startColumns } from './columns.ts';
 import { maybe } from './dom.ts';
 import { on } from './events.ts';
 import { startFixGrid } from './fix-grid.ts';
@@ -19,6 +20,7 @@ import { startUploads } from './upload.ts';
 
 // A page of a stores-file login that sees no store now has nothing to run.
 if (maybe('drop-zone')) {
+  startColumns();
   startUploads();
   startChanges();
   startSending();

@@ -26,6 +26,19 @@ export interface SheetSummary {
   headerIssues: Issue[];
   issues: Issue[];
   issuesLeftOut: number;
+  /** Each field read by the header the sheet gives it (`sale_price` -> `السعر`). */
+  columns?: Record<string, string>;
+  /** Category names read as the store's ids, each once (src/sheet/map/category-cells.ts). */
+  categoryNames?: NameRead[];
+}
+
+/** A category name read as the store's id (src/sheet/map/category-cells.ts NameRead). */
+export interface NameRead {
+  column: string;
+  text: string;
+  id: number;
+  name: string;
+  nameAr: string;
 }
 
 export interface UploadAnswer {
@@ -106,6 +119,8 @@ export interface ChangeRow {
 export interface ChangePage {
   rows: ChangeRow[];
   total: number;
+  /** The name of each category id the page's rows send, in the page's language (when the store's list was read). */
+  categories?: Record<string, string>;
 }
 
 /** A held sheet: POST /api/batches answers 409 {guard} until the person confirms. */

@@ -6,10 +6,10 @@
 import type { Texts } from '../texts.ts';
 import { api } from './api.ts';
 import { T } from './context.ts';
-import { $, el, fmt, messageCell, messageNodes, messageOf, say, sayParts } from './dom.ts';
+import { $, el, fmt, messageCell, messageNodes, messageOf, pageLang, say, sayParts } from './dom.ts';
 import { emit } from './events.ts';
 import type { PlanAction } from '../../outcome.ts';
-import type { Issue, UploadAnswer } from './types.ts';
+import type { Issue, NameRead, UploadAnswer } from './types.ts';
 
 export interface ShownSheet {
   upload: string;
@@ -84,6 +84,7 @@ function showSummary(answer: UploadAnswer): void {
   let problems = 0;
   let warnings = 0;
   let leftOut = 0;
+  const names: NameRead[] = [];
   for (const sheet of answer.sheets) {
     counts.append(tile('rows', sheet.rows, false));
     for (const [action, key] of COUNTS) {
@@ -108,7 +109,9 @@ function showSummary(answer: UploadAnswer): void {
       (issue.severity === 'error' ? rows : warningRows).append(tr);
     }
     leftOut += sheet.issuesLeftOut;
+    names.push(...(sheet.categoryNames ?? []));
   }
+  showNamesRead(names);
   $('problems').hidden = problems === 0;
   $('warnings').hidden = warnings === 0;
   say('no-problems', problems === 0 ? T.no_problems : '');
@@ -122,6 +125,27 @@ function showSummary(answer: UploadAnswer): void {
 function warnedRows(issues: readonly Issue[]): number {
   const invalid = new Set(issues.filter((i) => i.severity === 'error').map((i) => i.row));
   return new Set(issues.filter((i) => i.severity === 'warning' && !invalid.has(i.row)).map((i) => i.row)).size;
+}
+
+/** Which names in the sheet's category columns were read as which of the store's categories. */
+function showNamesRead(names: readonly NameRead[]): void {
+  const arabic = pageLang() === 'ar';
+  $('names-read-list').replaceChildren(
+    ...names.map((n) => {
+      const item = el('li', null, { 'data-category': String(n.id) });
+      const name = arabic && n.nameAr ? n.nameAr : n.name;
+      item.append(
+        el('bdi', n.column),
+        ': ',
+        el('bdi', n.text),
+        ` ${T.change_arrow} ${fmt(n.id)} (`,
+        el('bdi', name),
+        ')',
+      );
+      return item;
+    }),
+  );
+  $('names-read').hidden = names.length === 0;
 }
 
 export function startUploads(): void {

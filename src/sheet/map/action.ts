@@ -39,9 +39,10 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
   if (action === 'create' || (action === null && productId === undefined)) return decideCreate(input);
   if (action === 'status') return decideStatus(input, hasFields);
   // update, explicit or by default (a product_id is given)
-  if (productId === undefined) return fail(input, 'product_id', 'required', said('required.update_id', {}));
+  if (productId === undefined)
+    return fail(input, 'product_id', 'required', said('required.update_id', { id: idColumn(input) }));
   if (!hasFields && status === undefined) {
-    return fail(input, null, 'nothing_to_update', said('nothing_to_update', {}));
+    return fail(input, null, 'nothing_to_update', said('nothing_to_update', { id: idColumn(input) }));
   }
   if (!hasFields && status !== undefined)
     return { plan: { kind: 'status', payload: { product_id: productId, product_status: status } }, issues: [] };
@@ -54,15 +55,24 @@ export function decideProductPlan(input: ActionInput): ActionDecision {
 function decideCreate(input: ActionInput): ActionDecision {
   const issues: RowIssue[] = [];
   if (input.productId !== undefined) {
-    issues.push(issue(input, 'product_id', 'create_with_product_id', said('create_with_product_id', {})));
+    issues.push(
+      issue(input, 'product_id', 'create_with_product_id', said('create_with_product_id', { id: idColumn(input) })),
+    );
   }
   if (input.filled.has('product_status')) {
-    issues.push(issue(input, 'product_status', 'create_with_status', said('create_with_status', {})));
+    issues.push(
+      issue(
+        input,
+        'product_status',
+        'create_with_status',
+        said('create_with_status', { id: idColumn(input), status: statusColumn(input) }),
+      ),
+    );
   }
   for (const field of CREATE_REQUIRED) {
     const value = input.fields[field];
     if ((value === undefined && !input.filled.has(field)) || value === '') {
-      issues.push(issue(input, field, 'required', said('required.create', { field })));
+      issues.push(issue(input, field, 'required', said('required.create', { field: input.headerOf(field) ?? field })));
     }
   }
   if (issues.length > 0) return { plan: null, issues };
@@ -72,13 +82,15 @@ function decideCreate(input: ActionInput): ActionDecision {
 function decideStatus(input: ActionInput, hasFields: boolean): ActionDecision {
   const issues: RowIssue[] = [];
   if (input.productId === undefined)
-    issues.push(issue(input, 'product_id', 'required', said('required.status_id', {})));
+    issues.push(issue(input, 'product_id', 'required', said('required.status_id', { id: idColumn(input) })));
   if (input.status === undefined)
-    issues.push(issue(input, 'product_status', 'required', said('required.status_value', {})));
+    issues.push(
+      issue(input, 'product_status', 'required', said('required.status_value', { status: statusColumn(input) })),
+    );
   if (input.productId === undefined || input.status === undefined) return { plan: null, issues };
   if (hasFields) {
     issues.push({
-      ...issue(input, null, 'fields_ignored', said('fields_ignored', {})),
+      ...issue(input, null, 'fields_ignored', said('fields_ignored', { status: statusColumn(input) })),
       severity: 'warning',
     });
   }
@@ -97,4 +109,14 @@ function issue(input: ActionInput, field: string | null, code: string, text: Sai
 
 function fail(input: ActionInput, field: string | null, code: string, text: Said): ActionDecision {
   return { plan: null, issues: [issue(input, field, code, text)] };
+}
+
+/** The product id's column as the sheet names it (`رقم المنتج`), or the field's name without one. */
+function idColumn(input: ActionInput): string {
+  return input.headerOf('product_id') ?? 'product_id';
+}
+
+/** The status column as the sheet names it, or the field's name without one. */
+function statusColumn(input: ActionInput): string {
+  return input.headerOf('product_status') ?? 'product_status';
 }

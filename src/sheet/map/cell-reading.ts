@@ -65,6 +65,13 @@ export interface ReadContext {
   identifier?: boolean;
   /** The column map allows error values (`#N/A`) as text in this column (error-text.ts). */
   errorText?: boolean;
+  /** A category column: a cell may name its category (category-cells.ts). */
+  categories?: NameReader | undefined;
+}
+
+/** Reads a cell that names a category (category-cells.ts CategoryNames). */
+export interface NameReader {
+  readCell(text: string, original: string, ctx: ReadContext): CellReading;
 }
 
 /** A cell message's parameters but its column, which the context names. */

@@ -13,6 +13,7 @@ import {
   PRODUCT_STATUS_SPEC,
   type ValueSpec,
 } from './fields.ts';
+import type { CategoryNames } from './category-cells.ts';
 import type { HeaderPlan } from './headers.ts';
 import { canonicalName, type ColumnTarget } from './targets.ts';
 import type { ReadContext } from './values.ts';
@@ -57,6 +58,9 @@ export interface CompiledSheet {
 
 const ACTION_SPEC: ValueSpec = { kind: 'text' };
 
+/** The columns whose cells may name a category of the store's list. */
+const CATEGORY_COLUMNS: ReadonlySet<string> = new Set(['category', 'sub_category']);
+
 export function specOf(target: ColumnTarget): ValueSpec {
   switch (target.kind) {
     case 'field':
@@ -85,6 +89,8 @@ export interface CompileOptions {
   identifiers: ReadonlySet<string>;
   /** Whether a column (its header as written) may hold error values as text (column map `error_text:`). */
   allowsErrorText: (header: string) => boolean;
+  /** Reads a category column's names (category-cells.ts); absent: ids only. */
+  categories?: CategoryNames | undefined;
 }
 
 export function compileSheet(plan: HeaderPlan, options: CompileOptions): CompiledSheet {
@@ -114,6 +120,7 @@ export function compileSheet(plan: HeaderPlan, options: CompileOptions): Compile
         decimalComma,
         identifier: spec.kind === 'text' && options.identifiers.has(name),
         errorText: options.allowsErrorText(slot.header),
+        ...(CATEGORY_COLUMNS.has(name) && options.categories ? { categories: options.categories } : {}),
       },
     });
   }

@@ -7,6 +7,7 @@ import { columnLetters } from '../../xlsx/index.ts';
 import { DEFAULTS } from '../../config.ts';
 import type { RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from '../types.ts';
 import { mapBrandRow } from './brand-row.ts';
+import type { CategoryNames } from './category-cells.ts';
 import type { ColumnMap } from './column-map.ts';
 import { compileSheet, type CompiledSheet } from './compile.ts';
 import { detectKind, planHeaders } from './headers.ts';
@@ -28,6 +29,8 @@ export interface MapperOptions {
   fieldCount?: number | undefined;
   /** The field a sync keys its creates by: an identifier, as barcode is (identifiers.ts). @defaultValue barcode */
   keyColumn?: string | undefined;
+  /** Reads category names against the store's list (category-cells.ts); absent: names are refused. */
+  categories?: CategoryNames | undefined;
 }
 
 export interface SheetMapper {
@@ -36,7 +39,11 @@ export interface SheetMapper {
   headerIssues: RowIssue[];
   /** What a row's cells mean on this sheet (see rowSignatureOf). */
   rowSignature: string;
+  /** Each field read (its canonical name, `sale_price`) by the header the sheet gives it (`السعر`). */
+  columns: Record<string, string>;
   mapRow: (raw: RawRow) => SheetRowResult;
+  /** The row names a category and the store's list is not fetched yet: load it, then map the row. */
+  wantsCategories: (raw: RawRow) => boolean;
 }
 
 export function createSheetMapper(headers: readonly string[], options: MapperOptions = {}): SheetMapper {
@@ -47,7 +54,10 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     maxTextLength: options.maxTextLength ?? DEFAULTS.maxTextLength,
     identifiers: identifierFields(options.keyColumn),
     allowsErrorText: (header) => options.columnMap?.allowsErrorText(header) ?? false,
+    categories: options.categories,
   });
+  const names = options.categories;
+  const categoryIndexes = sheet.columns.filter((column) => column.ctx.categories).map((column) => column.index);
   const identifierIndexes = new Set(sheet.columns.filter((column) => column.ctx.identifier).map((c) => c.index));
   const tracker = new DuplicateTracker(options.keyColumn);
   const warnedBlank = new Set<number>();
@@ -56,7 +66,9 @@ export function createSheetMapper(headers: readonly string[], options: MapperOpt
     headers: [...headers],
     headerIssues: plan.issues,
     rowSignature: rowSignatureOf(sheet, options.delimiter === ';'),
+    columns: Object.fromEntries(sheet.columns.map((column) => [column.name, column.header])),
     mapRow: (raw) => mapRow(sheet, raw, tracker, warnedBlank, options.fieldCount, identifierIndexes),
+    wantsCategories: (raw) => names !== undefined && categoryIndexes.some((i) => names.needsList(raw.values[i])),
   };
 }
 

@@ -205,9 +205,13 @@ function firstFilledOf(sheet: CompiledSheet, index: string): string | null {
   return null;
 }
 
-/** A warning when one language of a pair is given without the other. #empty (clearing) does not count. */
+/**
+ * A warning when one language of a pair is given without the other. #empty (clearing) does not
+ * count. The message names the columns as the sheet does (`العنوان`, not `title`).
+ */
 function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, issues: RowIssue[]): void {
   for (const [base, arabic] of BILINGUAL_PAIRS) {
+    const names = { arabic: sheet.headerOf(arabic) ?? arabic, base: sheet.headerOf(base) ?? base };
     const hasBase = given(cells, base);
     const hasArabic = given(cells, arabic);
     if (hasArabic && !hasBase) {
@@ -216,7 +220,7 @@ function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, 
         column: sheet.headerOf(arabic),
         code: 'arabic_without_base',
         severity: 'warning',
-        ...said('arabic_without_base', { arabic, base }),
+        ...said('arabic_without_base', names),
       });
     } else if (hasBase && !hasArabic && sheet.positionOf(arabic) >= 0) {
       issues.push({
@@ -224,7 +228,7 @@ function checkBilingual(sheet: CompiledSheet, row: number, cells: ProductCells, 
         column: sheet.headerOf(arabic),
         code: 'base_without_arabic',
         severity: 'warning',
-        ...said('base_without_arabic', { arabic, base }),
+        ...said('base_without_arabic', names),
       });
     }
   }

@@ -32,6 +32,7 @@ export function summaryBuilderOf(opened: OpenedSheet, keepIssues?: number): Summ
       tableTotalsRows: opened.tableTotalsRows,
       kind: opened.kind,
       headerIssues: opened.headerIssues,
+      ...(opened.categoryNames ? { categoryNames: opened.categoryNames } : {}),
     },
     keepIssues,
   );

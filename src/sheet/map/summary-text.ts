@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';
+import type { NameRead } from './category-cells.ts';
 import type { PlanCounts, SheetSummary } from './summary.ts';
 
 interface Words {
@@ -12,6 +13,8 @@ interface Words {
   banner: (headerRow: number, above: readonly number[]) => string;
   tableTotals: (rows: readonly number[]) => string;
   hiddenRows: (n: number) => string;
+  namesRead: string;
+  nameRead: (name: NameRead) => string;
   plan: (where: string, counts: PlanCounts) => string;
   brandUpdates: string;
   creates: string;
@@ -43,6 +46,8 @@ const EN: Words = {
       ? `Excel Table totals row skipped: row ${rows[0]} (a sum, not a product)`
       : `Excel Table totals rows skipped: rows ${rows.join(', ')} (sums, not products)`,
   hiddenRows: (n) => `  hidden or filtered out in Excel: ${n} ${n === 1 ? 'row' : 'rows'} (synced like any other)`,
+  namesRead: "category names read as the store's categories:",
+  nameRead: (n) => `${n.column}: "${n.text}" -> ${n.id} (${n.name})`,
   plan: (where, c) =>
     `  a full sync would, against the store's ledger (${where}): create ${c.create}, update ${c.update}, change status ${c.status}${c.brand > 0 ? `, update brands ${c.brand}` : ''}; not send ${c.unchanged + c.skipped + c.invalid} (unchanged ${c.unchanged}, skipped ${c.skipped}, invalid ${c.invalid})`,
   brandUpdates: '  brand updates:  ',
@@ -80,6 +85,8 @@ const AR: Words = {
       ? `صف الإجماليات في جدول Excel لم يُقرأ: الصف ${rows[0]} (مجموع، لا منتج)`
       : `صفوف الإجماليات في جداول Excel لم تُقرأ: الصفوف ${rows.join('، ')} (مجاميع، لا منتجات)`,
   hiddenRows: (n) => `  صفوف مخفية أو مُصفّاة في Excel: ${n} (تُرسل كغيرها)`,
+  namesRead: 'أسماء تصنيفات قُرئت تصنيفاتٍ من المتجر:',
+  nameRead: (n) => `${n.column}: «${n.text}» ← ${n.id} (${n.nameAr || n.name})`,
   plan: (where, c) =>
     `  ستفعل مزامنة كاملة، بحسب سجل المتجر (${where}): إنشاء ${c.create}، تحديث ${c.update}، تغيير الحالة ${c.status}${c.brand > 0 ? `، تحديث العلامات ${c.brand}` : ''}؛ ولن ترسل ${c.unchanged + c.skipped + c.invalid} (بلا تغيير ${c.unchanged}، متروكة ${c.skipped}، غير صالحة ${c.invalid})`,
   brandUpdates: '  تحديث العلامات: ',
@@ -125,6 +132,8 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
   if (summary.rowsWithWarnings > 0) lines.push(`${w.warningsOnly}${summary.rowsWithWarnings}`);
   if (summary.hiddenRows > 0) lines.push(w.hiddenRows(summary.hiddenRows));
   if (summary.plan && summary.planAgainst) lines.push(w.plan(summary.planAgainst, summary.plan));
+  const names = summary.categoryNames ?? [];
+  if (names.length > 0) lines.push(`  ${w.namesRead}`, ...names.map((name) => `    ${w.nameRead(name)}`));
   const headerLines = summary.headerIssues.map((issue) => `  ${issueLine(issue, lang)}`);
   if (headerLines.length > 0) lines.push(w.header, ...headerLines);
   const errors = summary.issues.filter((issue) => issue.severity === 'error');

@@ -4,6 +4,7 @@
  */
 import type { PlanAction } from '../../outcome.ts';
 import type { RowIssue, SheetKind, SheetRowResult } from '../types.ts';
+import type { NameRead } from './category-cells.ts';
 
 /** What is known of the sheet before its rows: where it came from and how it was read. */
 export interface SummaryHead {
@@ -20,6 +21,8 @@ export interface SummaryHead {
   kind: SheetKind;
   /** Issues of the header row: unknown columns (warnings), duplicate fields (errors). */
   headerIssues: RowIssue[];
+  /** Category names read as ids (category-cells.ts), each once: filled as the rows are read. */
+  categoryNames?: NameRead[];
 }
 
 export interface SheetSummary extends SummaryHead {
@@ -55,13 +58,16 @@ export interface SheetSummary extends SummaryHead {
 export type PlanCounts = Record<PlanAction, number>;
 
 export class SummaryBuilder {
-  readonly summary: SheetSummary;
+  private readonly counted: SheetSummary;
+  /** The sheet's names read, filled as its rows are read: in the summary once there are any. */
+  private readonly names: NameRead[] | undefined;
 
   constructor(
-    head: SummaryHead,
+    { categoryNames, ...head }: SummaryHead,
     private readonly keepIssues = Number.POSITIVE_INFINITY,
   ) {
-    this.summary = {
+    this.names = categoryNames;
+    this.counted = {
       ...head,
       rows: 0,
       creates: 0,
@@ -78,8 +84,13 @@ export class SummaryBuilder {
     };
   }
 
+  get summary(): SheetSummary {
+    if (this.names !== undefined && this.names.length > 0) this.counted.categoryNames = this.names;
+    return this.counted;
+  }
+
   add(result: SheetRowResult): void {
-    const s = this.summary;
+    const s = this.counted;
     s.rows += 1;
     if (result.hidden === true) s.hiddenRows += 1;
     for (const issue of result.issues) {

@@ -35,7 +35,7 @@ export const PRODUCT_TEMPLATE_COLUMNS: readonly TemplateColumn[] = [
   { header: 'description_ar', note: 'Description in Arabic (الوصف بالعربية).', rtl: true, width: 36 },
   {
     header: 'category',
-    note: 'Category id (whole number), required to create. `catalog-sync categories` lists them; "3 - Name" is read as 3.',
+    note: 'Category id (whole number) or its name as the store lists it (English or Arabic), required to create. `catalog-sync categories` lists them; "3 - Name" is read as 3.',
     width: 14,
   },
   { header: 'sub_category', note: 'Sub-category id (whole number).', width: 12 },

@@ -2,6 +2,7 @@
  * Numbers, ids and prices from what a cell holds: typed text (numbers.ts reads the digits and
  * separators), a currency around a price (money.ts), and the range each column allows.
  */
+import { looksLikeName } from './category-cells.ts';
 import { toAsciiDigits } from './digits.ts';
 import type { ValueSpec } from './fields.ts';
 import { isPercentText, withoutCurrency } from './money.ts';
@@ -21,6 +22,7 @@ export function readNumberValue(text: string, original: string, spec: ValueSpec,
   if (spec.kind === 'id') {
     const labelled = ID_WITH_LABEL.exec(toAsciiDigits(text));
     if (labelled?.[1]) return checkNumber(Number(labelled[1]), original, spec, ctx);
+    if (ctx.categories && looksLikeName(text)) return ctx.categories.readCell(text, original, ctx);
   }
   if (reading.reason === 'ambiguous') {
     return fail(ctx, 'ambiguous_number', 'ambiguous_number', { value: quote(original) });

@@ -12,7 +12,15 @@ import { readErrorOf } from '../read-error.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
-import { batchInfoFor, buildBatchLedger, ledgerSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
+import {
+  batchInfoFor,
+  buildBatchLedger,
+  categoryListOnce,
+  ledgerSettingsOf,
+  openRequestSheet,
+  wantsRow,
+} from '../prepare.ts';
+import type { CategorySource } from '../../sheet/index.ts';
 import { invalidResult } from '../rules.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
@@ -51,6 +59,8 @@ export type EnqueueDeps = RedisTarget & {
    * stays with the workers.
    */
   batchLedgers?: BatchLedgerFactory;
+  /** The store's category list, for cells that name a category (EngineDeps.categories); default: asked of `client`. */
+  categories?: CategorySource;
 };
 
 export async function enqueueSync(
@@ -64,7 +74,8 @@ export async function enqueueSync(
     throw new Error(
       `enqueueSync: the client talks to ${describeStore(deps.client.identity)}, not ${describeStore(deps.store)}`,
     );
-  const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength);
+  const categories = deps.categories ?? (deps.client ? categoryListOnce(deps.client) : undefined);
+  const sheet = await openRequestSheet(request, deps.openSheet, deps.maxTextLength, categories);
   const storeName = await storeNameOf(deps.client, sheet);
   const info = batchInfoFor(request, sheet, clock());
   const redis = openRedis(deps, logger);
