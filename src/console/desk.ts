@@ -136,13 +136,6 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   const schedules = redis ? scheduleQueue(redis, redis.prefix, logger) : null;
   const queue: StoreQueue | null = redis && options.queues ? options.queues.add(redis, options.queueLabel) : null;
   if (queue) metrics.watchQueue(store, () => queue.waiting());
-  const rateNow = async (): Promise<StoreRateNow> => {
-    // The store's rate as kept in Redis now (another command may have set it since start).
-    const kept = await app.storeRate();
-    if (kept) return { perSecond: kept.rate, source: 'store' };
-    const effective = await app.rate();
-    return { perSecond: effective.rate, source: effective.source };
-  };
   const notifier = await app.notifier();
   // Notifications waiting from earlier runs go out from here too, as they are due.
   await notifier.startDelivery();
@@ -179,7 +172,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
       }),
       dropDir: config.dropDir,
       store: metrics.observeStore(rawClient),
-      rate: rateNow,
+      rate: () => rateNow(app),
     },
     checkStore: async () => {
       const session = await rawClient.authorize();
@@ -193,4 +186,12 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
       if (schedules) await closeBull(schedules);
     },
   };
+}
+
+/** The store's rate as kept in Redis now (another command may have set it since start), else the effective one. */
+async function rateNow(app: App): Promise<StoreRateNow> {
+  const kept = await app.storeRate();
+  if (kept) return { perSecond: kept.rate, source: 'store' };
+  const effective = await app.rate();
+  return { perSecond: effective.rate, source: effective.source };
 }
