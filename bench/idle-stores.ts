@@ -6,8 +6,8 @@
  * never loaded with them.
  *
  * Figures: the worker's CPU over a quiet window once every store has started (goal < 2% of a
- * core), its RSS, its Redis connections (CLIENT LIST), and the sandbox process's CPU over the same
- * window (its idle stores own no timer).
+ * core), its RSS, the Redis commands it sends at rest and its connections, and the sandbox
+ * process's CPU over the same window (its idle stores own no timer).
  *
  *   npx tsx bench/idle-stores.ts [--stores 500] [--seconds 60]
  */
@@ -36,7 +36,7 @@ const TICKS = 100;
 
 const figures = new PrintedFigures(
   'idle-stores',
-  `ONE \`catalog-sync worker\` serves ${STORES} stores of a stores file (\`catalog-sync sandbox --stores ${STORES}\`, one process, wrote it), none with a batch; the worker on a Redis server of its own. After every store started and ${SETTLE_SECONDS} s to settle, the worker's CPU over ${SECONDS} s from /proc (goal < 2% of a core), its RSS, its Redis connections (CLIENT LIST on its own server), and the sandbox process's CPU over the same window.`,
+  `ONE \`catalog-sync worker\` serves ${STORES} stores of a stores file (\`catalog-sync sandbox --stores ${STORES}\`, one process, wrote it), none with a batch; the worker on a Redis server of its own. After every store started and ${SETTLE_SECONDS} s to settle, the worker's CPU over ${SECONDS} s from /proc (goal < 2% of a core), its RSS, the Redis commands it sends at rest (INFO stats of its own server: a figure the machine's load does not blur) and its connections (CLIENT LIST), and the sandbox process's CPU over the same window.`,
 );
 
 async function cpuSeconds(pid: number): Promise<number> {
@@ -110,6 +110,16 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   throw new Error(`the worker exited after starting ${started} of ${STORES} stores`);
 }
 
+/** Commands the Redis server has run so far (INFO stats): the worker's is its only client. */
+async function commandsRun(url: string): Promise<number> {
+  const redis = new Redis(url);
+  try {
+    return Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))![1]);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function clients(url: string): Promise<number> {
   const redis = new Redis(url);
   try {
@@ -143,11 +153,14 @@ try {
   const startSeconds = (performance.now() - startedAt) / 1000;
   await sleep(SETTLE_SECONDS * 1000);
   const [workerBefore, sandboxBefore] = [await cpuSeconds(worker.pid!), await cpuSeconds(sandbox.child.pid!)];
+  const commandsBefore = await commandsRun(redis.url);
   const t0 = performance.now();
   await sleep(SECONDS * 1000);
   const wall = (performance.now() - t0) / 1000;
   const workerCpu = (await cpuSeconds(worker.pid!)) - workerBefore;
   const sandboxCpu = (await cpuSeconds(sandbox.child.pid!)) - sandboxBefore;
+  // Less the INFO call of ours that read it.
+  const commands = (await commandsRun(redis.url)) - commandsBefore - 1;
   const rss = await rssMb(worker.pid!);
   const connections = await clients(redis.url);
   figures.print(
@@ -155,6 +168,7 @@ try {
       `${STORES} idle stores, one worker: all started in ${fmt(startSeconds, 1)} s`,
       `worker CPU: ${fmt(workerCpu, 2)} s over ${fmt(wall, 1)} s = ${fmt((workerCpu / wall) * 100, 2)}% of a core (goal < 2%)`,
       `worker RSS: ${fmt(rss.now)} MB now, ${fmt(rss.peak)} MB at most (start-up included)`,
+      `worker Redis commands at rest: ${fmt(commands / wall)} per second (${fmt(commands / wall / STORES, 3)} per store)`,
       `worker Redis connections: ${connections} (${fmt(connections / STORES, 1)} per store)`,
       `the sandbox process (${STORES} stores): ${fmt(sandboxCpu, 2)} s CPU over the same window = ${fmt((sandboxCpu / wall) * 100, 2)}% of a core`,
     ].join('\n'),

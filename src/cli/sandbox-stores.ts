@@ -5,6 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { SandboxOptions, SandboxStoresOptions } from '../sandbox/index.ts';
+import { DEFAULT_STORES_FILE } from '../stores-file.ts';
 import { ExitError, type CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import { untilSignal } from './signals.ts';
@@ -32,8 +33,8 @@ export async function runSandboxStores(
       `  control:  ${first.url}/__sandbox/stats for store 1 (all of them: docs/sandbox.md, "Control API")`,
       '',
       storesFileOut !== undefined ? `Stores file written to ${storesFileOut}; to serve it:` : 'Stores file:',
-      ...(storesFileOut !== undefined ? [] : [file]),
-      `export STORES_FILE=${storesFileOut ?? '<the stores file above>'} ${PASSWORD_ENV}=${first.password}`,
+      ...(storesFileOut !== undefined ? [] : [file, `Save it as ${DEFAULT_STORES_FILE}, then:`]),
+      `export STORES_FILE=${storesFileOut ?? DEFAULT_STORES_FILE} ${PASSWORD_ENV}=${first.password}`,
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),

@@ -15,7 +15,7 @@ import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.t
 import { recordDownload } from './sources/job-state.ts';
 import { shownSource } from '../notify/event.ts';
 import type { RedisServer } from '../redis.ts';
-import { bullConnection } from '../sync/queue/connection.ts';
+import { IDLE_WAIT_SECONDS, bullConnection } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import type { Notifier } from '../notify/notifier.ts';
 
@@ -203,7 +203,7 @@ export function startScheduleWorker(
         reportDir: summary.reportDir,
       }));
     },
-    { connection: bullConnection(server), prefix, concurrency: 1 },
+    { connection: bullConnection(server), prefix, concurrency: 1, drainDelay: IDLE_WAIT_SECONDS },
   );
   worker.on('failed', (job, error) => deps.logger.error({ job: job?.data.job, err: error }, 'scheduled sync failed'));
   onBullError(worker, deps.logger, 'schedule worker');

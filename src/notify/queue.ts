@@ -11,7 +11,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { RedisClient } from '../redis.ts';
 import type { Logger } from '../log.ts';
-import { bullConnection, closeBull, type RedisTarget } from '../sync/queue/connection.ts';
+import { IDLE_WAIT_SECONDS, bullConnection, closeBull, type RedisTarget } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
 import { batchOf } from './event.ts';
@@ -107,6 +107,7 @@ export class NotifyQueue {
       concurrency: 4,
       lockDuration: this.deps.lockDurationMs ?? 30_000,
       stalledInterval: this.deps.stalledIntervalMs ?? 15_000,
+      drainDelay: IDLE_WAIT_SECONDS,
       // A process killed mid-attempt leaves its job stalled: it is tried again, not failed.
       maxStalledCount: 1000,
       settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade, this.delays) ?? 0 },

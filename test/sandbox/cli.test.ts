@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readStoresFile } from '../../src/stores-file.ts';
 import { call, login } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/catalog-sync.js', import.meta.url));
@@ -53,6 +57,44 @@ describe('catalog-sync sandbox', () => {
     const [code] = await exited;
     expect(code).toBe(0);
     expect(stderr).toContain('sandbox store stopped (SIGTERM)');
+  });
+
+  it('with --stores prints a stores file the deployment reads, each store answering at its own prefix', async () => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--stores', '3', '--rate-limit', '7'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    const ready = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('Ctrl-C')) resolve();
+      });
+    });
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    const dir = await mkdtemp(join(tmpdir(), 'sandbox-stores-'));
+    try {
+      await Promise.race([ready, exited.then(() => Promise.reject(new Error('sandbox exited early')))]);
+      const printed =
+        /^Stores file:\n([\s\S]*?)\nSave it as stores.yaml, then:\nexport STORES_FILE=stores.yaml SANDBOX_PASSWORD=(\S+)$/m.exec(
+          stdout,
+        );
+      expect(printed, stdout).not.toBeNull();
+      const [, yaml = '', password = ''] = printed ?? [];
+      const file = join(dir, 'stores.yaml');
+      await writeFile(file, yaml);
+      const { stores } = readStoresFile(file, { SANDBOX_PASSWORD: password });
+      expect(stores.map((s) => [s.id, s.rate])).toEqual([
+        ['s1', 7],
+        ['s2', 7],
+        ['s3', 7],
+      ]);
+      for (const store of stores) await login(store);
+    } finally {
+      child.kill('SIGTERM');
+      await rm(dir, { recursive: true, force: true });
+    }
+    const [code] = await exited;
+    expect(code).toBe(0);
   });
 
   it('exits 2 naming a bad flag', async () => {

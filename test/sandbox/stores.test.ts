@@ -57,6 +57,13 @@ it('holds each store to its own rate limit', async () => {
   expect(await statuses(one, 1)).toEqual([429]);
 });
 
+it('keeps no timer per store: an idle store costs only its memory', async () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+  const before = timers();
+  sandbox = await startSandboxStores({ stores: 200, rateLimit: { max: 5 }, latencyMs: 20 });
+  expect(timers() - before).toBe(0);
+});
+
 it('writes a stores file naming each store at its own prefix', async () => {
   sandbox = await startSandboxStores({ stores: 2 });
   const file = parseYaml(sandboxStoresFile(sandbox, 'SANDBOX_PASSWORD', 5)) as { stores: unknown[] };

@@ -1,10 +1,10 @@
 /**
  * A Redis Cluster failover mid-batch: three masters with a replica each (node timeout 10 s, so the
- * failover lasts 10-15 s, as a real one does), one store whose keys live on one master, a `worker` process, an `import` process and a console
- * batch of the same store on the queue at once. The store's master is killed (SIGKILL) mid-batch
- * and its replica takes its slots. Every command rides through: the import exits 0, every row of
- * both batches reaches the store once, and the console follows its batch to `done` without ever
- * showing it `failed`.
+ * failover lasts 10-15 s, as a real one does), one store whose keys live on one master, a `worker`
+ * process, an `import` process and a console batch of the same store on the queue at once. The
+ * store's master is killed (SIGKILL) mid-batch and its replica takes its slots. Every command rides
+ * through: the import exits 0, every row of both batches reaches the store once, and the console
+ * follows its batch to `done` without ever showing it `failed`.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';

@@ -50,6 +50,15 @@ export function bullConnection(server: RedisServer): ConnectionOptions {
   return { url: server.redisUrl, maxRetriesPerRequest: null };
 }
 
+/**
+ * BullMQ's drainDelay for every Worker we run: how long, in seconds, an idle worker's blocking read
+ * waits on an empty queue before it looks again (BullMQ's default: 5). A job added wakes it at
+ * once, and a delayed job's time bounds it, so this only spaces the rounds of a queue with nothing
+ * to do: a worker process runs three BullMQ workers per store (rows, notifications, schedules),
+ * and with 500 idle stores their rounds every 5 s alone kept several % of a core busy.
+ */
+export const IDLE_WAIT_SECONDS = 60;
+
 /** Closes a Queue or Worker, then the cluster connection bullConnection made for it (`force`: a Worker's). */
 export async function closeBull(
   bull: { close(force?: boolean): Promise<void>; opts: { connection?: ConnectionOptions } },

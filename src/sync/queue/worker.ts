@@ -11,7 +11,7 @@ import { sendSlots } from '../slots.ts';
 import { ProgressLog } from '../progress-log.ts';
 import { BatchState } from './batch-state.ts';
 import type { RedisClient } from '../../redis.ts';
-import { bullConnection, closeBull, openRedis } from './connection.ts';
+import { IDLE_WAIT_SECONDS, bullConnection, closeBull, openRedis } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOBS_KEPT, type ReportJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
@@ -122,6 +122,7 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
       concurrency: jobs,
       lockDuration: deps.lockDurationMs ?? 30_000,
       stalledInterval: deps.stalledIntervalMs ?? 15_000,
+      drainDelay: IDLE_WAIT_SECONDS,
       // A worker killed mid-row leaves its jobs stalled; they must run again, not fail.
       maxStalledCount: 1000,
       // Row jobs; a report job's own options keep it longer (jobs.ts).
