@@ -29,6 +29,7 @@ export async function checkGuard(app: App, requests: readonly SyncRequest[]): Pr
         settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
         columns: request.columns,
         sheet: request.sheet,
+        absent: request.absent,
       });
       if (verdict.held)
         throw new ExitError(

@@ -8,7 +8,7 @@
 import type { App } from '../app.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger, ProductRecords } from '../ledger/ledger.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import type { StoreApi } from '../store/types.ts';
@@ -39,8 +39,8 @@ export interface StoreDesk {
   /** The store's report folder (uploads go under it too). */
   readonly reportDir: string;
   readonly maxTextLength: number;
-  /** The store's ledger: the records a plan reads (what was created, the values last sent); null in a rehearsal. */
-  readonly ledger: Pick<Ledger, 'getMany' | 'known'> | null;
+  /** The store's ledger: the records a plan reads (what was created, the values last sent, its products with an id); null in a rehearsal. */
+  readonly ledger: (Pick<Ledger, 'getMany' | 'known'> & ProductRecords) | null;
   /** When a sheet is held for confirmation (GUARD_*, or the store's own in the stores file). */
   readonly guard: GuardSettings;
   readonly panels: PanelDeps;

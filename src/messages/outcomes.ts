@@ -111,6 +111,12 @@ export const OUTCOME_MESSAGES = {
     (p) =>
       `${p.error} (ربما أُنشئ المنتج وربما لا؛ لم يُعد إرساله: يستطيع الأمر catalog-sync reconcile <batch> أن يحسم ذلك)`,
   ),
+  // A product of the store's records that a full feed no longer lists (the job's or upload's `absent`).
+  'retired.not_in_sheet': entry(
+    ['id'],
+    (p) => `retired: not in this sheet (product_id ${p.id})`,
+    (p) => `أُوقف: لم يعد في هذا الملف (product_id ${p.id})`,
+  ),
   with_notes: entry(
     ['message', 'notes'],
     (p) => (p.message === '' ? p.notes : `${p.message}; ${p.notes}`),
