@@ -15,6 +15,8 @@ import type { StoreApi } from '../store/types.ts';
 import type { StoreProfile } from '../stores-file.ts';
 import type { SyncWorker } from '../sync/index.ts';
 import type { GuardSettings } from '../sync/guard.ts';
+import { guardVerdictOf } from '../sync/guard-sheet.ts';
+import { DEFAULT_LEDGER_SETTINGS } from '../sync/types.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import { redisServerOf } from '../redis.ts';
@@ -137,6 +139,11 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   await notifier.startDelivery();
   let names: { en: string; ar: string } | null = null;
   const connection = redis ? await app.redis() : null;
+  const guard = {
+    priceDrop: config.guardPriceDrop,
+    changeShare: config.guardChangeShare,
+    minKnown: config.guardMinKnown,
+  };
   return {
     id: config.storeId ?? DEFAULT_STORE_ID,
     store,
@@ -146,7 +153,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     reportDir: config.reportDir,
     maxTextLength: config.maxTextLength,
     ledger: handle?.ledger ?? null,
-    guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
+    guard,
     notifier,
     reconcile: (batchDir, dryRun) =>
       app.reconcile(batchDir, {
@@ -162,6 +169,14 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
         queue: schedules,
         logger,
         notify: notifier,
+        // A job that retires is held by the store's guard before it sends, as the CLI holds it.
+        guard: (request) =>
+          guardVerdictOf(request.file, handle?.ledger ?? null, guard, {
+            maxTextLength: config.maxTextLength,
+            settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
+            columns: request.columns,
+            absent: request.absent,
+          }),
       }),
       dropDir: config.dropDir,
       store: metrics.observeStore(rawClient),

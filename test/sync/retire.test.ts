@@ -7,7 +7,7 @@
  * that changes while it is read, retires nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -18,6 +18,7 @@ import { resolveConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { parseJobFile } from '../../src/intake/job-file.ts';
 import { cli } from '../intake/cli.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 import { changedAfterFirstRow } from './helpers/broken-sheet.ts';
@@ -44,6 +45,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     STORE_PASSWORD: sandbox.password,
     REPORT_DIR: join(dir, 'reports'),
     LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+    JOBS_DIR: join(dir, 'jobs'),
     RATE: '1000',
     ...(mode === 'redis' ? { REDIS_URL, QUEUE_PREFIX: prefix } : {}),
   });
@@ -134,6 +136,31 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     expect(sandbox.requestCount('/v1/products_status')).toBe(0);
   });
 
+  it('a job with absent: { status: 2 } retires what its feed drops; one that drops 30 is held by the guard', async () => {
+    const job = async (sheet: string): Promise<void> => {
+      await mkdir(join(dir, 'jobs'), { recursive: true });
+      await writeFile(
+        join(dir, 'jobs', 'nightly.yaml'),
+        `name: nightly\nsource: ${sheet}\nschedule: "0 2 * * *"\nmode: full\nabsent:\n  status: 2\n`,
+      );
+    };
+    await job(await feed('job-drop3.csv', ids.slice(3)));
+    sandbox.resetStats();
+    const run = await cli(['schedule', 'run', 'nightly', '--json'], env());
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as BatchSummary).counts.status_changed).toBe(3);
+    const now = statuses();
+    expect(ids.map((id) => now.get(id))).toEqual(ids.map((_, i) => (i < 3 ? 2 : 1)));
+
+    await job(await feed('job-drop30.csv', ids.slice(0, 10)));
+    sandbox.resetStats();
+    const held = await cli(['schedule', 'run', 'nightly', '--json'], env());
+    expect(held.code).toBe(2);
+    expect(held.stderr).toContain('job nightly: held by the guard, nothing sent');
+    expect(sandbox.requestCount('/v1/products_status')).toBe(0);
+    expect(sandbox.requestCount('/v1/update_product')).toBe(0);
+  });
+
   it('a feed that drops 30 of 40 is held by the guard: nothing is sent', async () => {
     sandbox.resetStats();
     const held = await importJson([await feed('drop30.csv', ids.slice(0, 10)), '--absent-status', '0']);
@@ -180,5 +207,29 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     expect(summary.counts.updated).toBeLessThan(40);
     expect(sandbox.requestCount('/v1/products_status')).toBe(0);
     expect([...statuses().values()].every((status) => status === 1)).toBe(true);
+  });
+});
+
+describe("a job file's absent", () => {
+  const parse = (absent: string) =>
+    parseJobFile('/srv/jobs/n.yaml', `name: n\nsource: a.csv\nschedule: "0 2 * * *"\n${absent}\n`);
+
+  it('is a status to set, a whole number', () => {
+    expect(parse('absent:\n  status: 0').absent).toEqual({ status: 0 });
+    expect(parse('absent: { status: 2 }').absent).toEqual({ status: 2 });
+    expect(parse('').absent).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'absent: status 0',
+      'absent: must say which status products the sheet no longer lists get, e.g. "absent: { status: 0 }"',
+    ],
+    ['absent: { status: off }', 'absent.status: must be the product_status to set, a whole number such as 0'],
+    ['absent: { status: 1.5 }', 'absent.status: must be a whole number such as 0'],
+    ['absent: { status: -1 }', 'absent.status: must be 0 or more'],
+    ['absent: { status: 0, when: always }', 'absent.when: unknown key (allowed: status)'],
+  ])('%s is refused, naming the key', (text, message) => {
+    expect(() => parse(text)).toThrow(message);
   });
 });
