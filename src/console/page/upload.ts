@@ -88,6 +88,8 @@ function showSummary(answer: UploadAnswer): void {
     }
     // Rows Excel hides are sent all the same: said only when there are some.
     if (sheet.hiddenRows > 0) counts.append(tile('hidden_rows', sheet.hiddenRows, false));
+    // With absentStatus: known products the sheet no longer lists, each a status change after its rows.
+    if ((sheet.retired ?? 0) > 0) counts.append(tile('retired_products', sheet.retired ?? 0, false));
     for (const issue of [...sheet.headerIssues, ...sheet.issues]) {
       problems++;
       const tr = el('tr', null, { class: issue.severity });
