@@ -160,6 +160,10 @@ export function sheetRetirerOf(
   return new SheetRetirer(request.absent, { products }, keyColumn, sheet.headers);
 }
 
+/** Logged when a batch asks to retire and cannot: so the setting is never silently without effect. */
+export const NOT_RETIRING =
+  "absent: this batch retires nothing (a re-run's rows, a Brands sheet, or no records of the store kept)";
+
 /** Whether a request asks for retiring and may: a whole products sheet, not a re-run's chosen rows. */
 export function retiresWith(
   absent: AbsentSetting | undefined,

@@ -10,7 +10,7 @@ import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
 import { readErrorOf } from './read-error.ts';
-import { sheetRetirerOf, type SheetRetirer } from './retire.ts';
+import { NOT_RETIRING, sheetRetirerOf, type SheetRetirer } from './retire.ts';
 import type { RowResult } from '../outcome.ts';
 import { recordedStore } from '../store/identity.ts';
 import type { Session } from '../store/types.ts';
@@ -227,6 +227,7 @@ async function readSheet(
 ): Promise<{ rows: number; readError?: ReadError }> {
   let read = 0;
   const retirer = sheetRetirerOf(request, sheet, ledger, ledgerSettingsOf(request, sheet).keyColumn);
+  if (request.absent && !retirer) logger.warn({ batchId, absent: request.absent }, NOT_RETIRING);
   // A ledger behind a round trip (the Redis one) reads each block of rows ahead in one go.
   const prefetch = ledger?.prefetch?.bind(ledger);
   const block: SheetRowResult[] = [];

@@ -14,7 +14,7 @@ import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../
 import { UNCHANGED_CODE, type BatchLedger } from '../../ledger/batch-ledger.ts';
 import { batchInfoFor, buildBatchLedger, ledgerSettingsOf, openRequestSheet, wantsRow } from '../prepare.ts';
 import { invalidResult } from '../rules.ts';
-import { sheetRetirerOf } from '../retire.ts';
+import { NOT_RETIRING, sheetRetirerOf } from '../retire.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
@@ -156,6 +156,7 @@ async function queueRows(
   );
   const records = request.absent && deps.batchLedgers ? buildBatchLedger(settings, deps.batchLedgers) : null;
   const retirer = sheetRetirerOf(request, sheet, records, settings.keyColumn);
+  if (request.absent && !retirer) logger.warn({ batchId, absent: request.absent }, NOT_RETIRING);
   const push = (sheetRow: SheetRowResult & { plan: RowPlan }): Promise<void> =>
     jobs.push({
       name: ROW_JOB,
