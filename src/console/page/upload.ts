@@ -13,6 +13,8 @@ import type { Issue, UploadAnswer } from './types.ts';
 export interface ShownSheet {
   upload: string;
   name: string;
+  /** The status the products the sheet no longer lists get (the upload's absentStatus), when chosen. */
+  absentStatus?: string;
 }
 
 let current: ShownSheet | null = null;
@@ -29,9 +31,12 @@ async function sendFile(file: File | undefined): Promise<void> {
   say('upload-status', T.checking);
   const form = new FormData();
   form.append('file', file);
+  // Planned as the whole catalog, and sent so: the preview and the guard show what it retires.
+  const absent = $<HTMLInputElement>('absent-status').value.trim();
+  if (absent !== '') form.append('absentStatus', absent);
   try {
     const answer = await api<UploadAnswer>('POST', '/api/uploads', form);
-    current = { upload: answer.uploadId, name: answer.name };
+    current = { upload: answer.uploadId, name: answer.name, ...(absent === '' ? {} : { absentStatus: absent }) };
     emit('sheet-uploaded', answer);
     showSummary(answer);
   } catch (error) {
