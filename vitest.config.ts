@@ -38,6 +38,7 @@ const processTests = [
   'test/console/operator-one-story.test.ts',
   'test/console/operator-guard.test.ts',
   'test/console/operator-category-names.test.ts',
+  'test/console/operator-retire.test.ts',
   'test/console/operator-asset.test.ts',
   'test/console/operator-paging.test.ts',
   'test/console/operator-file-error.test.ts',

@@ -7,6 +7,7 @@ export { SheetFileError } from '../sheet/types.ts';
 export { StoreError } from '../store/errors.ts';
 export { NoWorkerError } from '../sync/queue/no-worker.ts';
 export { JobFileError } from '../intake/job-file.ts';
+export { JobHeldError } from '../intake/job-held.ts';
 export { RerunError } from '../intake/rerun.ts';
 export { DropFolderError } from '../intake/drop-folders.ts';
 export { OtherStoreError } from '../sync/batch-store.ts';

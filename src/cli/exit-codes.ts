@@ -75,6 +75,7 @@ async function failureRules(): Promise<FailureRule[]> {
     rule({ type: errors.StoreError, kind: 'store', code: (e) => e.code, message: storeMessage }),
     rule({ type: errors.NoWorkerError, kind: 'command', code: () => 'no_worker' }),
     rule({ type: errors.JobFileError, kind: 'command' }),
+    rule({ type: errors.JobHeldError, kind: 'command', code: (e) => e.code }),
     rule({ type: errors.RerunError, kind: 'command' }),
     rule({ type: errors.DropFolderError, kind: 'command' }),
     rule({ type: errors.OtherStoreError, kind: 'command' }),

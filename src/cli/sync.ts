@@ -44,6 +44,10 @@ export function registerSyncCommands(program: Command, ctx: CliContext): void {
     )
     .option(...WAIT_FLAG)
     .option(
+      '--absent-status <status>',
+      'the sheet is the whole catalog: once read whole, products catalog-sync knows (with a product_id) that it no longer lists get this product_status, in the same batch',
+    )
+    .option(
       '--list-unchanged',
       'delta: list rows skipped as unchanged in results.csv/xlsx too (default: counted in summary.json only)',
     )

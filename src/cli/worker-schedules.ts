@@ -10,6 +10,7 @@ import { reportJobProblems } from '../intake/job-problems.ts';
 import { scheduleQueue, startScheduleWorker, syncSchedules } from '../intake/schedules.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import type { RedisServer } from '../redis.ts';
+import { guardOf } from './import-guard.ts';
 
 export async function startSchedules(app: App, server: RedisServer): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
@@ -30,6 +31,7 @@ export async function startSchedules(app: App, server: RedisServer): Promise<{ s
   const worker = startScheduleWorker(server, prefix, config.jobsDir, {
     // This process is a worker: its own rows never lack one.
     runnerFor: (tuning) => app.runner(tuning, { waitForWorker: true }),
+    guard: guardOf(app),
     logger,
     notify,
   });

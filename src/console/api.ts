@@ -11,6 +11,7 @@ import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } fr
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import { headerFileError, openSheets, SheetFileError, type OpenedSheet } from '../sheet/index.ts';
+import type { AbsentSetting } from '../sync/retire.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { streamKeyOf } from './auth.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
@@ -73,7 +74,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
     const { upload, fields } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
     if (!upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
     const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
-    const plan = await planOf(upload, desk, lang);
+    const plan = await planOf(upload, desk, lang, absentOf(fields));
     return reply.code(201).send({
       uploadId: upload.uploadId,
       name: upload.name,
@@ -109,10 +110,14 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
     }
     const { confirm, ...options } = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
     // A dry run sends nothing: nothing to hold. Otherwise a sheet that would lower prices sharply
-    // or change most of the store is held until the person confirms it (sync/guard.ts).
+    // or change most of the store (retiring included) is held until the person confirms it (sync/guard.ts).
     if (!options.dryRun && !confirm) {
-      // The upload's plan holds the verdict, unless a batch has changed the records since.
-      const guard = planned && (await planIsCurrent(planned, desk)) ? planned.guard : await guardSheet(file.path, desk);
+      // The upload's plan holds the verdict, unless a batch has changed the records since (or it
+      // was planned with another absentStatus).
+      const guard =
+        planned && (await planIsCurrent(planned, desk, options.absent))
+          ? planned.guard
+          : await guardSheet(file.path, desk, options.absent);
       if (guard.held) return reply.code(409).send({ guard });
     }
     // The report's row messages are in the person's language (the page's choice, or the browser's).
@@ -199,9 +204,9 @@ function registerRerun(app: FastifyInstance): void {
 }
 
 /** The upload planned (upload-plan.ts): a sheet that cannot be read is the person's 422. */
-async function planOf(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<UploadPlan> {
+async function planOf(upload: StoredUpload, desk: StoreDesk, lang: Lang, absent?: AbsentSetting): Promise<UploadPlan> {
   try {
-    return await planUpload(upload, desk, lang);
+    return await planUpload(upload, desk, lang, absent);
   } catch (error) {
     if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;
@@ -227,8 +232,26 @@ function stringField(fields: Record<string, unknown>, name: string): string | un
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** dryRun, mode and confirm, from form fields or the query string; anything else is a 400 naming it. */
-function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRun' | 'ledger'> & { confirm: boolean } {
+/**
+ * `absentStatus`: the sheet is the whole catalog, and the products of the store's records it no
+ * longer lists get this product_status (sync/retire.ts); a whole number, else a 400 naming it.
+ */
+function absentOf(fields: Record<string, unknown>): AbsentSetting | undefined {
+  const text = textOf(fields.absentStatus);
+  if (text === undefined || text === '') return undefined;
+  const status = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(status))
+    throw new RequestError(
+      400,
+      `absentStatus: expected a whole number (the product_status to set), got "${text.slice(0, 20)}"`,
+    );
+  return { status };
+}
+
+/** dryRun, mode, absentStatus and confirm, from form fields or the query string; anything else is a 400 naming it. */
+function batchOptions(
+  fields: Record<string, unknown>,
+): Pick<SyncRequest, 'dryRun' | 'ledger' | 'absent'> & { confirm: boolean } {
   const dryRun = textOf(fields.dryRun) ?? 'false';
   if (dryRun !== 'true' && dryRun !== 'false')
     throw new RequestError(400, `dryRun: expected true or false, got "${dryRun.slice(0, 20)}"`);
@@ -238,10 +261,12 @@ function batchOptions(fields: Record<string, unknown>): Pick<SyncRequest, 'dryRu
   const mode = textOf(fields.mode) ?? 'full';
   if (mode !== 'delta' && mode !== 'full')
     throw new RequestError(400, `mode: expected delta or full, got "${mode.slice(0, 20)}"`);
+  const absent = absentOf(fields);
   return {
     confirm: confirm === 'true',
     ...(dryRun === 'true' ? { dryRun: true } : {}),
     ledger: { mode, keyColumn: DEFAULT_KEY_COLUMN, retryUnknown: false },
+    ...(absent === undefined ? {} : { absent }),
   };
 }
 

@@ -10,13 +10,15 @@ import type { App } from '../app.ts';
 import type { UndoRecords } from '../app/undo.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
 import { scheduleQueue } from '../intake/schedules.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger, ProductRecords } from '../ledger/ledger.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import type { StoreApi } from '../store/types.ts';
 import type { StoreProfile } from '../stores-file.ts';
 import type { SyncWorker } from '../sync/index.ts';
 import type { GuardSettings } from '../sync/guard.ts';
+import { guardVerdictOf } from '../sync/guard-sheet.ts';
+import { DEFAULT_LEDGER_SETTINGS } from '../sync/types.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
 import { closeBull } from '../sync/queue/connection.ts';
 import { redisServerOf } from '../redis.ts';
@@ -43,8 +45,8 @@ export interface StoreDesk {
   readonly maxTextLength: number;
   /** The store's category list, kept a while (category-cache.ts): names in a sheet are read against it. */
   readonly categories: KeptCategories;
-  /** The store's ledger: the records a plan reads (what was created, the values last sent); null in a rehearsal. */
-  readonly ledger: Pick<Ledger, 'getMany' | 'known'> | null;
+  /** The store's ledger: the records a plan reads (what was created, the values last sent, its products with an id); null in a rehearsal. */
+  readonly ledger: (Pick<Ledger, 'getMany' | 'known'> & ProductRecords) | null;
   /** The store's records as a list (undo reads what a batch replaced); null in a rehearsal without a ledger. */
   readonly records: UndoRecords | null;
   /** The product_status that hides a product in the store (HIDDEN_STATUS): an undo's creates get it. */
@@ -141,6 +143,11 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   await notifier.startDelivery();
   let names: { en: string; ar: string } | null = null;
   const connection = redis ? await app.redis() : null;
+  const guard = {
+    priceDrop: config.guardPriceDrop,
+    changeShare: config.guardChangeShare,
+    minKnown: config.guardMinKnown,
+  };
   return {
     id: config.storeId ?? DEFAULT_STORE_ID,
     store,
@@ -153,7 +160,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     ledger: handle?.ledger ?? null,
     records: handle?.ledger ?? null,
     hiddenStatus: config.hiddenStatus,
-    guard: { priceDrop: config.guardPriceDrop, changeShare: config.guardChangeShare, minKnown: config.guardMinKnown },
+    guard,
     notifier,
     reconcile: (batchDir, dryRun) =>
       app.reconcile(batchDir, {
@@ -169,6 +176,14 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
         queue: schedules,
         logger,
         notify: notifier,
+        // A job that retires is held by the store's guard before it sends, as the CLI holds it.
+        guard: (request) =>
+          guardVerdictOf(request.file, handle?.ledger ?? null, guard, {
+            maxTextLength: config.maxTextLength,
+            settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
+            columns: request.columns,
+            absent: request.absent,
+          }),
       }),
       dropDir: config.dropDir,
       store: metrics.observeStore(rawClient),

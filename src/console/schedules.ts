@@ -51,6 +51,8 @@ export interface SchedulePanelDeps {
   clock?: () => number;
   /** Told when a job's sheet cannot be fetched (schedule.failed). */
   notify?: JobRunDeps['notify'];
+  /** The store's guard over a job that retires (JobRunDeps.guard). */
+  guard?: JobRunDeps['guard'];
 }
 
 export class SchedulePanel {
@@ -112,6 +114,7 @@ export class SchedulePanel {
           runJob(job, {
             logger,
             ...(this.deps.notify ? { notify: this.deps.notify } : {}),
+            ...(this.deps.guard ? { guard: this.deps.guard } : {}),
             onNothingNew: (message) => reject(new Error(message)),
             runnerFor: (tuning) => (request) => {
               if (first) {

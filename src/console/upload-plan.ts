@@ -24,6 +24,7 @@ import {
 import { GuardTally, type GuardVerdict } from '../sync/guard.ts';
 import type { RowChange } from '../sync/plan-row.ts';
 import { planSheet, type PlanSheetOptions } from '../sync/plan-sheet.ts';
+import type { AbsentSetting } from '../sync/retire.ts';
 import type { StoreDesk } from './desk.ts';
 import type { StoredUpload } from './uploads.ts';
 
@@ -31,9 +32,14 @@ export interface UploadPlan {
   /** When it was made (ms since the epoch): a batch that ended later may have changed the records. */
   madeAt: number;
   valid: boolean;
-  /** `validate`'s summary of each sheet read, with the plan's counts beside it. */
-  sheets: (SheetSummary & { plan: PlanCounts; columns: Readonly<Record<string, string>> })[];
+  /**
+   * `validate`'s summary of each sheet read, with the plan's counts beside it, and how many
+   * products of the records it retires (the upload's `absentStatus`: not in this sheet).
+   */
+  sheets: (SheetSummary & { plan: PlanCounts; columns: Readonly<Record<string, string>>; retired: number })[];
   guard: GuardVerdict;
+  /** The upload's `absentStatus`: the plan retires what the sheet no longer lists. */
+  absent?: AbsentSetting;
 }
 
 /** The page lists this many problem rows per sheet; the rest are counted (issuesLeftOut). */
@@ -56,35 +62,52 @@ function emptyCounts(): PlanCounts {
   return { create: 0, update: 0, status: 0, brand: 0, unchanged: 0, skipped: 0, invalid: 0 };
 }
 
-/** Plans the whole upload (one read) and keeps the plan beside it. SheetFileError when it cannot be read. */
-export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<UploadPlan> {
+/**
+ * Plans the whole upload (one read) and keeps the plan beside it. SheetFileError when it cannot be
+ * read. With `absent` the sheet is taken as the whole catalog (sync/retire.ts).
+ */
+export async function planUpload(
+  upload: StoredUpload,
+  desk: StoreDesk,
+  lang: Lang,
+  absent?: AbsentSetting,
+): Promise<UploadPlan> {
   const madeAt = Date.now();
   const files = planFiles(upload);
   const tally = new GuardTally(desk.guard);
   const known = desk.ledger === null ? 0 : await desk.ledger.known();
   const sheets = new Map<
     OpenedSheet,
-    { summary: ReturnType<typeof summaryBuilderOf>; plan: PlanCounts; columns: Readonly<Record<string, string>> }
+    {
+      summary: ReturnType<typeof summaryBuilderOf>;
+      plan: PlanCounts;
+      columns: Readonly<Record<string, string>>;
+      retired: number;
+    }
   >();
   const out = new AtomicFileStream(files.rows);
   try {
     await planSheet(
       upload.path,
       desk.ledger,
-      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, categories: desk.categories.list },
+      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, categories: desk.categories.list, absent },
       (change, sheetRow, sheet) => {
         let one = sheets.get(sheet);
-        if (!one)
-          sheets.set(
-            sheet,
-            (one = {
-              summary: summaryBuilderOf(sheet, KEEP_ISSUES),
-              plan: emptyCounts(),
-              columns: sheet.columns ?? {},
-            }),
-          );
-        one.summary.add(sheetRow);
-        one.plan[change.action]++;
+        if (!one) {
+          one = {
+            summary: summaryBuilderOf(sheet, KEEP_ISSUES),
+            plan: emptyCounts(),
+            columns: sheet.columns ?? {},
+            retired: 0,
+          };
+          sheets.set(sheet, one);
+        }
+        // A product retired is no row of the sheet: counted apart from its rows.
+        if (sheetRow === null) one.retired++;
+        else {
+          one.summary.add(sheetRow);
+          one.plan[change.action]++;
+        }
         tally.add(change);
         // Waits while the stream's buffer is full: a 100,000-row plan never sits whole in memory.
         return out.write(Buffer.from(`${JSON.stringify(change)}\n`));
@@ -95,16 +118,18 @@ export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: La
     await out.abort();
     throw error;
   }
-  const summaries = [...sheets.values()].map(({ summary, plan, columns }) => ({
+  const summaries = [...sheets.values()].map(({ summary, plan, columns, retired }) => ({
     ...inLangSummary(summary.summary, lang),
     plan,
     columns,
+    retired,
   }));
   const plan: UploadPlan = {
     madeAt,
     valid: summaries.every((s) => s.invalidRows === 0 && !headerHasErrors(s)),
     sheets: summaries,
     guard: tally.verdict(known),
+    ...(absent === undefined ? {} : { absent }),
   };
   await writeFileAtomic(files.head, JSON.stringify(plan));
   return plan;
@@ -143,10 +168,12 @@ export async function planPage(
 }
 
 /**
- * Whether a plan still describes what a sync would do: no batch of the store ended since it was
- * made (a batch changes the records it was made against) and none is running now.
+ * Whether a plan still describes what a sync would do: made with the same `absent` as the batch
+ * is sent with, no batch of the store ended since it was made (a batch changes the records it was
+ * made against) and none is running now.
  */
-export async function planIsCurrent(plan: UploadPlan, desk: StoreDesk): Promise<boolean> {
+export async function planIsCurrent(plan: UploadPlan, desk: StoreDesk, absent?: AbsentSetting): Promise<boolean> {
+  if (plan.absent?.status !== absent?.status) return false;
   const batches = await desk.board.list();
   return batches.every((batch) => {
     if (batch.dryRun) return true;

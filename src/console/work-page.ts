@@ -18,6 +18,7 @@ export function uploadSection(h: Html): string {
 <div id="drop-zone"><p>${h('upload_hint')}</p>
 <label class="button" for="file">${h('choose_file')}</label>
 <input id="file" name="file" type="file" accept=".csv,.xlsx,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+<p class="absent"><label for="absent-status">${h('absent_label')}</label> <input id="absent-status" name="absentStatus" type="number" min="0" step="1" inputmode="numeric" aria-describedby="absent-hint"> <small id="absent-hint">${h('absent_hint')}</small></p>
 <p id="upload-status" role="status" hidden></p><p id="upload-error" class="error" role="alert" hidden></p></div></section>`;
 }
 

@@ -22,6 +22,8 @@
  *   key_column: barcode                         # optional, identifies created products
  *   list_unchanged: false                       # optional, list rows a delta sync skips as unchanged
  *   lang: ar                                    # optional, en (default) | ar: the report's row messages
+ *   absent:                                     # optional: the sheet is the whole catalog; products
+ *     status: 0                                 #   known to catalog-sync it no longer lists get this status
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -30,6 +32,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { Lang } from '../messages/index.ts';
+import type { AbsentSetting } from '../sync/retire.ts';
 import { checkSourceKeys, SOURCE_KEYS, sourceSettings, type SourceSettings } from './job-source-keys.ts';
 
 export class JobFileError extends Error {
@@ -103,6 +106,18 @@ const JobSchema = z
       .default(DEFAULT_KEY_COLUMN),
     list_unchanged: z.boolean({ error: 'must be true or false' }).default(false),
     lang: z.enum(['en', 'ar'], { error: 'must be en or ar' }).default('en'),
+    absent: z
+      .object(
+        {
+          status: z
+            .number({ error: 'must be the product_status to set, a whole number such as 0' })
+            .int('must be a whole number such as 0')
+            .min(0, 'must be 0 or more'),
+        },
+        { error: 'must say which status products the sheet no longer lists get, e.g. "absent: { status: 0 }"' },
+      )
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine(checkSourceKeys);
@@ -123,6 +138,8 @@ export interface JobDefinition extends SourceSettings {
   listUnchanged: boolean;
   /** The language of the batch's report (SyncRequest.lang); absent: English. */
   lang?: Lang;
+  /** The sheet is the whole catalog: what it no longer lists gets this status (SyncRequest.absent). */
+  absent?: AbsentSetting;
 }
 
 /** Pure: the job in `text` (the YAML of `file`), or a JobFileError naming the file and key. */
@@ -136,10 +153,16 @@ export function parseJobFile(file: string, text: string): JobDefinition {
   const parsed = JobSchema.safeParse(data ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || null;
-    const message =
+    // A key unknown inside `absent` (the one key that holds keys) is named with it.
+    const nested = issue.code === 'unrecognized_keys' && issue.path.length > 0;
+    const key =
       issue.code === 'unrecognized_keys'
-        ? `unknown key (allowed: name, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, ${Object.keys(SOURCE_KEYS).join(', ')})`
+        ? [...issue.path, issue.keys.join(', ')].join('.')
+        : issue.path.join('.') || null;
+    const message = nested
+      ? 'unknown key (allowed: status)'
+      : issue.code === 'unrecognized_keys'
+        ? `unknown key (allowed: name, schedule, timezone, mode, rate, concurrency, columns, key_column, list_unchanged, lang, absent, ${Object.keys(SOURCE_KEYS).join(', ')})`
         : issue.message;
     throw new JobFileError(file, key, message);
   }
@@ -158,6 +181,7 @@ export function parseJobFile(file: string, text: string): JobDefinition {
     keyColumn: job.key_column,
     listUnchanged: job.list_unchanged,
     lang: job.lang,
+    ...(job.absent === undefined ? {} : { absent: { status: job.absent.status } }),
     ...sourceSettings(job, local),
   };
 }

@@ -11,6 +11,7 @@ import type { BatchSummary } from '../report/summary.ts';
 import type { SyncRunner } from './drop-file.ts';
 import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
+import { JobHeldError } from './job-held.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
 import { recordDownload } from './sources/job-state.ts';
 import { shownSource } from '../notify/event.ts';
@@ -18,6 +19,8 @@ import type { RedisServer } from '../redis.ts';
 import { IDLE_WAIT_SECONDS, bullConnection } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import { guardText, type GuardVerdict } from '../sync/guard.ts';
+import type { SyncRequest } from '../sync/types.ts';
 
 export const SCHEDULE_QUEUE = 'schedules';
 const SCHEDULER_PREFIX = 'job:';
@@ -106,6 +109,11 @@ export function isJobBatch(source: string, name: string): boolean {
 export interface JobRunDeps {
   /** Builds the runner for a job's rate and concurrency (the process defaults when unset). */
   runnerFor(tuning: { rate?: number | undefined; concurrency?: number | undefined }): SyncRunner;
+  /**
+   * The guard (GUARD_*) over a job's sheet, as import's: a job that retires what its sheet no
+   * longer lists (`absent`) is held by it before anything is sent, unattended as it runs.
+   */
+  guard?: (request: SyncRequest) => Promise<GuardVerdict>;
   fetchLimits?: FetchLimits;
   logger: Logger;
   /** Told when the job's sheet cannot be fetched (schedule.failed). */
@@ -138,23 +146,33 @@ export async function runJob(
     if (source.download) await recordDownload(job, source.download);
     const run = deps.runnerFor({ rate: job.rate, concurrency: job.concurrency });
     deps.logger.info({ job: job.name, mode: job.mode, download: source.download }, 'scheduled sync started');
-    const summaries = await runEverySheet(
-      run,
-      {
-        file: source.path,
-        source: jobBatchSource(job.name, source.from ?? undefined),
-        ledger: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
-        ...(columns ? { columns } : {}),
-        ...(job.listUnchanged ? { listUnchanged: true } : {}),
-        ...(job.lang === 'ar' ? { lang: job.lang } : {}),
-      },
-      signal,
-    );
+    const request: SyncRequest = {
+      file: source.path,
+      source: jobBatchSource(job.name, source.from ?? undefined),
+      ledger: { mode: job.mode, keyColumn: job.keyColumn, retryUnknown: false },
+      ...(columns ? { columns } : {}),
+      ...(job.listUnchanged ? { listUnchanged: true } : {}),
+      ...(job.lang === 'ar' ? { lang: job.lang } : {}),
+      ...(job.absent ? { absent: job.absent } : {}),
+    };
+    await holdRetiring(job, request, deps);
+    const summaries = await runEverySheet(run, request, signal);
     await source.finish();
     return summaries;
   } finally {
     await source.cleanup();
   }
+}
+
+/** The guard holds a job that retires too much (or lowers prices sharply): nothing sent, and told. */
+async function holdRetiring(job: JobDefinition, request: SyncRequest, deps: JobRunDeps): Promise<void> {
+  if (!job.absent || !deps.guard) return;
+  const verdict = await deps.guard(request);
+  if (!verdict.held) return;
+  const error = new JobHeldError(job.name, guardText(verdict));
+  deps.logger.warn({ job: job.name, guard: verdict }, 'scheduled sync held by the guard');
+  await notifyFetchFailed(job, error, deps);
+  throw error;
 }
 
 /** schedule.failed, when someone is to be told; a notification that cannot be recorded is logged, not thrown. */

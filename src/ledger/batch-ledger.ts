@@ -6,6 +6,7 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
+import type { ProductRecords } from './ledger.ts';
 
 /**
  * What the ledger decides before a row is sent: its final result (not sent), or the plan to send:
@@ -83,6 +84,11 @@ export interface BatchLedger {
    * creates). Called only for rows that passed both `before` and `beforeSend`.
    */
   after(row: LedgerRow, result: RowResult): Promise<void>;
+  /**
+   * Optional: the store's records of products with a product_id, which a batch that retires what
+   * its sheet no longer lists looks through (sync/retire.ts). A ledger without it retires nothing.
+   */
+  products?: ProductRecords['products'];
 }
 
 /** Builds a batch's ledger from the batch's settings (one Ledger store, many batches). */

@@ -26,10 +26,10 @@ import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AtomicFileStream } from '../files/atomic-write.ts';
-import type { Ledger, LedgerEntry } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductEntry, ProductRecords } from './ledger.ts';
 import { LineReader, scanLines, type Line } from './file-lines.ts';
 import { GroupCommit } from './group-commit.ts';
-import { isSecondKey } from './links.ts';
+import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 import { lockLedger, type LedgerLock } from './lock.ts';
 import { OffsetIndex } from './offset-index.ts';
 
@@ -67,7 +67,7 @@ export function scopedLedgerFile(ledgerFile: string, scope: string): string {
   return ledgerFile.replace(/(\.jsonl)?$/, `.${scope}.jsonl`);
 }
 
-export class FileLedger implements Ledger {
+export class FileLedger implements Ledger, ProductRecords {
   private lines: number;
   /** Where the next write's range starts. */
   private end: number;
@@ -186,6 +186,18 @@ export class FileLedger implements Ledger {
       if (line && 'e' in line && !this.claims.has(line.k)) yield [line.k, { ...line.e }];
     }
     for (const [key, claim] of this.claims) yield [key, { ...claim.entry }];
+  }
+
+  /**
+   * Every record with a product_id: the index's product keys, each entry read back from the file
+   * as it is reached (through the current index, so writes and a compaction meanwhile are read right).
+   */
+  *products(): Iterable<ProductEntry> {
+    for (const key of this.index.liveKeys(PRODUCT_KEY_PREFIX)) {
+      const id = productIdOfKey(key);
+      const entry = this.getNow(key);
+      if (id !== null && entry) yield { id, entry };
+    }
   }
 
   /** Waits for the last writes, puts them on disk, then lets other processes open the file. Once. */

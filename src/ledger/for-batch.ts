@@ -9,7 +9,7 @@ import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings, RecordDecision } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
-import type { Ledger, LedgerEntry } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductRecords } from './ledger.ts';
 import { rowDigestOf } from './fingerprint.ts';
 import { keysAfter, valuesOf } from './links.ts';
 import {
@@ -45,7 +45,12 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger, keeping
     beforeSend: (row) => batch.beforeSend(row),
     claimed: (row) => batch.claimed(row),
     after: (row, result) => batch.after(row, result),
+    ...(hasProducts(ledger) ? { products: () => ledger.products() } : {}),
   };
+}
+
+function hasProducts(ledger: Ledger): ledger is Ledger & ProductRecords {
+  return typeof (ledger as Partial<ProductRecords>).products === 'function';
 }
 
 /** The engine's batchLedgers for one Ledger store: every batch builds its own from its settings. */

@@ -71,6 +71,22 @@ export interface Ledger {
   getNow?(key: string): LedgerEntry | undefined;
 }
 
+/** A record of a product that has a product_id (listed by ProductRecords.products). */
+export interface ProductEntry {
+  id: number;
+  entry: LedgerEntry;
+}
+
+/**
+ * The records of a store's products that have a product_id (keyed by it, or linked to it): what
+ * a full feed's retire looks through for products the sheet no longer lists. Read a chunk at a
+ * time, never all values at once.
+ */
+export interface ProductRecords {
+  /** Each such record once (its product key's copy), in no particular order; read with `for await`. */
+  products(): AsyncIterable<ProductEntry> | Iterable<ProductEntry>;
+}
+
 /** Whole-file entries (drop folder): the content hash of a file synced successfully. */
 export function fileLedgerKey(contentHash: string): string {
   return `f:${contentHash}`;

@@ -11,11 +11,19 @@ import { createKeyValue } from '../sheet/map/sheet-checks.ts';
 import type { RowPlan } from '../sheet/types.ts';
 import type { LedgerEntry, SentValues } from './ledger.ts';
 
-const PRODUCT = 'p:';
+/** Product keys start so: `p:<product_id>`. */
+export const PRODUCT_KEY_PREFIX = 'p:';
 
 /** The key a product is updated by. */
 export function productKey(productId: number): string {
-  return `${PRODUCT}${productId}`;
+  return `${PRODUCT_KEY_PREFIX}${productId}`;
+}
+
+/** The product_id of a product key (`p:<id>`), or null for any other key. */
+export function productIdOfKey(key: string): number | null {
+  if (!key.startsWith(PRODUCT_KEY_PREFIX)) return null;
+  const id = Number(key.slice(PRODUCT_KEY_PREFIX.length));
+  return Number.isSafeInteger(id) ? id : null;
 }
 
 /** The create key a row names besides its product_id (an update with a barcode), or null. */
@@ -27,15 +35,15 @@ export function linkKeyOf(plan: RowPlan, keyColumn: string): string | null {
 
 /** The product_id a record's create key is linked to, or null. */
 export function linkedIdOf(entry: LedgerEntry | undefined): number | null {
-  const key = entry?.ln?.find((k) => k.startsWith(PRODUCT));
+  const key = entry?.ln?.find((k) => k.startsWith(PRODUCT_KEY_PREFIX));
   if (key === undefined) return null;
-  const id = Number(key.slice(PRODUCT.length));
+  const id = Number(key.slice(PRODUCT_KEY_PREFIX.length));
   return Number.isSafeInteger(id) ? id : null;
 }
 
 /** A linked record's copy under its create key: the record is counted under its product key. */
 export function isSecondKey(key: string, entry: LedgerEntry): boolean {
-  return !key.startsWith(PRODUCT) && linkedIdOf(entry) !== null;
+  return !key.startsWith(PRODUCT_KEY_PREFIX) && linkedIdOf(entry) !== null;
 }
 
 /**
@@ -72,9 +80,9 @@ export function linkConflictOf(
   link: string,
   linkEntry: LedgerEntry | undefined,
 ): LinkConflict | null {
-  const linkedTo = linkEntry?.ln?.find((k) => k.startsWith(PRODUCT));
+  const linkedTo = linkEntry?.ln?.find((k) => k.startsWith(PRODUCT_KEY_PREFIX));
   if (linkEntry && linkedTo !== undefined && linkedTo !== own) return { key: link, other: linkedTo, entry: linkEntry };
-  const ownLink = ownEntry?.ln?.find((k) => !k.startsWith(PRODUCT));
+  const ownLink = ownEntry?.ln?.find((k) => !k.startsWith(PRODUCT_KEY_PREFIX));
   if (ownEntry && ownLink !== undefined && ownLink !== link) return { key: own, other: ownLink, entry: ownEntry };
   return null;
 }

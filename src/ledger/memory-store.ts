@@ -3,10 +3,10 @@
  * the README's rehearsal): its records behave as a real store's (a second create stopped, values
  * last sent for the preview and the guard, links), and go with the process, as the store does.
  */
-import type { Ledger, LedgerEntry } from './ledger.ts';
-import { isSecondKey } from './links.ts';
+import type { Ledger, LedgerEntry, ProductEntry, ProductRecords } from './ledger.ts';
+import { isSecondKey, productIdOfKey } from './links.ts';
 
-export class MemoryLedger implements Ledger {
+export class MemoryLedger implements Ledger, ProductRecords {
   private readonly entries = new Map<string, LedgerEntry>();
 
   getNow(key: string): LedgerEntry | undefined {
@@ -42,6 +42,13 @@ export class MemoryLedger implements Ledger {
 
   *all(): Iterable<readonly [string, LedgerEntry]> {
     for (const [key, entry] of this.entries) yield [key, { ...entry }];
+  }
+
+  *products(): Iterable<ProductEntry> {
+    for (const [key, entry] of this.entries) {
+      const id = productIdOfKey(key);
+      if (id !== null) yield { id, entry: { ...entry } };
+    }
   }
 
   close(): Promise<void> {

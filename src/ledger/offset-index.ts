@@ -43,6 +43,11 @@ export class OffsetIndex {
     this.liveCount += 1;
   }
 
+  /** The keys of live entries that start with `prefix`, as the index holds them while it is iterated. */
+  *liveKeys(prefix: string): Iterable<string> {
+    for (const [key, value] of this.slots) if (value > 0 && key.startsWith(prefix)) yield key;
+  }
+
   /** The offsets of every live entry's line, at this moment (a copy: writes may go on meanwhile). */
   liveOffsets(): Float64Array {
     const out = new Float64Array(this.liveCount);

@@ -16,15 +16,16 @@ import type { BatchLedgerFactory } from './batch-ledger.ts';
 import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
 import { ledgerFileOf } from './home.ts';
-import type { Ledger, LedgerEntry } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductRecords } from './ledger.ts';
 import { RedisLedger, redisLedgerKey } from './redis-store.ts';
 import { scopeKeyPrefix, storeIdentityOf, storeScope } from '../store/identity.ts';
 import { exists, takeOver, writeMovedNote, type MovedNote } from './take-over.ts';
 
-/** A store's ledger, which can also list what it holds (`catalog-sync ledger export`). */
-export type StoreLedger = Ledger & {
-  all(): AsyncIterable<readonly [string, LedgerEntry]> | Iterable<readonly [string, LedgerEntry]>;
-};
+/** A store's ledger, which can also list what it holds (`catalog-sync ledger export`) and its products with an id. */
+export type StoreLedger = Ledger &
+  ProductRecords & {
+    all(): AsyncIterable<readonly [string, LedgerEntry]> | Iterable<readonly [string, LedgerEntry]>;
+  };
 
 export interface LedgerHandle {
   ledger: StoreLedger;
@@ -74,8 +75,13 @@ export async function openStoreLedger(
   return { ledger, batchLedgers, scope, where, close: () => ledger.close() };
 }
 
-/** The records a look before a batch reads (the guard): lookups and the count of products known. */
-export type RecordReader = Pick<Ledger, 'getMany' | 'known'> & Pick<StoreLedger, 'all'> & { close(): Promise<void> };
+/**
+ * The records a look before a batch reads (the guard): lookups, the count of products known and
+ * the products with an id (those a full feed's retire would change).
+ */
+export type RecordReader = Pick<Ledger, 'getMany' | 'known'> &
+  Pick<StoreLedger, 'all'> &
+  ProductRecords & { close(): Promise<void> };
 
 /**
  * The store's records where its ledger is, for a look before a batch (the guard), without taking

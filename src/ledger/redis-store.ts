@@ -8,9 +8,9 @@ import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
-import type { Ledger, LedgerEntry } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductEntry, ProductRecords } from './ledger.ts';
 import { encodeEntry, parseEntry } from './entry.ts';
-import { isSecondKey } from './links.ts';
+import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 
 const CHUNK = 1_000;
 
@@ -43,7 +43,7 @@ export function redisLedgerKey(prefix: string, scope: string): string {
   return `${scopeKeyPrefix(prefix, scope)}:ledger`;
 }
 
-export class RedisLedger implements Ledger {
+export class RedisLedger implements Ledger, ProductRecords {
   private readonly hash: string;
   /** The keys that are a linked record's second key (links.ts isSecondKey), for known(). */
   private readonly seconds: string;
@@ -121,6 +121,27 @@ export class RedisLedger implements Ledger {
       for (let i = 0; i + 1 < fields.length; i += 2) {
         const entry = parseEntry(fields[i + 1]!);
         if (entry) yield [fields[i]!, entry];
+      }
+    } while (cursor !== '0');
+  }
+
+  /** Every record with a product_id: HSCAN of the product keys, a chunk of entries in memory at a time. */
+  async *products(): AsyncIterable<ProductEntry> {
+    let cursor = '0';
+    do {
+      const [next, fields] = await this.redis.hscan(
+        this.hash,
+        cursor,
+        'MATCH',
+        `${PRODUCT_KEY_PREFIX}*`,
+        'COUNT',
+        CHUNK,
+      );
+      cursor = next;
+      for (let i = 0; i + 1 < fields.length; i += 2) {
+        const id = productIdOfKey(fields[i]!);
+        const entry = parseEntry(fields[i + 1]!);
+        if (id !== null && entry) yield { id, entry };
       }
     } while (cursor !== '0');
   }

@@ -67,7 +67,7 @@ export interface SheetRead {
 export type RowPlan =
   | { kind: 'create'; payload: CreateProductRequest; note?: string; notes?: MessageRef[] }
   | { kind: 'update'; payload: UpdateProductRequest; status?: number; note?: string; notes?: MessageRef[] }
-  | { kind: 'status'; payload: ProductStatusRequest }
+  | { kind: 'status'; payload: ProductStatusRequest; note?: string; notes?: MessageRef[] }
   | { kind: 'brand'; payload: BrandUpdateRequest }
   | { kind: 'skip'; reason: string };
 

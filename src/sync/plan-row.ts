@@ -40,6 +40,11 @@ export interface RowChange {
   message?: string;
   messageKey?: string;
   params?: MessageParams;
+  /**
+   * A product of the store's records the sheet no longer lists (sync/retire.ts), given the
+   * `absent` status: its product_id. Its row number comes after the sheet's last row.
+   */
+  retired?: number;
 }
 
 /**

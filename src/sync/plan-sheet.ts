@@ -3,7 +3,7 @@
  * records up a chunk of rows at a time, and hands each row's decision (plan-row.ts) to `visit`:
  * the upload summary counts them, the preview keeps a page of them, the guard tallies all of them.
  */
-import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
+import type { Ledger, LedgerEntry, ProductRecords } from '../ledger/ledger.ts';
 import { recordKeysOf } from '../ledger/rules.ts';
 import {
   openSheets,
@@ -13,9 +13,13 @@ import {
   type OpenedSheet,
 } from '../sheet/index.ts';
 import { planRow, type PlanSettings, type ProductRecord, type RowChange } from './plan-row.ts';
+import { ListedKeys, retirementChange, retirementsOf, retiresWith, type AbsentSetting } from './retire.ts';
 
-/** Where the records of a store's products are read: its ledger; null when nothing is remembered (a rehearsal). */
-export type RecordSource = Pick<Ledger, 'getMany'> | null;
+/**
+ * Where the records of a store's products are read: its ledger (which lists its products with an
+ * id, for `absent`); null when nothing is remembered (a rehearsal).
+ */
+export type RecordSource = (Pick<Ledger, 'getMany'> & Partial<ProductRecords>) | null;
 
 export interface PlanSheetOptions {
   maxTextLength: number;
@@ -30,18 +34,27 @@ export interface PlanSheetOptions {
   chunk?: number;
   /** The store's category list, for cells that name a category (OpenSheetOptions.categories). */
   categories?: CategorySource | undefined;
+  /**
+   * The sheet is the whole catalog: once read whole, the products of the records it does not list
+   * are planned as status changes to this status (sync/retire.ts), after its rows.
+   */
+  absent?: AbsentSetting | undefined;
 }
 
 /** Rows looked up together: a preview's page fits in one. */
 const CHUNK = 2000;
 
-/** Calls `visit` with each wanted row's decision, in sheet order; resolves with the rows counted. */
+/**
+ * Calls `visit` with each wanted row's decision, in sheet order, then (with `absent`) each
+ * product the sheet retires, with no sheet row; resolves with the rows counted. A sheet that
+ * breaks part-way throws (SheetFileError) before any product is retired.
+ */
 export async function planSheet(
   file: string,
   records: RecordSource,
   options: PlanSheetOptions,
   /** May return a promise to be awaited before the next row (a writer's backpressure). */
-  visit: (change: RowChange, sheetRow: SheetRowResult, sheet: OpenedSheet) => void | Promise<void>,
+  visit: (change: RowChange, sheetRow: SheetRowResult | null, sheet: OpenedSheet) => void | Promise<void>,
 ): Promise<number> {
   const wanted = options.wanted ?? (() => true);
   let index = 0;
@@ -54,6 +67,9 @@ export async function planSheet(
   });
   for (const sheet of opened) {
     const settings: PlanSettings = { ...options.settings, rowSignature: sheet.rowSignature };
+    const retire = retireOf(records, options.absent, sheet);
+    const listed = retire ? new ListedKeys(settings.keyColumn) : null;
+    let lastRow = 1;
     let chunk: SheetRowResult[] = [];
     const flush = async (): Promise<void> => {
       const changes = await planRows(chunk, records, settings);
@@ -62,15 +78,35 @@ export async function planSheet(
     };
     try {
       for await (const sheetRow of sheet.rows()) {
+        listed?.add(sheetRow);
+        lastRow = Math.max(lastRow, sheetRow.row);
         if (wanted(index++)) chunk.push(sheetRow);
         if (chunk.length >= (options.chunk ?? CHUNK)) await flush();
       }
       await flush();
+      // Read whole (a break part-way threw): what the sheet no longer lists is retired.
+      if (retire && listed) {
+        for await (const retirement of retirementsOf(retire.records, listed, retire.absent)) {
+          lastRow++;
+          if (wanted(index++)) await visit(retirementChange(lastRow, retirement, retire.absent), null, sheet);
+        }
+      }
     } finally {
       await sheet.close();
     }
   }
   return index;
+}
+
+/** The records and setting a sheet retires with, or null when it does not (no `absent`, not products, no listing). */
+function retireOf(
+  records: RecordSource,
+  absent: AbsentSetting | undefined,
+  sheet: OpenedSheet,
+): { records: ProductRecords; absent: AbsentSetting } | null {
+  const products = records?.products?.bind(records);
+  if (!retiresWith(absent, sheet, undefined) || products === undefined) return null;
+  return { records: { products }, absent };
 }
 
 /** The decisions for a chunk of rows read (one or two lookups of their records), in order. */

@@ -152,10 +152,11 @@ function messageOf(record: CallRecord): MessageRef {
  * identifier's full digits sent), so the report says it whatever happened to the row.
  */
 export function withNote(result: RowResult, plan: RowPlan): RowResult {
-  const note = plan.kind === 'create' || plan.kind === 'update' ? plan.note : undefined;
+  const noted = plan.kind === 'create' || plan.kind === 'update' || plan.kind === 'status';
+  const note = noted ? plan.note : undefined;
   if (note === undefined || note === '') return result;
   const message = result.message === '' ? note : `${result.message}; ${note}`;
-  const notes = plan.kind === 'create' || plan.kind === 'update' ? plan.notes : undefined;
+  const notes = noted ? plan.notes : undefined;
   // A plan queued by an earlier version has its note in English only: the row keeps English.
   if (notes === undefined || result.messageKey === undefined) return withoutKey({ ...result, message });
   const earlier = { key: result.messageKey, params: result.params ?? {} };

@@ -10,6 +10,7 @@ import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
 import { readErrorOf } from './read-error.ts';
+import { NOT_RETIRING, sheetRetirerOf, type SheetRetirer } from './retire.ts';
 import type { RowResult } from '../outcome.ts';
 import { recordedStore } from '../store/identity.ts';
 import type { Session } from '../store/types.ts';
@@ -234,6 +235,8 @@ async function readSheet(
   batchId: string,
 ): Promise<{ rows: number; readError?: ReadError }> {
   let read = 0;
+  const retirer = sheetRetirerOf(request, sheet, ledger, ledgerSettingsOf(request, sheet).keyColumn);
+  if (request.absent && !retirer) logger.warn({ batchId, absent: request.absent }, NOT_RETIRING);
   // A ledger behind a round trip (the Redis one) reads each block of rows ahead in one go.
   const prefetch = ledger?.prefetch?.bind(ledger);
   const block: SheetRowResult[] = [];
@@ -244,17 +247,20 @@ async function readSheet(
     for (const sheetRow of block) await submit(sheetRow);
     block.length = 0;
   };
+  const take = async (sheetRow: SheetRowResult): Promise<void> => {
+    read++;
+    if (!prefetch) return submit(sheetRow);
+    block.push(sheetRow);
+    if (block.length >= PREFETCH_ROWS) await submitBlock();
+  };
   try {
     for await (const sheetRow of sheet.rows()) {
       if (!wantsRow(request, sheetRow)) continue;
-      read++;
-      if (prefetch) {
-        block.push(sheetRow);
-        if (block.length >= PREFETCH_ROWS) await submitBlock();
-        continue;
-      }
-      await submit(sheetRow);
+      retirer?.add(sheetRow);
+      await take(sheetRow);
     }
+    // Read whole: the products it no longer lists are retired (a break part-way threw before).
+    if (retirer) await retire(retirer, take, logger, batchId);
     await submitBlock();
     return { rows: read };
   } catch (error) {
@@ -267,6 +273,21 @@ async function readSheet(
     );
     return { rows: read, readError: readErrorOf(error) };
   }
+}
+
+/** The sheet's retirements, each through the same path as a row of it. */
+async function retire(
+  retirer: SheetRetirer,
+  take: (sheetRow: SheetRowResult) => Promise<void>,
+  logger: Logger,
+  batchId: string,
+): Promise<void> {
+  let retired = 0;
+  for await (const row of retirer.rows()) {
+    retired++;
+    await take(row);
+  }
+  logger.info({ batchId, retired }, 'products not in this sheet retired');
 }
 
 /** The store's name, when this batch logged in (a delta sync that sends nothing never does). */

@@ -12,6 +12,7 @@ import type { StoreApi } from '../store/types.ts';
 import type { BatchLedgerFactory, LedgerSettings } from '../ledger/batch-ledger.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
 import type { OutcomeCounts } from '../outcome.ts';
+import type { AbsentSetting } from './retire.ts';
 
 export interface SyncRequest {
   /** Path of the CSV/XLSX sheet. */
@@ -43,6 +44,12 @@ export interface SyncRequest {
   listUnchanged?: boolean;
   /** The batch's language: its report's row messages are written in it (summary.json `lang`). @defaultValue 'en' */
   lang?: Lang;
+  /**
+   * The sheet is the whole catalog: once it is read whole, every product of the store's records
+   * with a product_id that it does not list gets this status, in this batch (sync/retire.ts).
+   * Not with onlyRows (a re-run's rows are no whole catalog).
+   */
+  absent?: AbsentSetting;
 }
 
 /** Identity of a batch. */

@@ -11,7 +11,7 @@ import { openSheets } from '../../sheet/index.ts';
 import type { SyncRequest } from '../../sync/types.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
-import { transportOf } from '../flags.ts';
+import { transportOf, whole } from '../flags.ts';
 import { checkGuard } from '../import-guard.ts';
 import { progressView } from '../sync-progress.ts';
 
@@ -28,6 +28,8 @@ export interface ImportFlags {
   keyColumn: string;
   wait?: boolean;
   confirm?: boolean;
+  /** `--absent-status`: retire what the sheet no longer lists (sync/retire.ts). */
+  absentStatus?: string;
 }
 
 export async function runImport(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
@@ -105,6 +107,9 @@ async function requestsFor(file: string, flags: ImportFlags): Promise<SyncReques
     ...(flags.columns ? { columns: flags.columns } : {}),
     ...(flags.dryRun ? { dryRun: true } : {}),
     ...(flags.listUnchanged ? { listUnchanged: true } : {}),
+    ...(flags.absentStatus === undefined
+      ? {}
+      : { absent: { status: whole('--absent-status', flags.absentStatus, 0) } }),
   };
   if (flags.sheet) return [{ ...base, sheet: flags.sheet }];
   const sheets = await openSheets(file, flags.columns ? { columns: flags.columns } : {});

@@ -7,6 +7,7 @@ import { closeBull } from '../../sync/queue/connection.ts';
 import { ExitError, type CliContext } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { transportOf, type QueueFlags } from '../flags.ts';
+import { guardOf } from '../import-guard.ts';
 import { batchHasProblems } from '../../intake/cli-output.ts';
 import { report } from './batch-report.ts';
 import { lastDownload, sourceLine } from '../../intake/sources/job-state.ts';
@@ -48,6 +49,7 @@ export async function scheduleRun(ctx: CliContext, name: string, flags: Schedule
       };
       const summaries = await runJob(job, {
         runnerFor: (tuning) => app.runner(tuning, options),
+        guard: guardOf(app),
         logger: app.logger,
         notify: await app.notifier(),
         onNothingNew: (message) => ctx.print(flags.json ? JSON.stringify({ nothingNew: message }) : message),

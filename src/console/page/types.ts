@@ -23,6 +23,8 @@ export interface SheetSummary {
   plan: Record<PlanAction, number>;
   /** Rows hidden or filtered out in Excel (sent like any other). */
   hiddenRows: number;
+  /** Products of the store's records the sheet no longer lists, retired (the upload's absentStatus). */
+  retired?: number;
   headerIssues: Issue[];
   issues: Issue[];
   issuesLeftOut: number;

@@ -14,6 +14,8 @@ import type { Issue, NameRead, UploadAnswer } from './types.ts';
 export interface ShownSheet {
   upload: string;
   name: string;
+  /** The status the products the sheet no longer lists get (the upload's absentStatus), when chosen. */
+  absentStatus?: string;
 }
 
 let current: ShownSheet | null = null;
@@ -30,9 +32,12 @@ async function sendFile(file: File | undefined): Promise<void> {
   say('upload-status', T.checking);
   const form = new FormData();
   form.append('file', file);
+  // Planned as the whole catalog, and sent so: the preview and the guard show what it retires.
+  const absent = $<HTMLInputElement>('absent-status').value.trim();
+  if (absent !== '') form.append('absentStatus', absent);
   try {
     const answer = await api<UploadAnswer>('POST', '/api/uploads', form);
-    current = { upload: answer.uploadId, name: answer.name };
+    current = { upload: answer.uploadId, name: answer.name, ...(absent === '' ? {} : { absentStatus: absent }) };
     emit('sheet-uploaded', answer);
     showSummary(answer);
   } catch (error) {
@@ -95,6 +100,8 @@ function showSummary(answer: UploadAnswer): void {
     if (sheet.hiddenRows > 0) counts.append(tile('hidden_rows', sheet.hiddenRows, false));
     const warned = warnedRows(sheet.issues);
     if (warned > 0) counts.append(tile('warned_rows', warned, false));
+    // With absentStatus: known products the sheet no longer lists, each a status change after its rows.
+    if ((sheet.retired ?? 0) > 0) counts.append(tile('retired_products', sheet.retired ?? 0, false));
     for (const issue of [...sheet.headerIssues, ...sheet.issues]) {
       if (issue.severity === 'error') problems++;
       else warnings++;

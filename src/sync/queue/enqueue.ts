@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import { silentLogger, type Logger } from '../../log.ts';
 import type { OpenedSheet, SheetOpener } from '../../sheet/open.ts';
-import { SheetFileError } from '../../sheet/types.ts';
+import { SheetFileError, type RowPlan, type SheetRowResult } from '../../sheet/types.ts';
 import { readErrorOf } from '../read-error.ts';
 import type { StoreApi } from '../../store/types.ts';
 import { describeStore, recordedStore, sameStore, type StoreIdentity } from '../../store/identity.ts';
@@ -22,6 +22,7 @@ import {
 } from '../prepare.ts';
 import type { CategorySource } from '../../sheet/index.ts';
 import { invalidResult } from '../rules.ts';
+import { NOT_RETIRING, sheetRetirerOf } from '../retire.ts';
 import type { RowResult } from '../../outcome.ts';
 import type { BatchLedgerFactory } from '../../ledger/batch-ledger.ts';
 import type { SyncRequest } from '../types.ts';
@@ -176,10 +177,23 @@ async function queueRows(
       : Promise.resolve(rows),
   );
   const pack = planPacker(headers);
+  const records = request.absent && deps.batchLedgers ? buildBatchLedger(settings, deps.batchLedgers) : null;
+  const retirer = sheetRetirerOf(request, sheet, records, settings.keyColumn);
+  if (request.absent && !retirer) logger.warn({ batchId, absent: request.absent }, NOT_RETIRING);
+  const push = (sheetRow: SheetRowResult & { plan: RowPlan }): Promise<void> => {
+    const data: RowJobData = {
+      row: sheetRow.row,
+      originalRow: sheetRow.originalRow,
+      cells: sheetRow.cells,
+      plan: pack(sheetRow.plan, sheetRow.cells),
+    };
+    return jobs.push({ name: ROW_JOB, data, opts: { jobId: rowJobId(batchId, sheetRow.row) } });
+  };
   let total = 0;
   try {
     for await (const sheetRow of sheet.rows()) {
       if (!wantsRow(request, sheetRow)) continue;
+      retirer?.add(sheetRow);
       total++;
       if (counted?.(sheetRow.row)) continue;
       if (!sheetRow.plan) {
@@ -190,13 +204,14 @@ async function queueRows(
         });
         continue;
       }
-      const data: RowJobData = {
-        row: sheetRow.row,
-        originalRow: sheetRow.originalRow,
-        cells: sheetRow.cells,
-        plan: pack(sheetRow.plan, sheetRow.cells),
-      };
-      await jobs.push({ name: ROW_JOB, data, opts: { jobId: rowJobId(batchId, sheetRow.row) } });
+      await push({ ...sheetRow, plan: sheetRow.plan });
+    }
+    // Read whole: the products it no longer lists are retired, queued as its rows are.
+    if (retirer) {
+      for await (const row of retirer.rows()) {
+        total++;
+        await push(row);
+      }
     }
   } catch (error) {
     // The file broke part-way: the rows read before the break are queued and end as usual; the
