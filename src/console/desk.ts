@@ -119,14 +119,7 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
   });
   // With Redis, a rehearsal's rows need a worker that knows the sandbox: this process runs one.
   // Its rows are this process's: counted here, as a worker counts its own (worker --metrics-port).
-  const worker: SyncWorker | null =
-    redis && options.sandbox
-      ? await app.startWorker({
-          observeStore: (client) => metrics.observeStore(client),
-          onRowEnded: (outcome, ended) => metrics.countRow(ended, outcome),
-          onBatchReported: (summary) => metrics.observeBatch(summary),
-        })
-      : null;
+  const worker: SyncWorker | null = redis && options.sandbox ? await rehearsalWorker(app, metrics) : null;
   const board = new BatchBoard({
     store,
     runner,
@@ -209,4 +202,13 @@ async function rateNow(app: App): Promise<StoreRateNow> {
   if (kept) return { perSecond: kept.rate, source: 'store' };
   const effective = await app.rate();
   return { perSecond: effective.rate, source: effective.source };
+}
+
+/** A worker in this process for a rehearsal's rows, counted here as a worker counts its own. */
+function rehearsalWorker(app: App, metrics: DeskOptions['metrics']): Promise<SyncWorker> {
+  return app.startWorker({
+    observeStore: (client) => metrics.observeStore(client),
+    onRowEnded: (outcome, ended) => metrics.countRow(ended, outcome),
+    onBatchReported: (summary) => metrics.observeBatch(summary),
+  });
 }
