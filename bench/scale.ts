@@ -250,9 +250,10 @@ async function cpu(sandbox: ChildSandbox): Promise<void> {
     '',
     `Ratio: **${f(b / a, 2)}x** the loop's CPU per row.`,
     '',
-    "Before the ledger's last-sent file kept one handle open for its appends (it opened and closed the file",
-    "for each group of confirmed rows, behind the ledger's synchronised writes in the thread pool), the same run",
-    'measured 1.83-2.16x, and a 20,000-row import took 14 s where it takes 7 s now.',
+    'Before the last-sent file (a second file per store until issue 35 kept the values last sent in the',
+    "ledger's own records) kept one handle open for its appends (it opened and closed the file for each group of",
+    "confirmed rows, behind the ledger's synchronised writes in the thread pool), the same run measured",
+    '1.83-2.16x, and a 20,000-row import took 14 s where it took 7 s then.',
   ].join('\n');
   console.log(text);
   await writeSection('scale: CPU per synced row', text);
@@ -285,8 +286,9 @@ async function memory(sandbox: ChildSandbox): Promise<void> {
       'past them (the strings themselves wait in a temporary file, src/xlsx/read/string-table.ts). The typed-array',
       'tables these Maps replaced (bf6492b, the same bench) held the import at 140 -> 150 MB CSV and 163 -> 175 MB XLSX.',
       "Before those (2113112), each ledger entry's text was on the heap: 147 -> 205 MB CSV, 164 -> 227 MB XLSX. The",
-      "ledger's last-sent file was rewritten from one string of the whole file until 121119a: 477 MB CSV at 100,000",
-      "rows (34b2e79, bench/scale.ts's import run alone), 180 MB since. A worker's report asks for row-number ranges",
+      "last-sent file (a second file per store, until issue 35 kept the values last sent in the ledger's records,",
+      'on disk with their lines) was rewritten from one string of the whole file until 121119a: 477 MB CSV at',
+      "100,000 rows (34b2e79, bench/scale.ts's import run alone), 180 MB after. A worker's report asks for row-number ranges",
       '(src/sync/queue/batch-state.ts), not every row number (HKEYS).',
     ].join('\n');
     await writeSection('scale: peak memory', text);

@@ -130,8 +130,23 @@ export class FileLedger implements Ledger, ProductRecords {
     }
   }
 
+  /** Claims as getNow; the other keys' lines read together (LineReader.many). */
   getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]> {
-    return Promise.resolve(keys.map((key) => this.getNow(key)));
+    const out = new Array<LedgerEntry | undefined>(keys.length);
+    const asked: number[] = [];
+    const offsets: number[] = [];
+    for (const [i, key] of keys.entries()) {
+      const claim = this.claims.get(key);
+      const offset = claim ? undefined : this.index.get(key);
+      if (claim) out[i] = { ...claim.entry };
+      else if (offset !== undefined) {
+        asked.push(i);
+        offsets.push(offset);
+      }
+    }
+    const lines = this.reader.many(offsets);
+    for (const [n, line] of lines.entries()) if (line && 'e' in line) out[asked[n]!] = { ...line.e };
+    return Promise.resolve(out);
   }
 
   getNow(key: string): LedgerEntry | undefined {

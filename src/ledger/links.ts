@@ -90,7 +90,9 @@ export function linkConflictOf(
 /** The record's values, merged from both keys' copies (the product key's over the create key's). */
 export function valuesOf(own: LedgerEntry | undefined, link?: LedgerEntry): SentValues | undefined {
   if (own?.v === undefined && link?.v === undefined) return undefined;
-  return { ...link?.v, ...own?.v };
+  // One record found under both keys (the planner's lookup of a linked product): nothing to merge.
+  if (link === undefined || link === own || link.v === undefined) return own?.v ?? link?.v;
+  return { ...link.v, ...own?.v };
 }
 
 /** The record's keys once this row is confirmed: its own, the create key it names, those it had. */

@@ -28,7 +28,11 @@ export function sentValuesOf(plan: RowPlan): SentValues | null {
 
 /** Values are compared as JSON: a price list `{"1": 5}` equals the same list sent again. */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  // A text, or two finite numbers, equal as JSON only when equal: the guard compares every price.
+  if (typeof a === 'string' || typeof b === 'string') return false;
+  if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Whether every value a plan sends is the one last sent (nothing for the store to change). */

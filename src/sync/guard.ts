@@ -63,16 +63,26 @@ export class GuardTally {
 
 export function priceDropsOf(change: RowChange, limit: number): PriceDrop[] {
   const drops: PriceDrop[] = [];
-  const check = (field: string, before: unknown, after: unknown): void => {
-    if (typeof before !== 'number' || typeof after !== 'number' || before <= 0) return;
-    if ((before - after) / before > limit) drops.push({ row: change.row, field, before, after });
-  };
   for (const { field, before, after } of change.changes) {
-    if (PRICE_FIELDS.has(field)) check(field, before, after);
+    if (PRICE_FIELDS.has(field)) checkDrop(drops, change.row, limit, field, before, after);
     else if (field === 'prices' && isRecord(after) && isRecord(before))
-      for (const [key, value] of Object.entries(after)) check(`prices.${key}`, before[key], value);
+      for (const [key, value] of Object.entries(after))
+        checkDrop(drops, change.row, limit, `prices.${key}`, before[key], value);
   }
   return drops;
+}
+
+/** Adds the drop when `after` is lower than `before` by more than `limit` of it. */
+function checkDrop(
+  drops: PriceDrop[],
+  row: number,
+  limit: number,
+  field: string,
+  before: unknown,
+  after: unknown,
+): void {
+  if (typeof before !== 'number' || typeof after !== 'number' || before <= 0) return;
+  if ((before - after) / before > limit) drops.push({ row, field, before, after });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -70,14 +70,15 @@ async function plan(w: ConsoleWorld, name: string, text: string): Promise<Views>
   };
 }
 
-/** Sends the upload (a dry run, or a sync confirmed past the guard) and reads each row's outcome. */
-async function send(
+type Outcomes = Map<number, { outcome: string; message: string }> & { batchId?: string };
+
+function submit(
   w: ConsoleWorld,
   views: Views,
   name: string,
   options: { dryRun?: boolean; confirm?: boolean } = {},
-): Promise<Map<number, { outcome: string; message: string }>> {
-  const res = await w.api('/api/batches', {
+): Promise<Response> {
+  return w.api('/api/batches', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -87,24 +88,50 @@ async function send(
       ...(options.confirm ? { confirm: true } : {}),
     }),
   });
+}
+
+/** Sends the upload (a dry run, or a sync confirmed past the guard) and reads each row's outcome. */
+async function send(
+  w: ConsoleWorld,
+  views: Views,
+  name: string,
+  options: { dryRun?: boolean; confirm?: boolean } = {},
+): Promise<Outcomes> {
+  const res = await submit(w, views, name, options);
   expect(res.status).toBe(202);
   const { batchId } = (await res.json()) as { batchId: string };
+  return outcomesOf(w, batchId);
+}
+
+/** Each row's outcome in a batch's report, once it ends. */
+async function outcomesOf(w: ConsoleWorld, batchId: string): Promise<Outcomes> {
   await readEvents(w, batchId);
   const rows = (await (await w.api(`/api/batches/${batchId}/rows?outcome=${EVERY_OUTCOME}&limit=1000`)).json()) as {
     rows: { row: number; outcome: string; message: string }[];
   };
-  return new Map(rows.rows.map((r) => [r.row, r]));
+  return Object.assign(new Map(rows.rows.map((r) => [r.row, r])), { batchId });
+}
+
+function post(w: ConsoleWorld, path: string, body: unknown): Promise<Response> {
+  return w.api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /** The summary's counts, the preview, the dry run and the sync say the same of every row. */
-async function agree(w: ConsoleWorld, name: string, text: string, expected: Record<string, number>): Promise<Views> {
+async function agree(
+  w: ConsoleWorld,
+  name: string,
+  text: string,
+  expected: Record<string, number>,
+): Promise<Views & { synced: Outcomes }> {
   const views = await plan(w, name, text);
   const tally: Record<string, number> = {};
   for (const row of views.preview) tally[row.action] = (tally[row.action] ?? 0) + 1;
   expect(Object.fromEntries(Object.entries(views.counts).filter(([, n]) => n > 0))).toEqual(tally);
   expect(tally).toEqual(expected);
   const dry = await send(w, views, name, { dryRun: true });
-  const synced = await send(w, views, name, { confirm: true });
+  // The guard: a sheet it holds is refused until confirmed; one it lets through is sent as it is.
+  if (views.guardHeld) expect((await submit(w, views, name)).status).toBe(409);
+  const synced = await send(w, views, name, { confirm: views.guardHeld });
   for (const row of views.preview) {
     expect({ row: row.row, dry: dry.get(row.row)?.outcome }).toEqual({
       row: row.row,
@@ -117,7 +144,7 @@ async function agree(w: ConsoleWorld, name: string, text: string, expected: Reco
       ...(row.message === undefined ? {} : { why: row.message }),
     });
   }
-  return views;
+  return { ...views, synced };
 }
 
 it('the upload is read once to plan it: the preview pages and the guard answer from its plan, the sync reads it again', async () => {
@@ -201,5 +228,56 @@ describe.each([
     const oudId = products.find((p) => p.fields.barcode === '6281000000028')!.product_id;
     expect(w.sandbox.products().find((p) => p.product_id === oudId)!.fields.sale_price).toBe(64);
     expect(w.sandbox.products()).toHaveLength(8);
+
+    // 4. Two invalid rows of three new products: every view says which and why; the sync sends
+    //    the good one. Fixed, the two are what the plan of the corrected sheet says they are
+    //    (creates), and the fix batch creates them under the rows the operator saw.
+    const broken = ['title,sale_price,category,barcode', 'Lamp,12.5,1,B-1', ',9,1,B-2', 'Desk,12.5O,1,B-3'].join('\n');
+    const invalid = await agree(w, 'new.csv', broken, { create: 1, invalid: 2 });
+    expect(invalid.preview.filter((r) => r.action === 'invalid').map((r) => r.row)).toEqual([3, 4]);
+    const fixes = [
+      { row: 3, cells: { title: 'Chair' } },
+      { row: 4, cells: { sale_price: '12.5' } },
+    ];
+    expect(await (await post(w, `/api/batches/${invalid.synced.batchId}/fix/check`, { rows: fixes })).json()).toEqual({
+      rows: [],
+    });
+    const corrected = ['title,sale_price,category,barcode', 'Lamp,12.5,1,B-1', 'Chair,9,1,B-2', 'Desk,12.5,1,B-3'].join(
+      '\n',
+    );
+    const beforeFix = await plan(w, 'corrected.csv', corrected);
+    expect(beforeFix.preview.map((r) => [r.row, r.action, r.code])).toEqual([
+      [2, 'skipped', 'already_created'],
+      [3, 'create', undefined],
+      [4, 'create', undefined],
+    ]);
+    const fix = await post(w, `/api/batches/${invalid.synced.batchId}/fix`, { rows: fixes });
+    expect(fix.status).toBe(202);
+    const fixed = await outcomesOf(w, ((await fix.json()) as { batchId: string }).batchId);
+    expect([...fixed].map(([row, r]) => [row, r.outcome])).toEqual([
+      [3, SENT_AS.create],
+      [4, SENT_AS.create],
+    ]);
+    const after = await agree(w, 'corrected.csv', corrected, { skipped: 3 });
+    expect(after.preview.every((r) => r.code === 'already_created')).toBe(true);
+    expect(w.sandbox.products()).toHaveLength(11);
+
+    // 5. A create the store answered 500 and did not write: unknown. Planned again, every view
+    //    says it is skipped until reconciled; reconciled (it never landed), it is a create again,
+    //    and every view says so, once.
+    const fresh = ['title,sale_price,category,barcode', 'Vase,30,6,V-1'].join('\n');
+    w.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
+    const lost = await plan(w, 'fresh.csv', fresh);
+    const unknown = await send(w, lost, 'fresh.csv');
+    expect(unknown.get(2)?.outcome).toBe('unknown');
+    const waiting = await agree(w, 'fresh.csv', fresh, { skipped: 1 });
+    expect(waiting.preview[0]!.code).toBe('unknown_create');
+    const reconciled = await post(w, `/api/batches/${unknown.batchId}/reconcile`, {});
+    expect(reconciled.status).toBe(200);
+    expect(((await reconciled.json()) as { changed: { row: number; now: string }[] }).changed).toEqual([
+      expect.objectContaining({ row: 2, now: 'failed' }),
+    ]);
+    await agree(w, 'fresh.csv', fresh, { create: 1 });
+    expect(w.sandbox.products().filter((p) => p.fields.barcode === 'V-1')).toHaveLength(1);
   });
 });

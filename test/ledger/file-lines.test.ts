@@ -62,4 +62,27 @@ describe('LineReader', () => {
       closeSync(fd);
     }
   });
+
+  it('reads many lines at once, in the order asked: near ones in one run, far and long ones alone', async () => {
+    const path = join(dir, 'many.jsonl');
+    // Every 50th line is long (past a read of its own), and a gap wider than a run spans.
+    const lines = Array.from({ length: 3_000 }, (_, i) =>
+      text(`k${i}`, i % 50 === 49 ? { ...e(String(i)), batch: 'y'.repeat(5_000) } : e(String(i))),
+    );
+    await writeFile(path, lines.join('') + ' '.repeat(2 * 1024 * 1024) + '\n' + text('far', e('far')));
+    const at = await offsetsOf(path);
+    const keys = [...at.keys()].filter((_, i) => i % 3 !== 1);
+    const asked = [...keys.slice(0, 1_000).reverse(), 'far', ...keys.slice(1_000), 'k0', 'k49'];
+    const fd = openSync(path, 'r');
+    try {
+      const reader = new LineReader(fd);
+      const read = reader.many(asked.map((key) => at.get(key)!));
+      expect(read.map((line) => line?.k)).toEqual(asked);
+      expect((read.at(-1) as { e: LedgerEntry }).e.batch).toHaveLength(5_000);
+      // A lookup after a run reads its own line, not the run's bytes.
+      expect(reader.at(at.get('k2')!)?.k).toBe('k2');
+    } finally {
+      closeSync(fd);
+    }
+  });
 });
