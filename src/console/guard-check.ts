@@ -2,14 +2,16 @@
  * The guard for a sheet the console is about to send (sync/guard.ts), with the store's settings,
  * over the planner's decisions against the store's records (its ledger and the values last sent).
  */
+import type { ColumnMapping } from '../sheet/index.ts';
 import type { GuardVerdict } from '../sync/guard.ts';
 import { guardVerdictOf } from '../sync/guard-sheet.ts';
 import type { StoreDesk } from './desk.ts';
 import { CONSOLE_PLAN } from './upload-plan.ts';
 
-export function guardSheet(file: string, desk: StoreDesk): Promise<GuardVerdict> {
+export function guardSheet(file: string, desk: StoreDesk, columns?: ColumnMapping): Promise<GuardVerdict> {
   return guardVerdictOf(file, desk.ledger, desk.guard, {
     maxTextLength: desk.maxTextLength,
     settings: CONSOLE_PLAN,
+    columns,
   });
 }

@@ -17,6 +17,7 @@ import { inLang, type Lang } from '../messages/index.ts';
 import {
   headerHasErrors,
   summaryBuilderOf,
+  type ColumnMapping,
   type OpenedSheet,
   type PlanCounts,
   type SheetSummary,
@@ -57,7 +58,13 @@ function emptyCounts(): PlanCounts {
 }
 
 /** Plans the whole upload (one read) and keeps the plan beside it. SheetFileError when it cannot be read. */
-export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<UploadPlan> {
+export async function planUpload(
+  upload: StoredUpload,
+  desk: StoreDesk,
+  lang: Lang,
+  /** The upload's column mapping (upload-mapping.ts), when the aliases alone do not read it. */
+  columns?: ColumnMapping,
+): Promise<UploadPlan> {
   const madeAt = Date.now();
   const files = planFiles(upload);
   const tally = new GuardTally(desk.guard);
@@ -68,7 +75,7 @@ export async function planUpload(upload: StoredUpload, desk: StoreDesk, lang: La
     await planSheet(
       upload.path,
       desk.ledger,
-      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN },
+      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, columns },
       (change, sheetRow, sheet) => {
         let one = sheets.get(sheet);
         if (!one) sheets.set(sheet, (one = { summary: summaryBuilderOf(sheet, KEEP_ISSUES), plan: emptyCounts() }));

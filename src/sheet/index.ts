@@ -12,6 +12,9 @@ export { headerHasErrors, type PlanCounts, type SheetSummary } from './map/summa
 export { createSheetMapper, type MapperOptions, type SheetMapper } from './map/mapper.ts';
 export { parseColumnMap, columnMapFromRecord, type ColumnMap } from './map/column-map.ts';
 export { loadColumnMap } from './map/column-map-file.ts';
+export { headerFields } from './map/headers.ts';
+export { cleanHeader, headerKey } from './map/header-key.ts';
+export { PRODUCT_TEMPLATE_COLUMNS } from './map/template-spec.ts';
 export { EMPTY_TOKEN } from './map/values.ts';
 export type { Cell, RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from './types.ts';
 export { SheetFileError } from './types.ts';
