@@ -7,6 +7,7 @@ import { startChanges } from './changes.ts';
 import { maybe } from './dom.ts';
 import { on } from './events.ts';
 import { startFixGrid } from './fix-grid.ts';
+import { startMapping } from './mapping.ts';
 import { startNotifications } from './notify.ts';
 import { startPanels } from './panels.ts';
 import { loadPast } from './past.ts';
@@ -20,6 +21,7 @@ import { startUploads } from './upload.ts';
 // A page of a stores-file login that sees no store now has nothing to run.
 if (maybe('drop-zone')) {
   startUploads();
+  startMapping();
   startChanges();
   startSending();
   startGuard();

@@ -31,10 +31,7 @@ async function sendFile(file: File | undefined): Promise<void> {
   const form = new FormData();
   form.append('file', file);
   try {
-    const answer = await api<UploadAnswer>('POST', '/api/uploads', form);
-    current = { upload: answer.uploadId, name: answer.name };
-    emit('sheet-uploaded', answer);
-    showSummary(answer);
+    showUpload(await api<UploadAnswer>('POST', '/api/uploads', form));
   } catch (error) {
     // Why the file cannot be read, in the page's language: its name and values kept in order.
     sayParts('upload-error', `${T.error}: `, ...messageNodes(messageOf(error)));
@@ -42,6 +39,13 @@ async function sendFile(file: File | undefined): Promise<void> {
     say('upload-status', '');
     $<HTMLInputElement>('file').value = '';
   }
+}
+
+/** An upload's answer shown: the sheet a send sends, and its summary (again after a mapping). */
+export function showUpload(answer: UploadAnswer): void {
+  current = { upload: answer.uploadId, name: answer.name };
+  emit('sheet-uploaded', answer);
+  showSummary(answer);
 }
 
 /** "Did you mean": from the message's parameters, in any language; from an English message's words else. */
