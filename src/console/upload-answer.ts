@@ -35,14 +35,15 @@ export async function answerUpload(
 ): Promise<UploadAnswer> {
   try {
     let mapping = chosen;
-    if (mapping === undefined) {
-      const head = await readHead(upload.path, desk.maxTextLength, undefined);
+    // The head as the aliases read it; read again only when a mapping reads it otherwise.
+    let head = mapping === undefined ? await readHead(upload.path, desk.maxTextLength, undefined, true) : null;
+    if (head) {
       const saved = await mappingFor(mappingsDir(desk), head.headers);
       if (saved) mapping = { columns: saved.columns, saved: saved.name };
     }
     if (mapping) await keepMapping(upload, mapping.columns);
     const plan = await planUpload(upload, desk, lang, mapping?.columns);
-    const head = await readHead(upload.path, desk.maxTextLength, mapping?.columns, true);
+    if (mapping) head = await readHead(upload.path, desk.maxTextLength, mapping.columns, true);
     return {
       uploadId: upload.uploadId,
       name: upload.name,
@@ -51,7 +52,7 @@ export async function answerUpload(
       sheets: plan.sheets,
       guard: plan.guard,
       mappingUsed: mapping?.saved ?? null,
-      mapping: head.needsMapping ? proposalOf(head) : null,
+      mapping: head?.needsMapping ? proposalOf(head) : null,
     };
   } catch (error) {
     if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
