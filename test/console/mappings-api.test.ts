@@ -111,4 +111,16 @@ describe('saved mappings per store', () => {
     expect(after.mappingUsed).toBeNull();
     expect(after.mapping).not.toBeNull();
   });
+
+  it('asks nothing of a sheet the aliases read, and asks of one that names no product field', async () => {
+    const w = (world = await startStoresWorld({ stores: [{ id: 'north' }] }));
+    const north = w.stores.north!.token!;
+    const known = await upload(w, north, ['الاسم,السعر,التصنيف', 'مصباح,10,1'].join('\n'));
+    expect(known).toMatchObject({ valid: true, mapping: null, mappingUsed: null });
+    const keyless = await upload(w, north, ['tag,weight', 'sale,2'].join('\n'));
+    expect(keyless.mapping!.headers).toEqual([
+      { header: 'tag', field: 'tag' },
+      { header: 'weight', field: 'weight' },
+    ]);
+  });
 });
