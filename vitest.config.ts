@@ -32,6 +32,7 @@ const processTests = [
   'test/console/operator-unknown.test.ts',
   'test/console/operator-words.test.ts',
   'test/console/operator-warnings.test.ts',
+  'test/console/operator-mapping.test.ts',
   'test/notify/mail-fix-link.test.ts',
   'test/console/operator-reconcile.test.ts',
   'test/console/operator-undo.test.ts',

@@ -16,9 +16,10 @@ import type { SyncRequest } from '../sync/types.ts';
 import { streamKeyOf } from './auth.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import type { BatchBoard, BatchView } from './board.ts';
-import type { StoreDesk } from './desk.ts';
 import { deskOf } from './desks.ts';
-import { planIsCurrent, planUpload, readUploadPlan, type UploadPlan } from './upload-plan.ts';
+import { answerUpload } from './upload-answer.ts';
+import { keptMapping, type Columns } from './upload-mapping.ts';
+import { planIsCurrent, readUploadPlan, type UploadPlan } from './upload-plan.ts';
 import type { EventStreams } from './event-streams.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { requestLang } from './request-lang.ts';
@@ -30,6 +31,7 @@ import { registerReconcileApi } from './reconcile-api.ts';
 import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
+import { registerMappingApi } from './mapping-api.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -65,6 +67,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   registerPreviewApi(app);
   registerReconcileApi(app);
   registerUndoApi(app);
+  registerMappingApi(app);
 }
 
 /** A sheet in: uploaded and planned (POST /uploads), or sent as a batch (POST /batches). */
@@ -74,15 +77,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
     const { upload, fields } = await receiveMultipart(request, desk.reportDir, deps.uploadLimitBytes);
     if (!upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
     const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
-    const plan = await planOf(upload, desk, lang, absentOf(fields));
-    return reply.code(201).send({
-      uploadId: upload.uploadId,
-      name: upload.name,
-      bytes: upload.bytes,
-      valid: plan.valid,
-      sheets: plan.sheets,
-      guard: plan.guard,
-    });
+    return reply.code(201).send(await answerUpload(upload, desk, lang, undefined, absentOf(fields)));
   });
 
   app.post('/batches', async (request, reply) => {
@@ -91,6 +86,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
     let fields: Record<string, unknown>;
     let file: { path: string; name: string };
     let planned: UploadPlan | null = null;
+    let columns: Columns | undefined;
     if (request.isMultipart()) {
       const received = await receiveMultipart(request, reportDir, deps.uploadLimitBytes);
       if (!received.upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
@@ -107,6 +103,8 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
         throw new RequestError(400, 'send a sheet as multipart "file", or {"upload", "name"} of an earlier upload');
       file = { path, name: name! };
       planned = await readUploadPlan({ uploadId: uploadId!, name: name!, path, bytes: 0 });
+      // The mapping the person chose (or a saved one picked) reads the sheet for the batch too.
+      columns = await keptMapping({ uploadId: uploadId!, path });
     }
     const { confirm, ...options } = batchOptions({ ...(request.query as Record<string, unknown>), ...fields });
     // A dry run sends nothing: nothing to hold. Otherwise a sheet that would lower prices sharply
@@ -117,7 +115,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       const guard =
         planned && (await planIsCurrent(planned, desk, options.absent))
           ? planned.guard
-          : await guardSheet(file.path, desk, options.absent);
+          : await guardSheet(file.path, desk, { absent: options.absent, columns });
       if (guard.held) return reply.code(409).send({ guard });
     }
     // The report's row messages are in the person's language (the page's choice, or the browser's).
@@ -127,6 +125,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       ...options,
       ...(lang === 'en' ? {} : { lang }),
       file: file.path,
+      ...(columns === undefined ? {} : { columns }),
       batchId,
       source: `upload:${file.name}`,
     });
@@ -201,16 +200,6 @@ function registerRerun(app: FastifyInstance): void {
       throw error;
     }
   });
-}
-
-/** The upload planned (upload-plan.ts): a sheet that cannot be read is the person's 422. */
-async function planOf(upload: StoredUpload, desk: StoreDesk, lang: Lang, absent?: AbsentSetting): Promise<UploadPlan> {
-  try {
-    return await planUpload(upload, desk, lang, absent);
-  } catch (error) {
-    if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
-    throw error;
-  }
 }
 
 /** Opens the sheet (its header, not its rows): what `import` refuses before sending anything is a 422 here. */

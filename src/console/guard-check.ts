@@ -4,15 +4,19 @@
  */
 import type { GuardVerdict } from '../sync/guard.ts';
 import { guardVerdictOf } from '../sync/guard-sheet.ts';
-import type { AbsentSetting } from '../sync/retire.ts';
 import type { StoreDesk } from './desk.ts';
-import { CONSOLE_PLAN } from './upload-plan.ts';
+import { CONSOLE_PLAN, type UploadReading } from './upload-plan.ts';
 
-export function guardSheet(file: string, desk: StoreDesk, absent?: AbsentSetting): Promise<GuardVerdict> {
+export function guardSheet(
+  file: string,
+  desk: StoreDesk,
+  { absent, columns }: UploadReading = {},
+): Promise<GuardVerdict> {
   return guardVerdictOf(file, desk.ledger, desk.guard, {
     maxTextLength: desk.maxTextLength,
     settings: CONSOLE_PLAN,
     categories: desk.categories.list,
     absent,
+    columns,
   });
 }

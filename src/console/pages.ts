@@ -16,7 +16,14 @@ import { panels } from './panels-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
 import { pageStore, storeConfirm, storeJson, storeSwitch, type PageStore } from './store-page.ts';
 import { langOf, TEXTS, type Texts } from './texts.ts';
-import { attentionSections, batchSection, pastSection, previewSection, uploadSection } from './work-page.ts';
+import {
+  attentionSections,
+  batchSection,
+  mappingSection,
+  pastSection,
+  previewSection,
+  uploadSection,
+} from './work-page.ts';
 import type { Lang } from '../messages/index.ts';
 
 export interface PageDeps {
@@ -113,6 +120,7 @@ function work(h: (key: keyof Texts) => string, deps: PageDeps, store: PageStore 
   const rehearsal = deps.sandbox ? `<p id="sandbox-note" class="sandbox" role="note">${h('sandbox_note')}</p>\n` : '';
   return `${rehearsal}<p class="mode">${h(deps.mode === 'redis' ? 'mode_redis' : 'mode_local')}</p>
 ${uploadSection(h)}
+${mappingSection(h)}
 ${previewSection(h, store)}
 ${batchSection(h)}
 ${attentionSections(h)}

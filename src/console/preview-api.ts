@@ -15,6 +15,7 @@ import { deskOf } from './desks.ts';
 import { unreadableUpload, uploadById } from './uploads.ts';
 import { pageQuery } from './page-query.ts';
 import { requestLang } from './request-lang.ts';
+import { keptMapping } from './upload-mapping.ts';
 import { planPage, planUpload } from './upload-plan.ts';
 
 export function registerPreviewApi(app: FastifyInstance): void {
@@ -30,7 +31,9 @@ export function registerPreviewApi(app: FastifyInstance): void {
         // An upload kept by an earlier version has no plan yet: made now, once.
         const page =
           (await planPage(upload, offset, limit)) ??
-          (await planUpload(upload, desk, lang).then(() => planPage(upload, offset, limit)));
+          (await planUpload(upload, desk, lang, { columns: await keptMapping(upload) }).then(() =>
+            planPage(upload, offset, limit),
+          ));
         // Why a row sends nothing, in the language asked: the key and parameters say it in any.
         const rows = (page?.rows ?? []).map((change) =>
           change.message === undefined

@@ -37,6 +37,21 @@ const en = {
   col_column: 'Column',
   col_message: 'Problem',
   col_suggestion: 'Did you mean',
+  mapping_heading: 'Which column is which',
+  mapping_hint:
+    'Some columns of this sheet are not recognised. Choose what each column holds; columns left as "Not sent" are left out.',
+  col_header: 'Column in the sheet',
+  col_holds: 'What it holds',
+  col_first_rows: 'First rows',
+  field_none: 'Not sent',
+  mapping_use: 'Use this mapping',
+  mapping_name: 'Name for this mapping',
+  mapping_save: 'Save for this store',
+  mapping_used: 'Read with the saved mapping',
+  mapping_saved: 'Saved: sheets with these columns will be read this way next time.',
+  saved_mappings: 'Saved column mappings',
+  saved_none: 'No saved mappings yet.',
+  mapping_delete: 'Delete',
   dry_run: 'Dry run (send nothing)',
   sync: 'Sync to the store',
   batch_heading: '3. Batch',
@@ -250,6 +265,20 @@ const ar: Texts = {
   col_column: 'العمود',
   col_message: 'المشكلة',
   col_suggestion: 'هل تقصد',
+  mapping_heading: 'ماذا يحوي كل عمود',
+  mapping_hint: 'بعض أعمدة هذا الملف غير معروفة. اختر ما يحويه كل عمود؛ الأعمدة المتروكة على «لا يُرسل» لا تُرسل.',
+  col_header: 'العمود في الملف',
+  col_holds: 'ما يحويه',
+  col_first_rows: 'الصفوف الأولى',
+  field_none: 'لا يُرسل',
+  mapping_use: 'استخدم هذه المطابقة',
+  mapping_name: 'اسم لهذه المطابقة',
+  mapping_save: 'احفظها لهذا المتجر',
+  mapping_used: 'قُرئ بالمطابقة المحفوظة',
+  mapping_saved: 'حُفظت: الملفات التي لها هذه الأعمدة ستُقرأ هكذا في المرة القادمة.',
+  saved_mappings: 'مطابقات الأعمدة المحفوظة',
+  saved_none: 'لا توجد مطابقات محفوظة بعد.',
+  mapping_delete: 'حذف',
   dry_run: 'تجربة (دون إرسال)',
   sync: 'مزامنة مع المتجر',
   batch_heading: '٣. الدفعة',
@@ -488,3 +517,52 @@ export const UPLOAD_TEXTS: Readonly<Record<Lang, UploadTexts>> = {
 export function langOf(value: unknown): Lang {
   return value === 'ar' ? 'ar' : 'en';
 }
+
+/** A field a mapping step offers for a header: its name in the sheet format, and what it is in words. */
+export interface FieldChoice {
+  field: string;
+  en: string;
+  ar: string;
+}
+
+/** The fields the mapping step offers, in the template's order; `null` (not sent) is offered beside them. */
+export const FIELD_CHOICES: readonly FieldChoice[] = [
+  { field: 'product_id', en: 'Product number in the store', ar: 'رقم المنتج في المتجر' },
+  { field: 'action', en: 'Action (create, update, status, skip)', ar: 'الإجراء (إنشاء، تحديث، حالة، تخطٍّ)' },
+  { field: 'title', en: 'Name (English)', ar: 'الاسم (بالإنجليزية)' },
+  { field: 'title_ar', en: 'Name (Arabic)', ar: 'الاسم (بالعربية)' },
+  { field: 'description', en: 'Description (English)', ar: 'الوصف (بالإنجليزية)' },
+  { field: 'description_ar', en: 'Description (Arabic)', ar: 'الوصف (بالعربية)' },
+  { field: 'category', en: 'Category', ar: 'التصنيف' },
+  { field: 'sub_category', en: 'Sub-category', ar: 'التصنيف الفرعي' },
+  { field: 'brand_id', en: 'Brand number', ar: 'رقم العلامة التجارية' },
+  { field: 'sale_price', en: 'Selling price', ar: 'سعر البيع' },
+  { field: 'purchase_price', en: 'Cost price', ar: 'سعر الشراء' },
+  { field: 'shipping_cost', en: 'Shipping cost', ar: 'تكلفة الشحن' },
+  { field: 'weight', en: 'Weight', ar: 'الوزن' },
+  { field: 'barcode', en: 'Barcode', ar: 'الباركود' },
+  { field: 'tag', en: 'Tags', ar: 'الوسوم' },
+  { field: 'sort_order', en: 'Sort position', ar: 'ترتيب العرض' },
+  { field: 'purchase_limit', en: 'Most a customer may buy', ar: 'أقصى كمية للعميل' },
+  { field: 'unit', en: 'Unit', ar: 'الوحدة' },
+  { field: 'featured', en: 'Featured (1 or 0)', ar: 'مميّز (1 أو 0)' },
+  { field: 'catering', en: 'Catering (1 or 0)', ar: 'تموين (1 أو 0)' },
+  { field: 'all_branches', en: 'In all branches (1 or 0)', ar: 'في كل الفروع (1 أو 0)' },
+  { field: 'preparation_time', en: 'Preparation time', ar: 'وقت التحضير' },
+  { field: 'preparation_type', en: 'Preparation type', ar: 'نوع التحضير' },
+  { field: 'pdt_discount', en: 'Discount', ar: 'الخصم' },
+  { field: 'pdt_special_price_discount', en: 'Special price discount', ar: 'خصم السعر الخاص' },
+  { field: 'product_status', en: 'Status', ar: 'الحالة' },
+  { field: 'product_option.0.title', en: 'First option (English)', ar: 'الخيار الأول (بالإنجليزية)' },
+  { field: 'product_option.0.title_ar', en: 'First option (Arabic)', ar: 'الخيار الأول (بالعربية)' },
+  { field: 'product_option.0.type', en: 'First option: type', ar: 'الخيار الأول: النوع' },
+  { field: 'product_option.0.required', en: 'First option: required (1 or 0)', ar: 'الخيار الأول: إلزامي (1 أو 0)' },
+  {
+    field: 'product_option.0.with_stock',
+    en: 'First option: tracks stock (1 or 0)',
+    ar: 'الخيار الأول: يتتبّع المخزون (1 أو 0)',
+  },
+  { field: 'product_option.0.option_values', en: 'First option: values', ar: 'الخيار الأول: القيم' },
+  { field: 'brand_name', en: 'Brand name (English)', ar: 'اسم العلامة التجارية (بالإنجليزية)' },
+  { field: 'brand_name_ar', en: 'Brand name (Arabic)', ar: 'اسم العلامة التجارية (بالعربية)' },
+];

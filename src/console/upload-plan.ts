@@ -17,6 +17,7 @@ import { inLang, type Lang } from '../messages/index.ts';
 import {
   headerHasErrors,
   summaryBuilderOf,
+  type ColumnMapping,
   type OpenedSheet,
   type PlanCounts,
   type SheetSummary,
@@ -62,15 +63,22 @@ function emptyCounts(): PlanCounts {
   return { create: 0, update: 0, status: 0, brand: 0, unchanged: 0, skipped: 0, invalid: 0 };
 }
 
+/** How a sheet is read: as the whole catalog (`absent`), and with the upload's column mapping. */
+export interface UploadReading {
+  absent?: AbsentSetting | undefined;
+  columns?: ColumnMapping | undefined;
+}
+
 /**
  * Plans the whole upload (one read) and keeps the plan beside it. SheetFileError when it cannot be
- * read. With `absent` the sheet is taken as the whole catalog (sync/retire.ts).
+ * read. With `absent` the sheet is taken as the whole catalog (sync/retire.ts); `columns` is the
+ * upload's column mapping (upload-mapping.ts), when the aliases alone do not read it.
  */
 export async function planUpload(
   upload: StoredUpload,
   desk: StoreDesk,
   lang: Lang,
-  absent?: AbsentSetting,
+  { absent, columns }: UploadReading = {},
 ): Promise<UploadPlan> {
   const madeAt = Date.now();
   const files = planFiles(upload);
@@ -90,7 +98,7 @@ export async function planUpload(
     await planSheet(
       upload.path,
       desk.ledger,
-      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, categories: desk.categories.list, absent },
+      { maxTextLength: desk.maxTextLength, settings: CONSOLE_PLAN, categories: desk.categories.list, absent, columns },
       (change, sheetRow, sheet) => {
         let one = sheets.get(sheet);
         if (!one) {

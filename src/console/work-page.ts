@@ -22,6 +22,23 @@ export function uploadSection(h: Html): string {
 <p id="upload-status" role="status" hidden></p><p id="upload-error" class="error" role="alert" hidden></p></div></section>`;
 }
 
+/**
+ * The mapping step, shown when an upload has columns the aliases do not read (page/mapping.ts):
+ * each column with a field to choose and its first rows; and the store's saved mappings.
+ */
+export function mappingSection(h: Html): string {
+  return `<section id="mapping" aria-labelledby="mapping-heading" hidden><h2 id="mapping-heading">${h('mapping_heading')}</h2>
+<p class="hint">${h('mapping_hint')}</p>
+<div class="scroll"><table aria-labelledby="mapping-heading">${head(h, ['col_header', 'col_holds', 'col_first_rows'])}
+<tbody id="mapping-rows"></tbody></table></div>
+<div class="actions"><button id="mapping-use" type="button" class="primary">${h('mapping_use')}</button>
+<label>${h('mapping_name')} <input id="mapping-name" type="text" maxlength="80"></label>
+<button id="mapping-save" type="button">${h('mapping_save')}</button></div>
+<p id="mapping-error" class="error" role="alert" hidden></p></section>
+<p id="mapping-used" role="status" hidden></p><p id="mapping-status" role="status" hidden></p>
+<details id="saved-mappings"><summary>${h('saved_mappings')}</summary><ul id="saved-mapping-list"></ul><p id="saved-none" hidden></p></details>`;
+}
+
 /** Step 2: validate's summary, what a sync would change, the question of a held sheet, the buttons. */
 export function previewSection(h: Html, store: PageStore | null): string {
   return `<section id="preview" aria-labelledby="preview-heading" hidden><h2 id="preview-heading">${h('preview_heading')}: <bdi id="preview-name"></bdi></h2>

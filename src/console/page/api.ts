@@ -34,7 +34,7 @@ export function query(params: Record<string, string | number>): string {
   return `?${search.toString()}`;
 }
 
-export async function api<R>(method: 'GET' | 'POST', path: string, body?: FormData | object): Promise<R> {
+export async function api<R>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: FormData | object): Promise<R> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': pageLang() };
   const init: RequestInit = { method, headers };
   if (body instanceof FormData) init.body = body;

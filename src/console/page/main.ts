@@ -8,6 +8,7 @@ import { startColumns } from './columns.ts';
 import { maybe } from './dom.ts';
 import { on } from './events.ts';
 import { startFixGrid } from './fix-grid.ts';
+import { startMapping } from './mapping.ts';
 import { startNotifications } from './notify.ts';
 import { startPanels } from './panels.ts';
 import { loadPast } from './past.ts';
@@ -22,6 +23,7 @@ import { startUploads } from './upload.ts';
 if (maybe('drop-zone')) {
   startColumns();
   startUploads();
+  startMapping();
   startChanges();
   startSending();
   startGuard();

@@ -47,6 +47,21 @@ export interface UploadAnswer {
   uploadId: string;
   name: string;
   sheets: SheetSummary[];
+  /** The saved mapping the sheet was read with (mapping-api.ts), or null. */
+  mappingUsed?: string | null;
+  /** The mapping step, for a sheet with columns the aliases do not read; else null. */
+  mapping?: MappingProposal | null;
+}
+
+export interface MappingProposal {
+  headers: { header: string; field: string | null }[];
+  rows: string[][];
+  fields: { field: string; en: string; ar: string }[];
+}
+
+export interface SavedMapping {
+  name: string;
+  columns: Record<string, string | null>;
 }
 
 export interface StoreRef {

@@ -36,10 +36,7 @@ async function sendFile(file: File | undefined): Promise<void> {
   const absent = $<HTMLInputElement>('absent-status').value.trim();
   if (absent !== '') form.append('absentStatus', absent);
   try {
-    const answer = await api<UploadAnswer>('POST', '/api/uploads', form);
-    current = { upload: answer.uploadId, name: answer.name, ...(absent === '' ? {} : { absentStatus: absent }) };
-    emit('sheet-uploaded', answer);
-    showSummary(answer);
+    showUpload(await api<UploadAnswer>('POST', '/api/uploads', form));
   } catch (error) {
     // Why the file cannot be read, in the page's language: its name and values kept in order.
     sayParts('upload-error', `${T.error}: `, ...messageNodes(messageOf(error)));
@@ -47,6 +44,15 @@ async function sendFile(file: File | undefined): Promise<void> {
     say('upload-status', '');
     $<HTMLInputElement>('file').value = '';
   }
+}
+
+/** An upload's answer shown: the sheet a send sends, and its summary (again after a mapping). */
+export function showUpload(answer: UploadAnswer): void {
+  // Sent as it was planned: as the whole catalog when a status for what it no longer lists was chosen.
+  const absent = $<HTMLInputElement>('absent-status').value.trim();
+  current = { upload: answer.uploadId, name: answer.name, ...(absent === '' ? {} : { absentStatus: absent }) };
+  emit('sheet-uploaded', answer);
+  showSummary(answer);
 }
 
 /** "Did you mean": from the message's parameters, in any language; from an English message's words else. */

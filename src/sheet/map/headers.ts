@@ -162,3 +162,12 @@ export function knownColumnCount(headers: readonly string[], columnMap?: ColumnM
   const plan = planHeaders(headers, detectKind(headers, columnMap), columnMap);
   return plan.slots.filter((slot) => slot.column.role !== 'unknown' && slot.column.role !== 'blank').length;
 }
+
+/**
+ * The field each header fills as the sheet is read now (canonical name; null for a header that
+ * fills none): what a mapping step shows pre-filled, from the aliases and the map given.
+ */
+export function headerFields(headers: readonly string[], columnMap?: ColumnMap): (string | null)[] {
+  const plan = planHeaders(headers, detectKind(headers, columnMap), columnMap);
+  return plan.slots.map((slot) => (slot.column.role === 'target' ? canonicalName(slot.column.target) : null));
+}
