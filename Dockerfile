@@ -30,6 +30,8 @@ COPY --from=build /app/dist ./dist
 COPY bin ./bin
 COPY templates ./templates
 COPY jobs ./jobs
+# The operator's guide the console serves at /guide.
+COPY docs/guide ./docs/guide
 
 # Reports, the drop folder and the embedded-mode ledger live under /data (mount volumes there).
 RUN mkdir -p /data/reports /data/drop /data/ledger && chown -R node:node /data

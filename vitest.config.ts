@@ -43,6 +43,7 @@ const processTests = [
   'test/console/operator-asset.test.ts',
   'test/console/operator-paging.test.ts',
   'test/console/operator-file-error.test.ts',
+  'test/console/operator-guide.test.ts',
   'test/console/serve-stores.test.ts',
   'test/console/serve-env-file.test.ts',
   'test/console/serve-ledger-beside.test.ts',

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoreDesk } from './desk.ts';
+import { GUIDE_PATH } from './guide-page.ts';
 import { escapeHtml } from './html.ts';
 import { LANG_COOKIE, loginLang } from './login-page.ts';
 import { notifySection } from './notify-page.ts';
@@ -104,7 +105,7 @@ function page(lang: Lang, nonce: string, deps: PageDeps, store: PageStore | null
 <title>${h('title')}</title><style nonce="${nonce}">${PAGE_STYLE}</style></head>
 <body>
 <header><h1>${h('title')}</h1>
-<nav>${store ? storeSwitch(store, h) : ''}<a href="/?lang=${other}${storeQuery}" lang="${other}" hreflang="${other}" id="lang-switch">${h('language')}</a>
+<nav>${store ? storeSwitch(store, h) : ''}<a href="${GUIDE_PATH}?lang=${lang}" id="guide-link">${h('guide')}</a><a href="/?lang=${other}${storeQuery}" lang="${other}" hreflang="${other}" id="lang-switch">${h('language')}</a>
 <form method="post" action="/logout"><button type="submit">${h('logout')}</button></form></nav></header>
 <main>
 ${store && !store.current ? `<p id="no-store" role="alert">${h('no_store')}</p>` : work(h, deps, store)}

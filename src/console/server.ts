@@ -19,6 +19,7 @@ import { loginLang, loginPage, pageAfterLogin } from './login-page.ts';
 import { Logins } from './logins.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import { originVerdict } from './origin.ts';
+import { registerGuide } from './guide-page.ts';
 import { registerPages } from './pages.ts';
 import { QUEUES_PATH } from './queues.ts';
 import { registerStoreRoutes } from './scope.ts';
@@ -73,6 +74,7 @@ export async function buildConsole(deps: ConsoleDeps): Promise<FastifyInstance> 
     streams: new EventStreams(),
     health: (desk) => deps.storeHealth(desk.id),
   });
+  registerGuide(app);
   registerPages(app, {
     mode: deps.mode,
     sandbox: deps.sandbox === true,

@@ -7,6 +7,8 @@ const en = {
   title: 'catalog-sync console',
   language: 'العربية',
   logout: 'Log out',
+  guide: 'Guide',
+  guide_back: 'Back to the console',
   sandbox_note:
     'Rehearsal: this console syncs to a sandbox store that lives only while it runs. Nothing reaches your real store; the preview and the guard work as they will there.',
   mode_local: 'Batches run in this process (local), one at a time.',
@@ -235,6 +237,8 @@ const ar: Texts = {
   title: 'لوحة catalog-sync',
   language: 'English',
   logout: 'تسجيل الخروج',
+  guide: 'دليل الاستخدام',
+  guide_back: 'العودة إلى اللوحة',
   sandbox_note:
     'تجربة: تزامن هذه اللوحة مع متجر تجريبي لا يعيش إلا ما دامت تعمل. لا يصل شيء إلى متجرك الحقيقي؛ وتعمل المعاينة والحماية كما ستعملان هناك.',
   mode_local: 'تعمل الدفعات في هذه العملية (محليًا)، دفعة بعد دفعة.',
