@@ -101,7 +101,7 @@ describe('fixing problem rows', () => {
       rows: { row: number; outcome: string; hint: string }[];
     };
     expect(listed.rows.map((r) => [r.row, r.outcome])).toEqual([[2, 'unknown']]);
-    expect(listed.rows[0]!.hint).toMatch(/reconcile/);
+    expect(listed.rows[0]!.hint).toMatch(/Check with the store/);
     world.sandbox.resetStats();
     const res = await post(`/api/batches/${first}/fix`, { rows: [{ row: 2, cells: { title: 'Lamp' } }] });
     expect(res.status).toBe(422);

@@ -74,7 +74,7 @@ describe('reconciledResult', () => {
     expect(reconciledResult(judgeCategory(at(10, 13, 3, 2)), unknown, 'b1')).toMatchObject({
       row: 4,
       outcome: 'failed',
-      message: expect.stringContaining('catalog-sync rerun b1') as unknown,
+      message: expect.stringContaining('safe to send again') as unknown,
     });
     expect(reconciledResult(judgeCategory(at(10, 15, 3, 2)), unknown, 'b1')).toMatchObject({
       outcome: 'created',
