@@ -3,6 +3,7 @@
  * once the store confirmed them, what a preview shows as "before" and the guard compares a new
  * price with. Not a read of the store: the store API has no product read. Pure.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 import type { SentValues } from './ledger.ts';
@@ -26,13 +27,17 @@ export function sentValuesOf(plan: RowPlan): SentValues | null {
   }
 }
 
-/** Values are compared as JSON: a price list `{"1": 5}` equals the same list sent again. */
+/**
+ * Values are compared as data: a price list `{"1": 5}` equals the same list sent again, whatever
+ * the order of its keys (a queued row's plan is rebuilt by the worker, its objects' keys in
+ * another order than the planner's).
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  // A text, or two finite numbers, equal as JSON only when equal: the guard compares every price.
+  // A text, or two finite numbers, equal only when equal: the guard compares every price.
   if (typeof a === 'string' || typeof b === 'string') return false;
   if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  return isDeepStrictEqual(a, b);
 }
 
 /** Whether every value a plan sends is the one last sent (nothing for the store to change). */
