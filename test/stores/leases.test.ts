@@ -108,6 +108,18 @@ it('two workers: each store served by exactly one of them, every row once', asyn
   const b = await t.startWorker(env());
   const [shareA, shareB] = await settled([a, b]);
   expect(shareA!.size + shareB!.size).toBe(STORES.length);
+  // `status` says which worker serves which store: the same shares.
+  const idOf = (worker: CliRun) => /worker started as (\S+):/.exec(worker.all())![1]!;
+  const shares = new Map([...shareA!].map((store) => [store, [idOf(a)]]));
+  for (const store of shareB!) shares.set(store, [idOf(b)]);
+  await until(async () => {
+    const status = t.cli(['status', '--json'], env());
+    if ((await status.exit()) !== 0) throw new Error(status.all());
+    const shown = JSON.parse(status.out()) as { stores: { store: { id: string }; servedBy: { id: string }[] }[] };
+    return shown.stores.every(
+      ({ store, servedBy }) => servedBy.map((w) => w.id).join() === shares.get(store.id)!.join(),
+    );
+  }, 'status to show each store served by its worker');
   const { sheets, ended } = await importAll(env);
   const summaries = await ended;
   await expectEachRowOnce(sheets, summaries);
