@@ -5,7 +5,8 @@
  * store in it, followed while the service runs: a store added to the file is started within
  * seconds, a removed one stopped (its queued rows stay queued, untouched), a changed one
  * restarted. A file that does not check (a half-saved edit) changes nothing: the error is logged
- * once and the stores keep running as they were.
+ * once and the stores keep running as they were. A worker's deployment serves only its share of
+ * the file's stores (app/leases), following it as workers join and leave.
  */
 import { statSync } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app.ts';
