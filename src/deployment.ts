@@ -170,17 +170,8 @@ export class Deployment {
     this.profiles = profiles;
     const mine = this.shareOf(profiles);
     const removed = [...this.running.keys()].filter((id) => !mine.has(id));
-    for (const id of removed) {
-      const profile = profiles.get(id);
-      const to = profile ? this.leases!.workersOf(scopeOf(profile)).join(', ') : '';
-      this.options.logger.info(
-        { store: id, ...(profile ? { servedBy: to } : {}) },
-        profile
-          ? `store ${id} moved to worker ${to}: stopped here once its rows in hand ended`
-          : `store ${id} left the stores file: stopped (its queued rows stay queued)`,
-      );
-      await this.stopStore(id);
-    }
+    // Side by side: each store's rows in hand may take the grace period to end.
+    await Promise.all(removed.map((id) => this.stopAway(id, profiles.get(id))));
     for (const [id, profile] of mine) {
       const signature = JSON.stringify(profile);
       const current = this.running.get(id);
@@ -193,6 +184,18 @@ export class Deployment {
     }
     // Not awaited: with Redis down it waits for Redis, and the next change must not.
     void this.leases?.serving([...mine].map(([id, profile]) => ({ id, scope: profile ? scopeOf(profile) : '' })));
+  }
+
+  /** Stops a store that left the file, or (`profile` still in it) moved to another worker. */
+  private async stopAway(id: string, profile: StoreProfile | null | undefined): Promise<void> {
+    const to = profile ? this.leases!.workersOf(scopeOf(profile)).join(', ') : '';
+    this.options.logger.info(
+      { store: id, ...(profile ? { servedBy: to } : {}) },
+      profile
+        ? `store ${id} moved to worker ${to}: stopped here once its rows in hand ended`
+        : `store ${id} left the stores file: stopped (its queued rows stay queued)`,
+    );
+    await this.stopStore(id);
   }
 
   /** The stores this process serves: every one, or with leases those that fall to it. */

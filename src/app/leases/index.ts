@@ -37,8 +37,9 @@ export class WorkerLeases {
 
   /** Joins the live workers; then renews every RENEW_MS and calls `onChange` when they change. */
   async join(onChange: () => void): Promise<void> {
-    this.listener = onChange;
+    // The first read is the one the caller starts from: only later changes are told.
     await this.renew();
+    this.listener = onChange;
     this.timer = setInterval(() => void this.renew(), RENEW_MS);
     this.timer.unref();
   }
