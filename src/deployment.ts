@@ -90,7 +90,10 @@ export class Deployment {
       this.leases = leases;
       await leases.join(() => this.queue(() => this.apply(this.profiles)));
     }
-    await this.apply(profiles);
+    // The first pass is a change like the others: one the leases ask for meanwhile waits for it.
+    const first = this.apply(profiles);
+    this.changing = first.catch(() => undefined);
+    await first;
     const file = this.options.storesFile;
     if (file === null) return;
     // Each look compares the file with what was last read, not with the look before it (as

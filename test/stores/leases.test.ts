@@ -115,18 +115,25 @@ it('two workers: each store served by exactly one of them, every row once', asyn
   const idOf = (worker: CliRun) => /worker started as (\S+):/.exec(worker.all())![1]!;
   const shares = new Map([...shareA!].map((store) => [store, [idOf(a)]]));
   for (const store of shareB!) shares.set(store, [idOf(b)]);
+  let shown = '';
   await until(async () => {
     const status = t.cli(['status', '--json'], env());
     if ((await status.exit()) !== 0) throw new Error(status.all());
-    const shown = JSON.parse(status.out()) as { stores: { store: { id: string }; servedBy: { id: string }[] }[] };
-    return shown.stores.every(
-      ({ store, servedBy }) => servedBy.map((w) => w.id).join() === shares.get(store.id)!.join(),
-    );
-  }, 'status to show each store served by its worker');
+    shown = status.out();
+    const { stores } = JSON.parse(shown) as { stores: { store: { id: string }; servedBy: { id: string }[] }[] };
+    return stores.every(({ store, servedBy }) => servedBy.map((w) => w.id).join() === shares.get(store.id)!.join());
+  }, 'status to show each store served by its worker').catch((error: Error) => {
+    throw new Error(`${error.message}; it showed ${shown}; shares ${JSON.stringify([...shares])}`);
+  });
   const { sheets, ended } = await importAll(env);
   const summaries = await ended;
   await expectEachRowOnce(sheets, summaries);
   for (const summary of summaries) expect(summary.counts.created).toBe(ROWS);
+  // A worker stopped with SIGTERM leaves at once: the other need not wait for its heartbeat to lapse.
+  b.child.kill('SIGTERM');
+  await b.exit();
+  expect(await t.redis.smembers(`${t.prefix}:{workers}:live`)).toEqual([idOf(a)]);
+  await until(() => servedBy(a).size === STORES.length, 'worker a to take every store');
 });
 
 it('a worker killed mid-batch: the other takes its stores, every row ends once', async () => {

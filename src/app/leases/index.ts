@@ -30,6 +30,7 @@ export class WorkerLeases {
   private failing = false;
   /** A renewal under way (with Redis away it waits): the next one is not started beside it. */
   private renewing: Promise<void> | null = null;
+  private again: Promise<void> | null = null;
 
   constructor(private readonly options: WorkerLeasesOptions) {
     this.record = { id: this.id, host: hostname(), pid: process.pid, since: new Date().toISOString(), stores: [] };
@@ -73,7 +74,15 @@ export class WorkerLeases {
   }
 
   private renew(): Promise<void> {
-    this.renewing ??= this.renewNow().finally(() => (this.renewing = null));
+    if (this.renewing) {
+      // One more after it, so what changed meanwhile (the stores served) is written too.
+      this.again ??= this.renewing.then(() => {
+        this.again = null;
+        return this.renew();
+      });
+      return this.again;
+    }
+    this.renewing = this.renewNow().finally(() => (this.renewing = null));
     return this.renewing;
   }
 
