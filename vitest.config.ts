@@ -66,6 +66,7 @@ const processTests = [
   'test/stores/worker-store-hangs.test.ts',
   'test/stores/cluster.test.ts',
   'test/stores/sandbox-stores.test.ts',
+  'test/stores/leases.test.ts',
   'test/stores/cluster-failover.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',

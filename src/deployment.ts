@@ -5,7 +5,8 @@
  * store in it, followed while the service runs: a store added to the file is started within
  * seconds, a removed one stopped (its queued rows stay queued, untouched), a changed one
  * restarted. A file that does not check (a half-saved edit) changes nothing: the error is logged
- * once and the stores keep running as they were.
+ * once and the stores keep running as they were. A worker's deployment serves only its share of
+ * the file's stores (app/leases), following it as workers join and leave.
  */
 import { statSync } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app.ts';
@@ -14,7 +15,9 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf, type RedisClient, type RedisServer } from './redis.ts';
 import { storeConfig, type FlaggedSettings } from './store-choice.ts';
+import { storeScope } from './store/identity.ts';
 import { readStoresFile, type StoreProfile } from './stores-file.ts';
+import type { WorkerLeases } from './app/leases/index.ts';
 
 /**
  * What a service runs for one store; stop() ends it (gracefully, as the service defines).
@@ -59,6 +62,8 @@ export class Deployment {
   private readStamp: string | null = null;
   private changing: Promise<void> = Promise.resolve();
   private service: StoreService | null = null;
+  /** This worker's share of the stores file (app/leases); null: every store is served here. */
+  private leases: WorkerLeases | null = null;
   private closed = false;
 
   constructor(private readonly options: DeploymentOptions) {}
@@ -73,10 +78,22 @@ export class Deployment {
     return this.running.get(id)?.app;
   }
 
-  /** Starts `service` for every store and, with a stores file, follows the file until close(). */
-  async serve(service: StoreService): Promise<void> {
+  /**
+   * Starts `service` for every store and, with a stores file, follows the file until close().
+   * With `leases` (a worker's), only the stores of the file that fall to this process, followed as
+   * workers join and leave.
+   */
+  async serve(service: StoreService, leases?: WorkerLeases): Promise<void> {
     this.service = service;
-    await this.apply(this.readProfiles() ?? new Map<string, StoreProfile | null>());
+    const profiles = this.readProfiles() ?? new Map<string, StoreProfile | null>();
+    if (leases && this.options.storesFile !== null) {
+      this.leases = leases;
+      await leases.join(() => this.queue(() => this.apply(this.profiles)));
+    }
+    // The first pass is a change like the others: one the leases ask for meanwhile waits for it.
+    const first = this.apply(profiles);
+    this.changing = first.catch(() => undefined);
+    await first;
     const file = this.options.storesFile;
     if (file === null) return;
     // Each look compares the file with what was last read, not with the look before it (as
@@ -100,6 +117,9 @@ export class Deployment {
     this.closed = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.retryTimer) clearInterval(this.retryTimer);
+    // Left first, not awaited: the others take its stores while its rows in hand end; with Redis
+    // down, its heartbeat lapses instead.
+    void this.leases?.leave().catch(() => undefined);
     await this.changing;
     await Promise.all([...this.running.keys()].map((id) => this.stopStore(id)));
     const redis = this.sharedRedis;
@@ -108,6 +128,13 @@ export class Deployment {
       const connection = await redis.catch(() => null);
       await connection?.quit().catch(() => connection.disconnect());
     }
+  }
+
+  /** The deployment's one Redis connection (the stores' and the leases'). */
+  connection(): Promise<RedisClient> {
+    const server = redisServerOf(this.options.config);
+    if (!server) return Promise.reject(new Error('REDIS_URL is not set'));
+    return this.redis(server);
   }
 
   /** One change at a time, in order: a reload never overlaps another or close(). */
@@ -144,15 +171,11 @@ export class Deployment {
   private async apply(profiles: Map<string, StoreProfile | null>): Promise<void> {
     if (this.closed) return;
     this.profiles = profiles;
-    const removed = [...this.running.keys()].filter((id) => !profiles.has(id));
-    for (const id of removed) {
-      this.options.logger.info(
-        { store: id },
-        `store ${id} left the stores file: stopped (its queued rows stay queued)`,
-      );
-      await this.stopStore(id);
-    }
-    for (const [id, profile] of profiles) {
+    const mine = this.shareOf(profiles);
+    const removed = [...this.running.keys()].filter((id) => !mine.has(id));
+    // Side by side: each store's rows in hand may take the grace period to end.
+    await Promise.all(removed.map((id) => this.stopAway(id, profiles.get(id))));
+    for (const [id, profile] of mine) {
       const signature = JSON.stringify(profile);
       const current = this.running.get(id);
       if (current && current.profile === signature) continue;
@@ -162,6 +185,27 @@ export class Deployment {
       }
       await this.startStore(id, profile, signature);
     }
+    // Not awaited: with Redis down it waits for Redis, and the next change must not.
+    void this.leases?.serving([...mine].map(([id, profile]) => ({ id, scope: profile ? scopeOf(profile) : '' })));
+  }
+
+  /** Stops a store that left the file, or (`profile` still in it) moved to another worker. */
+  private async stopAway(id: string, profile: StoreProfile | null | undefined): Promise<void> {
+    const to = profile ? this.leases!.workersOf(scopeOf(profile)).join(', ') : '';
+    this.options.logger.info(
+      { store: id, ...(profile ? { servedBy: to } : {}) },
+      profile
+        ? `store ${id} moved to worker ${to}: stopped here once its rows in hand ended`
+        : `store ${id} left the stores file: stopped (its queued rows stay queued)`,
+    );
+    await this.stopStore(id);
+  }
+
+  /** The stores this process serves: every one, or with leases those that fall to it. */
+  private shareOf(profiles: Map<string, StoreProfile | null>): Map<string, StoreProfile | null> {
+    const leases = this.leases;
+    if (!leases) return profiles;
+    return new Map([...profiles].filter(([, profile]) => profile === null || leases.serves(scopeOf(profile))));
   }
 
   private async startStore(id: string, profile: StoreProfile | null, signature: string): Promise<void> {
@@ -222,6 +266,11 @@ export class Deployment {
     this.sharedRedis ??= loadQueue().then(({ openRedis }) => openRedis(server, this.options.logger));
     return this.sharedRedis;
   }
+}
+
+/** A store's scope (store/identity.ts): what the leases spread, the same in every process. */
+function scopeOf(profile: StoreProfile): string {
+  return storeScope({ url: profile.url, account: profile.email });
 }
 
 /** A file's inode, size and modification time, or 'missing': what a look compares. */

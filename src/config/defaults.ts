@@ -17,6 +17,8 @@ export const DEFAULTS = {
   /** Characters in one text cell; see README "choices made where the store reference is silent". */
   maxTextLength: 65_535,
   queuePrefix: 'catalog-sync',
+  /** One worker process per store: more only for a store whose rate one worker cannot reach. */
+  storeWorkers: 1,
   dropDir: './drop',
   /** A network copy can stall for seconds between chunks; a file is taken only after this much quiet. */
   dropSettleMs: 10_000,

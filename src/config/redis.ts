@@ -1,5 +1,6 @@
 /** Redis settings: one server or a cluster, and the prefix of the queue's keys. */
 import { z } from 'zod';
+import { positiveInt } from './numbers.ts';
 
 /** One node of a Redis Cluster, as REDIS_CLUSTER_NODES lists it. */
 export interface RedisNode {
@@ -41,12 +42,15 @@ export const redisSettings = {
   /** A Redis Cluster instead of one server (REDIS_URL): src/redis.ts. */
   redisClusterNodes: redisClusterNodes.optional(),
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
+  /** How many worker processes serve each store of a stores file at a time (src/app/leases). */
+  storeWorkers: positiveInt('worker processes per store').max(100, 'must be at most 100'),
 };
 
 export const REDIS_ENV = {
   redisUrl: 'REDIS_URL',
   redisClusterNodes: 'REDIS_CLUSTER_NODES',
   queuePrefix: 'QUEUE_PREFIX',
+  storeWorkers: 'STORE_WORKERS',
 } as const satisfies Record<keyof typeof redisSettings, string>;
 
 type RedisSettings = z.infer<z.ZodObject<typeof redisSettings>>;

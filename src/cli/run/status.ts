@@ -1,10 +1,11 @@
 /** `status [batch-id]`: each store's rate and recent batches, from Redis (see ../status.ts). */
 import type { App } from '../../app.ts';
+import { liveWorkers, type WorkerRecord } from '../../app/leases/index.ts';
 import { loadQueue } from '../../app/queue.ts';
 import { DEFAULT_STORE_ID, type Config } from '../../config.ts';
 import { PROBLEM_OUTCOMES } from '../../outcome.ts';
 import { redisServerOf, type RedisServer } from '../../redis.ts';
-import { describeStore, type StoreIdentity } from '../../store/identity.ts';
+import { describeStore, storeScope, type StoreIdentity } from '../../store/identity.ts';
 import type { StoreRate } from '../../store/rate-gate/store-rate.ts';
 import type { BatchStatus } from '../../sync/queue/batch-state.ts';
 import type { RedisTarget } from '../../sync/queue/connection.ts';
@@ -19,6 +20,8 @@ interface StoreStatus {
   store: StoreIdentity | null;
   storeRate: StoreRate | null;
   batches: ShownBatch[];
+  /** With a stores file: the live workers serving the store (src/app/leases); else undefined. */
+  servedBy?: WorkerRecord[];
 }
 
 export async function runStatus(ctx: CliContext, batchId: string | undefined, json: boolean): Promise<void> {
@@ -34,9 +37,13 @@ export async function runStatus(ctx: CliContext, batchId: string | undefined, js
   if (config.storesOnOffer) {
     // Every store of the stores file, each from its own keys.
     await ctx.withDeployment(async (deployment) => {
+      const workers = await liveWorkers(await deployment.connection(), config.queuePrefix);
       await deployment.serve({
         start: async (app) => {
-          stores.push(await storeStatus(app, limit));
+          const shown = await storeStatus(app, limit);
+          const scope = storeScope(shown.store!);
+          shown.servedBy = workers.filter((worker) => worker.stores.some((store) => store.scope === scope));
+          stores.push(shown);
           return { stop: () => Promise.resolve() };
         },
       });
@@ -54,13 +61,17 @@ export async function runStatus(ctx: CliContext, batchId: string | undefined, js
   if (batchId && stores.every((store) => store.batches.length === 0))
     throw new ExitError(EXIT.problems, `batch ${batchId} not found in Redis`);
   if (json) {
-    const shown = stores.map((store) => ({ ...store, batches: store.batches.map(batchJson) }));
+    const shown = stores.map(({ servedBy, ...store }) => ({
+      ...store,
+      ...(servedBy ? { servedBy: servedBy.map(({ id, host, pid }) => ({ id, host, pid })) } : {}),
+      batches: store.batches.map(batchJson),
+    }));
     ctx.print(JSON.stringify(shown.length === 1 && shown[0]!.store ? shown[0] : { stores: shown }, null, 2));
     return;
   }
   if (stores.every((store) => store.store === null))
     ctx.print(`every store with batches on this Redis (prefix ${config.queuePrefix}); STORE_URL or --store picks one`);
-  for (const { store, storeRate, batches } of stores) {
+  for (const { store, storeRate, batches, servedBy } of stores) {
     if (store) {
       // A store of the stores file is described as `store <id>: ...` already.
       const ofFile = store.id !== undefined && store.id !== DEFAULT_STORE_ID;
@@ -70,6 +81,7 @@ export async function runStatus(ctx: CliContext, batchId: string | undefined, js
           ? `  store rate ${storeRate.rate}/s for every worker (set ${storeRate.setAt})`
           : `  store rate not set: workers use their own RATE (default ${config.rate}/s); import --rate sets it`,
       );
+      if (servedBy) ctx.print(`  ${servedLine(servedBy)}`);
     }
     if (batches.length === 0 && store) ctx.print('  no batches in Redis');
     for (const b of batches) ctx.print(`  ${batchLine(b)}`);
@@ -119,6 +131,14 @@ function batchJson(b: ShownBatch) {
     counts: b.counts,
     reportDir: b.summary?.reportDir ?? null,
   };
+}
+
+/** Which worker processes serve a store of the stores file now. */
+function servedLine(workers: WorkerRecord[]): string {
+  if (workers.length === 0)
+    return 'served by no worker now (a running worker takes it within 20 s; none running: catalog-sync worker)';
+  const named = workers.map(({ id, host, pid }) => `${id} (${host}, pid ${pid})`);
+  return `served by worker ${named.join(', ')}`;
 }
 
 function batchLine(b: ShownBatch): string {

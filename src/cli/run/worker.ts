@@ -4,6 +4,7 @@
  */
 import type { App, WorkerHooks } from '../../app.ts';
 import type { SyncWorker } from '../../sync/queue/worker-types.ts';
+import { WorkerLeases } from '../../app/leases/index.ts';
 import { ConsoleMetrics } from '../../console/metrics.ts';
 import { serveMetrics } from '../../console/metrics-server.ts';
 import { redisServerOf, type RedisServer } from '../../redis.ts';
@@ -43,9 +44,25 @@ export async function runWorker(ctx: CliContext, flags: WorkerFlags): Promise<vo
       const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
       if (served) ctx.printError(`worker metrics on ${served.url}`);
       try {
-        await deployment.serve({
-          start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics), rowWorkers),
-        });
+        // With a stores file, this worker serves its share of the stores (src/app/leases).
+        const leases = config.storesOnOffer
+          ? new WorkerLeases({
+              redis: () => deployment.connection(),
+              queuePrefix: config.queuePrefix,
+              perStore: config.storeWorkers,
+              logger,
+            })
+          : undefined;
+        await deployment.serve(
+          { start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics), rowWorkers) },
+          leases,
+        );
+        if (leases && config.storesOnOffer) {
+          const served = deployment.storeIds;
+          const line = `worker started as ${leases.id}: serves ${served.length} of ${config.storesOnOffer.ids.length} stores (${served.join(', ') || 'none'}) with ${leases.liveCount} live workers, STORE_WORKERS ${config.storeWorkers}`;
+          logger.info({ worker: leases.id, stores: served }, line);
+          ctx.printError(line);
+        }
         const signal = await untilSignal();
         logger.info({ signal, graceSeconds: graceMs / 1000 }, 'worker stopping');
         // An idle worker has nothing to hand back: it does not wait out the grace period for its

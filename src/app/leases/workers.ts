@@ -1,0 +1,63 @@
+/**
+ * The worker processes of one deployment (QUEUE_PREFIX) that are alive, in Redis: each keeps a
+ * heartbeat key with a time to live (LEASE_MS) and renews it every RENEW_MS; a key that lapses
+ * (the process was killed, its machine lost) takes its worker out of the live list, and the others
+ * take its stores (assign.ts). A set indexes the keys, so a list of them needs no SCAN; the set's
+ * members whose key lapsed are removed by whoever reads it. All of them share the `{workers}` hash
+ * tag: one slot of a cluster, so a pipeline or MGET of them goes to one node.
+ */
+import { hostname } from 'node:os';
+import type { RedisClient } from '../../redis.ts';
+
+/** A worker's heartbeat lives this long: its stores are taken over at most LEASE_MS + RENEW_MS after it dies. */
+export const LEASE_MS = 15_000;
+/** How often a worker renews its heartbeat and reads the live list. */
+export const RENEW_MS = 5_000;
+
+/** What a worker's heartbeat says of it (no secret: `status` shows it). */
+export interface WorkerRecord {
+  id: string;
+  host: string;
+  pid: number;
+  /** When it joined (ISO). */
+  since: string;
+  /** The stores it serves now: their id in the stores file and their scope. */
+  stores: { id: string; scope: string }[];
+}
+
+export function workerKeys(queuePrefix: string) {
+  const base = `${queuePrefix}:{workers}`;
+  return { live: `${base}:live`, worker: (id: string) => `${base}:worker:${id}` };
+}
+
+/** A new worker's id: its host and pid for people, and a random tail so a reused pid is a new worker. */
+export function newWorkerId(): string {
+  return `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Writes (or renews) a worker's heartbeat. */
+export async function beat(redis: RedisClient, queuePrefix: string, record: WorkerRecord): Promise<void> {
+  const keys = workerKeys(queuePrefix);
+  await redis
+    .multi()
+    .set(keys.worker(record.id), JSON.stringify(record), 'PX', LEASE_MS)
+    .sadd(keys.live, record.id)
+    .exec();
+}
+
+/** Removes a worker's heartbeat at once (it stops): the others need not wait for it to lapse. */
+export async function leave(redis: RedisClient, queuePrefix: string, id: string): Promise<void> {
+  const keys = workerKeys(queuePrefix);
+  await redis.multi().del(keys.worker(id)).srem(keys.live, id).exec();
+}
+
+/** The live workers, by id; members whose heartbeat lapsed are taken out of the set. */
+export async function liveWorkers(redis: RedisClient, queuePrefix: string): Promise<WorkerRecord[]> {
+  const keys = workerKeys(queuePrefix);
+  const ids = (await redis.smembers(keys.live)).sort();
+  if (ids.length === 0) return [];
+  const values = await redis.mget(ids.map((id) => keys.worker(id)));
+  const lapsed = ids.filter((_, i) => values[i] === null);
+  if (lapsed.length > 0) await redis.srem(keys.live, ...lapsed);
+  return values.flatMap((value) => (value === null ? [] : [JSON.parse(value) as WorkerRecord]));
+}
