@@ -1,9 +1,8 @@
-/** Shared set-up for intake tests: a real sandbox store, the local engine, a temp folder. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+/** Shared set-up for intake tests: the base world's sandbox store and temp folder, the local engine. */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { silentLogger } from '../../src/log.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import { openSheet } from '../../src/sheet/index.ts';
 import { createStoreClient } from '../../src/store/index.ts';
 import { runSync } from '../../src/sync/run-local.ts';
@@ -15,15 +14,13 @@ import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropLayout } from '../../src/intake/drop-layout.ts';
 import type { DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
+import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 
-export interface World {
-  sandbox: SandboxHandle;
-  dir: string;
+export interface World extends SandboxWorld {
   reportDir: string;
   runner(ledger: Ledger): SyncRunner;
   /** A file ledger (default: `ledger.jsonl` in the world's folder), closed with the world. */
   openLedger(path?: string): Promise<FileLedger>;
-  close(): Promise<void>;
 }
 
 export interface WorldOptions {
@@ -34,8 +31,11 @@ export interface WorldOptions {
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const sandbox = await startSandbox(options.latencyMs ? { latencyMs: options.latencyMs } : {});
-  const dir = await mkdtemp(join(tmpdir(), 'intake-'));
+  const world = await startSandboxWorld({
+    name: 'intake',
+    sandbox: options.latencyMs ? { latencyMs: options.latencyMs } : {},
+  });
+  const { sandbox, dir } = world;
   const reportDir = join(dir, 'reports');
   const client = createStoreClient(
     {
@@ -51,9 +51,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   );
   const concurrency = options.concurrency ?? 4;
   const ledgers: FileLedger[] = [];
+  world.onClose(async () => {
+    for (const ledger of ledgers.splice(0)) await ledger.close();
+  });
   return {
-    sandbox,
-    dir,
+    ...world,
     reportDir,
     runner: (ledger) => (request: SyncRequest) =>
       runSync(request, {
@@ -68,11 +70,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       const ledger = await FileLedger.open(path);
       ledgers.push(ledger);
       return ledger;
-    },
-    close: async () => {
-      for (const ledger of ledgers.splice(0)) await ledger.close();
-      await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }

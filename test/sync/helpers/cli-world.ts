@@ -1,19 +1,17 @@
 /**
- * The real CLI (bin/catalog-sync.js) against a test world: the sandbox store, a BullMQ prefix of
- * its own on the real Redis, and a temp directory that holds the reports, an empty jobs folder and
+ * The real CLI (bin/catalog-sync.js) against a test world (the base world, with Redis): the sandbox
+ * store, a BullMQ prefix of its own on the real Redis, and a temp directory that holds the reports, an empty jobs folder and
  * the per-user ledger home. `useCliWorld` registers the hooks: before each test a new world and
  * prefix; after it every process started here is killed and the prefix's keys deleted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach } from 'vitest';
 import type { SandboxOptions } from '../../../src/sandbox/index.ts';
 import { until } from '../../helpers/until.ts';
 import { kill } from './processes.ts';
-import { deleteKeys } from './redis.ts';
 import { storePrefix } from '../../../src/sync/queue/keys.ts';
 import { startWorld, type World } from './world.ts';
 import { REDIS_URL } from '../../helpers/redis-url.ts';
@@ -53,20 +51,17 @@ export interface CliWorld {
 
 export function useCliWorld(options: SandboxOptions = {}): CliWorld {
   let world: World | undefined;
-  let prefix: string | undefined;
   let redis: Redis | undefined;
   const children: ChildProcess[] = [];
 
   beforeEach(async () => {
-    world = await startWorld(options);
-    prefix = `test-${randomUUID()}`;
+    world = await startWorld(options, true);
     redis = new Redis(REDIS_URL);
   });
   afterEach(async () => {
     for (const child of children.splice(0)) await kill(child, 'SIGKILL');
-    if (redis && prefix) await deleteKeys(redis, prefix);
     await redis?.quit();
-    await world?.close();
+    await world?.close(); // deletes the prefix's keys
   });
 
   const set = <T>(value: T | undefined, name: string): T => {
@@ -79,7 +74,7 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
       return set(world, 'world');
     },
     get prefix() {
-      return set(prefix, 'prefix');
+      return set(world?.queuePrefix ?? undefined, 'prefix');
     },
     get storePrefix() {
       return storePrefix(self.prefix, self.world.store);
@@ -93,9 +88,7 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
         PATH: process.env.PATH ?? '',
         REDIS_URL,
         QUEUE_PREFIX: p,
-        STORE_URL: w.sandbox.url,
-        STORE_EMAIL: w.sandbox.email,
-        STORE_PASSWORD: w.sandbox.password,
+        ...w.storeEnv,
         LOG_LEVEL: 'silent',
         REPORT_DIR: join(w.dir, 'reports'),
         JOBS_DIR: join(w.dir, 'no-jobs'),
