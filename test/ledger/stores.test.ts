@@ -10,6 +10,7 @@ import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
 import type { LedgerRow, RecordDecision } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 /** The result a batch ledger's `before` ends a row in, or null when it sends the row. */
 const resultOf = (decision: RecordDecision): RowResult | null => decision.result ?? null;
@@ -21,7 +22,7 @@ let dir: string;
 const prefix = `test-${randomUUID()}`;
 
 beforeAll(async () => {
-  redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });
+  redis = new Redis(REDIS_URL, { lazyConnect: true });
   await redis.connect();
   dir = await mkdtemp(join(tmpdir(), 'ledger-'));
 });
