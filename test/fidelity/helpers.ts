@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { processDropFile, type DropResult } from '../../src/intake/drop-file.ts';
 import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
@@ -15,6 +16,7 @@ import { FileLedger } from '../../src/ledger/file-store.ts';
 import { silentLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { World } from '../intake/helpers.ts';
+import { startBaseWorld, type BaseWorld } from '../helpers/base-world.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/fidelity/', import.meta.url));
 
@@ -116,4 +118,34 @@ export async function dropFile(
   } finally {
     await ledger.close();
   }
+}
+
+export interface StoreWorld {
+  /** The world's folder, for reports and the ledger. */
+  readonly dir: string;
+  readonly store: Store;
+}
+
+/** A base world and a store holding products 1001..1000+count, for every test of the file. */
+export function useStoreWithProducts(count: number): StoreWorld {
+  let world: BaseWorld | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    world = await startBaseWorld({ name: 'fidelity' });
+    const opened = (store = await storeWithProducts(count, world.dir));
+    world.onClose(() => opened.close());
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+  return {
+    get dir() {
+      if (!world) throw new Error('the world is started before all tests');
+      return world.dir;
+    },
+    get store() {
+      if (!store) throw new Error('the store is started before all tests');
+      return store;
+    },
+  };
 }
