@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach } from 'vitest';
-import type { SandboxOptions } from '../../../src/sandbox/index.ts';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { until } from '../../helpers/until.ts';
 import { kill } from './processes.ts';
 import { storePrefix } from '../../../src/sync/queue/keys.ts';
@@ -38,6 +38,8 @@ export interface CliWorld {
   readonly storePrefix: string;
   /** A connection of the test's own, for looking at the prefix's keys. */
   readonly redis: Redis;
+  /** A second sandbox store (an agency's other store), with `otherStore`. */
+  readonly other: SandboxHandle;
   /**
    * The environment a command gets: only PATH from this process, then the store, Redis, prefix,
    * folders and a silent log, then `changes`.
@@ -49,13 +51,23 @@ export interface CliWorld {
   startWorker(changes?: EnvChanges, args?: string[]): Promise<CliRun>;
 }
 
-export function useCliWorld(options: SandboxOptions = {}): CliWorld {
+export interface CliWorldOptions {
+  /** Start a second sandbox store before each test, as `other`. */
+  otherStore?: boolean;
+}
+
+export function useCliWorld(options: SandboxOptions = {}, more: CliWorldOptions = {}): CliWorld {
   let world: World | undefined;
   let redis: Redis | undefined;
+  let other: SandboxHandle | undefined;
   const children: ChildProcess[] = [];
 
   beforeEach(async () => {
     world = await startWorld(options, true);
+    if (more.otherStore) {
+      const started = (other = await startSandbox());
+      world.onClose(() => started.close());
+    }
     redis = new Redis(REDIS_URL);
   });
   afterEach(async () => {
@@ -81,6 +93,9 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
     },
     get redis() {
       return set(redis, 'redis');
+    },
+    get other() {
+      return set(other, 'other (with otherStore)');
     },
     env(changes = {}) {
       const { world: w, prefix: p } = self;
