@@ -1,5 +1,5 @@
 /** Shared set-up for intake tests: the base world's sandbox store and temp folder, the local engine. */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { silentLogger } from '../../src/log.ts';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
@@ -8,6 +8,7 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { runSync } from '../../src/sync/run-local.ts';
 import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
+import type { JobRunDeps } from '../../src/intake/schedules.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
@@ -132,5 +133,41 @@ export function dropWatcherBase(world: World, layout: DropLayout, ledger: Ledger
     ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
     force: false,
     logger: silentLogger,
+  };
+}
+
+/** The settings of a CLI run in the world: its store, a ledger file, its reports and a jobs folder (made). */
+export async function jobsEnv(world: World): Promise<Record<string, string>> {
+  const jobsDir = join(world.dir, 'jobs');
+  await mkdir(jobsDir, { recursive: true });
+  return {
+    ...world.storeEnv,
+    LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
+    REPORT_DIR: world.reportDir,
+    JOBS_DIR: jobsDir,
+    RATE: '1000',
+  };
+}
+
+/** A product sheet at `path` whose modification time is `day` of November 2026 (UTC noon). */
+export async function writeDated(path: string, barcodes: string[], day: number): Promise<void> {
+  await writeFile(path, productCsv(barcodes));
+  const at = new Date(Date.UTC(2026, 10, day, 12));
+  await utimes(path, at, at);
+}
+
+/** What a job run needs, on the world's runner and `ledger`; `said` keeps what it says of nothing new. */
+export function jobDeps(
+  world: World,
+  ledger: Ledger,
+  settle: () => Promise<void> = () => Promise.resolve(),
+): JobRunDeps & { said: string[] } {
+  const said: string[] = [];
+  return {
+    runnerFor: () => world.runner(ledger),
+    logger: silentLogger,
+    fetchLimits: { settle },
+    onNothingNew: (message) => said.push(message),
+    said,
   };
 }
