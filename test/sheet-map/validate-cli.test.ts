@@ -2,9 +2,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { cli as inProcess } from '../intake/cli.ts';
 import { fixture } from './helpers.ts';
 
 let dir: string;
@@ -16,14 +15,8 @@ afterEach(async () => {
 });
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await runCli(['--report-dir', dir, ...args], { stdout, stderr, env: {} });
-  return { code, out, err };
+  const { code, stdout, stderr } = await inProcess(['--report-dir', dir, ...args], {});
+  return { code, out: stdout, err: stderr };
 }
 
 describe('validate', () => {
