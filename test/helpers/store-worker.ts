@@ -12,6 +12,7 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { startSyncWorker } from '../../src/sync/index.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
+import { settingsFor } from '../store/helpers.ts';
 import { REDIS_URL } from './redis-url.ts';
 
 export interface StoreWorker {
@@ -27,15 +28,7 @@ export async function startStoreWorker(sandbox: SandboxHandle, name: string): Pr
   const worker = startSyncWorker({
     redisUrl: REDIS_URL,
     prefix: storePrefix(prefix, store),
-    client: createStoreClient({
-      storeUrl: sandbox.url,
-      storeEmail: sandbox.email,
-      storePassword: sandbox.password,
-      rate: 1000,
-      categoriesMethod: 'POST',
-      requestTimeoutMs: 5000,
-      connectTimeoutMs: 2000,
-    }),
+    client: createStoreClient(settingsFor(sandbox)),
     concurrency: 2,
     batchLedgers: batchLedgersOf(new RedisLedger(redis, prefix, storeScope(store))),
   });

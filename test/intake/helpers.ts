@@ -2,6 +2,7 @@
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { silentLogger } from '../../src/log.ts';
+import { settingsFor } from '../store/helpers.ts';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import { openSheet } from '../../src/sheet/index.ts';
 import { createStoreClient } from '../../src/store/index.ts';
@@ -38,18 +39,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   });
   const { sandbox, dir } = world;
   const reportDir = join(dir, 'reports');
-  const client = createStoreClient(
-    {
-      storeUrl: sandbox.url,
-      storeEmail: sandbox.email,
-      storePassword: sandbox.password,
-      rate: 1_000,
-      categoriesMethod: 'POST',
-      requestTimeoutMs: 10_000,
-      connectTimeoutMs: 2_000,
-    },
-    { logger: silentLogger, ...(options.noRetries ? { maxAttempts: 1 } : {}) },
-  );
+  const client = createStoreClient(settingsFor(sandbox, { requestTimeoutMs: 10_000 }), {
+    logger: silentLogger,
+    ...(options.noRetries ? { maxAttempts: 1 } : {}),
+  });
   const concurrency = options.concurrency ?? 4;
   const ledgers: FileLedger[] = [];
   world.onClose(async () => {
