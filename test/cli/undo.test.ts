@@ -5,56 +5,26 @@
  * since is listed and left alone; creates are switched off with HIDDEN_STATUS set, and only
  * listed without it.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
-import { RedisLedger } from '../../src/ledger/redis-store.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { storeScope } from '../../src/store/identity.ts';
-import { createStoreClient } from '../../src/store/index.ts';
-import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
-import { storePrefix } from '../../src/sync/queue/keys.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { startStoreWorker, type StoreWorker } from '../helpers/store-worker.ts';
 import { cli, useSandboxCli } from '../intake/cli.ts';
 import { productCsv } from '../intake/helpers.ts';
-import { deleteKeys } from '../sync/helpers/redis.ts';
 
 const t = useSandboxCli('undo');
 
 /** The queue's mode: a worker of the store, on its Redis ledger, as `catalog-sync worker` runs. */
 function useQueue(): { env: () => Record<string, string> } {
-  const prefix = `test-undo-${randomUUID()}`;
-  let redis: Redis;
-  let worker: SyncWorker;
+  let worker: StoreWorker | undefined;
   beforeAll(async () => {
-    redis = new Redis(REDIS_URL);
-    const store = { url: t.sandbox.url, account: t.sandbox.email };
-    worker = startSyncWorker({
-      redisUrl: REDIS_URL,
-      prefix: storePrefix(prefix, store),
-      client: createStoreClient({
-        storeUrl: t.sandbox.url,
-        storeEmail: t.sandbox.email,
-        storePassword: t.sandbox.password,
-        rate: 1000,
-        categoriesMethod: 'POST',
-        requestTimeoutMs: 5000,
-        connectTimeoutMs: 2000,
-      }),
-      concurrency: 2,
-      batchLedgers: batchLedgersOf(new RedisLedger(redis, prefix, storeScope(store))),
-    });
-    await worker.ready();
+    worker = await startStoreWorker(t.sandbox, 'test-undo');
   });
   afterAll(async () => {
-    await worker.close(true);
-    await deleteKeys(redis, prefix);
-    await redis.quit();
+    await worker?.close();
   });
-  return { env: () => ({ ...t.env, REDIS_URL, QUEUE_PREFIX: prefix }) };
+  return { env: () => ({ ...t.env, ...worker?.env }) };
 }
 
 async function sync(name: string, text: string, env: Record<string, string>): Promise<BatchSummary> {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../helpers/chromium.ts';
+import { shownBatchEnded, tableRows } from './operator-browser.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 
@@ -35,19 +36,9 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-/** The batch shown has ended: its status is `done` or `failed`. */
-async function waitForBatchEnd(): Promise<string | null> {
-  const status = page.locator('#batch-status');
-  await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toMatch(/^(done|failed)$/);
-  return status.getAttribute('data-status');
-}
-
+const waitForBatchEnd = () => shownBatchEnded(page);
 /** The cells of the problem table, row by row. */
-async function problemRows(): Promise<string[][]> {
-  const rows: string[][] = [];
-  for (const tr of await page.locator('#problem-rows tr').all()) rows.push(await tr.locator('td').allTextContents());
-  return rows;
-}
+const problemRows = () => tableRows(page, '#problem-rows');
 
 describe('the operator in a browser', () => {
   let missingId = 0;

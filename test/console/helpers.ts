@@ -1,44 +1,33 @@
 /**
- * A console on a real sandbox store, over real HTTP on 127.0.0.1 (port 0), with its log lines
- * kept so tests can look for secrets in them. Redis only when asked (its own key prefix).
+ * A console on the base world's sandbox store, over real HTTP on 127.0.0.1 (port 0), with its log
+ * lines kept so tests can look for secrets in them. Redis only when asked (its own key prefix).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
 import { storeIdentityOf } from '../../src/store/identity.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { openConsole } from '../../src/console/start.ts';
-import { createLogger } from '../../src/log.ts';
 import type { StoreLedger } from '../../src/ledger/open.ts';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
-import { dropKeys } from '../sync/helpers/redis.ts';
+import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/index.ts';
+import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
 
-export interface ConsoleWorld {
+export interface ConsoleWorld extends SandboxWorld {
   url: string;
-  sandbox: SandboxHandle;
   reportDir: string;
   /** JOBS_DIR and DROP_DIR: empty folders of this test's own (the drop folder not made yet). */
   jobsDir: string;
   dropDir: string;
-  /** The test's own Redis key prefix (QUEUE_PREFIX), with Redis. */
-  queuePrefix?: string;
-  /** Where the store's keys live under it (the queue, schedules: sync/queue/keys.ts storePrefix), with Redis. */
+  /** Where the store's keys live under queuePrefix (the queue, schedules: sync/queue/keys.ts storePrefix), with Redis. */
   storePrefix?: string;
-  /** Every log line written so far. */
-  logs: string[];
   /** fetch with the bearer token. */
   api(path: string, init?: RequestInit): Promise<Response>;
   /** The store's ledger, as the console holds it (its records: keys, state, values last sent). */
   ledger(): Promise<StoreLedger>;
-  close(): Promise<void>;
 }
 
 export interface ConsoleWorldOptions {
@@ -60,8 +49,13 @@ export interface ConsoleWorldOptions {
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
-  const sandbox = options.store ?? (await startSandbox(options.sandbox ?? {}));
-  const dir = await mkdtemp(join(tmpdir(), 'console-'));
+  const world = await startSandboxWorld({
+    name: 'console',
+    redis: options.redis === true,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.store ? { store: options.store } : {}),
+  });
+  const { dir } = world;
   const reportDir = options.reportDir ?? join(dir, 'reports');
   const jobsDir = join(dir, 'jobs');
   const dropDir = join(dir, 'drop');
@@ -69,31 +63,23 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   const config = resolveConfig({
     JOBS_DIR: jobsDir,
     DROP_DIR: dropDir,
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
+    ...world.storeEnv,
     REPORT_DIR: reportDir,
     LEDGER_FILE: join(dir, 'ledger.jsonl'),
     RATE: '200',
     CONCURRENCY: '4',
-    ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-test-${randomUUID()}` } : {}),
+    ...world.redisEnv,
     ...(options.publicUrl ? { CONSOLE_URL: options.publicUrl } : {}),
     ...options.env,
   });
-  const logs: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString('utf8'));
-      done();
-    },
-  });
   // As `serve` makes them: the metrics first, so the app's rate gates are timed.
   const metrics = new ConsoleMetrics();
-  const app = createApp(config, createLogger({ level: 'debug', destination }), {
+  const app = createApp(config, world.logger, {
     ledger: options.rehearsal === true ? 'memory' : true,
     observeGate: (gate, store) => metrics.observeGate(gate, store),
     onNotificationAttempt: (count) => metrics.countNotification(count),
   });
+  world.onClose(() => app.close());
   const opened = await openConsole({
     config,
     logger: app.logger,
@@ -107,32 +93,25 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
   });
   const served = await opened.serveStore(app, null);
   const worker = options.redis && options.worker ? await app.startWorker() : null;
+  world.onClose(async () => {
+    await worker?.close();
+    await opened.close();
+    await served.stop();
+  });
   const running = await opened.listen();
   return {
+    ...world,
     url: running.url,
-    sandbox,
     reportDir,
     jobsDir,
     dropDir,
-    ...(config.redisUrl
-      ? { queuePrefix: config.queuePrefix, storePrefix: storePrefix(config.queuePrefix, storeIdentityOf(config)) }
-      : {}),
-    logs,
+    ...(config.redisUrl ? { storePrefix: storePrefix(config.queuePrefix, storeIdentityOf(config)) } : {}),
     api: (path, init = {}) =>
       fetch(`${running.url}${path}`, {
         ...init,
         headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string> | undefined) },
       }),
     ledger: async () => (await app.ledger()).ledger,
-    close: async () => {
-      await worker?.close();
-      await opened.close();
-      await served.stop();
-      if (config.redisUrl) await dropKeys(config.queuePrefix, config.redisUrl);
-      await app.close();
-      if (!options.store) await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
-    },
   };
 }
 

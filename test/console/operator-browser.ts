@@ -77,9 +77,14 @@ export function useOperatorBrowser(setup: OperatorSetup = {}): {
   };
 }
 
-/** The batch shown has ended: its status is `done` or `failed`. */
+/** A batch other than `before` is shown, and has ended: its status is `done` or `failed`. */
 export async function batchEnded(page: Page, before: string | null): Promise<string | null> {
   await expect.poll(() => page.locator('#batch-id').textContent()).not.toBe(before);
+  return shownBatchEnded(page);
+}
+
+/** The batch shown has ended: its status is `done` or `failed`. */
+export async function shownBatchEnded(page: Page): Promise<string | null> {
   const status = page.locator('#batch-status');
   await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toMatch(/^(done|failed)$/);
   return status.getAttribute('data-status');

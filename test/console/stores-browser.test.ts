@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../helpers/chromium.ts';
+import { shownBatchEnded } from './operator-browser.ts';
 import { TEXTS } from '../../src/console/texts.ts';
 import { TOKEN } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
@@ -44,11 +45,7 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-async function waitForBatchEnd(): Promise<string | null> {
-  const status = page.locator('#batch-status');
-  await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toMatch(/^(done|failed)$/);
-  return status.getAttribute('data-status');
-}
+const waitForBatchEnd = () => shownBatchEnded(page);
 
 async function upload(name: string, prefix: string): Promise<void> {
   const sheet = `title,sale_price,category,barcode\n${prefix} lamp,12,1,${prefix}-1\n${prefix} desk,40,1,${prefix}-2\n`;

@@ -5,20 +5,16 @@
  * otherwise. The agency logs in with TOKEN.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
 import { openConsole } from '../../src/console/start.ts';
 import { Deployment } from '../../src/deployment.ts';
-import { createLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { applyStoresFile } from '../../src/store-choice.ts';
 import { TOKEN } from './helpers.ts';
-import { dropKeys } from '../sync/helpers/redis.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { startBaseWorld, type BaseWorld } from '../helpers/base-world.ts';
 
 export interface StoreSpec {
   id: string;
@@ -38,18 +34,16 @@ export interface WorldStore {
   dropDir: string;
 }
 
-export interface StoresWorld {
+export interface StoresWorld extends BaseWorld {
   url: string;
   storesFile: string;
   stores: Record<string, WorldStore>;
-  logs: string[];
   /** fetch with a bearer token (default: the agency's, TOKEN). */
   api(path: string, init?: RequestInit, token?: string): Promise<Response>;
   /** Adds a store (a new sandbox) to the stores file on disk; the running console picks it up. */
   addStore(spec: StoreSpec): Promise<WorldStore>;
   /** Takes a store out of the stores file on disk (its sandbox keeps running until close). */
   removeStore(id: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface StoresWorldOptions {
@@ -58,7 +52,8 @@ export interface StoresWorldOptions {
 }
 
 export async function startStoresWorld(options: StoresWorldOptions): Promise<StoresWorld> {
-  const dir = await mkdtemp(join(tmpdir(), 'console-stores-'));
+  const world = await startBaseWorld({ name: 'console-stores', redis: options.redis === true });
+  const { dir, logger } = world;
   const secrets = join(dir, 'secrets');
   await mkdir(secrets);
   const storesFile = join(dir, 'stores.yaml');
@@ -100,6 +95,9 @@ export async function startStoresWorld(options: StoresWorldOptions): Promise<Sto
     return store;
   };
 
+  world.onClose(async () => {
+    for (const store of Object.values(stores)) await store.sandbox.close();
+  });
   for (const spec of options.stores) await prepare(spec);
   await writeStoresFile();
 
@@ -111,17 +109,9 @@ export async function startStoresWorld(options: StoresWorldOptions): Promise<Sto
     LEDGER_FILE: join(dir, 'ledger.jsonl'),
     RATE: '200',
     CONCURRENCY: '4',
-    ...(options.redis ? { REDIS_URL, QUEUE_PREFIX: `console-stores-${randomUUID()}` } : {}),
+    ...world.redisEnv,
   };
   const { config } = applyStoresFile(resolveConfig(env), env);
-  const logs: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = createLogger({ level: 'debug', destination });
   const metrics = new ConsoleMetrics();
   const deployment = new Deployment({
     config,
@@ -144,13 +134,17 @@ export async function startStoresWorld(options: StoresWorldOptions): Promise<Sto
     many: true,
     metrics,
   });
+  world.onClose(async () => {
+    await opened.close();
+    await deployment.close();
+  });
   await deployment.serve({ start: (app, profile) => opened.serveStore(app, profile) });
   const { url } = await opened.listen();
   return {
+    ...world,
     url,
     storesFile,
     stores,
-    logs,
     api: (path, init = {}, token = TOKEN) =>
       fetch(`${url}${path}`, {
         ...init,
@@ -167,13 +161,6 @@ export async function startStoresWorld(options: StoresWorldOptions): Promise<Sto
         1,
       );
       await writeStoresFile();
-    },
-    async close() {
-      await opened.close();
-      await deployment.close();
-      if (config.redisUrl) await dropKeys(config.queuePrefix, config.redisUrl);
-      for (const store of Object.values(stores)) await store.sandbox.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -5,20 +5,10 @@
  * products (invalid rows, the products never read); now validate and import read the products
  * (and the brands), and agree.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(2, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(2);
 
 const UPDATES = [
   { product_id: 1001, title: 'Desk lamp', sale_price: 45 },
@@ -33,7 +23,7 @@ describe('sheets named in Arabic (openpyxl)', () => {
   const file = fixture('arabic-sheet-names.openpyxl.xlsx');
 
   it('validate reads المنتجات as products and العلامات التجارية as brands, passing over تعليمات', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', file, '--json']);
+    const run = await cli(['--report-dir', f.dir, 'validate', file, '--json']);
     expect(run.code).toBe(0);
     const json = JSON.parse(run.out) as ValidateJson;
     expect(json.sheets.map(({ sheetName, kind, rows, invalidRows }) => [sheetName, kind, rows, invalidRows])).toEqual([
@@ -43,12 +33,12 @@ describe('sheets named in Arabic (openpyxl)', () => {
   });
 
   it('import sends the products, then the brand', async () => {
-    store.sandbox.resetStats();
-    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full'], store.env);
+    f.store.sandbox.resetStats();
+    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full'], f.store.env);
     expect(run.code).toBe(0);
     expect(run.out).toContain('sheet read: "المنتجات"');
-    expect(store.bodies('/v1/update_product')).toEqual(UPDATES);
-    expect(store.bodies('/v1/brands')).toEqual([{ brand_id: 2, brand_name: 'Globex', brand_name_ar: 'جلوبكس' }]);
+    expect(f.store.bodies('/v1/update_product')).toEqual(UPDATES);
+    expect(f.store.bodies('/v1/brands')).toEqual([{ brand_id: 2, brand_name: 'Globex', brand_name_ar: 'جلوبكس' }]);
   });
 });
 
@@ -56,17 +46,17 @@ describe("sheets left at Arabic Excel's default names (openpyxl)", () => {
   const file = fixture('default-sheet-names.openpyxl.xlsx');
 
   it('validate reads the sheet whose header names known columns', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', file]);
+    const run = await cli(['--report-dir', f.dir, 'validate', file]);
     expect(run.code).toBe(0);
     expect(run.out).toContain('[sheet ورقة2]: product sheet, 2 data rows');
     expect(run.out).toContain('valid: every row can be sent');
   });
 
   it('import sends the products of that sheet', async () => {
-    store.sandbox.resetStats();
-    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full'], store.env);
+    f.store.sandbox.resetStats();
+    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full'], f.store.env);
     expect(run.code).toBe(0);
     expect(run.out).toContain('sheet read: "ورقة2"');
-    expect(store.bodies('/v1/update_product')).toEqual(UPDATES);
+    expect(f.store.bodies('/v1/update_product')).toEqual(UPDATES);
   });
 });

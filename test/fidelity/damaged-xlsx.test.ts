@@ -6,30 +6,20 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productRows, workbook } from '../fixtures/read/make-crafted-xlsx.ts';
 import { fixture } from '../sheet-read/helpers.ts';
-import { cli as run, scratch, storeWithProducts, type CliRun, type Store } from './helpers.ts';
+import { cli as run, type CliRun, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(0, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(0);
 
-const cli = (...args: string[]): Promise<CliRun> => run([...args, '--report-dir', join(dir, 'reports')], store.env);
+const cli = (...args: string[]): Promise<CliRun> => run([...args, '--report-dir', join(f.dir, 'reports')], f.store.env);
 
 describe('damaged deflate data that still inflates (one bit, only digits change)', () => {
   const file = fixture('damaged-sheet-data.xlsx');
 
   it('the same workbook undamaged is 300 valid creates', async () => {
-    const whole = join(dir, 'undamaged.xlsx');
+    const whole = join(f.dir, 'undamaged.xlsx');
     await writeFile(whole, workbook(productRows()));
     const { code, out } = await cli('validate', whole);
     expect(out).toContain('creates:        300');
@@ -45,13 +35,13 @@ describe('damaged deflate data that still inflates (one bit, only digits change)
   });
 
   it('import: exit 2, and nothing is sent to the store', async () => {
-    store.sandbox.resetStats();
+    f.store.sandbox.resetStats();
     const { code, err } = await cli('import', file);
     expect(code).toBe(2);
     expect(err).toContain('does not match its checksum (CRC-32)');
-    expect(store.sandbox.requestCount('/v1/create_product')).toBe(0);
-    expect(store.sandbox.requestCount('/v1/update_product')).toBe(0);
-    expect(store.sandbox.products()).toHaveLength(0);
+    expect(f.store.sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(f.store.sandbox.requestCount('/v1/update_product')).toBe(0);
+    expect(f.store.sandbox.products()).toHaveLength(0);
   });
 });
 
@@ -73,8 +63,8 @@ describe('a file built wrong is a clear file error, not a crash', () => {
   });
 
   it('a folder: exit 2, "this is a folder", no stack trace', async () => {
-    const { code, err } = await cli('validate', dir);
+    const { code, err } = await cli('validate', f.dir);
     expect(code).toBe(2);
-    expect(err.trim()).toBe(`cannot read sheet: ${dir}: this is a folder, not a file: only regular files are read`);
+    expect(err.trim()).toBe(`cannot read sheet: ${f.dir}: this is a folder, not a file: only regular files are read`);
   });
 });

@@ -3,24 +3,14 @@
  * formula; read as blank, the update silently dropped sale_price. The same file saved by
  * LibreOffice holds the saved value 55, which is what is sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(1, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(1);
 
 describe('a formula without a saved value (openpyxl)', () => {
   it('makes validate fail naming the row and column, and says how to fix it', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', fixture('formula-no-cached-value.openpyxl.xlsx')]);
+    const run = await cli(['--report-dir', f.dir, 'validate', fixture('formula-no-cached-value.openpyxl.xlsx')]);
     expect(run.code).toBe(1);
     expect(run.out).toContain('invalid rows:   1 (not sent)');
     expect(run.out).toContain(
@@ -29,20 +19,22 @@ describe('a formula without a saved value (openpyxl)', () => {
   });
 
   it('is not sent by import', async () => {
-    store.sandbox.resetStats();
+    f.store.sandbox.resetStats();
     const file = fixture('formula-no-cached-value.openpyxl.xlsx');
-    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full', '--json'], store.env);
+    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full', '--json'], f.store.env);
     expect(run.code).toBe(1);
-    expect(store.bodies('/v1/update_product')).toEqual([]);
+    expect(f.store.bodies('/v1/update_product')).toEqual([]);
   });
 });
 
 describe('a formula with its saved value (LibreOffice)', () => {
   it('is read as its value', async () => {
-    store.sandbox.resetStats();
+    f.store.sandbox.resetStats();
     const file = fixture('formula-cached-value.libreoffice.xlsx');
-    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full', '--json'], store.env);
+    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full', '--json'], f.store.env);
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Updated title', sale_price: 55 }]);
+    expect(f.store.bodies('/v1/update_product')).toEqual([
+      { product_id: 1001, title: 'Updated title', sale_price: 55 },
+    ]);
   });
 });

@@ -3,32 +3,22 @@
  * columns, XlsxWriter) is not the header though `Details` is an alias of description: the header
  * is the row naming the most known columns. validate and import agree, and the store gets both rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(2, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(2);
 
 const FILE = fixture('group-labels.xlsxwriter.xlsx');
 
 describe('a group-label row above the header (XlsxWriter)', () => {
   it('validate takes row 2 as the header and finds both rows valid', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', FILE, '--json']);
+    const run = await cli(['--report-dir', f.dir, 'validate', FILE, '--json']);
     expect(run.code).toBe(0);
     const json = JSON.parse(run.out) as { sheets: unknown[] };
     expect(json.sheets).toEqual([
       expect.objectContaining({ headerRow: 2, bannerRows: [1], rows: 2, updates: 2, invalidRows: 0 }),
     ]);
-    const text = await cli(['--report-dir', dir, 'validate', FILE]);
+    const text = await cli(['--report-dir', f.dir, 'validate', FILE]);
     expect(text.out).toContain(
       'header row: 2 (row 1 above it: a title or group labels naming fewer known columns, not read)',
     );
@@ -36,10 +26,10 @@ describe('a group-label row above the header (XlsxWriter)', () => {
   });
 
   it('import sends both products with their descriptions', async () => {
-    store.sandbox.resetStats();
-    const run = await cli(['--report-dir', dir, 'import', FILE, '--mode', 'full'], store.env);
+    f.store.sandbox.resetStats();
+    const run = await cli(['--report-dir', f.dir, 'import', FILE, '--mode', 'full'], f.store.env);
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([
+    expect(f.store.bodies('/v1/update_product')).toEqual([
       {
         product_id: 1001,
         title: 'Desk lamp',

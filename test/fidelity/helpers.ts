@@ -6,15 +6,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../src/cli/main.ts';
+import { afterAll, beforeAll } from 'vitest';
 import { processDropFile, type DropResult } from '../../src/intake/drop-file.ts';
 import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import { silentLogger } from '../../src/log.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { World } from '../intake/helpers.ts';
+import { cli as inProcess } from '../intake/cli.ts';
+import { startBaseWorld, type BaseWorld } from '../helpers/base-world.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/fidelity/', import.meta.url));
 
@@ -28,15 +29,10 @@ export interface CliRun {
   err: string;
 }
 
+/** The real CLI in this process (intake/cli.ts), its output kept. */
 export async function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await runCli(args, { stdout, stderr, env: { LOG_LEVEL: 'silent', ...env } });
-  return { code, out, err };
+  const { code, stdout, stderr } = await inProcess(args, env);
+  return { code, out: stdout, err: stderr };
 }
 
 /** A throwaway folder for reports and the ledger. */
@@ -116,4 +112,34 @@ export async function dropFile(
   } finally {
     await ledger.close();
   }
+}
+
+export interface StoreWorld {
+  /** The world's folder, for reports and the ledger. */
+  readonly dir: string;
+  readonly store: Store;
+}
+
+/** A base world and a store holding products 1001..1000+count, for every test of the file. */
+export function useStoreWithProducts(count: number): StoreWorld {
+  let world: BaseWorld | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    world = await startBaseWorld({ name: 'fidelity' });
+    const opened = (store = await storeWithProducts(count, world.dir));
+    world.onClose(() => opened.close());
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+  return {
+    get dir() {
+      if (!world) throw new Error('the world is started before all tests');
+      return world.dir;
+    },
+    get store() {
+      if (!store) throw new Error('the store is started before all tests');
+      return store;
+    },
+  };
 }

@@ -4,27 +4,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(1, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(1);
 
 describe.each([
   ['hidden', 'hidden-stale-sheet.openpyxl.xlsx'],
   ['very hidden', 'very-hidden-stale-sheet.openpyxl.xlsx'],
 ])('a %s stale first sheet', (_state, name) => {
   it('validate checks the visible sheet and names the hidden one it skipped', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', fixture(name)]);
+    const run = await cli(['--report-dir', f.dir, 'validate', fixture(name)]);
     expect(run.code).toBe(0);
     expect(run.out).toContain('[sheet Catalog]');
     expect(run.out).toContain('hidden sheets skipped: "Sheet1" (name one with --sheet to read it)');
@@ -32,44 +22,44 @@ describe.each([
   });
 
   it('validate --json names the sheet read and the hidden sheets skipped', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', fixture(name), '--json']);
+    const run = await cli(['--report-dir', f.dir, 'validate', fixture(name), '--json']);
     const json = JSON.parse(run.out) as { sheets: { sheetName: string; hiddenSheetsSkipped: string[] }[] };
     expect(json.sheets).toEqual([expect.objectContaining({ sheetName: 'Catalog', hiddenSheetsSkipped: ['Sheet1'] })]);
   });
 
   it('import sends the visible price and its summary names the sheet', async () => {
-    store.sandbox.resetStats();
-    const run = await cli(['--report-dir', dir, 'import', fixture(name), '--mode', 'full', '--json'], store.env);
+    f.store.sandbox.resetStats();
+    const run = await cli(['--report-dir', f.dir, 'import', fixture(name), '--mode', 'full', '--json'], f.store.env);
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
+    expect(f.store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
     const summary = JSON.parse(run.out) as { sheet: { name: string; hiddenSkipped: string[] } };
     expect(summary.sheet).toEqual({ name: 'Catalog', hiddenSkipped: ['Sheet1'] });
   });
 
   it('import says in words which sheet it read', async () => {
-    const run = await cli(['--report-dir', dir, 'import', fixture(name), '--mode', 'full'], store.env);
+    const run = await cli(['--report-dir', f.dir, 'import', fixture(name), '--mode', 'full'], f.store.env);
     expect(run.code).toBe(0);
     expect(run.out).toContain('sheet read: "Catalog"');
     expect(run.out).toContain('hidden sheets skipped: "Sheet1" (name one with --sheet to read it)');
   });
 
   it('a scheduled job reads the same sheet', async () => {
-    store.sandbox.resetStats();
-    const jobs = join(dir, `jobs-${name}`);
+    f.store.sandbox.resetStats();
+    const jobs = join(f.dir, `jobs-${name}`);
     await mkdir(jobs, { recursive: true });
     const job = `name: hidden\nsource: ${fixture(name)}\nschedule: '30 2 * * *'\nmode: full\n`;
     await writeFile(join(jobs, 'hidden.yaml'), job);
-    const run = await cli(['--report-dir', dir, 'schedule', 'run', 'hidden', '--json'], {
-      ...store.env,
+    const run = await cli(['--report-dir', f.dir, 'schedule', 'run', 'hidden', '--json'], {
+      ...f.store.env,
       JOBS_DIR: jobs,
     });
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
+    expect(f.store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
     expect((JSON.parse(run.out) as { sheet: unknown }).sheet).toEqual({ name: 'Catalog', hiddenSkipped: ['Sheet1'] });
   });
 
   it('--sheet may still name the hidden sheet on purpose', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', fixture(name), '--sheet', 'Sheet1']);
+    const run = await cli(['--report-dir', f.dir, 'validate', fixture(name), '--sheet', 'Sheet1']);
     expect(run.code).toBe(0);
     expect(run.out).toContain('[sheet Sheet1]');
   });

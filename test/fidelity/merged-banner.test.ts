@@ -4,39 +4,29 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(2, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(2);
 
 describe('a merged banner above the header row (XlsxWriter)', () => {
   it('validate takes row 2 as the header, says so, and numbers rows as Excel does', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', fixture('merged-banner.xlsxwriter.xlsx'), '--json']);
+    const run = await cli(['--report-dir', f.dir, 'validate', fixture('merged-banner.xlsxwriter.xlsx'), '--json']);
     expect(run.code).toBe(0);
     const json = JSON.parse(run.out) as { sheets: { headerRow: number; rows: number; updates: number }[] };
     expect(json.sheets).toEqual([expect.objectContaining({ headerRow: 2, bannerRows: [1], rows: 2, updates: 2 })]);
-    const text = await cli(['--report-dir', dir, 'validate', fixture('merged-banner.xlsxwriter.xlsx')]);
+    const text = await cli(['--report-dir', f.dir, 'validate', fixture('merged-banner.xlsxwriter.xlsx')]);
     expect(text.out).toContain(
       'header row: 2 (row 1 above it: a title or group labels naming fewer known columns, not read)',
     );
   });
 
   it('import sends both products, and the report numbers them 3 and 4', async () => {
-    store.sandbox.resetStats();
+    f.store.sandbox.resetStats();
     const file = fixture('merged-banner.xlsxwriter.xlsx');
-    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full', '--json'], store.env);
+    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full', '--json'], f.store.env);
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([
+    expect(f.store.bodies('/v1/update_product')).toEqual([
       { product_id: 1001, title: 'Desk lamp', sale_price: 45, category: 3 },
       { product_id: 1002, title: 'Blue mug', sale_price: 12.5, category: 3 },
     ]);
@@ -50,9 +40,9 @@ describe('a merged banner above the header row (XlsxWriter)', () => {
   });
 
   it('a header that names no known column stays the header when no row below does, and no row is lost', async () => {
-    const csv = join(dir, 'unknown-columns.csv');
+    const csv = join(f.dir, 'unknown-columns.csv');
     await writeFile(csv, 'foo,bar\n1,2\n3,4\n5,6\n7,8\n9,10\n11,12\n13,14\n');
-    const run = await cli(['--report-dir', dir, 'validate', csv, '--json']);
+    const run = await cli(['--report-dir', f.dir, 'validate', csv, '--json']);
     const json = JSON.parse(run.out) as { sheets: { headerRow: number; bannerRows: number[]; rows: number }[] };
     expect(json.sheets).toEqual([expect.objectContaining({ headerRow: 1, bannerRows: [], rows: 7 })]);
   });

@@ -3,20 +3,10 @@
  * format; number fields keep numbers; doubles are sent as Excel shows them, to 15 significant
  * digits. The same rows written by XlsxWriter and by openpyxl (make-fixtures.py NUMBER_ROWS).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(3, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(3);
 
 /** What Excel shows in each cell, as the store should receive it. */
 const EXPECTED = [
@@ -50,10 +40,10 @@ const EXPECTED = [
 
 describe.each(['number-formats.xlsxwriter.xlsx', 'number-formats.openpyxl.xlsx'])('%s', (name) => {
   it('import sends text fields as Excel shows them and number fields as numbers', async () => {
-    store.sandbox.resetStats();
-    const run = await cli(['--report-dir', dir, 'import', fixture(name), '--mode', 'full', '--json'], store.env);
+    f.store.sandbox.resetStats();
+    const run = await cli(['--report-dir', f.dir, 'import', fixture(name), '--mode', 'full', '--json'], f.store.env);
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual(EXPECTED);
+    expect(f.store.bodies('/v1/update_product')).toEqual(EXPECTED);
   });
 });
 
@@ -63,12 +53,15 @@ describe.each(['number-formats.xlsxwriter.xlsx', 'number-formats.openpyxl.xlsx']
  */
 describe('elapsed-fractions-1904.xlsxwriter.xlsx', () => {
   it('import sends [h]:mm and fractions as Excel shows them, and keeps number fields numbers', async () => {
-    store.sandbox.resetStats();
+    f.store.sandbox.resetStats();
     const file = fixture('elapsed-fractions-1904.xlsxwriter.xlsx');
     // --confirm: the files before sent these product ids at other prices; the guard is not under test.
-    const run = await cli(['--report-dir', dir, 'import', file, '--mode', 'full', '--json', '--confirm'], store.env);
+    const run = await cli(
+      ['--report-dir', f.dir, 'import', file, '--mode', 'full', '--json', '--confirm'],
+      f.store.env,
+    );
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([
+    expect(f.store.bodies('/v1/update_product')).toEqual([
       { product_id: 1001, title: '36:00', tag: '1 1/4', description: '18:00:00', sale_price: 1.5 },
       // Excel pads a ?? denominator with a space, as LibreOffice shows it too: sent as shown inside
       // the text, trimmed at its ends as every text cell is.

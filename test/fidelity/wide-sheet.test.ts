@@ -3,27 +3,17 @@
  * printed 16,381 unknown-column warnings; it prints one naming the count and the first few, in
  * English and Arabic, and import still sends the row.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, fixture, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(1, dir);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
-});
+const f = useStoreWithProducts(1);
 
 const FILE = fixture('wide-sheet.openpyxl.xlsx');
 const FIRST = '"Column 4", "Column 5", "Column 6", "Column 7", "Column 8"';
 
 describe('a header filled to column XFD (openpyxl)', () => {
   it('validate warns once, naming the count and the first five unknown columns', async () => {
-    const run = await cli(['--report-dir', dir, 'validate', FILE]);
+    const run = await cli(['--report-dir', f.dir, 'validate', FILE]);
     expect(run.code).toBe(0);
     const warnings = run.out.split('\n').filter((line) => line.includes('[warning]'));
     expect(warnings).toEqual([
@@ -33,7 +23,7 @@ describe('a header filled to column XFD (openpyxl)', () => {
   });
 
   it('validate --lang ar says the same in Arabic', async () => {
-    const run = await cli(['--report-dir', dir, '--lang', 'ar', 'validate', FILE]);
+    const run = await cli(['--report-dir', f.dir, '--lang', 'ar', 'validate', FILE]);
     const warnings = run.out.split('\n').filter((line) => line.includes('[تنبيه]'));
     expect(warnings).toEqual([
       `  الصف 1 [تنبيه] أعمدة غير معروفة عددها 16,381: لا تُرسل؛ أولها: ${FIRST} (يمكن أن يسمّيها ملف ربط الأعمدة --columns)`,
@@ -41,9 +31,9 @@ describe('a header filled to column XFD (openpyxl)', () => {
   });
 
   it('import sends the row', async () => {
-    store.sandbox.resetStats();
-    const run = await cli(['--report-dir', dir, 'import', FILE, '--mode', 'full'], store.env);
+    f.store.sandbox.resetStats();
+    const run = await cli(['--report-dir', f.dir, 'import', FILE, '--mode', 'full'], f.store.env);
     expect(run.code).toBe(0);
-    expect(store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
+    expect(f.store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
   });
 });

@@ -1,11 +1,10 @@
 /** Runs the real CLI in this process with its own environment and captured output. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { SandboxHandle } from '../../src/sandbox/index.ts';
+import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 
 export interface CliRun {
   code: number;
@@ -69,25 +68,25 @@ export interface SandboxCli {
   barcodes(): string[];
 }
 
-/** One sandbox store and temp folder for the whole file (beforeAll / afterAll). */
+/** One base world (a sandbox store and temp folder) for the whole file (beforeAll / afterAll). */
 export function useSandboxCli(name: string): SandboxCli {
-  let dir = '';
-  let sandbox: SandboxHandle | undefined;
+  let world: SandboxWorld | undefined;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), `${name}-`));
-    sandbox = await startSandbox();
+    world = await startSandboxWorld({ name });
   });
   afterAll(async () => {
-    await sandbox?.close();
-    await rm(dir, { recursive: true, force: true });
+    await world?.close();
   });
+  const started = (): SandboxWorld => {
+    if (!world) throw new Error('the sandbox starts before the tests');
+    return world;
+  };
   const self: SandboxCli = {
     get dir() {
-      return dir;
+      return started().dir;
     },
     get sandbox() {
-      if (!sandbox) throw new Error('the sandbox starts before the tests');
-      return sandbox;
+      return started().sandbox;
     },
     get env() {
       const { url, email, password } = self.sandbox;
@@ -95,8 +94,8 @@ export function useSandboxCli(name: string): SandboxCli {
         STORE_URL: url,
         STORE_EMAIL: email,
         STORE_PASSWORD: password,
-        REPORT_DIR: join(dir, 'reports'),
-        LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+        REPORT_DIR: join(self.dir, 'reports'),
+        LEDGER_FILE: join(self.dir, 'ledger', 'ledger.jsonl'),
         RATE: '1000',
         CONCURRENCY: '1',
       };

@@ -3,58 +3,24 @@
  * first saw them, as a local one does (failed-csv.test.ts): the worker hands the row
  * processor the row's first number.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
-import { RedisLedger } from '../../src/ledger/redis-store.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { createStoreClient } from '../../src/store/index.ts';
-import { storeScope } from '../../src/store/identity.ts';
-import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
-import { storePrefix } from '../../src/sync/queue/keys.ts';
-import { deleteKeys } from '../sync/helpers/redis.ts';
+import { startStoreWorker, type StoreWorker } from '../helpers/store-worker.ts';
 import { cli, useSandboxCli } from './cli.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
 
 const t = useSandboxCli('failed-csv-queue');
-let prefix: string;
-let redis: Redis;
-let worker: SyncWorker;
-
+let worker: StoreWorker;
 beforeEach(async () => {
-  prefix = `test-${randomUUID()}`;
-  redis = new Redis(REDIS_URL);
-  const store = { url: t.sandbox.url, account: t.sandbox.email };
-  const client = createStoreClient({
-    storeUrl: t.sandbox.url,
-    storeEmail: t.sandbox.email,
-    storePassword: t.sandbox.password,
-    rate: 1000,
-    categoriesMethod: 'POST',
-    requestTimeoutMs: 5000,
-    connectTimeoutMs: 2000,
-  });
-  // What `catalog-sync worker` runs for this store: its queue, its Redis ledger.
-  worker = startSyncWorker({
-    redisUrl: REDIS_URL,
-    prefix: storePrefix(prefix, store),
-    client,
-    concurrency: 2,
-    batchLedgers: batchLedgersOf(new RedisLedger(redis, prefix, storeScope(store))),
-  });
-  await worker.ready();
+  worker = await startStoreWorker(t.sandbox, 'test-failed-csv-queue');
 });
 afterEach(async () => {
-  await worker.close(true);
-  await deleteKeys(redis, prefix);
-  await redis.quit();
+  await worker.close();
 });
 
 it('an edited failed.csv re-run through the queue is recorded under the rows the person first saw', async () => {
-  const env = { ...t.env, REDIS_URL, QUEUE_PREFIX: prefix };
+  const env = { ...t.env, ...worker.env };
   const sheet = join(t.dir, 'new.csv');
   await writeFile(sheet, 'title,sale_price,category,barcode\nGood,10,1,q1\nTypo,12.5O,1,q2\nLost,5,99,q4\n');
   const first = await cli(['import', sheet, '--json'], env);

@@ -4,15 +4,14 @@
  * later run, and a damaged file sends nothing and stays. Real sandbox store, local engine, real
  * files; the wait between a folder's two looks is an injected step, so a test writes in it.
  */
-import { appendFile, mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
-import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
+import { runJob } from '../../src/intake/schedules.ts';
 import type { FileLedger } from '../../src/ledger/file-store.ts';
-import { silentLogger } from '../../src/log.ts';
 import { cli } from './cli.ts';
-import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
+import { createCount, jobDeps, productCsv, startWorld, writeCount, writeDated, type World } from './helpers.ts';
 
 let world: World;
 let ledger: FileLedger;
@@ -33,12 +32,7 @@ afterEach(async () => {
 });
 
 /** A daily file whose modification time is `day` of November 2026 (UTC noon). */
-async function daily(name: string, barcodes: string[], day: number): Promise<void> {
-  const path = join(incoming, name);
-  await writeFile(path, productCsv(barcodes));
-  const at = new Date(Date.UTC(2026, 10, day, 12));
-  await utimes(path, at, at);
-}
+const daily = (name: string, barcodes: string[], day: number) => writeDated(join(incoming, name), barcodes, day);
 
 async function job(after: string, pattern = 'prices-*.csv'): Promise<JobDefinition> {
   const file = join(jobsDir, 'daily.yaml');
@@ -47,16 +41,7 @@ async function job(after: string, pattern = 'prices-*.csv'): Promise<JobDefiniti
   return parseJobFile(file, text);
 }
 
-function deps(settle: () => Promise<void> = () => Promise.resolve()): JobRunDeps & { said: string[] } {
-  const said: string[] = [];
-  return {
-    runnerFor: () => world.runner(ledger),
-    logger: silentLogger,
-    fetchLimits: { settle },
-    onNothingNew: (message) => said.push(message),
-    said,
-  };
-}
+const deps = (settle?: () => Promise<void>) => jobDeps(world, ledger, settle);
 
 describe('a folder source with pattern', () => {
   it('takes the newest of three daily files, moves it once reported, and then takes only a newer one', async () => {

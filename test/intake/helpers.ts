@@ -1,29 +1,28 @@
-/** Shared set-up for intake tests: a real sandbox store, the local engine, a temp folder. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+/** Shared set-up for intake tests: the base world's sandbox store and temp folder, the local engine. */
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { silentLogger } from '../../src/log.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { settingsFor } from '../store/helpers.ts';
+import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import { openSheet } from '../../src/sheet/index.ts';
 import { createStoreClient } from '../../src/store/index.ts';
 import { runSync } from '../../src/sync/run-local.ts';
 import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
+import type { JobRunDeps } from '../../src/intake/schedules.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropLayout } from '../../src/intake/drop-layout.ts';
 import type { DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
+import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 
-export interface World {
-  sandbox: SandboxHandle;
-  dir: string;
+export interface World extends SandboxWorld {
   reportDir: string;
   runner(ledger: Ledger): SyncRunner;
   /** A file ledger (default: `ledger.jsonl` in the world's folder), closed with the world. */
   openLedger(path?: string): Promise<FileLedger>;
-  close(): Promise<void>;
 }
 
 export interface WorldOptions {
@@ -34,26 +33,23 @@ export interface WorldOptions {
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const sandbox = await startSandbox(options.latencyMs ? { latencyMs: options.latencyMs } : {});
-  const dir = await mkdtemp(join(tmpdir(), 'intake-'));
+  const world = await startSandboxWorld({
+    name: 'intake',
+    sandbox: options.latencyMs ? { latencyMs: options.latencyMs } : {},
+  });
+  const { sandbox, dir } = world;
   const reportDir = join(dir, 'reports');
-  const client = createStoreClient(
-    {
-      storeUrl: sandbox.url,
-      storeEmail: sandbox.email,
-      storePassword: sandbox.password,
-      rate: 1_000,
-      categoriesMethod: 'POST',
-      requestTimeoutMs: 10_000,
-      connectTimeoutMs: 2_000,
-    },
-    { logger: silentLogger, ...(options.noRetries ? { maxAttempts: 1 } : {}) },
-  );
+  const client = createStoreClient(settingsFor(sandbox, { requestTimeoutMs: 10_000 }), {
+    logger: silentLogger,
+    ...(options.noRetries ? { maxAttempts: 1 } : {}),
+  });
   const concurrency = options.concurrency ?? 4;
   const ledgers: FileLedger[] = [];
+  world.onClose(async () => {
+    for (const ledger of ledgers.splice(0)) await ledger.close();
+  });
   return {
-    sandbox,
-    dir,
+    ...world,
     reportDir,
     runner: (ledger) => (request: SyncRequest) =>
       runSync(request, {
@@ -68,11 +64,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       const ledger = await FileLedger.open(path);
       ledgers.push(ledger);
       return ledger;
-    },
-    close: async () => {
-      for (const ledger of ledgers.splice(0)) await ledger.close();
-      await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -135,5 +126,41 @@ export function dropWatcherBase(world: World, layout: DropLayout, ledger: Ledger
     ledgerSettings: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false },
     force: false,
     logger: silentLogger,
+  };
+}
+
+/** The settings of a CLI run in the world: its store, a ledger file, its reports and a jobs folder (made). */
+export async function jobsEnv(world: World): Promise<Record<string, string>> {
+  const jobsDir = join(world.dir, 'jobs');
+  await mkdir(jobsDir, { recursive: true });
+  return {
+    ...world.storeEnv,
+    LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
+    REPORT_DIR: world.reportDir,
+    JOBS_DIR: jobsDir,
+    RATE: '1000',
+  };
+}
+
+/** A product sheet at `path` whose modification time is `day` of November 2026 (UTC noon). */
+export async function writeDated(path: string, barcodes: string[], day: number): Promise<void> {
+  await writeFile(path, productCsv(barcodes));
+  const at = new Date(Date.UTC(2026, 10, day, 12));
+  await utimes(path, at, at);
+}
+
+/** What a job run needs, on the world's runner and `ledger`; `said` keeps what it says of nothing new. */
+export function jobDeps(
+  world: World,
+  ledger: Ledger,
+  settle: () => Promise<void> = () => Promise.resolve(),
+): JobRunDeps & { said: string[] } {
+  const said: string[] = [];
+  return {
+    runnerFor: () => world.runner(ledger),
+    logger: silentLogger,
+    fetchLimits: { settle },
+    onNothingNew: (message) => said.push(message),
+    said,
   };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { cli } from './cli.ts';
-import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
+import { createCount, productCsv, startWorld, writeCount, type World, jobsEnv } from './helpers.ts';
 import { selfSignedCertificate, startHttpsServer, type HttpsTestServer } from './https-server.ts';
 
 const TOKEN = `tok-${randomUUID()}`;
@@ -54,16 +54,7 @@ beforeEach(async () => {
       response.writeHead(302, { location: '/loop' }).end();
     } else response.writeHead(404).end();
   });
-  env = {
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
-    LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
-    REPORT_DIR: world.reportDir,
-    JOBS_DIR: join(world.dir, 'jobs'),
-    RATE: '1000',
-  };
-  await mkdir(env.JOBS_DIR!, { recursive: true });
+  env = await jobsEnv(world);
 });
 
 afterEach(async () => {

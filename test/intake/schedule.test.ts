@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
@@ -7,7 +7,7 @@ import { JobFileError, loadJobs, nextRun, parseJobFile } from '../../src/intake/
 import { listSchedules, scheduleQueue, syncSchedules } from '../../src/intake/schedules.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { cli } from './cli.ts';
-import { createCount, startWorld, writeCount, type World } from './helpers.ts';
+import { createCount, startWorld, writeCount, type World, jobsEnv } from './helpers.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let world: World;
@@ -15,16 +15,7 @@ let env: Record<string, string>;
 
 beforeEach(async () => {
   world = await startWorld();
-  env = {
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
-    LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
-    REPORT_DIR: world.reportDir,
-    JOBS_DIR: join(world.dir, 'jobs'),
-    RATE: '1000',
-  };
-  await mkdir(env.JOBS_DIR!, { recursive: true });
+  env = await jobsEnv(world);
 });
 
 afterEach(async () => {

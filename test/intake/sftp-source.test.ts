@@ -4,15 +4,15 @@
  * before anything is read; a folder with `pattern:` gives its newest new file, moved on the server
  * once reported; a file still growing is left for later. Sandbox store, local engine.
  */
-import { appendFile, mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
-import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
+import { runJob } from '../../src/intake/schedules.ts';
 import type { FileLedger } from '../../src/ledger/file-store.ts';
-import { createLogger, silentLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/log.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
-import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
+import { createCount, jobDeps, startWorld, writeCount, writeDated, type World } from './helpers.ts';
 import { startSshd, type Sshd } from './sshd.ts';
 
 let world: World;
@@ -38,12 +38,8 @@ afterEach(async () => {
   await world.close();
 });
 
-async function daily(name: string, barcodes: string[], day: number): Promise<void> {
-  const path = join(feeds, name);
-  await writeFile(path, productCsv(barcodes));
-  const at = new Date(Date.UTC(2026, 10, day, 12));
-  await utimes(path, at, at);
-}
+/** A daily file whose modification time is `day` of November 2026 (UTC noon). */
+const daily = (name: string, barcodes: string[], day: number) => writeDated(join(feeds, name), barcodes, day);
 
 async function job(path: string, keys: Record<string, string>): Promise<JobDefinition> {
   const file = join(jobsDir, 'supplier.yaml');
@@ -57,16 +53,7 @@ async function job(path: string, keys: Record<string, string>): Promise<JobDefin
   return parseJobFile(file, `${lines.join('\n')}\n`);
 }
 
-function deps(settle: () => Promise<void> = () => Promise.resolve()): JobRunDeps & { said: string[] } {
-  const said: string[] = [];
-  return {
-    runnerFor: () => world.runner(ledger),
-    logger: silentLogger,
-    fetchLimits: { settle },
-    onNothingNew: (message) => said.push(message),
-    said,
-  };
-}
+const deps = (settle?: () => Promise<void>) => jobDeps(world, ledger, settle);
 
 async function failure(definition: JobDefinition): Promise<string> {
   const error = await runJob(definition, deps()).then(

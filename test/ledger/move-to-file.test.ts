@@ -4,69 +4,35 @@
  * file again and still create nothing twice. Refused while a batch runs on the queue. The real
  * CLI, the sandbox over HTTP and the shared Redis (a prefix of its own).
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
-import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { scopeKeyPrefix, storeScope } from '../../src/store/identity.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import { until } from '../helpers/until.ts';
 import { cli } from '../intake/cli.ts';
 import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
-import { deleteKeys, keysUnder } from '../sync/helpers/redis.ts';
+import { keysUnder } from '../sync/helpers/redis.ts';
+import { useUserWorld } from '../helpers/user-world.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-let redis: Redis;
-let dir: string;
-let prefix: string;
+const u = useUserWorld('move-to-file');
 let sandbox: SandboxHandle;
+const userEnv = (withRedis: boolean) => u.userEnv(sandbox, withRedis);
+const homeFile = () => u.homeFile(sandbox);
 
-beforeAll(() => {
-  redis = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await redis.quit();
-});
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'move-to-file-'));
-  prefix = `test-move-to-file-${randomUUID()}`;
-  sandbox = await startSandbox();
+  sandbox = await u.store();
 });
-afterEach(async () => {
-  await sandbox.close();
-  await deleteKeys(redis, prefix);
-  await rm(dir, { recursive: true, force: true });
-});
-
-function userEnv(withRedis: boolean): Record<string, string> {
-  return {
-    HOME: join(dir, 'home'),
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
-    ...(withRedis ? { REDIS_URL, QUEUE_PREFIX: prefix } : {}),
-  };
-}
-
-const homeFile = () =>
-  scopedLedgerFile(
-    join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl'),
-    storeScope({ url: sandbox.url, account: sandbox.email }),
-  );
 
 it('moves the ledger back to the file: local runs work again and create nothing twice', async () => {
-  const first = await writeSheet(join(dir, 'first.csv'), productCsv(['mf-1', 'mf-2']));
-  const both = await writeSheet(join(dir, 'both.csv'), productCsv(['mf-1', 'mf-2', 'mf-3', 'mf-4']));
+  const first = await writeSheet(join(u.dir, 'first.csv'), productCsv(['mf-1', 'mf-2']));
+  const both = await writeSheet(join(u.dir, 'both.csv'), productCsv(['mf-1', 'mf-2', 'mf-3', 'mf-4']));
   expect((await cli(['import', first], userEnv(false))).code).toBe(0);
   // With Redis: it takes the file over, and two more products are created.
   expect((await cli(['import', both, '--queue', 'local'], userEnv(true))).code).toBe(0);
@@ -80,7 +46,7 @@ it('moves the ledger back to the file: local runs work again and create nothing 
   // A batch on the queue (no worker yet): refused, nothing moved.
   const waiting = cli(['import', both, '--wait', '--json'], userEnv(true));
   await until(
-    async () => (await keysUnder(redis, prefix)).some((k) => k.includes(':engine:batch')),
+    async () => (await keysUnder(u.redis, u.prefix)).some((k) => k.includes(':engine:batch')),
     'the batch to be queued',
   );
   const refused = await cli(['ledger', 'move-to-file'], userEnv(true));
@@ -100,7 +66,7 @@ it('moves the ledger back to the file: local runs work again and create nothing 
 
   // One product's barcode linked to its product_id, in Redis: its record moves whole, both ways.
   const mf3 = sandbox.products().find((p) => p.fields.barcode === 'mf-3')!;
-  const links = join(dir, 'links.csv');
+  const links = join(u.dir, 'links.csv');
   await writeFile(links, `product_id,barcode\n${mf3.product_id},mf-3\n`);
   expect((await cli(['ledger', 'link', '--from', links], userEnv(true))).code).toBe(0);
 
@@ -113,8 +79,8 @@ it('moves the ledger back to the file: local runs work again and create nothing 
   expect(existsSync(homeFile())).toBe(true);
   // Nothing deleted: the Redis hash is kept under another name, and no longer answers.
   const scope = storeScope({ url: sandbox.url, account: sandbox.email });
-  expect(await redis.exists(`${scopeKeyPrefix(prefix, scope)}:ledger-moved-to-file`)).toBe(1);
-  expect(await redis.exists(redisLedgerKey(prefix, scope))).toBe(0);
+  expect(await u.redis.exists(`${scopeKeyPrefix(u.prefix, scope)}:ledger-moved-to-file`)).toBe(1);
+  expect(await u.redis.exists(redisLedgerKey(u.prefix, scope))).toBe(0);
 
   // Local again: the file answers, and knows every product; mf-3, linked, is updated by its barcode
   // (a full sync sends an update again), the other three are not created again.
@@ -135,7 +101,7 @@ it('moves the ledger back to the file: local runs work again and create nothing 
 });
 
 it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the ledger in its file; a batch that starts there moves it', async () => {
-  const sheet = await writeSheet(join(dir, 'no-worker.csv'), productCsv(['nw-1', 'nw-2']));
+  const sheet = await writeSheet(join(u.dir, 'no-worker.csv'), productCsv(['nw-1', 'nw-2']));
   expect((await cli(['import', sheet], userEnv(false))).code).toBe(0);
   const scope = storeScope({ url: sandbox.url, account: sandbox.email });
 
@@ -144,7 +110,7 @@ it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the 
   expect(refused.stderr).toContain('no worker serves the queue');
   expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(false);
   expect(existsSync(homeFile())).toBe(true);
-  expect(await redis.exists(redisLedgerKey(prefix, scope))).toBe(0);
+  expect(await u.redis.exists(redisLedgerKey(u.prefix, scope))).toBe(0);
 
   // Without REDIS_URL the file still answers: no `ledger move-to-file` needed, nothing created again.
   const again = await cli(['import', sheet, '--json'], userEnv(false));
@@ -156,6 +122,6 @@ it('a command with REDIS_URL that queues nothing (no worker: exit 2) leaves the 
   // A batch that does start with REDIS_URL (here in this process) takes the file over, as before.
   expect((await cli(['import', sheet, '--queue', 'local'], userEnv(true))).code).toBe(0);
   expect(existsSync(`${homeFile()}.moved-to-redis`)).toBe(true);
-  expect(await redis.hlen(redisLedgerKey(prefix, scope))).toBe(2);
+  expect(await u.redis.hlen(redisLedgerKey(u.prefix, scope))).toBe(2);
   expect(createCount(sandbox)).toBe(2);
 });

@@ -4,73 +4,25 @@
  * (the queue and a worker), then local again: every product is created once. And two stores
  * never share a ledger, in the per-user file as in Redis.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
-import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
-import { storeScope } from '../../src/store/identity.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { cli } from '../intake/cli.ts';
 import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
-import { deleteKeys } from '../sync/helpers/redis.ts';
+import { useUserWorld } from '../helpers/user-world.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-let redis: Redis;
-let dir: string;
-let prefix: string;
-const sandboxes: SandboxHandle[] = [];
-
-beforeAll(() => {
-  redis = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await redis.quit();
-});
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'one-ledger-'));
-  prefix = `test-one-ledger-${randomUUID()}`;
-});
-afterEach(async () => {
-  await Promise.all(sandboxes.splice(0).map((s) => s.close()));
-  await deleteKeys(redis, prefix);
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function store(): Promise<SandboxHandle> {
-  const sandbox = await startSandbox();
-  sandboxes.push(sandbox);
-  return sandbox;
-}
-
-/** The environment of a user on this machine: a home of the test's own, no LEDGER_FILE. */
-function userEnv(sandbox: SandboxHandle, withRedis: boolean): Record<string, string> {
-  return {
-    HOME: join(dir, 'home'),
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
-    ...(withRedis ? { REDIS_URL, QUEUE_PREFIX: prefix } : {}),
-  };
-}
-
-function homeFile(sandbox: SandboxHandle): string {
-  const base = join(dir, 'home', '.local', 'state', 'catalog-sync', 'ledger.jsonl');
-  return scopedLedgerFile(base, storeScope({ url: sandbox.url, account: sandbox.email }));
-}
+const u = useUserWorld('one-ledger');
+const { store, userEnv, homeFile } = u;
 
 it('local, then redis, then local again: each product is created once', async () => {
   const sandbox = await store();
-  const first = await writeSheet(join(dir, 'first.csv'), productCsv(['ol-1', 'ol-2']));
-  const both = await writeSheet(join(dir, 'both.csv'), productCsv(['ol-1', 'ol-2', 'ol-3', 'ol-4']));
+  const first = await writeSheet(join(u.dir, 'first.csv'), productCsv(['ol-1', 'ol-2']));
+  const both = await writeSheet(join(u.dir, 'both.csv'), productCsv(['ol-1', 'ol-2', 'ol-3', 'ol-4']));
 
   // Local: the per-user file ledger.
   expect((await cli(['import', first], userEnv(sandbox, false))).code).toBe(0);
@@ -115,7 +67,7 @@ it('two stores never share entries: the same sheet creates its products in each,
   for (const withRedis of [false, true]) {
     // New products each round: Redis takes over each store's file entries, its own only.
     const codes = withRedis ? ['two-r1', 'two-r2'] : ['two-f1', 'two-f2'];
-    const sheet = await writeSheet(join(dir, `${codes[0]}.csv`), productCsv(codes));
+    const sheet = await writeSheet(join(u.dir, `${codes[0]}.csv`), productCsv(codes));
     const before = [createCount(a), createCount(b)];
     for (const sandbox of [a, b, a, b]) {
       expect((await cli(['import', sheet, '--queue', 'local'], userEnv(sandbox, withRedis))).code).toBe(0);

@@ -21,6 +21,7 @@ import { runSync } from '../../src/sync/run-local.ts';
 import type { BatchLedgerFactory } from '../../src/ledger/batch-ledger.ts';
 import { productCsv } from '../intake/helpers.ts';
 import { until } from '../helpers/until.ts';
+import { settingsFor } from '../store/helpers.ts';
 
 let sandbox: SandboxHandle;
 let dir: string;
@@ -79,18 +80,10 @@ it('leaves only the create in flight and the one claimed ahead pending, not the 
 
   // The first create is applied by the store, and its reply held: it stays in flight.
   sandbox.inject({ kind: 'delayAfterApply', path: '/v1/create_product', times: 1, delayMs: 60_000 });
-  const client = createStoreClient(
-    {
-      storeUrl: sandbox.url,
-      storeEmail: sandbox.email,
-      storePassword: sandbox.password,
-      rate: 1_000,
-      categoriesMethod: 'POST',
-      requestTimeoutMs: 120_000,
-      connectTimeoutMs: 2_000,
-    },
-    { logger: silentLogger, maxAttempts: 1 },
-  );
+  const client = createStoreClient(settingsFor(sandbox, { requestTimeoutMs: 120_000 }), {
+    logger: silentLogger,
+    maxAttempts: 1,
+  });
   const run = runSync(
     { file: sheet, ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
     {

@@ -24,6 +24,7 @@ import { takeOver } from '../../src/ledger/take-over.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import { storeIdentityOf, storeScope } from '../../src/store/identity.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 describe('replacedBy', () => {
   it.each([
@@ -135,7 +136,7 @@ describe('the batch ledger keeps what the last N batches replaced', () => {
   let dir: string;
   const prefix = `test-replaced-${randomUUID()}`;
   beforeAll(async () => {
-    redis = new Redis('redis://127.0.0.1:6379');
+    redis = new Redis(REDIS_URL);
     dir = await mkdtemp(join(tmpdir(), 'replaced-'));
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
 import type { LedgerRow, RecordDecision } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 
 /** The result a batch ledger's `before` ends a row in, or null when it sends the row. */
 const resultOf = (decision: RecordDecision): RowResult | null => decision.result ?? null;
@@ -21,7 +22,7 @@ let dir: string;
 const prefix = `test-${randomUUID()}`;
 
 beforeAll(async () => {
-  redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });
+  redis = new Redis(REDIS_URL, { lazyConnect: true });
   await redis.connect();
   dir = await mkdtemp(join(tmpdir(), 'ledger-'));
 });
@@ -226,6 +227,21 @@ describe('FileLedger group commit', () => {
   });
 });
 
+/** The ledger, its lookups (getMany calls) counted. */
+function countingLookups(ledger: Ledger): { counting: Ledger; lookups: () => number } {
+  let lookups = 0;
+  const counting: Ledger = {
+    ...ledger,
+    getMany: (keys) => ((lookups += 1), ledger.getMany(keys)),
+    setMany: (x) => ledger.setMany(x),
+    deleteMany: (k) => ledger.deleteMany(k),
+    claim: (k, e) => ledger.claim(k, e),
+    known: () => ledger.known(),
+    close: () => ledger.close(),
+  };
+  return { counting, lookups: () => lookups };
+}
+
 describe('ledgerForBatch over a ledger', () => {
   const row = (n: number, barcode: string): LedgerRow => ({
     batchId: 'B',
@@ -235,20 +251,11 @@ describe('ledgerForBatch over a ledger', () => {
 
   it('batches concurrent lookups, marks creates pending only when sent, and undoes the mark when the create fails', async () => {
     const ledger = new RedisLedger(redis, prefix, 'guard');
-    let lookups = 0;
-    const counting: Ledger = {
-      ...ledger,
-      getMany: (keys) => ((lookups += 1), ledger.getMany(keys)),
-      setMany: (x) => ledger.setMany(x),
-      deleteMany: (k) => ledger.deleteMany(k),
-      claim: (k, e) => ledger.claim(k, e),
-      known: () => ledger.known(),
-      close: () => ledger.close(),
-    };
+    const { counting, lookups } = countingLookups(ledger);
     const batch = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 2, `bc${i}`));
     expect(await Promise.all(rows.map((r) => batch.before(r).then(resultOf)))).toEqual(rows.map(() => null));
-    expect(lookups).toBe(1);
+    expect(lookups()).toBe(1);
     // Deciding writes nothing: rows still waiting to be sent leave no trace.
     expect(await ledger.getMany(rows.map((_, i) => `k:barcode:bc${i}`))).toEqual(rows.map(() => undefined));
     for (const r of rows.slice(0, 4)) expect(await batch.beforeSend!(r)).toBeNull();
@@ -273,24 +280,15 @@ describe('ledgerForBatch over a ledger', () => {
   it('prefetch reads a block of rows in one lookup; before then answers them at once, as from memory', async () => {
     const ledger = new RedisLedger(redis, prefix, 'prefetch');
     await ledger.setMany([['k:barcode:p0', e('EARLIER')]]);
-    let lookups = 0;
-    const counting: Ledger = {
-      ...ledger,
-      getMany: (keys) => ((lookups += 1), ledger.getMany(keys)),
-      setMany: (x) => ledger.setMany(x),
-      deleteMany: (k) => ledger.deleteMany(k),
-      claim: (k, x) => ledger.claim(k, x),
-      known: () => ledger.known(),
-      close: () => ledger.close(),
-    };
+    const { counting, lookups } = countingLookups(ledger);
     const batch = ledgerForBatch({ mode: 'full', keyColumn: 'barcode', retryUnknown: false }, counting);
     const rows = Array.from({ length: 20 }, (_, i) => row(i + 2, `p${i}`));
     await batch.prefetch!(rows);
-    expect(lookups).toBe(1);
+    expect(lookups()).toBe(1);
     const answers = await Promise.all(rows.map((r) => batch.before(r).then(resultOf)));
     expect(answers[0]?.code).toBe('already_created');
     expect(answers.slice(1)).toEqual(rows.slice(1).map(() => null));
-    expect(lookups).toBe(1);
+    expect(lookups()).toBe(1);
     // A batch ledger over an in-memory store needs no prefetch.
     expect(
       'prefetch' in

@@ -15,7 +15,7 @@ import { Outbox, type OutboxEntry } from '../../src/notify/outbox.ts';
 import type { NotifySettings } from '../../src/notify/settings.ts';
 import { postWebhook } from '../../src/notify/webhook.ts';
 import { emptyCounts } from '../../src/outcome.ts';
-import { newSecret, startReceiver, type Receiver } from './helpers.ts';
+import { newSecret, startReceiver, type Answer, type Receiver } from './helpers.ts';
 
 const STORE = { url: 'https://api.shop.example', account: 'ops@shop.example', name: 'Shop' };
 const silent = createLogger({ level: 'silent' });
@@ -65,26 +65,21 @@ async function entries(): Promise<OutboxEntry[]> {
   return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxEntry));
 }
 
+/** An outbox in the test's folder posting to a receiver of the test's own that answers `answer`. */
+async function outboxTo(answer?: Answer, more: { delays?: number[]; rescanMs?: number } = {}) {
+  const secret = newSecret();
+  const started = (receiver = await startReceiver(secret, answer));
+  const settings: NotifySettings = { webhook: { url: started.url, secret }, email: null, lang: null, consoleUrl: null };
+  const counted: AttemptCount[] = [];
+  const outbox = new Outbox({ dir, settings, logger: silent, onAttempt: (c) => counted.push(c), ...more });
+  return { outbox, counted, receiver: started };
+}
+
 describe('outbox delivery', () => {
   it('fails twice, then delivers once: the same webhook-id and body each time, 5 s then 30 s apart', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date('2026-11-26T10:12:00.000Z'));
-    const secret = newSecret();
-    receiver = await startReceiver(secret, (n) => (n < 2 ? 500 : 204));
-    const settings: NotifySettings = {
-      webhook: { url: receiver.url, secret },
-      email: null,
-      lang: null,
-      consoleUrl: null,
-    };
-    const counted: AttemptCount[] = [];
-    const outbox = new Outbox({
-      dir,
-      settings,
-      logger: silent,
-      onAttempt: (c) => counted.push(c),
-      rescanMs: 3_600_000,
-    });
+    const { outbox, counted, receiver } = await outboxTo((n) => (n < 2 ? 500 : 204), { rescanMs: 3_600_000 });
 
     await outbox.add([notification()]);
     await outbox.idle();
@@ -135,23 +130,7 @@ describe('outbox delivery', () => {
 
   it('gives up after the last attempt of its schedule', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const secret = newSecret();
-    receiver = await startReceiver(secret, () => 503);
-    const settings: NotifySettings = {
-      webhook: { url: receiver.url, secret },
-      email: null,
-      lang: null,
-      consoleUrl: null,
-    };
-    const counted: AttemptCount[] = [];
-    const outbox = new Outbox({
-      dir,
-      settings,
-      logger: silent,
-      onAttempt: (c) => counted.push(c),
-      delays: [1_000, 2_000],
-      rescanMs: 3_600_000,
-    });
+    const { outbox, counted, receiver } = await outboxTo(() => 503, { delays: [1_000, 2_000], rescanMs: 3_600_000 });
     await outbox.add([notification()]);
     await outbox.idle();
     await vi.advanceTimersByTimeAsync(1_000);
@@ -172,15 +151,7 @@ describe('outbox delivery', () => {
   });
 
   it('keeps one notification when a batch is reported twice', async () => {
-    const secret = newSecret();
-    receiver = await startReceiver(secret);
-    const settings: NotifySettings = {
-      webhook: { url: receiver.url, secret },
-      email: null,
-      lang: null,
-      consoleUrl: null,
-    };
-    const outbox = new Outbox({ dir, settings, logger: silent });
+    const { outbox, receiver } = await outboxTo();
     await outbox.add([notification()]);
     await outbox.idle();
     await outbox.add([notification()]);

@@ -1,36 +1,24 @@
 /**
- * An app on a real sandbox store with notifications on: a webhook receiver and an SMTP server of
- * the test's own, reports and state in a temp folder, log lines kept (to look for secrets).
+ * An app on the base world's sandbox store with notifications on: a webhook receiver and an SMTP
+ * server of the test's own, reports and state in its temp folder, log lines kept (to look for secrets).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { createApp, type App, type AppOptions } from '../../src/app.ts';
 import { runJob } from '../../src/intake/schedules.ts';
 import { resolveConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/log.ts';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.ts';
+import type { SandboxOptions } from '../../src/sandbox/index.ts';
 import { newSecret, startMailServer, startReceiver, type Answer, type MailServer, type Receiver } from './helpers.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
-import { dropKeys } from '../sync/helpers/redis.ts';
+import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 
-export interface NotifyWorld {
+export interface NotifyWorld extends SandboxWorld {
   app: App;
-  sandbox: SandboxHandle;
   receiver: Receiver;
   mail: MailServer;
   secret: string;
-  dir: string;
   reportDir: string;
   /** The store's notifications' outbox lives under it (local mode). */
   stateHome: string;
-  queuePrefix: string | null;
   env: Record<string, string>;
-  logs: string[];
-  sheet(name: string, lines: string[]): Promise<string>;
-  close(): Promise<void>;
 }
 
 export interface NotifyWorldOptions {
@@ -45,18 +33,20 @@ export interface NotifyWorldOptions {
 }
 
 export async function startNotifyWorld(options: NotifyWorldOptions = {}): Promise<NotifyWorld> {
-  const sandbox = await startSandbox(options.sandbox ?? {});
+  const world = await startSandboxWorld({
+    name: 'notify',
+    redis: options.redis === true,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  });
   const secret = newSecret();
   const receiver = await startReceiver(secret, options.answer);
+  world.onClose(() => receiver.close());
   const mail = await startMailServer();
-  const dir = await mkdtemp(join(tmpdir(), 'notify-'));
-  const reportDir = join(dir, 'reports');
-  const stateHome = join(dir, 'state');
-  const queuePrefix = options.redis ? `notify-test-${randomUUID()}` : null;
+  world.onClose(() => mail.close());
+  const reportDir = join(world.dir, 'reports');
+  const stateHome = join(world.dir, 'state');
   const env: Record<string, string> = {
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
+    ...world.storeEnv,
     REPORT_DIR: reportDir,
     XDG_STATE_HOME: stateHome,
     RATE: '500',
@@ -70,43 +60,12 @@ export async function startNotifyWorld(options: NotifyWorldOptions = {}): Promis
           NOTIFY_EMAIL_FROM: 'Catalog <catalog@shop.example>',
         }),
     CONSOLE_URL: 'https://console.shop.example/',
-    ...(queuePrefix ? { REDIS_URL, QUEUE_PREFIX: queuePrefix } : {}),
+    ...world.redisEnv,
     ...options.env,
   };
-  const logs: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const app = createApp(resolveConfig(env), createLogger({ level: 'debug', destination }), options.app);
-  return {
-    app,
-    sandbox,
-    receiver,
-    mail,
-    secret,
-    dir,
-    reportDir,
-    stateHome,
-    queuePrefix,
-    env,
-    logs,
-    sheet: async (name, lines) => {
-      const file = join(dir, name);
-      await writeFile(file, `${lines.join('\n')}\n`);
-      return file;
-    },
-    close: async () => {
-      await app.close();
-      if (queuePrefix) await dropKeys(queuePrefix);
-      await receiver.close();
-      await mail.close();
-      await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const app = createApp(resolveConfig(env), world.logger, options.app);
+  world.onClose(() => app.close());
+  return { ...world, app, receiver, mail, secret, reportDir, stateHome, env };
 }
 
 /**

@@ -6,9 +6,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { cli as inProcess } from '../intake/cli.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 
@@ -32,17 +31,11 @@ afterAll(async () => {
 });
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.resume();
-  const code = await runCli(['--report-dir', join(dir, 'reports'), ...args], {
-    stdout,
-    stderr,
-    env: { LOG_LEVEL: 'silent', LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'), ...env },
+  const run = await inProcess(['--report-dir', join(dir, 'reports'), ...args], {
+    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+    ...env,
   });
-  return { code, out };
+  return { code: run.code, out: run.stdout };
 }
 
 describe('text fields have a length limit', () => {

@@ -2,10 +2,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
 import { withSandbox } from '../../src/sandbox/index.ts';
+import { cli as inProcess } from '../intake/cli.ts';
 import { fixture } from './helpers.ts';
 
 let dir: string;
@@ -24,14 +23,8 @@ async function cliWith(
   env: Record<string, string>,
   ...args: string[]
 ): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await runCli(['--report-dir', dir, ...args], { stdout, stderr, env });
-  return { code, out, err };
+  const { code, stdout, stderr } = await inProcess(['--report-dir', dir, ...args], env);
+  return { code, out: stdout, err: stderr };
 }
 
 describe('validate', () => {

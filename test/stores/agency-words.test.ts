@@ -3,25 +3,17 @@
  * north: ...", it printed "store store north"), and `rerun --store north` of south's report
  * advises `--store south` (it advised setting STORE_URL, which a stores file refuses). Real CLI.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { useCliWorld } from '../sync/helpers/cli-world.ts';
 import { agencyEnv, writeStoresFile } from './agency.ts';
 
-const t = useCliWorld();
-let other: SandboxHandle;
-beforeEach(async () => {
-  other = await startSandbox();
-});
-afterEach(async () => {
-  await other.close();
-});
+const t = useCliWorld({}, { otherStore: true });
 
 it("status names each store once; rerun of another store's report advises its --store", async () => {
   const file = await writeStoresFile(t.world.dir, [
     { id: 'north', sandbox: t.world.sandbox },
-    { id: 'south', sandbox: other },
+    { id: 'south', sandbox: t.other },
   ]);
   const env = agencyEnv(file, t.world.sandbox.password);
   const sheet = await t.world.sheet('p.csv', ['title,category,sale_price,barcode', 'Oud,1,5,W-1']);

@@ -8,23 +8,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { beforeEach, expect, it } from 'vitest';
 import { openMail, startMailServer, type MailServer } from '../notify/helpers.ts';
 import { until } from '../helpers/until.ts';
 import { useCliWorld } from '../sync/helpers/cli-world.ts';
 import { agencyEnv, writeStoresFile } from './agency.ts';
 
-const t = useCliWorld();
-let other: SandboxHandle;
+const t = useCliWorld({}, { otherStore: true });
 let mail: MailServer;
 beforeEach(async () => {
-  other = await startSandbox();
-  mail = await startMailServer();
-});
-afterEach(async () => {
-  await mail.close();
-  await other.close();
+  const started = (mail = await startMailServer());
+  t.world.onClose(() => started.close());
 });
 
 /** A jobs folder with one good job and the two bad files of the issue. */
@@ -41,7 +35,7 @@ it('with a stores file: the bad job files are skipped and told, the store is ser
   const jobs = await jobsFolder(join(t.world.dir, 'jobs-north'));
   const file = await writeStoresFile(t.world.dir, [
     { id: 'north', sandbox: t.world.sandbox, lines: [`jobs_dir: ${jobs}`, 'notify_email_to: owner@north.example'] },
-    { id: 'south', sandbox: other },
+    { id: 'south', sandbox: t.other },
   ]);
   const env = agencyEnv(file, t.world.sandbox.password, {
     SMTP_URL: mail.url,

@@ -4,22 +4,16 @@
  * with its own recipient gets its mail, a store without one gets none, and a mail server that
  * would write to no one is refused with a message that names the stores file's way. The real CLI.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { beforeEach, expect, it } from 'vitest';
 import { openMail, startMailServer, type MailServer } from '../notify/helpers.ts';
 import { useCliWorld } from '../sync/helpers/cli-world.ts';
 import { agencyEnv, writeStoresFile } from './agency.ts';
 
-const t = useCliWorld();
-let other: SandboxHandle;
+const t = useCliWorld({}, { otherStore: true });
 let mail: MailServer;
 beforeEach(async () => {
-  other = await startSandbox();
-  mail = await startMailServer();
-});
-afterEach(async () => {
-  await mail.close();
-  await other.close();
+  const started = (mail = await startMailServer());
+  t.world.onClose(() => started.close());
 });
 
 const SHEET = ['title,category,sale_price,barcode', 'Oud,1,5,MAIL-1'];
@@ -27,7 +21,7 @@ const SHEET = ['title,category,sale_price,barcode', 'Oud,1,5,MAIL-1'];
 it('a store with notify_email_to gets its mail through the agency SMTP_URL; a store without one gets none', async () => {
   const file = await writeStoresFile(t.world.dir, [
     { id: 'north', sandbox: t.world.sandbox, lines: ['notify_email_to: owner@north.example'] },
-    { id: 'south', sandbox: other },
+    { id: 'south', sandbox: t.other },
   ]);
   const env = agencyEnv(file, t.world.sandbox.password, {
     REDIS_URL: undefined,
@@ -45,7 +39,7 @@ it('a store with notify_email_to gets its mail through the agency SMTP_URL; a st
   expect(first.to).toEqual(['owner@north.example']);
   expect(openMail(first.raw).subject).toContain('1 created');
   expect(mail.mails).toHaveLength(1);
-  expect(other.products()).toHaveLength(1);
+  expect(t.other.products()).toHaveLength(1);
 });
 
 it('a mail server with no recipient anywhere is refused, naming NOTIFY_EMAIL_TO and the stores file', async () => {

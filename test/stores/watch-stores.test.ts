@@ -4,19 +4,11 @@
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
 import { useCliWorld } from '../sync/helpers/cli-world.ts';
 
-const t = useCliWorld();
-let other: SandboxHandle;
-beforeEach(async () => {
-  other = await startSandbox();
-});
-afterEach(async () => {
-  await other.close();
-});
+const t = useCliWorld({}, { otherStore: true });
 
 it('each store of the stores file has its drop folder synced to it, with its reports in its own folder', async () => {
   const storesFile = join(t.world.dir, 'stores.yaml');
@@ -29,8 +21,8 @@ it('each store of the stores file has its drop folder synced to it, with its rep
       `    email: ${t.world.sandbox.email}`,
       '    password_env: SANDBOX_PASSWORD',
       '  - id: south',
-      `    url: ${other.url}`,
-      `    email: ${other.email}`,
+      `    url: ${t.other.url}`,
+      `    email: ${t.other.email}`,
       '    password_env: SANDBOX_PASSWORD',
       '',
     ].join('\n'),
@@ -58,7 +50,7 @@ it('each store of the stores file has its drop folder synced to it, with its rep
   await until(() => watch.out().includes('north.csv:') && watch.out().includes('south.csv:'), 'both files synced');
 
   expect(t.world.sandbox.products().map((p) => p.fields.barcode)).toEqual(['N-1']);
-  expect(other.products().map((p) => p.fields.barcode)).toEqual(['S-1']);
+  expect(t.other.products().map((p) => p.fields.barcode)).toEqual(['S-1']);
   expect((await readdir(join(dropDir, 'north', 'done'))).some((name) => name.endsWith('north.csv'))).toBe(true);
   expect(await readdir(join(t.world.dir, 'reports', 'south'))).toHaveLength(1);
 });

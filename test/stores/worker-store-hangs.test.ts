@@ -3,20 +3,12 @@
  * file it exits 2 saying which store and what to check (it named no URL and no setting); with a
  * stores file it logs that store as not started and serves the others. The real CLI on Redis.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
 import { useCliWorld } from '../sync/helpers/cli-world.ts';
 import { agencyEnv, writeStoresFile } from './agency.ts';
 
-const t = useCliWorld();
-let other: SandboxHandle;
-beforeEach(async () => {
-  other = await startSandbox();
-});
-afterEach(async () => {
-  await other.close();
-});
+const t = useCliWorld({}, { otherStore: true });
 
 const HANG = { kind: 'delayAfterApply', path: '/v1/authorization', delayMs: 5_000, times: Infinity } as const;
 const QUICK_TIMEOUT = { REQUEST_TIMEOUT_MS: '300' };
@@ -34,7 +26,7 @@ it('with a stores file: the hanging store is logged as not started, the other st
   t.world.sandbox.inject(HANG);
   const file = await writeStoresFile(t.world.dir, [
     { id: 'north', sandbox: t.world.sandbox },
-    { id: 'south', sandbox: other },
+    { id: 'south', sandbox: t.other },
   ]);
   const env = agencyEnv(file, t.world.sandbox.password, { ...QUICK_TIMEOUT, LOG_LEVEL: 'error' });
   const worker = t.cli(['worker', '--grace', '1'], env);
@@ -44,6 +36,6 @@ it('with a stores file: the hanging store is logged as not started, the other st
   const sheet = await t.world.sheet('p.csv', ['title,category,sale_price,barcode', 'Oud,1,5,HANG-1']);
   const south = t.cli(['import', sheet, '--store', 'south', '--queue', 'redis', '--json'], env);
   expect(await south.exit(), south.all()).toBe(0);
-  expect(other.products()).toHaveLength(1);
+  expect(t.other.products()).toHaveLength(1);
   expect(worker.child.exitCode).toBeNull();
 });

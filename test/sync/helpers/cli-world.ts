@@ -1,19 +1,17 @@
 /**
- * The real CLI (bin/catalog-sync.js) against a test world: the sandbox store, a BullMQ prefix of
- * its own on the real Redis, and a temp directory that holds the reports, an empty jobs folder and
+ * The real CLI (bin/catalog-sync.js) against a test world (the base world, with Redis): the sandbox
+ * store, a BullMQ prefix of its own on the real Redis, and a temp directory that holds the reports, an empty jobs folder and
  * the per-user ledger home. `useCliWorld` registers the hooks: before each test a new world and
  * prefix; after it every process started here is killed and the prefix's keys deleted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach } from 'vitest';
-import type { SandboxOptions } from '../../../src/sandbox/index.ts';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { until } from '../../helpers/until.ts';
 import { kill } from './processes.ts';
-import { deleteKeys } from './redis.ts';
 import { storePrefix } from '../../../src/sync/queue/keys.ts';
 import { startWorld, type World } from './world.ts';
 import { REDIS_URL } from '../../helpers/redis-url.ts';
@@ -40,6 +38,8 @@ export interface CliWorld {
   readonly storePrefix: string;
   /** A connection of the test's own, for looking at the prefix's keys. */
   readonly redis: Redis;
+  /** A second sandbox store (an agency's other store), with `otherStore`. */
+  readonly other: SandboxHandle;
   /**
    * The environment a command gets: only PATH from this process, then the store, Redis, prefix,
    * folders and a silent log, then `changes`.
@@ -51,22 +51,29 @@ export interface CliWorld {
   startWorker(changes?: EnvChanges, args?: string[]): Promise<CliRun>;
 }
 
-export function useCliWorld(options: SandboxOptions = {}): CliWorld {
+export interface CliWorldOptions {
+  /** Start a second sandbox store before each test, as `other`. */
+  otherStore?: boolean;
+}
+
+export function useCliWorld(options: SandboxOptions = {}, more: CliWorldOptions = {}): CliWorld {
   let world: World | undefined;
-  let prefix: string | undefined;
   let redis: Redis | undefined;
+  let other: SandboxHandle | undefined;
   const children: ChildProcess[] = [];
 
   beforeEach(async () => {
-    world = await startWorld(options);
-    prefix = `test-${randomUUID()}`;
+    world = await startWorld(options, true);
+    if (more.otherStore) {
+      const started = (other = await startSandbox());
+      world.onClose(() => started.close());
+    }
     redis = new Redis(REDIS_URL);
   });
   afterEach(async () => {
     for (const child of children.splice(0)) await kill(child, 'SIGKILL');
-    if (redis && prefix) await deleteKeys(redis, prefix);
     await redis?.quit();
-    await world?.close();
+    await world?.close(); // deletes the prefix's keys
   });
 
   const set = <T>(value: T | undefined, name: string): T => {
@@ -79,7 +86,7 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
       return set(world, 'world');
     },
     get prefix() {
-      return set(prefix, 'prefix');
+      return set(world?.queuePrefix ?? undefined, 'prefix');
     },
     get storePrefix() {
       return storePrefix(self.prefix, self.world.store);
@@ -87,15 +94,16 @@ export function useCliWorld(options: SandboxOptions = {}): CliWorld {
     get redis() {
       return set(redis, 'redis');
     },
+    get other() {
+      return set(other, 'other (with otherStore)');
+    },
     env(changes = {}) {
       const { world: w, prefix: p } = self;
       const env: NodeJS.ProcessEnv = {
         PATH: process.env.PATH ?? '',
         REDIS_URL,
         QUEUE_PREFIX: p,
-        STORE_URL: w.sandbox.url,
-        STORE_EMAIL: w.sandbox.email,
-        STORE_PASSWORD: w.sandbox.password,
+        ...w.storeEnv,
         LOG_LEVEL: 'silent',
         REPORT_DIR: join(w.dir, 'reports'),
         JOBS_DIR: join(w.dir, 'no-jobs'),

@@ -1,31 +1,21 @@
 /**
- * A test world: the sandbox store over real HTTP, a temp directory for sheets and reports, and
- * store clients built the way the CLI builds them.
+ * A test world: the base world's sandbox store over real HTTP and temp directory for sheets and
+ * reports, and store clients built the way the CLI builds them.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src/sandbox/index.ts';
-import type { StoreIdentity } from '../../../src/store/identity.ts';
+import type { SandboxOptions } from '../../../src/sandbox/index.ts';
 import { createStoreClient, type RateGate, type StoreClient } from '../../../src/store/index.ts';
+import { startSandboxWorld, type SandboxWorld } from '../../helpers/base-world.ts';
 
-export interface World {
-  sandbox: SandboxHandle;
-  dir: string;
-  /** The sandbox store's identity, as a client of it records batches. */
-  store: StoreIdentity;
+export interface World extends SandboxWorld {
   client(options?: { gate?: RateGate; rate?: number; maxAttempts?: number }): StoreClient;
-  sheet(name: string, lines: string[]): Promise<string>;
-  close(): Promise<void>;
 }
 
-export async function startWorld(options: SandboxOptions = {}): Promise<World> {
-  const sandbox = await startSandbox(options);
-  const dir = await mkdtemp(join(tmpdir(), 'sync-test-'));
+/** `redis`: a key prefix of the world's own on the shared Redis (deleted at close). */
+export async function startWorld(options: SandboxOptions = {}, redis = false): Promise<World> {
+  const world = await startSandboxWorld({ name: 'sync-test', sandbox: options, redis });
+  const { sandbox } = world;
   return {
-    sandbox,
-    dir,
-    store: { url: sandbox.url, account: sandbox.email },
+    ...world,
     client: (opts = {}) =>
       createStoreClient(
         {
@@ -44,14 +34,5 @@ export async function startWorld(options: SandboxOptions = {}): Promise<World> {
           backoff: { baseMs: 20, capMs: 200 },
         },
       ),
-    sheet: async (name, lines) => {
-      const file = join(dir, name);
-      await writeFile(file, `${lines.join('\n')}\n`);
-      return file;
-    },
-    close: async () => {
-      await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
-    },
   };
 }
