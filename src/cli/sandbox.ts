@@ -8,7 +8,6 @@ import { ExitError, type CliContext } from './context.ts';
 import { whole } from './flags.ts';
 import { untilSignal } from './signals.ts';
 import { EXIT } from './exit-codes.ts';
-import { notListening, runSandboxStores } from './sandbox-stores.ts';
 
 interface SandboxFlags {
   port: string;
@@ -53,6 +52,8 @@ export function registerSandboxCommand(program: Command, ctx: CliContext): void 
     .option('--stores-file-out <path>', 'with --stores: write their stores file there instead of printing it')
     .action(async (flags: SandboxFlags) => {
       const options = sandboxOptions(flags);
+      // Loaded when run, as the sandbox is: `--help` reads neither (nor the settings it imports).
+      const { notListening, runSandboxStores } = await import('./sandbox-stores.ts');
       if (flags.stores !== undefined)
         return runSandboxStores(ctx, { ...options, stores: whole('--stores', flags.stores, 1) }, flags.storesFileOut);
       if (flags.storesFileOut !== undefined) throw new ExitError(EXIT.notStarted, '--stores-file-out needs --stores');

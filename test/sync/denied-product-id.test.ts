@@ -27,7 +27,7 @@ it('an unknown product_id the store answers "Access denied" ends ID_DENIED, hint
     .map((line) => JSON.parse(line) as { row: number; code?: string });
   expect(lines).toEqual([expect.objectContaining({ row: 3, code: 'ID_DENIED' })]);
   const hint = hintOf({ outcome: 'failed', code: 'ID_DENIED' }, 'en');
-  expect(hint).toContain('product_id');
+  expect(hint).toContain('product id');
   expect(hint).not.toContain("Check the store's login");
   expect(await readFile(join(summary.reportDir, 'results.csv'), 'utf8')).toContain('though its login works');
 });
