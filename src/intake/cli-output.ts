@@ -1,11 +1,11 @@
 /**
  * The lines the commands print for a finished batch (pure), in the CLI's language (`--lang`): in
  * English the outcomes keep their report names (`status_changed 3`), which scripts read; in Arabic
- * they are the words the console and the e-mail use (outcome-words.ts).
+ * they are the words the console and the e-mail use (src/messages/outcome-words.ts).
  */
 import type { Lang } from '../messages/types.ts';
 import { OUTCOMES, PROBLEM_OUTCOMES, type Outcome } from '../outcome.ts';
-import { OUTCOME_WORDS } from '../outcome-words.ts';
+import { OUTCOME_WORDS } from '../messages/outcome-words.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { hiddenSkippedText } from '../sheet/map/summary-text.ts';
 import { readErrorText } from '../sync/read-error.ts';
