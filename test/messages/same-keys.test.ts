@@ -2,13 +2,25 @@
  * Every catalogue file in src/messages says the same things in English and Arabic: wherever a
  * table holds an `en` and an `ar` side, both have the same keys, all the way down, and neither
  * side leaves a text empty. The walk reads each file's exports as they are, so a table moved in
- * from elsewhere (the console's words, the e-mail's) is covered without being named here.
+ * from elsewhere (the console's words, the e-mail's, the CLI's) is covered without being named here.
  */
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const MESSAGES = fileURLToPath(new URL('../../src/messages/', import.meta.url));
+
+/** The files holding a surface's words (the walk must find tables in each). */
+const SURFACES = [
+  'catalogue.ts',
+  'cli.ts',
+  'console.ts',
+  'fix-rows.ts',
+  'mail.ts',
+  'outcome-words.ts',
+  'sheet-summary.ts',
+  'undo-preview.ts',
+];
 
 type Tree = Readonly<Record<string, unknown>>;
 
@@ -64,7 +76,7 @@ describe('the catalogues in src/messages', () => {
       }
     }
     // The walk reaches each surface's tables (a file whose tables it missed would pass unread).
-    for (const file of ['catalogue.ts', 'console.ts', 'mail.ts', 'outcome-words.ts']) {
+    for (const file of SURFACES) {
       expect(found.get(file) ?? 0, file).toBeGreaterThan(0);
     }
     expect(differ).toEqual([]);
