@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { FIX_TEXTS } from '../messages/fix-rows.ts';
 import { textOf, type Lang } from '../messages/index.ts';
 import type { Outcome } from '../outcome.ts';
 import type { ReportedRow } from '../report/report-reader.ts';
@@ -91,23 +92,6 @@ export async function delimiterOf(file: string | undefined, maxTextLength: numbe
   delimiters.set(file, delimiter);
   return delimiter;
 }
-
-/** What the fix itself says of a row, in the page's language (the rows' own issues come from the catalogue). */
-const FIX_TEXTS: Record<
-  Lang,
-  { notInReport: (row: number, batch: string) => string; unknownCreate: (batch: string) => string }
-> = {
-  en: {
-    notInReport: (row, batch) => `row ${row} is not in batch ${batch}'s report`,
-    unknownCreate: (batch) =>
-      `not sent again: this row's create had an unknown outcome, so the product may exist in the store; reconcile the batch first (Check with the store on the page, POST /api/batches/${batch}/reconcile, or catalog-sync reconcile ${batch}), or check the store and add the product's product_id to update it`,
-  },
-  ar: {
-    notInReport: (row, batch) => `الصف ${row} ليس في تقرير الدفعة ${batch}`,
-    unknownCreate: (batch) =>
-      `لم يُرسل مرة أخرى: نتيجة إنشاء هذا الصف غير معروفة، فقد يكون المنتج موجودًا في المتجر؛ سوِّ الدفعة أولًا («تحقّق مع المتجر» في الصفحة، أو POST /api/batches/${batch}/reconcile، أو catalog-sync reconcile ${batch})، أو تحقّق من المتجر وأضف product_id للمنتج لتحديثه`,
-  },
-};
 
 /**
  * The edited rows, each merged over its reported cells, mapped as a sync would map them (a

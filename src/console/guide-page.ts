@@ -10,7 +10,7 @@ import { guideHtml, GUIDE_IMG_PATH } from './guide-markdown.ts';
 import { escapeHtml } from './html.ts';
 import { loginLang } from './login-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
-import { langOf, TEXTS } from './texts.ts';
+import { langOf, TEXTS } from '../messages/console.ts';
 
 export const GUIDE_PATH = '/guide';
 const GUIDE_DIR = new URL('../../docs/guide/', import.meta.url);

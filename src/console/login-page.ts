@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { langOfAcceptLanguage, type Lang } from '../messages/index.ts';
 import { escapeHtml, forEngineers } from './html.ts';
-import { LOGIN_TEXTS } from './texts.ts';
+import { LOGIN_TEXTS } from '../messages/console.ts';
 
 /** The page's language cookie (pages.ts sets it when a person picks a language). */
 export const LANG_COOKIE = 'catalog_sync_lang';

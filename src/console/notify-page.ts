@@ -4,7 +4,7 @@
  * A link `/#batch=<id>` (the e-mail's) opens that batch. Their script: page/notify.ts.
  */
 import { forEngineers } from './html.ts';
-import type { Texts } from './texts.ts';
+import type { Texts } from '../messages/console.ts';
 
 /** Shown inside the batch's section. */
 export function batchNotifications(h: (key: keyof Texts) => string): string {

@@ -16,7 +16,7 @@ import { pageScript } from './page-bundle.ts';
 import { panels } from './panels-page.ts';
 import { PAGE_STYLE } from './page-style.ts';
 import { pageStore, storeConfirm, storeJson, storeSwitch, type PageStore } from './store-page.ts';
-import { langOf, TEXTS, type Texts } from './texts.ts';
+import { langOf, TEXTS, type Texts } from '../messages/console.ts';
 import {
   attentionSections,
   batchSection,

@@ -4,7 +4,7 @@
  * `<summary>` is a button to the keyboard (Enter/Space) and to screen readers, with no script.
  * Their script: page/panels.ts.
  */
-import type { Texts } from './texts.ts';
+import type { Texts } from '../messages/console.ts';
 
 export function panels(h: (key: keyof Texts) => string): string {
   return `<section aria-label="${h('schedules_heading')}, ${h('drop_heading')}, ${h('store_heading')}" class="panels">

@@ -5,9 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isLang, langOfAcceptLanguage, type Lang } from '../messages/index.ts';
 
-export type ApiLang = Lang;
-
-export function requestLang(request: FastifyRequest): ApiLang {
+export function requestLang(request: FastifyRequest): Lang {
   const asked = (request.query as { lang?: unknown } | undefined)?.lang;
   if (isLang(asked)) return asked;
   const header = request.headers['accept-language'];

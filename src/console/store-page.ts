@@ -8,7 +8,7 @@
  */
 import type { StoreDesk } from './desk.ts';
 import { escapeHtml } from './html.ts';
-import type { Texts } from './texts.ts';
+import type { Texts } from '../messages/console.ts';
 import type { Lang } from '../messages/index.ts';
 
 export interface ShownStore {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { columnMapFromRecord, headerFields, openSheets, type OpenedSheet } from '../sheet/index.ts';
-import { FIELD_CHOICES, type FieldChoice } from './texts.ts';
+import { FIELD_CHOICES, type FieldChoice } from '../messages/console.ts';
 import type { StoredUpload } from './uploads.ts';
 
 export type Columns = Record<string, string | null>;

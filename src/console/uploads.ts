@@ -13,7 +13,7 @@ import type { Lang } from '../messages/index.ts';
 import type { SheetFileError } from '../sheet/index.ts';
 import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
-import { UPLOAD_TEXTS, type UploadTexts } from './texts.ts';
+import { UPLOAD_TEXTS, type UploadTexts } from '../messages/console.ts';
 
 export interface StoredUpload {
   uploadId: string;

@@ -1,11 +1,11 @@
 /**
  * The page's work, as HTML the server renders (the script, page/*.ts, fills it): the sheet, what
  * it would do and change, a held sheet's question, the batch, the rows that need attention and
- * the grid that fixes them, the past batches. Every label in the page's language (texts.ts).
+ * the grid that fixes them, the past batches. Every label in the page's language (src/messages/console.ts).
  */
 import { batchNotifications } from './notify-page.ts';
 import { syncStore, type PageStore } from './store-page.ts';
-import type { Texts } from './texts.ts';
+import type { Texts } from '../messages/console.ts';
 
 type Html = (key: keyof Texts) => string;
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../src/console/texts.ts';
+import { TEXTS } from '../../src/messages/console.ts';
 import { batchEnded, expectOperatorWords, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const PICTURES = process.env.GUIDE_PICTURES === '1';

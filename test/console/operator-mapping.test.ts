@@ -7,7 +7,7 @@
  * test-artifacts/operator/<lang>-mapping*.png.
  */
 import { describe, expect, it } from 'vitest';
-import { FIELD_CHOICES, TEXTS } from '../../src/console/texts.ts';
+import { FIELD_CHOICES, TEXTS } from '../../src/messages/console.ts';
 import { expectOperatorWords, useOperatorBrowser } from './operator-browser.ts';
 
 for (const lang of ['en', 'ar'] as const) {

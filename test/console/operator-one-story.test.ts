@@ -7,7 +7,7 @@
  * Screenshot: test-artifacts/operator/<lang>-one-story.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../src/console/texts.ts';
+import { TEXTS } from '../../src/messages/console.ts';
 import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 for (const lang of ['en', 'ar'] as const) {

@@ -7,7 +7,7 @@
  * Screenshots: test-artifacts/operator/<lang>-reconcile-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../src/console/texts.ts';
+import { TEXTS } from '../../src/messages/console.ts';
 import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const REASONS = {

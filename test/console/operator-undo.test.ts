@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../src/console/texts.ts';
+import { TEXTS } from '../../src/messages/console.ts';
 import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 async function syncSheet(page: Page, name: string, lines: string[], before: string | null): Promise<string> {

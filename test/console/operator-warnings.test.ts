@@ -5,7 +5,7 @@
  * test-artifacts/operator/<lang>-warnings.png.
  */
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../src/console/texts.ts';
+import { TEXTS } from '../../src/messages/console.ts';
 import { batchEnded, expectOperatorWords, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 for (const lang of ['en', 'ar'] as const) {

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEXTS, LOGIN_TEXTS } from '../../src/console/texts.ts';
+import { TEXTS, LOGIN_TEXTS } from '../../src/messages/console.ts';
 import { batchEnded, expectOperatorWords, SCREENSHOTS, useOperatorBrowser } from './operator-browser.ts';
 
 for (const lang of ['en', 'ar'] as const) {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../helpers/chromium.ts';
 import { shownBatchEnded } from './operator-browser.ts';
-import { TEXTS } from '../../src/console/texts.ts';
+import { TEXTS } from '../../src/messages/console.ts';
 import { TOKEN } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
 

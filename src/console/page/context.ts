@@ -2,7 +2,7 @@
  * What the server put in the page for its script (pages.ts): the texts in the page's language and,
  * with a stores file, the store the page acts on (store-page.ts; null for a console of one store).
  */
-import type { Texts } from '../texts.ts';
+import type { Texts } from '../../messages/console.ts';
 import { $ } from './dom.ts';
 
 export interface PageStoreRef {

@@ -3,7 +3,7 @@
  * `validate` summary shows at once: counts, the problem rows (not sent) and apart from them the
  * warnings (their rows are sent all the same), each with row, column and message.
  */
-import type { Texts } from '../texts.ts';
+import type { Texts } from '../../messages/console.ts';
 import { api } from './api.ts';
 import { T } from './context.ts';
 import { $, el, fmt, messageCell, messageNodes, messageOf, pageLang, say, sayParts } from './dom.ts';

@@ -4,26 +4,8 @@
  * console shows the same plan in its own page. Pure.
  */
 import { textOf, type Lang, type MessageRef } from '../../messages/index.ts';
+import { UNDO_PREVIEW_WORDS } from '../../messages/undo-preview.ts';
 import type { UndoPlan, UndoSend } from './plan.ts';
-
-const WORDS = {
-  en: {
-    head: (batch: string, send: number, left: number) =>
-      `undo of batch ${batch}: ${send} product${send === 1 ? '' : 's'} put back, ${left} left alone`,
-    unknown: 'not known',
-    left: 'left alone:',
-    sinceIncluded: (batches: string) => `changed since by ${batches}, included`,
-    blind: "edits made in the store's admin since are not seen: catalog-sync compares with what it last sent",
-  },
-  ar: {
-    head: (batch: string, send: number, left: number) =>
-      `التراجع عن الدفعة ${batch}: يُرجَع ${send} منتج، ويُترك ${left} كما هو`,
-    unknown: 'غير معروفة',
-    left: 'يُترك كما هو:',
-    sinceIncluded: (batches: string) => `تغيّر بعدها في ${batches}، واختير رغم ذلك`,
-    blind: 'التعديلات التي أُجريت من لوحة المتجر منذ ذلك لا تُرى: يقارن catalog-sync بما أرسله آخر مرة',
-  },
-} as const;
 
 /** A plan's reason or note in `lang`. */
 export function refText(ref: MessageRef, lang: Lang): string {
@@ -31,7 +13,7 @@ export function refText(ref: MessageRef, lang: Lang): string {
 }
 
 function shown(value: unknown, lang: Lang): string {
-  if (value === undefined) return WORDS[lang].unknown;
+  if (value === undefined) return UNDO_PREVIEW_WORDS[lang].unknown;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -45,7 +27,7 @@ export function changesText(send: UndoSend, lang: Lang): string {
 }
 
 export function undoPreviewLines(plan: UndoPlan, lang: Lang): string[] {
-  const w = WORDS[lang];
+  const w = UNDO_PREVIEW_WORDS[lang];
   const lines = [w.head(plan.batch, plan.send.length, plan.left.length)];
   for (const send of plan.send) {
     const notes = [

@@ -1,7 +1,7 @@
 /** Every word the page shows, in English and Arabic: one key per concept, the same keys in both. */
-import { OUTCOME_WORDS } from '../outcome-words.ts';
+import { OUTCOME_WORDS } from './outcome-words.ts';
 // types.ts, not index.ts: the page's bundle type-checks this file for the browser, without Node's types.
-import type { Lang } from '../messages/types.ts';
+import type { Lang } from './types.ts';
 
 const en = {
   title: 'catalog-sync console',

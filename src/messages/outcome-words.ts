@@ -2,8 +2,8 @@
  * Each row outcome's name as people read it, in English and Arabic: the console's counts and
  * tables and the e-mail's counts say the same word for the same outcome.
  */
-import type { Lang } from './messages/types.ts';
-import type { Outcome } from './outcome.ts';
+import type { Lang } from './types.ts';
+import type { Outcome } from '../outcome.ts';
 
 export const OUTCOME_WORDS: Record<Lang, Record<Outcome, string>> = {
   en: {
