@@ -80,6 +80,9 @@ const en = {
   undo_ready: 'Nothing is sent until you press the button below.',
   undo_send: 'Send the undo',
   undo_left: 'Left alone',
+  undo_include: 'Put it back anyway',
+  undo_included:
+    'The products you ticked are in the table above, before → after. Nothing is sent until you press the button again.',
   col_product: 'product_id',
   past_heading: 'Past batches',
   col_batch: 'Batch',
@@ -309,6 +312,8 @@ const ar: Texts = {
   undo_ready: 'لا يُرسل شيء حتى تضغط الزر أدناه.',
   undo_send: 'أرسل التراجع',
   undo_left: 'يُترك كما هو',
+  undo_include: 'أرجِعه رغم ذلك',
+  undo_included: 'المنتجات التي اخترتها في الجدول أعلاه، قبل ← بعد. لا يُرسل شيء حتى تضغط الزر مرة أخرى.',
   col_product: 'product_id',
   past_heading: 'الدفعات السابقة',
   col_batch: 'الدفعة',

@@ -24,6 +24,8 @@ export interface BatchSummary {
   sheet?: SheetRead;
   total: number;
   counts: OutcomeCounts;
+  /** Products the sheet no longer lists whose status was changed (counted in status_changed too). */
+  retired?: number;
   startedAt: string;
   finishedAt: string;
   /** Requests per second the batch was limited to. */
@@ -90,6 +92,7 @@ const KEY_ORDER = {
   sheet: true,
   total: true,
   counts: true,
+  retired: true,
   startedAt: true,
   finishedAt: true,
   rate: true,

@@ -13,6 +13,7 @@ import { productKey } from '../ledger/links.ts';
 import { recordKeysOf } from '../ledger/rules.ts';
 import { sameValue } from '../ledger/values.ts';
 import { ref, saidOf } from '../messages/index.ts';
+import type { RowResult } from '../outcome.ts';
 import type { RowPlan, SheetRowResult } from '../sheet/types.ts';
 import type { RowChange } from './plan-row.ts';
 
@@ -171,4 +172,14 @@ export function retiresWith(
   onlyRows: ReadonlySet<number> | undefined,
 ): absent is AbsentSetting {
   return absent !== undefined && sheet.kind === 'products' && onlyRows === undefined;
+}
+
+/**
+ * A row's result is a retirement that went through: its status changed, with the retirement's note
+ * (withNote). summary.json counts them apart (`retired`), from the results as either transport stores them.
+ */
+export function isRetired(result: RowResult): boolean {
+  if (result.outcome !== 'status_changed' || result.messageKey !== 'with_notes') return false;
+  const notes = result.params?.notes;
+  return Array.isArray(notes) && notes.some((note: { key: string }) => note.key === 'retired.not_in_sheet');
 }

@@ -10,7 +10,7 @@ import { shownRow, type ReportRow } from '../report/report-row.ts';
 import type { OpenedSheet, SheetOpener } from '../sheet/open.ts';
 import { SheetFileError, type RowPlan, type SheetRowResult } from '../sheet/types.ts';
 import { readErrorOf } from './read-error.ts';
-import { NOT_RETIRING, sheetRetirerOf, type SheetRetirer } from './retire.ts';
+import { isRetired, NOT_RETIRING, sheetRetirerOf, type SheetRetirer } from './retire.ts';
 import type { RowResult } from '../outcome.ts';
 import { recordedStore } from '../store/identity.ts';
 import type { Session } from '../store/types.ts';
@@ -75,8 +75,13 @@ async function syncSheet(
   );
   const unchanged = new UnchangedRows(request.listUnchanged === true);
   const window = reportWindow(deps, report, tally, unchanged);
+  let retired = 0;
   const submit = (sheetRow: SheetRowResult): Promise<void> =>
-    window.submit(async () => reportRowOf(sheetRow, await sender.resultFor(sheetRow)));
+    window.submit(async () => {
+      const result = await sender.resultFor(sheetRow);
+      if (isRetired(result)) retired++;
+      return reportRowOf(sheetRow, result);
+    });
   let readError: ReadError | undefined;
   try {
     const read = await readSheet(request, sheet, sender.ledger, submit, logger, info.batchId);
@@ -100,6 +105,7 @@ async function syncSheet(
     sheet: info.sheet,
     total: tally.done,
     counts: tally.counts,
+    retired: retired || undefined,
     startedAt,
     finishedAt: new Date(clock()).toISOString(),
     rate: deps.rate,

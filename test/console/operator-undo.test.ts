@@ -2,7 +2,9 @@
  * In a real Chromium, English and Arabic (issue 38): a batch that raised two prices offers "Undo
  * this batch". The first press changes nothing and shows each product, before → after, and what
  * the undo cannot see; "Send the undo" sends it as a batch of its own, which the page follows,
- * and the store's prices are back. Screenshots: test-artifacts/operator/<lang>-undo-*.png.
+ * and the store's prices are back. A product changed since by a later batch is listed and left
+ * alone unless "Put it back anyway" is ticked: the next press previews it, the one after sends it.
+ * Screenshots: test-artifacts/operator/<lang>-undo-*.png.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -66,6 +68,64 @@ for (const lang of ['en', 'ar'] as const) {
       const summary = JSON.parse(await readFile(join(t.world.reportDir, undoBatch, 'summary.json'), 'utf8')) as object;
       expect(summary).toMatchObject({ undoes: raised });
       await t.browser.shot(`${lang}-undo-2-sent`);
+    });
+
+    it('leaves a product changed since alone, and puts it back when ticked', async () => {
+      const { page } = t.browser;
+      const price = (id: number) => t.world.sandbox.product(id)?.fields.sale_price;
+      const before = (await page.locator('#batch-id').textContent())!;
+      const created = await syncSheet(
+        page,
+        'new2.csv',
+        ['title,category,sale_price,barcode', 'Chair,1,12,C-1', 'Shelf,1,12,S-1', 'Rug,1,12,R-1'],
+        before,
+      );
+      const [a, b, c] = ['C-1', 'S-1', 'R-1'].map(
+        (code) => t.world.sandbox.products().find((p) => p.fields.barcode === code)!.product_id,
+      ) as [number, number, number];
+      const raised = await syncSheet(
+        page,
+        'raise2.csv',
+        ['product_id,barcode,sale_price', `${a},C-1,20`, `${b},S-1,20`, `${c},R-1,20`],
+        created,
+      );
+      await syncSheet(page, 'again.csv', ['product_id,barcode,sale_price', `${b},S-1,22`, `${c},R-1,22`], raised);
+      // The batch's own page, as a notification's link opens it.
+      await page.evaluate(`location.hash = ${JSON.stringify(`batch=${raised}`)}`);
+      await page.locator('#batch-id', { hasText: raised }).waitFor();
+      await page.locator('#undo').waitFor({ state: 'visible' });
+
+      await page.locator('#undo').click();
+      await page.locator('#undo-status', { hasText: T.undo_ready }).waitFor();
+      expect(await tableRows(page, '#undo-rows')).toEqual([[String(a), 'sale_price 20 → 12']]);
+      const left = page.locator('#undo-left li[data-code="changed_since"]');
+      expect(await left.count()).toBe(2);
+      for (const id of [b, c]) {
+        const box = page.locator(`#undo-left input[data-include="${id}"]`);
+        expect(await box.isChecked()).toBe(false);
+      }
+      expect(await left.first().locator('label').textContent()).toBe(T.undo_include);
+
+      const writes = t.world.sandbox.requestCount('/v1/update_product');
+      await page.locator(`#undo-left input[data-include="${b}"]`).check();
+      await page.locator('#undo-send').click();
+      await page.locator('#undo-status', { hasText: T.undo_included }).waitFor();
+      expect(await tableRows(page, '#undo-rows')).toEqual([
+        [String(a), 'sale_price 20 → 12'],
+        [String(b), `sale_price 22 → 12 ${T.undo_include}`],
+      ]);
+      expect(await page.locator(`#undo-rows input[data-include="${b}"]`).isChecked()).toBe(true);
+      expect(await page.locator('#undo-left li').allTextContents()).toEqual([
+        expect.stringContaining(String(c)) as string,
+      ]);
+      expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(writes);
+      await page.locator('#undo-box').scrollIntoViewIfNeeded();
+      await t.browser.shot(`${lang}-undo-3-included`);
+
+      await page.locator('#undo-send').click();
+      expect(await batchEnded(page, raised)).toBe('done');
+      await page.locator('#batch-counts dd[data-outcome="updated"]', { hasText: '2' }).waitFor();
+      expect([price(a), price(b), price(c)]).toEqual([12, 12, 22]);
     });
   });
 }

@@ -121,6 +121,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     const run = await importJson([file, '--absent-status', '0']);
     expect(run.code).toBe(0);
     expect(run.summary?.counts.status_changed).toBe(3);
+    expect(run.summary?.retired).toBe(3);
     expect(sandbox.requestCount('/v1/products_status')).toBe(3);
     const now = statuses();
     expect(dropped.map((id) => now.get(id))).toEqual([0, 0, 0]);
@@ -133,6 +134,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     const again = await importJson([file, '--absent-status', '0']);
     expect(again.code).toBe(0);
     expect(again.summary?.counts.status_changed).toBe(0);
+    expect(again.summary?.retired).toBeUndefined();
     expect(sandbox.requestCount('/v1/products_status')).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { BatchReportWriter } from '../../report/batch-report.ts';
 import { shownRow } from '../../report/report-row.ts';
 import { batchSummary, type BatchSummary } from '../../report/summary.ts';
 import { customKeyColumn } from '../prepare.ts';
+import { isRetired } from '../retire.ts';
 import { isUnchanged, UnchangedRows } from '../unchanged-rows.ts';
 import type { BatchState } from './batch-state.ts';
 import type { BatchCounts } from './batch-counts.ts';
@@ -39,7 +40,7 @@ export async function writeRedisBatchReport(
   // Rows found unchanged before queueing were only counted: their ranges are all there is.
   for (const [from, to] of await state.unchangedRanges(batchId)) unchanged.addRange(from, to);
   try {
-    await writeStoredRows(state, batchId, writer, unchanged);
+    const retired = await writeStoredRows(state, batchId, writer, unchanged);
     const summary = batchSummary({
       batchId,
       store: meta.store,
@@ -49,6 +50,7 @@ export async function writeRedisBatchReport(
       sheet: meta.sheet,
       total: status.total ?? status.done,
       counts: status.counts,
+      retired: retired || undefined,
       startedAt: meta.startedAt,
       finishedAt: new Date(nowMs).toISOString(),
       rate: meta.rate,
@@ -73,13 +75,17 @@ export async function writeRedisBatchReport(
   }
 }
 
-/** The batch's rows from Redis into the report; unchanged ones only counted unless listed. */
+/**
+ * The batch's rows from Redis into the report; unchanged ones only counted unless listed. Returns
+ * how many were retirements that went through.
+ */
 async function writeStoredRows(
   state: BatchState,
   batchId: string,
   writer: BatchReportWriter,
   unchanged: UnchangedRows,
-): Promise<void> {
+): Promise<number> {
+  let retired = 0;
   for await (const rows of state.storedRows(batchId, CHUNK)) {
     for (const stored of rows) {
       const row = {
@@ -88,6 +94,7 @@ async function writeStoredRows(
         cells: stored.cells,
         result: stored.result,
       };
+      if (isRetired(row.result)) retired++;
       if (isUnchanged(row.result)) {
         unchanged.add(shownRow(row));
         if (!unchanged.listed) continue;
@@ -95,4 +102,5 @@ async function writeStoredRows(
       await writer.write(row);
     }
   }
+  return retired;
 }
