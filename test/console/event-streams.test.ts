@@ -11,12 +11,16 @@ import { sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from './helper
 
 let world: ConsoleWorld;
 const streams: AbortController[] = [];
+// The answers of the open streams, kept: undici cancels the body of a Response collected unread, and
+// the server then frees that stream's place, so a busy run's garbage collection would open a place.
+const answers: Response[] = [];
 
 beforeEach(async () => {
   world = await startConsoleWorld();
 });
 afterEach(async () => {
   for (const stream of streams.splice(0)) stream.abort();
+  answers.splice(0);
   await world.close();
 });
 
@@ -24,7 +28,9 @@ afterEach(async () => {
 async function openStream(batchId: string, headers: Record<string, string>): Promise<Response> {
   const stream = new AbortController();
   streams.push(stream);
-  return fetch(`${world.url}/api/batches/${batchId}/events`, { headers, signal: stream.signal });
+  const answer = await fetch(`${world.url}/api/batches/${batchId}/events`, { headers, signal: stream.signal });
+  answers.push(answer);
+  return answer;
 }
 
 async function sessionCookie(): Promise<Record<string, string>> {
