@@ -62,22 +62,24 @@ export class ListedKeys {
 }
 
 /**
- * The products to retire, as the records are read (a chunk at a time), in the records' order.
- * Each once: a Redis HSCAN may hand an entry over twice while the hash grows.
+ * The products to retire, by product_id: a Redis HSCAN hands entries over in an order of its own
+ * (and may hand one over twice while the hash grows), so the preview, the dry run, the report and a
+ * resumed batch would otherwise number the same retirements differently. Gathered whole (an id and
+ * a status each) to be sorted: a few MB for 100,000 retirements, which the guard holds anyway.
  */
 export async function* retirementsOf(
   records: ProductRecords,
   listed: ListedKeys,
   absent: AbsentSetting,
 ): AsyncIterable<Retirement> {
-  const given = new Set<number>();
+  const found = new Map<number, Retirement>();
   for await (const { id, entry } of records.products()) {
-    if (given.has(id) || listed.lists(id, entry)) continue;
-    given.add(id);
+    if (found.has(id) || listed.lists(id, entry)) continue;
     const before = entry.v?.product_status;
     if (sameValue(before, absent.status)) continue;
-    yield { id, before: before ?? null };
+    found.set(id, { id, before: before ?? null });
   }
+  yield* [...found.values()].sort((a, b) => a.id - b.id);
 }
 
 /** The status change a retirement is sent as; its note says why in the row's report. */

@@ -73,4 +73,12 @@ describe('retiring what a whole sheet no longer lists', () => {
       notes: [{ key: 'retired.not_in_sheet', params: { id: 2 } }],
     });
   });
+
+  it('numbers retirements by product_id whatever order the records come in (a Redis HSCAN has its own)', async () => {
+    const ledger = new MemoryLedger();
+    await ledger.setMany([31, 7, 1024, 12, 500].map((id) => [`p:${id}`, record({ product_status: 1 })]));
+    const ids: number[] = [];
+    for await (const one of retirementsOf(ledger, new ListedKeys('barcode'), { status: 0 })) ids.push(one.id);
+    expect(ids).toEqual([7, 12, 31, 500, 1024]);
+  });
 });
