@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+/** Generous: a loaded machine starts sshd in well under a second. */
+const READY_MS = 15_000;
 
 export interface Sshd {
   port: number;
@@ -33,7 +35,45 @@ async function freePort(): Promise<number> {
 
 const keygen = (file: string) => run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', file]);
 
-export async function startSshd(dir: string): Promise<Sshd> {
+/**
+ * Resolves once sshd logs that it listens; rejects when it cannot be started (no /usr/sbin/sshd:
+ * spawn's 'error'), exits, or says nothing of the kind within READY_MS, so a missing or broken
+ * server fails the test at once instead of leaving it waiting for ever.
+ */
+function listening(child: ChildProcess, port: number, readyMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let log = '';
+    let settled = false;
+    const settle = (why: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (why === null) return resolve();
+      const said = log === '' ? '' : `: ${log.trim()}`;
+      const error = new Error(`sshd for the SFTP tests ${why} (.ci/test-setup installs openssh-server)${said}`);
+      // A server that started is gone before the test hears of it: nothing is left listening.
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return reject(error);
+      child.once('exit', () => reject(error));
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => settle(`did not listen on port ${port} within ${readyMs} ms`), readyMs);
+    child.once('error', (error) => settle(`could not be started: ${error.message}`));
+    child.once('exit', (code, signal) => settle(`exited (${code ?? signal}) before listening`));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes(`Server listening on 127.0.0.1 port ${port}`)) settle(null);
+    });
+  });
+}
+
+export interface SshdOptions {
+  /** The server to start (a test of this helper names one that is missing or never listens). */
+  binary?: string;
+  /** How long it may take to say it listens. */
+  readyMs?: number;
+}
+
+export async function startSshd(dir: string, options: SshdOptions = {}): Promise<Sshd> {
   // sshd refuses to start without its privilege separation folder (made by the package's service).
   await mkdir('/run/sshd', { recursive: true, mode: 0o755 });
   const hostKey = join(dir, 'host_key');
@@ -64,17 +104,10 @@ export async function startSshd(dir: string): Promise<Sshd> {
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], {
+  const child: ChildProcess = spawn(options.binary ?? '/usr/sbin/sshd', ['-D', '-e', '-f', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes(`Server listening on 127.0.0.1 port ${port}`)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`sshd exited (${code}): ${log}`)));
-  });
+  await listening(child, port, options.readyMs ?? READY_MS);
   return {
     port,
     user: userInfo().username,
