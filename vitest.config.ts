@@ -72,6 +72,7 @@ const processTests = [
   'test/notify/console-page.test.ts',
   'test/cli/start-up-loads.test.ts',
   'test/intake/sshd-start.test.ts',
+  'test/intake/sftp-password.test.ts',
 ];
 
 /**

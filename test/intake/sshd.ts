@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PASSWORD_USER, passwordEnv } from './sshd-password.ts';
 
 const run = promisify(execFile);
 /** Generous: a loaded machine starts sshd in well under a second. */
@@ -19,6 +20,8 @@ export interface Sshd {
   user: string;
   /** `SHA256:...` as `ssh-keygen -lf` prints the host key's. */
   hostKeyPrint: string;
+  /** The user that logs in with SshdOptions.password. */
+  passwordUser: string;
   /** An authorised private key, and one the server does not know. */
   clientKey: string;
   strangerKey: string;
@@ -71,6 +74,8 @@ export interface SshdOptions {
   binary?: string;
   /** How long it may take to say it listens. */
   readyMs?: number;
+  /** Also lets PASSWORD_USER in with this password (sshd-password.ts). */
+  password?: string;
 }
 
 export async function startSshd(dir: string, options: SshdOptions = {}): Promise<Sshd> {
@@ -95,10 +100,11 @@ export async function startSshd(dir: string, options: SshdOptions = {}): Promise
       `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
       'StrictModes no',
       'UsePAM no',
-      'PasswordAuthentication no',
+      `PasswordAuthentication ${options.password === undefined ? 'no' : 'yes'}`,
       'KbdInteractiveAuthentication no',
       'PubkeyAuthentication yes',
-      'PermitRootLogin prohibit-password',
+      // The password user has the test's uid, root's when the tests run as root.
+      `PermitRootLogin ${options.password === undefined ? 'prohibit-password' : 'yes'}`,
       'Subsystem sftp internal-sftp',
       'LogLevel INFO',
       '',
@@ -106,11 +112,13 @@ export async function startSshd(dir: string, options: SshdOptions = {}): Promise
   );
   const child: ChildProcess = spawn(options.binary ?? '/usr/sbin/sshd', ['-D', '-e', '-f', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    ...(options.password === undefined ? {} : { env: await passwordEnv(dir, options.password) }),
   });
   await listening(child, port, options.readyMs ?? READY_MS);
   return {
     port,
     user: userInfo().username,
+    passwordUser: PASSWORD_USER,
     hostKeyPrint,
     clientKey,
     strangerKey,
