@@ -73,6 +73,7 @@ const processTests = [
   'test/cli/start-up-loads.test.ts',
   'test/intake/sshd-start.test.ts',
   'test/intake/sftp-password.test.ts',
+  'test/intake/source-secrets.test.ts',
 ];
 
 /**
