@@ -71,6 +71,9 @@ const processTests = [
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
   'test/cli/start-up-loads.test.ts',
+  'test/intake/sshd-start.test.ts',
+  'test/intake/sftp-password.test.ts',
+  'test/intake/source-secrets.test.ts',
 ];
 
 /**

@@ -5,16 +5,15 @@
  * store, Redis (own prefix), an in-process worker, a webhook receiver and an SMTP server.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterEach, expect, it } from 'vitest';
 import { parseJobFile } from '../../src/intake/job-file.ts';
 import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
 import { startNotifyWorld, type NotifyWorld } from '../notify/world.ts';
 import { productCsv } from './helpers.ts';
+import { filesUnder, redisText } from './secret-search.ts';
 import { selfSignedCertificate, startHttpsServer, type HttpsTestServer } from './https-server.ts';
 
 const TOKEN = `tok-${randomUUID()}`;
@@ -25,40 +24,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function filesUnder(dir: string): Promise<string> {
-  let text = '';
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) text += await readFile(join(entry.parentPath, entry.name), 'utf8');
-  }
-  return text;
-}
-
-/** Every value stored under `prefix`, whatever its type. */
-async function redisText(prefix: string): Promise<string> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    const parts: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      for (const key of keys) {
-        const type = await redis.type(key);
-        if (type === 'string') parts.push((await redis.get(key)) ?? '');
-        else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
-        else if (type === 'list') parts.push(...(await redis.lrange(key, 0, -1)));
-        else if (type === 'set') parts.push(...(await redis.smembers(key)));
-        else if (type === 'zset') parts.push(...(await redis.zrange(key, '0', '-1')));
-        else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-        parts.push(key);
-      }
-    } while (cursor !== '0');
-    return parts.join('\n');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 it('the token and the query secret appear in no log, report, state, Redis key, webhook or mail', async () => {
   const world: NotifyWorld = await startNotifyWorld({ redis: true });

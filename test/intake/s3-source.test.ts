@@ -1,9 +1,12 @@
 /**
  * A job whose sheet is in an S3-compatible bucket: s3rver (npm) on 127.0.0.1 as the endpoint, the
  * AWS SDK as the client. A prefix holding three daily files gives its newest, moved under another
- * prefix once reported; credentials come from a file or the environment and appear nowhere.
+ * prefix once reported; credentials come from a file or the environment and appear nowhere, and
+ * credentials the server refuses (from either) are a failed run naming the job, the source and
+ * where the credentials came from, in English and Arabic.
  * Sandbox store, local engine.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +23,14 @@ import { createCount, productCsv, startWorld, writeCount, type World } from './h
 // s3rver's own key pair (it accepts only this access key id).
 const KEY_ID = 'S3RVER';
 const SECRET = 'S3RVER';
+/**
+ * Credentials s3rver refuses. It checks the access key id (InvalidAccessKeyId, 403) but not a
+ * Signature V4 (its authentication.js: "calculation is unimplemented"), and the SDK signs only
+ * with V4, so a wrong secret alone would pass here: the key id is wrong too, and the secret is
+ * searched for in what the run says.
+ */
+const WRONG_KEY_ID = `AKIAWRONG${randomUUID().slice(0, 8).toUpperCase()}`;
+const WRONG_SECRET = `wrong-${randomUUID()}`;
 
 let world: World;
 let ledger: FileLedger;
@@ -86,6 +97,34 @@ function deps(): JobRunDeps & { said: string[] } {
   return { runnerFor: () => world.runner(ledger), logger, onNothingNew: (m) => said.push(m), said };
 }
 
+/** Runs `work` with these variables set, then puts the environment back as it was. */
+async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  try {
+    return await work();
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/** A run that fails to download: nothing sent, no secret in its words (either language). */
+async function refused(definition: JobDefinition): Promise<SheetFileError> {
+  const error = await runJob(definition, deps()).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SheetFileError);
+  expect(writeCount(world.sandbox)).toBe(0);
+  const words = [(error as SheetFileError).message, (error as SheetFileError).textIn('ar'), lines.join('')].join('\n');
+  expect(words).not.toContain(WRONG_SECRET);
+  expect(words).not.toContain(`= ${SECRET}`);
+  return error as SheetFileError;
+}
+
 describe('an s3 source', () => {
   it('a prefix of three daily files: the newest is taken, then moved; credentials from a file appear nowhere', async () => {
     // Put in this order: LastModified has whole seconds, and a tie goes to the name sorting last.
@@ -127,19 +166,35 @@ describe('an s3 source', () => {
 
   it('one key, with credentials from the environment', async () => {
     await put('exports/catalog.csv', productCsv(['e1']));
-    const before = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
-    process.env.AWS_ACCESS_KEY_ID = KEY_ID;
-    process.env.AWS_SECRET_ACCESS_KEY = SECRET;
-    try {
+    await withEnv({ AWS_ACCESS_KEY_ID: KEY_ID, AWS_SECRET_ACCESS_KEY: SECRET }, async () => {
       const [summary] = await runJob(await job('s3://feeds/exports/catalog.csv', {}), deps());
       expect(summary?.counts.created).toBe(1);
       expect(await keys()).toEqual(['exports/catalog.csv']);
-    } finally {
-      if (before.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
-      else process.env.AWS_ACCESS_KEY_ID = before.id;
-      if (before.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
-      else process.env.AWS_SECRET_ACCESS_KEY = before.secret;
-    }
+    });
+  });
+
+  it('wrong credentials from a file are a failed run naming the job, the source and the file, in both languages', async () => {
+    await put('exports/catalog.csv', productCsv(['w1']));
+    const credentials = join(world.dir, 'wrong.credentials');
+    await writeFile(credentials, `aws_access_key_id = ${WRONG_KEY_ID}\naws_secret_access_key = ${WRONG_SECRET}\n`);
+    const error = await refused(await job('s3://feeds/exports/catalog.csv', { credentials_file: credentials }));
+    expect(error.message).toContain('s3://feeds/exports/catalog.csv: job "bucket" cannot download its sheet');
+    expect(error.message).toContain(`check the access key and its rights on the bucket (${credentials})`);
+    expect(error.textIn('ar')).toContain('s3://feeds/exports/catalog.csv: تعذّر على المهمة "bucket" تنزيل جدولها');
+    expect(error.textIn('ar')).toContain(`تحقّق من مفتاح الوصول وصلاحياته على الحاوية (${credentials})`);
+    expect(await keys()).toEqual(['exports/catalog.csv']);
+  });
+
+  it('wrong credentials from the environment are a failed run pointing at the variables', async () => {
+    await put('exports/catalog.csv', productCsv(['w2']));
+    const error = await withEnv({ AWS_ACCESS_KEY_ID: WRONG_KEY_ID, AWS_SECRET_ACCESS_KEY: WRONG_SECRET }, async () =>
+      refused(await job('s3://feeds/exports/catalog.csv', {})),
+    );
+    expect(error.message).toContain('s3://feeds/exports/catalog.csv: job "bucket" cannot download its sheet');
+    expect(error.message).toContain(
+      'check the access key and its rights on the bucket (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY)',
+    );
+    expect(error.textIn('ar')).toContain('(AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY)');
   });
 
   it('a missing key fails naming the job, the source and the path, and sends nothing', async () => {

@@ -9,14 +9,19 @@ import { createServer, type AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PASSWORD_USER, passwordEnv } from './sshd-password.ts';
 
 const run = promisify(execFile);
+/** Generous: a loaded machine starts sshd in well under a second. */
+const READY_MS = 15_000;
 
 export interface Sshd {
   port: number;
   user: string;
   /** `SHA256:...` as `ssh-keygen -lf` prints the host key's. */
   hostKeyPrint: string;
+  /** The user that logs in with SshdOptions.password. */
+  passwordUser: string;
   /** An authorised private key, and one the server does not know. */
   clientKey: string;
   strangerKey: string;
@@ -33,7 +38,47 @@ async function freePort(): Promise<number> {
 
 const keygen = (file: string) => run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', file]);
 
-export async function startSshd(dir: string): Promise<Sshd> {
+/**
+ * Resolves once sshd logs that it listens; rejects when it cannot be started (no /usr/sbin/sshd:
+ * spawn's 'error'), exits, or says nothing of the kind within READY_MS, so a missing or broken
+ * server fails the test at once instead of leaving it waiting for ever.
+ */
+function listening(child: ChildProcess, port: number, readyMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let log = '';
+    let settled = false;
+    const settle = (why: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (why === null) return resolve();
+      const said = log === '' ? '' : `: ${log.trim()}`;
+      const error = new Error(`sshd for the SFTP tests ${why} (.ci/test-setup installs openssh-server)${said}`);
+      // A server that started is gone before the test hears of it: nothing is left listening.
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return reject(error);
+      child.once('exit', () => reject(error));
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => settle(`did not listen on port ${port} within ${readyMs} ms`), readyMs);
+    child.once('error', (error) => settle(`could not be started: ${error.message}`));
+    child.once('exit', (code, signal) => settle(`exited (${code ?? signal}) before listening`));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes(`Server listening on 127.0.0.1 port ${port}`)) settle(null);
+    });
+  });
+}
+
+export interface SshdOptions {
+  /** The server to start (a test of this helper names one that is missing or never listens). */
+  binary?: string;
+  /** How long it may take to say it listens. */
+  readyMs?: number;
+  /** Also lets PASSWORD_USER in with this password (sshd-password.ts). */
+  password?: string;
+}
+
+export async function startSshd(dir: string, options: SshdOptions = {}): Promise<Sshd> {
   // sshd refuses to start without its privilege separation folder (made by the package's service).
   await mkdir('/run/sshd', { recursive: true, mode: 0o755 });
   const hostKey = join(dir, 'host_key');
@@ -55,29 +100,25 @@ export async function startSshd(dir: string): Promise<Sshd> {
       `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
       'StrictModes no',
       'UsePAM no',
-      'PasswordAuthentication no',
+      `PasswordAuthentication ${options.password === undefined ? 'no' : 'yes'}`,
       'KbdInteractiveAuthentication no',
       'PubkeyAuthentication yes',
-      'PermitRootLogin prohibit-password',
+      // The password user has the test's uid, root's when the tests run as root.
+      `PermitRootLogin ${options.password === undefined ? 'prohibit-password' : 'yes'}`,
       'Subsystem sftp internal-sftp',
       'LogLevel INFO',
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], {
+  const child: ChildProcess = spawn(options.binary ?? '/usr/sbin/sshd', ['-D', '-e', '-f', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    ...(options.password === undefined ? {} : { env: await passwordEnv(dir, options.password) }),
   });
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes(`Server listening on 127.0.0.1 port ${port}`)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`sshd exited (${code}): ${log}`)));
-  });
+  await listening(child, port, options.readyMs ?? READY_MS);
   return {
     port,
     user: userInfo().username,
+    passwordUser: PASSWORD_USER,
     hostKeyPrint,
     clientKey,
     strangerKey,
