@@ -35,6 +35,11 @@ export interface SummaryWords {
   header: string;
   firstErrors: (shown: number, all: number) => string;
   issue: (row: number, column: string | null, severity: string, message: string) => string;
+  /**
+   * The CLI's own word after an issue, by its code: the catalogue's message says what to do in the
+   * operator's words (console, reports, e-mail); a terminal user also learns the flag that does it.
+   */
+  cliNotes: Readonly<Record<string, string>>;
   hiddenSkipped: (names: string) => string;
   issuesWritten: (path: string) => string;
   noIssues: string;
@@ -70,6 +75,11 @@ const EN: SummaryWords = {
   firstErrors: (shown, all) => `first errors (${shown} of ${all}):`,
   issue: (row, column, severity, message) =>
     `row ${row}${column !== null ? `, ${column}` : ''} [${severity}] ${message}`,
+  cliNotes: {
+    unknown_column: '(from a terminal: a --columns map file can name it)',
+    unknown_columns: '(from a terminal: a --columns map file can name them)',
+    duplicate_column: '(from a terminal: --columns can map one elsewhere)',
+  },
   hiddenSkipped: (names) => `hidden sheets skipped: ${names} (name one with --sheet to read it)`,
   issuesWritten: (path) => `row issues written to ${path}`,
   noIssues: 'no issues',
@@ -109,6 +119,11 @@ const AR: SummaryWords = {
   firstErrors: (shown, all) => `أول الأخطاء (${shown} من ${all}):`,
   issue: (row, column, severity, message) =>
     `الصف ${row}${column !== null ? `، ${column}` : ''} [${SEVERITY_AR[severity] ?? severity}] ${message}`,
+  cliNotes: {
+    unknown_column: '(من الطرفية: يمكن أن يسمّيه ملف ربط الأعمدة --columns)',
+    unknown_columns: '(من الطرفية: يمكن أن يسمّيها ملف ربط الأعمدة --columns)',
+    duplicate_column: '(من الطرفية: يمكن أن يربط --columns أحدهما بحقل آخر)',
+  },
   hiddenSkipped: (names) => `أوراق مخفية لم تُقرأ: ${names} (سمِّ إحداها بالخيار --sheet لقراءتها)`,
   issuesWritten: (path) => `كُتبت مشكلات الصفوف في ${path}`,
   noIssues: 'لا مشكلات',

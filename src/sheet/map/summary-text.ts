@@ -48,7 +48,14 @@ export function verdictText(issuesCsv: string | null, valid: boolean, lang: Lang
 }
 
 export function issueLine(issue: RowIssue, lang: Lang = 'en'): string {
-  return SUMMARY_WORDS[lang].issue(issue.row, issue.column, issue.severity, issue.message);
+  const w = SUMMARY_WORDS[lang];
+  const note = w.cliNotes[issue.code];
+  return w.issue(
+    issue.row,
+    issue.column,
+    issue.severity,
+    note === undefined ? issue.message : `${issue.message} ${note}`,
+  );
 }
 
 /** `hidden sheets skipped: "Sheet1", "Old" (read one with --sheet)`: the same words for validate and import. */
