@@ -47,6 +47,8 @@ export const REPORT_FILES: Readonly<Record<string, string>> = {
   'results.csv': 'text/csv; charset=utf-8',
   'failed.csv': 'text/csv; charset=utf-8',
   'summary.json': 'application/json; charset=utf-8',
+  // An undo's products left alone (app/undo.ts writeUndoLeft).
+  'undo-left.csv': 'text/csv; charset=utf-8',
 };
 
 /** What a console says of a report that does not name its store: it is never re-run from here. */
