@@ -27,7 +27,7 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
   lines.push(`${w.invalidRows}${summary.invalidRows}${summary.invalidRows > 0 ? w.notSent : ''}`);
   if (summary.rowsWithWarnings > 0) lines.push(`${w.warningsOnly}${summary.rowsWithWarnings}`);
   if (summary.hiddenRows > 0) lines.push(w.hiddenRows(summary.hiddenRows));
-  if (summary.plan && summary.planAgainst) lines.push(w.plan(summary.planAgainst, summary.plan));
+  if (summary.plan && summary.planAgainst) lines.push(w.plan(summary.planAgainst, summary.plan, summary.retired));
   const names = summary.categoryNames ?? [];
   if (names.length > 0) lines.push(`  ${w.namesRead}`, ...names.map((name) => `    ${w.nameRead(name)}`));
   const headerLines = summary.headerIssues.map((issue) => `  ${issueLine(issue, lang)}`);
