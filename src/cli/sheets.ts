@@ -17,6 +17,10 @@ export function registerSheetCommands(program: Command, ctx: CliContext): void {
     .option('--sheet <name>', 'XLSX: the sheet to check (default: Products or the first sheet, plus Brands)')
     .option('--json', 'print the summary with every row issue as JSON')
     .option(
+      '--absent-status <status>',
+      "as import's: the sheet is the whole catalog; the plan counts the products catalog-sync knows that it no longer lists (they would get this product_status)",
+    )
+    .option(
       '--key-column <field>',
       'the field import will key creates by: checked as an identifier and for duplicates, as barcode is',
     )

@@ -18,7 +18,9 @@ import { batchOr404, type BatchParams } from './batch-route.ts';
 import type { BatchBoard, BatchView } from './board.ts';
 import { deskOf } from './desks.ts';
 import { answerUpload } from './upload-answer.ts';
-import { keptMapping, type Columns } from './upload-mapping.ts';
+import { keptMapping, readHead, type Columns } from './upload-mapping.ts';
+import { mappingFor, mappingsDir } from './mappings.ts';
+import type { StoreDesk } from './desk.ts';
 import { planIsCurrent, readUploadPlan, type UploadPlan } from './upload-plan.ts';
 import type { EventStreams } from './event-streams.ts';
 import { registerRowsApi } from './rows-api.ts';
@@ -45,6 +47,8 @@ export const REPORT_FILES: Readonly<Record<string, string>> = {
   'results.csv': 'text/csv; charset=utf-8',
   'failed.csv': 'text/csv; charset=utf-8',
   'summary.json': 'application/json; charset=utf-8',
+  // An undo's products left alone (app/undo.ts writeUndoLeft).
+  'undo-left.csv': 'text/csv; charset=utf-8',
 };
 
 /** What a console says of a report that does not name its store: it is never re-run from here. */
@@ -92,8 +96,11 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       if (!received.upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
       fields = received.fields;
       file = received.upload;
+      const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
+      // As an upload is: a saved mapping made for the same headers reads the sheet.
+      columns = await savedColumns(received.upload, desk, lang);
       // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
-      await checkOpens(received.upload, maxTextLength, isLang(fields.lang) ? fields.lang : requestLang(request));
+      await checkOpens(received.upload, maxTextLength, lang, columns);
     } else {
       fields = (request.body ?? {}) as Record<string, unknown>;
       const uploadId = stringField(fields, 'upload');
@@ -202,11 +209,28 @@ function registerRerun(app: FastifyInstance): void {
   });
 }
 
+/** The columns of the store's saved mapping made for the sheet's header set, or undefined (the aliases read it). */
+async function savedColumns(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<Columns | undefined> {
+  let headers: string[];
+  try {
+    ({ headers } = await readHead(upload.path, desk.maxTextLength, undefined));
+  } catch (error) {
+    if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
+    throw error;
+  }
+  return (await mappingFor(mappingsDir(desk), headers))?.columns;
+}
+
 /** Opens the sheet (its header, not its rows): what `import` refuses before sending anything is a 422 here. */
-async function checkOpens(upload: StoredUpload, maxTextLength: number, lang: Lang): Promise<void> {
+async function checkOpens(
+  upload: StoredUpload,
+  maxTextLength: number,
+  lang: Lang,
+  columns: Columns | undefined,
+): Promise<void> {
   let sheets: OpenedSheet[];
   try {
-    sheets = await openSheets(upload.path, { maxTextLength });
+    sheets = await openSheets(upload.path, { maxTextLength, ...(columns === undefined ? {} : { columns }) });
   } catch (error) {
     if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;

@@ -12,6 +12,7 @@ import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
 import { answerUpload } from './upload-answer.ts';
 import { readHead, type Columns } from './upload-mapping.ts';
+import { readUploadPlan } from './upload-plan.ts';
 import { unreadableUpload, uploadById } from './uploads.ts';
 
 interface MappingBody {
@@ -73,7 +74,9 @@ export function registerMappingApi(app: FastifyInstance): void {
       // Checked as --columns checks a map, before the sheet is planned with it.
       checkColumns(columns);
     }
-    return reply.code(200).send(await answerUpload(upload, desk, lang, { columns, saved }));
+    // Planned again as it was first: an upload sent as the whole catalog still retires what it no longer lists.
+    const absent = (await readUploadPlan(upload))?.absent;
+    return reply.code(200).send(await answerUpload(upload, desk, lang, { columns, saved }, absent));
   });
 
   app.get('/mappings', async (request) => ({ mappings: await listMappings(mappingsDir(deskOf(request))) }));

@@ -7,7 +7,9 @@
  * products changed since by a later batch. Texts in the request's language.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { planUndoOf, UndoError, undoRequest } from '../app/undo.ts';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { planUndoOf, UndoError, undoRequest, writeUndoLeft } from '../app/undo.ts';
 import type { Lang } from '../messages/index.ts';
 import type { UndoOptions, UndoPlan } from '../sync/undo/plan.ts';
 import { changesText, refText } from '../sync/undo/preview.ts';
@@ -49,6 +51,11 @@ export function registerUndoApi(app: FastifyInstance): void {
       const guard = await guardSheet(undoSync.file, desk);
       if (guard.held) return reply.code(409).send({ ...answer, guard });
     }
+    // As the CLI's undo does: what it left alone, beside the new batch's reports (its folder holds
+    // nothing else until the batch writes them; a folder without summary.json is listed as no batch).
+    const reportDir = join(desk.reportDir, undoSync.batchId!);
+    await mkdir(reportDir, { recursive: true });
+    await writeUndoLeft(plan, reportDir, lang);
     desk.board.submit({ ...undoSync, batchId: undoSync.batchId!, source: undoSync.source! });
     return reply.code(202).send({ ...answer, batchId: undoSync.batchId });
   });

@@ -8,12 +8,13 @@
 import { ConfigError, type Config } from '../config.ts';
 import { storeIdentityOf, storeScope } from '../store/identity.ts';
 import { scanLines } from './file-lines.ts';
+import { productIdOfKey } from './links.ts';
 import { scopedLedgerFile } from './file-store.ts';
 import { ledgerFileOf } from './home.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { LedgerEntry, ProductRecords } from './ledger.ts';
 import { exists } from './take-over.ts';
 
-export interface LedgerView {
+export interface LedgerView extends ProductRecords {
   getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
   /** Where it lives, for people: the file's path, or `redis <key>`. */
   where: string;
@@ -34,5 +35,14 @@ export async function readLedgerFile(config: Config): Promise<LedgerView> {
     if ('e' in line) entries.set(line.k, line.e);
     else entries.delete(line.k);
   });
-  return { getMany: (keys) => Promise.resolve(keys.map((key) => entries.get(key))), where: file };
+  return {
+    getMany: (keys) => Promise.resolve(keys.map((key) => entries.get(key))),
+    *products() {
+      for (const [key, entry] of entries) {
+        const id = productIdOfKey(key);
+        if (id !== null) yield { id, entry };
+      }
+    },
+    where: file,
+  };
 }

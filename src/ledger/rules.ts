@@ -169,11 +169,7 @@ export function decideBefore(
     if (settings.retryUnknown) return null;
     if (entry.st === 'pending') return interruptedCreate(row, batchId, { key, entry });
     // Rule (d).
-    return skipped(
-      row,
-      said('ledger.unknown_create', { key: describeLedgerKey(key), where, command: resendHint(entry.batch) }),
-      'unknown_create',
-    );
+    return skipped(row, said('ledger.unknown_create', { key: describeLedgerKey(key), where }), 'unknown_create');
   }
   if (settings.mode === 'delta' && entry.st === 'synced' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
     return skipped(row, said('ledger.unchanged_since', { where }), UNCHANGED_CODE);

@@ -185,9 +185,9 @@ export const OUTCOME_MESSAGES = {
   'ledger.already_created': entry(
     ['key', 'where'],
     (p) =>
-      `already created (${p.key}, ${p.where}); not created again, and not linked to its product_id yet: add the product's product_id to this row once (from then on this key updates it), or load the store's product export (catalog-sync ledger link)`,
+      `already created (${p.key}, ${p.where}); not created again, and not linked to its product_id yet: add the product's product_id to this row once (from then on this key updates it)`,
     (p) =>
-      `أُنشئ من قبل (${p.key}، ${p.where})؛ لن يُنشأ مرة أخرى، ولم يُربط بمعرّف المنتج product_id بعد: أضف product_id الخاص بالمنتج إلى هذا الصف مرة واحدة (ومن بعدها يحدّثه هذا المفتاح)، أو حمّل ملف منتجات المتجر المُصدَّر (catalog-sync ledger link)`,
+      `أُنشئ من قبل (${p.key}، ${p.where})؛ لن يُنشأ مرة أخرى، ولم يُربط بمعرّف المنتج product_id بعد: أضف product_id الخاص بالمنتج إلى هذا الصف مرة واحدة (ومن بعدها يحدّثه هذا المفتاح)`,
   ),
   link_conflict: entry(
     ['key', 'other', 'where'],
@@ -197,11 +197,11 @@ export const OUTCOME_MESSAGES = {
       `لم يُرسل: ${p.key} مربوط من قبل بـ ${p.other} (${p.where})؛ للمنتج معرّف product_id واحد وقيمة مفتاح واحدة: صحّح product_id أو عمود المفتاح في هذا الصف`,
   ),
   'ledger.unknown_create': entry(
-    ['key', 'where', 'command'],
+    ['key', 'where'],
     (p) =>
-      `an earlier create of this product had an unknown outcome (${p.key}, ${p.where}); it may exist in the store: check it and add its product_id to update it, or create it again with ${p.command} (or import this sheet with --retry-unknown)`,
+      `an earlier create of this product had an unknown outcome (${p.key}, ${p.where}); it may exist in the store: check it there and add its product_id to this row to update it, or check that batch with the store ("Check with the store" on its page): a product that never arrived is then created by the next sheet`,
     (p) =>
-      `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه وأضف product_id الخاص به لتحديثه، أو أنشئه من جديد بالأمر ${p.command} (أو استورد هذه الورقة مع --retry-unknown)`,
+      `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه هناك وأضف product_id الخاص به إلى هذا الصف لتحديثه، أو تحقّق من تلك الدفعة مع المتجر (زر «تحقّق مع المتجر» في صفحتها): فالمنتج الذي لم يصل يُنشئه الملف التالي`,
   ),
   'ledger.interrupted_own': entry(
     ['key', 'command'],

@@ -156,21 +156,23 @@ export const ROW_MESSAGES = {
   unknown_column: entry(
     ['column', 'hint'],
     (p) =>
-      `unknown column "${p.column}": not sent${p.hint === '' ? '' : `. Did you mean "${p.hint}"?`} (a --columns map file can name it)`,
+      `unknown column "${p.column}": not sent${p.hint === '' ? '' : `. Did you mean "${p.hint}"?`} (give it a field in the sheet's column mapping, or rename the header)`,
     (p) =>
-      `عمود غير معروف "${p.column}": لا يُرسل${p.hint === '' ? '' : `. هل تقصد "${p.hint}"؟`} (يمكن أن يسمّيه ملف ربط الأعمدة --columns)`,
+      `عمود غير معروف "${p.column}": لا يُرسل${p.hint === '' ? '' : `. هل تقصد "${p.hint}"؟`} (اربطه بحقل في ربط أعمدة الملف، أو غيّر اسم العنوان)`,
   ),
   unknown_columns: entry(
     ['count', 'first'],
-    (p) => `${p.count} unknown columns: not sent; the first: ${p.first} (a --columns map file can name them)`,
-    (p) => `أعمدة غير معروفة عددها ${p.count}: لا تُرسل؛ أولها: ${p.first} (يمكن أن يسمّيها ملف ربط الأعمدة --columns)`,
+    (p) =>
+      `${p.count} unknown columns: not sent; the first: ${p.first} (give them fields in the sheet's column mapping, or rename the headers)`,
+    (p) =>
+      `أعمدة غير معروفة عددها ${p.count}: لا تُرسل؛ أولها: ${p.first} (اربطها بحقول في ربط أعمدة الملف، أو غيّر أسماء العناوين)`,
   ),
   duplicate_column: entry(
     ['earlier', 'column', 'field'],
     (p) =>
-      `columns "${p.earlier}" and "${p.column}" both fill ${p.field}; keep one of them (or map one elsewhere with --columns)`,
+      `columns "${p.earlier}" and "${p.column}" both fill ${p.field}; keep one of them (or give one another field in the sheet's column mapping)`,
     (p) =>
-      `العمودان "${p.earlier}" و"${p.column}" يملآن كلاهما ${p.field}؛ أبقِ أحدهما (أو اربط الآخر بحقل غيره عبر --columns)`,
+      `العمودان "${p.earlier}" و"${p.column}" يملآن كلاهما ${p.field}؛ أبقِ أحدهما (أو اربط أحدهما بحقل آخر في ربط أعمدة الملف)`,
   ),
   column_map_mismatch: entry(
     ['file', 'column', 'mapped', 'kind'],

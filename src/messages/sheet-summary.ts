@@ -21,7 +21,9 @@ export interface SummaryWords {
   hiddenRows: (n: number) => string;
   namesRead: string;
   nameRead: (name: NameShown) => string;
-  plan: (where: string, counts: Readonly<Record<PlanAction, number>>) => string;
+  plan: (where: string, counts: Readonly<Record<PlanAction, number>>, retired?: number) => string;
+  /** validate --absent-status where no store's records are read (no store configured, or no products sheet). */
+  noRetire: string;
   brandUpdates: string;
   creates: string;
   updates: string;
@@ -35,6 +37,11 @@ export interface SummaryWords {
   header: string;
   firstErrors: (shown: number, all: number) => string;
   issue: (row: number, column: string | null, severity: string, message: string) => string;
+  /**
+   * The CLI's own word after an issue, by its code: the catalogue's message says what to do in the
+   * operator's words (console, reports, e-mail); a terminal user also learns the flag that does it.
+   */
+  cliNotes: Readonly<Record<string, string>>;
   hiddenSkipped: (names: string) => string;
   issuesWritten: (path: string) => string;
   noIssues: string;
@@ -54,8 +61,10 @@ const EN: SummaryWords = {
   hiddenRows: (n) => `  hidden or filtered out in Excel: ${n} ${n === 1 ? 'row' : 'rows'} (synced like any other)`,
   namesRead: "category names read as the store's categories:",
   nameRead: (n) => `${n.column}: "${n.text}" -> ${n.id} (${n.name})`,
-  plan: (where, c) =>
-    `  a full sync would, against the store's ledger (${where}): create ${c.create}, update ${c.update}, change status ${c.status}${c.brand > 0 ? `, update brands ${c.brand}` : ''}; not send ${c.unchanged + c.skipped + c.invalid} (unchanged ${c.unchanged}, skipped ${c.skipped}, invalid ${c.invalid})`,
+  plan: (where, c, retired) =>
+    `  a full sync would, against the store's ledger (${where}): create ${c.create}, update ${c.update}, change status ${c.status}${retired === undefined ? '' : `, retire ${retired} (known products not in this sheet)`}${c.brand > 0 ? `, update brands ${c.brand}` : ''}; not send ${c.unchanged + c.skipped + c.invalid} (unchanged ${c.unchanged}, skipped ${c.skipped}, invalid ${c.invalid})`,
+  noRetire:
+    "--absent-status: nothing counted to retire: only the store's records say what a sheet no longer lists (configure the store), and only a products sheet retires",
   brandUpdates: '  brand updates:  ',
   creates: '  creates:        ',
   updates: '  updates:        ',
@@ -70,6 +79,11 @@ const EN: SummaryWords = {
   firstErrors: (shown, all) => `first errors (${shown} of ${all}):`,
   issue: (row, column, severity, message) =>
     `row ${row}${column !== null ? `, ${column}` : ''} [${severity}] ${message}`,
+  cliNotes: {
+    unknown_column: '(from a terminal: a --columns map file can name it)',
+    unknown_columns: '(from a terminal: a --columns map file can name them)',
+    duplicate_column: '(from a terminal: --columns can map one elsewhere)',
+  },
   hiddenSkipped: (names) => `hidden sheets skipped: ${names} (name one with --sheet to read it)`,
   issuesWritten: (path) => `row issues written to ${path}`,
   noIssues: 'no issues',
@@ -93,8 +107,10 @@ const AR: SummaryWords = {
   hiddenRows: (n) => `  صفوف مخفية أو مُصفّاة في Excel: ${n} (تُرسل كغيرها)`,
   namesRead: 'أسماء تصنيفات قُرئت تصنيفاتٍ من المتجر:',
   nameRead: (n) => `${n.column}: «${n.text}» ← ${n.id} (${n.nameAr || n.name})`,
-  plan: (where, c) =>
-    `  ستفعل مزامنة كاملة، بحسب سجل المتجر (${where}): إنشاء ${c.create}، تحديث ${c.update}، تغيير الحالة ${c.status}${c.brand > 0 ? `، تحديث العلامات ${c.brand}` : ''}؛ ولن ترسل ${c.unchanged + c.skipped + c.invalid} (بلا تغيير ${c.unchanged}، متروكة ${c.skipped}، غير صالحة ${c.invalid})`,
+  plan: (where, c, retired) =>
+    `  ستفعل مزامنة كاملة، بحسب سجل المتجر (${where}): إنشاء ${c.create}، تحديث ${c.update}، تغيير الحالة ${c.status}${retired === undefined ? '' : `، إيقاف ${retired} (منتجات معروفة ليست في هذا الملف)`}${c.brand > 0 ? `، تحديث العلامات ${c.brand}` : ''}؛ ولن ترسل ${c.unchanged + c.skipped + c.invalid} (بلا تغيير ${c.unchanged}، متروكة ${c.skipped}، غير صالحة ${c.invalid})`,
+  noRetire:
+    '--absent-status: لم يُحسب ما سيُوقف: سجل المتجر وحده يقول ما لم يعد الملف يذكره (اضبط المتجر)، وورقة المنتجات وحدها توقف منتجات',
   brandUpdates: '  تحديث العلامات: ',
   creates: '  للإنشاء: ',
   updates: '  للتحديث: ',
@@ -109,6 +125,11 @@ const AR: SummaryWords = {
   firstErrors: (shown, all) => `أول الأخطاء (${shown} من ${all}):`,
   issue: (row, column, severity, message) =>
     `الصف ${row}${column !== null ? `، ${column}` : ''} [${SEVERITY_AR[severity] ?? severity}] ${message}`,
+  cliNotes: {
+    unknown_column: '(من الطرفية: يمكن أن يسمّيه ملف ربط الأعمدة --columns)',
+    unknown_columns: '(من الطرفية: يمكن أن يسمّيها ملف ربط الأعمدة --columns)',
+    duplicate_column: '(من الطرفية: يمكن أن يربط --columns أحدهما بحقل آخر)',
+  },
   hiddenSkipped: (names) => `أوراق مخفية لم تُقرأ: ${names} (سمِّ إحداها بالخيار --sheet لقراءتها)`,
   issuesWritten: (path) => `كُتبت مشكلات الصفوف في ${path}`,
   noIssues: 'لا مشكلات',

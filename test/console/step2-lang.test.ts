@@ -64,7 +64,7 @@ describe('step 2 in the language asked', () => {
       [4, 'title'],
     ]);
     expect(en[0]![2]).toBe(
-      'unknown column "barcod": not sent. Did you mean "barcode"? (a --columns map file can name it)',
+      'unknown column "barcod": not sent. Did you mean "barcode"? (give it a field in the sheet\'s column mapping, or rename the header)',
     );
     expect(en[1]![2]).toBe('sale_price: "3O" is not a number (expected e.g. 12.50)');
     for (const [, , message] of en) expect(message).not.toMatch(ARABIC);

@@ -3,7 +3,8 @@
  * each step (issue 38): a dry run says what each product goes back to and sends nothing; sent, the
  * undo is a batch of its own whose summary names the batch it undoes, and the prices are back; a
  * sharp price cut is held by the guard (409) until confirmed; creates are listed, not sent,
- * without a hidden status. English and Arabic; the local mode and the queue.
+ * without a hidden status; what an undo leaves alone is written beside its reports (undo-left.csv),
+ * as the command writes it. English and Arabic; the local mode and the queue.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -103,5 +104,40 @@ describe.each([
     ]);
     expect(listed.answer.left[0]?.reason).toContain('created; cannot be undone here: switch it off in the store');
     expect(world.sandbox.requestCount('/v1/products_status')).toBe(statuses);
+  });
+
+  it('writes undo-left.csv beside the undo batch’s reports, in the language asked, as the CLI’s undo does', async () => {
+    world = await startConsoleWorld(options);
+    await sync(['title,category,sale_price,barcode', 'A,1,12,w1', 'B,1,12,w2', ''].join('\n'));
+    const [a, b] = ['w1', 'w2'].map(
+      (code) => world.sandbox.products().find((p) => p.fields.barcode === code)!.product_id,
+    );
+    const raised = await sync(['product_id,barcode,sale_price', `${a},w1,20`, `${b},w2,20`, ''].join('\n'));
+    const later = await sync(['product_id,sale_price', `${a},25`, ''].join('\n'));
+
+    const sent = await undo(raised, {}, '?lang=ar');
+    expect(sent.status).toBe(202);
+    expect(sent.answer.left.map((l) => [l.productId, l.code])).toEqual([[a, 'changed_since']]);
+    const undoBatch = sent.answer.batchId!;
+    expect((await readEvents(world, undoBatch)).at(-1)).toMatchObject({ status: 'done', counts: { updated: 1 } });
+    const price = (id: number | undefined) => world.sandbox.product(id!)?.fields.sale_price;
+    expect([price(a), price(b)]).toEqual([25, 12]);
+
+    const left = await readFile(join(world.reportDir, undoBatch, 'undo-left.csv'), 'utf8');
+    const lines = left
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('key,product_id,code,message');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${a},changed_since,`);
+    expect(lines[1]).toContain(`تغيّر بعدها في الدفعة ${later}`);
+    // The batch's other reports are there too, and the file is one of those the console serves.
+    expect(JSON.parse(await readFile(join(world.reportDir, undoBatch, 'summary.json'), 'utf8'))).toMatchObject({
+      undoes: raised,
+    });
+    const served = await world.api(`/api/batches/${undoBatch}/files/undo-left.csv`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).toString('utf8')).toBe(left);
   });
 });

@@ -17,7 +17,7 @@ describe('a header filled to column XFD (openpyxl)', () => {
     expect(run.code).toBe(0);
     const warnings = run.out.split('\n').filter((line) => line.includes('[warning]'));
     expect(warnings).toEqual([
-      `  row 1 [warning] 16,381 unknown columns: not sent; the first: ${FIRST} (a --columns map file can name them)`,
+      `  row 1 [warning] 16,381 unknown columns: not sent; the first: ${FIRST} (give them fields in the sheet's column mapping, or rename the headers) (from a terminal: a --columns map file can name them)`,
     ]);
     expect(run.out).toContain('valid: every row can be sent');
   });
@@ -26,7 +26,7 @@ describe('a header filled to column XFD (openpyxl)', () => {
     const run = await cli(['--report-dir', f.dir, '--lang', 'ar', 'validate', FILE]);
     const warnings = run.out.split('\n').filter((line) => line.includes('[تنبيه]'));
     expect(warnings).toEqual([
-      `  الصف 1 [تنبيه] أعمدة غير معروفة عددها 16,381: لا تُرسل؛ أولها: ${FIRST} (يمكن أن يسمّيها ملف ربط الأعمدة --columns)`,
+      `  الصف 1 [تنبيه] أعمدة غير معروفة عددها 16,381: لا تُرسل؛ أولها: ${FIRST} (اربطها بحقول في ربط أعمدة الملف، أو غيّر أسماء العناوين) (من الطرفية: يمكن أن يسمّيها ملف ربط الأعمدة --columns)`,
     ]);
   });
 

@@ -102,7 +102,7 @@ describe('rerun', () => {
       const held = await run(whole.request!, new AbortController().signal);
       expect(held.counts.skipped).toBe(1);
       const results = await readFile(join(held.reportDir, 'results.csv'), 'utf8');
-      expect(results).toContain('--retry-unknown');
+      expect(results).toContain('an earlier create of this product had an unknown outcome');
     }
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(0);
 

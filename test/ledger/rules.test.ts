@@ -145,7 +145,7 @@ describe('decideBefore', () => {
     expect(decideBefore(create, 9, 'k:barcode:6281', pending, retry, 'b2')).toBeNull();
   });
 
-  it('names the flags that re-send a create in doubt, and calls a cut-off create of its own batch its own', () => {
+  it('names the flags that re-send a create cut off, calls one of its own batch its own, and says an unknown one in words', () => {
     const pending: LedgerEntry = { fp: fingerprintOf(create), st: 'pending', batch: 'b1', row: 4 };
     const own = decideBefore(create, 4, 'k:barcode:6281', pending, delta, 'b1')!.message;
     expect(own).toContain("this batch's create of this row (barcode 6281) was cut off");
@@ -156,7 +156,8 @@ describe('decideBefore', () => {
     expect(other).toContain('catalog-sync rerun b2 --resend-unknown-creates');
     expect(interruptedCreate(3, 'b7').message).toContain("this batch's create of this row was cut off");
     const unknown = decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), full, 'b2')!.message;
-    expect(unknown).toContain('catalog-sync rerun b1 --resend-unknown-creates');
+    expect(unknown).toContain('batch b1, row 4');
+    expect(unknown).not.toContain('catalog-sync');
   });
 
   it.each<[string, RowPlan, string]>([
@@ -229,10 +230,11 @@ describe('decideBefore', () => {
     });
   });
 
-  it('names --retry-unknown for unknown creates', () => {
-    expect(decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), delta)?.message).toContain(
-      '--retry-unknown',
-    );
+  it('says in words how to settle an unknown create: no flag, no command', () => {
+    const message = decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), delta)?.message;
+    expect(message).toContain('"Check with the store"');
+    expect(message).toContain('barcode 6281');
+    expect(message).not.toMatch(/--|catalog-sync/);
   });
 });
 

@@ -64,7 +64,7 @@ describe('planHeaders', () => {
       [1, 'title', 'duplicate_column', 'error'],
     ]);
     expect(many.issues[0]?.message).toBe(
-      '16,384 unknown columns: not sent; the first: "Extra 1", "Extra 2", "Extra 3", "Extra 4", "Extra 5" (a --columns map file can name them)',
+      '16,384 unknown columns: not sent; the first: "Extra 1", "Extra 2", "Extra 3", "Extra 4", "Extra 5" (give them fields in the sheet\'s column mapping, or rename the headers)',
     );
   });
 
@@ -79,7 +79,7 @@ describe('planHeaders', () => {
       [1, 'Whatever Column', 'unknown_column', 'warning'],
     ]);
     expect(plan.issues[0]?.message).toBe(
-      'unknown column "Sale Prise": not sent. Did you mean "sale_price"? (a --columns map file can name it)',
+      'unknown column "Sale Prise": not sent. Did you mean "sale_price"? (give it a field in the sheet\'s column mapping, or rename the header)',
     );
     expect(plan.slots.map((s) => s.column.role)).toEqual([
       'target',

@@ -54,7 +54,7 @@ describe("validate's summary", () => {
       '  skipped:        0 (blank rows, action skip)',
       '  invalid rows:   1 (not sent)',
       'header:',
-      '  row 1, barcod [warning] unknown column "barcod": not sent. Did you mean "barcode"? (a --columns map file can name it)',
+      `  row 1, barcod [warning] unknown column "barcod": not sent. Did you mean "barcode"? (give it a field in the sheet's column mapping, or rename the header) (from a terminal: a --columns map file can name it)`,
       'first errors (1 of 1):',
       '  row 3, sale_price [error] sale_price: "3O" is not a number (expected e.g. 12.50)',
     ]);

@@ -3,7 +3,7 @@
  * against the sandbox store over HTTP (its state checked after each step), in the local mode (file
  * ledger) and through the queue (the Redis ledger and a worker). A feed of 40 products, then one
  * that drops 3: exactly those 3 get the status, each with a report row saying why, and a second
- * run sends them nothing again; one that drops 30 is held by the guard; a damaged sheet, or one
+ * run sends them nothing again (validate --absent-status counts them first); one that drops 30 is held by the guard; a damaged sheet, or one
  * that changes while it is read, retires nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -115,6 +115,21 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     // The dry run says it first, sending nothing.
     const dry = await importJson([file, '--absent-status', '0', '--dry-run']);
     expect(dry.summary?.counts.would_change_status).toBe(3);
+    // validate's plan says it too, in its summary and its JSON, in English and Arabic.
+    const checked = await cli(['validate', file, '--absent-status', '0', '--json'], env());
+    expect(checked.code).toBe(0);
+    expect((JSON.parse(checked.stdout) as { sheets: { retired?: number }[] }).sheets[0]!.retired).toBe(3);
+    expect((await cli(['validate', file, '--absent-status', '0'], env())).stdout).toMatch(
+      /change status 0, retire 3 \(known products not in this sheet\)/,
+    );
+    expect((await cli(['--lang', 'ar', 'validate', file, '--absent-status', '0'], env())).stdout).toContain(
+      'إيقاف 3 (منتجات معروفة ليست في هذا الملف)',
+    );
+    expect((await cli(['validate', file], env())).stdout).not.toMatch(/, retire \d/);
+    // Without a store there are no records to count from: said, never a silent nothing.
+    const alone = await cli(['validate', file, '--absent-status', '0'], { REPORT_DIR: join(dir, 'reports') });
+    expect(alone.stderr).toContain('--absent-status: nothing counted to retire');
+    expect(alone.stdout).not.toMatch(/, retire \d/);
     expect([...statuses().values()].every((status) => status === 1)).toBe(true);
 
     sandbox.resetStats();
@@ -135,6 +150,8 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     expect(again.code).toBe(0);
     expect(again.summary?.counts.status_changed).toBe(0);
     expect(again.summary?.retired).toBeUndefined();
+    const after = await cli(['validate', file, '--absent-status', '0', '--json'], env());
+    expect((JSON.parse(after.stdout) as { sheets: { retired?: number }[] }).sheets[0]!.retired).toBe(0);
     expect(sandbox.requestCount('/v1/products_status')).toBe(0);
   });
 

@@ -15,6 +15,10 @@ import { summarizeSheet, summaryBuilderOf } from '../../sheet/map/summarize.ts';
 import { headerHasErrors, type PlanCounts, type SheetSummary } from '../../sheet/map/summary.ts';
 import { summaryText, verdictText } from '../../sheet/map/summary-text.ts';
 import { ExitError, type CliContext } from '../context.ts';
+import { whole } from '../flags.ts';
+import type { ProductRecords } from '../../ledger/ledger.ts';
+import { SUMMARY_WORDS } from '../../messages/sheet-summary.ts';
+import { ListedKeys, retirementsOf, retiresWith, type AbsentSetting } from '../../sync/retire.ts';
 import { EXIT } from '../exit-codes.ts';
 
 export interface ValidateFlags {
@@ -25,6 +29,8 @@ export interface ValidateFlags {
   json?: boolean;
   errorsCsv?: string;
   keyColumn?: string;
+  /** As import's: the sheet is the whole catalog; the plan counts what it would retire. */
+  absentStatus?: string;
 }
 
 export async function validate(ctx: CliContext, file: string, flags: ValidateFlags): Promise<void> {
@@ -40,6 +46,8 @@ export async function validate(ctx: CliContext, file: string, flags: ValidateFla
       categories,
     });
   const lang = ctx.lang();
+  const absent =
+    flags.absentStatus === undefined ? undefined : { status: whole('--absent-status', flags.absentStatus, 0) };
   // With a store configured, each row is planned against its ledger too, read without its lock
   // (beside a serve or watch that has it open): what a full sync would do, as the console's
   // upload summary says it; and a category named by its name is read against the store's list
@@ -49,9 +57,12 @@ export async function validate(ctx: CliContext, file: string, flags: ValidateFla
       ? await ctx.withApp(async (app) => {
           const sheets = await open(categoryListOnce(await app.client()));
           const { where, ...ledger } = await app.readLedger();
-          return summarizeAll(sheets, (sheet) => summarizeAndPlan(sheet, ledger, where, flags.keyColumn));
+          return summarizeAll(sheets, (sheet) => summarizeAndPlan(sheet, ledger, where, flags.keyColumn, absent));
         })
       : await summarizeAll(await open(), (sheet) => summarizeSheet(sheet));
+  // Only the store's records say what a sheet no longer lists: never a silent "retires nothing".
+  if (absent !== undefined && !summaries.some((s) => s.retired !== undefined))
+    ctx.printError(SUMMARY_WORDS[lang].noRetire);
   // Row messages in the person's language; field names and values stay as typed.
   for (const summary of summaries) {
     summary.issues = summary.issues.map((issue) => inLang(issue, lang));
@@ -91,11 +102,14 @@ async function summarizeAll(
 /** The sheet's summary with each row's decision (sync/plan-row.ts) counted, a chunk of rows at a time. */
 async function summarizeAndPlan(
   sheet: OpenedSheet,
-  ledger: Pick<Ledger, 'getMany'>,
+  ledger: Pick<Ledger, 'getMany'> & ProductRecords,
   where: string,
   keyColumn: string | undefined,
+  absent: AbsentSetting | undefined,
 ): Promise<SheetSummary> {
   const builder = summaryBuilderOf(sheet);
+  // As the import's plan (sync/plan-sheet.ts): the keys the sheet lists, then the records it does not.
+  const listed = retiresWith(absent, sheet, undefined) ? new ListedKeys(keyColumn ?? DEFAULT_KEY_COLUMN) : null;
   const plan: PlanCounts = { create: 0, update: 0, status: 0, brand: 0, unchanged: 0, skipped: 0, invalid: 0 };
   const settings = {
     mode: 'full' as const,
@@ -110,11 +124,15 @@ async function summarizeAndPlan(
   };
   for await (const row of sheet.rows()) {
     builder.add(row);
+    listed?.add(row);
     chunk.push(row);
     if (chunk.length >= 2_000) await flush();
   }
   await flush();
-  return { ...builder.summary, plan, planAgainst: where };
+  if (!listed || absent === undefined) return { ...builder.summary, plan, planAgainst: where };
+  let count = 0;
+  for await (const _ of retirementsOf(ledger, listed, absent)) count++;
+  return { ...builder.summary, plan, planAgainst: where, retired: count };
 }
 
 /** `\t` and `tab` as typed on a command line mean a tab. */

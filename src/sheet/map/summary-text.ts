@@ -27,7 +27,7 @@ export function summaryText(summary: SheetSummary, lang: Lang = 'en', firstError
   lines.push(`${w.invalidRows}${summary.invalidRows}${summary.invalidRows > 0 ? w.notSent : ''}`);
   if (summary.rowsWithWarnings > 0) lines.push(`${w.warningsOnly}${summary.rowsWithWarnings}`);
   if (summary.hiddenRows > 0) lines.push(w.hiddenRows(summary.hiddenRows));
-  if (summary.plan && summary.planAgainst) lines.push(w.plan(summary.planAgainst, summary.plan));
+  if (summary.plan && summary.planAgainst) lines.push(w.plan(summary.planAgainst, summary.plan, summary.retired));
   const names = summary.categoryNames ?? [];
   if (names.length > 0) lines.push(`  ${w.namesRead}`, ...names.map((name) => `    ${w.nameRead(name)}`));
   const headerLines = summary.headerIssues.map((issue) => `  ${issueLine(issue, lang)}`);
@@ -48,7 +48,14 @@ export function verdictText(issuesCsv: string | null, valid: boolean, lang: Lang
 }
 
 export function issueLine(issue: RowIssue, lang: Lang = 'en'): string {
-  return SUMMARY_WORDS[lang].issue(issue.row, issue.column, issue.severity, issue.message);
+  const w = SUMMARY_WORDS[lang];
+  const note = w.cliNotes[issue.code];
+  return w.issue(
+    issue.row,
+    issue.column,
+    issue.severity,
+    note === undefined ? issue.message : `${issue.message} ${note}`,
+  );
 }
 
 /** `hidden sheets skipped: "Sheet1", "Old" (read one with --sheet)`: the same words for validate and import. */

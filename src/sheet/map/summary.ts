@@ -52,6 +52,11 @@ export interface SheetSummary extends SummaryHead {
    */
   plan?: PlanCounts;
   planAgainst?: string;
+  /**
+   * With validate's `--absent-status` (the console's upload's `absentStatus`): the products of the
+   * store's records the sheet no longer lists, which a full sync would give that status (sync/retire.ts).
+   */
+  retired?: number;
 }
 
 /** Rows by what the planner decides for them. */

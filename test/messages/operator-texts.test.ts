@@ -1,0 +1,46 @@
+/**
+ * Catalogue texts an operator reads (the console's preview and reasons, the reports, the e-mail)
+ * say what to do in words, in English and Arabic: no CLI flag, no command. The CLI adds its own
+ * engineer detail after the header issues it prints (validate's summary), and only there.
+ */
+import { describe, expect, it } from 'vitest';
+import { LANGS, messageText } from '../../src/messages/index.ts';
+import { issueLine } from '../../src/sheet/map/summary-text.ts';
+import { planHeaders } from '../../src/sheet/map/headers.ts';
+
+const TERMINAL = /(^|[\s(])--[a-z]|catalog-sync|<batch>/;
+
+const OPERATOR_TEXTS: [string, Record<string, string>][] = [
+  ['ledger.already_created', { key: 'barcode 6281', where: 'batch B1, row 4' }],
+  ['ledger.unknown_create', { key: 'barcode 6281', where: 'batch B1, row 4' }],
+  ['unknown_column', { column: 'Sale Prise', hint: 'sale_price' }],
+  ['unknown_columns', { count: '12', first: '"Extra 1"' }],
+  ['duplicate_column', { earlier: 'Price', column: 'sale_price', field: 'sale_price' }],
+];
+
+describe("operator texts in the operator's words", () => {
+  it.each(OPERATOR_TEXTS)('%s names no flag or command, in English or Arabic', (key, params) => {
+    for (const lang of LANGS) {
+      const text = messageText(key, params, lang);
+      expect(text, `${key} (${lang})`).not.toMatch(TERMINAL);
+    }
+  });
+
+  it('says how, in words: the column mapping, the product_id, "Check with the store"', () => {
+    const p = OPERATOR_TEXTS.map(([, params]) => params);
+    expect(messageText('unknown_column', p[2]!, 'en')).toContain("in the sheet's column mapping");
+    expect(messageText('unknown_column', p[2]!, 'ar')).toContain('ربط أعمدة الملف');
+    expect(messageText('ledger.already_created', p[0]!, 'en')).toContain("add the product's product_id to this row");
+    expect(messageText('ledger.unknown_create', p[1]!, 'en')).toContain('"Check with the store"');
+    expect(messageText('ledger.unknown_create', p[1]!, 'ar')).toContain('«تحقّق مع المتجر»');
+  });
+
+  it("keeps the flag in the CLI's own line, in both languages", () => {
+    const [unknown] = planHeaders(['title', 'Sale Prise'], 'products').issues;
+    expect(issueLine(unknown!, 'en')).toMatch(
+      /rename the header\) \(from a terminal: a --columns map file can name it\)$/,
+    );
+    expect(issueLine(unknown!, 'ar')).toContain('(من الطرفية: يمكن أن يسمّيه ملف ربط الأعمدة --columns)');
+    expect(unknown!.message).not.toMatch(TERMINAL);
+  });
+});
