@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,6 +25,7 @@ import { enqueueSync, waitForBatch } from '../src/sync/index.ts';
 import { storePrefix } from '../src/sync/queue/keys.ts';
 import { PrintedFigures } from './results-section.ts';
 import { deletePrefix, fmt, productSheet, stopChild } from './sync-support.ts';
+import { cpuSeconds, rssMb, startWorker } from './worker-process.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const arg = (name: string, fallback: number): number => {
@@ -36,8 +37,6 @@ const RATE = 10;
 const LATENCY_MS = 50;
 const ROWS = arg('rows', 100);
 const BACKLOG = arg('backlog', 5_000);
-/** clock ticks per second of /proc/<pid>/stat's utime and stime (Linux: 100). */
-const TICKS = 100;
 
 const figures = new PrintedFigures(
   'agency',
@@ -84,29 +83,6 @@ async function warm(url: string): Promise<void> {
   await fetch(`${url}/__sandbox/reset-stats`, { method: 'POST' });
 }
 
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/catalog-sync.js', 'worker', '--grace', '5'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let started = 0;
-  for await (const line of createInterface({ input: child.stderr })) {
-    if (line.includes('worker started for')) started++;
-    if (started === STORES) return child;
-  }
-  throw new Error(`the worker exited after starting ${started} of ${STORES} stores`);
-}
-
-async function cpuSeconds(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
 /** Requests per second over whole windows of `rate` requests from the first (bench/rate-limit.ts). */
 function achieved(times: number[]): number {
   const m = Math.floor((times.length - 1) / RATE) * RATE;
@@ -137,7 +113,7 @@ try {
       .join('')}`,
   );
   const reportDir = join(dir, 'reports');
-  worker = await startWorker({
+  worker = await startWorker(STORES, {
     STORES_FILE: storesFile,
     BENCH_PASSWORD: DEMO_PASSWORD,
     REDIS_URL,
@@ -169,7 +145,7 @@ try {
   );
   const wallS = (performance.now() - started) / 1000;
   const cpuS = (await cpuSeconds(pid)) - cpuBefore;
-  const rssMb = await peakRssMb(pid);
+  const peakMb = (await rssMb(pid)).peak;
 
   const shares: number[] = [];
   const worst: number[] = [];
@@ -201,7 +177,7 @@ try {
       `worst 1 s window at any store: ${Math.max(...worst, backlogWorst)} (limit ${RATE}; s01 ${backlogWorst})${Math.max(...worst, backlogWorst) > RATE ? ' EXCEEDED' : ', never over'}`,
       `worker CPU: ${fmt(cpuS, 1)} s over ${fmt(wallS, 1)} s = ${fmt(cpuS / wallS, 2)} core for ${fmt(requests / wallS)} requests/s on average; ${fmt((cpuS / requests) * 1000, 2)} ms CPU per request, so ${fmt((cpuS / requests) * (STORES - 1) * RATE, 2)} core at the stores' ${(STORES - 1) * RATE} requests/s (goal <= 0.5 core)`,
       `the stores' process: its event loop late by at most ${fmt(storesLoopMs)} ms (a late loop stamps arrivals late, in bunches)`,
-      `worker peak RSS: ${fmt(rssMb)} MB (goal <= 400 MB)`,
+      `worker peak RSS: ${fmt(peakMb)} MB (goal <= 400 MB)`,
       `fairness, first-to-last create / what the rate allows: median ${fmt(percentile(fairness, 50), 2)}x, worst ${fmt(Math.max(...fairness), 2)}x (goal <= 1.5x), s01's backlog still queued`,
     ].join('\n'),
   );

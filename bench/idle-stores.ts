@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { PrintedFigures } from './results-section.ts';
 import { fmt, stopChild } from './sync-support.ts';
+import { cpuSeconds, rssMb, startWorker } from './worker-process.ts';
 
 const arg = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(`--${name}`);
@@ -31,24 +32,11 @@ const STORES = arg('stores', 500);
 const SECONDS = arg('seconds', 60);
 /** After the last store started: what start-up left running (logins, first reads) settles first. */
 const SETTLE_SECONDS = 15;
-/** clock ticks per second of /proc/<pid>/stat's utime and stime (Linux: 100). */
-const TICKS = 100;
 
 const figures = new PrintedFigures(
   'idle-stores',
   `ONE \`catalog-sync worker\` serves ${STORES} stores of a stores file (\`catalog-sync sandbox --stores ${STORES}\`, one process, wrote it), none with a batch; the worker on a Redis server of its own. After every store started and ${SETTLE_SECONDS} s to settle, the worker's CPU over ${SECONDS} s from /proc (goal < 2% of a core), its RSS, the Redis commands it sends at rest (INFO stats of its own server: a figure the machine's load does not blur) and its connections (CLIENT LIST), and the sandbox process's CPU over the same window.`,
 );
-
-async function cpuSeconds(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
-async function rssMb(pid: number): Promise<{ now: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]);
-  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -97,19 +85,6 @@ async function startSandboxStores(storesFile: string): Promise<{ child: ChildPro
   throw new Error('the sandbox exited before it was ready');
 }
 
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/catalog-sync.js', 'worker', '--grace', '5'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let started = 0;
-  for await (const line of createInterface({ input: child.stderr })) {
-    if (line.includes('worker started for')) started++;
-    if (started === STORES) return child;
-  }
-  throw new Error(`the worker exited after starting ${started} of ${STORES} stores`);
-}
-
 /** Commands the Redis server has run so far (INFO stats): the worker's is its only client. */
 async function commandsRun(url: string): Promise<number> {
   const redis = new Redis(url);
@@ -141,7 +116,7 @@ const sandbox = await startSandboxStores(storesFile);
 let worker: ChildProcess | undefined;
 try {
   const startedAt = performance.now();
-  worker = await startWorker({
+  worker = await startWorker(STORES, {
     STORES_FILE: storesFile,
     SANDBOX_PASSWORD: sandbox.password,
     REDIS_URL: redis.url,

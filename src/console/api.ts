@@ -34,6 +34,7 @@ import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
 import { registerMappingApi } from './mapping-api.ts';
+import type { BatchAnswer } from './answers/batch.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -56,7 +57,7 @@ const UNRECORDED_HINT =
   'if it did go to this store, re-run it from the command line: catalog-sync rerun <batch> --store-check=off';
 
 /** What the API answers for a batch: summary.json's fields once done, with the live ones over them. */
-export function batchJson(view: BatchView): Record<string, unknown> {
+export function batchJson(view: BatchView): BatchAnswer {
   const { summary, ...live } = view;
   return { ...(summary ?? {}), ...live };
 }

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { emptyCounts, type OutcomeCounts } from '../outcome.ts';
+import { emptyCounts } from '../outcome.ts';
 import type { BatchSummary } from '../report/summary.ts';
 import { parseStoreIdentity, type StoreIdentity } from '../store/identity.ts';
 import { newBatchId } from '../sync/batch-id.ts';
@@ -14,30 +14,12 @@ import type { SyncRequest } from '../sync/types.ts';
 import { problemsIn } from '../sync/tally.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import type { BatchRunner, RunHooks } from './runner.ts';
+import type { BatchLive } from './answers/batch.ts';
 
-export type BatchStatus = 'queued' | 'running' | 'done' | 'failed';
+export type { BatchStatus } from './answers/batch.ts';
 
-export interface BatchView {
-  batchId: string;
-  /** The store the batch goes (went) to; null for a report an earlier version wrote without it. */
-  store: StoreIdentity | null;
-  status: BatchStatus;
-  source: string;
-  file: string;
-  dryRun: boolean;
-  /** Rows to go through; null while the sheet is still being read. */
-  total: number | null;
-  done: number;
-  counts: OutcomeCounts;
-  problems: number;
-  /** Rows ended per second since the batch started, and the store's limit in requests per second. */
-  rowsPerSecond: number | null;
-  rate: number;
-  /** Seconds left at the current pace, once the total is known. */
-  etaSeconds: number | null;
-  rerunOf?: string;
-  /** Why a batch that could not run stopped (status `failed`). */
-  error?: string;
+/** A batch as the board knows it: what the API answers (answers/batch.ts), and summary.json once done. */
+export interface BatchView extends BatchLive {
   /** summary.json, once done. */
   summary?: BatchSummary;
 }

@@ -25,6 +25,7 @@ import {
   type FixRow,
   type SheetShape,
 } from './fix-rows.ts';
+import type { BatchStarted, FixCheckAnswer } from './answers/fix.ts';
 
 interface Checked {
   rows: FixRow[];
@@ -40,7 +41,7 @@ export function registerFixApi(app: FastifyInstance): void {
     if (!view) return reply;
     const checked = await checkRequest(request, view);
     if ('error' in checked) return reply.code(409).send(checked);
-    return { rows: checked.problems };
+    return { rows: checked.problems } satisfies FixCheckAnswer;
   });
 
   app.post<{ Params: BatchParams }>('/batches/:id/fix', async (request, reply) => {
@@ -48,7 +49,7 @@ export function registerFixApi(app: FastifyInstance): void {
     if (!view) return reply;
     const checked = await checkRequest(request, view);
     if ('error' in checked) return reply.code(409).send(checked);
-    if (checked.problems.length > 0) return reply.code(422).send({ rows: checked.problems });
+    if (checked.problems.length > 0) return reply.code(422).send({ rows: checked.problems } satisfies FixCheckAnswer);
     const desk = deskOf(request);
     const { board, reportDir } = desk;
     const file = await writeFixSheet(reportDir, view.batchId, checked.shape, checked.rows, checked.cells);
@@ -66,7 +67,7 @@ export function registerFixApi(app: FastifyInstance): void {
       fixes: view.batchId,
       ledger: { mode: 'full', keyColumn: DEFAULT_KEY_COLUMN, retryUnknown: false },
     });
-    return reply.code(202).send({ batchId });
+    return reply.code(202).send({ batchId } satisfies BatchStarted);
   });
 }
 

@@ -21,6 +21,7 @@ import {
   type SheetRowResult,
 } from '../sheet/index.ts';
 import { RequestError } from './request-error.ts';
+import type { FixProblem } from './answers/fix.ts';
 import { uploadsDir } from './uploads.ts';
 
 export interface FixRow {
@@ -28,11 +29,7 @@ export interface FixRow {
   cells: Record<string, string>;
 }
 
-export interface FixProblem {
-  row: number;
-  column: string | null;
-  message: string;
-}
+export type { FixProblem } from './answers/fix.ts';
 
 /** The most rows one fix may send: the page shows a page of problem rows at a time. */
 export const MAX_FIX_ROWS = 1000;

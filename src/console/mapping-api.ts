@@ -14,6 +14,7 @@ import { answerUpload } from './upload-answer.ts';
 import { readHead, type Columns } from './upload-mapping.ts';
 import { readUploadPlan } from './upload-plan.ts';
 import { unreadableUpload, uploadById } from './uploads.ts';
+import type { MappingList } from './answers/mappings.ts';
 
 interface MappingBody {
   columns?: unknown;
@@ -79,7 +80,9 @@ export function registerMappingApi(app: FastifyInstance): void {
     return reply.code(200).send(await answerUpload(upload, desk, lang, { columns, saved }, absent));
   });
 
-  app.get('/mappings', async (request) => ({ mappings: await listMappings(mappingsDir(deskOf(request))) }));
+  app.get('/mappings', async (request): Promise<MappingList> => ({
+    mappings: await listMappings(mappingsDir(deskOf(request))),
+  }));
 
   app.get<{ Params: { name: string } }>('/mappings/:name', async (request, reply) => {
     const found = await readMapping(mappingsDir(deskOf(request)), request.params.name);

@@ -12,14 +12,9 @@ import { writeFileAtomic } from '../files/atomic-write.ts';
 import { cleanHeader, headerKey, parseColumnMap, SheetFileError } from '../sheet/index.ts';
 import type { StoreDesk } from './desk.ts';
 import { RequestError } from './request-error.ts';
+import type { SavedMapping } from './answers/mappings.ts';
 
-export interface SavedMapping {
-  name: string;
-  /** header -> field, or null where the header is not sent; every header of the sheet. */
-  columns: Record<string, string | null>;
-  /** The file, for a job's `columns:` (README, "Saved mappings"). */
-  file: string;
-}
+export type { SavedMapping } from './answers/mappings.ts';
 
 /** Letters (Arabic too), digits, `.`, `-`, `_`, space; no path, no leading dot. */
 const NAME = /^[\p{L}\p{N}_-][\p{L}\p{N} ._-]{0,79}$/u;

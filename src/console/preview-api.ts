@@ -17,6 +17,7 @@ import { pageQuery } from './page-query.ts';
 import { requestLang } from './request-lang.ts';
 import { keptMapping } from './upload-mapping.ts';
 import { planPage, planUpload } from './upload-plan.ts';
+import type { ChangePage } from './answers/preview.ts';
 
 export function registerPreviewApi(app: FastifyInstance): void {
   app.get<{ Params: { id: string }; Querystring: { offset?: string; limit?: string; lang?: string } }>(
@@ -41,7 +42,14 @@ export function registerPreviewApi(app: FastifyInstance): void {
             : { ...change, message: textOf({ ...change, message: change.message }, lang) },
         );
         const categories = categoryNamesOf(rows, desk.categories.kept(), lang);
-        return { rows, total: page?.total ?? 0, offset, limit, ...(categories ? { categories } : {}) };
+        const answer: ChangePage = {
+          rows,
+          total: page?.total ?? 0,
+          offset,
+          limit,
+          ...(categories ? { categories } : {}),
+        };
+        return answer;
       } catch (error) {
         if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
         throw error;

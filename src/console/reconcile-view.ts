@@ -4,32 +4,11 @@
  * No server path (the report folder): a person reads it, and downloads the files from the batch.
  */
 import { textOf, type Lang } from '../messages/index.ts';
-import type { Outcome } from '../outcome.ts';
-import { reasonText, type CategoryFinding, type Verdict } from '../report/reconciled.ts';
+import { reasonText, type CategoryFinding } from '../report/reconciled.ts';
 import type { ReconcileReport } from '../sync/reconcile/run.ts';
+import type { ReconcileAnswer, ReconcileCategoryView } from './answers/reconcile.ts';
 
-export interface ReconcileCategoryView {
-  category: string;
-  before: number | null;
-  after: number | null;
-  rise: number | null;
-  confirmed: number;
-  unknown: number;
-  verdict: Verdict;
-  reason: string;
-}
-
-export interface ReconcileAnswer {
-  batchId: string;
-  /** True: nothing changed, the rows say what would. */
-  dryRun: boolean;
-  categories: ReconcileCategoryView[];
-  /** Rows whose outcome changed (or would): `now` is `created` or `failed`. */
-  changed: { row: number; category: string; was: Outcome; now: Outcome; reason: string }[];
-  /** Rows whose create stays `unknown`, and why (their category's reason). */
-  leftUnknown: { row: number; category: string; reason: string }[];
-  warnings: string[];
-}
+export type { ReconcileAnswer, ReconcileCategoryView } from './answers/reconcile.ts';
 
 export function reconcileAnswer(report: ReconcileReport, lang: Lang): ReconcileAnswer {
   const categories = report.categories.map((finding) => categoryView(finding, lang));

@@ -15,18 +15,9 @@ import { requestLang } from './request-lang.ts';
 import { rowMessages, type RowSaid } from './row-message.ts';
 import { delimiterOf, type SheetShape } from './fix-rows.ts';
 import { RequestError } from './request-error.ts';
+import type { RowsPage, RowView } from './answers/rows.ts';
 
-export interface RowView {
-  row: number;
-  outcome: Outcome;
-  message: string;
-  /** The header at fault, as written in the sheet; null when the message names none. */
-  column: string | null;
-  hint?: string;
-  /** The StoreError or row-issue code, when the report keeps it. */
-  code?: string;
-  cells: Record<string, string>;
-}
+export type { RowView } from './answers/rows.ts';
 
 export const DEFAULT_ROW_OUTCOMES: readonly Outcome[] = ['failed', 'invalid', 'unknown'];
 
@@ -58,7 +49,13 @@ export function registerRowsApi(app: FastifyInstance): void {
         kind: view.summary?.kind ?? 'products',
       });
       const said = await rowMessages(dir, page.rows, shape, maxTextLength, lang);
-      return { rows: page.rows.map((row, i) => rowView(row, said[i]!)), total: page.total, offset, limit };
+      const answer: RowsPage = {
+        rows: page.rows.map((row, i) => rowView(row, said[i]!)),
+        total: page.total,
+        offset,
+        limit,
+      };
+      return answer;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return reply.code(404).send({ error: `batch ${view.batchId} has no report to read rows from` });

@@ -18,6 +18,7 @@ import { deskOf } from './desks.ts';
 import { guardSheet } from './guard-check.ts';
 import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
+import type { UndoAnswer, UndoPlanView } from './answers/undo.ts';
 
 interface UndoBody {
   dryRun: boolean;
@@ -44,12 +45,12 @@ export function registerUndoApi(app: FastifyInstance): void {
       throw error;
     }
     const answer = planAnswer(plan, lang);
-    if (body.dryRun) return { ...answer, dryRun: true, batchId: null };
+    if (body.dryRun) return { ...answer, dryRun: true, batchId: null } satisfies UndoAnswer;
     const undoSync = await undoRequest(plan, desk.reportDir, { lang, batchId: desk.board.newBatchId() });
-    if (undoSync === null) return { ...answer, batchId: null };
+    if (undoSync === null) return { ...answer, batchId: null } satisfies UndoAnswer;
     if (!body.confirm) {
       const guard = await guardSheet(undoSync.file, desk);
-      if (guard.held) return reply.code(409).send({ ...answer, guard });
+      if (guard.held) return reply.code(409).send({ ...answer, batchId: null, guard } satisfies UndoAnswer);
     }
     // As the CLI's undo does: what it left alone, beside the new batch's reports (its folder holds
     // nothing else until the batch writes them; a folder without summary.json is listed as no batch).
@@ -57,12 +58,12 @@ export function registerUndoApi(app: FastifyInstance): void {
     await mkdir(reportDir, { recursive: true });
     await writeUndoLeft(plan, reportDir, lang);
     desk.board.submit({ ...undoSync, batchId: undoSync.batchId!, source: undoSync.source! });
-    return reply.code(202).send({ ...answer, batchId: undoSync.batchId });
+    return reply.code(202).send({ ...answer, batchId: undoSync.batchId! } satisfies UndoAnswer);
   });
 }
 
 /** The plan as the page shows it: each product's changes and each product left, in `lang`. */
-function planAnswer(plan: UndoPlan, lang: Lang) {
+function planAnswer(plan: UndoPlan, lang: Lang): UndoPlanView {
   return {
     undoes: plan.batch,
     send: plan.send.map((send) => ({

@@ -7,20 +7,13 @@ import type { Lang } from '../messages/index.ts';
 import { SheetFileError } from '../sheet/index.ts';
 import type { StoreDesk } from './desk.ts';
 import { mappingFor, mappingsDir } from './mappings.ts';
-import { keepMapping, proposalOf, readHead, type Columns, type MappingProposal } from './upload-mapping.ts';
+import { keepMapping, proposalOf, readHead, type Columns } from './upload-mapping.ts';
 import type { AbsentSetting } from '../sync/retire.ts';
-import { planUpload, type UploadPlan } from './upload-plan.ts';
+import { planUpload } from './upload-plan.ts';
 import { unreadableUpload, type StoredUpload } from './uploads.ts';
+import type { UploadAnswer } from './answers/upload.ts';
 
-export interface UploadAnswer extends Pick<UploadPlan, 'valid' | 'sheets' | 'guard'> {
-  uploadId: string;
-  name: string;
-  bytes: number;
-  /** The saved mapping the sheet was read with, by name; null: the aliases alone, or a mapping sent. */
-  mappingUsed: string | null;
-  /** The sheet's columns the aliases (and the mapping) leave unread: the mapping step; else null. */
-  mapping: MappingProposal | null;
-}
+export type { UploadAnswer } from './answers/upload.ts';
 
 /** A mapping chosen for the upload: its columns, and the saved mapping's name when it is one. */
 export interface ChosenMapping {

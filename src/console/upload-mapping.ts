@@ -8,18 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { columnMapFromRecord, headerFields, openSheets, type OpenedSheet } from '../sheet/index.ts';
-import { FIELD_CHOICES, type FieldChoice } from '../messages/console.ts';
+import { FIELD_CHOICES } from '../messages/console.ts';
 import type { StoredUpload } from './uploads.ts';
+import type { MappingProposal } from './answers/upload.ts';
 
 export type Columns = Record<string, string | null>;
 
-/** What the mapping step shows: each header and the field it fills now (null: none). */
-export interface MappingProposal {
-  headers: { header: string; field: string | null }[];
-  /** The sheet's first rows, their cells in header order. */
-  rows: string[][];
-  fields: readonly FieldChoice[];
-}
+export type { MappingProposal } from './answers/upload.ts';
 
 /** The sheet's first rows shown beside its headers. */
 const FIRST_ROWS = 5;

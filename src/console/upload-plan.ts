@@ -28,6 +28,7 @@ import { planSheet, type PlanSheetOptions } from '../sync/plan-sheet.ts';
 import type { AbsentSetting } from '../sync/retire.ts';
 import type { StoreDesk } from './desk.ts';
 import type { StoredUpload } from './uploads.ts';
+import type { SheetAnswer } from './answers/upload.ts';
 
 export interface UploadPlan {
   /** When it was made (ms since the epoch): a batch that ended later may have changed the records. */
@@ -37,7 +38,7 @@ export interface UploadPlan {
    * `validate`'s summary of each sheet read, with the plan's counts beside it, and how many
    * products of the records it retires (the upload's `absentStatus`: not in this sheet).
    */
-  sheets: (SheetSummary & { plan: PlanCounts; columns: Readonly<Record<string, string>>; retired: number })[];
+  sheets: SheetAnswer[];
   guard: GuardVerdict;
   /** The upload's `absentStatus`: the plan retires what the sheet no longer lists. */
   absent?: AbsentSetting;

@@ -5,13 +5,9 @@
 import { textOf, type Lang, type MessageParams } from '../messages/index.ts';
 import type { Outcome } from '../outcome.ts';
 import type { CountsSnapshot } from './category-counts.ts';
+import type { Verdict } from './verdict.ts';
 
-/**
- * `none_landed`: the category rose by exactly the confirmed creates, so none of its unknown creates
- * happened; `all_landed`: it rose by every one of them; `unclear`: the counts leave doubt;
- * `no_unknown`: nothing to decide.
- */
-export type Verdict = 'none_landed' | 'all_landed' | 'unclear' | 'no_unknown';
+export type { Verdict } from './verdict.ts';
 
 export interface CategoryEvidence {
   category: string;

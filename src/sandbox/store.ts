@@ -12,7 +12,7 @@ import { SlidingWindowLimiter } from './rate-limit.ts';
 import type { ControlTarget } from './routes/control.ts';
 import { vendorStore } from './seed.ts';
 import type { PipelineDeps } from './server.ts';
-import { DEFAULT_PRODUCT_LIMIT, DEMO_PASSWORD, checkLatency, wholeOption } from './start.ts';
+import { DEFAULT_PRODUCT_LIMIT, DEMO_PASSWORD, checkLatency, wholeOption } from './options.ts';
 import { SandboxState } from './state.ts';
 import { RequestLog } from './stats.ts';
 import type { CancellableTimers } from './timers.ts';

@@ -5,15 +5,11 @@
  * hundreds of stores on one machine, for benches and tests. A store is a few maps until a request
  * comes (store.ts): no timer per store, so idle stores cost nothing but memory.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostSandbox, serveStore } from './host.ts';
 import { send, storeError } from './http.ts';
-import { CONTROL_PREFIX } from './routes/control.ts';
-import { handleStoreRequest } from './server.ts';
-import { checkKeepAlive, handleControlRequest, urlHost, wholeOption } from './start.ts';
+import { wholeOption } from './options.ts';
 import { openStore, type SandboxStore } from './store.ts';
-import { CancellableTimers } from './timers.ts';
 import type { SandboxHandle, SandboxOptions } from './types.ts';
 
 /** The options of every store (email aside: each store has its own), and how many stores. */
@@ -40,55 +36,19 @@ const STORE_PATH = /^\/s\/(\d+)(\/.*)?$/;
 export async function startSandboxStores(options: SandboxStoresOptions): Promise<SandboxStoresHandle> {
   const count = wholeOption('stores', options.stores);
   if (count < 1) throw new TypeError('stores must be a whole number >= 1, got 0');
-  const host = options.host ?? '127.0.0.1';
-  const timers = new CancellableTimers();
-  // One monitor for the process: the loop is the stores' one loop.
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let keepAlive = checkKeepAlive(options.keepAlive ?? { timeoutMs: 30_000 });
-  const shared = {
-    timers,
-    loopDelay: () => ({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 }),
-    resetLoopDelay: () => loop.reset(),
-    setKeepAlive: (next: typeof keepAlive) => {
-      keepAlive = checkKeepAlive(next);
-      server.keepAliveTimeout = keepAlive.timeoutMs;
-    },
-  };
   const stores: SandboxStore[] = [];
-
-  const server = createServer((req, res) => {
-    if (keepAlive.announce === false) res.setHeader('connection', 'keep-alive');
-    route(stores, req, res).catch((error: unknown) => {
-      if (!res.headersSent && !res.destroyed)
-        send(res, storeError(500, error instanceof Error ? error.message : 'Internal Server Error'));
-    });
-  });
-  server.keepAliveTimeout = keepAlive.timeoutMs;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${urlHost(host)}:${port}`;
-  for (let n = 1; n <= count; n++) {
-    const storeName = { store_name: `Sandbox Store ${n}`, store_name_ar: `متجر التجربة ${n}` };
-    stores.push(openStore(`${url}/s/${n}`, { ...options, email: storeEmail(n), storeName }, shared));
+  // One server for them all: its timers, keep-alive and loop monitor are the stores' shared ones.
+  const { url, shared, close } = await hostSandbox(options, (req, res) => route(stores, req, res));
+  try {
+    for (let n = 1; n <= count; n++) {
+      const storeName = { store_name: `Sandbox Store ${n}`, store_name_ar: `متجر التجربة ${n}` };
+      stores.push(openStore(`${url}/s/${n}`, { ...options, email: storeEmail(n), storeName }, shared));
+    }
+  } catch (error) {
+    // An option refused (a TypeError naming it): nothing is left listening.
+    await close();
+    throw error;
   }
-
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve) => {
-      loop.disable();
-      timers.cancelAll();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    return closing;
-  };
   return { url, stores: stores.map(({ control }, i) => ({ ...control, id: `s${i + 1}` })), close };
 }
 
@@ -100,8 +60,7 @@ async function route(stores: readonly SandboxStore[], req: IncomingMessage, res:
   const store = match ? stores[Number(match[1]) - 1] : undefined;
   if (!match || !store) return send(res, storeError(404, 'Not found'));
   req.url = `${match[2] ?? '/'}${q === -1 ? '' : raw.slice(q)}`;
-  if (req.url.startsWith(CONTROL_PREFIX)) return handleControlRequest(store.control, req, res);
-  return handleStoreRequest(store.deps, req, res);
+  return serveStore(store, req, res);
 }
 
 /**

@@ -9,15 +9,9 @@ import type {
   ProductStatusRequest,
   UpdateProductRequest,
 } from '../api-types.ts';
-import {
-  textOf,
-  type Lang,
-  type MessageCarrier,
-  type MessageParams,
-  type MessageRef,
-  type Said,
-} from '../messages/index.ts';
+import { textOf, type Lang, type MessageCarrier, type MessageRef, type Said } from '../messages/index.ts';
 import type { XlsxCell } from '../xlsx/index.ts';
+import type { RowIssue } from './row-issue.ts';
 
 /** A cell as the reader hands it over, before mapping (a CSV cell is a string or null). */
 export type Cell = XlsxCell;
@@ -32,24 +26,8 @@ export interface RawRow {
   hidden?: true;
 }
 
-export type IssueSeverity = 'error' | 'warning';
-
-/** A problem with one row (or, with row 1, with the header). */
-export interface RowIssue {
-  row: number;
-  /** The header as the user wrote it, or null when the issue is about the whole row. */
-  column: string | null;
-  /** Stable code, e.g. `not_a_number`, `required`, `duplicate_barcode`, `mojibake`. */
-  code: string;
-  /** In English; `messageKey` and `params` give it in any language (messages/textOf). */
-  message: string;
-  /** The message's catalogue key (src/messages): the code, or the code and a variant. */
-  messageKey?: string;
-  params?: MessageParams;
-  severity: IssueSeverity;
-}
-
-export type SheetKind = 'products' | 'brands';
+// Their own module, importing nothing of Node: the console's page reads them in the browser.
+export type { IssueSeverity, RowIssue, SheetKind } from './row-issue.ts';
 
 /** Which sheet of a workbook was read, and the hidden sheets that were not (read only when named). */
 export interface SheetRead {

@@ -6,21 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_STORE_ID, missingStoreSetting, type Config } from '../config.ts';
+import type { StoreIdentity } from './identity-type.ts';
 
-export interface StoreIdentity {
-  /**
-   * The store's id in the stores file (`default` for the one store the environment configures):
-   * a label for people, folders and metrics. Keys and the ledger go by the scope (URL and account),
-   * so two deployments that both name a store `default` never share them.
-   */
-  id?: string | undefined;
-  /** The base URL, as configured (no trailing slash). */
-  url: string;
-  /** The vendor account's e-mail. */
-  account: string;
-  /** The store's own name (`store_name`), once a login has said it. */
-  name?: string | undefined;
-}
+export type { StoreIdentity } from './identity-type.ts';
 
 /** The configured store, or a ConfigError naming the first setting missing. */
 export function storeIdentityOf(

@@ -5,6 +5,11 @@
  */
 export type AttentionOutcome = 'invalid' | 'failed' | 'unknown';
 
+/** Whether a row's outcome needs attention: the rows' answer may hold any outcome the page asked for. */
+export function isAttention(outcome: string): outcome is AttentionOutcome {
+  return outcome === 'invalid' || outcome === 'failed' || outcome === 'unknown';
+}
+
 /** The text key of the next step for a row of this outcome. */
 export function nextStepKey(outcome: AttentionOutcome): 'next_invalid' | 'next_failed' | 'next_unknown' {
   return outcome === 'invalid' ? 'next_invalid' : outcome === 'failed' ? 'next_failed' : 'next_unknown';

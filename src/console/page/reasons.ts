@@ -13,7 +13,7 @@ import { $, el, fmt, ltr, messageCell, messageNodes, messageOf, say, sayParts } 
 import { forEngineers } from './engineers.ts';
 import { on } from './events.ts';
 import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
-import { fixable, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
+import { fixable, isAttention, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
 import { hideReconcile, offerReconcile } from './reconcile.ts';
 import type { BatchJson, ProblemPage, ProblemRow } from './types.ts';
 
@@ -93,7 +93,7 @@ function reasonRow(batchId: string, r: ProblemRow): HTMLTableRowElement {
   if (r.column) column.append(el('bdi', r.column));
   const next = el('td');
   // The server's hint in the page's language when it gives one; the page's own word else.
-  if ((ATTENTION as readonly string[]).includes(r.outcome)) next.append(r.hint ?? T[nextStepKey(r.outcome)]);
+  if (isAttention(r.outcome)) next.append(r.hint ?? T[nextStepKey(r.outcome)]);
   const message = r.outcome === 'unknown' ? unknownMessage(batchId, r) : messageCell('td', r.message);
   tr.append(el('td', fmt(r.row)), el('td', textOf(r.outcome)), column, message, next);
   return tr;

@@ -8,18 +8,12 @@ import type { Category } from '../../api-types.ts';
 import type { Cell } from '../types.ts';
 import { fail, quote, type CellReading, type NameReader, type ReadContext } from './cell-reading.ts';
 import { categoryLabel, CategoryIndex, isArabic, nameKey } from './category-names.ts';
+import type { NameRead } from './name-read.ts';
+
+export type { NameRead } from './name-read.ts';
 
 /** The store's category list, as a batch asks for it (memoised by the caller: one call a batch). */
 export type CategorySource = () => Promise<readonly Category[]>;
-
-/** A name read as an id: the column as the sheet names it, the name as typed, the category. */
-export interface NameRead {
-  column: string;
-  text: string;
-  id: number;
-  name: string;
-  nameAr: string;
-}
 
 /** A cell that starts with no digit and holds a letter: a name, not an id or `3 - Perfumes`. */
 const NAME_LIKE = /^(?!\s*\p{Nd})(?!\s*#)[^]*\p{L}/u;
