@@ -263,7 +263,7 @@ export class Deployment {
   }
 
   private redis(server: RedisServer): Promise<RedisClient> {
-    this.sharedRedis ??= loadQueue().then(({ openRedis }) => openRedis(server, this.options.logger));
+    this.sharedRedis ??= loadQueue().then(({ openRedis }) => openRedis(server, this.options.logger, 'shared'));
     return this.sharedRedis;
   }
 }

@@ -24,7 +24,7 @@ import type { AppOptions } from './types.ts';
 export interface StoreRedis {
   /** The one connection (throws without REDIS_URL / REDIS_CLUSTER_NODES). */
   redis: () => Promise<RedisClient>;
-  /** The store's queue: the only one this process puts rows on or takes them from. */
+  /** The store's queue: the only one this process puts rows on or takes them from, on the one connection. */
   queueTarget: () => Promise<RedisTarget>;
   /** Where the store's rate gate and rate live. */
   gatePrefix: () => Promise<string>;
@@ -50,7 +50,8 @@ export function storeRedis(
 
   const queueTarget = async (): Promise<RedisTarget> => {
     if (!server) throw new Error('the queue needs REDIS_URL');
-    return { ...server, prefix: await keyPrefix() };
+    // The app's one connection: its queues' commands share it (connection.ts bullConnection).
+    return { ...server, prefix: await keyPrefix(), shared: await redis() };
   };
 
   const gatePrefix = life.once(async (): Promise<string> => engineKeys(await keyPrefix()).gate);
@@ -92,7 +93,7 @@ async function openStoreRedis(
   if (!server) throw new Error('REDIS_URL is not set');
   if (options.redis) return options.redis();
   const { openRedis } = await loadQueue();
-  const connection = openRedis(server, logger);
+  const connection = openRedis(server, logger, 'shared');
   life.onClose(() =>
     connection.quit().then(
       () => undefined,

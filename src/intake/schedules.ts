@@ -16,7 +16,7 @@ import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.t
 import { recordDownload } from './sources/job-state.ts';
 import { shownSource } from '../notify/event.ts';
 import type { RedisServer } from '../redis.ts';
-import { IDLE_WAIT_SECONDS, bullConnection } from '../sync/queue/connection.ts';
+import { IDLE_WAIT_SECONDS, bullConnection, type SharedConnection } from '../sync/queue/connection.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { guardText, type GuardVerdict } from '../sync/guard.ts';
@@ -31,7 +31,7 @@ export interface ScheduledJobData {
 
 /** The store's schedules queue on `server`; close it with closeBull (sync/queue/connection.ts). */
 export function scheduleQueue(
-  server: RedisServer,
+  server: RedisServer & SharedConnection,
   prefix: string,
   logger: Logger = silentLogger,
 ): Queue<ScheduledJobData> {
@@ -204,7 +204,7 @@ async function notifyFetchFailed(job: JobDefinition, error: unknown, deps: JobRu
  * Close it with closeBull.
  */
 export function startScheduleWorker(
-  server: RedisServer,
+  server: RedisServer & SharedConnection,
   prefix: string,
   jobsDir: string,
   deps: JobRunDeps,

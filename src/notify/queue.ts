@@ -12,6 +12,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { RedisClient } from '../redis.ts';
 import type { Logger } from '../log.ts';
 import { IDLE_WAIT_SECONDS, bullConnection, closeBull, type RedisTarget } from '../sync/queue/connection.ts';
+import { lazyWorker, type LazyWorker } from '../sync/queue/lazy-workers.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
 import { batchOf } from './event.ts';
@@ -45,7 +46,8 @@ export function notifyStateKey(prefix: string, batchId: string): string {
 
 export class NotifyQueue {
   private queue: Queue | null = null;
-  private worker: Worker | null = null;
+  /** Delivering here: a BullMQ worker while the queue has jobs (sync/queue/lazy-workers.ts). */
+  private worker: LazyWorker | null = null;
   private readonly clock: () => number;
   private readonly delays: readonly number[];
 
@@ -88,6 +90,7 @@ export class NotifyQueue {
         removeOnFail: { age: KEEP_SECONDS },
       });
     }
+    this.worker?.wake();
   }
 
   async ofBatch(batchId: string): Promise<DeliveryView[]> {
@@ -97,11 +100,17 @@ export class NotifyQueue {
       .sort((a, b) => a.id.localeCompare(b.id));
   }
 
-  /** Delivers the store's notifications from this process too, until close. */
-  async start(): Promise<void> {
-    if (this.worker) return;
-    const { logger } = this.deps;
-    this.worker = new Worker(NOTIFY_QUEUE, (job: Job) => this.deliver(job), {
+  /**
+   * Delivers the store's notifications from this process too, until close: a worker runs while
+   * the queue has a job (now or due soon), so an idle store's holds no connection or timer.
+   */
+  start(): Promise<void> {
+    this.worker ??= lazyWorker(this.deps.redis, this.deps.prefix, NOTIFY_QUEUE, () => this.newWorker());
+    return Promise.resolve();
+  }
+
+  private newWorker(): Worker {
+    const worker = new Worker(NOTIFY_QUEUE, (job: Job) => this.deliver(job), {
       connection: bullConnection(this.deps),
       prefix: this.deps.prefix,
       concurrency: 4,
@@ -112,12 +121,12 @@ export class NotifyQueue {
       maxStalledCount: 1000,
       settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade, this.delays) ?? 0 },
     });
-    onBullError(this.worker, logger, 'notification worker');
-    await this.worker.waitUntilReady();
+    onBullError(worker, this.deps.logger, 'notification worker');
+    return worker;
   }
 
   async close(): Promise<void> {
-    if (this.worker) await closeBull(this.worker);
+    if (this.worker) await this.worker.close();
     if (this.queue) await closeBull(this.queue);
     this.worker = null;
     this.queue = null;

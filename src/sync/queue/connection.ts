@@ -1,7 +1,10 @@
 /**
  * Every Redis connection the app and the engine open comes from here, for one server (REDIS_URL)
  * or a Redis Cluster (REDIS_CLUSTER_NODES): plain ioredis clients (openRedis) and BullMQ's queues
- * and workers (bullConnection, closeBull). Nothing else constructs one.
+ * and workers (bullConnection, closeBull). Nothing else constructs one. Each is named for its role
+ * (CONNECTION_NAMES, BullMQ names a worker's blocking read after its queue), so Redis's CLIENT LIST
+ * counts a process's connections per role. A process's queues and engine commands share one
+ * connection (RedisTarget.shared); only a row worker has its own two (issue 41).
  */
 import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
@@ -14,7 +17,37 @@ import { watchRedis } from './redis-outage.ts';
 export type RedisTarget = RedisServer & {
   /** Every key of the store, BullMQ's and the engine's, lives under it. */
   prefix: string;
-};
+} & SharedConnection;
+
+/**
+ * The process's one connection for commands that do not block (the app's): its queues use it
+ * instead of opening their own. Without it, each Queue opens one.
+ */
+export interface SharedConnection {
+  shared?: RedisClient;
+}
+
+/** The names our connections carry in CLIENT LIST: `catalog-sync:<role>:<pid>` (connectionName). */
+export const CONNECTION_NAMES = {
+  /** The process's one connection: the engine's commands, the queues', the leases'. */
+  shared: 'catalog-sync:shared',
+  /** A row worker's own connection besides its blocking read (the read is named by BullMQ). */
+  rows: 'catalog-sync:rows',
+  /** A queue or worker opened without a shared connection (a short-lived command's). */
+  queue: 'catalog-sync:queue',
+  /** Any other: a command's own. */
+  other: 'catalog-sync:other',
+} as const;
+
+export type ConnectionRole = keyof typeof CONNECTION_NAMES;
+
+/** A connection's name: its role, and the process it belongs to among those on one Redis. */
+export function connectionName(role: ConnectionRole, pid: number = process.pid): string {
+  return `${CONNECTION_NAMES[role]}:${pid}`;
+}
+
+/** The cluster connections bullConnection made: closeBull quits those, never a shared one. */
+const madeHere = new WeakSet<object>();
 
 /** A Redis restart is waited through, never failed: commands wait in the offline queue. */
 const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
@@ -30,24 +63,42 @@ function clusterOf(nodes: readonly RedisNode[], redisOptions: RedisOptions, lazy
  * A client that keeps retrying through a Redis restart instead of failing commands; an outage
  * and the recovery are logged once each (redis-outage.ts), never as ioredis stack traces.
  */
-export function openRedis(server: RedisServer, logger: Logger = silentLogger): RedisClient {
+export function openRedis(
+  server: RedisServer,
+  logger: Logger = silentLogger,
+  role: ConnectionRole = 'other',
+): RedisClient {
+  const name = connectionName(role);
   const redis =
     'redisCluster' in server
-      ? clusterOf(server.redisCluster, { maxRetriesPerRequest: null }, false)
-      : new Redis(server.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
+      ? clusterOf(server.redisCluster, { maxRetriesPerRequest: null, connectionName: name }, false)
+      : new Redis(server.redisUrl, { maxRetriesPerRequest: null, retryStrategy, connectionName: name });
   return watchRedis(redis, describeRedis(server), logger);
 }
 
 /**
- * BullMQ's `connection` for one Queue or Worker (workers need maxRetriesPerRequest null). For one
- * server, options: BullMQ opens and closes its connections. BullMQ takes a cluster only as an
- * ioredis Cluster instance, which a Worker duplicates (and closes the copies) and a Queue uses as
- * it is and leaves open: made lazy here, so a Worker's never connects, and closed by closeBull.
- * So a Queue or Worker given one is closed with closeBull, never close() alone.
+ * BullMQ's `connection` for one Queue or Worker (workers need maxRetriesPerRequest null). The
+ * process's shared connection when there is one (`own` unset): BullMQ runs a Queue's commands and
+ * a Worker's non-blocking ones on it, leaves it open, and gives a Worker's blocking read a copy
+ * of it of its own. Otherwise, for one server, options: BullMQ opens and closes its connections.
+ * BullMQ takes a cluster only as an ioredis Cluster instance, which a Worker duplicates (and
+ * closes the copies) and a Queue uses as it is and leaves open: made lazy here, so a Worker's
+ * never connects, and closed by closeBull. So a Queue or Worker given one is closed with
+ * closeBull, never close() alone. `own`: a Worker that must drop its connections without
+ * touching the others' (a row worker handing its rows back).
  */
-export function bullConnection(server: RedisServer): ConnectionOptions {
-  if ('redisCluster' in server) return clusterOf(server.redisCluster, { maxRetriesPerRequest: null }, true);
-  return { url: server.redisUrl, maxRetriesPerRequest: null };
+export function bullConnection(
+  server: RedisServer & SharedConnection,
+  own: ConnectionRole | null = null,
+): ConnectionOptions {
+  if (server.shared && own === null) return server.shared;
+  const name = connectionName(own ?? 'queue');
+  if ('redisCluster' in server) {
+    const made = clusterOf(server.redisCluster, { maxRetriesPerRequest: null, connectionName: name }, true);
+    madeHere.add(made);
+    return made;
+  }
+  return { url: server.redisUrl, maxRetriesPerRequest: null, connectionName: name };
 }
 
 /**
@@ -68,6 +119,7 @@ export async function closeBull(
     await bull.close(force);
   } finally {
     const connection = bull.opts.connection;
-    if (connection instanceof Cluster) await connection.quit().catch(() => connection.disconnect());
+    if (connection instanceof Cluster && madeHere.has(connection))
+      await connection.quit().catch(() => connection.disconnect());
   }
 }

@@ -25,7 +25,9 @@ import type { SyncWorker, WorkerDeps } from './worker-types.ts';
 export type { SyncWorker, WorkerDeps } from './worker-types.ts';
 
 export function startSyncWorker(deps: WorkerDeps): SyncWorker {
-  const redis = openRedis(deps, deps.logger ?? silentLogger);
+  // The process's connection when it has one (the app's); only the BullMQ worker has its own.
+  const redis = deps.shared ?? openRedis(deps, deps.logger ?? silentLogger);
+  const ownRedis = deps.shared === undefined;
   const queue = rowQueue(deps);
   /** The jobs running now, and whether stop() handed them back. */
   const active = new Set<string | undefined>();
@@ -38,10 +40,10 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
     async close(force = false) {
       await closeBull(worker, force);
       await closeBull(queue);
-      await redis.quit().catch(() => redis.disconnect());
+      if (ownRedis) await redis.quit().catch(() => redis.disconnect());
     },
     stop: (graceMs) =>
-      stopWithin(graceMs, { worker, queue, redis, active }, () => {
+      stopWithin(graceMs, { worker, queue, redis: ownRedis ? redis : null, active }, () => {
         handedBack = true;
       }),
   };
@@ -117,7 +119,8 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
       return unlessHandedBack(runJob(w, job, token).finally(() => active.delete(job.id)));
     },
     {
-      connection: bullConnection(deps),
+      // Its own connections, not the shared one: stop() drops them to hand its rows back.
+      connection: bullConnection(deps, 'rows'),
       prefix: deps.prefix,
       concurrency: jobs,
       lockDuration: deps.lockDurationMs ?? 30_000,
@@ -143,7 +146,7 @@ async function stopWithin(
     queue,
     redis,
     active,
-  }: { worker: Worker; queue: Queue; redis: RedisClient; active: Set<string | undefined> },
+  }: { worker: Worker; queue: Queue; redis: RedisClient | null; active: Set<string | undefined> },
   handBackRows: () => void,
 ): Promise<{ handedBack: number }> {
   let timer: NodeJS.Timeout | undefined;
@@ -151,16 +154,19 @@ async function stopWithin(
   const ended = await Promise.race([worker.close(false).then(() => true), graceEnds]);
   clearTimeout(timer);
   if (ended) {
-    await queue.close();
-    await redis.quit().catch(() => redis.disconnect());
+    await closeBull(queue);
+    await redis?.quit().catch(() => redis.disconnect());
     return { handedBack: 0 };
   }
   // BullMQ's own close cannot be made to stop waiting once begun (a forced close after a
   // graceful one returns the graceful one's promise): its connections are dropped instead.
   handBackRows();
   const rows = active.size;
-  redis.disconnect();
-  for (const dropped of [worker.disconnect(), queue.disconnect()]) dropped.catch(() => undefined);
+  // The worker's own connections only: a shared one (the queue's, the state's) serves other stores.
+  redis?.disconnect();
+  worker.disconnect().catch(() => undefined);
+  if (redis) queue.disconnect().catch(() => undefined);
+  else void closeBull(queue).catch(() => undefined);
   return { handedBack: rows };
 }
 
