@@ -1,6 +1,6 @@
 /**
  * Group commit keeps the ledger's promise: a create is on disk in the ledger before its request
- * leaves. A real `catalog-sync import` (32 rows in flight, a real world.sandbox over HTTP) is killed with
+ * leaves. A real `catalog-sync import` (32 rows in flight, a real sandbox over HTTP) is killed with
  * SIGKILL at random moments; every create the store received must then have its ledger line in
  * the file, and a final run to the end creates no product twice.
  */

@@ -1,5 +1,5 @@
 /**
- * `catalog-sync ledger` through the real CLI (runCli) against the world.sandbox store over HTTP: what
+ * `catalog-sync ledger` through the real CLI (runCli) against the sandbox store over HTTP: what
  * the ledger knows about a key, all of it as formula-safe CSV, and forgetting a key on purpose
  * (asked first; off a terminal only with --yes), after which the product is created again; and
  * linking barcodes to product ids from a list (`ledger link --from`), which validate then plans by.
