@@ -5,25 +5,22 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/catalog-sync.js', import.meta.url));
 
-let dir: string;
+const tmp = useTempDir('cli-output', { once: true });
+
 let sheet: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-output-'));
-  sheet = join(dir, 'many-bad.csv');
+  sheet = join(tmp.dir, 'many-bad.csv');
   // Every row invalid: `validate --json` prints every issue, far more than a pipe buffers.
   const rows = Array.from({ length: 20_000 }, (_, i) => `T${i},abc,1`);
   await writeFile(sheet, ['title,sale_price,category', ...rows].join('\n') + '\n');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 interface Ran {
@@ -35,8 +32,8 @@ interface Ran {
 /** The CLI with a clean environment; `headBytes`: like `| head -c N`, stop reading after N bytes and close the pipe. */
 async function run(args: string[], env: Record<string, string> = {}, headBytes?: number): Promise<Ran> {
   const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', REPORT_DIR: join(dir, 'reports'), ...env },
+    cwd: tmp.dir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', REPORT_DIR: join(tmp.dir, 'reports'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -76,7 +73,7 @@ describe('--json', () => {
   });
 
   it('prints an unreadable sheet and a wrong flag as one JSON object each, exit 2', async () => {
-    const missing = await run(['validate', join(dir, 'nope.csv'), '--json']);
+    const missing = await run(['validate', join(tmp.dir, 'nope.csv'), '--json']);
     expect(missing.code).toBe(2);
     expect(oneError(missing)).toMatchObject({ kind: 'sheet', code: 'unreadable_file' });
     const usage = await run(['validate', sheet, '--json', '--no-such-flag']);

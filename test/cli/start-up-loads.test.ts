@@ -7,11 +7,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/catalog-sync.js', import.meta.url));
 const HEAVY = ['bullmq', 'ioredis', 'exceljs', 'fastify', 'got', 'nodemailer', 'pino', 'prom-client', 'chokidar'];
@@ -25,15 +25,12 @@ const HOOK = `export async function resolve(specifier, context, next) {
 const REGISTER = `import { register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
 
-let dir: string;
+const tmp = useTempDir('start-up-loads', { once: true });
+
 let sheet: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'start-up-loads-'));
-  sheet = join(dir, 'one-row.csv');
+  sheet = join(tmp.dir, 'one-row.csv');
   await writeFile(sheet, 'title,sale_price,category,barcode\nTea,10,1,B-1\n');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The packages the CLI imported while running `args` (it must end 0). */
@@ -42,8 +39,8 @@ async function packagesLoaded(args: string[]): Promise<Set<string>> {
     process.execPath,
     ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, BIN, ...args],
     {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', REPORT_DIR: join(dir, 'reports') },
+      cwd: tmp.dir,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', REPORT_DIR: join(tmp.dir, 'reports') },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileClaims, RedisClaims } from '../../src/intake/claims.ts';
 import { claimedName, claimToken, dropBatchId, isIgnoredName, parseClaimedName } from '../../src/intake/drop-layout.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
+const tmp = useTempDir('claims', { once: true });
+
 let redis: Redis;
 const prefix = `test-${randomUUID()}`;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'claims-'));
+beforeAll(() => {
   redis = new Redis(REDIS_URL);
 });
 
@@ -22,7 +23,6 @@ afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('drop folder names', () => {
@@ -50,7 +50,7 @@ describe('drop folder names', () => {
 
 describe('FileClaims', () => {
   it('is exclusive while the holder lives, and taken over when its process is gone', async () => {
-    const locks = join(dir, 'locks');
+    const locks = join(tmp.dir, 'locks');
     const a = new FileClaims(locks);
     const b = new FileClaims(locks);
     expect(await a.tryClaim('x')).toBe(true);

@@ -4,38 +4,25 @@
  * there, instead of leaving it silently ignored. Real sandbox store over HTTP, real Redis (own
  * prefix), an in-process worker from the same composition root.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
-import { deleteKeys } from '../sync/helpers/redis.ts';
 import { createCount, productCsv, writeSheet } from './helpers.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
-let dir: string;
-let prefix: string;
-let sandbox: SandboxHandle;
+const world = useSandboxWorld({ name: 'test-job-tuning', redis: true });
+
 let app: App;
 let lines: Record<string, unknown>[];
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'job-tuning-'));
-  prefix = `test-job-tuning-${randomUUID()}`;
-  sandbox = await startSandbox();
+beforeEach(() => {
   lines = [];
   const config = resolveConfig({
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    REPORT_DIR: join(dir, 'reports'),
+    ...world.storeEnv,
+    ...world.redisEnv,
+    REPORT_DIR: join(world.dir, 'reports'),
     RATE: '50',
   });
   const destination = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
@@ -44,23 +31,18 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await app.close();
-  await sandbox.close();
-  const redis = new Redis(REDIS_URL);
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-  await rm(dir, { recursive: true, force: true });
 });
 
 it("a job's own rate on the queue: its rows are synced at the store's rate, and the log says the job's rate did not apply", async () => {
   const worker = await app.startWorker();
   try {
-    const file = await writeSheet(join(dir, 'job.csv'), productCsv(['jt-1', 'jt-2']));
+    const file = await writeSheet(join(world.dir, 'job.csv'), productCsv(['jt-1', 'jt-2']));
     const summary = await app.runner({ rate: 2, concurrency: 1 })(
       { file, source: 'job:nightly' },
       new AbortController().signal,
     );
     expect(summary.counts.created).toBe(2);
-    expect(createCount(sandbox)).toBe(2);
+    expect(createCount(world.sandbox)).toBe(2);
   } finally {
     await worker.close();
   }
@@ -73,7 +55,7 @@ it("a job's own rate on the queue: its rows are synced at the store's rate, and 
 it('a job without its own rate on the queue says nothing about it', async () => {
   const worker = await app.startWorker();
   try {
-    const file = await writeSheet(join(dir, 'job.csv'), productCsv(['jt-3']));
+    const file = await writeSheet(join(world.dir, 'job.csv'), productCsv(['jt-3']));
     expect((await app.runner({})({ file, source: 'job:plain' }, new AbortController().signal)).counts.created).toBe(1);
   } finally {
     await worker.close();

@@ -4,23 +4,17 @@
  * under a regular file: no user can write there, root included (tests may run as root, for whom
  * a chmod'ed folder is still writable, so a read-only mode would prove nothing).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cli } from './cli.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'watch-folders-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('watch-folders', { once: true });
 
 it('a drop folder it cannot write: a clear message naming the folder and exit 2 at start', async () => {
-  await writeFile(join(dir, 'a-file'), 'not a folder');
-  const drop = join(dir, 'a-file', 'drop');
+  await writeFile(join(tmp.dir, 'a-file'), 'not a folder');
+  const drop = join(tmp.dir, 'a-file', 'drop');
   const env = { STORE_URL: 'https://shop.example', STORE_EMAIL: 'v@shop.example', STORE_PASSWORD: 'x' };
   const ran = await cli(['watch', '--dir', drop], env);
   expect(ran.code).toBe(2);

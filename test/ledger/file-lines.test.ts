@@ -1,21 +1,15 @@
 import { openSync, closeSync, writeSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LineReader, scanLines, type Line } from '../../src/ledger/file-lines.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const e = (batch: string): LedgerEntry => ({ fp: `fp-${batch}`, st: 'synced', batch, row: 2 });
 const text = (k: string, entry: LedgerEntry) => `${JSON.stringify({ k, e: entry })}\n`;
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'file-lines-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('file-lines', { once: true });
 
 async function offsetsOf(path: string): Promise<Map<string, number>> {
   const at = new Map<string, number>();
@@ -27,7 +21,7 @@ async function offsetsOf(path: string): Promise<Map<string, number>> {
 
 describe('LineReader', () => {
   it('reads a range written after a lookup read the bytes around it while they were zeros', async () => {
-    const path = join(dir, 'late.jsonl');
+    const path = join(tmp.dir, 'late.jsonl');
     const a = text('a', e('1'));
     const b = text('b', e('2'));
     // A range reserved for b, still zeros (its write under way), and c written after it.
@@ -44,7 +38,7 @@ describe('LineReader', () => {
   });
 
   it('reads lines longer than one read, and every line at the offsets the scan gives', async () => {
-    const path = join(dir, 'long.jsonl');
+    const path = join(tmp.dir, 'long.jsonl');
     const lines = Array.from({ length: 500 }, (_, i) =>
       text(`k${i}`, i % 100 === 7 ? { ...e(String(i)), batch: 'x'.repeat(40_000) } : e(String(i))),
     );
@@ -64,7 +58,7 @@ describe('LineReader', () => {
   });
 
   it('reads many lines at once, in the order asked: near ones in one run, far and long ones alone', async () => {
-    const path = join(dir, 'many.jsonl');
+    const path = join(tmp.dir, 'many.jsonl');
     // Every 50th line is long (past a read of its own), and a gap wider than a run spans.
     const lines = Array.from({ length: 3_000 }, (_, i) =>
       text(`k${i}`, i % 50 === 49 ? { ...e(String(i)), batch: 'y'.repeat(5_000) } : e(String(i))),

@@ -6,37 +6,29 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { beforeEach, expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
 const ROWS = 400;
 const BIN = new URL('../../bin/catalog-sync.js', import.meta.url).pathname;
 
-let dir: string;
-let sandbox: SandboxHandle;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'ledger-kill-'));
-  // Latency keeps 32 creates in flight at every moment the import is killed.
-  sandbox = await startSandbox({ latencyMs: 20 });
-});
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = useSandboxWorld({ name: 'ledger-kill', sandbox: { latencyMs: 20 } });
 
+beforeEach(async () => {
+  // Latency keeps 32 creates in flight at every moment the import is killed.
+});
 function startImport(sheet: string): ChildProcess {
   return spawn(process.execPath, [BIN, 'import', sheet, '--queue', 'local'], {
     env: {
       ...process.env,
-      STORE_URL: sandbox.url,
-      STORE_EMAIL: sandbox.email,
-      STORE_PASSWORD: sandbox.password,
-      LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
-      REPORT_DIR: join(dir, 'reports'),
+      STORE_URL: world.sandbox.url,
+      STORE_EMAIL: world.sandbox.email,
+      STORE_PASSWORD: world.sandbox.password,
+      LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
+      REPORT_DIR: join(world.dir, 'reports'),
       RATE: '10000',
       CONCURRENCY: '32',
       LOG_LEVEL: 'silent',
@@ -46,7 +38,7 @@ function startImport(sheet: string): ChildProcess {
   });
 }
 
-const creates = () => sandbox.requests().filter((r) => r.path === '/v1/create_product');
+const creates = () => world.sandbox.requests().filter((r) => r.path === '/v1/create_product');
 
 /** Barcodes the store was sent a create for (a request's body is read once its latency has passed). */
 function createsReceived(): string[] {
@@ -56,7 +48,7 @@ function createsReceived(): string[] {
 /** The ledger's keys as the files on disk hold them now, replayed line by line. */
 async function ledgerKeysOnDisk(): Promise<Set<string>> {
   const keys = new Set<string>();
-  const folder = join(dir, 'ledger');
+  const folder = join(world.dir, 'ledger');
   for (const name of await readdir(folder)) {
     if (!name.endsWith('.jsonl')) continue;
     for (const line of (await readFile(join(folder, name), 'utf8')).split('\n')) {
@@ -73,7 +65,7 @@ async function ledgerKeysOnDisk(): Promise<Set<string>> {
 }
 
 it('SIGKILL at random moments of an import never leaves a create at the store without its ledger entry on disk', async () => {
-  const sheet = join(dir, 'creates.csv');
+  const sheet = join(world.dir, 'creates.csv');
   const rows = Array.from({ length: ROWS }, (_, i) => `Item ${i},صنف ${i},2,${10 + (i % 90)},KD${i}`);
   await writeFile(sheet, `title,title_ar,category,sale_price,barcode\n${rows.join('\n')}\n`);
   // Kill points, in creates received so far: early (the first group), mid-stream, and late.
@@ -95,7 +87,7 @@ it('SIGKILL at random moments of an import never leaves a create at the store wi
   await once(last, 'exit');
   const barcodes = createsReceived();
   expect(new Set(barcodes).size).toBe(barcodes.length);
-  const reports = join(dir, 'reports');
+  const reports = join(world.dir, 'reports');
   const summaries = await Promise.all(
     (await readdir(reports)).map(async (batch) => {
       const text = await readFile(join(reports, batch, 'summary.json'), 'utf8').catch(() => null);

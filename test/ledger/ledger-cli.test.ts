@@ -4,40 +4,30 @@
  * (asked first; off a terminal only with --yes), after which the product is created again; and
  * linking barcodes to product ids from a list (`ledger link --from`), which validate then plans by.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { beforeEach, expect, it } from 'vitest';
 import { cli } from '../intake/cli.ts';
 import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
-let dir: string;
-let sandbox: SandboxHandle;
+const world = useSandboxWorld('ledger-cli');
+
 let env: Record<string, string>;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'ledger-cli-'));
-  sandbox = await startSandbox();
+beforeEach(() => {
   env = {
-    HOME: join(dir, 'home'),
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
+    HOME: join(world.dir, 'home'),
+    ...world.storeEnv,
+    REPORT_DIR: join(world.dir, 'reports'),
   };
 });
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
 it('show says what the ledger knows about a key, in the words a person uses', async () => {
-  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['show-1']));
+  const sheet = await writeSheet(join(world.dir, 'p.csv'), productCsv(['show-1']));
   expect((await cli(['import', sheet], env)).code).toBe(0);
 
   const known = await cli(['ledger', 'show', 'show-1'], env);
   expect(known.code).toBe(0);
-  expect(known.stdout).toContain(join(dir, 'home', '.local', 'state', 'catalog-sync'));
+  expect(known.stdout).toContain(join(world.dir, 'home', '.local', 'state', 'catalog-sync'));
   expect(known.stdout).toMatch(
     /barcode show-1 \(k:barcode:show-1\): synced: the store confirmed it \(batch \S+, row 2\)/,
   );
@@ -53,14 +43,14 @@ it('show says what the ledger knows about a key, in the words a person uses', as
 
 it('export writes every entry as CSV with formulas neutralised', async () => {
   const sheet = await writeSheet(
-    join(dir, 'p.csv'),
+    join(world.dir, 'p.csv'),
     'title,sale_price,category,barcode\nSafe,10,1,exp-1\nRisky,10,1,=HYPERLINK("x")\n',
   );
   expect((await cli(['import', sheet], env)).code).toBe(0);
-  const out = join(dir, 'ledger.csv');
+  const out = join(world.dir, 'ledger.csv');
   const run = await cli(['ledger', 'export', '--out', out], env);
   expect(run.code).toBe(0);
-  expect(run.stderr).toContain(`2 entries of ${join(dir, 'home')}`);
+  expect(run.stderr).toContain(`2 entries of ${join(world.dir, 'home')}`);
   const lines = (await readFile(out, 'utf8'))
     .replace(/^\uFEFF/, '')
     .trim()
@@ -72,9 +62,9 @@ it('export writes every entry as CSV with formulas neutralised', async () => {
 });
 
 it('forget asks first: off a terminal only with --yes; a forgotten product is created again', async () => {
-  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['gone-1']));
+  const sheet = await writeSheet(join(world.dir, 'p.csv'), productCsv(['gone-1']));
   expect((await cli(['import', sheet], env)).code).toBe(0);
-  expect(createCount(sandbox)).toBe(1);
+  expect(createCount(world.sandbox)).toBe(1);
 
   const refused = await cli(['ledger', 'forget', 'gone-1'], env);
   expect(refused.code).toBe(2);
@@ -91,12 +81,13 @@ it('forget asks first: off a terminal only with --yes; a forgotten product is cr
   expect((await cli(['ledger', 'show', 'gone-1'], env)).stdout).toContain('not in the ledger');
 
   expect((await cli(['import', sheet], env)).code).toBe(0);
-  expect(createCount(sandbox)).toBe(2);
+  expect(createCount(world.sandbox)).toBe(2);
 });
 
 it('forget drops the values last sent too: the guard no longer holds a new price against a forgotten product', async () => {
-  const id = sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;
-  const at = (price: number) => writeSheet(join(dir, `p-${price}.csv`), `product_id,sale_price\n${id},${price}\n`);
+  const id = world.sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;
+  const at = (price: number) =>
+    writeSheet(join(world.dir, `p-${price}.csv`), `product_id,sale_price\n${id},${price}\n`);
   expect((await cli(['import', await at(100)], env)).code).toBe(0);
 
   // Remembered: a price cut by 90% is held until confirmed.
@@ -107,14 +98,14 @@ it('forget drops the values last sent too: the guard no longer holds a new price
   expect((await cli(['ledger', 'forget', `product_id=${id}`, '--yes'], env)).code).toBe(0);
   const sent = await cli(['import', await at(10)], env);
   expect(sent.code).toBe(0);
-  expect(sandbox.product(id)?.fields.sale_price).toBe(10);
+  expect(world.sandbox.product(id)?.fields.sale_price).toBe(10);
 });
 
 it('links the export, refuses a line linked to another product naming both rows, and a barcode-only row then updates', async () => {
-  const sheet = await writeSheet(join(dir, 'p.csv'), productCsv(['lk-1', 'lk-2']));
+  const sheet = await writeSheet(join(world.dir, 'p.csv'), productCsv(['lk-1', 'lk-2']));
   expect((await cli(['import', sheet], env)).code).toBe(0);
-  const [one, two] = sandbox.products();
-  const list = join(dir, 'export.csv');
+  const [one, two] = world.sandbox.products();
+  const list = join(world.dir, 'export.csv');
   await writeFile(
     list,
     `\uFEFFProduct ID,Barcode\n${one!.product_id},lk-1\n${two!.product_id},lk-2\n${two!.product_id + 100},lk-1\n`,
@@ -145,5 +136,5 @@ it('links the export, refuses a line linked to another product naming both rows,
   const again = await cli(['import', sheet, '--mode', 'full', '--json'], env);
   expect(again.code).toBe(0);
   expect((JSON.parse(again.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ updated: 2 });
-  expect(sandbox.products()).toHaveLength(2);
+  expect(world.sandbox.products()).toHaveLength(2);
 });

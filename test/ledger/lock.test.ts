@@ -5,24 +5,15 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
-let dir: string;
-let sandbox: SandboxHandle;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'ledger-lock-'));
-  sandbox = await startSandbox();
-});
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = useSandboxWorld('ledger-lock');
 
 /** `catalog-sync import` in its own process, as a second user of the ledger would run it. */
 async function importInOtherProcess(
@@ -32,11 +23,11 @@ async function importInOtherProcess(
   const bin = new URL('../../bin/catalog-sync.js', import.meta.url).pathname;
   const env = {
     ...process.env,
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
     LEDGER_FILE: ledgerFile,
-    REPORT_DIR: join(dir, 'reports'),
+    REPORT_DIR: join(world.dir, 'reports'),
     LOG_LEVEL: 'silent',
     REDIS_URL: '',
   };
@@ -51,26 +42,26 @@ async function importInOtherProcess(
 }
 
 it('refuses a second process while one holds the ledger, and lets it in once closed', async () => {
-  const sheet = join(dir, 'p.csv');
+  const sheet = join(world.dir, 'p.csv');
   await writeFile(sheet, 'title,sale_price,category,barcode\nTea,5,1,lk1\n');
-  const ledgerFile = join(dir, 'ledger', 'ledger.jsonl');
+  const ledgerFile = join(world.dir, 'ledger', 'ledger.jsonl');
   const held = await FileLedger.open(
-    scopedLedgerFile(ledgerFile, storeScope({ url: sandbox.url, account: sandbox.email })),
+    scopedLedgerFile(ledgerFile, storeScope({ url: world.sandbox.url, account: world.sandbox.email })),
   );
 
   const refused = await importInOtherProcess(sheet, ledgerFile);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain(`is in use by process ${process.pid}`);
   expect(refused.stderr).toContain('set REDIS_URL to run several processes on one ledger');
-  expect(sandbox.products()).toHaveLength(0);
+  expect(world.sandbox.products()).toHaveLength(0);
 
   await held.close();
   expect((await importInOtherProcess(sheet, ledgerFile)).code).toBe(0);
-  expect(sandbox.products()).toHaveLength(1);
+  expect(world.sandbox.products()).toHaveLength(1);
 });
 
 it('takes over a lock left by a process that is gone, and removes its own on close', async () => {
-  const path = join(dir, 'ledger.jsonl');
+  const path = join(world.dir, 'ledger.jsonl');
   await writeFile(`${path}.lock`, `999999999\n${hostname()}\n`);
   const ledger = await FileLedger.open(path);
   expect(existsSync(`${path}.lock`)).toBe(true);

@@ -6,8 +6,7 @@
  * one) is claimed ahead and waits for a request slot (sync/slots.ts); it is the only row besides
  * those in flight that a stop leaves pending.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
@@ -22,30 +21,29 @@ import type { BatchLedgerFactory } from '../../src/ledger/batch-ledger.ts';
 import { productCsv } from '../intake/helpers.ts';
 import { until } from '../helpers/until.ts';
 import { settingsFor } from '../store/helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 let sandbox: SandboxHandle;
-let dir: string;
+const tmp = useTempDir('pending-on-send');
 // The run under test, settled: cleanup waits for it so it never writes into a removed folder.
 let running: Promise<unknown> = Promise.resolve();
 
 beforeEach(async () => {
   sandbox = await startSandbox();
-  dir = await mkdtemp(join(tmpdir(), 'pending-on-send-'));
 });
 
 afterEach(async () => {
   await sandbox.close();
   await running;
-  await rm(dir, { recursive: true, force: true });
 });
 
 const keyOf = (barcode: string) => `k:barcode:${barcode}`;
 
 it('leaves only the create in flight and the one claimed ahead pending, not the rows read ahead that wait for a row slot', async () => {
   const barcodes = Array.from({ length: 6 }, (_, i) => `c${i}`);
-  const sheet = join(dir, 'creates.csv');
+  const sheet = join(tmp.dir, 'creates.csv');
   await writeFile(sheet, productCsv(barcodes));
-  const ledgerPath = join(dir, 'ledger.jsonl');
+  const ledgerPath = join(tmp.dir, 'ledger.jsonl');
   const ledger = await FileLedger.open(ledgerPath);
 
   // The real batch ledger, observed: which rows the engine has decided about and claimed so far.
@@ -88,7 +86,7 @@ it('leaves only the create in flight and the one claimed ahead pending, not the 
     { file: sheet, ledger: { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } },
     {
       client,
-      reportDir: join(dir, 'reports'),
+      reportDir: join(tmp.dir, 'reports'),
       rate: 1_000,
       concurrency: 1,
       batchLedgers,

@@ -5,8 +5,6 @@
  * (HSCAN, in chunks: more records than one chunk) and a real file, reopened and compacted.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { MemoryLedger } from '../../src/ledger/memory-store.ts';
 import { RedisLedger } from '../../src/ledger/redis-store.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 import { deleteKeys } from '../sync/helpers/redis.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const synced = (v: LedgerEntry['v'], ln?: string[]): LedgerEntry => ({
   fp: 'fp',
@@ -56,17 +55,15 @@ function expectListed(found: Map<number, LedgerEntry>): void {
 }
 
 let redis: Redis;
-let dir: string;
+const tmp = useTempDir('product-records', { once: true });
 const prefix = `test-products-${randomUUID()}`;
 
-beforeAll(async () => {
+beforeAll(() => {
   redis = new Redis(REDIS_URL);
-  dir = await mkdtemp(join(tmpdir(), 'product-records-'));
 });
 afterAll(async () => {
   await deleteKeys(redis, prefix);
   await redis.quit();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('products()', () => {
@@ -77,7 +74,7 @@ describe('products()', () => {
   });
 
   it('file: each product with an id once, after a reopen too', async () => {
-    const path = join(dir, 'ledger.jsonl');
+    const path = join(tmp.dir, 'ledger.jsonl');
     const ledger = await FileLedger.open(path);
     await fill(ledger);
     expectListed(await listed(ledger));

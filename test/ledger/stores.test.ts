@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
 import type { LedgerRow, RecordDecision } from '../../src/ledger/batch-ledger.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 /** The result a batch ledger's `before` ends a row in, or null when it sends the row. */
 const resultOf = (decision: RecordDecision): RowResult | null => decision.result ?? null;
@@ -18,13 +18,12 @@ const resultOf = (decision: RecordDecision): RowResult | null => decision.result
 const e = (batch: string, st: LedgerEntry['st'] = 'synced'): LedgerEntry => ({ fp: `fp-${batch}`, st, batch, row: 2 });
 
 let redis: Redis;
-let dir: string;
+const tmp = useTempDir('ledger', { once: true });
 const prefix = `test-${randomUUID()}`;
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { lazyConnect: true });
   await redis.connect();
-  dir = await mkdtemp(join(tmpdir(), 'ledger-'));
 });
 
 /** File ledgers a test leaves open (to read it again as another run would), closed at the end. */
@@ -40,7 +39,6 @@ afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function behavesAsLedger(ledger: Ledger): Promise<void> {
@@ -73,14 +71,14 @@ describe('RedisLedger', () => {
 
 describe('FileLedger', () => {
   it('stores, reads and survives a reopen', async () => {
-    const path = join(dir, 'l1.jsonl');
+    const path = join(tmp.dir, 'l1.jsonl');
     await behavesAsLedger(await openLedger(path));
     const again = await openLedger(path);
     expect(await again.getMany(['a', 'b', 'k7'])).toEqual([e('2'), undefined, e('7')]);
   });
 
   it('ignores a torn last line from a crash mid-write and keeps appending whole lines', async () => {
-    const path = join(dir, 'l2.jsonl');
+    const path = join(tmp.dir, 'l2.jsonl');
     const ledger = await openLedger(path);
     await ledger.setMany([['a', e('1')]]);
     await appendFile(path, '{"k":"b","e":{"fp":"x","st":"syn');
@@ -91,7 +89,7 @@ describe('FileLedger', () => {
   });
 
   it('compacts when dead lines pile up, keeping every live entry', async () => {
-    const path = join(dir, 'l3.jsonl');
+    const path = join(tmp.dir, 'l3.jsonl');
     const ledger = await openLedger(path);
     for (let round = 0; round < 4; round += 1) {
       await ledger.setMany(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, e(`${round}-${i}`)] as const));
@@ -104,7 +102,7 @@ describe('FileLedger', () => {
   });
 
   it('answers lookups all through a compaction, from the old file and then the new', async () => {
-    const path = join(dir, 'lookups.jsonl');
+    const path = join(tmp.dir, 'lookups.jsonl');
     const ledger = await openLedger(path);
     for (let round = 0; round < 3; round += 1) {
       await ledger.setMany(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, e(`${round}`)] as const));
@@ -126,7 +124,7 @@ describe('FileLedger', () => {
   });
 
   it('compacts while claims and outcomes are written at once, losing neither', async () => {
-    const path = join(dir, 'lanes.jsonl');
+    const path = join(tmp.dir, 'lanes.jsonl');
     const ledger = await FileLedger.open(path);
     const claimed: string[] = [];
     const recorded: string[] = [];
@@ -160,7 +158,7 @@ describe('FileLedger', () => {
   });
 
   it('reads a claim that follows zeros where a power cut lost outcomes not yet on disk', async () => {
-    const path = join(dir, 'power-cut.jsonl');
+    const path = join(tmp.dir, 'power-cut.jsonl');
     const line = (k: string, entry: LedgerEntry) => `${JSON.stringify({ k, e: entry })}\n`;
     // An outcome line cut off by zeros (its data never reached the disk), then a synchronised claim.
     await writeFile(
@@ -171,7 +169,7 @@ describe('FileLedger', () => {
     expect(await ledger.getMany(['a', 'b', 'c'])).toEqual([e('1'), undefined, e('2', 'pending')]);
   });
   it('keeps its entries on disk and reads every one back after a reopen', async () => {
-    const path = join(dir, 'on-disk.jsonl');
+    const path = join(tmp.dir, 'on-disk.jsonl');
     const ledger = await openLedger(path);
     const keys = Array.from({ length: 100_000 }, (_, i) => `k:barcode:${6_291_000_000_000 + i}`);
     for (let i = 0; i < keys.length; i += 5_000) {
@@ -185,7 +183,7 @@ describe('FileLedger', () => {
   });
 
   it('reads the lines around a range that zeros fill (a failed write), then writes and reads on', async () => {
-    const path = join(dir, 'holes.jsonl');
+    const path = join(tmp.dir, 'holes.jsonl');
     const line = (k: string, entry: LedgerEntry) => `${JSON.stringify({ k, e: entry })}\n`;
     // A long line first (a record with long values), longer than one read of a line.
     const long = { ...e('0'), v: { description: 'x'.repeat(5_000) } };
@@ -206,7 +204,7 @@ describe('FileLedger', () => {
 
 describe('FileLedger group commit', () => {
   it('claims made at once share writes, and each resolves only once its line is in the file', async () => {
-    const path = join(dir, 'group.jsonl');
+    const path = join(tmp.dir, 'group.jsonl');
     const ledger = await FileLedger.open(path);
     const onDisk = async () =>
       (await readFile(path, 'utf8'))
@@ -294,13 +292,13 @@ describe('ledgerForBatch over a ledger', () => {
       'prefetch' in
         ledgerForBatch(
           { mode: 'full', keyColumn: 'barcode', retryUnknown: false },
-          await openLedger(join(dir, 'prefetch.jsonl')),
+          await openLedger(join(tmp.dir, 'prefetch.jsonl')),
         ),
     ).toBe(false);
   });
 
   it('records a re-run row under the number first seen, answers for the batch row, and knows it again when the batch resumes', async () => {
-    const ledger = await openLedger(join(dir, 'rerun-rows.jsonl'));
+    const ledger = await openLedger(join(tmp.dir, 'rerun-rows.jsonl'));
     const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
     // Row 2 of an edited failed.csv whose `row` column says 7.
     const edited: LedgerRow = { ...row(2, 'rr1'), originalRow: 7 };

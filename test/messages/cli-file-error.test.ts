@@ -4,36 +4,33 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../sheet-read/helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-let dir: string;
+const tmp = useTempDir('cli-file-error', { once: true });
+
 let damaged: string;
 let empty: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-file-error-'));
   // An XLSX cut short, as a failed download leaves it.
   const whole = await readFile(fixture('formulas-richtext.xlsx'));
-  damaged = join(dir, 'منتجات.xlsx');
+  damaged = join(tmp.dir, 'منتجات.xlsx');
   await writeFile(damaged, whole.subarray(0, Math.floor(whole.length / 2)));
-  empty = join(dir, 'فارغ.csv');
+  empty = join(tmp.dir, 'فارغ.csv');
   await writeFile(empty, '');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', REPORT_DIR: join(dir, 'reports'), ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', REPORT_DIR: join(tmp.dir, 'reports'), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

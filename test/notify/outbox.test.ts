@@ -3,8 +3,7 @@
  * the standardwebhooks package: the retry schedule runs on fake timers (no sleeping), every other
  * wait is on the outbox's own "idle" (its pass over the files has ended).
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/log.ts';
@@ -16,6 +15,7 @@ import type { NotifySettings } from '../../src/notify/settings.ts';
 import { postWebhook } from '../../src/notify/webhook.ts';
 import { emptyCounts } from '../../src/outcome.ts';
 import { newSecret, startReceiver, type Answer, type Receiver } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const STORE = { url: 'https://api.shop.example', account: 'ops@shop.example', name: 'Shop' };
 const silent = createLogger({ level: 'silent' });
@@ -48,21 +48,20 @@ function notification(batchId = '20261126-101010-abc123'): Notification {
   };
 }
 
-let dir: string;
+const tmp = useTempDir('outbox');
+
 let receiver: Receiver | null;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+beforeEach(() => {
   receiver = null;
 });
 afterEach(async () => {
   vi.useRealTimers();
   await receiver?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function entries(): Promise<OutboxEntry[]> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
-  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxEntry));
+  const names = (await readdir(tmp.dir)).filter((name) => name.endsWith('.json'));
+  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(tmp.dir, name), 'utf8')) as OutboxEntry));
 }
 
 /** An outbox in the test's folder posting to a receiver of the test's own that answers `answer`. */
@@ -71,7 +70,7 @@ async function outboxTo(answer?: Answer, more: { delays?: number[]; rescanMs?: n
   const started = (receiver = await startReceiver(secret, answer));
   const settings: NotifySettings = { webhook: { url: started.url, secret }, email: null, lang: null, consoleUrl: null };
   const counted: AttemptCount[] = [];
-  const outbox = new Outbox({ dir, settings, logger: silent, onAttempt: (c) => counted.push(c), ...more });
+  const outbox = new Outbox({ dir: tmp.dir, settings, logger: silent, onAttempt: (c) => counted.push(c), ...more });
   return { outbox, counted, receiver: started };
 }
 

@@ -7,8 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
@@ -16,7 +15,6 @@ import { resolveConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { outboxDir } from '../../src/notify/open.ts';
 import type { OutboxEntry } from '../../src/notify/outbox.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { storeIdentityOf } from '../../src/store/identity.ts';
 import { until } from '../helpers/until.ts';
 import { kill } from '../sync/helpers/processes.ts';
@@ -24,20 +22,19 @@ import { newSecret, startReceiver, type Receiver } from './helpers.ts';
 import { SHEET } from './world.ts';
 import { dropKeys } from '../sync/helpers/redis.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 
-let sandbox: SandboxHandle;
 let receiver: Receiver;
 let secret: string;
-let dir: string;
+const world = useSandboxWorld('notify-restart');
+
 let children: ChildProcess[];
 let prefix: string | null;
 beforeEach(async () => {
-  sandbox = await startSandbox();
   secret = newSecret();
   receiver = await startReceiver(secret);
-  dir = await mkdtemp(join(tmpdir(), 'notify-restart-'));
   children = [];
   prefix = null;
 });
@@ -45,17 +42,15 @@ afterEach(async () => {
   for (const child of children) await kill(child, 'SIGKILL');
   if (prefix) await dropKeys(prefix);
   await receiver.close();
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 function envOf(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
-    XDG_STATE_HOME: join(dir, 'state'),
+    STORE_URL: world.sandbox.url,
+    STORE_EMAIL: world.sandbox.email,
+    STORE_PASSWORD: world.sandbox.password,
+    REPORT_DIR: join(world.dir, 'reports'),
+    XDG_STATE_HOME: join(world.dir, 'state'),
     NOTIFY_WEBHOOK_URL: receiver.url,
     NOTIFY_WEBHOOK_SECRET: secret,
     RATE: '500',
@@ -80,7 +75,7 @@ async function cli(args: string[], env: Record<string, string>, ready: string | 
 }
 
 async function sheet(): Promise<string> {
-  const file = join(dir, 'products.csv');
+  const file = join(world.dir, 'products.csv');
   await writeFile(file, `${SHEET.join('\n')}\n`);
   return file;
 }
@@ -101,7 +96,7 @@ it('local mode: import killed while its notification waits for an answer; the ne
   expect(await entry()).toMatchObject({ state: 'pending', attempts: 0 });
 
   receiver.answer = () => 204;
-  const drop = join(dir, 'drop');
+  const drop = join(world.dir, 'drop');
   await mkdir(drop);
   const watching = await cli(['watch', '--dir', drop], env, 'watching');
   const second = await receiver.nth(2);

@@ -2,11 +2,10 @@
  * Batch reports of thousands of rows: every row in order (Arabic, quoted and formula-like cells),
  * batches written at once kept apart, and no temp file left by a failure or an abort.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BatchReportWriter } from '../../src/report/batch-report.ts';
 import { neutraliseCell } from '../../src/files/formula-guard.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
@@ -14,14 +13,9 @@ import { readSheetFile } from '../../src/sheet/read/index.ts';
 import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';
 import { emptyCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'report-many-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('report-many');
 
 const headers = ['title', 'title_ar', 'note'];
 const outcomes: Outcome[] = ['created', 'skipped', 'invalid', 'updated', 'failed', 'unknown', 'unchanged'];
@@ -105,7 +99,7 @@ async function leftovers(out: string): Promise<string[]> {
 
 describe('BatchReportWriter with many rows', () => {
   it('writes every row in order for a batch of many chunks (Arabic, quoted cells)', async () => {
-    const out = join(dir, 'big');
+    const out = join(tmp.dir, 'big');
     const rows = rowsFor(5_000, 'big');
     const writer = await BatchReportWriter.open(out, headers);
     await writeAll(writer, rows);
@@ -115,14 +109,14 @@ describe('BatchReportWriter with many rows', () => {
   });
 
   it('writes all four files for a batch without rows', async () => {
-    const out = join(dir, 'empty');
+    const out = join(tmp.dir, 'empty');
     const writer = await BatchReportWriter.open(out, headers);
     await writer.finish(summary(out, 0));
     await expectReport(out, []);
   });
 
   it('keeps two batches written at the same time apart', async () => {
-    const [outA, outB] = [join(dir, 'a'), join(dir, 'b')];
+    const [outA, outB] = [join(tmp.dir, 'a'), join(tmp.dir, 'b')];
     const [rowsA, rowsB] = [rowsFor(3_000, 'A'), rowsFor(2_500, 'B')];
     const [a, b] = await Promise.all([BatchReportWriter.open(outA, headers), BatchReportWriter.open(outB, headers)]);
     for (let i = 0; i < rowsA.length; i++) {
@@ -135,7 +129,7 @@ describe('BatchReportWriter with many rows', () => {
   });
 
   it('rejects finish with the file error and leaves no temp file and no summary.json', async () => {
-    const out = join(dir, 'blocked');
+    const out = join(tmp.dir, 'blocked');
     // A directory where results.xlsx should go: the rename at commit fails (as root too).
     await mkdir(join(out, 'results.xlsx'), { recursive: true });
     const writer = await BatchReportWriter.open(out, headers);
@@ -147,12 +141,12 @@ describe('BatchReportWriter with many rows', () => {
   });
 
   it('rejects open when the report dir cannot be created', async () => {
-    await writeFile(join(dir, 'a-file'), 'x');
-    await expect(BatchReportWriter.open(join(dir, 'a-file', 'batch'), headers)).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await writeFile(join(tmp.dir, 'a-file'), 'x');
+    await expect(BatchReportWriter.open(join(tmp.dir, 'a-file', 'batch'), headers)).rejects.toThrow(/ENOTDIR|EEXIST/);
   });
 
   it('leaves no file behind when aborted part-way through many chunks', async () => {
-    const out = join(dir, 'aborted');
+    const out = join(tmp.dir, 'aborted');
     const writer = await BatchReportWriter.open(out, headers);
     await writeAll(writer, rowsFor(4_000, 'x'));
     await writer.abort();

@@ -1,20 +1,14 @@
 import ExcelJS from 'exceljs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BatchReportWriter } from '../../src/report/batch-report.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { emptyCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'report-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('report');
 
 const headers = ['title', 'title_ar', 'sale_price', 'row'];
 const rows: ReportRow[] = [
@@ -55,7 +49,7 @@ function summary(reportDir: string): BatchSummary {
 
 describe('BatchReportWriter', () => {
   it('writes results.csv, failed.csv, results.xlsx and summary.json atomically', async () => {
-    const out = join(dir, 'b1');
+    const out = join(tmp.dir, 'b1');
     const writer = await BatchReportWriter.open(out, headers);
     for (const row of rows) await writer.write(row);
     await writer.finish(summary(out));
@@ -115,7 +109,7 @@ describe('BatchReportWriter', () => {
   });
 
   it('leaves no file behind when aborted', async () => {
-    const out = join(dir, 'b2');
+    const out = join(tmp.dir, 'b2');
     const writer = await BatchReportWriter.open(out, headers);
     await writer.write(rows[0]!);
     await writer.abort();

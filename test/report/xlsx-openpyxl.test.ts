@@ -5,12 +5,11 @@
  * checks the same cells through a second library.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const run = promisify(execFile);
 const READER = join(import.meta.dirname, 'openpyxl-read.py');
@@ -45,12 +44,12 @@ const ARABIC_TITLE = 'زجاجة معزولة من الفولاذ ٧٥٠ مل';
 const INPUT = ['product_id', 'title', 'title_ar', 'barcode', 'sale_price', 'tag', 'weight', 'prices.vip'];
 const HEADER = ['row', 'outcome', 'message', ...INPUT, 'http_status', 'attempts'];
 
-let dir: string;
+const tmp = useTempDir('xlsx-openpyxl', { once: true });
+
 let seen: Seen;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'xlsx-openpyxl-'));
-  const file = join(dir, 'results.xlsx');
+  const file = join(tmp.dir, 'results.xlsx');
   const writer = new ResultsXlsxWriter(file, INPUT);
   const rows: [string[], 'updated' | 'invalid' | 'created', string][] = [
     [['1001', LONG_TITLE, ARABIC_TITLE, '012345678905', '1249.5', '12.50', '1.250', '45.00'], 'updated', ''],
@@ -77,10 +76,6 @@ beforeAll(async () => {
   await writer.commit();
   const { stdout } = await run('/usr/bin/python3', [READER, file]);
   seen = JSON.parse(stdout) as Seen;
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const column = (name: string): number => HEADER.indexOf(name);

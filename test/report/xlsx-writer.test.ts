@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { neutraliseCell } from '../../src/files/formula-guard.ts';
 import type { ReportRow } from '../../src/report/report-row.ts';
 import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
@@ -10,14 +9,9 @@ import { EXCEL_CELL_LIMIT, excelCellText } from '../../src/xlsx/index.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import type { Cell } from '../../src/sheet/types.ts';
 import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'xlsx-writer-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('xlsx-writer');
 
 // `row` is a report column from an earlier report: not repeated as an input column.
 const headers = ['title', 'title_ar', 'sale_price', 'وصف', 'row'];
@@ -91,7 +85,7 @@ function expectedCells(row: ReportRow): (string | number)[] {
 }
 
 async function writeReport(rows: readonly ReportRow[]): Promise<string> {
-  const file = join(dir, 'results.xlsx');
+  const file = join(tmp.dir, 'results.xlsx');
   const writer = new ResultsXlsxWriter(file, headers);
   for (const row of rows) await writer.write(row);
   await writer.commit();
@@ -118,7 +112,7 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
 
   it('reads back cell for cell with exceljs: header, text, numbers, neutralised formulas, pane, fills, RTL', async () => {
     const file = await writeReport(rows);
-    expect(await readdir(dir)).toEqual(['results.xlsx']);
+    expect(await readdir(tmp.dir)).toEqual(['results.xlsx']);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
     expect(book.worksheets.map((s) => s.name)).toEqual(['results']);
@@ -177,7 +171,7 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
   });
 
   it('opens in Excel laid out for reading: result columns first and frozen, filter, sized columns, numbers as numbers', async () => {
-    const file = join(dir, 'results.xlsx');
+    const file = join(tmp.dir, 'results.xlsx');
     const writer = new ResultsXlsxWriter(file, ['product_id', 'title', 'barcode', 'sale_price', 'tag', 'stock']);
     const longTitle = 'Stainless steel insulated bottle 750 ml';
     const inputs = [
@@ -266,9 +260,9 @@ describe('ResultsXlsxWriter (own streaming XLSX writer)', () => {
   });
 
   it('leaves nothing behind when aborted part-way', async () => {
-    const writer = new ResultsXlsxWriter(join(dir, 'results.xlsx'), headers);
+    const writer = new ResultsXlsxWriter(join(tmp.dir, 'results.xlsx'), headers);
     for (const row of rows.slice(0, 500)) await writer.write(row);
     await writer.abort();
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(tmp.dir)).toEqual([]);
   });
 });

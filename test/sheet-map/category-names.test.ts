@@ -3,15 +3,15 @@
  * against a store's list: each spelling variant, a name two categories share, an unknown name with
  * the closest the store has, and the list asked for once (only when a cell names a category).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Category } from '../../src/api-types.ts';
 import { textOf } from '../../src/messages/index.ts';
 import { nameKey } from '../../src/sheet/map/category-names.ts';
 import { openSheet } from '../../src/sheet/open.ts';
 import type { SheetRowResult } from '../../src/sheet/types.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 function category(id: number, name: string, nameAr: string): Category {
   return { category_id: id, category_name: name, category_name_ar: nameAr, image: null, product_total: 0 };
@@ -27,20 +27,14 @@ const STORE: readonly Category[] = [
   category(12, 'OUD ', 'دهن العود'),
 ];
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'category-names-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('category-names', { once: true });
 
 /** A sheet of one row per category cell; the list's source counts its calls. */
 async function readCategories(
   cells: readonly string[],
   list: () => Promise<readonly Category[]> = () => Promise.resolve(STORE),
 ): Promise<{ rows: SheetRowResult[]; calls: number; names: unknown }> {
-  const file = join(dir, `sheet-${Math.random().toString(36).slice(2)}.csv`);
+  const file = join(tmp.dir, `sheet-${Math.random().toString(36).slice(2)}.csv`);
   const lines = ['title,sale_price,category', ...cells.map((cell, i) => `Item ${i},5,"${cell}"`)];
   await writeFile(file, `${lines.join('\n')}\n`);
   let calls = 0;
@@ -136,7 +130,7 @@ describe('a category by its name', () => {
   });
 
   it('reads a sub-category by its name too', async () => {
-    const file = join(dir, 'sub.csv');
+    const file = join(tmp.dir, 'sub.csv');
     await writeFile(file, 'title,sale_price,category,sub_category\nTea,5,Sweets,هديه\n');
     const opened = await openSheet(file, { categories: () => Promise.resolve(STORE) });
     const rows: SheetRowResult[] = [];

@@ -3,22 +3,16 @@
  * whole, with a message that counts its cells and names the extra ones, instead of every later
  * cell being read one column off; the other rows still go through.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { fixture, readFixture } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'extra-cells-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('extra-cells', { once: true });
 
 describe('a CSV row with more cells than the header', () => {
   it('is invalid as a whole, counting its cells and naming the extra ones', async () => {
@@ -55,9 +49,9 @@ describe('a CSV row with more cells than the header', () => {
     const stdout = new PassThrough();
     let out = '';
     stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const env = { LOG_LEVEL: 'silent', LEDGER_FILE: join(dir, 'ledger.jsonl') };
+    const env = { LOG_LEVEL: 'silent', LEDGER_FILE: join(tmp.dir, 'ledger.jsonl') };
     const code = await runCli(
-      ['import', fixture('extra-cells.csv'), '--sandbox', '--json', '--report-dir', join(dir, 'reports')],
+      ['import', fixture('extra-cells.csv'), '--sandbox', '--json', '--report-dir', join(tmp.dir, 'reports')],
       { stdout, stderr: new PassThrough(), env },
     );
     expect(code).toBe(1);

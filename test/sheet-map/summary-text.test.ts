@@ -3,21 +3,21 @@
  * the CLI renders them (inLang), field names and values as typed. A real sheet, read and summed
  * up as `validate` does.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inLang, type Lang } from '../../src/messages/index.ts';
 import { openSheets } from '../../src/sheet/open.ts';
 import { summarizeSheet } from '../../src/sheet/map/summarize.ts';
 import type { SheetSummary } from '../../src/sheet/map/summary.ts';
 import { summaryText } from '../../src/sheet/map/summary-text.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
+const tmp = useTempDir('summary-text', { once: true });
+
 let file: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'summary-text-'));
-  file = join(dir, 'products.csv');
+  file = join(tmp.dir, 'products.csv');
   await writeFile(
     file,
     [
@@ -27,9 +27,6 @@ beforeAll(async () => {
       '7,Desk,40,,,1',
     ].join('\n'),
   );
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function summary(lang: Lang): Promise<string> {

@@ -1,20 +1,13 @@
 /** `template --with-categories` against the sandbox store over real HTTP. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { withSandbox } from '../../src/sandbox/index.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'template-categories-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('template-categories');
 
 describe('template --with-categories', () => {
   it('fills a Categories sheet from the store and a category dropdown fed by it', async () => {
@@ -28,7 +21,7 @@ describe('template --with-categories', () => {
         STORE_PASSWORD: sandbox.password,
         LOG_LEVEL: 'silent',
       };
-      const code = await runCli(['template', '--out', dir, '--with-categories'], {
+      const code = await runCli(['template', '--out', tmp.dir, '--with-categories'], {
         stdout: new PassThrough(),
         stderr,
         env,
@@ -36,7 +29,7 @@ describe('template --with-categories', () => {
       expect(err).toBe('');
       expect(code).toBe(0);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.readFile(join(dir, 'products-template.xlsx'));
+      await workbook.xlsx.readFile(join(tmp.dir, 'products-template.xlsx'));
       const categories = workbook.getWorksheet('Categories');
       const ids: unknown[] = [];
       categories?.eachRow((row, number) => {
@@ -48,7 +41,7 @@ describe('template --with-categories', () => {
   });
 
   it('exits 2 without store settings', async () => {
-    const code = await runCli(['template', '--out', dir, '--with-categories'], {
+    const code = await runCli(['template', '--out', tmp.dir, '--with-categories'], {
       stdout: new PassThrough(),
       stderr: new PassThrough(),
       env: {},

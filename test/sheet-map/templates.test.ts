@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
 import {
   BRAND_TEMPLATE_COLUMNS,
@@ -13,19 +13,17 @@ import {
 import { writeTemplates } from '../../src/sheet/map/template-write.ts';
 import { openSheet } from '../../src/sheet/open.ts';
 import type { SheetRowResult } from '../../src/sheet/types.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
+const tmp = useTempDir('templates', { once: true });
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'templates-'));
-  await writeTemplates(dir, {
+  await writeTemplates(tmp.dir, {
     categories: [
       { category_id: 1, category_name: 'Electronics', category_name_ar: 'إلكترونيات', image: null, product_total: 0 },
       { category_id: 4, category_name: 'Perfumes', category_name_ar: 'عطور', image: null, product_total: 3 },
     ],
   });
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('templates', () => {
@@ -40,7 +38,7 @@ describe('templates', () => {
   });
 
   it('the sample sheet is valid: every row creates, against categories 1..6', async () => {
-    const opened = await openSheet(join(dir, 'sample-products.csv'));
+    const opened = await openSheet(join(tmp.dir, 'sample-products.csv'));
     const results: SheetRowResult[] = [];
     for await (const result of opened.rows()) results.push(result);
     expect(opened.headerIssues).toEqual([]);
@@ -56,12 +54,12 @@ describe('templates', () => {
 
   it('the committed sample equals the generated one', async () => {
     const committed = await readFile(new URL('../../templates/sample-products.csv', import.meta.url), 'utf8');
-    expect(committed).toBe(await readFile(join(dir, 'sample-products.csv'), 'utf8'));
+    expect(committed).toBe(await readFile(join(tmp.dir, 'sample-products.csv'), 'utf8'));
   });
 
   it('products XLSX: header notes, RTL Arabic columns, flag/type dropdowns, a Categories sheet and dropdown', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(join(dir, 'products-template.xlsx'));
+    await workbook.xlsx.readFile(join(tmp.dir, 'products-template.xlsx'));
     const sheet = workbook.getWorksheet('Products');
     expect(sheet).toBeDefined();
     const headers = PRODUCT_TEMPLATE_COLUMNS.map((c) => c.header);

@@ -3,36 +3,28 @@
  * is an invalid row naming the row, the column, the length and the limit. `validate` says so, and
  * `import` sends nothing for it (never a create in doubt); the other rows go through.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cli as inProcess } from '../intake/cli.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 
-let dir: string;
+const world = useSandboxWorld('text-length', { once: true });
+
 let sheet: string;
-let sandbox: SandboxHandle;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'text-length-'));
-  sheet = join(dir, 'long.csv');
+  sheet = join(world.dir, 'long.csv');
   await writeFile(
     sheet,
     `title,description,category,sale_price,barcode\nTea,Fine tea,1,5,L1\nCoffee,${'x'.repeat(TEN_MB)},1,7,L2\n${'T'.repeat(70_000)},Short,1,3,L3\n`,
   );
-  sandbox = await startSandbox();
 });
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  const run = await inProcess(['--report-dir', join(dir, 'reports'), ...args], {
-    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+  const run = await inProcess(['--report-dir', join(world.dir, 'reports'), ...args], {
+    LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
     ...env,
   });
   return { code: run.code, out: run.stdout };
@@ -66,18 +58,22 @@ describe('text fields have a length limit', () => {
   });
 
   it('import: the long rows end invalid and are never sent; the good row is created', async () => {
-    const env = { STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password };
+    const env = {
+      STORE_URL: world.sandbox.url,
+      STORE_EMAIL: world.sandbox.email,
+      STORE_PASSWORD: world.sandbox.password,
+    };
     const { code, out } = await cli(['import', sheet, '--json'], env);
     expect(code).toBe(1);
     const summary = JSON.parse(out) as BatchSummary;
     expect(summary.counts).toMatchObject({ created: 1, invalid: 2, unknown: 0 });
-    expect(sandbox.requestCount('/v1/create_product')).toBe(1);
+    expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
     const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
     expect(results).toContain('more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)');
   });
 
   it('the limit is a setting: MAX_TEXT_LENGTH=4 makes "Coffee" too long', async () => {
-    const small = join(dir, 'small.csv');
+    const small = join(world.dir, 'small.csv');
     await writeFile(small, 'title,category,sale_price\nTea,1,5\nCoffee,1,7\n');
     const { code, out } = await cli(['validate', small, '--json'], { MAX_TEXT_LENGTH: '4' });
     expect(code).toBe(1);

@@ -1,19 +1,13 @@
 /** `catalog-sync validate` end to end: exit codes, summary, the issues CSV, --json. */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withSandbox } from '../../src/sandbox/index.ts';
 import { cli as inProcess } from '../intake/cli.ts';
 import { fixture } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'validate-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('validate');
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return cliWith({}, ...args);
@@ -23,7 +17,7 @@ async function cliWith(
   env: Record<string, string>,
   ...args: string[]
 ): Promise<{ code: number; out: string; err: string }> {
-  const { code, stdout, stderr } = await inProcess(['--report-dir', dir, ...args], env);
+  const { code, stdout, stderr } = await inProcess(['--report-dir', tmp.dir, ...args], env);
   return { code, out: stdout, err: stderr };
 }
 
@@ -36,7 +30,7 @@ describe('validate', () => {
   });
 
   it('exits 1 with invalid rows, prints the first errors and writes them as a CSV for Excel', async () => {
-    const csvPath = join(dir, 'out', 'errors.csv');
+    const csvPath = join(tmp.dir, 'out', 'errors.csv');
     const { code, out } = await cli('validate', fixture('bad-values.csv'), '--errors-csv', csvPath);
     expect(code).toBe(1);
     expect(out).toContain('invalid rows:   2 (not sent)');
@@ -52,7 +46,7 @@ describe('validate', () => {
   it('defaults the issues CSV to <report-dir>/validate/<name>.issues.csv', async () => {
     const { code } = await cli('validate', fixture('unknown-and-report-columns.csv'));
     expect(code).toBe(1);
-    const csv = await readFile(join(dir, 'validate', 'unknown-and-report-columns.issues.csv'), 'utf8');
+    const csv = await readFile(join(tmp.dir, 'validate', 'unknown-and-report-columns.issues.csv'), 'utf8');
     expect(csv).toContain(',1,Sale Prise,warning,unknown_column,');
   });
 
@@ -72,7 +66,7 @@ describe('validate', () => {
   });
 
   it('--key-column reports two creates with one key, as import would', async () => {
-    const file = join(dir, 'titles.csv');
+    const file = join(tmp.dir, 'titles.csv');
     await writeFile(file, 'title,sale_price,category\nTea,5,1\nCoffee,6,1\nTea,7,1\n');
     const { code, out } = await cli('validate', file, '--key-column', 'title', '--json');
     expect(code).toBe(1);
@@ -84,7 +78,7 @@ describe('validate', () => {
   });
 
   it('exits 2 when the file cannot be read, and for a bad --columns file', async () => {
-    expect((await cli('validate', join(dir, 'missing.csv'))).code).toBe(2);
+    expect((await cli('validate', join(tmp.dir, 'missing.csv'))).code).toBe(2);
     const bad = await cli('validate', fixture('other-system.csv'), '--columns', fixture('bad-map.yaml'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('bad-map.yaml: columns."SKU Name": "titel" is not a field (did you mean "title"?)');
@@ -98,13 +92,13 @@ describe('validate', () => {
 
   it("says which category names were read as which of the store's ids, asking for its list once", async () => {
     await withSandbox({}, async (sandbox) => {
-      const file = join(dir, 'names.csv');
+      const file = join(tmp.dir, 'names.csv');
       await writeFile(file, 'title,sale_price,التصنيف\nTea,5,Perfumes\nشاي,6,عــطور\nCake,7,حلويات\nPen,8,3\n');
       const env = {
         STORE_URL: sandbox.url,
         STORE_EMAIL: sandbox.email,
         STORE_PASSWORD: sandbox.password,
-        LEDGER_FILE: join(dir, 'ledger.jsonl'),
+        LEDGER_FILE: join(tmp.dir, 'ledger.jsonl'),
         LOG_LEVEL: 'silent',
       };
       const { code, out } = await cliWith(env, 'validate', file);

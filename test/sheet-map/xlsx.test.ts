@@ -2,21 +2,20 @@
  * XLSX through openSheets: the Products and Brands sheets, Excel cell types (numbers, dates,
  * booleans, formulas, rich text, error cells) mapped by column kind.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openSheets, type OpenedSheet } from '../../src/sheet/open.ts';
 import type { SheetRowResult } from '../../src/sheet/types.ts';
 import { tuples } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
+const tmp = useTempDir('map-xlsx', { once: true });
+
 let file: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'map-xlsx-'));
-  file = join(dir, 'products-and-brands.xlsx');
+  file = join(tmp.dir, 'products-and-brands.xlsx');
   const workbook = new ExcelJS.Workbook();
   const products = workbook.addWorksheet('Products');
   products.addRow(['title', 'title_ar', 'sale_price', 'category', 'barcode', 'featured', 'tag', 'weight']);
@@ -44,9 +43,6 @@ beforeAll(async () => {
   brands.addRow(['brand_id', 'brand_name', 'brand_name_ar']);
   brands.addRow([2, 'Globex', 'جلوبكس']);
   await workbook.xlsx.writeFile(file);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function all(sheet: OpenedSheet): Promise<SheetRowResult[]> {

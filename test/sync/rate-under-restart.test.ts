@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -20,24 +19,24 @@ import { kill, startWorkerProcess } from './helpers/processes.ts';
 import { deleteKeys } from './helpers/redis.ts';
 import { until } from '../helpers/until.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const RATE = 10;
 const ROWS = 120;
 
 let store: ChildSandbox;
-let dir: string;
+const tmp = useTempDir('rate-restart');
+
 let children: ChildProcess[];
 let prefix: string;
 beforeEach(async () => {
   store = await startChildSandbox(['--latency', '20']);
-  dir = await mkdtemp(join(tmpdir(), 'rate-restart-'));
   children = [];
   prefix = `test-${randomUUID()}`;
 });
 afterEach(async () => {
   for (const child of children) await kill(child, 'SIGKILL');
   await store.stop();
-  await rm(dir, { recursive: true, force: true });
 });
 
 it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second window at the store over the limit', async () => {
@@ -56,12 +55,12 @@ it('three workers, one killed with SIGKILL and restarted mid-batch: no 1-second 
   };
   try {
     const lines = Array.from({ length: ROWS }, (_, i) => `Item ${i},2,${10 + i},RG${i}`);
-    const file = join(dir, 'rate.csv');
+    const file = join(tmp.dir, 'rate.csv');
     await writeFile(file, `${['title,category,sale_price,barcode', ...lines].join('\n')}\n`);
     for (let i = 0; i < 3; i++) children.push(await startWorkerProcess(env));
     const { batchId } = await enqueueSync(
       { file },
-      { redisUrl: REDIS_URL, prefix, store: { url: store.url, account: store.email }, reportDir: dir, rate: RATE },
+      { redisUrl: REDIS_URL, prefix, store: { url: store.url, account: store.email }, reportDir: tmp.dir, rate: RATE },
     );
     const results = engineKeys(prefix).results(batchId);
     await until(async () => (await redis.hlen(results)) >= 30, '30 row results');

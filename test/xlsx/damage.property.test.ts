@@ -3,21 +3,15 @@
  * the reader either gives every row exactly as written or fails before it hands out the first
  * row (issue 11). Inflate accepts many such changes silently; the CRC-32 catches them.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openWorkbook, XlsxError, type XlsxRow } from '../../src/xlsx/index.ts';
 import { partData, productRows, SHEET_PART, workbook } from '../fixtures/read/make-crafted-xlsx.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'xlsx-damage-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('xlsx-damage', { once: true });
 
 type Outcome = { rows: XlsxRow[] } | { failedBeforeFirstRow: XlsxError } | { failedAfterRows: number; error: unknown };
 
@@ -39,14 +33,14 @@ describe('one byte changed in the deflate data of the sheet part', () => {
   const { start, length } = partData(whole, SHEET_PART);
 
   it('leaves every row identical, or fails (damaged) before any row is handed out', async () => {
-    const original = join(dir, 'original.xlsx');
+    const original = join(tmp.dir, 'original.xlsx');
     await writeFile(original, whole);
     const expected = await read(original);
     expect(expected).toHaveProperty('rows');
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: length - 1 }), fc.integer({ min: 1, max: 255 }), async (at, xor) => {
-        const file = join(dir, `damaged-${runs++}.xlsx`);
+        const file = join(tmp.dir, `damaged-${runs++}.xlsx`);
         const damaged = Buffer.from(whole);
         damaged[start + at] = damaged[start + at]! ^ xor;
         await writeFile(file, damaged);
