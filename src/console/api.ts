@@ -34,7 +34,7 @@ import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
 import { registerMappingApi } from './mapping-api.ts';
-import type { BatchAnswer } from './answers/batch.ts';
+import type { BatchAnswer, BatchStarted, RerunStarted } from './answers/batch.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -137,7 +137,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       batchId,
       source: `upload:${file.name}`,
     });
-    return reply.code(202).send({ batchId });
+    return reply.code(202).send({ batchId } satisfies BatchStarted);
   });
 }
 
@@ -200,7 +200,7 @@ function registerRerun(app: FastifyInstance): void {
       const batchId = board.newBatchId();
       board.submit({ ...plan.request, batchId, source: plan.request.source ?? `rerun:${view.batchId}` });
       // Invalid rows are not re-sent: they need a fix in failed.csv first (upload it fixed).
-      return reply.code(202).send({ batchId, invalidRows: plan.invalidRows });
+      return reply.code(202).send({ batchId, invalidRows: plan.invalidRows } satisfies RerunStarted);
     } catch (error) {
       if (error instanceof RerunError) return reply.code(409).send({ error: error.message });
       if (error instanceof OtherStoreError)

@@ -25,7 +25,8 @@ import {
   type FixRow,
   type SheetShape,
 } from './fix-rows.ts';
-import type { BatchStarted, FixCheckAnswer } from './answers/fix.ts';
+import type { BatchStarted } from './answers/batch.ts';
+import type { FixCheckAnswer } from './answers/fix.ts';
 
 interface Checked {
   rows: FixRow[];

@@ -8,6 +8,7 @@ import { StoreError } from '../store/errors.ts';
 import { deskOf } from './desks.ts';
 import { dropView } from './drop-panel.ts';
 import { storeView } from './store-panel.ts';
+import type { BatchStarted } from './answers/batch.ts';
 
 /**
  * Answers 502 when the store does not answer (its messages name no credential). A job file that
@@ -45,7 +46,7 @@ export function registerPanelsApi(app: FastifyInstance): void {
       return reply
         .code(404)
         .send({ error: `no job named "${request.params.name.slice(0, 64)}" (see GET /api/schedules)` });
-    return reply.code(202).send({ batchId });
+    return reply.code(202).send({ batchId } satisfies BatchStarted);
   });
 
   app.get('/drop', async (request) => dropView(deskOf(request).panels.dropDir));

@@ -32,5 +32,15 @@ export interface BatchLive {
   error?: string;
 }
 
+/** `POST /api/batches`, `/api/batches/{id}/fix` and a schedule's run (202): the batch started. */
+export interface BatchStarted {
+  batchId: string;
+}
+
+/** `POST /api/batches/{id}/rerun` (202): the re-run's batch, and the invalid rows it leaves out (fix them first). */
+export interface RerunStarted extends BatchStarted {
+  invalidRows: number[];
+}
+
 /** The live fields over summary.json's (README, "summary.json"), which the page does not read. */
 export type BatchAnswer = BatchLive & { readonly [summaryField: string]: unknown };

@@ -11,8 +11,3 @@ export interface FixProblem {
 export interface FixCheckAnswer {
   rows: FixProblem[];
 }
-
-/** `POST /api/batches/{id}/fix` (202), `/rerun`, `/api/batches` and a schedule's run: the batch started. */
-export interface BatchStarted {
-  batchId: string;
-}
