@@ -6,14 +6,17 @@
  * never loaded with them.
  *
  * Figures: the worker's CPU over a quiet window once every store has started (goal < 2% of a
- * core), its RSS, the Redis commands it sends at rest and its connections, and the sandbox
- * process's CPU over the same window (its idle stores own no timer).
+ * core), its RSS, the Redis commands it sends at rest and its connections by role (CLIENT LIST
+ * names), and the sandbox process's CPU over the same window (its idle stores own no timer). The
+ * machine is shared, so a baseline runs beside it over the same window: a second worker serving
+ * the file's first store only, on a Redis of its own; the difference per store is what each idle
+ * store costs.
  *
  *   npx tsx bench/idle-stores.ts [--stores 500] [--seconds 60]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +38,7 @@ const SETTLE_SECONDS = 15;
 
 const figures = new PrintedFigures(
   'idle-stores',
-  `ONE \`catalog-sync worker\` serves ${STORES} stores of a stores file (\`catalog-sync sandbox --stores ${STORES}\`, one process, wrote it), none with a batch; the worker on a Redis server of its own. After every store started and ${SETTLE_SECONDS} s to settle, the worker's CPU over ${SECONDS} s from /proc (goal < 2% of a core), its RSS, the Redis commands it sends at rest (INFO stats of its own server: a figure the machine's load does not blur) and its connections (CLIENT LIST), and the sandbox process's CPU over the same window.`,
+  `ONE \`catalog-sync worker\` serves ${STORES} stores of a stores file (\`catalog-sync sandbox --stores ${STORES}\`, one process, wrote it), none with a batch; the worker on a Redis server of its own. After every store started and ${SETTLE_SECONDS} s to settle, the worker's CPU over ${SECONDS} s from /proc (goal < 2% of a core), its RSS, the Redis commands it sends at rest (INFO stats of its own server: a figure the machine's load does not blur) and its connections by role (CLIENT LIST names), and the sandbox process's CPU over the same window. A baseline worker serving the file's first store only, on a Redis of its own, runs over the same window: the machine is shared, so what one more idle store costs is (worker - baseline) / ${STORES - 1}.`,
 );
 
 async function freePort(): Promise<number> {
@@ -95,64 +98,119 @@ async function commandsRun(url: string): Promise<number> {
   }
 }
 
-async function clients(url: string): Promise<number> {
+/** Calls per command so far (INFO commandstats; a script is its EVALSHA or EVAL). */
+async function commandStats(url: string): Promise<Map<string, number>> {
   const redis = new Redis(url);
   try {
-    // Less this connection of ours.
-    return (
-      String(await redis.client('LIST'))
-        .trim()
-        .split('\n').length - 1
-    );
+    const stats = new Map<string, number>();
+    for (const [, name, calls] of (await redis.info('commandstats')).matchAll(/cmdstat_(\S+?):calls=(\d+)/g))
+      stats.set(name!, Number(calls));
+    return stats;
   } finally {
     redis.disconnect();
   }
 }
 
+/** The commands run most between two commandstats, per second. */
+function topCommands(before: Map<string, number>, after: Map<string, number>, seconds: number): string {
+  return [...after]
+    .map(([name, calls]) => [name, (calls - (before.get(name) ?? 0)) / seconds] as const)
+    .filter(([name, rate]) => rate > 0 && name !== 'info')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, rate]) => `${name} ${fmt(rate, 1)}/s`)
+    .join(', ');
+}
+
+/** The connections of the server's clients by name, less this one of ours (unnamed). */
+async function clients(url: string): Promise<Map<string, number>> {
+  const redis = new Redis(url);
+  try {
+    const roles = new Map<string, number>();
+    for (const line of String(await redis.client('LIST'))
+      .trim()
+      .split('\n')) {
+      const name = /(?:^| )name=(\S*)/.exec(line)?.[1] ?? '';
+      if (name === '') continue;
+      // catalog-sync:<role>:<pid>, or BullMQ's <prefix>:<base64 of the queue> (a blocking read).
+      const role = name.startsWith('catalog-sync:')
+        ? name.replace(/:\d+$/, '')
+        : `blocking read (${Buffer.from(name.slice(name.lastIndexOf(':') + 1), 'base64').toString()})`;
+      roles.set(role, (roles.get(role) ?? 0) + 1);
+    }
+    return roles;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The first store's entry of a stores file (its lines up to the next entry): the baseline's file. */
+async function firstStoreOnly(file: string, out: string): Promise<void> {
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const entries = lines.flatMap((line, i) => (line.trimStart().startsWith('- ') ? [i] : []));
+  await writeFile(out, [...lines.slice(0, entries[1] ?? lines.length), ''].join('\n'));
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'bench-idle-stores-'));
 const redis = await startRedis(dir);
+const baseRedis = await startRedis(dir);
 const storesFile = join(dir, 'stores.yaml');
+const baseFile = join(dir, 'baseline.yaml');
 const sandbox = await startSandboxStores(storesFile);
-let worker: ChildProcess | undefined;
+await firstStoreOnly(storesFile, baseFile);
+const workers: ChildProcess[] = [];
+const envOf = (file: string, url: string): Record<string, string> => ({
+  STORES_FILE: file,
+  SANDBOX_PASSWORD: sandbox.password,
+  REDIS_URL: url,
+  QUEUE_PREFIX: 'bench-idle',
+  REPORT_DIR: join(dir, 'reports'),
+  JOBS_DIR: join(dir, 'no-jobs'),
+  DROP_DIR: join(dir, 'drop'),
+});
 try {
   const startedAt = performance.now();
-  worker = await startWorker(STORES, {
-    STORES_FILE: storesFile,
-    SANDBOX_PASSWORD: sandbox.password,
-    REDIS_URL: redis.url,
-    QUEUE_PREFIX: 'bench-idle',
-    REPORT_DIR: join(dir, 'reports'),
-    JOBS_DIR: join(dir, 'no-jobs'),
-    DROP_DIR: join(dir, 'drop'),
-  });
+  const worker = await startWorker(STORES, envOf(storesFile, redis.url));
+  workers.push(worker);
   const startSeconds = (performance.now() - startedAt) / 1000;
+  const baseline = await startWorker(1, envOf(baseFile, baseRedis.url));
+  workers.push(baseline);
   await sleep(SETTLE_SECONDS * 1000);
-  const [workerBefore, sandboxBefore] = [await cpuSeconds(worker.pid!), await cpuSeconds(sandbox.child.pid!)];
-  const commandsBefore = await commandsRun(redis.url);
+  const pids = [worker.pid!, baseline.pid!, sandbox.child.pid!];
+  const before = await Promise.all(pids.map(cpuSeconds));
+  const commandsBefore = await Promise.all([redis.url, baseRedis.url].map(commandsRun));
+  const statsBefore = await commandStats(redis.url);
   const t0 = performance.now();
   await sleep(SECONDS * 1000);
   const wall = (performance.now() - t0) / 1000;
-  const workerCpu = (await cpuSeconds(worker.pid!)) - workerBefore;
-  const sandboxCpu = (await cpuSeconds(sandbox.child.pid!)) - sandboxBefore;
+  const [workerCpu, baseCpu, sandboxCpu] = (await Promise.all(pids.map(cpuSeconds))).map((cpu, i) => cpu - before[i]!);
   // Less the INFO call of ours that read it.
-  const commands = (await commandsRun(redis.url)) - commandsBefore - 1;
+  const [commands, baseCommands] = (await Promise.all([redis.url, baseRedis.url].map(commandsRun))).map(
+    (n, i) => n - commandsBefore[i]! - 1,
+  );
+  const statsAfter = await commandStats(redis.url);
   const rss = await rssMb(worker.pid!);
-  const connections = await clients(redis.url);
+  const roles = await clients(redis.url);
+  const connections = [...roles.values()].reduce((a, b) => a + b, 0);
+  const perStore = (workerCpu! - baseCpu!) / (STORES - 1);
   figures.print(
     [
       `${STORES} idle stores, one worker: all started in ${fmt(startSeconds, 1)} s`,
-      `worker CPU: ${fmt(workerCpu, 2)} s over ${fmt(wall, 1)} s = ${fmt((workerCpu / wall) * 100, 2)}% of a core (goal < 2%)`,
+      `worker CPU: ${fmt(workerCpu!, 2)} s over ${fmt(wall, 1)} s = ${fmt((workerCpu! / wall) * 100, 2)}% of a core (goal < 2%)`,
+      `baseline worker (1 store, same window): ${fmt(baseCpu!, 2)} s = ${fmt((baseCpu! / wall) * 100, 2)}% of a core; each further idle store: ${fmt((perStore / wall) * 100 * 1000, 2)} thousandths of a % of a core (${fmt((perStore / wall) * 1e6, 1)} µs CPU per second)`,
       `worker RSS: ${fmt(rss.now)} MB now, ${fmt(rss.peak)} MB at most (start-up included)`,
-      `worker Redis commands at rest: ${fmt(commands / wall)} per second (${fmt(commands / wall / STORES, 3)} per store)`,
-      `worker Redis connections: ${connections} (${fmt(connections / STORES, 1)} per store)`,
-      `the sandbox process (${STORES} stores): ${fmt(sandboxCpu, 2)} s CPU over the same window = ${fmt((sandboxCpu / wall) * 100, 2)}% of a core`,
+      `worker Redis commands at rest: ${fmt(commands! / wall)} per second (${fmt(commands! / wall / STORES, 3)} per store; the baseline's: ${fmt(baseCommands! / wall, 1)} per second); most run: ${topCommands(statsBefore, statsAfter, wall)}`,
+      `worker Redis connections: ${connections} (${fmt(connections / STORES, 2)} per store): ${[...roles].map(([role, n]) => `${role} ${n}`).join(', ')}`,
+      `the sandbox process (${STORES} stores): ${fmt(sandboxCpu!, 2)} s CPU over the same window = ${fmt((sandboxCpu! / wall) * 100, 2)}% of a core`,
     ].join('\n'),
   );
   await figures.write();
 } finally {
-  if (worker) await stopChild(worker);
+  for (const worker of workers) await stopChild(worker);
   await stopChild(sandbox.child);
-  redis.child.kill('SIGKILL');
-  await once(redis.child, 'exit');
+  for (const server of [redis, baseRedis]) {
+    server.child.kill('SIGKILL');
+    await once(server.child, 'exit');
+  }
   await rm(dir, { recursive: true, force: true });
 }

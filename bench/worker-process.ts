@@ -19,7 +19,11 @@ export async function startWorker(stores: number, env: Record<string, string>): 
   let started = 0;
   for await (const line of createInterface({ input: child.stderr })) {
     if (line.includes('worker started for')) started++;
-    if (started === stores) return child;
+    if (started === stores) {
+      // Drained from now on: a full pipe would stop the worker at its next warning.
+      child.stderr.resume();
+      return child;
+    }
   }
   throw new Error(`the worker exited after starting ${started} of ${stores} stores`);
 }

@@ -3,13 +3,14 @@
  * notifications and schedules, idle most of the time. A running BullMQ Worker holds a blocking
  * connection of its own and runs a stalled-job check and a blocking read in rounds, per queue:
  * with 500 stores served that was 1,000 connections and a share of a core for queues with
- * nothing to do (issue 41). Here one timer per process (SWEEP_MS) asks Redis, one script per
- * store, which of its queues have a job waiting, active (a stalled one is recovered by the worker
- * it starts) or delayed until within HORIZON_MS; those get a worker, the others lose theirs. A
+ * nothing to do (issue 41). Here one timer per process (SWEEP_MS) asks Redis which of the queues
+ * have a job waiting, active (a stalled one is recovered by the worker it starts) or delayed until
+ * within HORIZON_MS; those get a worker, the others lose theirs. One script asks for every store
+ * on one server; on a cluster one per store (a script's keys share a slot, as a store's do). A
  * job added in this process wakes its worker at once (wake); one added elsewhere within SWEEP_MS.
  */
 import type { Worker } from 'bullmq';
-import type { RedisClient } from '../../redis.ts';
+import { isCluster, type RedisClient } from '../../redis.ts';
 import { closeBull } from './connection.ts';
 
 /** How often the queues are looked at: a job added by another process waits at most this long. */
@@ -69,7 +70,7 @@ class LazyWorkers {
       this.timer.unref();
     }
     // What was left queued (a job added while no worker ran) is looked for now.
-    void this.sweepStore(prefix, entries).catch(() => undefined);
+    void this.sweepStores([[prefix, entries]]).catch(() => undefined);
     return {
       wake: () => this.transition(entry, true),
       close: async () => {
@@ -90,23 +91,22 @@ class LazyWorkers {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const [prefix, entries] of [...this.stores]) {
-        // Redis away: every worker stays as it is until it answers again.
-        await this.sweepStore(prefix, entries).catch(() => undefined);
-      }
+      // Redis away: every worker stays as it is until it answers again.
+      if (!isCluster(this.redis)) await this.sweepStores([...this.stores]).catch(() => undefined);
+      else for (const store of [...this.stores]) await this.sweepStores([store]).catch(() => undefined);
     } finally {
       this.sweeping = false;
     }
   }
 
-  private async sweepStore(prefix: string, entries: Set<Entry>): Promise<void> {
-    const list = [...entries];
+  private async sweepStores(stores: [string, Set<Entry>][]): Promise<void> {
+    const list = stores.flatMap(([prefix, entries]) => [...entries].map((entry) => ({ prefix, entry })));
     if (list.length === 0) return;
-    const keys = list.flatMap(({ queue }) =>
-      ['wait', 'active', 'prioritized', 'delayed'].map((type) => `${prefix}:${queue}:${type}`),
+    const keys = list.flatMap(({ prefix, entry }) =>
+      ['wait', 'active', 'prioritized', 'delayed'].map((type) => `${prefix}:${entry.queue}:${type}`),
     );
     const due = (await this.redis.eval(DUE_SCRIPT, keys.length, ...keys, Date.now() + HORIZON_MS)) as number[];
-    list.forEach((entry, i) => this.transition(entry, due[i] === 1));
+    list.forEach(({ entry }, i) => this.transition(entry, due[i] === 1));
   }
 
   /** Starts (`run`) or closes the entry's worker, after whatever it is doing now. */
