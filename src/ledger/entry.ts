@@ -21,11 +21,18 @@ export function isLedgerEntry(value: unknown): value is LedgerEntry {
     typeof v.row === 'number' &&
     (v.rt === undefined || typeof v.rt === 'string') &&
     (v.v === undefined || (typeof v.v === 'object' && v.v !== null && !Array.isArray(v.v))) &&
-    (v.ln === undefined || (Array.isArray(v.ln) && v.ln.every((key) => typeof key === 'string'))) &&
+    (v.ln === undefined || allStrings(v.ln)) &&
     // Steps are checked where undo reads them (replaced.ts): a step this version cannot read
     // must not make the record read as absent (its product would be created again).
     (v.u === undefined || Array.isArray(v.u))
   );
+}
+
+/** A loop, not every(): every record read is checked (a planner reads one per row). */
+function allStrings(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const item of value as unknown[]) if (typeof item !== 'string') return false;
+  return true;
 }
 
 export function encodeEntry(entry: LedgerEntry): string {

@@ -125,7 +125,8 @@ export class LineReader {
   /**
    * The lines at many offsets, in the order asked: the offsets sorted, and lines close together in
    * the file read in one run (a guard's chunk of 2,000 rows, synced in sheet order, is a few runs
-   * instead of 2,000 reads). A line running past its run's end is read on its own.
+   * instead of 2,000 reads). A line running past its run's end is read on its own. Each line is
+   * the caller's own (parsed for it alone): no copy to make of what a planner reads.
    */
   many(offsets: readonly number[]): (Line | undefined)[] {
     const order = [...offsets.keys()].sort((a, b) => offsets[a]! - offsets[b]!);
@@ -147,10 +148,15 @@ export class LineReader {
         const at = offsets[order[i]!]! - start;
         const end = this.buffer.indexOf(NEWLINE, at);
         out[order[i]!] =
-          end >= 0 && end < read ? parseLine(this.buffer.toString('utf8', at, end)) : this.at(at + start);
+          end >= 0 && end < read ? parseLine(this.buffer.toString('utf8', at, end)) : ownCopy(this.at(at + start));
       }
       first = last + 1;
     }
     return out;
   }
+}
+
+/** A line kept by the reader (at), copied for a caller that may change its entry. */
+function ownCopy(line: Line | undefined): Line | undefined {
+  return line && 'e' in line ? { k: line.k, e: { ...line.e } } : line;
 }

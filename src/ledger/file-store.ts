@@ -135,8 +135,9 @@ export class FileLedger implements Ledger, ProductRecords {
     const out = new Array<LedgerEntry | undefined>(keys.length);
     const asked: number[] = [];
     const offsets: number[] = [];
-    for (const [i, key] of keys.entries()) {
-      const claim = this.claims.get(key);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const claim = this.claims.size === 0 ? undefined : this.claims.get(key);
       const offset = claim ? undefined : this.index.get(key);
       if (claim) out[i] = { ...claim.entry };
       else if (offset !== undefined) {
@@ -144,8 +145,12 @@ export class FileLedger implements Ledger, ProductRecords {
         offsets.push(offset);
       }
     }
+    // The reader's lines are this call's own (LineReader.many): no copy, the planner reads every row.
     const lines = this.reader.many(offsets);
-    for (const [n, line] of lines.entries()) if (line && 'e' in line) out[asked[n]!] = { ...line.e };
+    for (let n = 0; n < lines.length; n++) {
+      const line = lines[n];
+      if (line && 'e' in line) out[asked[n]!] = line.e;
+    }
     return Promise.resolve(out);
   }
 

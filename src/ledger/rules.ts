@@ -153,8 +153,8 @@ export function decideBefore(
   if (key === null || entry === undefined) return null;
   if (entry.st === 'synced' && batchId !== undefined && entry.batch === batchId && entry.row === row)
     return confirmedByThisBatch(plan, row);
-  const where = ref('ledger.where', { batch: entry.batch, row: entry.row });
   if (plan.kind === 'create') {
+    const where = whereOf(entry);
     // Rule (b). Creates are not idempotent: a key created once is never created again, in any mode.
     if (entry.st === 'synced') {
       // Nothing to tell the user about a row that still says what was created: it is unchanged.
@@ -172,9 +172,14 @@ export function decideBefore(
     return skipped(row, said('ledger.unknown_create', { key: describeLedgerKey(key), where }), 'unknown_create');
   }
   if (settings.mode === 'delta' && entry.st === 'synced' && sameAsSynced(plan, entry, settings.rowSignature, cells)) {
-    return skipped(row, said('ledger.unchanged_since', { where }), UNCHANGED_CODE);
+    return skipped(row, said('ledger.unchanged_since', { where: whereOf(entry) }), UNCHANGED_CODE);
   }
   return null;
+}
+
+/** Where the ledger's entry was written, for a row's message; made only for a row that gets one. */
+function whereOf(entry: LedgerEntry): MessageRef {
+  return ref('ledger.where', { batch: entry.batch, row: entry.row });
 }
 
 /** A row's keys: the one its plan is recorded under, and the create key an update also names. */
@@ -220,7 +225,7 @@ export function decideRecord(
 }
 
 function linkConflict(row: number, key: string, other: string, entry: LedgerEntry, keyColumn: string): RowResult {
-  const where = ref('ledger.where', { batch: entry.batch, row: entry.row });
+  const where = whereOf(entry);
   return {
     row,
     outcome: 'invalid',

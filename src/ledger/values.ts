@@ -28,6 +28,34 @@ export function sentValuesOf(plan: RowPlan): SentValues | null {
 }
 
 /**
+ * Calls `visit` with each field a plan sends and its value, in the order sentValuesOf lists them
+ * (a brand's, its payload's; a skip's, none), reading them where the plan holds them: the planner
+ * looks at every row of a sheet, and a copy of each row's values was most of its garbage.
+ */
+export function eachSentValue(plan: RowPlan, visit: (field: string, value: unknown) => void): void {
+  switch (plan.kind) {
+    case 'create':
+    case 'brand':
+      eachField(plan.payload, null, visit);
+      return;
+    case 'update':
+      eachField(plan.payload, 'product_id', visit);
+      if (plan.status !== undefined) visit('product_status', plan.status);
+      return;
+    case 'status':
+      visit('product_status', plan.payload.product_status);
+      return;
+    case 'skip':
+      return;
+  }
+}
+
+function eachField(payload: object, except: string | null, visit: (field: string, value: unknown) => void): void {
+  const fields = payload as Record<string, unknown>;
+  for (const field in fields) if (field !== except && Object.hasOwn(fields, field)) visit(field, fields[field]);
+}
+
+/**
  * Values are compared as data: a price list `{"1": 5}` equals the same list sent again, whatever
  * the order of its keys (a queued row's plan is rebuilt by the worker, its objects' keys in
  * another order than the planner's).

@@ -39,11 +39,14 @@ export class GuardTally {
     if (!change.seen || (change.action !== 'update' && change.action !== 'status') || change.changes.length === 0)
       return;
     this.changed++;
-    for (const drop of priceDropsOf(change, this.settings.priceDrop)) {
-      this.dropCount++;
-      if (this.drops.length < this.keepDrops) this.drops.push(drop);
-    }
+    eachPriceDrop(change, this.settings.priceDrop, this.keep);
   }
+
+  /** One closure for every row: the guard tallies every row of a sheet. */
+  private readonly keep = (drop: PriceDrop): void => {
+    this.dropCount++;
+    if (this.drops.length < this.keepDrops) this.drops.push(drop);
+  };
 
   verdict(known: number): GuardVerdict {
     const share = known === 0 ? 0 : this.changed / known;
@@ -63,18 +66,22 @@ export class GuardTally {
 
 export function priceDropsOf(change: RowChange, limit: number): PriceDrop[] {
   const drops: PriceDrop[] = [];
-  for (const { field, before, after } of change.changes) {
-    if (PRICE_FIELDS.has(field)) checkDrop(drops, change.row, limit, field, before, after);
-    else if (field === 'prices' && isRecord(after) && isRecord(before))
-      for (const [key, value] of Object.entries(after))
-        checkDrop(drops, change.row, limit, `prices.${key}`, before[key], value);
-  }
+  eachPriceDrop(change, limit, (drop) => drops.push(drop));
   return drops;
 }
 
-/** Adds the drop when `after` is lower than `before` by more than `limit` of it. */
+function eachPriceDrop(change: RowChange, limit: number, found: (drop: PriceDrop) => void): void {
+  for (const { field, before, after } of change.changes) {
+    if (PRICE_FIELDS.has(field)) checkDrop(found, change.row, limit, field, before, after);
+    else if (field === 'prices' && isRecord(after) && isRecord(before))
+      for (const [key, value] of Object.entries(after))
+        checkDrop(found, change.row, limit, `prices.${key}`, before[key], value);
+  }
+}
+
+/** Passes on the drop when `after` is lower than `before` by more than `limit` of it. */
 function checkDrop(
-  drops: PriceDrop[],
+  found: (drop: PriceDrop) => void,
   row: number,
   limit: number,
   field: string,
@@ -82,7 +89,7 @@ function checkDrop(
   after: unknown,
 ): void {
   if (typeof before !== 'number' || typeof after !== 'number' || before <= 0) return;
-  if ((before - after) / before > limit) drops.push({ row, field, before, after });
+  if ((before - after) / before > limit) found({ row, field, before, after });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

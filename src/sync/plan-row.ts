@@ -10,10 +10,10 @@
 import { UNCHANGED_CODE, type LedgerSettings } from '../ledger/batch-ledger.ts';
 import { valuesOf } from '../ledger/links.ts';
 import { decideRecord, recordKeysOf, type FoundRecord } from '../ledger/rules.ts';
-import { sameValue, sentValuesOf } from '../ledger/values.ts';
+import { eachSentValue, sameValue, type SentValues } from '../ledger/values.ts';
 import type { PlanAction, RowResult } from '../outcome.ts';
-import type { SheetRowResult } from '../sheet/index.ts';
-import type { RowChange } from './row-change.ts';
+import type { RowPlan, SheetRowResult } from '../sheet/index.ts';
+import type { FieldChange, RowChange } from './row-change.ts';
 import { invalidResult, skippedResult } from './rules.ts';
 
 export type { PlanAction } from '../outcome.ts';
@@ -49,12 +49,22 @@ export function planRow(sheetRow: SheetRowResult, record: ProductRecord, setting
   }
   // A create whose key is linked to a product is sent as an update of it.
   const sent = decided.send;
-  const after = sentValuesOf(sent) ?? { ...(sent.kind === 'skip' ? {} : sent.payload) };
-  // A create sends every field; an update the fields it names, of which those that differ show.
-  const changes = Object.entries(after)
-    .filter(([field, value]) => sent.kind === 'create' || !seen || !sameValue(values[field], value))
-    .map(([field, value]) => ({ field, before: values?.[field] ?? null, after: value }));
-  return { row, action: sent.kind === 'skip' ? 'skipped' : sent.kind, changes, seen };
+  return { row, action: sent.kind === 'skip' ? 'skipped' : sent.kind, changes: changesOf(sent, values), seen };
+}
+
+/**
+ * A create sends every field; an update the fields it names, of which those that differ show. The
+ * fields are visited where the plan holds them (no copy of what it sends, no entry arrays): the
+ * guard plans every row of a sheet.
+ */
+function changesOf(sent: RowPlan, values: SentValues | undefined): FieldChange[] {
+  const changes: FieldChange[] = [];
+  const every = sent.kind === 'create' || values === undefined;
+  eachSentValue(sent, (field, after) => {
+    const before = values?.[field];
+    if (every || !sameValue(before, after)) changes.push({ field, before: before ?? null, after });
+  });
+  return changes;
 }
 
 function notSent(action: PlanAction, result: RowResult, seen: boolean): RowChange {

@@ -73,6 +73,14 @@ describe('LineReader', () => {
       const read = reader.many(asked.map((key) => at.get(key)!));
       expect(read.map((line) => line?.k)).toEqual(asked);
       expect((read.at(-1) as { e: LedgerEntry }).e.batch).toHaveLength(5_000);
+      // Each line is the caller's own, a long one read alone (through at, which keeps the last
+      // line it read) too: changing one changes no later answer.
+      const [long, short] = reader.many([at.get('k49')!, at.get('k0')!]) as { e: LedgerEntry }[];
+      long!.e.batch = 'changed';
+      short!.e.batch = 'changed';
+      const again = reader.many([at.get('k49')!, at.get('k0')!]) as { e: LedgerEntry }[];
+      expect(again.map((line) => line.e.batch)).toEqual(['y'.repeat(5_000), '0']);
+      expect(reader.at(at.get('k49')!)).toMatchObject({ e: { batch: 'y'.repeat(5_000) } });
       // A lookup after a run reads its own line, not the run's bytes.
       expect(reader.at(at.get('k2')!)?.k).toBe('k2');
     } finally {
