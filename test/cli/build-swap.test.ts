@@ -4,24 +4,21 @@
  * runs there over and over; every run finds its modules and checks the sample sheet.
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { useTempDir } from '../helpers/use-world.ts';
+import { childRun } from '../helpers/child-run.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-let dir: string;
+const tmp = useTempDir('build-swap', { once: true });
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'build-swap-'));
   for (const part of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'bin', 'scripts', 'templates'])
-    await cp(join(ROOT, part), join(dir, part), { recursive: true });
-  await cp(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true }); // built by the global setup
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+    await cp(join(ROOT, part), join(tmp.dir, part), { recursive: true });
+  await cp(join(ROOT, 'dist'), join(tmp.dir, 'dist'), { recursive: true }); // built by the global setup
+  await symlink(join(ROOT, 'node_modules'), join(tmp.dir, 'node_modules'), 'dir');
 });
 
 interface Ran {
@@ -32,16 +29,11 @@ interface Ran {
 
 async function run(command: string, args: string[]): Promise<Ran> {
   const child = spawn(command, args, {
-    cwd: dir,
+    cwd: tmp.dir,
     env: { ...process.env, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
+  return childRun(child);
 }
 
 it('the CLI runs, whole, all the while `npm run build` replaces dist/', async () => {
@@ -59,5 +51,5 @@ it('the CLI runs, whole, all the while `npm run build` replaces dist/', async ()
     expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
     expect(ran.stdout).toContain('valid: every row can be sent');
   }
-  expect((await readdir(dir)).filter((name) => name.startsWith('dist.next-'))).toEqual([]);
+  expect((await readdir(tmp.dir)).filter((name) => name.startsWith('dist.next-'))).toEqual([]);
 });

@@ -4,43 +4,29 @@
  * a terminal, JSON otherwise). The real CLI in child processes against the real sandbox.
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstMalformedLine } from '../../src/cli/env-file.ts';
 import { logFormat } from '../../src/log.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
+import { childRun } from '../helpers/child-run.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/catalog-sync.js');
 
-let sandbox: SandboxHandle;
-let dir: string;
-beforeEach(async () => {
-  sandbox = await startSandbox();
-  dir = await mkdtemp(join(tmpdir(), 'terminal-'));
-});
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = useSandboxWorld('terminal');
 
 async function cli(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', XDG_STATE_HOME: join(dir, 'state'), LOG_LEVEL: 'silent', ...env },
+    cwd: world.dir,
+    env: { PATH: process.env.PATH ?? '', XDG_STATE_HOME: join(world.dir, 'state'), LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const { code, stdout: out, stderr: err } = await childRun(child);
   return { code, out, err };
 }
 
@@ -54,16 +40,18 @@ describe('the terminal', () => {
 
   it('reads .env from the working directory; the environment and flags win over it', async () => {
     await writeFile(
-      join(dir, '.env'),
+      join(world.dir, '.env'),
       [
         '# the sandbox, but two settings given wrong here and right elsewhere',
         'STORE_URL=http://127.0.0.1:9',
         'STORE_EMAIL="wrong@example.com"',
-        `export STORE_PASSWORD='${sandbox.password}'`,
+        `export STORE_PASSWORD='${world.sandbox.password}'`,
         '',
       ].join('\n'),
     );
-    const run = await cli(['--store-url', sandbox.url, 'categories', '--json'], { STORE_EMAIL: sandbox.email });
+    const run = await cli(['--store-url', world.sandbox.url, 'categories', '--json'], {
+      STORE_EMAIL: world.sandbox.email,
+    });
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(Array.isArray(JSON.parse(run.out))).toBe(true);
@@ -71,20 +59,23 @@ describe('the terminal', () => {
 
   it('runs without a .env', async () => {
     const run = await cli(['categories', '--json'], {
-      STORE_URL: sandbox.url,
-      STORE_EMAIL: sandbox.email,
-      STORE_PASSWORD: sandbox.password,
+      STORE_URL: world.sandbox.url,
+      STORE_EMAIL: world.sandbox.email,
+      STORE_PASSWORD: world.sandbox.password,
     });
     expect(run.code).toBe(0);
   });
 
   it('a malformed .env is one clear message and exit 2, without the line itself', async () => {
-    await writeFile(join(dir, '.env'), `STORE_URL=${sandbox.url}\nSTORE_PASSWORD ${sandbox.password}\n`);
-    const run = await cli(['categories', '--json'], { STORE_EMAIL: sandbox.email });
+    await writeFile(
+      join(world.dir, '.env'),
+      `STORE_URL=${world.sandbox.url}\nSTORE_PASSWORD ${world.sandbox.password}\n`,
+    );
+    const run = await cli(['categories', '--json'], { STORE_EMAIL: world.sandbox.email });
     expect(run.code).toBe(2);
     expect(run.err).toContain('configuration error: .env: line 2 of');
     expect(run.err).toContain('is not NAME=value');
-    expect(run.err + run.out).not.toContain(sandbox.password);
+    expect(run.err + run.out).not.toContain(world.sandbox.password);
     expect((JSON.parse(run.out) as { error: { kind: string } }).error.kind).toBe('configuration');
   });
 });

@@ -6,11 +6,12 @@
  */
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
-import { startBaseWorld, type BaseWorld } from './base-world.ts';
+import { startBaseWorld } from './base-world.ts';
+import { useWorld } from './use-world.ts';
 import { REDIS_URL } from './redis-url.ts';
 
 export interface UserWorld {
@@ -27,29 +28,19 @@ export interface UserWorld {
 
 export function useUserWorld(name: string): UserWorld {
   let redis: Redis | undefined;
-  let world: BaseWorld | undefined;
   beforeAll(() => {
     redis = new Redis(REDIS_URL);
   });
   afterAll(async () => {
     await redis?.quit();
   });
-  beforeEach(async () => {
-    world = await startBaseWorld({ name, redis: true });
-  });
-  afterEach(async () => {
-    await world?.close();
-  });
-  const base = (): BaseWorld => {
-    if (!world) throw new Error('the world is started before each test');
-    return world;
-  };
+  const world = useWorld(() => startBaseWorld({ name, redis: true }));
   const self: UserWorld = {
     get dir() {
-      return base().dir;
+      return world.dir;
     },
     get prefix() {
-      return base().queuePrefix!;
+      return world.queuePrefix!;
     },
     get redis() {
       if (!redis) throw new Error('redis is connected before all tests');
@@ -57,7 +48,7 @@ export function useUserWorld(name: string): UserWorld {
     },
     store: async () => {
       const sandbox = await startSandbox();
-      base().onClose(() => sandbox.close());
+      world.onClose(() => sandbox.close());
       return sandbox;
     },
     userEnv: (sandbox, withRedis) => ({
@@ -66,7 +57,7 @@ export function useUserWorld(name: string): UserWorld {
       STORE_EMAIL: sandbox.email,
       STORE_PASSWORD: sandbox.password,
       REPORT_DIR: join(self.dir, 'reports'),
-      ...(withRedis ? base().redisEnv : {}),
+      ...(withRedis ? world.redisEnv : {}),
     }),
     homeFile: (sandbox) =>
       scopedLedgerFile(

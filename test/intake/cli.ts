@@ -1,10 +1,9 @@
 /** Runs the real CLI in this process with its own environment and captured output. */
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
-import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 
 export interface CliRun {
   code: number;
@@ -70,41 +69,27 @@ export interface SandboxCli {
 
 /** One base world (a sandbox store and temp folder) for the whole file (beforeAll / afterAll). */
 export function useSandboxCli(name: string): SandboxCli {
-  let world: SandboxWorld | undefined;
-  beforeAll(async () => {
-    world = await startSandboxWorld({ name });
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  const started = (): SandboxWorld => {
-    if (!world) throw new Error('the sandbox starts before the tests');
-    return world;
-  };
-  const self: SandboxCli = {
+  const world = useSandboxWorld(name, { once: true });
+  return {
     get dir() {
-      return started().dir;
+      return world.dir;
     },
     get sandbox() {
-      return started().sandbox;
+      return world.sandbox;
     },
     get env() {
-      const { url, email, password } = self.sandbox;
       return {
-        STORE_URL: url,
-        STORE_EMAIL: email,
-        STORE_PASSWORD: password,
-        REPORT_DIR: join(self.dir, 'reports'),
-        LEDGER_FILE: join(self.dir, 'ledger', 'ledger.jsonl'),
+        ...world.storeEnv,
+        REPORT_DIR: join(world.dir, 'reports'),
+        LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
         RATE: '1000',
         CONCURRENCY: '1',
       };
     },
     barcodes: () =>
-      self.sandbox
+      world.sandbox
         .products()
         .map((p) => String(p.fields.barcode))
         .sort(),
   };
-  return self;
 }

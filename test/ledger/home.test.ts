@@ -2,7 +2,7 @@
  * The local mode's ledger home is per user, not per working directory: `catalog-sync import` run
  * from two folders meets one ledger, XDG_STATE_HOME moves it, and a ledger of the old default
  * (./.ledger in the working directory) is taken over on first use. Real processes (each with its
- * own working directory), the world.sandbox store over HTTP.
+ * own working directory), the sandbox store over HTTP.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
 import { createCount, productCsv, writeSheet } from '../intake/helpers.ts';
 import { useSandboxWorld } from '../helpers/use-world.ts';
+import { childRun } from '../helpers/child-run.ts';
 
 const world = useSandboxWorld('ledger-home');
 
@@ -38,9 +39,7 @@ async function importFrom(
   };
   await mkdir(cwd, { recursive: true });
   const child = spawn(process.execPath, [bin, 'import', sheet], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const { code, stderr } = await childRun(child);
   return { code, stderr };
 }
 

@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import { FileLedger, scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
 import { useSandboxWorld } from '../helpers/use-world.ts';
+import { childRun } from '../helpers/child-run.ts';
 
 const world = useSandboxWorld('ledger-lock');
 
@@ -35,9 +36,7 @@ async function importInOtherProcess(
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const { code, stderr } = await childRun(child);
   return { code, stderr };
 }
 

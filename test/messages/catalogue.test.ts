@@ -2,26 +2,14 @@
  * The catalogue is complete: every row-issue code the code base uses has an entry, every entry
  * says in both languages only what its parameters give it, and an Arabic text is Arabic.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, LANGS, messageText, ref, said, textOf } from '../../src/messages/index.ts';
 import type { Entry } from '../../src/messages/types.ts';
+import { SRC, sourceFiles } from './source-files.ts';
 
-const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const ARABIC = /[\u0600-\u06FF]/;
 const entries = Object.entries(CATALOGUE as Record<string, Entry>);
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const item of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, item.name);
-    if (item.isDirectory()) found.push(...(await sourceFiles(path)));
-    else if (item.name.endsWith('.ts')) found.push(path);
-  }
-  return found;
-}
 
 /** Every `said('key'`, `ref('key'` and cell `fail(ctx, 'code', 'key'` / `noted(...)` in src/. */
 async function usedKeysAndCodes(): Promise<{ keys: Set<string>; codes: Set<string> }> {

@@ -6,38 +6,31 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { textOf, type MessageCarrier } from '../../src/messages/index.ts';
 import { until } from '../helpers/until.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
+import { childRun } from '../helpers/child-run.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-let dir: string;
+const world = useSandboxWorld('cli-arabic', { once: true });
+
 let sheet: string;
-let sandbox: SandboxHandle;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-arabic-'));
-  sheet = join(dir, 'منتجات.csv');
+  sheet = join(world.dir, 'منتجات.csv');
   // Row 2 is good; row 3 has a price typed with a letter O, under an Arabic header; row 4 updates
   // a product the store does not have (the store refuses it in its own words).
   await writeFile(
     sheet,
     'product_id,title,سعر البيع,category,barcode\n,شاي,12.50,1,AR-1\n,قهوة,"12,5O",1,AR-2\n999999,,7,,\n',
   );
-  sandbox = await startSandbox();
 });
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
 interface Ran {
   code: number | null;
   stdout: string;
@@ -50,18 +43,13 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ra
     env: {
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'silent',
-      REPORT_DIR: join(dir, 'reports'),
-      LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
+      REPORT_DIR: join(world.dir, 'reports'),
+      LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
+  return childRun(child);
 }
 
 const ARABIC_ROW = 'الصف 3، سعر البيع [خطأ] سعر البيع: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)';
@@ -69,17 +57,17 @@ const ENGLISH_ROW = 'row 3, سعر البيع [error] سعر البيع: "12,5O"
 
 describe('row messages in Arabic from the CLI', () => {
   it('validate --lang ar prints the row, the column and the value as typed, in Arabic', async () => {
-    const ran = await run(['--lang', 'ar', 'validate', sheet, '--errors-csv', join(dir, 'issues.csv')]);
+    const ran = await run(['--lang', 'ar', 'validate', sheet, '--errors-csv', join(world.dir, 'issues.csv')]);
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain(ARABIC_ROW);
     // The summary's labels too: nothing of it in English but the file, field names and values.
     expect(ran.stdout).toContain('  للإنشاء: 1\n');
     expect(ran.stdout).toContain('أول الأخطاء (1 من 1):\n');
-    expect(ran.stdout).toContain(`كُتبت مشكلات الصفوف في ${join(dir, 'issues.csv')}\n`);
+    expect(ran.stdout).toContain(`كُتبت مشكلات الصفوف في ${join(world.dir, 'issues.csv')}\n`);
     expect(ran.stdout).toContain('غير صالح: لن تُرسل الصفوف أعلاه حتى تُصحَّح\n');
     for (const label of ['creates:', 'first errors', 'row issues written', 'not valid', '[error]'])
       expect(ran.stdout).not.toContain(label);
-    const csv = await readFile(join(dir, 'issues.csv'), 'utf8');
+    const csv = await readFile(join(world.dir, 'issues.csv'), 'utf8');
     expect(csv).toContain('سعر البيع: ""12,5O"" ليس رقمًا (المتوقع مثلًا 12.50)');
   });
 
@@ -98,9 +86,9 @@ describe('row messages in Arabic from the CLI', () => {
   it('import under an Arabic locale writes an ar batch: Arabic row messages in its report', async () => {
     const ran = await run(['import', sheet, '--json'], {
       LANG: 'ar_SA.UTF-8',
-      STORE_URL: sandbox.url,
-      STORE_EMAIL: sandbox.email,
-      STORE_PASSWORD: sandbox.password,
+      STORE_URL: world.sandbox.url,
+      STORE_EMAIL: world.sandbox.email,
+      STORE_PASSWORD: world.sandbox.password,
     });
     expect(ran.code).toBe(1);
     const summary = JSON.parse(ran.stdout) as BatchSummary;
@@ -129,12 +117,12 @@ describe('row messages in Arabic from the CLI', () => {
   });
 
   it('import --lang ar prints its summary lines in Arabic, with the outcomes as the console names them', async () => {
-    const arabicSheet = join(dir, 'منتجات-2.csv');
+    const arabicSheet = join(world.dir, 'منتجات-2.csv');
     await writeFile(arabicSheet, 'title,sale_price,category,barcode\nشاي,12.50,1,AR-SUM-1\nقهوة,"12,5O",1,AR-SUM-2\n');
     const ran = await run(['import', arabicSheet, '--lang', 'ar'], {
-      STORE_URL: sandbox.url,
-      STORE_EMAIL: sandbox.email,
-      STORE_PASSWORD: sandbox.password,
+      STORE_URL: world.sandbox.url,
+      STORE_EMAIL: world.sandbox.email,
+      STORE_PASSWORD: world.sandbox.password,
     });
     expect(ran.code).toBe(1);
     const [head, ...rest] = ran.stdout.trim().split('\n');
@@ -144,17 +132,17 @@ describe('row messages in Arabic from the CLI', () => {
   });
 
   it('watch --lang ar: a dropped sheet makes an ar batch', async () => {
-    const drop = join(dir, 'drop');
+    const drop = join(world.dir, 'drop');
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--lang', 'ar', 'watch', '--dir', drop], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         LOG_LEVEL: 'silent',
-        REPORT_DIR: join(dir, 'reports'),
-        LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
-        STORE_URL: sandbox.url,
-        STORE_EMAIL: sandbox.email,
-        STORE_PASSWORD: sandbox.password,
+        REPORT_DIR: join(world.dir, 'reports'),
+        LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
+        STORE_URL: world.sandbox.url,
+        STORE_EMAIL: world.sandbox.email,
+        STORE_PASSWORD: world.sandbox.password,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

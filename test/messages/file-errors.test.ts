@@ -2,25 +2,12 @@
  * Every file error has its words in both languages: no site in src/ hands SheetFileError a bare
  * English string, and texts the readers share with other modules stay word for word the same.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CHANGED_WHILE_READ } from '../../src/files/read-snapshot.ts';
 import { messageText, said } from '../../src/messages/index.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
-
-const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const item of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, item.name);
-    if (item.isDirectory()) found.push(...(await sourceFiles(path)));
-    else if (item.name.endsWith('.ts')) found.push(path);
-  }
-  return found;
-}
+import { SRC, sourceFiles } from './source-files.ts';
 
 describe('sheet file errors', () => {
   it('are built from the catalogue everywhere in src/ (no English string as the detail)', async () => {

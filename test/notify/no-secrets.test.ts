@@ -12,6 +12,7 @@ import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { openMail } from './helpers.ts';
 import { SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { keysText } from '../sync/helpers/redis.ts';
 
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 const WRONG_PASSWORD = 'Wrong-pa55-never-in-a-notification';
@@ -67,21 +68,15 @@ async function filesUnder(dir: string): Promise<string> {
 
 async function redisUnder(prefix: string): Promise<string> {
   const redis = new Redis(REDIS_URL);
-  const parts: string[] = [];
   try {
-    for (const key of await redis.keys(`${prefix}*`)) {
-      if (!key.includes('notify')) continue;
-      parts.push(key);
-      const type = await redis.type(key);
-      if (type === 'string') parts.push((await redis.get(key)) ?? '');
-      else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
-      else if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
-      else if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
-    }
+    const keys = await redis.keys(`${prefix}*`);
+    return await keysText(
+      redis,
+      keys.filter((key) => key.includes('notify')),
+    );
   } finally {
     await redis.quit();
   }
-  return parts.join('\n');
 }
 
 function expectClean(texts: readonly string[], secrets: readonly string[], where: string): void {

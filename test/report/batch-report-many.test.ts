@@ -14,6 +14,7 @@ import { PROBLEM_OUTCOMES, type Outcome } from '../../src/outcome.ts';
 import { emptyCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { useTempDir } from '../helpers/use-world.ts';
+import { REPORT_FILES } from './report-files.ts';
 
 const tmp = useTempDir('report-many');
 
@@ -61,13 +62,7 @@ function csvRecords(text: string): string[][] {
 }
 
 async function expectReport(out: string, rows: readonly ReportRow[]): Promise<void> {
-  expect((await readdir(out)).sort()).toEqual([
-    'failed.csv',
-    'messages.jsonl',
-    'results.csv',
-    'results.xlsx',
-    'summary.json',
-  ]);
+  expect((await readdir(out)).sort()).toEqual(REPORT_FILES);
   const results = csvRecords(await readFile(join(out, 'results.csv'), 'utf8'));
   expect(results[0]).toEqual([...headers, 'row', 'outcome', 'message', 'http_status', 'attempts']);
   expect(results.slice(1)).toEqual(

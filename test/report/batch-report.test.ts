@@ -7,6 +7,7 @@ import type { ReportRow } from '../../src/report/report-row.ts';
 import { emptyCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { useTempDir } from '../helpers/use-world.ts';
+import { REPORT_FILES } from './report-files.ts';
 
 const tmp = useTempDir('report');
 
@@ -54,13 +55,7 @@ describe('BatchReportWriter', () => {
     for (const row of rows) await writer.write(row);
     await writer.finish(summary(out));
 
-    expect((await readdir(out)).sort()).toEqual([
-      'failed.csv',
-      'messages.jsonl',
-      'results.csv',
-      'results.xlsx',
-      'summary.json',
-    ]);
+    expect((await readdir(out)).sort()).toEqual(REPORT_FILES);
     const csv = await readFile(join(out, 'results.csv'), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([

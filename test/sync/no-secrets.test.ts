@@ -15,7 +15,7 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { enqueueSync, runSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
-import { deleteKeys, keysUnder } from './helpers/redis.ts';
+import { deleteKeys, keysText, keysUnder } from './helpers/redis.ts';
 import { startWorld, type World } from './helpers/world.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 
@@ -33,18 +33,7 @@ afterAll(async () => {
 });
 
 async function dumpRedis(): Promise<string> {
-  const parts: string[] = [];
-  for (const key of await keysUnder(redis, prefix)) {
-    parts.push(key);
-    const type = await redis.type(key);
-    if (type === 'string') parts.push((await redis.get(key)) ?? '');
-    else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
-    else if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
-    else if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
-    else if (type === 'set') parts.push(JSON.stringify(await redis.smembers(key)));
-    else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-  }
-  return parts.join('\n');
+  return keysText(redis, await keysUnder(redis, prefix));
 }
 
 async function dumpReports(dir: string): Promise<string> {

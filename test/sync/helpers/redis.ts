@@ -31,3 +31,19 @@ export async function keysUnder(redis: Redis, prefix: string): Promise<string[]>
   } while (cursor !== '0');
   return out;
 }
+
+/** Each key and its value as text, whatever its type: to look for a secret in what Redis holds. */
+export async function keysText(redis: Redis, keys: readonly string[]): Promise<string> {
+  const parts: string[] = [];
+  for (const key of keys) {
+    parts.push(key);
+    const type = await redis.type(key);
+    if (type === 'string') parts.push((await redis.get(key)) ?? '');
+    else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
+    else if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
+    else if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
+    else if (type === 'set') parts.push(JSON.stringify(await redis.smembers(key)));
+    else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
+  }
+  return parts.join('\n');
+}
