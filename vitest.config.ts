@@ -68,6 +68,7 @@ const processTests = [
   'test/stores/sandbox-stores.test.ts',
   'test/stores/leases.test.ts',
   'test/stores/cluster-failover.test.ts',
+  'test/stores/cluster-leases.test.ts',
   'test/notify/restart.test.ts',
   'test/notify/console-page.test.ts',
   'test/cli/start-up-loads.test.ts',
