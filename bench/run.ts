@@ -25,6 +25,7 @@ const BENCHES = [
   'catalog-memory',
   'agency',
   'idle-stores',
+  'agency-cluster',
   'one-plan',
 ];
 
