@@ -62,7 +62,7 @@ ${guardBox(h)}`;
 }
 
 /** A held sheet (or fix): why, the rows, and the one button that sends it anyway. */
-function guardBox(h: Html): string {
+export function guardBox(h: Html): string {
   return `<section id="guard" class="guard" aria-labelledby="guard-heading" hidden>
 <h2 id="guard-heading" tabindex="-1">${h('guard_heading')}</h2><p>${h('guard_hint')}</p>
 <ul id="guard-reasons"></ul>

@@ -7,7 +7,7 @@
  * cell back as the sheet had it.
  */
 import { api, ApiError, batchPath } from './api.ts';
-import { follow } from './batch.ts';
+import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T, textOf } from './context.ts';
 import { debounce } from './debounce.ts';
@@ -232,7 +232,7 @@ async function send(): Promise<void> {
     refresh();
     sayParts('fix-status', `${T.fix_sent} `, ltr(batchId));
     emit('fix-sent', { batchId, rows: sent });
-    follow(batchId);
+    openBatch(batchId);
   } catch (error) {
     if (error instanceof ApiError && error.status === 422 && Array.isArray(error.body.rows)) {
       state.checked(
