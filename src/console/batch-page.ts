@@ -47,6 +47,6 @@ ${store ? storeConfirm(store, h) : ''}
 /** Another store's batch, or none: said in words, with the way home (no bar that waits for ever). */
 function missing(h: Html, store: PageStore | null): string {
   return `${homeLink(h, store)}
-<section id="batch" aria-labelledby="batch-heading"><h2 id="batch-heading">${h('batch_heading')}: <span id="batch-status" data-status="missing">${h('status_missing')}</span></h2>
+<section id="batch" aria-labelledby="batch-heading"><h2 id="batch-heading">${h('batch_page_heading')}: <span id="batch-status" data-status="missing">${h('status_missing')}</span></h2>
 <p id="batch-missing" class="error" role="alert">${h('batch_missing')}</p></section>`;
 }

@@ -72,7 +72,7 @@ export function guardBox(h: Html): string {
 }
 
 export function batchSection(h: Html): string {
-  return `<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_heading')} <bdi id="batch-id" dir="ltr"></bdi>: <span id="batch-status"></span></h2>
+  return `<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_page_heading')} <bdi id="batch-id" dir="ltr"></bdi>: <span id="batch-status"></span></h2>
 <progress id="bar" max="1"></progress>
 <p id="progress-text" aria-live="polite"><span id="done-text"></span> <span id="pace"></span> <span id="eta"></span></p>
 <div aria-live="polite"><dl id="batch-counts" class="counts"></dl><p id="batch-note" hidden></p></div><p id="batch-error" class="error" role="alert" hidden></p>
