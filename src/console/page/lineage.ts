@@ -30,13 +30,18 @@ export function laterBatches(batchId: string): Promise<BatchJson[]> {
   return later;
 }
 
-export async function showLineage(batch: BatchJson): Promise<void> {
+/** The batch this one was made from, linked. */
+export function showOrigin(batch: BatchJson): void {
   const from = madeFrom(batch.source);
   const origin = $('batch-origin');
-  if (from) {
-    origin.replaceChildren(`${textOf(`origin_${from.kind}`)} `, batchLink(from.batchId));
-    origin.hidden = false;
-  }
+  if (!from) return;
+  origin.replaceChildren(`${textOf(`origin_${from.kind}`)} `, batchLink(from.batchId));
+  origin.hidden = false;
+}
+
+/** The batch it was made from, and the batches made from it. */
+export async function showLineage(batch: BatchJson): Promise<void> {
+  showOrigin(batch);
   const made = await laterBatches(batch.batchId);
   $('later-list').replaceChildren(
     ...made.map((b) => {

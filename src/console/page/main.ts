@@ -4,13 +4,14 @@
  * panels) and a batch's page (its progress, reasons, fix grid, undo). Each concern is a module of
  * its own; they talk through DOM events (events.ts).
  */
+import { api, batchPath } from './api.ts';
 import { hideGuard, startGuard } from './guard.ts';
 import { startChanges } from './changes.ts';
 import { startColumns } from './columns.ts';
 import { maybe } from './dom.ts';
 import { on } from './events.ts';
 import { startFixGrid } from './fix-grid.ts';
-import { showLineage } from './lineage.ts';
+import { showLineage, showOrigin } from './lineage.ts';
 import { startMapping } from './mapping.ts';
 import { startBatchNotifications, startNotifyTest } from './notify.ts';
 import { startPanels } from './panels.ts';
@@ -20,6 +21,7 @@ import { startReasons } from './reasons.ts';
 import { startReconcile } from './reconcile.ts';
 import { startRerun, startSending } from './send.ts';
 import { startUndo } from './undo.ts';
+import type { BatchJson } from './types.ts';
 import { startUploads } from './upload.ts';
 
 function startHome(): void {
@@ -43,6 +45,10 @@ function startBatchPage(batchId: string): void {
   startFixGrid();
   startRerun();
   startBatchNotifications();
+  // The batch it was made from is linked while it runs; those made from it once it ended.
+  void api<BatchJson>('GET', batchPath(batchId))
+    .then(showOrigin)
+    .catch(() => undefined);
   on('batch-end', (batch) => void showLineage(batch));
   // A reconciled batch's counts changed: its progress box shows them.
   on('batch-reconciled', showBatch);
