@@ -1,7 +1,8 @@
 /**
- * The page's work, as HTML the server renders (the script, page/*.ts, fills it): the sheet, what
- * it would do and change, a held sheet's question, the batch, the rows that need attention and
- * the grid that fixes them, the past batches. Every label in the page's language (src/messages/console.ts).
+ * The pages' parts, as HTML the server renders (the script, page/*.ts, fills them): on the home
+ * page (pages.ts) the sheet, what it would do and change, a held sheet's question, the past
+ * batches; on a batch's page (batch-page.ts) the batch, the rows that need attention and the grid
+ * that fixes them. Every label in the page's language (src/messages/console.ts).
  */
 import { batchNotifications } from './notify-page.ts';
 import { syncStore, type PageStore } from './store-page.ts';
