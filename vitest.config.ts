@@ -29,6 +29,7 @@ const processTests = [
   'test/console/browser.test.ts',
   'test/console/stores-browser.test.ts',
   'test/console/operator-fix.test.ts',
+  'test/console/operator-batch-page.test.ts',
   'test/console/operator-unknown.test.ts',
   'test/console/operator-words.test.ts',
   'test/console/operator-warnings.test.ts',

@@ -1,7 +1,7 @@
 /**
- * The page's notifications: under a finished batch, each notification's delivery (delivered,
- * retrying with the next try's time, given up), and a button that sends a test notification.
- * A link `/#batch=<id>` (the e-mail's) opens that batch. Their script: page/notify.ts.
+ * The notifications: on a finished batch's page, each notification's delivery (delivered,
+ * retrying with the next try's time, given up); on the home page, a button that sends a test
+ * notification. The e-mail links the batch's page (batch-page.ts). Their script: page/notify.ts.
  */
 import { forEngineers } from './html.ts';
 import type { Texts } from '../messages/console.ts';

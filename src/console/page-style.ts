@@ -5,7 +5,7 @@ export const PAGE_STYLE = `
 body{margin:0 auto;max-width:72rem;padding:0 1rem 3rem}
 header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;border-block-end:1px solid #ccc}
 header nav{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
-h1{font-size:1.4rem}h2{font-size:1.15rem;margin-block-start:2rem}
+h1{font-size:1.4rem}h1 a{color:inherit;text-decoration:none}h2{font-size:1.15rem;margin-block-start:2rem}
 button,.button{font:inherit;padding:.5rem 1rem;border:1px solid #555;border-radius:.3rem;background:#f4f4f4;color:#111;cursor:pointer;display:inline-block}
 button.primary{background:#0b5394;color:#fff;border-color:#0b5394}
 button:focus-visible,.button:focus-within,a:focus-visible,input:focus-visible{outline:3px solid #f6a400;outline-offset:2px}

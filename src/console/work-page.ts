@@ -1,7 +1,8 @@
 /**
- * The page's work, as HTML the server renders (the script, page/*.ts, fills it): the sheet, what
- * it would do and change, a held sheet's question, the batch, the rows that need attention and
- * the grid that fixes them, the past batches. Every label in the page's language (src/messages/console.ts).
+ * The pages' parts, as HTML the server renders (the script, page/*.ts, fills them): on the home
+ * page (pages.ts) the sheet, what it would do and change, a held sheet's question, the past
+ * batches; on a batch's page (batch-page.ts) the batch, the rows that need attention and the grid
+ * that fixes them. Every label in the page's language (src/messages/console.ts).
  */
 import { batchNotifications } from './notify-page.ts';
 import { syncStore, type PageStore } from './store-page.ts';
@@ -62,7 +63,7 @@ ${guardBox(h)}`;
 }
 
 /** A held sheet (or fix): why, the rows, and the one button that sends it anyway. */
-function guardBox(h: Html): string {
+export function guardBox(h: Html): string {
   return `<section id="guard" class="guard" aria-labelledby="guard-heading" hidden>
 <h2 id="guard-heading" tabindex="-1">${h('guard_heading')}</h2><p>${h('guard_hint')}</p>
 <ul id="guard-reasons"></ul>
@@ -72,7 +73,7 @@ function guardBox(h: Html): string {
 }
 
 export function batchSection(h: Html): string {
-  return `<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_heading')} <bdi id="batch-id" dir="ltr"></bdi>: <span id="batch-status"></span></h2>
+  return `<section id="batch" aria-labelledby="batch-heading" hidden><h2 id="batch-heading">${h('batch_page_heading')} <bdi id="batch-id" dir="ltr"></bdi>: <span id="batch-status"></span></h2>
 <progress id="bar" max="1"></progress>
 <p id="progress-text" aria-live="polite"><span id="done-text"></span> <span id="pace"></span> <span id="eta"></span></p>
 <div aria-live="polite"><dl id="batch-counts" class="counts"></dl><p id="batch-note" hidden></p></div><p id="batch-error" class="error" role="alert" hidden></p>

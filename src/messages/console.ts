@@ -232,6 +232,15 @@ const en = {
   cancel: 'Cancel',
   send_to: 'Send to',
   no_store: 'No store is served for this login now: the console log names a store that could not start.',
+  home_link: 'Upload a sheet, or see all batches',
+  batch_page_heading: 'Batch',
+  origin_fix: 'These rows fix rows of batch',
+  origin_rerun: 'The failed rows of batch',
+  origin_undo: 'Puts back what was changed by batch',
+  later_heading: 'Batches made from this one',
+  later_fix: 'Fixed rows',
+  later_rerun: 'Re-run',
+  later_undo: 'Undo',
 };
 
 export type Texts = typeof en;
@@ -461,6 +470,15 @@ const ar: Texts = {
   cancel: 'إلغاء',
   send_to: 'أرسل إلى',
   no_store: 'لا متجر متاح لهذا الدخول الآن: يذكر سجل اللوحة المتجر الذي تعذّر تشغيله.',
+  home_link: 'ارفع ملفًا، أو اعرض كل الدفعات',
+  batch_page_heading: 'الدفعة',
+  origin_fix: 'هذه الصفوف تصحّح صفوفًا من الدفعة',
+  origin_rerun: 'الصفوف الفاشلة من الدفعة',
+  origin_undo: 'تُرجع ما غيّرته الدفعة',
+  later_heading: 'دفعات أُنشئت من هذه الدفعة',
+  later_fix: 'صفوف مصحّحة',
+  later_rerun: 'إعادة إرسال',
+  later_undo: 'تراجع',
 };
 
 export const TEXTS: Readonly<Record<Lang, Texts>> = { en, ar };

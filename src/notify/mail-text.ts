@@ -54,10 +54,11 @@ function countsLine(w: MailWords, lang: Lang, total: number, counts: EventCounts
   return parts.length > 0 ? `${total}: ${parts.join(w.list)}` : String(total);
 }
 
+/** The batch's own page on the console (src/console/batch-page.ts), where its rows open in the fix grid. */
 function consoleLink(input: MailInput, batchId: string): string | null {
   if (!input.consoleUrl) return null;
   const store = input.consoleStore ? `?store=${encodeURIComponent(input.consoleStore)}` : '';
-  return `${input.consoleUrl}/${store}#batch=${encodeURIComponent(batchId)}`;
+  return `${input.consoleUrl}/batches/${encodeURIComponent(batchId)}${store}`;
 }
 
 /** What to do about the rows that need a fix: on the batch's page when the console has an address, else with the file. */

@@ -320,6 +320,7 @@ describe('secrets', () => {
     const seen = [
       await (await fetch(`${world.url}/`, { headers: { cookie: session } })).text(),
       await (await fetch(`${world.url}/?lang=ar`, { headers: { cookie: session } })).text(),
+      await (await fetch(`${world.url}/batches/${batchId}`, { headers: { cookie: session } })).text(),
       await (await fetch(`${world.url}/login`)).text(),
       await (await fetch(`${world.url}/healthz`)).text(),
       await (await world.api('/metrics')).text(),

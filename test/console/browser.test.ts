@@ -1,8 +1,8 @@
 /**
  * The operator's path in a real Chromium (Debian's `chromium`, driven by playwright-core): log in,
  * upload a sheet with invalid rows, see the problem table, sync, see the progress reach the end,
- * download failed.csv, upload it fixed, open the schedules (run a job now), drop folder and store
- * panels, switch to Arabic (right to left), and on a phone's width.
+ * on the batch's own page, download failed.csv, upload it fixed from the home page, open the
+ * schedules (run a job now: its batch's page), drop folder and store panels, switch to Arabic (right to left), and on a phone's width.
  * Each step keeps a screenshot in test-artifacts/console/.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../helpers/chromium.ts';
-import { shownBatchEnded, tableRows } from './operator-browser.ts';
+import { goHome, shownBatchEnded, tableRows } from './operator-browser.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 
@@ -94,7 +94,8 @@ describe('the operator in a browser', () => {
     expect(await page.locator('[data-outcome="invalid"]').textContent()).toBe('2');
     expect(await page.locator('[data-outcome="failed"]').textContent()).toBe('1');
     expect(world.sandbox.products().map((p) => p.fields.title)).toEqual(expect.arrayContaining(['Lamp', 'Desk']));
-    await expect.poll(() => page.locator('#past-rows tr').count()).toBe(1);
+    // The batch's own page.
+    expect(new URL(page.url()).pathname).toMatch(/^\/batches\//);
     await shot('3-synced');
   });
 
@@ -111,12 +112,14 @@ describe('the operator in a browser', () => {
     while (late.product_id < missingId) late = world.sandbox.seedProduct({ title: 'Late', sale_price: 1, category: 1 });
     expect(late.product_id).toBe(missingId);
     world.sandbox.resetStats();
+    // Back home, where uploads start and the batch is listed.
+    await goHome(page);
+    await expect.poll(() => page.locator('#past-rows tr').count()).toBe(1);
     await page.locator('#file').setInputFiles({ name: 'failed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
     await page.locator('#preview-name', { hasText: 'failed.csv' }).waitFor();
     await expect.poll(() => page.locator('#no-problems').isVisible()).toBe(true);
-    const before = await page.locator('#batch-id').textContent();
     await page.locator('#sync').click();
-    await expect.poll(() => page.locator('#batch-id').textContent()).not.toBe(before);
+    await page.waitForURL(/\/batches\//);
     expect(await waitForBatchEnd()).toBe('done');
     expect(await page.locator('#done-text').textContent()).toContain('3 / 3');
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(2);
@@ -132,6 +135,7 @@ describe('the operator in a browser', () => {
       join(world.jobsDir, 'nightly.yaml'),
       'name: nightly\nsource: nightly.csv\nschedule: "0 2 * * *"\nmode: full\n',
     );
+    await goHome(page);
     await page.locator('#schedules-panel summary').focus();
     await page.keyboard.press('Enter');
     const row = page.locator('#schedule-rows tr[data-job="nightly"]');
@@ -146,7 +150,9 @@ describe('the operator in a browser', () => {
     await expect.poll(() => page.locator('#batch-id').textContent()).not.toBe(lastBatchId);
     expect(await waitForBatchEnd()).toBe('done');
     expect(world.sandbox.products().map((p) => p.fields.title)).toContain('Shelf');
-    // The panel shows the run as the job's last result once it ends.
+    // The run had its own page; back home, the panel shows it as the job's last result.
+    await goHome(page);
+    await page.locator('#schedules-panel summary').click();
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('done');
     expect(await row.locator('small').last().textContent()).toContain('created 1');
     await page.locator('#schedules-panel').scrollIntoViewIfNeeded();

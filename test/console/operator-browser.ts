@@ -77,7 +77,14 @@ export function useOperatorBrowser(setup: OperatorSetup = {}): {
   };
 }
 
-/** A batch other than `before` is shown, and has ended: its status is `done` or `failed`. */
+/** To the home page (where uploads start) from a batch's page; stays on the home page. */
+export async function goHome(page: Page): Promise<void> {
+  const home = page.locator('#home-link');
+  if ((await home.count()) > 0) await home.click();
+  await page.locator('#file').waitFor({ state: 'attached' });
+}
+
+/** A batch other than `before` is shown (on its own page), and has ended: its status is `done` or `failed`. */
 export async function batchEnded(page: Page, before: string | null): Promise<string | null> {
   await expect.poll(() => page.locator('#batch-id').textContent()).not.toBe(before);
   return shownBatchEnded(page);

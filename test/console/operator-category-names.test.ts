@@ -7,7 +7,7 @@
  * Screenshots: test-artifacts/operator/<lang>-category-names.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, goHome, useOperatorBrowser } from './operator-browser.ts';
 
 const WORDS = {
   en: { perfumes: 'Perfumes', books: 'Books', fresh: 'new', arrow: '→' },
@@ -36,6 +36,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     const upload = async (name: string, lines: string[]): Promise<void> => {
       const buffer = Buffer.from(lines.join('\n'));
+      await goHome(t.browser.page);
       await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer });
       await t.browser.page.locator('#preview-name', { hasText: name }).waitFor();
     };

@@ -6,7 +6,7 @@
  * test-artifacts/operator/<lang>-guard-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const WORDS = {
   en: { update: 'update', notSeen: 'Not seen before', held: 'This sheet is held', updated: 'updated' },
@@ -26,6 +26,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     const upload = async (name: string, sheet: string): Promise<void> => {
+      await goHome(t.browser.page);
       await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
       await t.browser.page.locator('#preview-name', { hasText: name }).waitFor();
     };
@@ -55,7 +56,7 @@ for (const lang of ['en', 'ar'] as const) {
     it('holds the sheet that lowers a price by more than half, lists the row, and sends nothing until confirmed', async () => {
       const { page } = t.browser;
       t.world.sandbox.resetStats();
-      const before = await page.locator('#batch-id').textContent();
+      const home = page.url();
       await page.locator('#sync').focus();
       await page.keyboard.press('Enter');
       await page.locator('#guard').waitFor({ state: 'visible' });
@@ -70,11 +71,12 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await page.locator('#guard').isHidden()).toBe(true);
       expect(await page.evaluate('document.activeElement.id')).toBe('sync');
       expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(0);
-      expect(await page.locator('#batch-id').textContent()).toBe(before);
-      // Asked again, and sent anyway.
+      // No batch started: the home page stays.
+      expect(page.url()).toBe(home);
+      // Asked again, and sent anyway: its batch's page.
       await page.keyboard.press('Enter');
       await page.locator('#guard-confirm').click();
-      expect(await batchEnded(page, before)).toBe('done');
+      expect(await batchEnded(page, null)).toBe('done');
       expect(await page.locator('#batch-counts [data-outcome="updated"]').textContent()).toBe('3');
       expect(await page.locator('#batch-counts').textContent()).toContain(words.updated);
       expect(t.world.sandbox.product(ids[0]!)?.fields.sale_price).toBe(40);

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, expectOperatorWords, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, expectOperatorWords, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const PICTURES = process.env.GUIDE_PICTURES === '1';
 const IMG = join(process.cwd(), 'docs', 'guide', 'img');
@@ -36,6 +36,8 @@ for (const lang of ['en', 'ar'] as const) {
 
     const upload = async (name: string, rows: string[]): Promise<void> => {
       const { page } = t.browser;
+      // Uploads start on the home page; a sent batch has a page of its own.
+      await goHome(page);
       await page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
       await page.locator('#preview-name', { hasText: name }).waitFor();
     };
@@ -83,6 +85,9 @@ for (const lang of ['en', 'ar'] as const) {
       const third = await page.locator('#batch-id').textContent();
       await page.locator('#fix-send').click();
       expect(await batchEnded(page, third)).toBe('done');
+      // The fixed row's batch has its own page; back on the batch it fixes, the row shows how it ended.
+      await page.locator(`#batch-origin a[data-batch="${third}"]`).click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/batches/${third}`));
       await expect
         .poll(() => page.locator('#fix-rows tr[data-row="4"] td.row-state').getAttribute('data-row-outcome'))
         .toBe('created');
@@ -90,7 +95,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#reconcile-check').click();
       await page.locator('#reconcile-status', { hasText: T.reconcile_would }).waitFor();
       await picture('5-unknown', '#reconcile');
-      // Notifications.
+      // Notifications: a batch's on its page; the test button on the home page.
+      await goHome(page);
       expect(await page.locator('#notify-test').textContent()).toBe(T.notify_test);
       await picture('6-notifications', '#notify-heading');
     });

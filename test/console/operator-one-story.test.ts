@@ -42,6 +42,9 @@ for (const lang of ['en', 'ar'] as const) {
         .toBe(true);
       await page.locator('#fix-send').click();
       expect(await batchEnded(page, original)).toBe('done');
+      // The fix's batch has its own page; back on the batch it fixes, the row shows how it ended.
+      await page.locator(`#batch-origin a[data-batch="${original}"]`).click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/batches/${original}`));
       const state = page.locator('#fix-rows tr[data-row="4"] td.row-state');
       await expect.poll(() => state.getAttribute('data-row-outcome')).toBe('created');
 

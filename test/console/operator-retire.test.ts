@@ -5,7 +5,7 @@
  * test-artifacts/operator/<lang>-retire-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, goHome, useOperatorBrowser } from './operator-browser.ts';
 
 const WORDS = {
   en: { reason: 'retired: not in this sheet (product_id', status: 'status change' },
@@ -25,6 +25,7 @@ for (const lang of ['en', 'ar'] as const) {
       ['product_id,sale_price', ...listed.map((id) => `${id},10`)].join('\n');
 
     const upload = async (name: string, sheet: string): Promise<void> => {
+      await goHome(t.browser.page);
       await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
       await t.browser.page.locator('#preview-name', { hasText: name }).waitFor();
     };
@@ -36,6 +37,8 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await batchEnded(page, null)).toBe('done');
 
       const before = await page.locator('#batch-id').textContent();
+      // The next upload, with its absent status, starts on the home page.
+      await goHome(page);
       await page.locator('#absent-status').fill('0');
       const dropped = ids.slice(20);
       await upload('drop2.csv', sheetOf(ids.slice(0, 20)));

@@ -1,7 +1,7 @@
 /**
  * In a real Chromium, English and Arabic (issue 38): a batch that raised two prices offers "Undo
  * this batch". The first press changes nothing and shows each product, before → after, and what
- * the undo cannot see; "Send the undo" sends it as a batch of its own, which the page follows,
+ * the undo cannot see; "Send the undo" sends it as a batch of its own, whose page the operator lands on,
  * and the store's prices are back. A product changed since by a later batch is listed and left
  * alone unless "Put it back anyway" is ticked: the next press previews it, the one after sends it.
  * Screenshots: test-artifacts/operator/<lang>-undo-*.png.
@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 async function syncSheet(page: Page, name: string, lines: string[], before: string | null): Promise<string> {
+  await goHome(page);
   await page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
   await page.locator('#preview').waitFor({ state: 'visible' });
   await page.locator('#sync').click();
@@ -91,7 +92,7 @@ for (const lang of ['en', 'ar'] as const) {
       );
       await syncSheet(page, 'again.csv', ['product_id,barcode,sale_price', `${b},S-1,22`, `${c},R-1,22`], raised);
       // The batch's own page, as a notification's link opens it.
-      await page.evaluate(`location.hash = ${JSON.stringify(`batch=${raised}`)}`);
+      await page.goto(`${t.world.url}/batches/${raised}`);
       await page.locator('#batch-id', { hasText: raised }).waitFor();
       await page.locator('#undo').waitFor({ state: 'visible' });
 

@@ -3,7 +3,8 @@
  * terminal. A create whose answer was lost is said in words and points to "Check with the store";
  * the store's code, the attempts and the command (with the batch's own id) are in a closed "for
  * engineers" part, the code in order in Arabic too. The notifications part and the login name no
- * setting outside theirs, nor do the schedules, drop folder and store panels. A link to a batch this store does not have says so, never `queued`.
+ * setting outside theirs, nor do the schedules, drop folder and store panels. A link to a batch this
+ * store does not have opens its page, which says so, never `queued`.
  * Every screen is checked against ENGINEER_WORDS. Screenshots: test-artifacts/operator/<lang>-words-*.png.
  */
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('names no setting in the notifications part, even when none is set up', async () => {
       const { page } = t.browser;
+      // From the batch's page back home, where the test notification is.
+      await page.locator('#home-link').click();
       await page.locator('#notify-test').click();
       await page.locator('#notify-test-result', { hasText: T.notify_none }).waitFor();
       const shown = await expectOperatorWords(page);
@@ -81,10 +84,12 @@ for (const lang of ['en', 'ar'] as const) {
       // As from an e-mail: a page opened at the link.
       await page.goto('about:blank');
       await page.goto(`${t.world.url}/?lang=${lang}#batch=20200101-000000-abcdef`);
+      // The old link goes on to the batch's own page, which says so in words: no bar waits.
+      await page.waitForURL(`${t.world.url}/batches/20200101-000000-abcdef`);
       await page.locator('#batch-status[data-status="missing"]').waitFor();
       expect(await page.locator('#batch-status').textContent()).toBe(T.status_missing);
-      expect(await page.locator('#batch-error').textContent()).toBe(T.batch_missing);
-      expect(await page.locator('#bar').isHidden()).toBe(true);
+      expect(await page.locator('#batch-missing').textContent()).toBe(T.batch_missing);
+      expect(await page.locator('#bar').count()).toBe(0);
       await expectOperatorWords(page);
       await t.browser.shot(`${lang}-words-3-missing-batch`);
     });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../helpers/chromium.ts';
-import { shownBatchEnded } from './operator-browser.ts';
+import { goHome, shownBatchEnded } from './operator-browser.ts';
 import { TEXTS } from '../../src/messages/console.ts';
 import { TOKEN } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
@@ -125,6 +125,9 @@ describe('an agency with two stores, in a browser', () => {
     expect(barcodes('south')).toEqual(['S-1', 'S-2']);
     expect(barcodes('north')).toEqual(['N-1', 'N-2']);
     southBatch = (await page.locator('#batch-id').textContent())!;
+    // The batch's page is its store's; home lists the store's batches.
+    expect(page.url()).toBe(`${world.url}/batches/${southBatch}?store=south`);
+    await goHome(page);
     await expect.poll(() => page.locator('#past-rows tr').count()).toBe(1);
     await shot('stores-4-synced-south');
   });
@@ -154,13 +157,19 @@ describe('an agency with two stores, in a browser', () => {
     expect(other?.status()).toBe(404);
     await page.goto(`${world.url}/`);
     await shot('stores-6-store-login');
-    // A link to another store's batch (its API answers 404) says so, in either language, never `queued`.
+    // A link to another store's batch (its API answers 404) says so, in either language, never `queued`:
+    // its page, and an old link that goes on to it.
     for (const lang of ['en', 'ar'] as const) {
+      const page404 = await page.goto(`${world.url}/batches/${southBatch}?lang=${lang}`);
+      expect(page404?.status()).toBe(404);
+      expect(await page.locator('#batch-missing').textContent()).toBe(TEXTS[lang].batch_missing);
       await page.goto('about:blank');
       await page.goto(`${world.url}/?lang=${lang}#batch=${southBatch}`);
+      await page.waitForURL(`${world.url}/batches/${southBatch}?store=north`);
       await page.locator('#batch-status[data-status="missing"]').waitFor();
       expect(await page.locator('#batch-status').textContent()).toBe(TEXTS[lang].status_missing);
-      expect(await page.locator('#batch-error').textContent()).toBe(TEXTS[lang].batch_missing);
+      expect(await page.locator('#batch-missing').textContent()).toBe(TEXTS[lang].batch_missing);
+      expect(await page.locator('#bar').count()).toBe(0);
       await shot(`stores-7-other-store-batch-${lang}`);
     }
     await page.goto(`${world.url}/?lang=en`);

@@ -205,6 +205,9 @@ describe("a store's own login", () => {
     expect(page).not.toContain(world.stores.north!.token!);
     // Another store's page does not exist for this login.
     expect((await fetch(`${world.url}/?store=south`, { headers: { cookie } })).status).toBe(404);
+    expect(
+      (await fetch(`${world.url}/batches/20200101-000000-abcdef?store=south`, { headers: { cookie } })).status,
+    ).toBe(404);
   });
 });
 

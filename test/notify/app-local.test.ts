@@ -49,7 +49,7 @@ describe('a batch that ran in this process', () => {
     const mail = openMail((await world.mail.nth(1)).raw);
     expect(mail.subject).toBe('عطور الرياض: أُنشئ 2، 1 يحتاج إلى إصلاح (products.csv)');
     expect(mail.text).toContain('الصف 3، sale_price');
-    expect(mail.text).toContain(`https://console.shop.example/#batch=${summary.batchId}`);
+    expect(mail.text).toContain(`https://console.shop.example/batches/${summary.batchId}`);
     expect(mail.attachments.map((a) => a.filename)).toEqual(['failed.csv']);
     const failedCsv = await readFile(join(summary.reportDir, 'failed.csv'));
     expect(mail.attachments[0]!.content.equals(failedCsv)).toBe(true);

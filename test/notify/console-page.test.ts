@@ -1,7 +1,7 @@
 /**
- * The console page in a real Chromium: a batch opened from the link the e-mail gives
- * (`/#batch=<id>`) shows its notification retrying with the next try's time, then delivered;
- * the "send a test notification" button says what came of it.
+ * The console in a real Chromium: a batch's page, opened at the link the e-mail gives
+ * (`/batches/<id>`), shows its notification retrying with the next try's time, then delivered;
+ * the home page's "send a test notification" button says what came of it.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,17 +45,21 @@ it("shows a batch's notification retrying, then delivered, and sends a test one"
   await receiver.nth(1);
 
   await page.goto(`${world.url}/login?token=${TOKEN}`);
-  await page.goto(`${world.url}/?lang=en#batch=${batchId}`);
+  // The batch's own page, as the e-mail links it.
+  await page.goto(`${world.url}/batches/${batchId}?lang=en`);
   await expect.poll(() => page.locator('#batch-id').textContent()).toBe(batchId);
   const item = page.locator('#notification-list li[data-channel="webhook"]');
   await expect.poll(() => item.getAttribute('data-state'), { timeout: 30_000 }).toBe('retrying');
   expect(await item.textContent()).toMatch(/^Webhook: retrying \(next try .+\): HTTP 503$/);
   await page.screenshot({ path: join(ARTIFACTS, 'notification-retrying.png'), fullPage: true });
 
+  // The test button is on the home page; then back to the batch's page, which looks again while one is on its way.
+  await page.goto(`${world.url}/?lang=en`);
   await page.locator('#notify-test').click();
   await expect
     .poll(() => page.locator('#notify-test-result').textContent(), { timeout: 30_000 })
     .toBe('Webhook: delivered');
+  await page.goto(`${world.url}/batches/${batchId}?lang=en`);
 
   // The retry 5 s after the first attempt; the page looks again while one is on its way.
   await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('delivered');

@@ -57,7 +57,7 @@ for (const lang of ['en', 'ar'] as const) {
       await readEvents(world, batchId);
 
       const { text } = openMail((await mail.nth(1)).raw);
-      const link = `${CONSOLE_URL}/#batch=${batchId}`;
+      const link = `${CONSOLE_URL}/batches/${batchId}`;
       expect(text).toContain(`${SAYS[lang]}${link}`);
       for (const command of COMMANDS) expect(text).not.toMatch(command);
 
@@ -71,6 +71,8 @@ for (const lang of ['en', 'ar'] as const) {
       ]);
       const { page } = chromium;
       await page.goto(link.replace(CONSOLE_URL, world.url));
+      // The batch's own page, at the address the e-mail names.
+      expect(new URL(page.url()).pathname).toBe(`/batches/${batchId}`);
       await page.locator('#fix-rows tr[data-row="3"]').waitFor();
       expect(await page.locator('#batch-id').textContent()).toBe(batchId);
       await expectOperatorWords(page);

@@ -95,7 +95,7 @@ describe('e-mail body', () => {
     expect(text).toContain('The first 20 problems of 30:');
     expect(text).toContain('- row 2, sale_price: sale_price: "x" is not a number');
     expect(text).toContain(
-      "Fix them on the batch's page in the console, where they open in a grid: https://console.shop.example/#batch=B1",
+      "Fix them on the batch's page in the console, where they open in a grid: https://console.shop.example/batches/B1",
     );
     expect(text).toContain('They are also in the attached failed.csv.');
   });
@@ -111,7 +111,7 @@ describe('e-mail body', () => {
           attached,
         });
         expect(text).toContain('failed.csv');
-        expect(text).not.toMatch(/catalog-sync (rerun|reconcile|import)|#batch=/);
+        expect(text).not.toMatch(/catalog-sync (rerun|reconcile|import)|#batch=|\/batches\//);
       }
     }
   });
@@ -125,7 +125,7 @@ describe('e-mail body', () => {
       consoleStore: 'north',
       attached: false,
     });
-    expect(text).toContain('https://console.shop.example/?store=north#batch=B1');
+    expect(text).toContain('https://console.shop.example/batches/B1?store=north');
   });
 
   it('in Arabic', () => {

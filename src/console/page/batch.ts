@@ -1,11 +1,13 @@
 /**
- * Step 3: the batch the page follows, live over server-sent events (`/events`): status, progress,
+ * A batch's page follows its batch, live over server-sent events (`/events`): status, progress,
  * pace, time left, a count per outcome (a dry run's would_create, would_update,
- * would_change_status among them), the report files once done.
+ * would_change_status among them), the report files once done. The page shows that one batch
+ * only: a batch made from it (a fix, a re-run, an undo) has a page of its own.
  */
 import { api, ApiError, batchPath, scoped } from './api.ts';
+import { batchLink, takeNote } from './batch-link.ts';
 import { T, textOf } from './context.ts';
-import { $, el, fmt, ltr, messageOf, say, seconds } from './dom.ts';
+import { $, el, fmt, messageOf, say, seconds } from './dom.ts';
 import { shownCounts } from './counts.ts';
 import { emit } from './events.ts';
 import type { BatchJson } from './types.ts';
@@ -26,7 +28,7 @@ export function follow(batchId: string): void {
   say('batch-error', '');
   $('downloads').hidden = true;
   $('rerun').hidden = true;
-  say('rerun-note', '');
+  say('rerun-note', takeNote(batchId));
   emit('batch-followed', { batchId });
   const events = new EventSource(scoped(batchPath(batchId, '/events')));
   source = events;
@@ -44,7 +46,6 @@ export function follow(batchId: string): void {
   events.addEventListener('error', () => {
     if (events.readyState === EventSource.CLOSED && source === events) void notFollowed(batchId);
   });
-  $('batch').scrollIntoView({ block: 'nearest' });
 }
 
 /** Why a batch's stream closed: a batch the API does not know is said so, never left `queued`. */
@@ -120,9 +121,9 @@ export function fileLink(batchId: string, name: string): HTMLLIElement {
   return li;
 }
 
-/** A batch id, left to right in Arabic too (else its date and random parts swap places). */
+/** A batch id, left to right in Arabic too (else its date and random parts swap places), linking to its page. */
 export function batchIdCell(batchId: string): HTMLTableCellElement {
   const td = el('td');
-  td.append(ltr(batchId));
+  td.append(batchLink(batchId));
   return td;
 }

@@ -9,8 +9,6 @@ export interface PageEvents {
   'sheet-uploaded': UploadAnswer;
   /** The page follows this batch now. */
   'batch-followed': { batchId: string };
-  /** Edited rows went as a batch of their own (fix-grid.ts). */
-  'fix-sent': { batchId: string; rows: number[] };
   /** The batch shown ended, with its last progress. */
   'batch-end': BatchJson;
   /** A finished batch's unknown creates were settled (reconcile.ts): the batch as its report says now. */

@@ -2,17 +2,17 @@
  * Fixing in the browser: the rows that need a fix (invalid, failed) as a table of inputs with
  * the sheet's own columns. Each edit is checked as it is typed (POST .../fix/check, debounced),
  * its problems shown beside the cell; "Send these rows" sends exactly the edited rows (POST
- * .../fix), and how they ended replaces their problems once that batch ends (reasons.ts).
+ * .../fix) as a batch with a page of its own, where the operator lands; back on this batch's
+ * page, how they ended there replaces their problems (reasons.ts).
  * Keyboard: Tab moves along a row; Enter / Shift+Enter go down / up a column; Escape puts the
  * cell back as the sheet had it.
  */
 import { api, ApiError, batchPath } from './api.ts';
-import { follow } from './batch.ts';
+import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T, textOf } from './context.ts';
 import { debounce } from './debounce.ts';
 import { $, el, fmt, ltr, messageNodes, messageOf, say, sayParts } from './dom.ts';
-import { emit } from './events.ts';
 import { FixState, type CellProblem, type GridRow } from './fix-state.ts';
 import { askGuard, guardOf } from './guard.ts';
 import type { RowError } from './types.ts';
@@ -231,8 +231,7 @@ async function send(): Promise<void> {
     state.sent(sent);
     refresh();
     sayParts('fix-status', `${T.fix_sent} `, ltr(batchId));
-    emit('fix-sent', { batchId, rows: sent });
-    follow(batchId);
+    openBatch(batchId);
   } catch (error) {
     if (error instanceof ApiError && error.status === 422 && Array.isArray(error.body.rows)) {
       state.checked(

@@ -1,9 +1,11 @@
 /**
- * The notifications of the batch shown (delivered, retrying with the next try's time, given up),
- * and the button that sends a test notification. A link `/#batch=<id>` (the e-mail's) opens that batch.
+ * On a batch's page, its notifications (delivered, retrying with the next try's time, given up);
+ * on the home page, the button that sends a test notification. An old link `/#batch=<id>` (the
+ * e-mails sent before batches had pages) goes on to that batch's page.
  */
 import { api, batchPath } from './api.ts';
-import { follow, shownBatch } from './batch.ts';
+import { batchPageUrl } from './batch-link.ts';
+import { shownBatch } from './batch.ts';
 import { T, textOf } from './context.ts';
 import { $, el, messageOf, say, when } from './dom.ts';
 import { on } from './events.ts';
@@ -65,8 +67,13 @@ async function sendTest(): Promise<void> {
   }
 }
 
-export function startNotifications(): void {
+/** On a batch's page: its notifications, once it ended. */
+export function startBatchNotifications(): void {
   on('batch-end', (batch) => void loadNotifications(batch.batchId));
+}
+
+/** On the home page: the test button, and an old link's batch. */
+export function startNotifyTest(): void {
   $('notify-test').addEventListener('click', () => void sendTest());
   openLinked();
   // A link followed with the page already open changes only its #batch=.
@@ -75,5 +82,6 @@ export function startNotifications(): void {
 
 function openLinked(): void {
   const linked = /^#batch=([A-Za-z0-9_.-]+)$/.exec(location.hash);
-  if (linked?.[1]) follow(linked[1]);
+  // replace: Back from the batch's page does not land on the link that sends there again.
+  if (linked?.[1]) location.replace(batchPageUrl(decodeURIComponent(linked[1])));
 }

@@ -3,7 +3,7 @@
  * when opened (a closed panel costs no store request), again on each opening and when a batch ends.
  */
 import { api, ApiError } from './api.ts';
-import { follow } from './batch.ts';
+import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, ltr, messageOf, pageLang, say, when } from './dom.ts';
@@ -96,7 +96,7 @@ async function runNow(name: string, button: HTMLButtonElement): Promise<void> {
   say('schedules-error', '');
   try {
     const { batchId } = await api<{ batchId: string }>('POST', `/api/schedules/${encodeURIComponent(name)}/run`);
-    follow(batchId);
+    openBatch(batchId);
   } catch (error) {
     say('schedules-error', `${T.error}: ${messageOf(error)}`);
   } finally {

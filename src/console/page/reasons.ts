@@ -1,10 +1,10 @@
 /**
  * The rows that need attention, with their reasons: when a batch ends with invalid, failed or
  * unknown rows, GET .../rows lists them (paged) with row number, column, message and what to do
- * next; the invalid and failed ones open in the fix grid. When a batch of fixed rows ends, each
- * sent row's new outcome replaces its old one here and in the grid. Unknown creates are offered a
- * check with the store (reconcile.ts); once it records outcomes the list is read again, so rows
- * that became failed open in the grid. A new upload clears it all.
+ * next; the invalid and failed ones open in the fix grid. Rows sent since in a batch of fixed rows
+ * (a page of its own, lineage.ts) show how they ended there, here and in the grid. Unknown creates
+ * are offered a check with the store (reconcile.ts); once it records outcomes the list is read
+ * again, so rows that became failed open in the grid.
  */
 import { OUTCOMES } from '../../outcome.ts';
 import { api, batchPath, query } from './api.ts';
@@ -13,6 +13,7 @@ import { $, el, fmt, ltr, messageCell, messageNodes, messageOf, say, sayParts } 
 import { forEngineers } from './engineers.ts';
 import { on } from './events.ts';
 import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
+import { laterBatches, madeFrom } from './lineage.ts';
 import { fixable, isAttention, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
 import { hideReconcile, offerReconcile } from './reconcile.ts';
 import type { BatchJson, ProblemPage, ProblemRow } from './types.ts';
@@ -28,8 +29,8 @@ interface Shown {
 }
 
 let shown: Shown | null = null;
-/** Batches of fixed rows sent from the grid, and the batch whose rows they fix. */
-const fixBatches = new Map<string, { of: string; rows: number[] }>();
+/** Batches of fixed rows made from the batch shown, and how many rows each sent. */
+const fixBatches = new Map<string, { of: string; rows: number }>();
 /**
  * A batch's rows that a batch of fixed rows settled since, as they ended there: they stand over
  * the batch's own report when its rows are read again (a reconcile), as they do in the grid.
@@ -124,8 +125,7 @@ async function settleFix(fixBatch: string): Promise<void> {
   try {
     const page = await api<ProblemPage>(
       'GET',
-      batchPath(fixBatch, '/rows') +
-        query({ outcome: OUTCOMES.join(','), offset: 0, limit: Math.max(fix.rows.length, 1) }),
+      batchPath(fixBatch, '/rows') + query({ outcome: OUTCOMES.join(','), offset: 0, limit: Math.max(fix.rows, 1) }),
     );
     const fixed = fixedRows.get(fix.of) ?? new Map<number, ProblemRow>();
     fixedRows.set(fix.of, fixed);
@@ -144,26 +144,28 @@ async function settleFix(fixBatch: string): Promise<void> {
   }
 }
 
-function onBatchEnd(batch: BatchJson): void {
-  if (fixBatches.has(batch.batchId)) {
-    void settleFix(batch.batchId);
-    return;
+/** The batches of fixed rows made from this one that ended: their rows' outcomes stand over its report's. */
+async function settleFixes(batchId: string): Promise<void> {
+  for (const b of await laterBatches(batchId)) {
+    if (madeFrom(b.source)?.kind !== 'fix' || b.status !== 'done') continue;
+    fixBatches.set(b.batchId, { of: batchId, rows: b.total ?? 0 });
+    await settleFix(b.batchId);
   }
+}
+
+async function onBatchEnd(batch: BatchJson): Promise<void> {
   const needing = ATTENTION.reduce((n, o) => n + (batch.counts[o] ?? 0), 0);
   if (needing === 0) {
     clear();
     return;
   }
   offerReconcile(batch.batchId, batch.counts.unknown ?? 0);
-  void load(batch.batchId, 0);
+  await load(batch.batchId, 0);
+  await settleFixes(batch.batchId);
 }
 
 export function startReasons(): void {
-  on('sheet-uploaded', () => clear());
-  on('fix-sent', ({ batchId, rows }) => {
-    if (shown) fixBatches.set(batchId, { of: shown.batchId, rows });
-  });
-  on('batch-end', onBatchEnd);
+  on('batch-end', (batch) => void onBatchEnd(batch));
   on('batch-reconciled', (batch) => {
     if (shown?.batchId !== batch.batchId) return;
     offerReconcile(batch.batchId, batch.counts.unknown ?? 0);

@@ -1,9 +1,10 @@
 /**
- * The page's buttons that start a batch: Dry run and Sync (the shown sheet; a held sheet asks
- * first, guard.ts), and Re-run the failed rows of the batch shown.
+ * The buttons that start a batch: on the home page Dry run and Sync (the shown sheet; a held
+ * sheet asks first, guard.ts), on a batch's page Re-run its failed rows. Either way the operator
+ * lands on the new batch's page.
  */
 import { api, batchPath } from './api.ts';
-import { follow } from './batch.ts';
+import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
 import { $, fmt, messageOf, pageLang, say } from './dom.ts';
@@ -27,7 +28,7 @@ async function startBatch(dryRun: boolean): Promise<void> {
       if (!(await askGuard(guard))) return;
       answer = await api<{ batchId: string }>('POST', '/api/batches', { ...body, confirm: true });
     }
-    follow(answer.batchId);
+    openBatch(answer.batchId);
   } catch (error) {
     say('send-error', `${T.error}: ${messageOf(error)}`);
   }
@@ -39,10 +40,9 @@ async function rerun(): Promise<void> {
   say('batch-error', '');
   try {
     const answer = await api<{ batchId: string; invalidRows?: number[] }>('POST', batchPath(batchId, '/rerun'));
-    follow(answer.batchId);
     // Invalid rows are not re-sent as they are: they need a fix (the grid) first.
     const left = answer.invalidRows?.length ?? 0;
-    say('rerun-note', left > 0 ? `${T.rerun_left_out}: ${fmt(left)}` : '');
+    openBatch(answer.batchId, left > 0 ? `${T.rerun_left_out}: ${fmt(left)}` : '');
   } catch (error) {
     say('batch-error', `${T.error}: ${messageOf(error)}`);
   }
@@ -51,5 +51,8 @@ async function rerun(): Promise<void> {
 export function startSending(): void {
   $('dry-run').addEventListener('click', () => void startBatch(true));
   $('sync').addEventListener('click', () => void startBatch(false));
+}
+
+export function startRerun(): void {
   $('rerun').addEventListener('click', () => void rerun());
 }

@@ -8,7 +8,7 @@
  * before → after in the table) and only the press after that sends.
  */
 import { api, batchPath } from './api.ts';
-import { follow } from './batch.ts';
+import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
 import { $, el, ltr, messageCell, messageOf, say } from './dom.ts';
@@ -119,7 +119,7 @@ async function send(confirm = false): Promise<void> {
   say('undo-error', '');
   try {
     const answer = await api<UndoAnswer>('POST', batchPath(batchId, '/undo'), { confirm, include });
-    if (answer.batchId) follow(answer.batchId);
+    if (answer.batchId) openBatch(answer.batchId);
     else show(answer);
   } catch (error) {
     const guard = guardOf(error);
