@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
@@ -25,7 +25,8 @@ import { planIsCurrent, readUploadPlan, type UploadPlan } from './upload-plan.ts
 import type { EventStreams } from './event-streams.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { requestLang } from './request-lang.ts';
-import { isLang, type Lang } from '../messages/index.ts';
+import { isLang, messageText, type Lang } from '../messages/index.ts';
+import type { StoreIdentity } from '../store/identity-type.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
@@ -51,10 +52,6 @@ export const REPORT_FILES: Readonly<Record<string, string>> = {
   // An undo's products left alone (app/undo.ts writeUndoLeft).
   'undo-left.csv': 'text/csv; charset=utf-8',
 };
-
-/** What a console says of a report that does not name its store: it is never re-run from here. */
-const UNRECORDED_HINT =
-  'if it did go to this store, re-run it from the command line: catalog-sync rerun <batch> --store-check=off';
 
 /** What the API answers for a batch: summary.json's fields once done, with the live ones over them. */
 export function batchJson(view: BatchView): BatchAnswer {
@@ -190,7 +187,8 @@ function registerRerun(app: FastifyInstance): void {
     try {
       const target = await resolveRerunTarget(view.batchId, reportDir);
       // Consoles of several stores may share a report folder: only this store's batches re-run here.
-      checkRerunStore(target, { configured: board.store, allowUnrecorded: false, override: UNRECORDED_HINT });
+      // A report that names no store is refused in the operator's words below, not the CLI's flag.
+      checkRerunStore(target, { configured: board.store, allowUnrecorded: false, override: '' });
       const plan = await buildRerunRequest(target, {
         includeUnknown: false,
         resendUnknownCreates: false,
@@ -204,10 +202,19 @@ function registerRerun(app: FastifyInstance): void {
     } catch (error) {
       if (error instanceof RerunError) return reply.code(409).send({ error: error.message });
       if (error instanceof OtherStoreError)
-        return reply.code(409).send({ error: error.message, batchStore: error.batchStore, store: board.store });
+        return reply.code(409).send({
+          error: error.batchStore === null ? unrecordedText(view.batchId, board.store, request) : error.message,
+          batchStore: error.batchStore,
+          store: board.store,
+        });
       throw error;
     }
   });
+}
+
+/** A report that does not name its store is never re-run from a console: what the operator can do instead. */
+function unrecordedText(batch: string, store: StoreIdentity, request: FastifyRequest): string {
+  return messageText('batch_store.unrecorded_rerun', { batch, store: store.name ?? store.url }, requestLang(request));
 }
 
 /** The columns of the store's saved mapping made for the sheet's header set, or undefined (the aliases read it). */
