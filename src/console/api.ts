@@ -19,7 +19,7 @@ import type { BatchBoard, BatchView } from './board.ts';
 import { deskOf } from './desks.ts';
 import { answerUpload } from './upload-answer.ts';
 import { keptMapping, readHead, type Columns } from './upload-mapping.ts';
-import { mappingFor, mappingsDir } from './mappings.ts';
+import { mappingFor, mappingsDir, type SavedMapping } from './mappings.ts';
 import type { StoreDesk } from './desk.ts';
 import { planIsCurrent, readUploadPlan, type UploadPlan } from './upload-plan.ts';
 import type { EventStreams } from './event-streams.ts';
@@ -35,7 +35,7 @@ import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
 import { registerMappingApi } from './mapping-api.ts';
-import type { BatchAnswer, BatchStarted, RerunStarted } from './answers/batch.ts';
+import type { BatchAnswer, RerunStarted, SheetBatchStarted } from './answers/batch.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -89,6 +89,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
     let file: { path: string; name: string };
     let planned: UploadPlan | null = null;
     let columns: Columns | undefined;
+    let mappingUsed: string | null | undefined;
     if (request.isMultipart()) {
       const received = await receiveMultipart(request, reportDir, deps.uploadLimitBytes);
       if (!received.upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
@@ -96,7 +97,9 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       file = received.upload;
       const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
       // As an upload is: a saved mapping made for the same headers reads the sheet.
-      columns = await savedColumns(received.upload, desk, lang);
+      const saved = await savedMapping(received.upload, desk, lang);
+      columns = saved?.columns;
+      mappingUsed = saved?.name ?? null;
       // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
       await checkOpens(received.upload, maxTextLength, lang, columns);
     } else {
@@ -134,7 +137,9 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       batchId,
       source: `upload:${file.name}`,
     });
-    return reply.code(202).send({ batchId } satisfies BatchStarted);
+    return reply
+      .code(202)
+      .send({ batchId, ...(mappingUsed === undefined ? {} : { mappingUsed }) } satisfies SheetBatchStarted);
   });
 }
 
@@ -217,8 +222,8 @@ function unrecordedText(batch: string, store: StoreIdentity, request: FastifyReq
   return messageText('batch_store.unrecorded_rerun', { batch, store: store.name ?? store.url }, requestLang(request));
 }
 
-/** The columns of the store's saved mapping made for the sheet's header set, or undefined (the aliases read it). */
-async function savedColumns(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<Columns | undefined> {
+/** The store's saved mapping made for the sheet's header set, or null (the aliases read it). */
+async function savedMapping(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<SavedMapping | null> {
   let headers: string[];
   try {
     ({ headers } = await readHead(upload.path, desk.maxTextLength, undefined));
@@ -226,7 +231,7 @@ async function savedColumns(upload: StoredUpload, desk: StoreDesk, lang: Lang): 
     if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;
   }
-  return (await mappingFor(mappingsDir(desk), headers))?.columns;
+  return mappingFor(mappingsDir(desk), headers);
 }
 
 /** Opens the sheet (its header, not its rows): what `import` refuses before sending anything is a 422 here. */
