@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
@@ -19,13 +19,14 @@ import type { BatchBoard, BatchView } from './board.ts';
 import { deskOf } from './desks.ts';
 import { answerUpload } from './upload-answer.ts';
 import { keptMapping, readHead, type Columns } from './upload-mapping.ts';
-import { mappingFor, mappingsDir } from './mappings.ts';
+import { mappingFor, mappingsDir, type SavedMapping } from './mappings.ts';
 import type { StoreDesk } from './desk.ts';
 import { planIsCurrent, readUploadPlan, type UploadPlan } from './upload-plan.ts';
 import type { EventStreams } from './event-streams.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { requestLang } from './request-lang.ts';
-import { isLang, type Lang } from '../messages/index.ts';
+import { isLang, messageText, type Lang } from '../messages/index.ts';
+import type { StoreIdentity } from '../store/identity-type.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
@@ -34,7 +35,7 @@ import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
 import { registerMappingApi } from './mapping-api.ts';
-import type { BatchAnswer, BatchStarted, RerunStarted } from './answers/batch.ts';
+import type { BatchAnswer, RerunStarted, SheetBatchStarted } from './answers/batch.ts';
 
 export interface ApiDeps {
   uploadLimitBytes: number;
@@ -51,10 +52,6 @@ export const REPORT_FILES: Readonly<Record<string, string>> = {
   // An undo's products left alone (app/undo.ts writeUndoLeft).
   'undo-left.csv': 'text/csv; charset=utf-8',
 };
-
-/** What a console says of a report that does not name its store: it is never re-run from here. */
-const UNRECORDED_HINT =
-  'if it did go to this store, re-run it from the command line: catalog-sync rerun <batch> --store-check=off';
 
 /** What the API answers for a batch: summary.json's fields once done, with the live ones over them. */
 export function batchJson(view: BatchView): BatchAnswer {
@@ -92,6 +89,7 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
     let file: { path: string; name: string };
     let planned: UploadPlan | null = null;
     let columns: Columns | undefined;
+    let mappingUsed: string | null | undefined;
     if (request.isMultipart()) {
       const received = await receiveMultipart(request, reportDir, deps.uploadLimitBytes);
       if (!received.upload) throw new RequestError(400, 'no file: send the sheet as the "file" field');
@@ -99,7 +97,9 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       file = received.upload;
       const lang = isLang(fields.lang) ? fields.lang : requestLang(request);
       // As an upload is: a saved mapping made for the same headers reads the sheet.
-      columns = await savedColumns(received.upload, desk, lang);
+      const saved = await savedMapping(received.upload, desk, lang);
+      columns = saved?.columns;
+      mappingUsed = saved?.name ?? null;
       // A file that cannot be read, or whose header stops it, is refused here, not left to fail as a batch.
       await checkOpens(received.upload, maxTextLength, lang, columns);
     } else {
@@ -137,7 +137,9 @@ function registerSubmit(app: FastifyInstance, deps: ApiDeps): void {
       batchId,
       source: `upload:${file.name}`,
     });
-    return reply.code(202).send({ batchId } satisfies BatchStarted);
+    return reply
+      .code(202)
+      .send({ batchId, ...(mappingUsed === undefined ? {} : { mappingUsed }) } satisfies SheetBatchStarted);
   });
 }
 
@@ -190,7 +192,8 @@ function registerRerun(app: FastifyInstance): void {
     try {
       const target = await resolveRerunTarget(view.batchId, reportDir);
       // Consoles of several stores may share a report folder: only this store's batches re-run here.
-      checkRerunStore(target, { configured: board.store, allowUnrecorded: false, override: UNRECORDED_HINT });
+      // A report that names no store is refused in the operator's words below, not the CLI's flag.
+      checkRerunStore(target, { configured: board.store, allowUnrecorded: false, override: '' });
       const plan = await buildRerunRequest(target, {
         includeUnknown: false,
         resendUnknownCreates: false,
@@ -204,14 +207,23 @@ function registerRerun(app: FastifyInstance): void {
     } catch (error) {
       if (error instanceof RerunError) return reply.code(409).send({ error: error.message });
       if (error instanceof OtherStoreError)
-        return reply.code(409).send({ error: error.message, batchStore: error.batchStore, store: board.store });
+        return reply.code(409).send({
+          error: error.batchStore === null ? unrecordedText(view.batchId, board.store, request) : error.message,
+          batchStore: error.batchStore,
+          store: board.store,
+        });
       throw error;
     }
   });
 }
 
-/** The columns of the store's saved mapping made for the sheet's header set, or undefined (the aliases read it). */
-async function savedColumns(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<Columns | undefined> {
+/** A report that does not name its store is never re-run from a console: what the operator can do instead. */
+function unrecordedText(batch: string, store: StoreIdentity, request: FastifyRequest): string {
+  return messageText('batch_store.unrecorded_rerun', { batch, store: store.name ?? store.url }, requestLang(request));
+}
+
+/** The store's saved mapping made for the sheet's header set, or null (the aliases read it). */
+async function savedMapping(upload: StoredUpload, desk: StoreDesk, lang: Lang): Promise<SavedMapping | null> {
   let headers: string[];
   try {
     ({ headers } = await readHead(upload.path, desk.maxTextLength, undefined));
@@ -219,7 +231,7 @@ async function savedColumns(upload: StoredUpload, desk: StoreDesk, lang: Lang): 
     if (error instanceof SheetFileError) throw unreadableUpload(error, upload, lang);
     throw error;
   }
-  return (await mappingFor(mappingsDir(desk), headers))?.columns;
+  return mappingFor(mappingsDir(desk), headers);
 }
 
 /** Opens the sheet (its header, not its rows): what `import` refuses before sending anything is a 422 here. */

@@ -72,15 +72,11 @@ function skipped(row: number, text: Said, code: string): RowResult {
   return { row, outcome: 'skipped', ...text, httpStatus: null, attempts: 0, code };
 }
 
-/** How to create a row again whose create may have happened: the flag that says so, for its batch. */
-function resendHint(batchId: string | undefined): string {
-  return `catalog-sync rerun ${batchId ?? '<batch>'} --resend-unknown-creates`;
-}
-
 /**
  * Rule (c), an attempt cut off: a create that was on its way to the store when its process stopped
  * may exist there. The row ends `unknown` and is not sent again by the batch it belongs to; only
- * `rerun <batch> --resend-unknown-creates` sends it. `batchId` is the batch reporting the row;
+ * `rerun <batch> --resend-unknown-creates` sends it, which the message leaves to the CLI's summary
+ * (it reaches reports and e-mail, read by operators). `batchId` is the batch reporting the row;
  * `earlier` names the ledger's entry, when the ledger is what remembered it (a create without a
  * key is remembered by its batch's in-flight marker alone, always of its own batch).
  */
@@ -90,14 +86,12 @@ export function interruptedCreate(
   earlier?: { key: string; entry: LedgerEntry },
 ): RowResult {
   const own = earlier === undefined || earlier.entry.batch === batchId;
-  const command = resendHint(batchId);
   const text = own
-    ? said('ledger.interrupted_own', { key: earlier ? describeLedgerKey(earlier.key) : '', command })
+    ? said('ledger.interrupted_own', { key: earlier ? describeLedgerKey(earlier.key) : '' })
     : said('ledger.interrupted_other', {
         key: describeLedgerKey(earlier.key),
         batch: earlier.entry.batch,
         row: earlier.entry.row,
-        command,
       });
   return {
     row,

@@ -2,6 +2,7 @@
  * Every message a person can see about a row or a sheet file, in English and Arabic: one catalogue, keyed by
  * message key (a row issue's code, or the code and a variant: `not_a_number.decimal_comma`).
  */
+import { BATCH_STORE_MESSAGES } from './batch-store.ts';
 import { CELL_MESSAGES } from './cells.ts';
 import { FILE_MESSAGES } from './files.ts';
 import { HINT_MESSAGES } from './hints.ts';
@@ -38,6 +39,7 @@ export const CATALOGUE = {
   ...FILE_MESSAGES,
   ...SOURCE_MESSAGES,
   ...UNDO_MESSAGES,
+  ...BATCH_STORE_MESSAGES,
   ...FRAME_MESSAGES,
 };
 

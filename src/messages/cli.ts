@@ -37,7 +37,7 @@ const EN: CliWords = {
   rowsBefore: (rows) =>
     `the ${rows} rows before that were synced and are in the report; fix the file and sync it again (delta skips what went through)`,
   unknownCreates: (count, batchId) =>
-    `${count === 1 ? '1 create has' : `${count} creates have`} an unknown outcome (the product may exist in the store): catalog-sync reconcile ${batchId} settles them from the store's counts`,
+    `${count === 1 ? '1 create has' : `${count} creates have`} an unknown outcome (the product may exist in the store): catalog-sync reconcile ${batchId} settles them from the store's counts; catalog-sync rerun ${batchId} --resend-unknown-creates creates them again (any that did reach the store would then exist twice)`,
   report: (dir) => `report: ${dir}`,
 };
 
@@ -55,7 +55,7 @@ const AR: CliWords = {
   rowsBefore: (rows) =>
     `الصفوف ${rows} التي قبل ذلك زُومنت وهي في التقرير؛ صحّح الملف وزامنه مرة أخرى (وضع delta يتخطّى ما أُرسل)`,
   unknownCreates: (count, batchId) =>
-    `نتيجة ${count} من عمليات الإنشاء غير معروفة (قد يكون المنتج موجودًا في المتجر): يحسمها الأمر catalog-sync reconcile ${batchId} من أعداد المتجر`,
+    `نتيجة ${count} من عمليات الإنشاء غير معروفة (قد يكون المنتج موجودًا في المتجر): يحسمها الأمر catalog-sync reconcile ${batchId} من أعداد المتجر؛ ويُنشئها من جديد الأمر catalog-sync rerun ${batchId} --resend-unknown-creates (وما وصل منها إلى المتجر يصبح عندها مكررًا)`,
   report: (dir) => `التقرير: ${dir}`,
 };
 

@@ -44,6 +44,15 @@ export interface MailWords {
   console: (link: string) => string;
 }
 
+/**
+ * A row's message names its column first (`السعر: "12,5O" is not a number`); the line names it
+ * already, so the message goes on after it rather than saying it twice.
+ */
+function unprefixed(p: MailProblem): string {
+  const prefix = p.column ? `${p.column}: ` : null;
+  return prefix !== null && p.message.startsWith(prefix) ? p.message.slice(prefix.length) : p.message;
+}
+
 const EN: MailWords = {
   list: ', ',
   changed: (outcome, n) =>
@@ -77,7 +86,7 @@ const EN: MailWords = {
   testHeadline: (store) => `This is a test notification from catalog-sync for ${store}: e-mail reaches you.`,
   labels: { batch: 'Batch', source: 'Source', file: 'File', rows: 'Rows', started: 'Started', finished: 'Finished' },
   firstProblems: (shown, all) => (shown === all ? 'Problems:' : `The first ${shown} problems of ${all}:`),
-  problem: (p) => `- row ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`,
+  problem: (p) => `- row ${p.row}${p.column ? `, ${p.column}` : ''}: ${unprefixed(p)}`,
   readError: (message) => `The file broke part-way; the rows after the break were not read: ${message}`,
   attached:
     'The rows that need a fix are in the attached failed.csv: fix them in Excel, save, and upload that file on the console again (or drop it into the inbox); only its rows go.',
@@ -128,7 +137,7 @@ const AR: MailWords = {
     finished: 'النهاية',
   },
   firstProblems: (shown, all) => (shown === all ? 'المشكلات:' : `أول ${shown} مشكلة من ${all}:`),
-  problem: (p) => `- الصف ${p.row}${p.column ? `، ${p.column}` : ''}: ${p.message}`,
+  problem: (p) => `- الصف ${p.row}${p.column ? `، ${p.column}` : ''}: ${unprefixed(p)}`,
   readError: (message) => `انقطع الملف في منتصفه، ولم تُقرأ الصفوف بعد موضع الانقطاع: ${message}`,
   attached:
     'الصفوف التي تحتاج إلى إصلاح في الملف المرفق failed.csv: أصلحها في Excel واحفظه ثم ارفعه في لوحة التحكم من جديد (أو ضعه في صندوق الوارد)؛ تُرسل صفوفه وحدها.',

@@ -20,8 +20,15 @@ const STORE_FAILURE_AR: Readonly<Record<string, string>> = {
 };
 
 const RESUMED_AR = 'أكّده المتجر لهذه الدفعة قبل توقف عمليتها؛ لم يُرسل مرة أخرى';
+/**
+ * A create cut off may have reached the store. The console cannot send it again (nor should a
+ * report tell an operator to type a command), so the words say what to check and whom to ask;
+ * the CLI's own summary names the command (messages/cli.ts unknownCreates).
+ */
+const MAY_EXIST_EN =
+  'its process stopped after the request may have reached the store, so the product may exist. Check the store: if it is there, add its product_id to this row to update it; if it is not, ask whoever runs the console to create it again (it is not sent again on its own, so that it is never created twice)';
 const MAY_EXIST_AR =
-  'توقفت العملية وربما كان الطلب قد وصل إلى المتجر، فقد يكون المنتج موجودًا؛ تحقق من المتجر وأضف product_id الخاص به لتحديثه، أو أنشئه من جديد بالأمر';
+  'توقفت العملية وربما كان الطلب قد وصل إلى المتجر، فقد يكون المنتج موجودًا. تحقق من المتجر: إن كان فيه فأضف product_id الخاص به إلى هذا الصف لتحديثه، وإن لم يكن فاطلب ممن يدير اللوحة إنشاءه من جديد (لا يُرسل مرة أخرى من تلقاء نفسه، كي لا يُنشأ مرتين)';
 
 export const OUTCOME_MESSAGES = {
   'done.create': entry(
@@ -204,16 +211,14 @@ export const OUTCOME_MESSAGES = {
       `نتيجة إنشاء سابق لهذا المنتج غير معروفة (${p.key}، ${p.where})؛ قد يكون موجودًا في المتجر: تحقق منه هناك وأضف product_id الخاص به إلى هذا الصف لتحديثه، أو تحقّق من تلك الدفعة مع المتجر (زر «تحقّق مع المتجر» في صفحتها): فالمنتج الذي لم يصل يُنشئه الملف التالي`,
   ),
   'ledger.interrupted_own': entry(
-    ['key', 'command'],
-    (p) =>
-      `this batch's create of this row${p.key === '' ? '' : ` (${p.key})`} was cut off: its process stopped after the request may have reached the store, so the product may exist; check the store and add its product_id to update it, or create it again with ${p.command}`,
-    (p) => `انقطع إنشاء هذا الصف في هذه الدفعة${p.key === '' ? '' : ` (${p.key})`}: ${MAY_EXIST_AR} ${p.command}`,
+    ['key'],
+    (p) => `this batch's create of this row${p.key === '' ? '' : ` (${p.key})`} was cut off: ${MAY_EXIST_EN}`,
+    (p) => `انقطع إنشاء هذا الصف في هذه الدفعة${p.key === '' ? '' : ` (${p.key})`}: ${MAY_EXIST_AR}`,
   ),
   'ledger.interrupted_other': entry(
-    ['key', 'batch', 'row', 'command'],
-    (p) =>
-      `a create of this product (${p.key}) by batch ${p.batch}, row ${p.row}, was cut off: its process stopped after the request may have reached the store, so the product may exist; check the store and add its product_id to update it, or create it again with ${p.command}`,
-    (p) => `انقطع إنشاء لهذا المنتج (${p.key}) في الدفعة ${p.batch}، الصف ${p.row}: ${MAY_EXIST_AR} ${p.command}`,
+    ['key', 'batch', 'row'],
+    (p) => `a create of this product (${p.key}) by batch ${p.batch}, row ${p.row}, was cut off: ${MAY_EXIST_EN}`,
+    (p) => `انقطع إنشاء لهذا المنتج (${p.key}) في الدفعة ${p.batch}، الصف ${p.row}: ${MAY_EXIST_AR}`,
   ),
   'ledger.confirmed': entry(
     ['what'],

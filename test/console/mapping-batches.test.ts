@@ -1,8 +1,9 @@
 /**
  * A saved mapping where the upload step is not the only way in (issue 37's leftovers): a sheet
  * sent in one request (multipart `POST /api/batches`) is read with the store's saved mapping for
- * its headers, as an upload is; and an upload sent as the whole catalog (`absentStatus`) keeps
- * retiring what it no longer lists when the mapping step plans it again. Sandbox state checked.
+ * its headers, as an upload is, and its answer names that mapping (`mappingUsed`); and an upload
+ * sent as the whole catalog (`absentStatus`) keeps retiring what it no longer lists when the
+ * mapping step plans it again. Sandbox state checked.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
@@ -45,7 +46,9 @@ describe('saved mappings outside the upload step', () => {
     const sheet = ['Code,Kategorie,Artikel,Verkaufspreis', 'L-1,1,Lamp,10', 'D-1,2,Desk,20'].join('\n');
     const sent = await w.api('/api/batches', { method: 'POST', body: sheetForm('supplier.csv', sheet) });
     expect(sent.status).toBe(202);
-    const { batchId } = (await sent.json()) as { batchId: string };
+    // The answer says which saved mapping read the sheet, as an upload's does.
+    const { batchId, mappingUsed } = (await sent.json()) as { batchId: string; mappingUsed: unknown };
+    expect(mappingUsed).toBe('Supplier A');
     expect((await readEvents(w, batchId)).at(-1)!.counts).toMatchObject({ created: 2 });
     const products = w.sandbox.products().map((p) => [p.fields.title, p.fields.sale_price, p.fields.category]);
     expect(products.sort()).toEqual([
@@ -60,7 +63,9 @@ describe('saved mappings outside the upload step', () => {
     const full = ['product_id,barcode,sale_price', ...ids.map((id) => `${id},CB${id},10`)].join('\n');
     const first = await w.api('/api/batches', { method: 'POST', body: sheetForm('full.csv', full) });
     expect(first.status).toBe(202);
-    const { batchId } = (await first.json()) as { batchId: string };
+    const { batchId, mappingUsed } = (await first.json()) as { batchId: string; mappingUsed: unknown };
+    // No saved mapping for these headers: the aliases alone read it.
+    expect(mappingUsed).toBeNull();
     expect((await readEvents(w, batchId)).at(-1)!.counts).toMatchObject({ updated: 10 });
 
     // The supplier's own headers, 8 of the 10 products: the aliases do not read "Nummer".

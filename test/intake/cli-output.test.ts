@@ -24,11 +24,15 @@ function summary(some: Partial<OutcomeCounts>): BatchSummary {
 }
 
 describe('the lines of a batch with unknown creates', () => {
-  it('name the command that settles them, in English and Arabic', () => {
-    expect(summarizeBatch(summary({ created: 1, unknown: 2 }), 'en')).toContain(
+  it('name the commands that settle them and send them again, in English and Arabic', () => {
+    const en = summarizeBatch(summary({ created: 1, unknown: 2 }), 'en');
+    expect(en).toContain(
       '2 creates have an unknown outcome (the product may exist in the store): catalog-sync reconcile B1 settles them',
     );
-    expect(summarizeBatch(summary({ created: 2, unknown: 1 }), 'ar')).toContain('catalog-sync reconcile B1');
+    expect(en).toContain('catalog-sync rerun B1 --resend-unknown-creates creates them again');
+    const ar = summarizeBatch(summary({ created: 2, unknown: 1 }), 'ar');
+    expect(ar).toContain('catalog-sync reconcile B1');
+    expect(ar).toContain('catalog-sync rerun B1 --resend-unknown-creates');
   });
 
   it('say nothing of it when no create is unknown', () => {

@@ -145,15 +145,17 @@ describe('decideBefore', () => {
     expect(decideBefore(create, 9, 'k:barcode:6281', pending, retry, 'b2')).toBeNull();
   });
 
-  it('names the flags that re-send a create cut off, calls one of its own batch its own, and says an unknown one in words', () => {
+  it('says in words what to do with a create cut off (no command), calls one of its own batch its own, and an unknown one too', () => {
     const pending: LedgerEntry = { fp: fingerprintOf(create), st: 'pending', batch: 'b1', row: 4 };
     const own = decideBefore(create, 4, 'k:barcode:6281', pending, delta, 'b1')!.message;
     expect(own).toContain("this batch's create of this row (barcode 6281) was cut off");
-    expect(own).toContain('catalog-sync rerun b1 --resend-unknown-creates');
+    expect(own).toContain('if it is not, ask whoever runs the console to create it again');
+    expect(own).not.toContain('catalog-sync');
     expect(own).not.toMatch(/earlier (run|attempt)/);
     const other = decideBefore(create, 9, 'k:barcode:6281', pending, delta, 'b2')!.message;
     expect(other).toContain('by batch b1, row 4, was cut off');
-    expect(other).toContain('catalog-sync rerun b2 --resend-unknown-creates');
+    expect(other).toContain('Check the store: if it is there, add its product_id to this row to update it');
+    expect(other).not.toContain('catalog-sync');
     expect(interruptedCreate(3, 'b7').message).toContain("this batch's create of this row was cut off");
     const unknown = decideBefore(create, 9, 'k:barcode:6281', entry(create, 'unknown'), full, 'b2')!.message;
     expect(unknown).toContain('batch b1, row 4');

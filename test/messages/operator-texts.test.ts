@@ -13,6 +13,8 @@ const TERMINAL = /(^|[\s(])--[a-z]|catalog-sync|<batch>/;
 const OPERATOR_TEXTS: [string, Record<string, string>][] = [
   ['ledger.already_created', { key: 'barcode 6281', where: 'batch B1, row 4' }],
   ['ledger.unknown_create', { key: 'barcode 6281', where: 'batch B1, row 4' }],
+  ['ledger.interrupted_own', { key: 'barcode 6281' }],
+  ['ledger.interrupted_other', { key: 'barcode 6281', batch: 'B1', row: '4' }],
   ['unknown_column', { column: 'Sale Prise', hint: 'sale_price' }],
   ['unknown_columns', { count: '12', first: '"Extra 1"' }],
   ['duplicate_column', { earlier: 'Price', column: 'sale_price', field: 'sale_price' }],
@@ -33,6 +35,11 @@ describe("operator texts in the operator's words", () => {
     expect(messageText('ledger.already_created', p[0]!, 'en')).toContain("add the product's product_id to this row");
     expect(messageText('ledger.unknown_create', p[1]!, 'en')).toContain('"Check with the store"');
     expect(messageText('ledger.unknown_create', p[1]!, 'ar')).toContain('«تحقّق مع المتجر»');
+    for (const key of ['ledger.interrupted_own', 'ledger.interrupted_other']) {
+      const params = OPERATOR_TEXTS.find(([k]) => k === key)![1];
+      expect(messageText(key, params, 'en')).toContain('ask whoever runs the console to create it again');
+      expect(messageText(key, params, 'ar')).toContain('فاطلب ممن يدير اللوحة إنشاءه من جديد');
+    }
   });
 
   it("keeps the flag in the CLI's own line, in both languages", () => {

@@ -21,18 +21,24 @@ const ARABIC_SHEET = [
   'عنبر,1,9,AR-4',
 ];
 
+/** The e-mail's problem lines (`- row ...`). */
+async function problemLines(w: NotifyWorld): Promise<string[]> {
+  return openMail((await w.mail.nth(1)).raw)
+    .text.split(/\r?\n/)
+    .filter((line) => line.startsWith('- '));
+}
+
 describe('an e-mail of a sheet with Arabic headers', () => {
-  it("names the failed rows' columns as the sheet names them, in Arabic", async () => {
+  it("names the failed rows' columns as the sheet names them, once, in Arabic", async () => {
     world = await startNotifyWorld({
       sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
     });
     const summary = await world.app.runBatch({ file: await world.sheet('منتجات.csv', ARABIC_SHEET) });
     expect(summary.counts).toMatchObject({ created: 2, invalid: 2 });
     const mail = openMail((await world.mail.nth(1)).raw);
-    const problems = mail.text.split('\n').filter((line) => line.startsWith('- '));
-    expect(problems).toEqual([
-      '- الصف 3، السعر: السعر: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)',
-      expect.stringMatching(/^- الصف 4، التصنيف: التصنيف: لا يوجد في المتجر تصنيف باسم "abc"/) as unknown as string,
+    expect(await problemLines(world)).toEqual([
+      '- الصف 3، السعر: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)',
+      expect.stringMatching(/^- الصف 4، التصنيف: لا يوجد في المتجر تصنيف باسم "abc"/) as unknown as string,
     ]);
     // No API field name anywhere in the text the operator reads.
     expect(mail.text).not.toMatch(/\b(sale_price|category|title_ar|barcode)\b/);
@@ -40,5 +46,15 @@ describe('an e-mail of a sheet with Arabic headers', () => {
     const [failed] = mail.attachments;
     expect(failed?.filename).toBe('failed.csv');
     expect(failed!.content.toString('utf8').replace(/^\uFEFF/, '')).toMatch(/^الاسم,التصنيف,السعر,الباركود/);
+  });
+
+  it('names each column once in English too', async () => {
+    world = await startNotifyWorld();
+    const summary = await world.app.runBatch({ file: await world.sheet('منتجات.csv', ARABIC_SHEET) });
+    expect(summary.counts).toMatchObject({ created: 2, invalid: 2 });
+    expect(await problemLines(world)).toEqual([
+      '- row 3, السعر: "12,5O" is not a number (expected e.g. 12.50)',
+      expect.stringMatching(/^- row 4, التصنيف: the store has no category named "abc"/) as unknown as string,
+    ]);
   });
 });

@@ -93,7 +93,7 @@ describe('e-mail body', () => {
     });
     expect(text).toContain('Batch B1 ended; 30 rows need a fix.');
     expect(text).toContain('The first 20 problems of 30:');
-    expect(text).toContain('- row 2, sale_price: sale_price: "x" is not a number');
+    expect(text).toContain('- row 2, sale_price: "x" is not a number');
     expect(text).toContain(
       "Fix them on the batch's page in the console, where they open in a grid: https://console.shop.example/batches/B1",
     );

@@ -47,8 +47,9 @@ function batchRequests(world: ConsoleWorld): number {
 async function rerunOn(
   world: ConsoleWorld,
   batchId: string,
+  query = '',
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await world.api(`/api/batches/${batchId}/rerun`, { method: 'POST' });
+  const res = await world.api(`/api/batches/${batchId}/rerun${query}`, { method: 'POST' });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -90,6 +91,14 @@ it('refuses a report that does not say which store it went to (written by an ear
   const refused = await rerunOn(consoleB, old);
   expect(refused.status).toBe(409);
   expect(refused.body.error).toMatch(/does not say which store/);
-  expect(refused.body.error).toContain('--store-check=off');
+  // What the operator can do on the page, in words: no command, no flag.
+  expect(refused.body.error).toContain('download its failed rows (failed.csv) and upload that file');
+  expect(refused.body.error).not.toMatch(/catalog-sync|--[a-z]/);
+  // In the request's language.
+  const arabic = await rerunOn(consoleB, old, '?lang=ar');
+  expect(arabic.status).toBe(409);
+  expect(arabic.body.error).toContain('لا يذكر تقريرها المتجر الذي أُرسلت إليه');
+  expect(arabic.body.error).toContain('فنزّل صفوفها الفاشلة (failed.csv) وارفع ذلك الملف');
+  expect(arabic.body.error).not.toMatch(/catalog-sync|--[a-z]/);
   expect(batchRequests(consoleB)).toBe(0);
 });

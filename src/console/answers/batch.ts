@@ -37,6 +37,15 @@ export interface BatchStarted {
   batchId: string;
 }
 
+/**
+ * `POST /api/batches` (202). With the sheet sent in the request (multipart), `mappingUsed` names
+ * the store's saved mapping it was read with, as an upload's answer does (null: the aliases alone);
+ * a batch of an earlier upload leaves it out, since that upload's answer said it.
+ */
+export interface SheetBatchStarted extends BatchStarted {
+  mappingUsed?: string | null;
+}
+
 /** `POST /api/batches/{id}/rerun` (202): the re-run's batch, and the invalid rows it leaves out (fix them first). */
 export interface RerunStarted extends BatchStarted {
   invalidRows: number[];

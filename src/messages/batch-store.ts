@@ -1,0 +1,16 @@
+/**
+ * What the console answers when a batch cannot be worked on from it because of its store, in
+ * English and Arabic. The CLI's words for the same refusal name its flags (sync/batch-store.ts);
+ * an operator on the page has no terminal, so these say what they can do there.
+ */
+import { entry } from './types.ts';
+
+export const BATCH_STORE_MESSAGES = {
+  'batch_store.unrecorded_rerun': entry(
+    ['batch', 'store'],
+    (p) =>
+      `batch ${p.batch}: its report does not say which store it went to (an earlier version wrote it), so its rows are not sent again to ${p.store} on a guess. If it did go to this store, download its failed rows (failed.csv) and upload that file: its rows are then sent as a new sheet`,
+    (p) =>
+      `الدفعة ${p.batch}: لا يذكر تقريرها المتجر الذي أُرسلت إليه (كتبه إصدار سابق)، فلا يُعاد إرسال صفوفها إلى ${p.store} تخمينًا. إن كانت قد أُرسلت إلى هذا المتجر فنزّل صفوفها الفاشلة (failed.csv) وارفع ذلك الملف: تُرسل صفوفه عندها كملف جديد`,
+  ),
+};
