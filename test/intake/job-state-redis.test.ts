@@ -2,7 +2,8 @@
  * Two machines running one job's schedule on one Redis (issue 39): each has its own jobs folder
  * (as a worker in docker-compose.yml has, read-only), and they share the job's state in Redis, so
  * a folder of daily files is never taken twice, whoever runs the tick, and both show the last
- * download. Real Redis (a prefix of its own), a real local folder, the sandbox store.
+ * download, in `schedule run` too. Real Redis (a prefix of its own), a real local folder, the
+ * sandbox store, the CLI run in this process.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { lastDownload } from '../../src/intake/sources/job-state.ts';
 import { redisJobState, type RedisJobState } from '../../src/intake/sources/job-state-redis.ts';
 import type { FileLedger } from '../../src/ledger/file-store.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
+import { cli } from './cli.ts';
 import { createCount, jobDeps, startWorld, writeDated, type World } from './helpers.ts';
 
 let world: World;
@@ -125,5 +127,29 @@ describe('a job state kept in Redis, shared by two machines', () => {
     expect(createCount(world.sandbox)).toBe(taken.length);
     const recorded = (await a.state.read(a.job)).taken?.map((file) => `job:daily ${join(incoming, file.name)}`);
     expect(recorded?.sort()).toEqual([...taken].sort());
+  });
+
+  it('schedule run on each machine: the second takes nothing and prints the download the first took', async () => {
+    await daily('prices-3.csv', ['c1'], 3);
+    const a = await machine('a');
+    const b = await machine('b');
+    const env = (m: Machine) => ({
+      ...world.storeEnv,
+      REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      REPORT_DIR: world.reportDir,
+      JOBS_DIR: m.jobsDir,
+      RATE: '1000',
+    });
+    const first = await cli(['schedule', 'run', 'daily', '--queue', 'local'], env(a));
+    expect(first.code, first.stderr).toBe(0);
+    const shown = new RegExp(`^source: ${incoming}; last download \\S+, \\d+ bytes \\(prices-3.csv\\)$`, 'm');
+    expect(first.stdout).toMatch(shown);
+    const second = await cli(['schedule', 'run', 'daily', '--queue', 'local'], env(b));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain('no new file matching prices-*.csv');
+    expect(second.stdout).toMatch(shown);
+    expect(createCount(world.sandbox)).toBe(1);
+    expect(await readdir(b.jobsDir)).toEqual(['daily.yaml']);
   });
 });
