@@ -14,6 +14,7 @@ import { closeBull } from '../sync/queue/connection.ts';
 import { lazyWorker } from '../sync/queue/lazy-workers.ts';
 import type { RedisServer } from '../redis.ts';
 import { guardOf } from './import-guard.ts';
+import { redisJobState } from '../intake/sources/job-state-redis.ts';
 
 export async function startSchedules(app: App, server: RedisServer): Promise<{ stop(): Promise<void> }> {
   const { config, logger } = app;
@@ -22,6 +23,8 @@ export async function startSchedules(app: App, server: RedisServer): Promise<{ s
   const { prefix } = target;
   const queue = scheduleQueue({ ...server, ...target }, prefix, logger);
   const notify = await app.notifier();
+  // Any machine may take a tick: what a job took is kept in Redis, not in one machine's jobs folder.
+  const state = redisJobState(target.shared ?? (await app.redis()), prefix);
   try {
     // A job file that does not check is skipped and told; the store's other jobs are registered.
     const { jobs, problems } = await loadJobs(config.jobsDir);
@@ -39,11 +42,13 @@ export async function startSchedules(app: App, server: RedisServer): Promise<{ s
       guard: guardOf(app),
       logger,
       notify,
+      state,
     });
   const worker = lazyWorker(target.shared ?? (await app.redis()), prefix, SCHEDULE_QUEUE, start);
   return {
     stop: async () => {
       await worker.close();
+      await state.close();
       await closeBull(queue);
     },
   };

@@ -9,7 +9,8 @@ import { keptCategories, type KeptCategories } from './category-cache.ts';
 import type { App } from '../app.ts';
 import type { UndoRecords } from '../app/undo.ts';
 import { DEFAULT_STORE_ID } from '../config.ts';
-import { scheduleQueue } from '../intake/schedules.ts';
+import { scheduleQueue, type JobRunDeps } from '../intake/schedules.ts';
+import { redisJobState } from '../intake/sources/job-state-redis.ts';
 import type { Ledger, ProductRecords } from '../ledger/ledger.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { StoreIdentity } from '../store/identity.ts';
@@ -129,6 +130,8 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     onFailure: (batchId, error) => logger.error({ err: error, batchId }, 'console batch could not run'),
   });
   const schedules = redis ? scheduleQueue(redis, redis.prefix, logger) : null;
+  // Where the workers keep what each job took and its last download: the panel shows and runs from it.
+  const jobState = redis?.shared ? redisJobState(redis.shared, redis.prefix) : null;
   const queue: StoreQueue | null = redis && options.queues ? options.queues.add(redis, options.queueLabel) : null;
   if (queue) metrics.watchQueue(store, () => queue.waiting());
   const notifier = await app.notifier();
@@ -167,16 +170,10 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
         board,
         storeTimeZone: () => app.storeTimeZone(),
         queue: schedules,
+        ...(jobState ? { state: jobState } : {}),
         logger,
         notify: notifier,
-        // A job that retires is held by the store's guard before it sends, as the CLI holds it.
-        guard: (request) =>
-          guardVerdictOf(request.file, handle?.ledger ?? null, guard, {
-            maxTextLength: config.maxTextLength,
-            settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
-            columns: request.columns,
-            absent: request.absent,
-          }),
+        guard: jobGuard(handle?.ledger ?? null, guard, config.maxTextLength),
       }),
       dropDir: config.dropDir,
       store: metrics.observeStore(rawClient),
@@ -192,8 +189,24 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
       await worker?.close();
       await queue?.close();
       if (schedules) await closeBull(schedules);
+      await jobState?.close();
     },
   };
+}
+
+/** A job that retires is held by the store's guard before it sends, as the CLI holds it. */
+function jobGuard(
+  records: Parameters<typeof guardVerdictOf>[1],
+  guard: GuardSettings,
+  maxTextLength: number,
+): NonNullable<JobRunDeps['guard']> {
+  return (request) =>
+    guardVerdictOf(request.file, records, guard, {
+      maxTextLength,
+      settings: request.ledger ?? DEFAULT_LEDGER_SETTINGS,
+      columns: request.columns,
+      absent: request.absent,
+    });
 }
 
 /** The store's rate as kept in Redis now (another command may have set it since start), else the effective one. */

@@ -8,7 +8,7 @@
 import type { Queue } from 'bullmq';
 import { loadJobs, nextRun } from '../intake/job-file.ts';
 import { isJobBatch, listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
-import { lastDownload, type LastDownload } from '../intake/sources/job-state.ts';
+import { lastDownload, type JobStateStore, type LastDownload } from '../intake/sources/job-state.ts';
 import type { Logger } from '../log.ts';
 import { shownSource } from '../notify/event.ts';
 import type { OutcomeCounts } from '../outcome.ts';
@@ -53,6 +53,8 @@ export interface SchedulePanelDeps {
   notify?: JobRunDeps['notify'];
   /** The store's guard over a job that retires (JobRunDeps.guard). */
   guard?: JobRunDeps['guard'];
+  /** Where jobs keep their state: Redis when the schedules run on it (JobRunDeps.state), else the files. */
+  state?: JobStateStore;
 }
 
 export class SchedulePanel {
@@ -69,7 +71,7 @@ export class SchedulePanel {
     const batches = await this.deps.board.list();
     const now = this.clock();
     const byName = new Map(jobs.map((job) => [job.name, job]));
-    const downloads = await Promise.all(rows.map((row) => lastDownload(byName.get(row.name)!)));
+    const downloads = await Promise.all(rows.map((row) => lastDownload(byName.get(row.name)!, this.deps.state)));
     return {
       storeTimeZone: zone,
       skipped: problems.map((problem) => ({ file: problem.file, key: problem.key, message: problem.message })),
@@ -115,6 +117,7 @@ export class SchedulePanel {
             logger,
             ...(this.deps.notify ? { notify: this.deps.notify } : {}),
             ...(this.deps.guard ? { guard: this.deps.guard } : {}),
+            ...(this.deps.state ? { state: this.deps.state } : {}),
             onNothingNew: (message) => reject(new Error(message)),
             runnerFor: (tuning) => (request) => {
               if (first) {

@@ -14,14 +14,20 @@ import { fetchFromFolder } from './sources/folder-fetch.ts';
 import { fetchHttps } from './sources/https-fetch.ts';
 import { fetchSftp } from './sources/sftp-fetch.ts';
 import { fetchS3 } from './sources/s3-fetch.ts';
+import { fileJobState, type JobStateStore } from './sources/job-state.ts';
 
 export type { FetchedSource, FetchLimits } from './sources/fetched.ts';
 
-export async function fetchSource(job: JobDefinition, limits: FetchLimits = {}): Promise<FetchedSource> {
+/** `state`: where the job remembers the folder files it took (the file beside it, or Redis). */
+export async function fetchSource(
+  job: JobDefinition,
+  limits: FetchLimits = {},
+  state: JobStateStore = fileJobState,
+): Promise<FetchedSource> {
   if (/^https:\/\//i.test(job.source)) return fetchHttps(job, limits);
-  if (/^sftp:\/\//i.test(job.source)) return fetchSftp(job, limits);
-  if (/^s3:\/\//i.test(job.source)) return fetchS3(job, limits);
-  if (job.pattern !== undefined) return fetchFromFolder({ ...job, pattern: job.pattern }, limits);
+  if (/^sftp:\/\//i.test(job.source)) return fetchSftp(job, limits, state);
+  if (/^s3:\/\//i.test(job.source)) return fetchS3(job, limits, state);
+  if (job.pattern !== undefined) return fetchFromFolder({ ...job, pattern: job.pattern }, limits, state);
   return { kind: 'sheet', path: job.source, from: null, download: null, finish: noop, cleanup: noop };
 }
 

@@ -13,7 +13,7 @@ import { runEverySheet } from './sheet-batches.ts';
 import { findJob, type JobDefinition } from './job-file.ts';
 import { JobHeldError } from './job-held.ts';
 import { fetchSource, readColumnMapping, type FetchLimits } from './job-source.ts';
-import { recordDownload } from './sources/job-state.ts';
+import { fileJobState, type JobStateStore } from './sources/job-state.ts';
 import { shownSource } from '../notify/event.ts';
 import type { RedisServer } from '../redis.ts';
 import { IDLE_WAIT_SECONDS, bullConnection, type SharedConnection } from '../sync/queue/connection.ts';
@@ -115,6 +115,11 @@ export interface JobRunDeps {
    */
   guard?: (request: SyncRequest) => Promise<GuardVerdict>;
   fetchLimits?: FetchLimits;
+  /**
+   * Where the job's last download and taken folder files are kept: Redis when the schedule runs
+   * on it (every machine sees what another took), else the file beside the job file.
+   */
+  state?: JobStateStore;
   logger: Logger;
   /** Told when the job's sheet cannot be fetched (schedule.failed). */
   notify?: Pick<Notifier, 'scheduleFailed'>;
@@ -133,7 +138,8 @@ export async function runJob(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<BatchSummary[]> {
   const columns = job.columns === undefined ? undefined : await readColumnMapping(job.columns);
-  const source = await fetchSource(job, deps.fetchLimits).catch(async (error: unknown) => {
+  const state = deps.state ?? fileJobState;
+  const source = await fetchSource(job, deps.fetchLimits, state).catch(async (error: unknown) => {
     await notifyFetchFailed(job, error, deps);
     throw error;
   });
@@ -143,7 +149,7 @@ export async function runJob(
     return [];
   }
   try {
-    if (source.download) await recordDownload(job, source.download);
+    if (source.download) await state.recordDownload(job, source.download);
     const run = deps.runnerFor({ rate: job.rate, concurrency: job.concurrency });
     deps.logger.info({ job: job.name, mode: job.mode, download: source.download }, 'scheduled sync started');
     const request: SyncRequest = {

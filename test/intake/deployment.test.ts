@@ -193,6 +193,13 @@ describe('docker-compose.yml', () => {
     expect(production.map(([name]) => name).sort()).toEqual(['console', 'watcher', 'worker']);
   });
 
+  it('the workers run schedules on Redis, with the job files read-only (a job state is kept in Redis)', async () => {
+    const { services } = await compose();
+    const worker = services.worker!;
+    expect(worker.environment!.REDIS_URL ?? worker.environment!.REDIS_CLUSTER_NODES).toBeTruthy();
+    expect(worker.volumes).toContain('./jobs:/app/jobs:ro');
+  });
+
   it("the console's Drop folder panel reads the watcher's drop folder (read-only)", async () => {
     const { services } = await compose();
     // `${DROP_FOLDER:-./drop}:/data/drop[:ro]`: the host side holds a colon too.

@@ -3,14 +3,15 @@
  * AWS SDK as the client. A prefix holding three daily files gives its newest, moved under another
  * prefix once reported; credentials come from a file or the environment and appear nowhere, and
  * credentials the server refuses (from either) are a failed run naming the job, the source and
- * where the credentials came from, in English and Arabic.
- * Sandbox store, local engine.
+ * where the credentials came from, in English and Arabic. Two machines sharing the job's state in
+ * Redis (issue 39) never take one object twice. Sandbox store, local engine, real Redis.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Redis } from 'ioredis';
 import S3rver from 's3rver';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
@@ -18,6 +19,9 @@ import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
 import type { FileLedger } from '../../src/ledger/file-store.ts';
 import { createLogger } from '../../src/log.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
+import { lastDownload } from '../../src/intake/sources/job-state.ts';
+import { redisJobState } from '../../src/intake/sources/job-state-redis.ts';
+import { REDIS_URL } from '../helpers/redis-url.ts';
 import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
 
 // s3rver's own key pair (it accepts only this access key id).
@@ -208,5 +212,45 @@ describe('an s3 source', () => {
     expect((error as Error).message).toContain('s3://feeds/none.csv: job "bucket" cannot download its sheet');
     expect((error as Error).message).toContain('the server has no such file');
     expect(writeCount(world.sandbox)).toBe(0);
+  });
+
+  it('two machines on one Redis racing over a prefix of daily files never take one file twice', async () => {
+    const credentials = join(world.dir, 's3.credentials');
+    await writeFile(credentials, `[default]\naws_access_key_id = ${KEY_ID}\naws_secret_access_key = ${SECRET}\n`);
+    const prefix = `test-${randomUUID()}`;
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    // Each machine: its own jobs folder (the same job file) and its own view of the shared state.
+    const machines = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        jobsDir = join(world.dir, `jobs-${name}`);
+        await mkdir(jobsDir);
+        const definition = await job('s3://feeds/daily/', {
+          credentials_file: credentials,
+          pattern: 'prices-*.csv',
+          after: 'keep',
+        });
+        return { definition, state: redisJobState(redis, prefix) };
+      }),
+    );
+    const taken: string[] = [];
+    try {
+      for (const day of [1, 2, 3]) {
+        await put(`daily/prices-${day}.csv`, productCsv([`s${day}`]));
+        const runs = await Promise.all(machines.map((m) => runJob(m.definition, { ...deps(), state: m.state })));
+        for (const summary of runs.flat()) taken.push(summary.source);
+      }
+      expect(taken.length).toBeGreaterThan(0);
+      expect(new Set(taken).size).toBe(taken.length);
+      expect(createCount(world.sandbox)).toBe(taken.length);
+      const [a, b] = machines;
+      const shown = await lastDownload(a!.definition, a!.state);
+      expect(shown?.where).toBe('s3://feeds/daily/');
+      expect(await lastDownload(b!.definition, b!.state)).toEqual(shown);
+    } finally {
+      for (const m of machines) await m.state.close();
+      const left = await redis.keys(`${prefix}:*`);
+      if (left.length > 0) await redis.del(...left);
+      await redis.quit();
+    }
   });
 });

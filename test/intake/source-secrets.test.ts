@@ -4,7 +4,7 @@
  * OpenSSH server), an s3 secret from a credentials file and from the environment (s3rver), an
  * https header's token (a real HTTPS server). The jobs are run from the console's schedule panel
  * with Redis and a worker; then the log lines, every file of the world (reports, summary.json, the
- * ledger), the jobs' state, every key and value under the test's Redis prefix, the console's
+ * ledger), every key and value under the test's Redis prefix (the jobs' state among them), the console's
  * answers (schedules, batches, their events, the page) and the webhook's and mail's deliveries are
  * searched for each secret.
  */
@@ -205,11 +205,13 @@ it('no sftp key or password, s3 secret or https token appears in logs, files, st
   await until(() => mail.mails.length >= failed, `${failed} mails`);
   for (const path of ['/api/schedules', '/api/batches', '/']) answers.push(await (await world.api(path)).text());
 
+  // With Redis the jobs' state (last download, files taken) is kept there, under the test's prefix.
+  const jobStates = await redisText(world.queuePrefix!);
+  expect(jobStates).toContain('lastDownload');
   const everywhere = [
     world.logs.join(''),
     await filesUnder(world.dir),
-    await filesUnder(join(world.jobsDir, '.state')),
-    await redisText(world.queuePrefix!),
+    jobStates,
     ...answers,
     ...receiver.deliveries.map((d) => d.body),
     ...mail.mails.map((m) => m.raw.toString('utf8')),

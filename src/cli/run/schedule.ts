@@ -10,7 +10,8 @@ import { transportOf, type QueueFlags } from '../flags.ts';
 import { guardOf } from '../import-guard.ts';
 import { batchHasProblems } from '../../intake/cli-output.ts';
 import { report } from './batch-report.ts';
-import { lastDownload, sourceLine } from '../../intake/sources/job-state.ts';
+import { fileJobState, lastDownload, sourceLine } from '../../intake/sources/job-state.ts';
+import { redisJobState } from '../../intake/sources/job-state-redis.ts';
 
 export async function scheduleSync(ctx: CliContext, jobsDir: string | undefined): Promise<void> {
   await ctx.withApp(
@@ -47,14 +48,19 @@ export async function scheduleRun(ctx: CliContext, name: string, flags: Schedule
         transport: transportOf(flags.queue, redisServerOf(app.config)),
         waitForWorker: flags.wait === true,
       };
+      // With Redis, the state the workers keep: a run by hand never takes a file a worker took.
+      const target = redisServerOf(app.config) ? await app.queueTarget() : null;
+      const redisState = target ? redisJobState(target.shared ?? (await app.redis()), target.prefix) : null;
+      const state = redisState ?? fileJobState;
       const summaries = await runJob(job, {
         runnerFor: (tuning) => app.runner(tuning, options),
         guard: guardOf(app),
         logger: app.logger,
         notify: await app.notifier(),
         onNothingNew: (message) => ctx.print(flags.json ? JSON.stringify({ nothingNew: message }) : message),
-      });
-      const download = await lastDownload(job);
+        state,
+      }).finally(() => redisState?.close());
+      const download = await lastDownload(job, state);
       if (!flags.json) ctx.print(sourceLine(job.source, download));
       // As import: one batch per sheet, a lone one printed as an object.
       if (flags.json && summaries.length > 1) {

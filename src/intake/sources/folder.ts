@@ -31,8 +31,14 @@ export function stillWriting(first: FolderFile, second: FolderFile | null): bool
   return second === null || second.bytes !== first.bytes || second.mtimeMs !== first.mtimeMs;
 }
 
+/** A newest new file, claimed for this run (claim-newest.ts), or none, or one another run holds. */
+export type Claimed = { kind: 'none' } | { kind: 'busy'; file: FolderFile } | { kind: 'claimed'; file: FolderFile };
+
 export type FolderChoice =
-  { kind: 'none' } | { kind: 'growing'; file: FolderFile } | { kind: 'picked'; file: FolderFile; path: string };
+  | { kind: 'none' }
+  | { kind: 'busy'; file: FolderFile }
+  | { kind: 'growing'; file: FolderFile }
+  | { kind: 'picked'; file: FolderFile; path: string };
 
 async function look(dir: string, name: string): Promise<FolderFile | null> {
   try {
@@ -44,13 +50,14 @@ async function look(dir: string, name: string): Promise<FolderFile | null> {
 }
 
 /**
- * Looks at `dir`, chooses, waits for `settle` (the time a writer gets between the two looks; a
+ * Looks at `dir`, chooses (`choose`: chooseNewest among the files not taken, and claims it:
+ * claim-newest.ts), waits for `settle` (the time a writer gets between the two looks; a
  * test passes an event), and looks at the chosen file again.
  */
 export async function pickFromFolder(
   dir: string,
   matches: (name: string) => boolean,
-  taken: readonly TakenFile[],
+  choose: (files: readonly FolderFile[]) => Promise<Claimed>,
   settle: () => Promise<void>,
 ): Promise<FolderChoice> {
   const files: FolderFile[] = [];
@@ -60,8 +67,9 @@ export async function pickFromFolder(
     const file = await look(dir, entry.name);
     if (file) files.push(file);
   }
-  const chosen = chooseNewest(files, taken, matches);
-  if (chosen === null) return { kind: 'none' };
+  const claimed = await choose(files);
+  if (claimed.kind !== 'claimed') return claimed;
+  const chosen = claimed.file;
   await settle();
   const again = await look(dir, chosen.name);
   if (stillWriting(chosen, again)) return { kind: 'growing', file: again ?? chosen };

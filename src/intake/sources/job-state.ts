@@ -1,8 +1,10 @@
 /**
- * What a job remembers between runs, kept beside its job file in `.state/<job>.json` (the job
- * file itself stays the person's own): its last download (when, how big, which file, from where),
- * for `schedule run` to show, and the folder files it has taken, so a pattern never takes one twice.
- * Written whole (temp file + rename) so a crash never leaves half a record.
+ * What a job remembers between runs: its last download (when, how big, which file, from where),
+ * for `schedule run` and the console to show, and the folder files it has taken, so a pattern
+ * never takes one twice. Without Redis it is kept beside the job file in `.state/<job>.json` (the
+ * job file itself stays the person's own), written whole (temp file + rename) so a crash never
+ * leaves half a record. With Redis every machine shares it (job-state-redis.ts): a JobStateStore
+ * is either.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -34,7 +36,7 @@ export interface JobState {
 /** Enough to know a folder's recent files; older ones are also older than the last taken. */
 const TAKEN_KEPT = 500;
 
-interface JobRef {
+export interface JobRef {
   name: string;
   file: string;
 }
@@ -68,9 +70,32 @@ export async function recordTaken(job: JobRef, file: TakenFile): Promise<void> {
 }
 
 /** The job's last download, or null when it has none on record. */
-export async function lastDownload(job: JobRef): Promise<LastDownload | null> {
-  return (await readJobState(job)).lastDownload ?? null;
+export async function lastDownload(job: JobRef, state: JobStateStore = fileJobState): Promise<LastDownload | null> {
+  return (await state.read(job)).lastDownload ?? null;
 }
+
+/**
+ * Where a job's state is kept. `claim` holds a folder file for this run while its batch runs, so
+ * two machines never take the same one; it is let go by `release` (after recordTaken, or when the
+ * run takes nothing).
+ */
+export interface JobStateStore {
+  read(job: JobRef): Promise<JobState>;
+  recordDownload(job: JobRef, download: LastDownload): Promise<void>;
+  recordTaken(job: JobRef, file: TakenFile): Promise<void>;
+  /** True when this run now holds `file`; false while another run does. */
+  claim(job: JobRef, file: TakenFile): Promise<boolean>;
+  release(job: JobRef, file: TakenFile): Promise<void>;
+}
+
+/** The file beside the job file: one machine, whose schedule runs one job at a time (no claim needed). */
+export const fileJobState: JobStateStore = {
+  read: readJobState,
+  recordDownload,
+  recordTaken,
+  claim: () => Promise.resolve(true),
+  release: () => Promise.resolve(),
+};
 
 /** The line `schedule run` prints: where the sheet came from and its last download. */
 export function sourceLine(source: string, download: LastDownload | null): string {

@@ -18,9 +18,10 @@ import type { JobDefinition } from '../job-file.ts';
 import type { AfterTaken } from './after-taken.ts';
 import { whatToCheck } from './download-check.ts';
 import type { FetchedSource, FetchLimits } from './fetched.ts';
-import { chooseNewest, type FolderFile } from './folder.ts';
+import type { FolderFile } from './folder.ts';
 import { globTest } from './glob.ts';
-import { readJobState, recordTaken } from './job-state.ts';
+import { fileJobState, type JobStateStore } from './job-state.ts';
+import { busyMessage, claimNewest } from './claim-newest.ts';
 import { readS3Credentials } from './s3-credentials.ts';
 
 type Job = Pick<
@@ -87,27 +88,36 @@ async function download(s3: S3Client, bucket: string, key: string, path: string,
   return received;
 }
 
-export async function fetchS3(job: Job, limits: FetchLimits): Promise<FetchedSource> {
+export async function fetchS3(
+  job: Job,
+  limits: FetchLimits,
+  state: JobStateStore = fileJobState,
+): Promise<FetchedSource> {
   const { bucket, key } = s3Target(job.source);
   const where = `s3://${bucket}/${key}`;
   const maxBytes = limits.maxBytes ?? 200 * 1024 * 1024;
   const timeoutMs = limits.timeoutMs ?? 120_000;
   const s3 = await s3Client(job);
   const dir = await mkdtemp(join(tmpdir(), 'catalog-sync-source-'));
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  let chosen: FolderFile | null = null;
+  // The claimed object, let go once recorded as taken or when this run takes nothing.
+  const cleanup = async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (chosen) await state.release(job, chosen);
+  };
   try {
     let objectKey = key;
     let name = posix.basename(key);
-    let chosen: FolderFile | null = null;
     if (job.pattern !== undefined) {
       const prefix = key.endsWith('/') ? key : `${key}/`;
-      const { taken = [] } = await readJobState(job);
-      chosen = chooseNewest(await listUnder(s3, bucket, prefix), taken, globTest(job.pattern));
-      if (chosen === null) {
+      const claimed = await claimNewest(state, job, await listUnder(s3, bucket, prefix), globTest(job.pattern));
+      if (claimed.kind !== 'claimed') {
         await cleanup();
         s3.destroy();
-        return { kind: 'nothing', message: `no new file matching ${job.pattern}` };
+        const message = claimed.kind === 'busy' ? busyMessage(claimed.file) : `no new file matching ${job.pattern}`;
+        return { kind: 'nothing', message };
       }
+      chosen = claimed.file;
       objectKey = `${prefix}${chosen.name}`;
       name = chosen.name;
     }
@@ -122,7 +132,7 @@ export async function fetchS3(job: Job, limits: FetchLimits): Promise<FetchedSou
       finish: async () => {
         try {
           if (taken) {
-            await recordTaken(job, taken);
+            await state.recordTaken(job, taken);
             await afterInBucket(s3, bucket, objectKey, name, job.after ?? { kind: 'keep' });
           }
         } finally {

@@ -14,9 +14,10 @@ import { SheetFileError } from '../../sheet/types.ts';
 import type { JobDefinition } from '../job-file.ts';
 import { whatToCheck } from './download-check.ts';
 import type { FetchedSource, FetchLimits } from './fetched.ts';
-import { chooseNewest, stillWriting, type FolderFile } from './folder.ts';
+import { busyMessage, claimNewest } from './claim-newest.ts';
+import { stillWriting, type FolderFile } from './folder.ts';
 import { globTest } from './glob.ts';
-import { readJobState, recordTaken } from './job-state.ts';
+import { fileJobState, type JobStateStore } from './job-state.ts';
 import { samePrint } from './host-key.ts';
 import { openSftp, sftpTarget, type SftpJob } from './sftp.ts';
 import type { AfterTaken } from './after-taken.ts';
@@ -47,7 +48,11 @@ async function lookAt(client: SftpClient, path: string): Promise<FolderFile | nu
   }
 }
 
-export async function fetchSftp(job: Job, limits: FetchLimits): Promise<FetchedSource> {
+export async function fetchSftp(
+  job: Job,
+  limits: FetchLimits,
+  state: JobStateStore = fileJobState,
+): Promise<FetchedSource> {
   const target = sftpTarget(job.source);
   const where = sftpWhere(job.source);
   const maxBytes = limits.maxBytes ?? 200 * 1024 * 1024;
@@ -55,18 +60,24 @@ export async function fetchSftp(job: Job, limits: FetchLimits): Promise<FetchedS
   let shown: string | null = null;
   let client: SftpClient | null = null;
   const dir = await mkdtemp(join(tmpdir(), 'catalog-sync-source-'));
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  // The claimed folder file, let go once recorded as taken or when this run takes nothing.
+  let held: FolderFile | null = null;
+  const cleanup = async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (held) await state.release(job, held);
+  };
   try {
     client = await openSftp(job, (print) => (shown = print));
     let file: FolderFile | null;
     let remotePath: string;
     if (job.pattern !== undefined) {
-      const { taken = [] } = await readJobState(job);
-      const chosen = chooseNewest(await listFiles(client, target.path), taken, globTest(job.pattern));
-      if (chosen === null) {
+      const claimed = await claimNewest(state, job, await listFiles(client, target.path), globTest(job.pattern));
+      if (claimed.kind !== 'claimed') {
         await cleanup();
-        return { kind: 'nothing', message: `no new file matching ${job.pattern}` };
+        const message = claimed.kind === 'busy' ? busyMessage(claimed.file) : `no new file matching ${job.pattern}`;
+        return { kind: 'nothing', message };
       }
+      const chosen = (held = claimed.file);
       remotePath = posix.join(target.path, chosen.name);
       await (limits.settle ?? (() => wait(SETTLE_MS)))();
       const again = await lookAt(client, remotePath);
@@ -94,7 +105,7 @@ export async function fetchSftp(job: Job, limits: FetchLimits): Promise<FetchedS
       download: { at: new Date().toISOString(), bytes: taken.bytes, file: taken.name, where },
       finish: async () => {
         if (job.pattern === undefined) return;
-        await recordTaken(job, taken);
+        await state.recordTaken(job, taken);
         await afterOnServer(job, job.after ?? { kind: 'keep' }, remotePath, taken.name);
       },
       cleanup,

@@ -1,8 +1,9 @@
 /**
  * Where the engine keeps its state in Redis. Every key of one store lives under that store's
  * prefix (storePrefix): BullMQ's own keys are `<store prefix>:rows:*` (and the schedules'
- * `<store prefix>:schedules:*`); the engine's are `<store prefix>:engine:*`. Nothing here ever
- * holds a credential or token.
+ * `<store prefix>:schedules:*`); the engine's are `<store prefix>:engine:*`; a scheduled job's
+ * state is `<store prefix>:jobs:*` (intake/sources/job-state-redis.ts). Nothing here ever holds a
+ * credential or token.
  */
 import { scopeKeyPrefix, storeScope, type StoreIdentity } from '../../store/identity.ts';
 
