@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from '../console/helpers.ts';
 
+/** A command, a flag or a setting: the CLI's advice, never the console's (the sandbox's login is catalog-sync.test). */
+const TERMINAL = /catalog-sync [a-z<]|--[a-z]|<batch>|STORE_URL|STORE_EMAIL/;
+
 let shared: string;
 let consoleA: ConsoleWorld;
 let consoleB: ConsoleWorld;
@@ -90,6 +93,19 @@ it("lists each batch with its store, and refuses to re-run another store's batch
   expect(refused.body.error).toContain(consoleB.sandbox.url);
   expect(refused.body.error).toContain(consoleA.sandbox.url);
   expect(refused.body.batchStore).toMatchObject({ url: consoleB.sandbox.url });
+  // In the operator's words: open it on the other store's console, not the CLI's flag or settings.
+  expect(refused.body.error).toContain(`To work on it, open it on the console of `);
+  expect(refused.body.error).not.toMatch(TERMINAL);
+  const arabic = await rerunOn(consoleA, batchId, '?lang=ar');
+  expect(arabic.status).toBe(409);
+  expect(arabic.body.error).toContain('لا إلى متجر هذه اللوحة');
+  expect(arabic.body.error).toContain(`للعمل عليها افتحها في لوحة `);
+  expect(arabic.body.error).toContain(consoleB.sandbox.url);
+  expect(arabic.body.error).not.toMatch(TERMINAL);
+  // Its reconcile is refused in the same words.
+  const reconcile = await reconcileOn(consoleA, batchId);
+  expect(reconcile.status).toBe(409);
+  expect(reconcile.body.error).toBe(refused.body.error);
   expect(batchRequests(consoleA)).toBe(0);
   expect(consoleA.sandbox.products()).toHaveLength(0);
 
@@ -110,13 +126,13 @@ it('refuses a report that does not say which store it went to (written by an ear
   expect(refused.body.error).toMatch(/does not say which store/);
   // What the operator can do on the page, in words: no command, no flag.
   expect(refused.body.error).toContain('download its failed rows (failed.csv) and upload that file');
-  expect(refused.body.error).not.toMatch(/catalog-sync|--[a-z]/);
+  expect(refused.body.error).not.toMatch(TERMINAL);
   // In the request's language.
   const arabic = await rerunOn(consoleB, old, '?lang=ar');
   expect(arabic.status).toBe(409);
   expect(arabic.body.error).toContain('لا يذكر تقريرها المتجر الذي أُرسلت إليه');
   expect(arabic.body.error).toContain('فنزّل صفوفها الفاشلة (failed.csv) وارفع ذلك الملف');
-  expect(arabic.body.error).not.toMatch(/catalog-sync|--[a-z]/);
+  expect(arabic.body.error).not.toMatch(TERMINAL);
   expect(batchRequests(consoleB)).toBe(0);
 });
 
@@ -129,11 +145,11 @@ it('refuses to reconcile a report that does not say its store, saying in words w
   expect(refused.body.batchStore).toBeNull();
   expect(refused.body.error).toContain('its unknown creates are not settled against');
   expect(refused.body.error).toContain("look for its unknown products in the store's admin");
-  expect(refused.body.error).not.toMatch(/catalog-sync|--[a-z]|<batch>/);
+  expect(refused.body.error).not.toMatch(TERMINAL);
   const arabic = await reconcileOn(consoleB, old, '&lang=ar');
   expect(arabic.status).toBe(409);
   expect(arabic.body.error).toContain('فلا تُحسم إنشاءاتها غير المعروفة');
   expect(arabic.body.error).toContain('فابحث عن منتجاتها غير المعروفة في لوحة إدارة المتجر');
-  expect(arabic.body.error).not.toMatch(/catalog-sync|--[a-z]|<batch>/);
+  expect(arabic.body.error).not.toMatch(TERMINAL);
   expect(batchRequests(consoleB)).toBe(0);
 });
