@@ -4,9 +4,10 @@
  * engineer detail after the header issues it prints (validate's summary), and only there.
  */
 import { describe, expect, it } from 'vitest';
-import { LANGS, messageText } from '../../src/messages/index.ts';
+import { LANGS, messageText, said } from '../../src/messages/index.ts';
 import { issueLine } from '../../src/sheet/map/summary-text.ts';
 import { planHeaders } from '../../src/sheet/map/headers.ts';
+import type { RowIssue } from '../../src/sheet/row-issue.ts';
 
 const TERMINAL = /(^|[\s(])--[a-z]|catalog-sync|<batch>|[A-Z]{2,}_[A-Z_]+/;
 
@@ -64,5 +65,22 @@ describe("operator texts in the operator's words", () => {
     );
     expect(issueLine(unknown!, 'ar')).toContain('(من الطرفية: يمكن أن يسمّيه ملف ربط الأعمدة --columns)');
     expect(unknown!.message).not.toMatch(TERMINAL);
+  });
+
+  it("names --encoding in the CLI's line for garbled text, never for letters already lost", () => {
+    const garbled: RowIssue = {
+      row: 3,
+      column: 'title',
+      code: 'mojibake',
+      severity: 'error',
+      ...said('mojibake', { column: 'title', excerpt: '"Cafأ©"', encoding: 'Windows-1256' }),
+    };
+    expect(issueLine(garbled, 'en')).toMatch(
+      /use that file instead \(from a terminal: --encoding utf8 reads the file as UTF-8\)$/,
+    );
+    expect(issueLine(garbled, 'ar')).toContain('(من الطرفية: يقرأ --encoding utf8 الملف بترميز UTF-8)');
+    expect(garbled.message).not.toMatch(TERMINAL);
+    const lost: RowIssue = { ...garbled, ...said('mojibake.replaced', { column: 'title', excerpt: '"Caf�"' }) };
+    expect(issueLine(lost, 'en')).not.toMatch(TERMINAL);
   });
 });

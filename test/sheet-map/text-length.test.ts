@@ -79,4 +79,14 @@ describe('text fields have a length limit', () => {
     expect(code).toBe(1);
     expect(out).toContain('title: 6 characters, more than the limit of 4 for a text field: shorten it');
   });
+
+  it("validate's own line names the setting, for whoever runs the command", async () => {
+    const small = join(world.dir, 'small.csv');
+    await writeFile(small, 'title,category,sale_price\nTea,1,5\nCoffee,1,7\n');
+    const { code, out } = await cli(['validate', small], { MAX_TEXT_LENGTH: '4' });
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'title: 6 characters, more than the limit of 4 for a text field: shorten it (the limit is the MAX_TEXT_LENGTH setting)',
+    );
+  });
 });
