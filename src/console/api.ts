@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildRerunRequest, checkRerunStore, RerunError, resolveRerunTarget } from '../intake/rerun.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { DEFAULT_KEY_COLUMN } from '../ledger/rules.ts';
@@ -25,12 +25,12 @@ import { planIsCurrent, readUploadPlan, type UploadPlan } from './upload-plan.ts
 import type { EventStreams } from './event-streams.ts';
 import { registerRowsApi } from './rows-api.ts';
 import { requestLang } from './request-lang.ts';
-import { isLang, messageText, type Lang } from '../messages/index.ts';
-import type { StoreIdentity } from '../store/identity-type.ts';
+import { isLang, type Lang } from '../messages/index.ts';
 import { registerFixApi } from './fix-api.ts';
 import { guardSheet } from './guard-check.ts';
 import { registerPreviewApi } from './preview-api.ts';
 import { registerReconcileApi } from './reconcile-api.ts';
+import { storeRefusalText } from './store-refusal.ts';
 import { registerUndoApi } from './undo-api.ts';
 import { RequestError } from './request-error.ts';
 import { findUpload, receiveMultipart, unreadableUpload, type StoredUpload } from './uploads.ts';
@@ -208,18 +208,13 @@ function registerRerun(app: FastifyInstance): void {
       if (error instanceof RerunError) return reply.code(409).send({ error: error.message });
       if (error instanceof OtherStoreError)
         return reply.code(409).send({
-          error: error.batchStore === null ? unrecordedText(view.batchId, board.store, request) : error.message,
+          error: storeRefusalText(error, 'rerun', view.batchId, board.store, request),
           batchStore: error.batchStore,
           store: board.store,
         });
       throw error;
     }
   });
-}
-
-/** A report that does not name its store is never re-run from a console: what the operator can do instead. */
-function unrecordedText(batch: string, store: StoreIdentity, request: FastifyRequest): string {
-  return messageText('batch_store.unrecorded_rerun', { batch, store: store.name ?? store.url }, requestLang(request));
 }
 
 /** The store's saved mapping made for the sheet's header set, or null (the aliases read it). */

@@ -78,10 +78,6 @@ export interface PanelDeps {
   rate: () => Promise<StoreRateNow>;
 }
 
-/** What a console says of a report that does not name its store: reconciled only from the command line. */
-const UNRECORDED_RECONCILE =
-  'if it did go to this store, reconcile it from the command line: catalog-sync reconcile <batch> --store-check=off';
-
 export interface DeskOptions {
   metrics: ConsoleMetrics;
   /** bull-board's /queues with Redis, where the desk shows its store's queue. */
@@ -161,8 +157,8 @@ export async function openDesk(app: App, profile: StoreProfile | null, options: 
     reconcile: (batchDir, dryRun) =>
       app.reconcile(batchDir, {
         dryRun,
-        // A report that does not say its store is never settled from here: the CLI can, on a person's word.
-        storeCheck: { allowUnrecorded: false, override: UNRECORDED_RECONCILE },
+        // A report naming no store is never settled here (store-refusal.ts says so in words); the CLI can, on a person's word.
+        storeCheck: { allowUnrecorded: false, override: '' },
       }),
     panels: {
       schedules: new SchedulePanel({

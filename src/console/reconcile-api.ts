@@ -13,6 +13,7 @@ import { deskOf } from './desks.ts';
 import { reconcileAnswer } from './reconcile-view.ts';
 import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
+import { storeRefusalText } from './store-refusal.ts';
 
 /**
  * Report folders being reconciled now: two runs on one batch would both rewrite its report. One
@@ -44,7 +45,11 @@ export function registerReconcileApi(app: FastifyInstance): void {
       if (error instanceof ReconcileError) return reply.code(409).send({ error: error.message });
       // Consoles of several stores may share a report folder: only this store's batches are settled here.
       if (error instanceof OtherStoreError)
-        return reply.code(409).send({ error: error.message, batchStore: error.batchStore, store: desk.board.store });
+        return reply.code(409).send({
+          error: storeRefusalText(error, 'reconcile', view.batchId, desk.board.store, request),
+          batchStore: error.batchStore,
+          store: desk.board.store,
+        });
       throw error;
     } finally {
       busy.delete(dir);

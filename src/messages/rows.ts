@@ -92,15 +92,15 @@ export const ROW_MESSAGES = {
   ),
   too_long: entry(
     ['column', 'length', 'limit'],
-    (p) => `${p.column}: ${p.length} characters, more than the limit of ${p.limit} for a text field (MAX_TEXT_LENGTH)`,
-    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح به للحقل النصي (${p.limit}، MAX_TEXT_LENGTH)`,
+    (p) => `${p.column}: ${p.length} characters, more than the limit of ${p.limit} for a text field: shorten it`,
+    (p) => `${p.column}: عدد الأحرف ${p.length}، وهو أكثر من الحد المسموح به للحقل النصي (${p.limit}): اختصره`,
   ),
   mojibake: entry(
     ['column', 'excerpt', 'encoding'],
     (p) =>
-      `${p.column}: ${p.excerpt} looks garbled (UTF-8 text read as ${p.encoding}); save the file as "CSV UTF-8" in Excel, or pass --encoding utf8`,
+      `${p.column}: ${p.excerpt} looks garbled (UTF-8 text read as ${p.encoding}); save the file as "CSV UTF-8" in Excel and use that file instead`,
     (p) =>
-      `${p.column}: يبدو ${p.excerpt} مشوّهًا (نص UTF-8 قُرئ بترميز ${p.encoding})؛ احفظ الملف بصيغة "CSV UTF-8" في Excel، أو مرّر --encoding utf8`,
+      `${p.column}: يبدو ${p.excerpt} مشوّهًا (نص UTF-8 قُرئ بترميز ${p.encoding})؛ احفظ الملف بصيغة "CSV UTF-8" في Excel واستعمل ذلك الملف بدلًا منه`,
   ),
   'mojibake.replaced': entry(
     ['column', 'excerpt'],

@@ -38,7 +38,7 @@ export interface SummaryWords {
   firstErrors: (shown: number, all: number) => string;
   issue: (row: number, column: string | null, severity: string, message: string) => string;
   /**
-   * The CLI's own word after an issue, by its code: the catalogue's message says what to do in the
+   * The CLI's own word after an issue, by its message key (else its code): the catalogue's message says what to do in the
    * operator's words (console, reports, e-mail); a terminal user also learns the flag that does it.
    */
   cliNotes: Readonly<Record<string, string>>;
@@ -83,6 +83,8 @@ const EN: SummaryWords = {
     unknown_column: '(from a terminal: a --columns map file can name it)',
     unknown_columns: '(from a terminal: a --columns map file can name them)',
     duplicate_column: '(from a terminal: --columns can map one elsewhere)',
+    mojibake: '(from a terminal: --encoding utf8 reads the file as UTF-8)',
+    too_long: '(the limit is the MAX_TEXT_LENGTH setting)',
   },
   hiddenSkipped: (names) => `hidden sheets skipped: ${names} (name one with --sheet to read it)`,
   issuesWritten: (path) => `row issues written to ${path}`,
@@ -129,6 +131,8 @@ const AR: SummaryWords = {
     unknown_column: '(من الطرفية: يمكن أن يسمّيه ملف ربط الأعمدة --columns)',
     unknown_columns: '(من الطرفية: يمكن أن يسمّيها ملف ربط الأعمدة --columns)',
     duplicate_column: '(من الطرفية: يمكن أن يربط --columns أحدهما بحقل آخر)',
+    mojibake: '(من الطرفية: يقرأ --encoding utf8 الملف بترميز UTF-8)',
+    too_long: '(الحد هو الإعداد MAX_TEXT_LENGTH)',
   },
   hiddenSkipped: (names) => `أوراق مخفية لم تُقرأ: ${names} (سمِّ إحداها بالخيار --sheet لقراءتها)`,
   issuesWritten: (path) => `كُتبت مشكلات الصفوف في ${path}`,

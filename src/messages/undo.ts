@@ -19,8 +19,8 @@ export const UNDO_MESSAGES = {
   'undo.created_no_hidden': entry(
     [],
     () =>
-      'created; cannot be undone here: switch it off in the store (or set the status that hides a product, HIDDEN_STATUS)',
-    () => 'أُنشئ؛ لا يمكن التراجع عنه هنا: أوقفه من لوحة المتجر (أو اضبط الحالة التي تخفي المنتج، HIDDEN_STATUS)',
+      'created; cannot be undone here: switch it off in the store (or ask whoever runs the console to set the status that hides a product)',
+    () => 'أُنشئ؛ لا يمكن التراجع عنه هنا: أوقفه من لوحة المتجر (أو اطلب ممن يدير اللوحة ضبط الحالة التي تخفي المنتج)',
   ),
   'undo.created_hidden': entry(
     ['status'],

@@ -34,7 +34,7 @@ describe('windows-1256-utf8-row.csv', () => {
         3,
         'title',
         'mojibake',
-        'title: "Cafأ© â€” ًں‘چ" looks garbled (UTF-8 text read as Windows-1256); save the file as "CSV UTF-8" in Excel, or pass --encoding utf8',
+        'title: "Cafأ© â€” ًں‘چ" looks garbled (UTF-8 text read as Windows-1256); save the file as "CSV UTF-8" in Excel and use that file instead',
       ],
     ]);
     expect(bodies).toEqual([

@@ -1,14 +1,15 @@
 /**
  * Catalogue texts an operator reads (the console's preview and reasons, the reports, the e-mail)
- * say what to do in words, in English and Arabic: no CLI flag, no command. The CLI adds its own
+ * say what to do in words, in English and Arabic: no CLI flag, no command, no setting's name. The CLI adds its own
  * engineer detail after the header issues it prints (validate's summary), and only there.
  */
 import { describe, expect, it } from 'vitest';
-import { LANGS, messageText } from '../../src/messages/index.ts';
+import { LANGS, messageText, said } from '../../src/messages/index.ts';
 import { issueLine } from '../../src/sheet/map/summary-text.ts';
 import { planHeaders } from '../../src/sheet/map/headers.ts';
+import type { RowIssue } from '../../src/sheet/row-issue.ts';
 
-const TERMINAL = /(^|[\s(])--[a-z]|catalog-sync|<batch>/;
+const TERMINAL = /(^|[\s(])--[a-z]|catalog-sync|<batch>|[A-Z]{2,}_[A-Z_]+/;
 
 const OPERATOR_TEXTS: [string, Record<string, string>][] = [
   ['ledger.already_created', { key: 'barcode 6281', where: 'batch B1, row 4' }],
@@ -18,6 +19,12 @@ const OPERATOR_TEXTS: [string, Record<string, string>][] = [
   ['unknown_column', { column: 'Sale Prise', hint: 'sale_price' }],
   ['unknown_columns', { count: '12', first: '"Extra 1"' }],
   ['duplicate_column', { earlier: 'Price', column: 'sale_price', field: 'sale_price' }],
+  ['mojibake', { column: 'title', excerpt: '"Cafأ©"', encoding: 'Windows-1256' }],
+  ['too_long', { column: 'description', length: '70,000', limit: '65,535' }],
+  ['undo.created_no_hidden', {}],
+  ['batch_store.unrecorded_rerun', { batch: 'B1', store: 'Oud House' }],
+  ['batch_store.unrecorded_reconcile', { batch: 'B1', store: 'Oud House' }],
+  ['batch_store.other_store', { batch: 'B1', batch_store: 'Oud House', store: 'Musk House' }],
 ];
 
 describe("operator texts in the operator's words", () => {
@@ -40,6 +47,15 @@ describe("operator texts in the operator's words", () => {
       expect(messageText(key, params, 'en')).toContain('ask whoever runs the console to create it again');
       expect(messageText(key, params, 'ar')).toContain('فاطلب ممن يدير اللوحة إنشاءه من جديد');
     }
+    const [mojibake, tooLong] = [p[7]!, p[8]!];
+    expect(messageText('mojibake', mojibake, 'en')).toContain(
+      'save the file as "CSV UTF-8" in Excel and use that file',
+    );
+    expect(messageText('mojibake', mojibake, 'ar')).toContain('واستعمل ذلك الملف بدلًا منه');
+    expect(messageText('too_long', tooLong, 'en')).toMatch(/limit of 65,535 for a text field: shorten it$/);
+    expect(messageText('too_long', tooLong, 'ar')).toMatch(/\(65,535\): اختصره$/);
+    expect(messageText('undo.created_no_hidden', {}, 'en')).toContain('ask whoever runs the console to set the status');
+    expect(messageText('undo.created_no_hidden', {}, 'ar')).toContain('اطلب ممن يدير اللوحة ضبط الحالة');
   });
 
   it("keeps the flag in the CLI's own line, in both languages", () => {
@@ -49,5 +65,22 @@ describe("operator texts in the operator's words", () => {
     );
     expect(issueLine(unknown!, 'ar')).toContain('(من الطرفية: يمكن أن يسمّيه ملف ربط الأعمدة --columns)');
     expect(unknown!.message).not.toMatch(TERMINAL);
+  });
+
+  it("names --encoding in the CLI's line for garbled text, never for letters already lost", () => {
+    const garbled: RowIssue = {
+      row: 3,
+      column: 'title',
+      code: 'mojibake',
+      severity: 'error',
+      ...said('mojibake', { column: 'title', excerpt: '"Cafأ©"', encoding: 'Windows-1256' }),
+    };
+    expect(issueLine(garbled, 'en')).toMatch(
+      /use that file instead \(from a terminal: --encoding utf8 reads the file as UTF-8\)$/,
+    );
+    expect(issueLine(garbled, 'ar')).toContain('(من الطرفية: يقرأ --encoding utf8 الملف بترميز UTF-8)');
+    expect(garbled.message).not.toMatch(TERMINAL);
+    const lost: RowIssue = { ...garbled, ...said('mojibake.replaced', { column: 'title', excerpt: '"Caf�"' }) };
+    expect(issueLine(lost, 'en')).not.toMatch(TERMINAL);
   });
 });

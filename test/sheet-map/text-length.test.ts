@@ -45,14 +45,14 @@ describe('text fields have a length limit', () => {
         column: 'description',
         code: 'too_long',
         severity: 'error',
-        message: 'description: 10,485,760 characters, more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)',
+        message: 'description: 10,485,760 characters, more than the limit of 65,535 for a text field: shorten it',
       },
       {
         row: 4,
         column: 'title',
         code: 'too_long',
         severity: 'error',
-        message: 'title: 70,000 characters, more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)',
+        message: 'title: 70,000 characters, more than the limit of 65,535 for a text field: shorten it',
       },
     ]);
   });
@@ -69,7 +69,7 @@ describe('text fields have a length limit', () => {
     expect(summary.counts).toMatchObject({ created: 1, invalid: 2, unknown: 0 });
     expect(world.sandbox.requestCount('/v1/create_product')).toBe(1);
     const results = await readFile(join(summary.reportDir, 'results.csv'), 'utf8');
-    expect(results).toContain('more than the limit of 65,535 for a text field (MAX_TEXT_LENGTH)');
+    expect(results).toContain('more than the limit of 65,535 for a text field: shorten it');
   });
 
   it('the limit is a setting: MAX_TEXT_LENGTH=4 makes "Coffee" too long', async () => {
@@ -77,6 +77,16 @@ describe('text fields have a length limit', () => {
     await writeFile(small, 'title,category,sale_price\nTea,1,5\nCoffee,1,7\n');
     const { code, out } = await cli(['validate', small, '--json'], { MAX_TEXT_LENGTH: '4' });
     expect(code).toBe(1);
-    expect(out).toContain('title: 6 characters, more than the limit of 4 for a text field (MAX_TEXT_LENGTH)');
+    expect(out).toContain('title: 6 characters, more than the limit of 4 for a text field: shorten it');
+  });
+
+  it("validate's own line names the setting, for whoever runs the command", async () => {
+    const small = join(world.dir, 'small.csv');
+    await writeFile(small, 'title,category,sale_price\nTea,1,5\nCoffee,1,7\n');
+    const { code, out } = await cli(['validate', small], { MAX_TEXT_LENGTH: '4' });
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'title: 6 characters, more than the limit of 4 for a text field: shorten it (the limit is the MAX_TEXT_LENGTH setting)',
+    );
   });
 });

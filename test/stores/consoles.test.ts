@@ -1,7 +1,8 @@
 /**
  * Two consoles, one per store, sharing one report folder: each lists every batch with the store it
  * went to, and re-runs only its own store's. Another store's batch, or a report that does not say
- * its store, is a 409 naming both stores, and nothing reaches the store.
+ * its store, is a 409 naming both stores, and nothing reaches the store. The 409's words are the
+ * operator's (no command or flag), in the request's language.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from '../console/helpers.ts';
+
+/** A command, a flag or a setting: the CLI's advice, never the console's (the sandbox's login is catalog-sync.test). */
+const TERMINAL = /catalog-sync [a-z<]|--[a-z]|<batch>|STORE_URL|STORE_EMAIL/;
 
 let shared: string;
 let consoleA: ConsoleWorld;
@@ -49,8 +53,30 @@ async function rerunOn(
   batchId: string,
   query = '',
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await world.api(`/api/batches/${batchId}/rerun${query}`, { method: 'POST' });
+  return postOn(world, `/api/batches/${batchId}/rerun${query}`);
+}
+
+async function reconcileOn(
+  world: ConsoleWorld,
+  batchId: string,
+  query = '',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return postOn(world, `/api/batches/${batchId}/reconcile?dryRun=true${query}`);
+}
+
+async function postOn(world: ConsoleWorld, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await world.api(path, { method: 'POST' });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A copy of the batch's report as an earlier version wrote it (summary.json without `store`): its id. */
+async function unrecordedCopy(batchId: string): Promise<string> {
+  const old = batchId.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+  await cp(join(shared, 'reports', batchId), join(shared, 'reports', old), { recursive: true });
+  const summaryFile = join(shared, 'reports', old, 'summary.json');
+  const { store: _store, ...summary } = JSON.parse(await readFile(summaryFile, 'utf8')) as Record<string, unknown>;
+  await writeFile(summaryFile, JSON.stringify({ ...summary, batchId: old }));
+  return old;
 }
 
 it("lists each batch with its store, and refuses to re-run another store's batch (409), sending nothing", async () => {
@@ -67,6 +93,19 @@ it("lists each batch with its store, and refuses to re-run another store's batch
   expect(refused.body.error).toContain(consoleB.sandbox.url);
   expect(refused.body.error).toContain(consoleA.sandbox.url);
   expect(refused.body.batchStore).toMatchObject({ url: consoleB.sandbox.url });
+  // In the operator's words: open it on the other store's console, not the CLI's flag or settings.
+  expect(refused.body.error).toContain(`To work on it, open it on the console of `);
+  expect(refused.body.error).not.toMatch(TERMINAL);
+  const arabic = await rerunOn(consoleA, batchId, '?lang=ar');
+  expect(arabic.status).toBe(409);
+  expect(arabic.body.error).toContain('لا إلى متجر هذه اللوحة');
+  expect(arabic.body.error).toContain(`للعمل عليها افتحها في لوحة `);
+  expect(arabic.body.error).toContain(consoleB.sandbox.url);
+  expect(arabic.body.error).not.toMatch(TERMINAL);
+  // Its reconcile is refused in the same words.
+  const reconcile = await reconcileOn(consoleA, batchId);
+  expect(reconcile.status).toBe(409);
+  expect(reconcile.body.error).toBe(refused.body.error);
   expect(batchRequests(consoleA)).toBe(0);
   expect(consoleA.sandbox.products()).toHaveLength(0);
 
@@ -79,13 +118,7 @@ it("lists each batch with its store, and refuses to re-run another store's batch
 });
 
 it('refuses a report that does not say which store it went to (written by an earlier version)', async () => {
-  const batchId = await batchOnB();
-  // The same report as an earlier version wrote it: summary.json without `store`.
-  const old = batchId.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
-  await cp(join(shared, 'reports', batchId), join(shared, 'reports', old), { recursive: true });
-  const summaryFile = join(shared, 'reports', old, 'summary.json');
-  const { store: _store, ...summary } = JSON.parse(await readFile(summaryFile, 'utf8')) as Record<string, unknown>;
-  await writeFile(summaryFile, JSON.stringify({ ...summary, batchId: old }));
+  const old = await unrecordedCopy(await batchOnB());
 
   consoleB.sandbox.resetStats();
   const refused = await rerunOn(consoleB, old);
@@ -93,12 +126,30 @@ it('refuses a report that does not say which store it went to (written by an ear
   expect(refused.body.error).toMatch(/does not say which store/);
   // What the operator can do on the page, in words: no command, no flag.
   expect(refused.body.error).toContain('download its failed rows (failed.csv) and upload that file');
-  expect(refused.body.error).not.toMatch(/catalog-sync|--[a-z]/);
+  expect(refused.body.error).not.toMatch(TERMINAL);
   // In the request's language.
   const arabic = await rerunOn(consoleB, old, '?lang=ar');
   expect(arabic.status).toBe(409);
   expect(arabic.body.error).toContain('لا يذكر تقريرها المتجر الذي أُرسلت إليه');
   expect(arabic.body.error).toContain('فنزّل صفوفها الفاشلة (failed.csv) وارفع ذلك الملف');
-  expect(arabic.body.error).not.toMatch(/catalog-sync|--[a-z]/);
+  expect(arabic.body.error).not.toMatch(TERMINAL);
+  expect(batchRequests(consoleB)).toBe(0);
+});
+
+it('refuses to reconcile a report that does not say its store, saying in words what to do instead', async () => {
+  const old = await unrecordedCopy(await batchOnB());
+
+  consoleB.sandbox.resetStats();
+  const refused = await reconcileOn(consoleB, old);
+  expect(refused.status).toBe(409);
+  expect(refused.body.batchStore).toBeNull();
+  expect(refused.body.error).toContain('its unknown creates are not settled against');
+  expect(refused.body.error).toContain("look for its unknown products in the store's admin");
+  expect(refused.body.error).not.toMatch(TERMINAL);
+  const arabic = await reconcileOn(consoleB, old, '&lang=ar');
+  expect(arabic.status).toBe(409);
+  expect(arabic.body.error).toContain('فلا تُحسم إنشاءاتها غير المعروفة');
+  expect(arabic.body.error).toContain('فابحث عن منتجاتها غير المعروفة في لوحة إدارة المتجر');
+  expect(arabic.body.error).not.toMatch(TERMINAL);
   expect(batchRequests(consoleB)).toBe(0);
 });

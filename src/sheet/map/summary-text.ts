@@ -49,7 +49,8 @@ export function verdictText(issuesCsv: string | null, valid: boolean, lang: Lang
 
 export function issueLine(issue: RowIssue, lang: Lang = 'en'): string {
   const w = SUMMARY_WORDS[lang];
-  const note = w.cliNotes[issue.code];
+  // By message key: a mojibake whose letters were already replaced is not fixed by --encoding.
+  const note = w.cliNotes[issue.messageKey ?? issue.code];
   return w.issue(
     issue.row,
     issue.column,
