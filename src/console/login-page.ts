@@ -31,8 +31,25 @@ export function loginLang(request: FastifyRequest, field?: unknown): Lang {
  * Where a login goes: the page, asked in the login's language when the page would not open in it
  * by itself (a `lang` field or query chose another language than the page's cookie).
  */
-export function pageAfterLogin(request: FastifyRequest, lang: Lang): string {
-  return lang === pageLangOf(request) ? '/' : `/?lang=${lang}`;
+export function pageAfterLogin(request: FastifyRequest, lang: Lang, next?: unknown): string {
+  const page = pageAsked(next) ?? '/';
+  if (lang === pageLangOf(request)) return page;
+  const url = new URL(page, 'http://console');
+  url.searchParams.set('lang', lang);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The page a person asked for before the login form (an e-mail's link to a batch), carried as
+ * `next`: only a path of this console, never another site (`//host`, `\\host`, a scheme) nor the
+ * login itself, so a crafted link cannot send a fresh session elsewhere.
+ */
+export function pageAsked(next: unknown): string | null {
+  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/')) return null;
+  if (next.startsWith('//') || next.includes('\\') || /\p{Cc}/u.test(next)) return null;
+  const url = new URL(next, 'http://console');
+  if (url.origin !== 'http://console' || url.pathname === '/login') return null;
+  return `${url.pathname}${url.search}`;
 }
 
 function pageLangOf(request: FastifyRequest): Lang {
@@ -41,9 +58,11 @@ function pageLangOf(request: FastifyRequest): Lang {
 
 export function loginPage(request: FastifyRequest, lang: Lang, failed: boolean, many: boolean): string {
   const t = LOGIN_TEXTS[lang];
-  // Carried to the page only when it would open in another language.
-  const carried = lang === pageLangOf(request) ? '' : `<input type="hidden" name="lang" value="${lang}">`;
   const h = (text: string): string => escapeHtml(text);
+  // Carried to the page only when it would open in another language.
+  const langField = lang === pageLangOf(request) ? '' : `<input type="hidden" name="lang" value="${lang}">`;
+  const next = pageAsked((request.query as { next?: unknown } | undefined)?.next ?? bodyNext(request));
+  const carried = next ? `${langField}<input type="hidden" name="next" value="${h(next)}">` : langField;
   return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${h(t.title)}</title><style>${STYLE}</style></head>
 <body><main><h1>${h(t.heading)}</h1>
@@ -52,4 +71,8 @@ export function loginPage(request: FastifyRequest, lang: Lang, failed: boolean, 
 <input id="token" name="token" type="password" autocomplete="current-password" required autofocus dir="ltr">
 ${failed ? `<p class="error" role="alert">${h(t.wrong_token)}</p>` : ''}<button type="submit">${h(t.log_in)}</button></form>
 ${forEngineers(h(t.for_engineers), `<p>${h(t.token_engineers(many))}</p>`)}</main></body></html>`;
+}
+
+function bodyNext(request: FastifyRequest): unknown {
+  return (request.body as { next?: unknown } | undefined)?.next;
 }

@@ -15,7 +15,7 @@ import { credentialOf, loginOf, rememberCredential, SESSION_COOKIE, Sessions, se
 import type { Desks } from './desks.ts';
 import { EventStreams } from './event-streams.ts';
 import type { HealthReport, PartState } from './health.ts';
-import { loginLang, loginPage, pageAfterLogin } from './login-page.ts';
+import { loginLang, loginPage, pageAfterLogin, pageAsked } from './login-page.ts';
 import { Logins } from './logins.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import { originVerdict } from './origin.ts';
@@ -132,7 +132,7 @@ function guardRequests(app: FastifyInstance, door: Door): void {
       }
       // A page asked in a language: its login form in the same one.
       const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-      return reply.redirect(link(lang === 'ar' || lang === 'en' ? `/login?lang=${lang}` : '/login'), 303);
+      return reply.redirect(link(loginFor(request.raw.url ?? '/', lang)), 303);
     }
     if (credential) rememberCredential(request, credential);
     // Every store's figures and queues: not a store's own login's (to it they do not exist).
@@ -198,14 +198,14 @@ function registerProbes(app: FastifyInstance, deps: ConsoleDeps): void {
 /** The login form (GET with a token in the link, POST from the form) and the logout. */
 function registerLogin(app: FastifyInstance, door: Door, many: boolean): void {
   const { sessions, logins, publicUrl, link } = door;
-  app.get<{ Querystring: { token?: string; lang?: string } }>('/login', async (request, reply) => {
+  app.get<{ Querystring: { token?: string; lang?: string; next?: string } }>('/login', async (request, reply) => {
     const offered = request.query.token;
     const login = logins.of(offered);
     const lang = loginLang(request);
     if (login) {
       setSessionCookie(reply, sessions.open(login), publicUrl);
       // Off to the page at once: the token leaves the address bar and the history entry.
-      return reply.redirect(link(pageAfterLogin(request, lang)), 303);
+      return reply.redirect(link(pageAfterLogin(request, lang, request.query.next)), 303);
     }
     return reply
       .type('text/html; charset=utf-8')
@@ -213,12 +213,12 @@ function registerLogin(app: FastifyInstance, door: Door, many: boolean): void {
       .send(loginPage(request, lang, offered !== undefined, many));
   });
 
-  app.post<{ Body: { token?: string; lang?: string } }>('/login', async (request, reply) => {
+  app.post<{ Body: { token?: string; lang?: string; next?: string } }>('/login', async (request, reply) => {
     const login = logins.of(request.body?.token);
     const lang = loginLang(request, request.body?.lang);
     if (login) {
       setSessionCookie(reply, sessions.open(login), publicUrl);
-      return reply.redirect(link(pageAfterLogin(request, lang)), 303);
+      return reply.redirect(link(pageAfterLogin(request, lang, request.body?.next)), 303);
     }
     return reply
       .type('text/html; charset=utf-8')
@@ -231,6 +231,19 @@ function registerLogin(app: FastifyInstance, door: Door, many: boolean): void {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.redirect(link('/login'), 303);
   });
+}
+
+/**
+ * The login form for a page asked without a session: in the language asked, and carrying the page
+ * (`next`, an e-mail's link to a batch) so the login lands on it rather than on the home page.
+ */
+function loginFor(url: string, lang: unknown): string {
+  const query = new URLSearchParams();
+  if (lang === 'ar' || lang === 'en') query.set('lang', lang);
+  const next = pageAsked(url);
+  if (next !== null && next !== '/' && next !== `/?lang=${String(lang)}`) query.set('next', next);
+  const text = query.toString();
+  return text === '' ? '/login' : `/login?${text}`;
 }
 
 /** Routes that show every store at once: the agency login's alone. */

@@ -44,6 +44,9 @@ async function loginPage(query = '', headers: Record<string, string> = {}): Prom
   return seen(res.status, await res.text());
 }
 
+/** An attribute's value as a browser reads it: the form escapes & (and < > " '). */
+const htmlText = (value: string): string => value.replace(/&#38;|&amp;/g, '&');
+
 const ARABIC: Omit<Seen, 'status' | 'alert'> = {
   lang: 'ar',
   dir: 'rtl',
@@ -104,6 +107,50 @@ describe('the login page in the language asked', () => {
       alert: 'That token is not right.',
       ...ENGLISH,
     });
+  });
+
+  it("a batch's page asked without a session (an e-mail's link) is where the login lands, in its language", async () => {
+    const asked = '/batches/20261202-0101-abc?store=shop-2';
+    const page = await fetch(`${world.url}${asked}&lang=ar`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    const loginUrl = page.headers.get('location')!;
+    expect(new URL(loginUrl, world.url).searchParams.get('next')).toBe(`${asked}&lang=ar`);
+
+    // The form carries the page on; the login goes to it, not to the home page.
+    const form = await (await fetch(`${world.url}${loginUrl}`)).text();
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(htmlText(fields.next!)).toBe(`${asked}&lang=ar`);
+    const login = await fetch(`${world.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: world.url },
+      body: new URLSearchParams({ token: TOKEN, next: htmlText(fields.next!) }).toString(),
+    });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe(`${asked}&lang=ar`);
+
+    // A token link with the page to open goes there too.
+    const byLink = await fetch(`${world.url}/login?token=${TOKEN}&next=${encodeURIComponent(asked)}`, {
+      redirect: 'manual',
+    });
+    expect(byLink.headers.get('location')).toBe(asked);
+  });
+
+  it('a login never leads to another site, whatever next a link carries', async () => {
+    for (const next of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+    ]) {
+      const login = await fetch(`${world.url}/login?token=${TOKEN}&next=${encodeURIComponent(next)}`, {
+        redirect: 'manual',
+      });
+      expect([next, login.headers.get('location')]).toEqual([next, '/']);
+    }
   });
 
   it('an Arabic page without a session asks for the login in Arabic, and the login opens the page in Arabic', async () => {
