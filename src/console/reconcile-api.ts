@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messageText } from '../messages/index.ts';
 import { OtherStoreError } from '../sync/batch-store.ts';
 import { ReconcileError } from '../sync/reconcile/batch-folder.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
@@ -28,19 +29,20 @@ export function registerReconcileApi(app: FastifyInstance): void {
     if (!view) return reply;
     const dryRun = dryRunOf(request);
     // As the CLI, which finds no report of a batch that has not ended.
-    if (view.status !== 'done')
-      return reply.code(409).send({ error: `batch ${view.batchId} is ${view.status}: reconcile it once it ends` });
+    const lang = requestLang(request);
+    const batch = { batch: view.batchId };
+    if (view.status !== 'done') {
+      const key = view.status === 'failed' ? 'reconcile.refused.no_report' : 'reconcile.refused.not_ended';
+      return reply.code(409).send({ error: messageText(key, batch, lang) });
+    }
     const desk = deskOf(request);
     const dir = join(desk.reportDir, view.batchId);
-    if (busy.has(dir))
-      return reply
-        .code(409)
-        .send({ error: `batch ${view.batchId} is being reconciled now: ask again when it is done` });
+    if (busy.has(dir)) return reply.code(409).send({ error: messageText('reconcile.refused.busy', batch, lang) });
     busy.add(dir);
     try {
       const report = await desk.reconcile(dir, dryRun);
       if (!dryRun) desk.board.reread(view.batchId);
-      return reconcileAnswer(report, requestLang(request));
+      return reconcileAnswer(report, lang);
     } catch (error) {
       if (error instanceof ReconcileError) return reply.code(409).send({ error: error.message });
       // Consoles of several stores may share a report folder: only this store's batches are settled here.

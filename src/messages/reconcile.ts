@@ -11,6 +11,21 @@ function confirmedCreates(n: string): string {
 }
 
 export const RECONCILE_MESSAGES = {
+  'reconcile.refused.not_ended': entry(
+    ['batch'],
+    (p) => `batch ${p.batch} has not ended yet: check it with the store once it has`,
+    (p) => `لم تنته الدفعة ${p.batch} بعد: تحقّق منها مع المتجر حين تنتهي`,
+  ),
+  'reconcile.refused.no_report': entry(
+    ['batch'],
+    (p) => `batch ${p.batch} stopped before its report was written: there is nothing to check with the store`,
+    (p) => `توقفت الدفعة ${p.batch} قبل أن يُكتب تقريرها: لا شيء للتحقق منه مع المتجر`,
+  ),
+  'reconcile.refused.busy': entry(
+    ['batch'],
+    (p) => `batch ${p.batch} is being checked with the store now: look again when that is done`,
+    (p) => `يجري التحقق من الدفعة ${p.batch} مع المتجر الآن: انظر مجددًا حين ينتهي ذلك`,
+  ),
   'reconcile.reason.no_unknown': entry(
     [],
     () => 'no create with an unknown outcome',

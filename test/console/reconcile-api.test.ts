@@ -161,7 +161,9 @@ describe('reconcile from the console', () => {
     await expect.poll(() => creates(), { timeout: 60_000 }).toBe(1);
     const early = await reconcile(running, { dryRun: true });
     expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ error: `batch ${running} is running: reconcile it once it ends` });
+    expect(await early.json()).toEqual({
+      error: `batch ${running} has not ended yet: check it with the store once it has`,
+    });
     expect((await readEvents(world, running)).at(-1)).toMatchObject({ status: 'done' });
     expect((await reconcile(running, { dryRun: true })).status).toBe(200);
 
