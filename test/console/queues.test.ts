@@ -45,7 +45,7 @@ describe('the console with Redis', () => {
   it('/queues is bull-board over the sync queue, behind the same login', async () => {
     const anonymous = await fetch(`${world.url}/queues`, { redirect: 'manual' });
     expect(anonymous.status).toBe(303);
-    expect(anonymous.headers.get('location')).toBe('/login');
+    expect(anonymous.headers.get('location')).toBe('/login?next=%2Fqueues');
     expect((await fetch(`${world.url}/queues/api/queues`)).status).toBe(401);
     const page = await world.api('/queues');
     expect(page.status).toBe(200);
