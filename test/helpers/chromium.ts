@@ -43,6 +43,9 @@ export async function launchChromium(options: { acceptDownloads?: boolean } = {}
     await removeProfile();
     throw error;
   }
+  // Playwright's 30 s wait for an element is a safety net, not a timing: CI saw a starved browser
+  // miss it once at load (a preview that shows in 2.5 s alone); the test's own limit is 120 s.
+  context.setDefaultTimeout(90_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
