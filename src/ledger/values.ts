@@ -10,26 +10,22 @@ import type { SentValues } from './ledger.ts';
 
 export type { SentValues } from './ledger.ts';
 
-/** The fields a row's plan sends, as the store keeps them; null for a row that sends no product. */
+/**
+ * The fields a row's plan sends, as the store keeps them; null for a row that sends no product
+ * (a brand's values are the brand's, not a product's). Gathered by eachSentValue: one rule.
+ */
 export function sentValuesOf(plan: RowPlan): SentValues | null {
-  switch (plan.kind) {
-    case 'create':
-      return { ...plan.payload };
-    case 'update': {
-      const { product_id: _id, ...fields } = plan.payload;
-      return plan.status === undefined ? fields : { ...fields, product_status: plan.status };
-    }
-    case 'status':
-      return { product_status: plan.payload.product_status };
-    case 'brand':
-    case 'skip':
-      return null;
-  }
+  if (plan.kind === 'brand' || plan.kind === 'skip') return null;
+  const values: Record<string, unknown> = {};
+  eachSentValue(plan, (field, value) => {
+    values[field] = value;
+  });
+  return values;
 }
 
 /**
- * Calls `visit` with each field a plan sends and its value, in the order sentValuesOf lists them
- * (a brand's, its payload's; a skip's, none), reading them where the plan holds them: the planner
+ * Calls `visit` with each field a plan sends and its value, in the payload's order (a brand's,
+ * its payload's; a skip's, none), reading them where the plan holds them: the planner
  * looks at every row of a sheet, and a copy of each row's values was most of its garbage.
  */
 export function eachSentValue(plan: RowPlan, visit: (field: string, value: unknown) => void): void {
