@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
@@ -123,12 +122,6 @@ export async function reached(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return true;
-}
-
-/** The peak resident set of a process so far (VmHWM), MB. */
-export async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 /** Client connections on each master (CLIENT LIST), this reading connection left out. */

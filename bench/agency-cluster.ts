@@ -30,7 +30,6 @@ import {
   connectionsOn,
   inBatches,
   masterPorts,
-  peakRssMb,
   requestsOf,
   startAgencyStores,
   startAgencyWorker,
@@ -39,6 +38,7 @@ import {
 } from './agency-cluster-support.ts';
 import { PrintedFigures } from './results-section.ts';
 import { fmt, productSheet } from './sync-support.ts';
+import { rssMb } from './worker-process.ts';
 
 const arg = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(`--${name}`);
@@ -137,7 +137,7 @@ async function start(masters: number[]): Promise<{ batchIds: string[] } | undefi
 async function steady(masters: number[]): Promise<void> {
   await sleep(STEADY_S);
   const busy = await connectionsOn(masters);
-  const rss = await Promise.all(workers.map((w) => peakRssMb(w.pid)));
+  const rss = await Promise.all(workers.map(async (w) => (await rssMb(w.pid)).peak));
   const shares = await inBatches(identities, 16, async (store) => {
     const creates = (await requestsOf(store.url)).filter((r) => r.path === '/v1/create_product').map((r) => r.at);
     return achieved(creates.sort((a, b) => a - b)) / RATE;
@@ -209,7 +209,7 @@ async function ending(batchIds: string[], since: number): Promise<void> {
       await waitForBatch(batchId, { redisCluster, prefix: target(identities[i]!).prefix, pollMs: 500, signal }),
     );
   const endedS = (Date.now() - since) / 1000;
-  const rss = await Promise.all(workers.filter((w) => w.alive).map((w) => peakRssMb(w.pid)));
+  const rss = await Promise.all(workers.filter((w) => w.alive).map(async (w) => (await rssMb(w.pid)).peak));
   const judged = await inBatches(identities, 16, async (store) => {
     const requests = (await requestsOf(store.url)).filter((r) => r.path.startsWith('/v1/'));
     const barcodes = await barcodesOf(store.url);
