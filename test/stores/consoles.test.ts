@@ -5,29 +5,17 @@
  * operator's (no command or flag), in the request's language.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from '../console/helpers.ts';
+import { useTempDir, useWorld } from '../helpers/use-world.ts';
 
 /** A command, a flag or a setting: the CLI's advice, never the console's (the sandbox's login is catalog-sync.test). */
 const TERMINAL = /catalog-sync [a-z<]|--[a-z]|<batch>|STORE_URL|STORE_EMAIL/;
 
-let shared: string;
-let consoleA: ConsoleWorld;
-let consoleB: ConsoleWorld;
-
-beforeEach(async () => {
-  shared = await mkdtemp(join(tmpdir(), 'shared-reports-'));
-  consoleA = await startConsoleWorld({ reportDir: join(shared, 'reports') });
-  consoleB = await startConsoleWorld({ reportDir: join(shared, 'reports') });
-});
-afterEach(async () => {
-  await consoleA.close();
-  await consoleB.close();
-  await rm(shared, { recursive: true, force: true });
-});
+const shared = useTempDir('shared-reports');
+const consoleA = useWorld(() => startConsoleWorld({ reportDir: join(shared.dir, 'reports') }));
+const consoleB = useWorld(() => startConsoleWorld({ reportDir: join(shared.dir, 'reports') }));
 
 /** A batch on store B with one created row and one failed (an update of a product B lacks). */
 async function batchOnB(): Promise<string> {
@@ -69,11 +57,18 @@ async function postOn(world: ConsoleWorld, path: string): Promise<{ status: numb
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** A 409 in the operator's words: each of `words`, and no command, flag or setting. */
+function expectRefusedInWords(answer: { status: number; body: Record<string, unknown> }, ...words: string[]): void {
+  expect(answer.status).toBe(409);
+  for (const word of words) expect(answer.body.error).toContain(word);
+  expect(answer.body.error).not.toMatch(TERMINAL);
+}
+
 /** A copy of the batch's report as an earlier version wrote it (summary.json without `store`): its id. */
 async function unrecordedCopy(batchId: string): Promise<string> {
   const old = batchId.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
-  await cp(join(shared, 'reports', batchId), join(shared, 'reports', old), { recursive: true });
-  const summaryFile = join(shared, 'reports', old, 'summary.json');
+  await cp(join(shared.dir, 'reports', batchId), join(shared.dir, 'reports', old), { recursive: true });
+  const summaryFile = join(shared.dir, 'reports', old, 'summary.json');
   const { store: _store, ...summary } = JSON.parse(await readFile(summaryFile, 'utf8')) as Record<string, unknown>;
   await writeFile(summaryFile, JSON.stringify({ ...summary, batchId: old }));
   return old;
@@ -89,19 +84,20 @@ it("lists each batch with its store, and refuses to re-run another store's batch
 
   consoleA.sandbox.resetStats();
   const refused = await rerunOn(consoleA, batchId);
-  expect(refused.status).toBe(409);
-  expect(refused.body.error).toContain(consoleB.sandbox.url);
-  expect(refused.body.error).toContain(consoleA.sandbox.url);
   expect(refused.body.batchStore).toMatchObject({ url: consoleB.sandbox.url });
   // In the operator's words: open it on the other store's console, not the CLI's flag or settings.
-  expect(refused.body.error).toContain(`To work on it, open it on the console of `);
-  expect(refused.body.error).not.toMatch(TERMINAL);
-  const arabic = await rerunOn(consoleA, batchId, '?lang=ar');
-  expect(arabic.status).toBe(409);
-  expect(arabic.body.error).toContain('لا إلى متجر هذه اللوحة');
-  expect(arabic.body.error).toContain(`للعمل عليها افتحها في لوحة `);
-  expect(arabic.body.error).toContain(consoleB.sandbox.url);
-  expect(arabic.body.error).not.toMatch(TERMINAL);
+  expectRefusedInWords(
+    refused,
+    consoleB.sandbox.url,
+    consoleA.sandbox.url,
+    `To work on it, open it on the console of `,
+  );
+  expectRefusedInWords(
+    await rerunOn(consoleA, batchId, '?lang=ar'),
+    'لا إلى متجر هذه اللوحة',
+    `للعمل عليها افتحها في لوحة `,
+    consoleB.sandbox.url,
+  );
   // Its reconcile is refused in the same words.
   const reconcile = await reconcileOn(consoleA, batchId);
   expect(reconcile.status).toBe(409);
@@ -122,17 +118,15 @@ it('refuses a report that does not say which store it went to (written by an ear
 
   consoleB.sandbox.resetStats();
   const refused = await rerunOn(consoleB, old);
-  expect(refused.status).toBe(409);
   expect(refused.body.error).toMatch(/does not say which store/);
   // What the operator can do on the page, in words: no command, no flag.
-  expect(refused.body.error).toContain('download its failed rows (failed.csv) and upload that file');
-  expect(refused.body.error).not.toMatch(TERMINAL);
+  expectRefusedInWords(refused, 'download its failed rows (failed.csv) and upload that file');
   // In the request's language.
-  const arabic = await rerunOn(consoleB, old, '?lang=ar');
-  expect(arabic.status).toBe(409);
-  expect(arabic.body.error).toContain('لا يذكر تقريرها المتجر الذي أُرسلت إليه');
-  expect(arabic.body.error).toContain('فنزّل صفوفها الفاشلة (failed.csv) وارفع ذلك الملف');
-  expect(arabic.body.error).not.toMatch(TERMINAL);
+  expectRefusedInWords(
+    await rerunOn(consoleB, old, '?lang=ar'),
+    'لا يذكر تقريرها المتجر الذي أُرسلت إليه',
+    'فنزّل صفوفها الفاشلة (failed.csv) وارفع ذلك الملف',
+  );
   expect(batchRequests(consoleB)).toBe(0);
 });
 
@@ -141,15 +135,16 @@ it('refuses to reconcile a report that does not say its store, saying in words w
 
   consoleB.sandbox.resetStats();
   const refused = await reconcileOn(consoleB, old);
-  expect(refused.status).toBe(409);
   expect(refused.body.batchStore).toBeNull();
-  expect(refused.body.error).toContain('its unknown creates are not settled against');
-  expect(refused.body.error).toContain("look for its unknown products in the store's admin");
-  expect(refused.body.error).not.toMatch(TERMINAL);
-  const arabic = await reconcileOn(consoleB, old, '&lang=ar');
-  expect(arabic.status).toBe(409);
-  expect(arabic.body.error).toContain('فلا تُحسم إنشاءاتها غير المعروفة');
-  expect(arabic.body.error).toContain('فابحث عن منتجاتها غير المعروفة في لوحة إدارة المتجر');
-  expect(arabic.body.error).not.toMatch(TERMINAL);
+  expectRefusedInWords(
+    refused,
+    'its unknown creates are not settled against',
+    "look for its unknown products in the store's admin",
+  );
+  expectRefusedInWords(
+    await reconcileOn(consoleB, old, '&lang=ar'),
+    'فلا تُحسم إنشاءاتها غير المعروفة',
+    'فابحث عن منتجاتها غير المعروفة في لوحة إدارة المتجر',
+  );
   expect(batchRequests(consoleB)).toBe(0);
 });

@@ -3,31 +3,25 @@
  * store was still starting, before the file was ever looked at again, is served too (it was missed
  * when the looks compared the file with a first look of their own, taken after that edit).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { Deployment } from '../../src/deployment.ts';
 import { createLogger } from '../../src/log.ts';
 import { applyStoresFile } from '../../src/store-choice.ts';
 import { until } from '../helpers/until.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'deployment-follow-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('deployment-follow');
 
 const entry = (id: string): string =>
   `  - id: ${id}\n    url: http://127.0.0.1:9/${id}\n    email: ops@${id}.example\n    password_env: STORE_PASSWORD\n`;
 
 it('serves a store added to the file while the first store was starting', async () => {
-  const file = join(dir, 'stores.yaml');
+  const file = join(tmp.dir, 'stores.yaml');
   await writeFile(file, `stores:\n${entry('store-a')}`);
-  const env = { STORES_FILE: file, STORE_PASSWORD: 'pw', REPORT_DIR: join(dir, 'reports') };
+  const env = { STORES_FILE: file, STORE_PASSWORD: 'pw', REPORT_DIR: join(tmp.dir, 'reports') };
   const { config } = applyStoresFile(resolveConfig(env), env);
   const deployment = new Deployment({
     config,

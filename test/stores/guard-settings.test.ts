@@ -1,19 +1,13 @@
 /** The guard's settings: GUARD_* for every store, a store's own in the stores file over them, each checked. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { applyStoresFile } from '../../src/store-choice.ts';
 import { readStoresFile } from '../../src/stores-file.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'guard-settings-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir('guard-settings', { once: true });
 
 const store = (id: string, extra = ''): string =>
   `  - id: ${id}\n    url: https://api.${id}.example\n    email: ops@${id}.example\n    password_env: PW\n${extra}`;
@@ -38,7 +32,7 @@ describe('guard settings', () => {
   });
 
   it("a store's own in the stores file wins over the environment's, for that store only", async () => {
-    const path = join(dir, 'stores.yaml');
+    const path = join(tmp.dir, 'stores.yaml');
     await writeFile(
       path,
       `stores:\n${store('north', '    guard_price_drop: 0.2\n    guard_change_share: 0.9\n')}${store('south')}`,
@@ -49,7 +43,7 @@ describe('guard settings', () => {
     const south = applyStoresFile(resolveConfig({ ...env, STORE: 'south' }), { PW: 'pw' }).config;
     expect(south).toMatchObject({ guardPriceDrop: 0.4, guardChangeShare: 0.5 });
 
-    const bad = join(dir, 'bad.yaml');
+    const bad = join(tmp.dir, 'bad.yaml');
     await writeFile(bad, `stores:\n${store('north', '    guard_price_drop: 2\n')}`);
     expect(() => readStoresFile(bad, { PW: 'pw' })).toThrow(
       'stores[0] (id north): guard_price_drop: must be at most 1',
@@ -61,14 +55,14 @@ describe('undo settings', () => {
   it("UNDO_BATCHES defaults to 10; a store's hidden_status wins over HIDDEN_STATUS, for that store only", async () => {
     expect(resolveConfig({}).undoBatches).toBe(10);
     expect(resolveConfig({}).hiddenStatus).toBeUndefined();
-    const path = join(dir, 'hidden.yaml');
+    const path = join(tmp.dir, 'hidden.yaml');
     await writeFile(path, `stores:\n${store('north', '    hidden_status: 2\n')}${store('south')}`);
     const env = { STORES_FILE: path, HIDDEN_STATUS: '0', UNDO_BATCHES: '3' };
     const north = applyStoresFile(resolveConfig({ ...env, STORE: 'north' }), { PW: 'pw' }).config;
     expect(north).toMatchObject({ hiddenStatus: 2, undoBatches: 3 });
     const south = applyStoresFile(resolveConfig({ ...env, STORE: 'south' }), { PW: 'pw' }).config;
     expect(south).toMatchObject({ hiddenStatus: 0 });
-    const bad = join(dir, 'bad-hidden.yaml');
+    const bad = join(tmp.dir, 'bad-hidden.yaml');
     await writeFile(bad, `stores:\n${store('north', '    hidden_status: off\n')}`);
     expect(() => readStoresFile(bad, { PW: 'pw' })).toThrow(
       'stores[0] (id north): hidden_status: must be a whole number',

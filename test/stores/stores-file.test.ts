@@ -1,22 +1,20 @@
 /** The stores file: one message per mistake naming the file, the store and the key; exit 2. */
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { applyStoresFile } from '../../src/store-choice.ts';
 import { readStoresFile } from '../../src/stores-file.ts';
 import { notifySettingsOf } from '../../src/notify/settings.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
+const tmp = useTempDir('stores-file', { once: true });
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'stores-file-'));
+  dir = tmp.dir;
   await mkdir(join(dir, 'secrets'));
   await writeFile(join(dir, 'secrets', 'riyadh'), 'pw-riyadh\n');
   await writeFile(join(dir, 'secrets', 'riyadh.console'), 'riyadh-console-token-0123\n');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function storesFile(text: string, name = 'stores.yaml'): Promise<string> {
