@@ -4,44 +4,26 @@
  * later run, and a damaged file sends nothing and stays. Real sandbox store, local engine, real
  * files; the wait between a folder's two looks is an injected step, so a test writes in it.
  */
-import { appendFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { describe, expect, it } from 'vitest';
+import type { JobDefinition } from '../../src/intake/job-file.ts';
 import { runJob } from '../../src/intake/schedules.ts';
-import type { FileLedger } from '../../src/ledger/file-store.ts';
+import { useWorld } from '../helpers/use-world.ts';
 import { cli } from './cli.ts';
-import { createCount, jobDeps, productCsv, startWorld, writeCount, writeDated, type World } from './helpers.ts';
+import { createCount, jobDeps, productCsv, startJobWorld, writeCount, writeDated, writeJob } from './helpers.ts';
 
-let world: World;
-let ledger: FileLedger;
-let incoming: string;
-let jobsDir: string;
-
-beforeEach(async () => {
-  world = await startWorld();
-  ledger = await world.openLedger();
-  incoming = join(world.dir, 'incoming');
-  jobsDir = join(world.dir, 'jobs');
-  await mkdir(incoming);
-  await mkdir(jobsDir);
-});
-
-afterEach(async () => {
-  await world.close();
-});
+const world = useWorld(() => startJobWorld(['incoming']));
 
 /** A daily file whose modification time is `day` of November 2026 (UTC noon). */
-const daily = (name: string, barcodes: string[], day: number) => writeDated(join(incoming, name), barcodes, day);
+const daily = (name: string, barcodes: string[], day: number) => writeDated(join(world.incoming, name), barcodes, day);
 
-async function job(after: string, pattern = 'prices-*.csv'): Promise<JobDefinition> {
-  const file = join(jobsDir, 'daily.yaml');
-  const text = `name: daily\nsource: ../incoming\npattern: "${pattern}"\nschedule: "0 2 * * *"\n${after ? `after: ${after}\n` : ''}`;
-  await writeFile(file, text);
-  return parseJobFile(file, text);
+function job(after: string, pattern = 'prices-*.csv'): Promise<JobDefinition> {
+  const lines = ['name: daily', 'source: ../incoming', `pattern: "${pattern}"`, 'schedule: "0 2 * * *"'];
+  return writeJob(world.jobsDir, 'daily', after ? [...lines, `after: ${after}`] : lines);
 }
 
-const deps = (settle?: () => Promise<void>) => jobDeps(world, ledger, settle);
+const deps = (settle?: () => Promise<void>) => jobDeps(world, world.ledger, settle);
 
 describe('a folder source with pattern', () => {
   it('takes the newest of three daily files, moves it once reported, and then takes only a newer one', async () => {
@@ -53,9 +35,9 @@ describe('a folder source with pattern', () => {
 
     const [summary] = await runJob(definition, deps());
     expect(summary?.counts.created).toBe(2);
-    expect(summary?.source).toBe(`job:daily ${join(incoming, 'prices-28.csv')}`);
+    expect(summary?.source).toBe(`job:daily ${join(world.incoming, 'prices-28.csv')}`);
     expect(await readdir(join(world.dir, 'done'))).toEqual(['prices-28.csv']);
-    expect((await readdir(incoming)).sort()).toEqual(['notes.csv', 'prices-26.csv', 'prices-27.csv']);
+    expect((await readdir(world.incoming)).sort()).toEqual(['notes.csv', 'prices-26.csv', 'prices-27.csv']);
 
     // Older than the one taken: a late file from an earlier day never undoes a newer sync.
     const again = deps();
@@ -76,7 +58,7 @@ describe('a folder source with pattern', () => {
     const again = deps();
     expect(await runJob(definition, again)).toEqual([]);
     expect(again.said).toHaveLength(1);
-    expect(await readdir(incoming)).toEqual(['prices.csv']);
+    expect(await readdir(world.incoming)).toEqual(['prices.csv']);
 
     await daily('prices.csv', ['k1', 'k2'], 21);
     expect((await runJob(definition, deps()))[0]?.counts.created).toBe(1);
@@ -85,28 +67,28 @@ describe('a folder source with pattern', () => {
   it('with after: delete the file is removed once its batch is reported', async () => {
     await daily('prices-1.csv', ['x1'], 1);
     expect((await runJob(await job('delete'), deps()))[0]?.counts.created).toBe(1);
-    expect(await readdir(incoming)).toEqual([]);
+    expect(await readdir(world.incoming)).toEqual([]);
   });
 
   it('a file whose size changes between the two looks is not taken yet, and is once it is still', async () => {
     await daily('prices-5.csv', ['g1'], 5);
     const definition = await job('move ../done');
-    const growing = deps(() => appendFile(join(incoming, 'prices-5.csv'), 'Item g2,10,1,g2\n'));
+    const growing = deps(() => appendFile(join(world.incoming, 'prices-5.csv'), 'Item g2,10,1,g2\n'));
     expect(await runJob(definition, growing)).toEqual([]);
     expect(growing.said).toEqual(['prices-5.csv is still being written: it is taken on a later run']);
     expect(writeCount(world.sandbox)).toBe(0);
-    expect(await readdir(incoming)).toEqual(['prices-5.csv']);
+    expect(await readdir(world.incoming)).toEqual(['prices-5.csv']);
 
     const [summary] = await runJob(definition, deps());
     expect(summary?.counts.created).toBe(2);
   });
 
   it('a damaged file sends nothing, stays where it is and is tried again', async () => {
-    await writeFile(join(incoming, 'prices-9.xlsx'), Buffer.from('PK\u0003\u0004 not really a workbook'));
+    await writeFile(join(world.incoming, 'prices-9.xlsx'), Buffer.from('PK\u0003\u0004 not really a workbook'));
     const definition = await job('move ../done', 'prices-*.xlsx');
     await expect(runJob(definition, deps())).rejects.toThrow();
     expect(writeCount(world.sandbox)).toBe(0);
-    expect(await readdir(incoming)).toEqual(['prices-9.xlsx']);
+    expect(await readdir(world.incoming)).toEqual(['prices-9.xlsx']);
     await expect(runJob(definition, deps())).rejects.toThrow();
   });
 
@@ -119,14 +101,14 @@ describe('a folder source with pattern', () => {
       STORE_PASSWORD: world.sandbox.password,
       LEDGER_FILE: join(world.dir, 'cli-ledger.jsonl'),
       REPORT_DIR: world.reportDir,
-      JOBS_DIR: jobsDir,
+      JOBS_DIR: world.jobsDir,
       RATE: '1000',
     };
     const run = await cli(['schedule', 'run', 'daily'], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
-        `^source: ${incoming}; last download \\S+, ${productCsv(['c1']).length} bytes \\(prices-3.csv\\)$`,
+        `^source: ${world.incoming}; last download \\S+, ${productCsv(['c1']).length} bytes \\(prices-3.csv\\)$`,
         'm',
       ),
     );

@@ -1,6 +1,7 @@
 /** Shared set-up for intake tests: the base world's sandbox store and temp folder, the local engine. */
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { settingsFor } from '../store/helpers.ts';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
@@ -16,6 +17,8 @@ import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropLayout } from '../../src/intake/drop-layout.ts';
 import type { DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
+import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { SheetFileError } from '../../src/sheet/types.ts';
 import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 
 export interface World extends SandboxWorld {
@@ -66,6 +69,52 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       return ledger;
     },
   };
+}
+
+/** A job test's world: the intake world, its file ledger open, and a folder for job files. */
+export interface JobWorld extends World {
+  ledger: FileLedger;
+  jobsDir: string;
+}
+
+/**
+ * The world of a job test, with the folders `named` made in its folder (`world.<name>` is each
+ * one's path): one setup for the tests whose jobs read a folder, an SFTP server or a bucket.
+ */
+export async function startJobWorld<F extends string>(
+  named: readonly F[] = [],
+  options: WorldOptions = {},
+): Promise<JobWorld & Record<F, string>> {
+  const world = await startWorld(options);
+  const ledger = await world.openLedger();
+  const { jobs: jobsDir } = await makeFolders(world.dir, ['jobs']);
+  return { ...world, ledger, jobsDir, ...(await makeFolders(world.dir, named)) };
+}
+
+/** Makes `<dir>/<name>` for each name: their paths by name. */
+export async function makeFolders<F extends string>(dir: string, names: readonly F[]): Promise<Record<F, string>> {
+  const paths = names.map((name) => [name, join(dir, name)] as const);
+  for (const [, path] of paths) await mkdir(path);
+  return Object.fromEntries(paths) as Record<F, string>;
+}
+
+/** Writes `<jobsDir>/<name>.yaml` of these lines: the job as the scheduler reads it. */
+export async function writeJob(jobsDir: string, name: string, lines: readonly string[]): Promise<JobDefinition> {
+  const file = join(jobsDir, `${name}.yaml`);
+  const text = `${lines.join('\n')}\n`;
+  await writeFile(file, text);
+  return parseJobFile(file, text);
+}
+
+/** The error a job run that cannot get its sheet ends in: a SheetFileError, with nothing sent to the store. */
+export async function sheetRefused(run: Promise<unknown>, sandbox: SandboxHandle): Promise<SheetFileError> {
+  const error = await run.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SheetFileError);
+  expect(writeCount(sandbox)).toBe(0);
+  return error as SheetFileError;
 }
 
 /** A product sheet of creates: one row per barcode. */

@@ -1,84 +1,56 @@
 /**
- * A job whose sheet is on an SFTP server: a real OpenSSH server (Debian's sshd, test/intake/sshd.ts)
+ * A job whose sheet is on an SFTP server: a real OpenSSH server (Debian's sshd, test/intake/world.sshd.ts)
  * on 127.0.0.1 with its own host key and an authorised client key. The pinned host key is checked
  * before anything is read; a folder with `pattern:` gives its newest new file, moved on the server
  * once reported; a file still growing is left for later. Sandbox store, local engine.
  */
-import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { describe, expect, it } from 'vitest';
+import type { JobDefinition } from '../../src/intake/job-file.ts';
 import { runJob } from '../../src/intake/schedules.ts';
-import type { FileLedger } from '../../src/ledger/file-store.ts';
 import { createLogger } from '../../src/log.ts';
-import { SheetFileError } from '../../src/sheet/types.ts';
-import { createCount, jobDeps, startWorld, writeCount, writeDated, type World } from './helpers.ts';
-import { startSshd, type Sshd } from './sshd.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { createCount, jobDeps, sheetRefused, startJobWorld, writeCount, writeDated, writeJob } from './helpers.ts';
+import { startSshdIn } from './sshd.ts';
 
-let world: World;
-let ledger: FileLedger;
-let sshd: Sshd;
-let feeds: string;
-let jobsDir: string;
-
-beforeEach(async () => {
-  world = await startWorld();
-  ledger = await world.openLedger();
-  const sshDir = join(world.dir, 'ssh');
-  await mkdir(sshDir);
-  sshd = await startSshd(sshDir);
-  feeds = join(world.dir, 'feeds');
-  jobsDir = join(world.dir, 'jobs');
-  await mkdir(feeds);
-  await mkdir(jobsDir);
-});
-
-afterEach(async () => {
-  await sshd.close();
-  await world.close();
+const world = useWorld(async () => {
+  const jobWorld = await startJobWorld(['feeds']);
+  return { ...jobWorld, sshd: await startSshdIn(jobWorld) };
 });
 
 /** A daily file whose modification time is `day` of November 2026 (UTC noon). */
-const daily = (name: string, barcodes: string[], day: number) => writeDated(join(feeds, name), barcodes, day);
+const daily = (name: string, barcodes: string[], day: number) => writeDated(join(world.feeds, name), barcodes, day);
 
-async function job(path: string, keys: Record<string, string>): Promise<JobDefinition> {
-  const file = join(jobsDir, 'supplier.yaml');
-  const lines = [
+function job(path: string, keys: Record<string, string>): Promise<JobDefinition> {
+  return writeJob(world.jobsDir, 'supplier', [
     'name: supplier',
-    `source: "sftp://${sshd.user}@127.0.0.1:${sshd.port}${path}"`,
+    `source: "sftp://${world.sshd.user}@127.0.0.1:${world.sshd.port}${path}"`,
     'schedule: "0 2 * * *"',
     ...Object.entries(keys).map(([k, v]) => `${k}: "${v}"`),
-  ];
-  await writeFile(file, `${lines.join('\n')}\n`);
-  return parseJobFile(file, `${lines.join('\n')}\n`);
+  ]);
 }
 
-const deps = (settle?: () => Promise<void>) => jobDeps(world, ledger, settle);
+const deps = (settle?: () => Promise<void>) => jobDeps(world, world.ledger, settle);
 
 async function failure(definition: JobDefinition): Promise<string> {
-  const error = await runJob(definition, deps()).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SheetFileError);
-  expect(writeCount(world.sandbox)).toBe(0);
-  return (error as SheetFileError).message;
+  return (await sheetRefused(runJob(definition, deps()), world.sandbox)).message;
 }
 
 describe('an sftp source', () => {
   it('one file, with the pinned host key and a private key that appears in no log, report or state', async () => {
     await daily('prices.csv', ['s1', 's2'], 10);
-    const definition = await job(`${feeds}/prices.csv`, {
-      private_key_file: sshd.clientKey,
-      host_key: sshd.hostKeyPrint,
+    const definition = await job(`${world.feeds}/prices.csv`, {
+      private_key_file: world.sshd.clientKey,
+      host_key: world.sshd.hostKeyPrint,
     });
     const lines: string[] = [];
     const logger = createLogger({ level: 'trace', destination: { write: (line: string) => void lines.push(line) } });
     const [summary] = await runJob(definition, { ...deps(), logger });
     expect(summary?.counts.created).toBe(2);
-    expect(summary?.source).toBe(`job:supplier sftp://127.0.0.1:${sshd.port}${feeds}/prices.csv`);
-    expect(lines.join('')).toContain(`sftp://127.0.0.1:${sshd.port}`);
-    const keyBody = (await readFile(sshd.clientKey, 'utf8')).split('\n')[2]!;
+    expect(summary?.source).toBe(`job:supplier sftp://127.0.0.1:${world.sshd.port}${world.feeds}/prices.csv`);
+    expect(lines.join('')).toContain(`sftp://127.0.0.1:${world.sshd.port}`);
+    const keyBody = (await readFile(world.sshd.clientKey, 'utf8')).split('\n')[2]!;
     expect(keyBody.length).toBeGreaterThan(20);
     const written = await Promise.all(
       (await readdir(world.dir, { recursive: true, withFileTypes: true }))
@@ -92,17 +64,17 @@ describe('an sftp source', () => {
     await daily('prices-26.csv', ['f26'], 26);
     await daily('prices-27.csv', ['f27'], 27);
     await daily('prices-28.csv', ['f28-a', 'f28-b'], 28);
-    const definition = await job(`${feeds}/`, {
-      private_key_file: sshd.clientKey,
-      host_key: sshd.hostKeyPrint,
+    const definition = await job(`${world.feeds}/`, {
+      private_key_file: world.sshd.clientKey,
+      host_key: world.sshd.hostKeyPrint,
       pattern: 'prices-*.csv',
       after: 'move done',
     });
     const [summary] = await runJob(definition, deps());
     expect(summary?.counts.created).toBe(2);
-    expect(summary?.source).toBe(`job:supplier sftp://127.0.0.1:${sshd.port}${feeds}/prices-28.csv`);
-    expect(await readdir(join(feeds, 'done'))).toEqual(['prices-28.csv']);
-    expect((await readdir(feeds)).sort()).toEqual(['done', 'prices-26.csv', 'prices-27.csv']);
+    expect(summary?.source).toBe(`job:supplier sftp://127.0.0.1:${world.sshd.port}${world.feeds}/prices-28.csv`);
+    expect(await readdir(join(world.feeds, 'done'))).toEqual(['prices-28.csv']);
+    expect((await readdir(world.feeds)).sort()).toEqual(['done', 'prices-26.csv', 'prices-27.csv']);
 
     const again = deps();
     expect(await runJob(definition, again)).toEqual([]);
@@ -112,12 +84,12 @@ describe('an sftp source', () => {
 
   it('a file still growing between the two looks is not taken yet', async () => {
     await daily('prices-1.csv', ['g1'], 1);
-    const definition = await job(`${feeds}/`, {
-      private_key_file: sshd.clientKey,
-      host_key: sshd.hostKeyPrint,
+    const definition = await job(`${world.feeds}/`, {
+      private_key_file: world.sshd.clientKey,
+      host_key: world.sshd.hostKeyPrint,
       pattern: 'prices-*.csv',
     });
-    const growing = deps(() => appendFile(join(feeds, 'prices-1.csv'), 'Item g2,10,1,g2\n'));
+    const growing = deps(() => appendFile(join(world.feeds, 'prices-1.csv'), 'Item g2,10,1,g2\n'));
     expect(await runJob(definition, growing)).toEqual([]);
     expect(growing.said).toEqual(['prices-1.csv is still being written: it is taken on a later run']);
     expect(writeCount(world.sandbox)).toBe(0);
@@ -128,31 +100,37 @@ describe('an sftp source', () => {
     await daily('prices.csv', ['h1'], 1);
     const pinned = 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
     const message = await failure(
-      await job(`${feeds}/prices.csv`, { private_key_file: sshd.clientKey, host_key: pinned }),
+      await job(`${world.feeds}/prices.csv`, { private_key_file: world.sshd.clientKey, host_key: pinned }),
     );
     expect(message).toContain(
-      `sftp://127.0.0.1:${sshd.port}${feeds}/prices.csv: job "supplier" cannot download its sheet`,
+      `sftp://127.0.0.1:${world.sshd.port}${world.feeds}/prices.csv: job "supplier" cannot download its sheet`,
     );
-    expect(message).toContain(`it is ${sshd.hostKeyPrint}, the job file pins ${pinned}`);
+    expect(message).toContain(`it is ${world.sshd.hostKeyPrint}, the job file pins ${pinned}`);
   });
 
   it("an unknown host key (none pinned) refuses the download, showing the server's", async () => {
     await daily('prices.csv', ['h1'], 1);
-    const message = await failure(await job(`${feeds}/prices.csv`, { private_key_file: sshd.clientKey }));
-    expect(message).toContain(`it is ${sshd.hostKeyPrint} and the job file pins none`);
+    const message = await failure(await job(`${world.feeds}/prices.csv`, { private_key_file: world.sshd.clientKey }));
+    expect(message).toContain(`it is ${world.sshd.hostKeyPrint} and the job file pins none`);
   });
 
   it('a key the server does not know: the message points at the key file', async () => {
     await daily('prices.csv', ['h1'], 1);
     const message = await failure(
-      await job(`${feeds}/prices.csv`, { private_key_file: sshd.strangerKey, host_key: sshd.hostKeyPrint }),
+      await job(`${world.feeds}/prices.csv`, {
+        private_key_file: world.sshd.strangerKey,
+        host_key: world.sshd.hostKeyPrint,
+      }),
     );
-    expect(message).toContain(`check the user in source: and the key or password in ${sshd.strangerKey}`);
+    expect(message).toContain(`check the user in source: and the key or password in ${world.sshd.strangerKey}`);
   });
 
   it('a missing file points at the path', async () => {
     const message = await failure(
-      await job(`${feeds}/nothing.csv`, { private_key_file: sshd.clientKey, host_key: sshd.hostKeyPrint }),
+      await job(`${world.feeds}/nothing.csv`, {
+        private_key_file: world.sshd.clientKey,
+        host_key: world.sshd.hostKeyPrint,
+      }),
     );
     expect(message).toContain('the server has no such file');
   });

@@ -5,10 +5,11 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { BaseWorld } from '../helpers/base-world.ts';
+import { freePort } from '../sync/helpers/processes.ts';
 import { PASSWORD_USER, passwordEnv } from './sshd-password.ts';
 
 const run = promisify(execFile);
@@ -26,14 +27,6 @@ export interface Sshd {
   clientKey: string;
   strangerKey: string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const keygen = (file: string) => run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', file]);
@@ -129,4 +122,13 @@ export async function startSshd(dir: string, options: SshdOptions = {}): Promise
       await exited;
     },
   };
+}
+
+/** An sshd whose keys and settings are in the world's folder (`ssh/`), stopped when the world closes. */
+export async function startSshdIn(world: Pick<BaseWorld, 'dir' | 'onClose'>, options: SshdOptions = {}): Promise<Sshd> {
+  const dir = join(world.dir, 'ssh');
+  await mkdir(dir);
+  const sshd = await startSshd(dir, options);
+  world.onClose(() => sshd.close());
+  return sshd;
 }
