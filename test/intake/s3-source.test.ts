@@ -7,22 +7,22 @@
  * Redis (issue 39) never take one object twice. Sandbox store, local engine, real Redis.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import S3rver from 's3rver';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { JobDefinition } from '../../src/intake/job-file.ts';
 import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
-import type { FileLedger } from '../../src/ledger/file-store.ts';
 import { createLogger } from '../../src/log.ts';
-import { SheetFileError } from '../../src/sheet/types.ts';
+import type { SheetFileError } from '../../src/sheet/types.ts';
 import { lastDownload } from '../../src/intake/sources/job-state.ts';
 import { redisJobState } from '../../src/intake/sources/job-state-redis.ts';
+import { startBaseWorld } from '../helpers/base-world.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
-import { createCount, productCsv, startWorld, writeCount, type World } from './helpers.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { createCount, productCsv, sheetRefused, startJobWorld, writeJob } from './helpers.ts';
 
 // s3rver's own key pair (it accepts only this access key id).
 const KEY_ID = 'S3RVER';
@@ -36,69 +36,55 @@ const SECRET = 'S3RVER';
 const WRONG_KEY_ID = `AKIAWRONG${randomUUID().slice(0, 8).toUpperCase()}`;
 const WRONG_SECRET = `wrong-${randomUUID()}`;
 
-let world: World;
-let ledger: FileLedger;
-let server: S3rver;
-let endpoint: string;
-let s3: S3Client;
-let jobsDir: string;
-let lines: string[];
-
-beforeEach(async () => {
-  world = await startWorld();
-  ledger = await world.openLedger();
-  const data = await mkdtemp(join(tmpdir(), 's3rver-'));
-  server = new S3rver({
+/** The job world and an s3rver whose data is in a folder of its own (the world's folder is searched for secrets). */
+const world = useWorld(async () => {
+  const jobWorld = await startJobWorld();
+  const data = await startBaseWorld({ name: 's3rver' });
+  jobWorld.onClose(() => data.close());
+  const server = new S3rver({
     port: 0,
     address: '127.0.0.1',
     silent: true,
-    directory: data,
+    directory: data.dir,
     configureBuckets: [{ name: 'feeds', configs: [] }],
   });
   const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  s3 = new S3Client({
+  jobWorld.onClose(() => server.close());
+  const endpoint = `http://127.0.0.1:${port}`;
+  const s3 = new S3Client({
     endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET },
     requestChecksumCalculation: 'WHEN_REQUIRED',
   });
-  jobsDir = join(world.dir, 'jobs');
-  await mkdir(jobsDir);
+  jobWorld.onClose(() => Promise.resolve(s3.destroy()));
+  return { ...jobWorld, endpoint, s3 };
+});
+let lines: string[];
+beforeEach(() => {
   lines = [];
-  return async () => {
-    s3.destroy();
-    await server.close();
-    await rm(data, { recursive: true, force: true });
-  };
 });
 
-afterEach(async () => {
-  await world.close();
-});
-
-const put = (key: string, body: string) => s3.send(new PutObjectCommand({ Bucket: 'feeds', Key: key, Body: body }));
+const put = (key: string, body: string) =>
+  world.s3.send(new PutObjectCommand({ Bucket: 'feeds', Key: key, Body: body }));
 const keys = async () =>
-  ((await s3.send(new ListObjectsV2Command({ Bucket: 'feeds' }))).Contents ?? []).map((o) => o.Key).sort();
+  ((await world.s3.send(new ListObjectsV2Command({ Bucket: 'feeds' }))).Contents ?? []).map((o) => o.Key).sort();
 
-async function job(source: string, extra: Record<string, string>): Promise<JobDefinition> {
-  const file = join(jobsDir, 'bucket.yaml');
-  const text = [
+function job(source: string, extra: Record<string, string>, jobsDir = world.jobsDir): Promise<JobDefinition> {
+  return writeJob(jobsDir, 'bucket', [
     `name: bucket`,
     `source: ${source}`,
     'schedule: "0 2 * * *"',
-    `endpoint: ${endpoint}`,
+    `endpoint: ${world.endpoint}`,
     ...Object.entries(extra).map(([k, v]) => `${k}: "${v}"`),
-  ].join('\n');
-  await writeFile(file, `${text}\n`);
-  return parseJobFile(file, text);
+  ]);
 }
 
 function deps(): JobRunDeps & { said: string[] } {
   const said: string[] = [];
   const logger = createLogger({ level: 'trace', destination: { write: (line: string) => void lines.push(line) } });
-  return { runnerFor: () => world.runner(ledger), logger, onNothingNew: (m) => said.push(m), said };
+  return { runnerFor: () => world.runner(world.ledger), logger, onNothingNew: (m) => said.push(m), said };
 }
 
 /** Runs `work` with these variables set, then puts the environment back as it was. */
@@ -117,16 +103,11 @@ async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>):
 
 /** A run that fails to download: nothing sent, no secret in its words (either language). */
 async function refused(definition: JobDefinition): Promise<SheetFileError> {
-  const error = await runJob(definition, deps()).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SheetFileError);
-  expect(writeCount(world.sandbox)).toBe(0);
-  const words = [(error as SheetFileError).message, (error as SheetFileError).textIn('ar'), lines.join('')].join('\n');
+  const error = await sheetRefused(runJob(definition, deps()), world.sandbox);
+  const words = [error.message, error.textIn('ar'), lines.join('')].join('\n');
   expect(words).not.toContain(WRONG_SECRET);
   expect(words).not.toContain(`= ${SECRET}`);
-  return error as SheetFileError;
+  return error;
 }
 
 describe('an s3 source', () => {
@@ -204,14 +185,10 @@ describe('an s3 source', () => {
   it('a missing key fails naming the job, the source and the path, and sends nothing', async () => {
     const credentials = join(world.dir, 's3.credentials');
     await writeFile(credentials, `aws_access_key_id = ${KEY_ID}\naws_secret_access_key = ${SECRET}\n`);
-    const error = await runJob(await job('s3://feeds/none.csv', { credentials_file: credentials }), deps()).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(SheetFileError);
-    expect((error as Error).message).toContain('s3://feeds/none.csv: job "bucket" cannot download its sheet');
-    expect((error as Error).message).toContain('the server has no such file');
-    expect(writeCount(world.sandbox)).toBe(0);
+    const definition = await job('s3://feeds/none.csv', { credentials_file: credentials });
+    const error = await sheetRefused(runJob(definition, deps()), world.sandbox);
+    expect(error.message).toContain('s3://feeds/none.csv: job "bucket" cannot download its sheet');
+    expect(error.message).toContain('the server has no such file');
   });
 
   it('two machines on one Redis racing over a prefix of daily files never take one file twice', async () => {
@@ -222,13 +199,10 @@ describe('an s3 source', () => {
     // Each machine: its own jobs folder (the same job file) and its own view of the shared state.
     const machines = await Promise.all(
       ['a', 'b'].map(async (name) => {
-        jobsDir = join(world.dir, `jobs-${name}`);
+        const jobsDir = join(world.dir, `jobs-${name}`);
         await mkdir(jobsDir);
-        const definition = await job('s3://feeds/daily/', {
-          credentials_file: credentials,
-          pattern: 'prices-*.csv',
-          after: 'keep',
-        });
+        const keys = { credentials_file: credentials, pattern: 'prices-*.csv', after: 'keep' };
+        const definition = await job('s3://feeds/daily/', keys, jobsDir);
         return { definition, state: redisJobState(redis, prefix) };
       }),
     );

@@ -5,56 +5,39 @@
  * the store's language in its notification (an Arabic store here), and holds no password.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
+import { expect, it } from 'vitest';
+import type { JobDefinition } from '../../src/intake/job-file.ts';
 import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
-import { SheetFileError } from '../../src/sheet/types.ts';
-import { startNotifyWorld, type NotifyWorld } from '../notify/world.ts';
-import { writeCount, writeDated } from './helpers.ts';
-import { startSshd, type Sshd } from './sshd.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { startNotifyWorld } from '../notify/world.ts';
+import { makeFolders, sheetRefused, writeDated, writeJob } from './helpers.ts';
+import { startSshdIn } from './sshd.ts';
 
 const PASSWORD = `pw-${randomUUID()}`;
 const WRONG = `wrong-${randomUUID()}`;
 
-let world: NotifyWorld;
-let sshd: Sshd;
-let feeds: string;
-let jobsDir: string;
-
-beforeEach(async () => {
-  world = await startNotifyWorld({
+const world = useWorld(async () => {
+  const notifyWorld = await startNotifyWorld({
     noMail: true,
     sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
   });
-  const sshDir = join(world.dir, 'ssh');
-  await mkdir(sshDir);
-  sshd = await startSshd(sshDir, { password: PASSWORD });
-  world.onClose(() => sshd.close());
-  feeds = join(world.dir, 'feeds');
-  jobsDir = join(world.dir, 'jobs');
-  await mkdir(feeds);
-  await mkdir(jobsDir);
-});
-
-afterEach(async () => {
-  await world.close();
+  const sshd = await startSshdIn(notifyWorld, { password: PASSWORD });
+  return { ...notifyWorld, sshd, ...(await makeFolders(notifyWorld.dir, ['feeds', 'jobs'])) };
 });
 
 async function job(name: string, password: string): Promise<JobDefinition> {
+  const { sshd } = world;
   const passwordFile = join(world.dir, `${name}.password`);
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-  const file = join(jobsDir, `${name}.yaml`);
-  const text = [
+  return writeJob(world.jobs, name, [
     `name: ${name}`,
-    `source: "sftp://${sshd.passwordUser}@127.0.0.1:${sshd.port}${feeds}/prices.csv"`,
+    `source: "sftp://${sshd.passwordUser}@127.0.0.1:${sshd.port}${world.feeds}/prices.csv"`,
     'schedule: "0 2 * * *"',
     `password_file: ${passwordFile}`,
     `host_key: "${sshd.hostKeyPrint}"`,
-  ].join('\n');
-  await writeFile(file, `${text}\n`);
-  return parseJobFile(file, text);
+  ]);
 }
 
 async function deps(): Promise<JobRunDeps> {
@@ -66,21 +49,16 @@ async function deps(): Promise<JobRunDeps> {
 }
 
 it('the right password downloads and syncs; a wrong one fails naming the job, source and password file', async () => {
-  await writeDated(join(feeds, 'prices.csv'), ['pw-1', 'pw-2'], 3);
+  await writeDated(join(world.feeds, 'prices.csv'), ['pw-1', 'pw-2'], 3);
   const [summary] = await runJob(await job('good', PASSWORD), await deps());
   expect(summary?.counts.created).toBe(2);
-  expect(summary?.source).toBe(`job:good sftp://127.0.0.1:${sshd.port}${feeds}/prices.csv`);
+  expect(summary?.source).toBe(`job:good sftp://127.0.0.1:${world.sshd.port}${world.feeds}/prices.csv`);
 
   world.sandbox.resetStats();
-  const refused = await runJob(await job('refused', WRONG), await deps()).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(refused).toBeInstanceOf(SheetFileError);
-  expect(writeCount(world.sandbox)).toBe(0);
-  const where = `sftp://127.0.0.1:${sshd.port}${feeds}/prices.csv`;
+  const refused = await sheetRefused(runJob(await job('refused', WRONG), await deps()), world.sandbox);
+  const where = `sftp://127.0.0.1:${world.sshd.port}${world.feeds}/prices.csv`;
   const passwordFile = join(world.dir, 'refused.password');
-  const message = (refused as Error).message;
+  const message = refused.message;
   expect(message).toContain(`${where}: job "refused" cannot download its sheet`);
   expect(message).toContain(`check the user in source: and the key or password in ${passwordFile}`);
 
