@@ -4,8 +4,6 @@
  * that contradicts an earlier one is refused naming both. The pure rules and the batch ledger over a
  * real file ledger; the command through the CLI is in ledger-cli.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRow, LedgerSettings } from '../../src/ledger/batch-ledger.ts';
@@ -14,6 +12,7 @@ import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 import { linkConflictOf, linkedPlan, linkWrites } from '../../src/ledger/links.ts';
 import type { RowResult } from '../../src/outcome.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const synced = (extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
   fp: 'f',
@@ -61,7 +60,7 @@ describe('the rules of a link', () => {
 });
 
 describe('the batch ledger over a file ledger', () => {
-  let dir: string;
+  const tmp = useTempDir('links');
   let ledger: FileLedger;
   const settings: LedgerSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
   const done = (row: number, outcome: RowResult['outcome']): RowResult => ({
@@ -72,12 +71,10 @@ describe('the batch ledger over a file ledger', () => {
     attempts: 1,
   });
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'links-'));
-    ledger = await FileLedger.open(join(dir, 'ledger.jsonl'));
+    ledger = await FileLedger.open(join(tmp.dir, 'ledger.jsonl'));
   });
   afterEach(async () => {
     await ledger.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('a row naming both keys links them; a barcode-only row is then an update, and a contradicting row is refused', async () => {

@@ -3,12 +3,8 @@
  * (replaced.ts), the record's text in Redis, and the batch ledger over the memory, file and Redis
  * stores keeping the last N batches; `ledger move-to-file` and the take-over into Redis keep them.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import type { LedgerRow, LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import { encodeEntry, parseEntry } from '../../src/ledger/entry.ts';
@@ -23,8 +19,7 @@ import { replacedBy, stepOf, stepsAfter } from '../../src/ledger/replaced.ts';
 import { takeOver } from '../../src/ledger/take-over.ts';
 import type { RowResult } from '../../src/outcome.ts';
 import { storeIdentityOf, storeScope } from '../../src/store/identity.ts';
-import { deleteKeys } from '../sync/helpers/redis.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useRedisWorld } from '../sync/helpers/queue-world.ts';
 
 describe('replacedBy', () => {
   it.each([
@@ -132,18 +127,7 @@ const kept = [
 ];
 
 describe('the batch ledger keeps what the last N batches replaced', () => {
-  let redis: Redis;
-  let dir: string;
-  const prefix = `test-replaced-${randomUUID()}`;
-  beforeAll(async () => {
-    redis = new Redis(REDIS_URL);
-    dir = await mkdtemp(join(tmpdir(), 'replaced-'));
-  });
-  afterAll(async () => {
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const world = useRedisWorld('replaced', { once: true });
 
   it('in memory, under both keys (B2 linked the barcode and changed nothing: no step)', async () => {
     const ledger = new MemoryLedger();
@@ -154,19 +138,20 @@ describe('the batch ledger keeps what the last N batches replaced', () => {
   });
 
   it('in the file, read again after a reopen, and taken over into Redis', async () => {
-    const path = join(dir, 'file.jsonl');
+    const path = join(world.dir, 'file.jsonl');
     const file = await FileLedger.open(path);
     await fiveBatches(file);
     await file.close();
     const again = await FileLedger.open(path);
     expect((await again.getMany(['p:7']))[0]?.u).toEqual(kept);
     await again.close();
-    const target = new RedisLedger(redis, prefix, 'taken');
+    const target = new RedisLedger(world.redis, world.prefix, 'taken');
     await takeOver(path, target);
     expect((await target.getMany(['k:barcode:A']))[0]?.u).toEqual(kept);
   });
 
   it('in Redis, and moved to the file by ledger move-to-file', async () => {
+    const { dir, redis, prefix } = world;
     const config = resolveConfig({
       STORE_URL: 'https://store.example',
       STORE_EMAIL: 'a@b.example',

@@ -3,19 +3,16 @@
  * report, once (not also by the command that queued it); the store's `notify` queue retries a
  * failed attempt on its schedule (a short one here) and keeps where each delivery stands.
  */
-import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
-import { batchFinished, eventStore } from '../../src/notify/event.ts';
-import { notificationId, type Notification } from '../../src/notify/notification.ts';
 import { NOTIFY_QUEUE, NotifyQueue, notifyStateKey } from '../../src/notify/queue.ts';
-import { emptyCounts } from '../../src/outcome.ts';
 import { storeIdentityOf } from '../../src/store/identity.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
-import { dropKeys } from '../sync/helpers/redis.ts';
+import { withRedis } from '../sync/helpers/queue-world.ts';
+import { startBaseWorld } from '../helpers/base-world.ts';
+import { finishedEvent, webhookOf } from './events.ts';
 import { newSecret, startReceiver, type Receiver } from './helpers.ts';
 import { until } from '../helpers/until.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
@@ -72,12 +69,9 @@ describe('a queued batch', () => {
 
 describe('the notify queue', () => {
   it('fails twice, then delivers once: the same webhook-id, the waits of its schedule between', async () => {
-    const prefix = `notify-test-${randomUUID()}`;
-    const redis = new Redis(REDIS_URL);
-    cleanups.push(async () => {
-      await dropKeys(prefix);
-      await redis.quit();
-    });
+    const base = withRedis(await startBaseWorld({ name: 'notify-queue', redis: true }));
+    cleanups.push(() => base.close());
+    const { redis, prefix } = base;
     const secret = newSecret();
     const receiver: Receiver = await startReceiver(secret, (n) => (n < 2 ? 500 : 204));
     cleanups.push(() => receiver.close());
@@ -91,33 +85,7 @@ describe('the notify queue', () => {
     });
     cleanups.push(() => queue.close());
     await queue.start();
-    const store = { url: 'https://api.shop.example', account: 'ops@shop.example' };
-    const event = batchFinished(
-      {
-        batchId: 'B-retry',
-        store,
-        source: 'x.csv',
-        file: 'x.csv',
-        kind: 'products',
-        total: 1,
-        counts: { ...emptyCounts(), created: 1 },
-        startedAt: '2026-11-26T10:00:00.000Z',
-        finishedAt: '2026-11-26T10:00:01.000Z',
-        rate: 5,
-        reportDir: '/nowhere',
-      },
-      [],
-      eventStore(store),
-    );
-    const notification: Notification = {
-      id: notificationId(event, 'webhook'),
-      channel: 'webhook',
-      event,
-      lang: 'en',
-      storeName: 'Shop',
-      failedCsv: null,
-    };
-    await queue.add([notification]);
+    await queue.add([webhookOf(finishedEvent({ batchId: 'B-retry' }))]);
     await receiver.nth(3);
     await until(async () => (await queue.ofBatch('B-retry'))[0]?.state === 'delivered', 'the delivered state');
 

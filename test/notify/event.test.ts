@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCounts, type OutcomeCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import {
-  batchFailed,
-  batchFinished,
-  batchStatus,
-  eventStore,
-  problemOf,
-  scheduleFailed,
-} from '../../src/notify/event.ts';
+import { batchFinished, batchStatus, eventStore, problemOf } from '../../src/notify/event.ts';
 import { storeScope } from '../../src/store/identity.ts';
-
-const STORE = { url: 'https://api.shop.example', account: 'ops@shop.example', name: 'riyadh-perfumes' };
+import { failedEvent, scheduleFailedEvent, STORE } from './events.ts';
 
 function counts(some: Partial<OutcomeCounts>): OutcomeCounts {
   return { ...emptyCounts(), ...some };
@@ -90,17 +82,11 @@ describe('events', () => {
   });
 
   it('batch.failed: the error, nothing synced', () => {
-    const event = batchFailed(
-      {
-        batchId: 'b1',
-        source: 'products.xlsx',
-        file: '/home/me/products.xlsx',
-        startedAt: '2026-11-26T10:00:00.000Z',
-        finishedAt: '2026-11-26T10:00:01.000Z',
-        error: { code: 'INVALID_CREDENTIALS', message: 'authorize: the store refused the login' },
-      },
-      eventStore(STORE),
-    );
+    const event = failedEvent({
+      batchId: 'b1',
+      file: '/home/me/products.xlsx',
+      error: { code: 'INVALID_CREDENTIALS', message: 'authorize: the store refused the login' },
+    });
     expect(event.type).toBe('batch.failed');
     expect(event.data).toMatchObject({
       batchId: 'b1',
@@ -116,15 +102,10 @@ describe('events', () => {
   });
 
   it('schedule.failed: the source without its query (a token may be there)', () => {
-    const event = scheduleFailed(
-      {
-        job: 'nightly',
-        source: 'https://user:pw@files.example.com/export.csv?token=SECRET-123#x',
-        at: '2026-11-26T02:00:00.000Z',
-        error: { code: 'download_failed', message: 'cannot download the sheet: HTTP 404' },
-      },
-      eventStore(STORE),
-    );
+    const event = scheduleFailedEvent({
+      job: 'nightly',
+      source: 'https://user:pw@files.example.com/export.csv?token=SECRET-123#x',
+    });
     expect(event.data).toMatchObject({ job: 'nightly', source: 'https://files.example.com/export.csv' });
     expect(JSON.stringify(event)).not.toMatch(/SECRET-123|pw@/);
   });

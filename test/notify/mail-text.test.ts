@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  batchFailed,
-  batchFinished,
-  eventStore,
-  problemOf,
-  scheduleFailed,
-  type NotifyEvent,
-} from '../../src/notify/event.ts';
+import { batchFinished, eventStore, problemOf, type NotifyEvent } from '../../src/notify/event.ts';
 import { mailText } from '../../src/notify/mail-text.ts';
 import { emptyCounts, type OutcomeCounts } from '../../src/outcome.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-
-const STORE = { url: 'https://api.shop.example', account: 'ops@shop.example', name: 'riyadh-perfumes' };
+import { failedEvent, scheduleFailedEvent, STORE } from './events.ts';
 
 function finished(some: Partial<OutcomeCounts>, total: number, problems = 0): NotifyEvent {
   const summary: BatchSummary = {
@@ -50,32 +42,14 @@ describe('e-mail subject', () => {
   });
 
   it('a batch that could not run, and a schedule that could not fetch its sheet', () => {
-    const failed = batchFailed(
-      {
-        batchId: 'B2',
-        source: 'products.xlsx',
-        file: 'products.xlsx',
-        startedAt: '2026-11-26T10:00:00.000Z',
-        finishedAt: '2026-11-26T10:00:01.000Z',
-        error: { code: 'damaged', message: 'products.xlsx: the file is damaged' },
-      },
-      eventStore(STORE),
-    );
+    const failed = failedEvent({ source: 'products.xlsx' });
     expect(mailText({ event: failed, lang: 'en', storeName: 'Shop', consoleUrl: null, attached: false }).subject).toBe(
       'Shop: could not sync products.xlsx',
     );
     expect(mailText({ event: failed, lang: 'ar', storeName: 'متجر', consoleUrl: null, attached: false }).subject).toBe(
       'متجر: تعذّرت مزامنة products.xlsx',
     );
-    const schedule = scheduleFailed(
-      {
-        job: 'nightly',
-        source: 'https://x.example/a.csv',
-        at: '2026-11-26T02:00:00.000Z',
-        error: { code: 'download_failed', message: 'HTTP 404' },
-      },
-      eventStore(STORE),
-    );
+    const schedule = scheduleFailedEvent({ job: 'nightly', source: 'https://x.example/a.csv' });
     const text = mailText({ event: schedule, lang: 'en', storeName: 'Shop', consoleUrl: null, attached: false });
     expect(text.subject).toBe('Shop: scheduled sync nightly could not fetch its sheet');
     expect(text.text).toContain('https://x.example/a.csv');

@@ -8,45 +8,17 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/log.ts';
 import type { AttemptCount } from '../../src/notify/attempt-log.ts';
-import { batchFinished, eventStore } from '../../src/notify/event.ts';
-import { notificationId, type Notification } from '../../src/notify/notification.ts';
+import type { Notification } from '../../src/notify/notification.ts';
 import { Outbox, type OutboxEntry } from '../../src/notify/outbox.ts';
 import type { NotifySettings } from '../../src/notify/settings.ts';
 import { postWebhook } from '../../src/notify/webhook.ts';
-import { emptyCounts } from '../../src/outcome.ts';
 import { newSecret, startReceiver, type Answer, type Receiver } from './helpers.ts';
 import { useTempDir } from '../helpers/use-world.ts';
-
-const STORE = { url: 'https://api.shop.example', account: 'ops@shop.example', name: 'Shop' };
+import { finishedEvent, webhookOf } from './events.ts';
 const silent = createLogger({ level: 'silent' });
 
-function notification(batchId = '20261126-101010-abc123'): Notification {
-  const event = batchFinished(
-    {
-      batchId,
-      store: STORE,
-      source: 'products.csv',
-      file: 'products.csv',
-      kind: 'products',
-      total: 2,
-      counts: { ...emptyCounts(), created: 2 },
-      startedAt: '2026-11-26T10:10:10.000Z',
-      finishedAt: '2026-11-26T10:12:00.000Z',
-      rate: 5,
-      reportDir: '/nowhere',
-    },
-    [],
-    eventStore(STORE),
-  );
-  return {
-    id: notificationId(event, 'webhook'),
-    channel: 'webhook',
-    event,
-    lang: 'en',
-    storeName: 'Shop',
-    failedCsv: null,
-  };
-}
+/** A webhook telling batch 20261126-101010-abc123 created its 2 rows. */
+const notification = (): Notification => webhookOf(finishedEvent({ batchId: '20261126-101010-abc123' }));
 
 const tmp = useTempDir('outbox');
 

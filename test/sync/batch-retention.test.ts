@@ -3,32 +3,15 @@
  * the batch (its hash, results, in-flight markers) carries an expiry, and once it has passed
  * nothing of the batch is left; the ledger stays.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
+import { expect, it } from 'vitest';
 import { BATCH_RETENTION_SECONDS } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
-import { deleteKeys } from './helpers/redis.ts';
-import { startWorld, type World } from './helpers/world.ts';
+import { useQueueWorld } from './helpers/queue-world.ts';
 import { until } from '../helpers/until.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
 
-let world: World;
-let redis: Redis;
-let prefix: string;
-beforeEach(async () => {
-  world = await startWorld();
-  redis = new Redis(REDIS_URL);
-  prefix = `test-${randomUUID()}`;
-});
-afterEach(async () => {
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-  await world.close();
-});
+const world = useQueueWorld();
 
 async function syncOnce(retentionSeconds?: number): Promise<string> {
   const file = await world.sheet('p.csv', [
@@ -39,30 +22,15 @@ async function syncOnce(retentionSeconds?: number): Promise<string> {
     // No key value: the ledger cannot claim it, so its create leaves an in-flight marker.
     'Juice,عصير,2,6,',
   ]);
-  const client = world.client();
-  const ledger = new RedisLedger(redis, prefix, 'scope');
-  const worker = startSyncWorker({
-    redisUrl: REDIS_URL,
-    prefix,
-    client,
+  const batchLedgers = batchLedgersOf(new RedisLedger(world.redis, world.prefix, 'scope'));
+  const worker = world.worker({
     concurrency: 2,
-    batchLedgers: batchLedgersOf(ledger),
+    batchLedgers,
     ...(retentionSeconds === undefined ? {} : { batchRetentionSeconds: retentionSeconds }),
   });
   try {
-    const { batchId } = await enqueueSync(
-      { file },
-      {
-        redisUrl: REDIS_URL,
-        prefix,
-        store: world.store,
-        reportDir: world.dir,
-        rate: 10_000,
-        client,
-        batchLedgers: batchLedgersOf(ledger),
-      },
-    );
-    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+    const { batchId } = await world.enqueue({ file }, { batchLedgers });
+    const summary = await world.summaryOf(batchId);
     expect(summary.counts.created).toBe(3);
     return batchId;
   } finally {
@@ -71,6 +39,7 @@ async function syncOnce(retentionSeconds?: number): Promise<string> {
 }
 
 it('every key of a batch carries the documented expiry once its report is written', async () => {
+  const { redis, prefix } = world;
   const batchId = await syncOnce();
   const keys = engineKeys(prefix);
   for (const key of [keys.batch(batchId), keys.results(batchId), keys.inflight(batchId), keys.batches]) {
@@ -84,6 +53,7 @@ it('every key of a batch carries the documented expiry once its report is writte
 });
 
 it('once the retention has passed, nothing of the batch is left in Redis but the ledger', async () => {
+  const { redis, prefix } = world;
   await syncOnce(1);
   await until(async () => (await redis.keys(`${prefix}:engine:*`)).length === 0, 'the batch state to expire');
   expect(await redis.hlen(redisLedgerKey(prefix, 'scope'))).toBe(2);

@@ -7,16 +7,19 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
-import { deleteKeys } from './helpers/redis.ts';
 import { eachTestOn } from './helpers/transports.ts';
-import { startWorld } from './helpers/world.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useQueueWorld } from './helpers/queue-world.ts';
+import type { World } from './helpers/world.ts';
 
 const HEADER = 'product_id,title,category,sale_price,barcode';
+
+/** The paths the store was asked, in order, but its logins. */
+const storePaths = (world: World): string[] =>
+  world.sandbox
+    .requests()
+    .map((r) => r.path)
+    .filter((p) => p !== '/v1/authorization');
 
 async function written(summary: BatchSummary): Promise<BatchSummary> {
   return JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
@@ -44,10 +47,7 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
     expect(counts?.after?.totals).toMatchObject({ '1': 3, '2': 2 });
     expect(summary.categoryCounts).toEqual(counts);
 
-    const paths = world.sandbox
-      .requests()
-      .map((r) => r.path)
-      .filter((p) => p !== '/v1/authorization');
+    const paths = storePaths(world);
     expect(paths.filter((p) => p === '/v1/categories')).toHaveLength(2);
     expect(paths.indexOf('/v1/categories')).toBeLessThan(paths.indexOf('/v1/create_product'));
     expect(paths.at(-1)).toBe('/v1/categories');
@@ -65,47 +65,26 @@ describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
 });
 
 describe('the queue with two workers', () => {
+  const world = useQueueWorld({ latencyMs: 20 });
+
   it('takes the counts once, before either worker sends a create, and once after', async () => {
-    const world = await startWorld({ latencyMs: 20 });
-    const prefix = `test-${randomUUID()}`;
-    const redis = new Redis(REDIS_URL);
     const client = () =>
-      world.client({ gate: new RedisRateGate({ redis, prefix: `${prefix}:engine`, rate: 10_000 }), rate: 10_000 });
-    const workers = [1, 2].map(() =>
-      startSyncWorker({ redisUrl: REDIS_URL, prefix, client: client(), concurrency: 4 }),
-    );
-    try {
-      await Promise.all(workers.map((w) => w.ready()));
-      const rows = Array.from({ length: 24 }, (_, i) => `,Item ${i},${1 + (i % 3)},${i + 1},q${i}`);
-      const file = await world.sheet('many.csv', [HEADER, ...rows]);
-      const { batchId } = await enqueueSync(
-        { file },
-        {
-          redisUrl: REDIS_URL,
-          prefix,
-          store: world.store,
-          reportDir: world.dir,
-          rate: 10_000,
-          client: client(),
-          chunkSize: 4,
-        },
-      );
-      const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
-      expect(summary.counts.created).toBe(24);
-      expect(summary.categoryCounts?.before?.totals).toMatchObject({ '1': 0, '2': 0, '3': 0 });
-      expect(summary.categoryCounts?.after?.totals).toMatchObject({ '1': 8, '2': 8, '3': 8 });
-      const paths = world.sandbox
-        .requests()
-        .map((r) => r.path)
-        .filter((p) => p !== '/v1/authorization');
-      expect(paths.filter((p) => p === '/v1/categories')).toHaveLength(2);
-      expect(paths[0]).toBe('/v1/categories');
-      expect(paths.at(-1)).toBe('/v1/categories');
-    } finally {
-      await Promise.all(workers.map((w) => w.close()));
-      await deleteKeys(redis, prefix);
-      await redis.quit();
-      await world.close();
-    }
+      world.client({
+        gate: new RedisRateGate({ redis: world.redis, prefix: `${world.prefix}:engine`, rate: 10_000 }),
+        rate: 10_000,
+      });
+    const workers = [1, 2].map(() => world.worker({ client: client() }));
+    await Promise.all(workers.map((w) => w.ready()));
+    const rows = Array.from({ length: 24 }, (_, i) => `,Item ${i},${1 + (i % 3)},${i + 1},q${i}`);
+    const file = await world.sheet('many.csv', [HEADER, ...rows]);
+    const { batchId } = await world.enqueue({ file }, { client: client(), chunkSize: 4 });
+    const summary = await world.summaryOf(batchId);
+    expect(summary.counts.created).toBe(24);
+    expect(summary.categoryCounts?.before?.totals).toMatchObject({ '1': 0, '2': 0, '3': 0 });
+    expect(summary.categoryCounts?.after?.totals).toMatchObject({ '1': 8, '2': 8, '3': 8 });
+    const paths = storePaths(world);
+    expect(paths.filter((p) => p === '/v1/categories')).toHaveLength(2);
+    expect(paths[0]).toBe('/v1/categories');
+    expect(paths.at(-1)).toBe('/v1/categories');
   });
 });

@@ -3,33 +3,23 @@
  * of an unchanged sheet sends nothing at all (the sandbox's request log stays empty), and a wrong
  * password still stops the run before any row is sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runSync } from '../../src/sync/index.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import { createStoreClient } from '../../src/store/index.ts';
-import { startWorld, type World } from './helpers/world.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { startWorld } from './helpers/world.ts';
 
-let world: World;
-let ledgerDir: string;
-beforeEach(async () => {
-  world = await startWorld();
-  ledgerDir = await mkdtemp(join(tmpdir(), 'lazy-login-'));
-});
-afterEach(async () => {
-  await world.close();
-  await rm(ledgerDir, { recursive: true, force: true });
-});
+const world = useWorld(() => startWorld());
 
 const DELTA = { mode: 'delta', keyColumn: 'barcode', retryUnknown: false } as const;
 const SHEET = ['title,title_ar,category,sale_price,barcode', 'Tea,شاي,2,5,L1', 'Coffee,قهوة,2,7,L2'];
 
 it('a delta sync that sends nothing does not log in', async () => {
   const file = await world.sheet('p.csv', SHEET);
-  const ledger = await FileLedger.open(join(ledgerDir, 'ledger.jsonl'));
+  const ledger = await FileLedger.open(join(world.dir, 'ledger.jsonl'));
   try {
     const deps = { reportDir: world.dir, rate: 10_000, concurrency: 4, batchLedgers: batchLedgersOf(ledger) };
     const first = await runSync({ file, ledger: DELTA }, { ...deps, client: world.client() });

@@ -3,28 +3,20 @@
  * ledger answers for, re-run safety of creates (an existing in-flight marker, or this batch's
  * pending claim in the ledger, means `unknown`).
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchLedger, LedgerRow, LedgerSettings } from '../../src/ledger/batch-ledger.ts';
 import { ledgerForBatch } from '../../src/ledger/for-batch.ts';
 import { RedisLedger } from '../../src/ledger/redis-store.ts';
 import { BatchState } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
 import type { RowPlan } from '../../src/sheet/types.ts';
-import { deleteKeys } from './helpers/redis.ts';
 import { memoryMarkers, processRow, type RowProcessorDeps } from '../../src/sync/process-row.ts';
 import { NO_LEDGER } from '../../src/ledger/batch-ledger.ts';
-import { startWorld, type World } from './helpers/world.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { startWorld } from './helpers/world.ts';
+import { withRedis } from './helpers/queue-world.ts';
+import { useWorld } from '../helpers/use-world.ts';
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world.close();
-});
+const world = useWorld(async () => withRedis(await startWorld({}, true)), { once: true });
 
 const deps = (extra: Partial<RowProcessorDeps> = {}): RowProcessorDeps => ({
   batchId: 'b',
@@ -107,16 +99,6 @@ describe('processRow', () => {
 });
 
 describe('processRow with the Redis ledger and markers', () => {
-  const prefix = `test-${randomUUID()}`;
-  let redis: Redis;
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL);
-  });
-  afterAll(async () => {
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-  });
-
   const settings: LedgerSettings = { mode: 'full', keyColumn: 'barcode', retryUnknown: false };
   const create = (title: string, barcode?: string): RowPlan => ({
     kind: 'create',
@@ -124,6 +106,7 @@ describe('processRow with the Redis ledger and markers', () => {
   });
 
   it('marks in flight only the creates the ledger did not claim, and a claimed row cut off mid-create ends unknown, unsent', async () => {
+    const { redis, prefix } = world;
     const ledger = new RedisLedger(redis, prefix, 'scope');
     const markers = new BatchState(redis, engineKeys(prefix)).markers('b');
     const inflight = engineKeys(prefix).inflight('b');

@@ -6,48 +6,31 @@
  * run sends them nothing again (validate --absent-status counts them first); one that drops 30 is held by the guard; a damaged sheet, or one
  * that changes while it is read, retires nothing.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { parseJobFile } from '../../src/intake/job-file.ts';
 import { cli } from '../intake/cli.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useSandboxWorld } from '../helpers/use-world.ts';
 import { changedAfterFirstRow } from './helpers/broken-sheet.ts';
-import { deleteKeys } from './helpers/redis.ts';
-
-let redis: Redis;
-beforeAll(() => {
-  redis = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await redis.quit();
-});
 
 describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
-  let dir: string;
-  let prefix: string;
-  let sandbox: SandboxHandle;
+  const world = useSandboxWorld({ name: 'retire', redis: mode === 'redis' });
   let ids: number[];
   let app: App | null = null;
 
   const env = (): Record<string, string> => ({
-    STORE_URL: sandbox.url,
-    STORE_EMAIL: sandbox.email,
-    STORE_PASSWORD: sandbox.password,
-    REPORT_DIR: join(dir, 'reports'),
-    LEDGER_FILE: join(dir, 'ledger', 'ledger.jsonl'),
-    JOBS_DIR: join(dir, 'jobs'),
+    ...world.storeEnv,
+    REPORT_DIR: join(world.dir, 'reports'),
+    LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
+    JOBS_DIR: join(world.dir, 'jobs'),
     RATE: '1000',
-    ...(mode === 'redis' ? { REDIS_URL, QUEUE_PREFIX: prefix } : {}),
+    ...world.redisEnv,
   });
 
   /**
@@ -59,7 +42,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     listed: readonly number[],
     options: { price?: number; byBarcode?: (id: number) => boolean; title?: string } = {},
   ): Promise<string> => {
-    const file = join(dir, name);
+    const file = join(world.dir, name);
     const title = options.title ?? 'Item';
     const rows = listed.map(
       (id) => `${options.byBarcode?.(id) ? '' : id},RB${id},${options.price ?? 10},${title},صنف,1`,
@@ -78,15 +61,12 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
   };
 
   const statuses = (): Map<number, number> =>
-    new Map(sandbox.products().map((product) => [product.product_id, product.product_status]));
+    new Map(world.sandbox.products().map((product) => [product.product_id, product.product_status]));
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'retire-'));
-    prefix = `test-retire-${randomUUID()}`;
-    sandbox = await startSandbox();
     ids = Array.from(
       { length: 40 },
-      (_, i) => sandbox.seedProduct({ title: `P${i}`, sale_price: 5, category: 1 }).product_id,
+      (_, i) => world.sandbox.seedProduct({ title: `P${i}`, sale_price: 5, category: 1 }).product_id,
     );
     if (mode === 'redis') {
       app = createApp(resolveConfig(env()), silentLogger);
@@ -101,9 +81,6 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
   afterEach(async () => {
     await app?.close();
     app = null;
-    await sandbox.close();
-    await deleteKeys(redis, prefix);
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('a feed that drops 3 of 40 sets exactly those 3 to the status, says why, and does not send them again', async () => {
@@ -127,17 +104,17 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     );
     expect((await cli(['validate', file], env())).stdout).not.toMatch(/, retire \d/);
     // Without a store there are no records to count from: said, never a silent nothing.
-    const alone = await cli(['validate', file, '--absent-status', '0'], { REPORT_DIR: join(dir, 'reports') });
+    const alone = await cli(['validate', file, '--absent-status', '0'], { REPORT_DIR: join(world.dir, 'reports') });
     expect(alone.stderr).toContain('--absent-status: nothing counted to retire');
     expect(alone.stdout).not.toMatch(/, retire \d/);
     expect([...statuses().values()].every((status) => status === 1)).toBe(true);
 
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const run = await importJson([file, '--absent-status', '0']);
     expect(run.code).toBe(0);
     expect(run.summary?.counts.status_changed).toBe(3);
     expect(run.summary?.retired).toBe(3);
-    expect(sandbox.requestCount('/v1/products_status')).toBe(3);
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(3);
     const now = statuses();
     expect(dropped.map((id) => now.get(id))).toEqual([0, 0, 0]);
     expect(kept.every((id) => now.get(id) === 1)).toBe(true);
@@ -145,26 +122,26 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     for (const id of dropped) expect(results).toContain(`retired: not in this sheet (product_id ${id})`);
 
     // The same feed again: the records say they are at 0 already, so nothing is sent to them.
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const again = await importJson([file, '--absent-status', '0']);
     expect(again.code).toBe(0);
     expect(again.summary?.counts.status_changed).toBe(0);
     expect(again.summary?.retired).toBeUndefined();
     const after = await cli(['validate', file, '--absent-status', '0', '--json'], env());
     expect((JSON.parse(after.stdout) as { sheets: { retired?: number }[] }).sheets[0]!.retired).toBe(0);
-    expect(sandbox.requestCount('/v1/products_status')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(0);
   });
 
   it('a job with absent: { status: 2 } retires what its feed drops; one that drops 30 is held by the guard', async () => {
     const job = async (sheet: string): Promise<void> => {
-      await mkdir(join(dir, 'jobs'), { recursive: true });
+      await mkdir(join(world.dir, 'jobs'), { recursive: true });
       await writeFile(
-        join(dir, 'jobs', 'nightly.yaml'),
+        join(world.dir, 'jobs', 'nightly.yaml'),
         `name: nightly\nsource: ${sheet}\nschedule: "0 2 * * *"\nmode: full\nabsent:\n  status: 2\n`,
       );
     };
     await job(await feed('job-drop3.csv', ids.slice(3)));
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const run = await cli(['schedule', 'run', 'nightly', '--json'], env());
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as BatchSummary).counts.status_changed).toBe(3);
@@ -172,37 +149,37 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     expect(ids.map((id) => now.get(id))).toEqual(ids.map((_, i) => (i < 3 ? 2 : 1)));
 
     await job(await feed('job-drop30.csv', ids.slice(0, 10)));
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const held = await cli(['schedule', 'run', 'nightly', '--json'], env());
     expect(held.code).toBe(2);
     expect(held.stderr).toContain('job nightly: held by the guard, nothing sent');
-    expect(sandbox.requestCount('/v1/products_status')).toBe(0);
-    expect(sandbox.requestCount('/v1/update_product')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/update_product')).toBe(0);
   });
 
   it('a feed that drops 30 of 40 is held by the guard: nothing is sent', async () => {
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const held = await importJson([await feed('drop30.csv', ids.slice(0, 10)), '--absent-status', '0']);
     expect(held.code).toBe(2);
     expect(held.stderr).toContain('held by the guard, nothing sent');
     expect(held.stderr).toContain('changes 30 of the 40 products');
-    expect(sandbox.requestCount('/v1/products_status')).toBe(0);
-    expect(sandbox.requestCount('/v1/update_product')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/update_product')).toBe(0);
     expect([...statuses().values()].every((status) => status === 1)).toBe(true);
   });
 
   it('a damaged sheet retires nothing', async () => {
-    const file = join(dir, 'damaged.csv');
+    const file = join(world.dir, 'damaged.csv');
     const good = ids.slice(0, 20).map((id) => `${id},RB${id},10`);
     // A quote opened and never closed: the file cannot be read whole.
     await writeFile(
       file,
       ['product_id,barcode,sale_price', ...good, `${ids[20]},"RB,10`, `${ids[21]},RB,10`].join('\n'),
     );
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const run = await cli(['import', file, '--absent-status', '0', '--confirm'], env());
     expect(run.code).not.toBe(0);
-    expect(sandbox.requestCount('/v1/products_status')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(0);
     expect([...statuses().values()].every((status) => status === 1)).toBe(true);
   });
 
@@ -210,7 +187,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     // Every product, in long rows: the file is read in many pieces, so the change is seen
     // part-way, and the products of the rows never read would be retired if it were not.
     const file = await feed('changing.csv', ids, { price: 11, title: 'Lamp '.repeat(8_000) });
-    sandbox.resetStats();
+    world.sandbox.resetStats();
     const own = app ?? createApp(resolveConfig(env()), silentLogger);
     let summary: BatchSummary;
     try {
@@ -224,7 +201,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     expect(summary.readError).toMatchObject({ code: 'file_changed' });
     expect(summary.counts.updated).toBeGreaterThan(0);
     expect(summary.counts.updated).toBeLessThan(40);
-    expect(sandbox.requestCount('/v1/products_status')).toBe(0);
+    expect(world.sandbox.requestCount('/v1/products_status')).toBe(0);
     expect([...statuses().values()].every((status) => status === 1)).toBe(true);
   });
 });

@@ -61,79 +61,47 @@ describe('outcomeOf', () => {
     attempts,
   });
 
-  it.each<[string, CallRecord[], string | undefined, { outcome: string; message: string; httpStatus: number | null }]>([
-    [
-      'create ok',
-      [rec('create', ok(''))],
-      undefined,
-      { outcome: 'created', message: 'Product created', httpStatus: 200 },
-    ],
-    [
-      'update ok',
-      [rec('update', ok('Product updated'))],
-      undefined,
-      { outcome: 'updated', message: 'Product updated', httpStatus: 200 },
-    ],
-    [
-      'status ok',
-      [rec('status', ok('Product status updated'))],
-      undefined,
-      { outcome: 'status_changed', message: 'Product status updated', httpStatus: 200 },
-    ],
+  const refused = (call: CallRecord['call'], ...error: Parameters<typeof err>) => rec(call, undefined, err(...error));
+  const notCreated =
+    'SERVER_ERROR (the product may or may not have been created, so it is not sent again: check it with the store, with "Check with the store" on the batch\'s page in the console)';
+
+  it.each<[string, CallRecord[], string, string, number]>([
+    ['create ok', [rec('create', ok(''))], 'created', 'Product created', 200],
+    ['update ok', [rec('update', ok('Product updated'))], 'updated', 'Product updated', 200],
+    ['status ok', [rec('status', ok('Product status updated'))], 'status_changed', 'Product status updated', 200],
     [
       'same status',
-      [rec('status', undefined, err('SAME_STATUS', 'Same product status', 400))],
-      undefined,
-      { outcome: 'unchanged', message: 'Same product status', httpStatus: 400 },
+      [refused('status', 'SAME_STATUS', 'Same product status', 400)],
+      'unchanged',
+      'Same product status',
+      400,
     ],
-    [
-      'brand ok',
-      [rec('brand', ok('Brand updated'))],
-      undefined,
-      { outcome: 'updated', message: 'Brand updated', httpStatus: 200 },
-    ],
+    ['brand ok', [rec('brand', ok('Brand updated'))], 'updated', 'Brand updated', 200],
     [
       'update + status',
       [rec('update', ok('Product updated')), rec('status', ok('Product status updated'))],
-      undefined,
-      { outcome: 'updated', message: 'Product updated; Product status updated', httpStatus: 200 },
+      'updated',
+      'Product updated; Product status updated',
+      200,
     ],
     [
       'update + same status',
-      [rec('update', ok('Product updated')), rec('status', undefined, err('SAME_STATUS', 'Same product status', 400))],
-      undefined,
-      { outcome: 'updated', message: 'Product updated; status already set', httpStatus: 200 },
+      [rec('update', ok('Product updated')), refused('status', 'SAME_STATUS', 'Same product status', 400)],
+      'updated',
+      'Product updated; status already set',
+      200,
     ],
     [
       'update ok, status rejected',
-      [rec('update', ok('Product updated')), rec('status', undefined, err('REJECTED', 'Invalid product status', 400))],
+      [rec('update', ok('Product updated')), refused('status', 'REJECTED', 'Invalid product status', 400)],
       'failed',
-      {
-        outcome: 'failed',
-        message: 'Product updated, but the status change failed: Invalid product status',
-        httpStatus: 400,
-      },
+      'Product updated, but the status change failed: Invalid product status',
+      400,
     ],
-    [
-      'create rejected',
-      [rec('create', undefined, err('REJECTED', 'title is required', 400))],
-      'failed',
-      { outcome: 'failed', message: 'title is required', httpStatus: 400 },
-    ],
-    [
-      'create 5xx',
-      [rec('create', undefined, err('SERVER_ERROR', undefined, 500))],
-      'unknown',
-      {
-        outcome: 'unknown',
-        message:
-          'SERVER_ERROR (the product may or may not have been created, so it is not sent again: check it with the store, with "Check with the store" on the batch\'s page in the console)',
-        httpStatus: 500,
-      },
-    ],
-  ])('%s', (_name, calls, final, expected) => {
-    expect(final ?? expected.outcome).toBe(expected.outcome);
-    expect(outcomeOf(7, calls)).toMatchObject({ row: 7, ...expected });
+    ['create rejected', [refused('create', 'REJECTED', 'title is required', 400)], 'failed', 'title is required', 400],
+    ['create 5xx', [refused('create', 'SERVER_ERROR', undefined, 500)], 'unknown', notCreated, 500],
+  ])('%s', (_name, calls, outcome, message, httpStatus) => {
+    expect(outcomeOf(7, calls)).toMatchObject({ row: 7, outcome, message, httpStatus });
   });
 
   it('sums attempts over calls', () => {

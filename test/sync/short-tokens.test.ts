@@ -7,20 +7,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { runSync } from '../../src/sync/index.ts';
+import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
 import { clientFor } from '../store/helpers.ts';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 
 const ROWS = 300;
 const STEP_MS = 25;
 
-let sandbox: SandboxHandle | undefined;
-let dir: string | undefined;
+// Each test's world is started inside it, with its sandbox on the test's clock.
+let world: SandboxWorld | undefined;
 afterEach(async () => {
-  await sandbox?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await world?.close();
+  world = undefined;
 });
 
 describe('short-lived tokens', () => {
@@ -30,18 +28,20 @@ describe('short-lived tokens', () => {
       let now = Date.parse('2026-11-23T12:00:00Z');
       const storeClock = () => now;
       const clientClock = () => (now += STEP_MS);
-      sandbox = await startSandbox({ tokenTtlSeconds: 5, expiresInStyle, clock: storeClock });
-      dir = await mkdtemp(join(tmpdir(), 'short-tokens-'));
+      world = await startSandboxWorld({
+        name: 'short-tokens',
+        sandbox: { tokenTtlSeconds: 5, expiresInStyle, clock: storeClock },
+      });
+      const { sandbox } = world;
       const lines = ['title,category,sale_price,barcode'];
       for (let i = 0; i < ROWS; i += 1) lines.push(`Item ${i},1,${10 + i},ST${i}`);
-      const file = join(dir, 'items.csv');
-      await writeFile(file, `${lines.join('\n')}\n`);
+      const file = await world.sheet('items.csv', lines);
       const started = now;
 
       const client = clientFor(sandbox, {}, { now: clientClock });
       const summary = await runSync(
         { file },
-        { client, reportDir: dir, rate: 10_000, concurrency: 4, clock: storeClock },
+        { client, reportDir: world.dir, rate: 10_000, concurrency: 4, clock: storeClock },
       );
       client.close();
 

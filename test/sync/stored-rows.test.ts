@@ -1,23 +1,10 @@
 /** A Redis batch's report reads its rows in order without listing them first (batch-state.ts storedRows). */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BatchState, type StoredRow } from '../../src/sync/queue/batch-state.ts';
 import { engineKeys } from '../../src/sync/queue/keys.ts';
-import { deleteKeys } from './helpers/redis.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { useRedisWorld } from './helpers/queue-world.ts';
 
-const prefix = `test-stored-rows-${randomUUID()}`;
-let redis: Redis;
-
-beforeAll(() => {
-  redis = new Redis(REDIS_URL);
-});
-
-afterAll(async () => {
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-});
+const world = useRedisWorld('stored-rows', { once: true });
 
 const stored = (row: number): StoredRow => ({
   result: { row, outcome: 'created', message: `row ${row}`, httpStatus: 201, attempts: 1, code: 'created' },
@@ -32,7 +19,7 @@ async function readAll(state: BatchState, batchId: string, chunk: number): Promi
 
 describe('storedRows', () => {
   it('gives every stored row once, in row order, across gaps', async () => {
-    const state = new BatchState(redis, engineKeys(prefix));
+    const state = new BatchState(world.redis, engineKeys(world.prefix));
     const rows = [2, 3, 5, 999, 1_000, 1_001, 4_500];
     // Recorded out of order, as workers finish them.
     for (const row of [...rows].reverse()) await state.record('gaps', stored(row));
@@ -42,7 +29,7 @@ describe('storedRows', () => {
   });
 
   it('past a million row numbers without a result, lists the rows still to come and goes on in order', async () => {
-    const state = new BatchState(redis, engineKeys(prefix));
+    const state = new BatchState(world.redis, engineKeys(world.prefix));
     const rows = [2, 40, 3_000_000, 3_000_007, 5_000_000];
     for (const row of rows) await state.record('far', stored(row));
     const got: StoredRow[] = [];

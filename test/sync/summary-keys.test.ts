@@ -37,23 +37,9 @@ describe('summary.json', () => {
   it('has the same keys in the same order from the local and the redis transport', async () => {
     const local = await summaryKeys(localTransport());
     const queue = await summaryKeys(redisTransport());
-    expect(local.written).toEqual([
-      'batchId',
-      'store',
-      'source',
-      'file',
-      'kind',
-      'total',
-      'counts',
-      'startedAt',
-      'finishedAt',
-      'rate',
-      'rerunOf',
-      'fixes',
-      'readError',
-      'categoryCounts',
-      'reportDir',
-    ]);
+    expect(local.written.join(' ')).toBe(
+      'batchId store source file kind total counts startedAt finishedAt rate rerunOf fixes readError categoryCounts reportDir',
+    );
     expect(queue.written).toEqual(local.written);
     expect(local.returned).toEqual(local.written);
     expect(queue.returned).toEqual(queue.written);
@@ -76,18 +62,9 @@ describe('batchSummary', () => {
 
   it('leaves out the facts a batch does not have', () => {
     const summary = batchSummary({ ...facts, rerunOf: undefined, dryRun: false, readError: undefined });
-    expect(Object.keys(summary)).toEqual([
-      'batchId',
-      'source',
-      'file',
-      'kind',
-      'total',
-      'counts',
-      'startedAt',
-      'finishedAt',
-      'rate',
-      'reportDir',
-    ]);
+    expect(Object.keys(summary).join(' ')).toBe(
+      'batchId source file kind total counts startedAt finishedAt rate reportDir',
+    );
   });
 
   it('puts every optional fact in one order', () => {
@@ -101,24 +78,8 @@ describe('batchSummary', () => {
       store: { url: 'https://a.example', account: 'v@a.example' },
       categoryCounts: { before: { at: '2026-01-01T00:00:00.000Z', totals: { '1': 0 } } },
     });
-    expect(Object.keys(summary)).toEqual([
-      'batchId',
-      'store',
-      'source',
-      'file',
-      'kind',
-      'sheet',
-      'total',
-      'counts',
-      'startedAt',
-      'finishedAt',
-      'rate',
-      'rerunOf',
-      'dryRun',
-      'skippedUnchanged',
-      'readError',
-      'categoryCounts',
-      'reportDir',
-    ]);
+    expect(Object.keys(summary).join(' ')).toBe(
+      'batchId store source file kind sheet total counts startedAt finishedAt rate rerunOf dryRun skippedUnchanged readError categoryCounts reportDir',
+    );
   });
 });

@@ -1,12 +1,10 @@
 /** Child processes for crash tests: worker processes and a private redis-server. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { startBaseWorld, type BaseWorld } from '../../helpers/base-world.ts';
 
 const WORKER = fileURLToPath(new URL('./worker-child.ts', import.meta.url));
 
@@ -44,16 +42,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A private redis-server with AOF fsync on every write, in its own temp dir (never the shared 6379). */
+/** A private redis-server with AOF fsync on every write, in a base world's folder (never the shared 6379). */
 export class PrivateRedis {
   private child: ChildProcess | undefined;
   private constructor(
     readonly port: number,
-    readonly dir: string,
+    private readonly world: BaseWorld,
   ) {}
 
   static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort(), await mkdtemp(join(tmpdir(), 'redis-')));
+    const redis = new PrivateRedis(await freePort(), await startBaseWorld({ name: 'redis' }));
     await redis.up();
     return redis;
   }
@@ -71,7 +69,7 @@ export class PrivateRedis {
         '--bind',
         '127.0.0.1',
         '--dir',
-        this.dir,
+        this.world.dir,
         '--appendonly',
         'yes',
         '--appendfsync',
@@ -97,6 +95,6 @@ export class PrivateRedis {
 
   async stop(): Promise<void> {
     await this.crash();
-    await rm(this.dir, { recursive: true, force: true });
+    await this.world.close();
   }
 }
