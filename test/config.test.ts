@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig, requireStore } from '../src/config.ts';
 import { failureOf } from '../src/cli/exit-codes.ts';
+import { useTempDir } from './helpers/use-world.ts';
+
+const tmp = useTempDir('config', { once: true });
 
 function errorOf(fn: () => unknown): ConfigError {
   try {
@@ -106,13 +108,12 @@ describe('resolveConfig', () => {
   });
 
   it('reads the notification secrets from files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'config-'));
-    writeFileSync(join(dir, 'secret'), `${SECRET}\n`);
-    writeFileSync(join(dir, 'smtp'), 'smtps://u:p@mail.example\n');
+    writeFileSync(join(tmp.dir, 'secret'), `${SECRET}\n`);
+    writeFileSync(join(tmp.dir, 'smtp'), 'smtps://u:p@mail.example\n');
     const config = resolveConfig({
       NOTIFY_WEBHOOK_URL: 'https://hooks.example/x',
-      NOTIFY_WEBHOOK_SECRET_FILE: join(dir, 'secret'),
-      SMTP_URL_FILE: join(dir, 'smtp'),
+      NOTIFY_WEBHOOK_SECRET_FILE: join(tmp.dir, 'secret'),
+      SMTP_URL_FILE: join(tmp.dir, 'smtp'),
       NOTIFY_EMAIL_TO: 'ops@shop.example, Owner <owner@shop.example>',
       NOTIFY_EMAIL_FROM: 'Catalog <catalog@shop.example>',
       CONSOLE_URL: 'https://console.shop.example/',
@@ -122,7 +123,7 @@ describe('resolveConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example',
       consoleUrl: 'https://console.shop.example',
     });
-    expect(errorOf(() => resolveConfig({ SMTP_URL_FILE: join(dir, 'missing') })).setting).toBe('SMTP_URL_FILE');
+    expect(errorOf(() => resolveConfig({ SMTP_URL_FILE: join(tmp.dir, 'missing') })).setting).toBe('SMTP_URL_FILE');
   });
 
   it('allows plain http on loopback only', () => {

@@ -1,20 +1,12 @@
 /** The console's HTTP API against a real sandbox store: auth, uploads, batches, files, re-runs. */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli } from '../intake/cli.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
-import { readEvents, sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
+import { readEvents, sheetForm, startConsoleWorld, useConsoleWorld, TOKEN } from './helpers.ts';
 
-let world: ConsoleWorld;
-
-beforeEach(async () => {
-  world = await startConsoleWorld({ uploadLimitBytes: 64 * 1024 });
-});
-
-afterEach(async () => {
-  await world.close();
-});
+const world = useConsoleWorld({ uploadLimitBytes: 64 * 1024 });
 
 /** Two good creates, one row without a title (invalid), one update of a product the store does not have (failed). */
 function mixedSheet(missingId: number): string {

@@ -4,19 +4,11 @@
  * as it was sent, never by its path on the server.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from '../sheet-read/helpers.ts';
-import { sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { sheetForm, useConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld;
-
-beforeEach(async () => {
-  world = await startConsoleWorld({ uploadLimitBytes: 64 * 1024 });
-});
-
-afterEach(async () => {
-  await world.close();
-});
+const world = useConsoleWorld({ uploadLimitBytes: 64 * 1024 });
 
 /** An XLSX cut short, as a failed download leaves it. */
 function cutXlsx(): Uint8Array {

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { readEvents, startConsoleWorld, syncedBatch, type ConsoleWorld } from './helpers.ts';
 
 let world: ConsoleWorld;
 
@@ -21,13 +21,7 @@ interface Problems {
 /** One good create; row 3 has no title, row 4 a price that is no number. */
 const SHEET = ['title,sale_price,category,barcode', 'Lamp,12.5,1,B-1', ',9,1,B-2', 'Desk,12.5O,1,B-3'].join('\n');
 
-async function sync(text: string): Promise<string> {
-  const res = await world.api('/api/batches', { method: 'POST', body: sheetForm('products.csv', text) });
-  expect(res.status).toBe(202);
-  const { batchId } = (await res.json()) as { batchId: string };
-  expect((await readEvents(world, batchId)).at(-1)).toMatchObject({ status: 'done' });
-  return batchId;
-}
+const sync = (text: string): Promise<string> => syncedBatch(world, text);
 
 function post(path: string, body: unknown): Promise<Response> {
   return world.api(path, {

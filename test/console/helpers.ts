@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
@@ -13,6 +14,7 @@ import { openConsole } from '../../src/console/start.ts';
 import type { StoreLedger } from '../../src/ledger/open.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/index.ts';
 import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
+import { useWorld, type UseOptions } from '../helpers/use-world.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
 
@@ -113,6 +115,20 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
       }),
     ledger: async () => (await app.ledger()).ledger,
   };
+}
+
+/** A console world for each test of the file (or with `once`, one for all of them), closed after. */
+export function useConsoleWorld(options: ConsoleWorldOptions = {}, use?: UseOptions): ConsoleWorld {
+  return useWorld(() => startConsoleWorld(options), use);
+}
+
+/** `text` synced as products.csv through POST /api/batches; its batch id, once its events end in done. */
+export async function syncedBatch(world: ConsoleWorld, text: string): Promise<string> {
+  const res = await world.api('/api/batches', { method: 'POST', body: sheetForm('products.csv', text) });
+  expect(res.status).toBe(202);
+  const { batchId } = (await res.json()) as { batchId: string };
+  expect((await readEvents(world, batchId)).at(-1)).toMatchObject({ status: 'done' });
+  return batchId;
 }
 
 export function sheetForm(name: string, text: string | Uint8Array, fields: Record<string, string> = {}): FormData {

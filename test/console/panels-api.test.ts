@@ -4,22 +4,14 @@
  */
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadJobs } from '../../src/intake/job-file.ts';
 import { scheduleQueue, syncSchedules } from '../../src/intake/schedules.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
-import { readEvents, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { readEvents, startConsoleWorld, useConsoleWorld } from './helpers.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 
-let world: ConsoleWorld;
-
-beforeEach(async () => {
-  world = await startConsoleWorld();
-});
-
-afterEach(async () => {
-  await world.close();
-});
+const world = useConsoleWorld();
 
 async function json<T = Record<string, unknown>>(
   path: string,

@@ -7,17 +7,18 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, expect, it } from 'vitest';
+import { useTempDir } from '../helpers/use-world.ts';
 import { sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
 
 const PUBLIC = 'https://console.example.com';
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 
 let world: ConsoleWorld | undefined;
+/** HOME and the reports of the `serve` child. */
+const tmp = useTempDir('console-proxy', { once: true });
 
 afterEach(async () => {
   await world?.close();
@@ -83,12 +84,11 @@ it('with CONSOLE_URL=https://…: a Secure session cookie, redirects to the publ
 });
 
 it('serve prints its login link at the public address, and where it listens', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'console-proxy-'));
   const child = spawn(process.execPath, [BIN, 'serve', '--sandbox', '--port', '0'], {
     env: {
       PATH: process.env.PATH,
-      HOME: dir,
-      REPORT_DIR: join(dir, 'reports'),
+      HOME: tmp.dir,
+      REPORT_DIR: join(tmp.dir, 'reports'),
       LOG_LEVEL: 'silent',
       CONSOLE_URL: PUBLIC,
     },
@@ -108,6 +108,5 @@ it('serve prints its login link at the public address, and where it listens', as
   } finally {
     child.kill('SIGTERM');
     await exited;
-    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -7,19 +7,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReconcileAnswer } from '../../src/console/reconcile-view.ts';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { readEvents, sheetForm, startConsoleWorld, useConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld;
-
-beforeEach(async () => {
-  world = await startConsoleWorld();
-});
-
-afterEach(async () => {
-  await world.close();
-});
+const world = useConsoleWorld();
 
 /** Three creates in one category, by barcode. */
 function sheet(category: number, prefix: string): string {

@@ -1,16 +1,8 @@
 /** GET /api/batches/{id}/rows over real HTTP: the rows that need attention, with reasons and cells, paged. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { readEvents, sheetForm, useConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld;
-
-beforeEach(async () => {
-  world = await startConsoleWorld({ uploadLimitBytes: 64 * 1024 });
-});
-
-afterEach(async () => {
-  await world.close();
-});
+const world = useConsoleWorld({ uploadLimitBytes: 64 * 1024 });
 
 interface RowsAnswer {
   rows: {

@@ -6,24 +6,22 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { until } from '../helpers/until.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
 const AGENCY = 'agency-console-token-0123456789';
 
 const sandboxes: SandboxHandle[] = [];
-let dir: string | undefined;
+const tmp = useTempDir('serve-stores', { once: true });
 
 afterEach(async () => {
   for (const sandbox of sandboxes.splice(0)) await sandbox.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
 });
 
 function storeLines(id: string, sandbox: SandboxHandle, token: boolean): string[] {
@@ -37,7 +35,7 @@ function storeLines(id: string, sandbox: SandboxHandle, token: boolean): string[
 }
 
 it('serves every store of the stores file under one login, each store token its own store, a store added too', async () => {
-  dir = await mkdtemp(join(tmpdir(), 'serve-stores-'));
+  const { dir } = tmp;
   const [north, south, west] = [await startSandbox(), await startSandbox(), await startSandbox()];
   sandboxes.push(north, south, west);
   const northToken = 'north-console-token-0123456789';

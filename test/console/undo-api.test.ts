@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { readEvents, startConsoleWorld, syncedBatch, type ConsoleWorld } from './helpers.ts';
 
 let world: ConsoleWorld;
 
@@ -17,13 +17,7 @@ afterEach(async () => {
   await world.close();
 });
 
-async function sync(text: string): Promise<string> {
-  const res = await world.api('/api/batches', { method: 'POST', body: sheetForm('products.csv', text) });
-  expect(res.status).toBe(202);
-  const { batchId } = (await res.json()) as { batchId: string };
-  expect((await readEvents(world, batchId)).at(-1)).toMatchObject({ status: 'done' });
-  return batchId;
-}
+const sync = (text: string): Promise<string> => syncedBatch(world, text);
 
 interface UndoAnswer {
   batchId: string | null;

@@ -6,7 +6,7 @@
  * (and the brands), and agree.
  */
 import { describe, expect, it } from 'vitest';
-import { cli, fixture, useStoreWithProducts } from './helpers.ts';
+import { fixture, useStoreWithProducts } from './helpers.ts';
 
 const f = useStoreWithProducts(2);
 
@@ -23,7 +23,7 @@ describe('sheets named in Arabic (openpyxl)', () => {
   const file = fixture('arabic-sheet-names.openpyxl.xlsx');
 
   it('validate reads المنتجات as products and العلامات التجارية as brands, passing over تعليمات', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', file, '--json']);
+    const run = await f.validate(file, '--json');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.out) as ValidateJson;
     expect(json.sheets.map(({ sheetName, kind, rows, invalidRows }) => [sheetName, kind, rows, invalidRows])).toEqual([
@@ -33,8 +33,7 @@ describe('sheets named in Arabic (openpyxl)', () => {
   });
 
   it('import sends the products, then the brand', async () => {
-    f.store.sandbox.resetStats();
-    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full'], f.store.env);
+    const run = await f.importFull(file);
     expect(run.code).toBe(0);
     expect(run.out).toContain('sheet read: "المنتجات"');
     expect(f.store.bodies('/v1/update_product')).toEqual(UPDATES);
@@ -46,15 +45,14 @@ describe("sheets left at Arabic Excel's default names (openpyxl)", () => {
   const file = fixture('default-sheet-names.openpyxl.xlsx');
 
   it('validate reads the sheet whose header names known columns', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', file]);
+    const run = await f.validate(file);
     expect(run.code).toBe(0);
     expect(run.out).toContain('[sheet ورقة2]: product sheet, 2 data rows');
     expect(run.out).toContain('valid: every row can be sent');
   });
 
   it('import sends the products of that sheet', async () => {
-    f.store.sandbox.resetStats();
-    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full'], f.store.env);
+    const run = await f.importFull(file);
     expect(run.code).toBe(0);
     expect(run.out).toContain('sheet read: "ورقة2"');
     expect(f.store.bodies('/v1/update_product')).toEqual(UPDATES);

@@ -6,22 +6,18 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
-import { startWorld, type World } from '../intake/helpers.ts';
-import { cli, dropFile, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { startWorld } from '../intake/helpers.ts';
+import { cli, dropFile, useStoreWithProducts } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-let world: World;
+const f = useStoreWithProducts(0);
+const world = useWorld(() => startWorld(), { once: true });
 let file: string;
 beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(0, dir);
-  world = await startWorld();
-  file = join(dir, 'catalog.xlsx');
+  file = join(f.dir, 'catalog.xlsx');
   const workbook = new ExcelJS.Workbook();
   const products = workbook.addWorksheet('Products');
   products.addRow(['title', 'title_ar', 'sale_price', 'category', 'barcode']);
@@ -30,11 +26,6 @@ beforeAll(async () => {
   brands.addRow(['brand_id', 'brand_name', 'brand_name_ar']);
   brands.addRow([2, 'Globex', 'جلوبكس']);
   await workbook.xlsx.writeFile(file);
-});
-afterAll(async () => {
-  await store.close();
-  await world.close();
-  await remove();
 });
 
 /** What the store was sent: the products created and the brands renamed. */
@@ -53,31 +44,31 @@ const EXPECTED = {
 };
 
 it('import sends the products, then the brands', async () => {
-  store.sandbox.resetStats();
-  const run = await cli(['--report-dir', join(dir, 'import'), 'import', file, '--mode', 'full'], store.env);
+  f.store.sandbox.resetStats();
+  const run = await cli(['--report-dir', join(f.dir, 'import'), 'import', file, '--mode', 'full'], f.store.env);
   expect(run.code).toBe(0);
-  expect(received(store.sandbox)).toEqual(EXPECTED);
+  expect(received(f.store.sandbox)).toEqual(EXPECTED);
 });
 
 it('a scheduled job sends the same, as two batches', async () => {
-  store.sandbox.resetStats();
-  const jobs = join(dir, 'jobs');
+  f.store.sandbox.resetStats();
+  const jobs = join(f.dir, 'jobs');
   await mkdir(jobs, { recursive: true });
   await writeFile(join(jobs, 'catalog.yaml'), `name: catalog\nsource: ${file}\nschedule: '30 2 * * *'\nmode: full\n`);
-  const run = await cli(['--report-dir', join(dir, 'schedule'), 'schedule', 'run', 'catalog', '--json'], {
-    ...store.env,
+  const run = await cli(['--report-dir', join(f.dir, 'schedule'), 'schedule', 'run', 'catalog', '--json'], {
+    ...f.store.env,
     JOBS_DIR: jobs,
-    LEDGER_FILE: join(dir, 'schedule-ledger', 'ledger.jsonl'),
+    LEDGER_FILE: join(f.dir, 'schedule-ledger', 'ledger.jsonl'),
   });
   expect(run.code).toBe(0);
   expect((JSON.parse(run.out) as { kind: string }[]).map((batch) => batch.kind)).toEqual(['products', 'brands']);
-  expect(received(store.sandbox)).toEqual(EXPECTED);
+  expect(received(f.store.sandbox)).toEqual(EXPECTED);
 });
 
 it('a file dropped into the watched folder sends the same, and its report names both batches', async () => {
   const { result, layout, claimed } = await dropFile(
     world,
-    join(dir, 'drop'),
+    join(f.dir, 'drop'),
     'catalog.xlsx',
     await readFile(file),
     'full',

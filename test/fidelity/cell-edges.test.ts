@@ -10,27 +10,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, scratch, storeWithProducts, type Store } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, useStoreWithProducts } from './helpers.ts';
 
 const run = promisify(execFile);
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
+const f = useStoreWithProducts(7);
 beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(7, dir);
-  await run('/usr/bin/python3', [join(import.meta.dirname, 'make-cell-edges.py'), dir]);
-});
-afterAll(async () => {
-  await store.close();
-  await remove();
+  await run('/usr/bin/python3', [join(import.meta.dirname, 'make-cell-edges.py'), f.dir]);
 });
 
 /** The bodies of the update calls exactly as the store received them, in product order. */
 function updateBodies(): string[] {
-  return store.sandbox
+  return f.store.sandbox
     .requests()
     .filter((request) => request.path === '/v1/update_product')
     .sort((a, b) => productId(a.body) - productId(b.body))
@@ -59,9 +51,7 @@ async function reportRows(out: string): Promise<ReportRow[]> {
 
 describe('cell-edges.openpyxl.xlsx', () => {
   it('import sends every digit of an identifier, text as Excel places it, prices without their currency', async () => {
-    store.sandbox.resetStats();
-    const file = join(dir, 'cell-edges.openpyxl.xlsx');
-    const result = await cli(['--report-dir', dir, 'import', file, '--mode', 'full', '--json'], store.env);
+    const result = await f.importFull(join(f.dir, 'cell-edges.openpyxl.xlsx'), '--json');
     expect(result.code).toBe(1);
     expect(updateBodies()).toEqual([
       '{"title":"Scientific barcode","barcode":"6291041500213","tag":"555-123-4567","sale_price":19.5,"description":"ok","product_id":1001}',
@@ -113,7 +103,7 @@ describe('cell-edges.python-csv.csv', () => {
     "description: the cell shows the error #DIV/0! (a formula's error, saved as text); fix the formula or type the value, or list the column under error_text: in a column map to send it as text";
 
   it('validate refuses the digits Excel lost and the error values, as an XLSX error cell', async () => {
-    const result = await cli(['--report-dir', dir, 'validate', join(dir, 'cell-edges.python-csv.csv'), '--json']);
+    const result = await f.validate(join(f.dir, 'cell-edges.python-csv.csv'), '--json');
     expect(result.code).toBe(1);
     const json = JSON.parse(result.out) as { sheets: { issues: { row: number; code: string; message: string }[] }[] };
     expect(message(json.sheets[0]!.issues)).toEqual([
@@ -130,16 +120,16 @@ describe('cell-edges.python-csv.csv', () => {
   });
 
   it('import sends the good rows; a column map lets an error value through as text on purpose', async () => {
-    store.sandbox.resetStats();
-    const map = join(dir, 'map.yaml');
+    f.store.sandbox.resetStats();
+    const map = join(f.dir, 'map.yaml');
     await writeFile(map, 'columns: {}\nerror_text:\n  - tag\n');
-    const file = join(dir, 'cell-edges.python-csv.csv');
+    const file = join(f.dir, 'cell-edges.python-csv.csv');
     const result = await cli(
       // --confirm: the fixtures send the same product ids at other prices; the guard is not under test.
-      ['--report-dir', dir, 'import', file, '--columns', map, '--mode', 'full', '--json', '--confirm'],
+      ['--report-dir', f.dir, 'import', file, '--columns', map, '--mode', 'full', '--json', '--confirm'],
       // A ledger of its own: the other fixture names these product ids with other barcodes, which
       // one ledger refuses as links contradicting the first (docs/ledger.md).
-      { ...store.env, LEDGER_FILE: join(dir, 'python-ledger', 'ledger.jsonl') },
+      { ...f.store.env, LEDGER_FILE: join(f.dir, 'python-ledger', 'ledger.jsonl') },
     );
     expect(result.code).toBe(1);
     expect(updateBodies()).toEqual([

@@ -2,18 +2,14 @@
  * Compound files (OLE2): a password-protected .xlsx and a legacy .xls share the first bytes; what the
  * file holds tells them apart, and the message says which (exit 2, nothing read).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cli, fixture, scratch } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { useTempDir } from '../helpers/use-world.ts';
+import { cli, fixture } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-});
-afterAll(async () => remove());
+const scratch = useTempDir('fidelity', { once: true });
 
 it('validate says the workbook is password-protected and exits 2', async () => {
-  const run = await cli(['--report-dir', dir, 'validate', fixture('password-protected.officecrypto.xlsx')]);
+  const run = await cli(['--report-dir', scratch.dir, 'validate', fixture('password-protected.officecrypto.xlsx')]);
   expect(run.code).toBe(2);
   expect(run.err).toContain(
     'password-protected.officecrypto.xlsx: this is a password-protected workbook; open it in Excel, remove the password (File > Info > Protect Workbook) and save it, then try again',
@@ -22,7 +18,7 @@ it('validate says the workbook is password-protected and exits 2', async () => {
 });
 
 it('a legacy .xls (LibreOffice, Excel 97-2003) is named as such: exit 2', async () => {
-  const run = await cli(['--report-dir', dir, 'validate', fixture('legacy.libreoffice.xls')]);
+  const run = await cli(['--report-dir', scratch.dir, 'validate', fixture('legacy.libreoffice.xls')]);
   expect(run.code).toBe(2);
   expect(run.err).toContain(
     'legacy.libreoffice.xls: this is a legacy .xls file; open it in Excel and save it as .xlsx or CSV',

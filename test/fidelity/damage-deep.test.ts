@@ -7,27 +7,16 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productRows, rowXml, workbook } from '../fixtures/read/make-crafted-xlsx.ts';
-import { startWorld, type World } from '../intake/helpers.ts';
-import { cli as run, dropFile, scratch, storeWithProducts, type CliRun, type Store } from './helpers.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { startWorld } from '../intake/helpers.ts';
+import { cli as run, dropFile, useStoreWithProducts, type CliRun } from './helpers.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-let store: Store;
-let world: World;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-  store = await storeWithProducts(0, dir);
-  world = await startWorld();
-});
-afterAll(async () => {
-  await store.close();
-  await world.close();
-  await remove();
-});
+const f = useStoreWithProducts(0);
+const world = useWorld(() => startWorld(), { once: true });
 
-const cli = (...args: string[]): Promise<CliRun> => run([...args, '--report-dir', join(dir, 'reports')], store.env);
+const cli = (...args: string[]): Promise<CliRun> => run([...args, '--report-dir', join(f.dir, 'reports')], f.store.env);
 
 /** 300 good products, then `tail` (raw XML) where the sheet's last rows would be. */
 const damagedAtEnd = (tail: string): Buffer => workbook(productRows() + tail);
@@ -64,7 +53,7 @@ const cases: { name: string; file: Buffer; message: string }[] = [
 describe.each(cases)('$name', ({ name, file: bytes, message }) => {
   let file: string;
   beforeAll(async () => {
-    file = join(dir, `${name.replace(/\W+/g, '-')}.xlsx`);
+    file = join(f.dir, `${name.replace(/\W+/g, '-')}.xlsx`);
     await writeFile(file, bytes);
   });
 
@@ -77,18 +66,18 @@ describe.each(cases)('$name', ({ name, file: bytes, message }) => {
   });
 
   it('import: the same exit 2 and message, and nothing reaches the store', async () => {
-    store.sandbox.resetStats();
+    f.store.sandbox.resetStats();
     const { code, err } = await cli('import', file);
     expect(err).toContain(`cannot read sheet: ${file}: `);
     expect(err).toContain(message);
     expect(code).toBe(2);
-    expect(store.sandbox.requestCount('/v1/create_product')).toBe(0);
-    expect(store.sandbox.products()).toHaveLength(0);
+    expect(f.store.sandbox.requestCount('/v1/create_product')).toBe(0);
+    expect(f.store.sandbox.products()).toHaveLength(0);
   });
 
   it('watch: the dropped file goes to failed/ with the same message, and nothing reaches the store', async () => {
     world.sandbox.resetStats();
-    const dropRoot = join(dir, `drop-${name.replace(/\W+/g, '-')}`);
+    const dropRoot = join(f.dir, `drop-${name.replace(/\W+/g, '-')}`);
     const { result, layout, claimed } = await dropFile(world, dropRoot, 'catalog.xlsx', bytes, 'delta');
     expect(result).toEqual({ status: 'failed', error: expect.stringContaining(message) as unknown });
     expect((await readdir(layout.failed)).sort()).toEqual([claimed, `${claimed}.error.txt`]);

@@ -4,20 +4,16 @@
  * error (`file_changed`) before any row read after it is handed on. Excel and LibreOffice save
  * by writing a new file and renaming it over the old one; `cp` and slow uploads write in place.
  */
-import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSheet } from '../../src/sheet/open.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { PRODUCT_HEADERS, rowXml, workbook } from '../fixtures/read/make-crafted-xlsx.ts';
 import { CHANGING_ROWS, writeChangingSheet } from '../sync/helpers/broken-sheet.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'file-changed-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const tmp = useTempDir('file-changed', { once: true });
 
 /** A products workbook of CHANGING_ROWS rows titled `${title} n`, big enough for many reads. */
 function products(title: string): Buffer {
@@ -62,29 +58,29 @@ function expectChanged({ titles, failure }: Read, oldTitle: RegExp): void {
 
 describe('a file changed while its rows are read', () => {
   it('CSV written to in place: the rows before the change, then file_changed', async () => {
-    const file = join(dir, 'in-place.csv');
+    const file = join(tmp.dir, 'in-place.csv');
     await writeChangingSheet(file);
     expectChanged(await readWhileChanging(file, () => appendFile(file, 'Late,متأخر,1,1,LATE\r\n')), /^Item \d+$/);
   });
 
   it('CSV saved over by rename (as Excel saves): no row of the new file', async () => {
-    const file = join(dir, 'renamed.csv');
+    const file = join(tmp.dir, 'renamed.csv');
     await writeChangingSheet(file);
-    const saved = join(dir, 'renamed.csv.new');
+    const saved = join(tmp.dir, 'renamed.csv.new');
     await writeFile(saved, 'title,title_ar,category,sale_price,barcode\r\nNew,جديد,1,1,NEW\r\n');
     expectChanged(await readWhileChanging(file, () => rename(saved, file)), /^Item \d+$/);
   });
 
   it('XLSX written to in place: the rows before the change, then file_changed', async () => {
-    const file = join(dir, 'in-place.xlsx');
+    const file = join(tmp.dir, 'in-place.xlsx');
     await writeFile(file, products('Old'));
     expectChanged(await readWhileChanging(file, () => appendFile(file, Buffer.alloc(10))), /^Old \d+$/);
   });
 
   it('XLSX saved over by rename between its check and its rows: no row of the new workbook', async () => {
-    const file = join(dir, 'renamed.xlsx');
+    const file = join(tmp.dir, 'renamed.xlsx');
     await writeFile(file, products('Old'));
-    const saved = join(dir, 'renamed.xlsx.new');
+    const saved = join(tmp.dir, 'renamed.xlsx.new');
     await writeFile(saved, products('New'));
     expectChanged(await readWhileChanging(file, () => rename(saved, file)), /^Old \d+$/);
   });

@@ -4,13 +4,13 @@
  * LibreOffice holds the saved value 55, which is what is sent.
  */
 import { describe, expect, it } from 'vitest';
-import { cli, fixture, useStoreWithProducts } from './helpers.ts';
+import { useStoreWithProducts } from './helpers.ts';
 
 const f = useStoreWithProducts(1);
 
 describe('a formula without a saved value (openpyxl)', () => {
   it('makes validate fail naming the row and column, and says how to fix it', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', fixture('formula-no-cached-value.openpyxl.xlsx')]);
+    const run = await f.validate('formula-no-cached-value.openpyxl.xlsx');
     expect(run.code).toBe(1);
     expect(run.out).toContain('invalid rows:   1 (not sent)');
     expect(run.out).toContain(
@@ -19,9 +19,7 @@ describe('a formula without a saved value (openpyxl)', () => {
   });
 
   it('is not sent by import', async () => {
-    f.store.sandbox.resetStats();
-    const file = fixture('formula-no-cached-value.openpyxl.xlsx');
-    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full', '--json'], f.store.env);
+    const run = await f.importFull('formula-no-cached-value.openpyxl.xlsx', '--json');
     expect(run.code).toBe(1);
     expect(f.store.bodies('/v1/update_product')).toEqual([]);
   });
@@ -29,9 +27,7 @@ describe('a formula without a saved value (openpyxl)', () => {
 
 describe('a formula with its saved value (LibreOffice)', () => {
   it('is read as its value', async () => {
-    f.store.sandbox.resetStats();
-    const file = fixture('formula-cached-value.libreoffice.xlsx');
-    const run = await cli(['--report-dir', f.dir, 'import', file, '--mode', 'full', '--json'], f.store.env);
+    const run = await f.importFull('formula-cached-value.libreoffice.xlsx', '--json');
     expect(run.code).toBe(0);
     expect(f.store.bodies('/v1/update_product')).toEqual([
       { product_id: 1001, title: 'Updated title', sale_price: 55 },

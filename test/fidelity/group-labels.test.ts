@@ -4,7 +4,7 @@
  * is the row naming the most known columns. validate and import agree, and the store gets both rows.
  */
 import { describe, expect, it } from 'vitest';
-import { cli, fixture, useStoreWithProducts } from './helpers.ts';
+import { fixture, useStoreWithProducts } from './helpers.ts';
 
 const f = useStoreWithProducts(2);
 
@@ -12,13 +12,13 @@ const FILE = fixture('group-labels.xlsxwriter.xlsx');
 
 describe('a group-label row above the header (XlsxWriter)', () => {
   it('validate takes row 2 as the header and finds both rows valid', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', FILE, '--json']);
+    const run = await f.validate(FILE, '--json');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.out) as { sheets: unknown[] };
     expect(json.sheets).toEqual([
       expect.objectContaining({ headerRow: 2, bannerRows: [1], rows: 2, updates: 2, invalidRows: 0 }),
     ]);
-    const text = await cli(['--report-dir', f.dir, 'validate', FILE]);
+    const text = await f.validate(FILE);
     expect(text.out).toContain(
       'header row: 2 (row 1 above it: a title or group labels naming fewer known columns, not read)',
     );
@@ -26,8 +26,7 @@ describe('a group-label row above the header (XlsxWriter)', () => {
   });
 
   it('import sends both products with their descriptions', async () => {
-    f.store.sandbox.resetStats();
-    const run = await cli(['--report-dir', f.dir, 'import', FILE, '--mode', 'full'], f.store.env);
+    const run = await f.importFull(FILE);
     expect(run.code).toBe(0);
     expect(f.store.bodies('/v1/update_product')).toEqual([
       {

@@ -3,9 +3,8 @@
  * see make-fixtures.py there), checked by what a user sees: validate's output and exit code, and
  * the payloads the sandbox store received from import.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { processDropFile, type DropResult } from '../../src/intake/drop-file.ts';
@@ -33,12 +32,6 @@ export interface CliRun {
 export async function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const { code, stdout, stderr } = await inProcess(args, env);
   return { code, out: stdout, err: stderr };
-}
-
-/** A throwaway folder for reports and the ledger. */
-export async function scratch(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'fidelity-'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export interface Store {
@@ -118,6 +111,10 @@ export interface StoreWorld {
   /** The world's folder, for reports and the ledger. */
   readonly dir: string;
   readonly store: Store;
+  /** validate of `file` (a fixture's name, or a path) with the world's report folder; `args` after it. */
+  validate(file: string, ...args: string[]): Promise<CliRun>;
+  /** import --mode full of `file` into the store, whose calls are counted from here on. */
+  importFull(file: string, ...args: string[]): Promise<CliRun>;
 }
 
 /** A base world and a store holding products 1001..1000+count, for every test of the file. */
@@ -141,5 +138,17 @@ export function useStoreWithProducts(count: number): StoreWorld {
       if (!store) throw new Error('the store is started before all tests');
       return store;
     },
+    validate(file, ...args) {
+      return cli(['--report-dir', this.dir, 'validate', sheetPath(file), ...args]);
+    },
+    importFull(file, ...args) {
+      this.store.sandbox.resetStats();
+      return cli(['--report-dir', this.dir, 'import', sheetPath(file), '--mode', 'full', ...args], this.store.env);
+    },
   };
+}
+
+/** A fixture by its name; a path as it is. */
+function sheetPath(file: string): string {
+  return isAbsolute(file) ? file : fixture(file);
 }

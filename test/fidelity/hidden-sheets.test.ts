@@ -14,7 +14,7 @@ describe.each([
   ['very hidden', 'very-hidden-stale-sheet.openpyxl.xlsx'],
 ])('a %s stale first sheet', (_state, name) => {
   it('validate checks the visible sheet and names the hidden one it skipped', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', fixture(name)]);
+    const run = await f.validate(name);
     expect(run.code).toBe(0);
     expect(run.out).toContain('[sheet Catalog]');
     expect(run.out).toContain('hidden sheets skipped: "Sheet1" (name one with --sheet to read it)');
@@ -22,14 +22,13 @@ describe.each([
   });
 
   it('validate --json names the sheet read and the hidden sheets skipped', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', fixture(name), '--json']);
+    const run = await f.validate(name, '--json');
     const json = JSON.parse(run.out) as { sheets: { sheetName: string; hiddenSheetsSkipped: string[] }[] };
     expect(json.sheets).toEqual([expect.objectContaining({ sheetName: 'Catalog', hiddenSheetsSkipped: ['Sheet1'] })]);
   });
 
   it('import sends the visible price and its summary names the sheet', async () => {
-    f.store.sandbox.resetStats();
-    const run = await cli(['--report-dir', f.dir, 'import', fixture(name), '--mode', 'full', '--json'], f.store.env);
+    const run = await f.importFull(name, '--json');
     expect(run.code).toBe(0);
     expect(f.store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
     const summary = JSON.parse(run.out) as { sheet: { name: string; hiddenSkipped: string[] } };
@@ -37,7 +36,7 @@ describe.each([
   });
 
   it('import says in words which sheet it read', async () => {
-    const run = await cli(['--report-dir', f.dir, 'import', fixture(name), '--mode', 'full'], f.store.env);
+    const run = await f.importFull(name);
     expect(run.code).toBe(0);
     expect(run.out).toContain('sheet read: "Catalog"');
     expect(run.out).toContain('hidden sheets skipped: "Sheet1" (name one with --sheet to read it)');
@@ -59,7 +58,7 @@ describe.each([
   });
 
   it('--sheet may still name the hidden sheet on purpose', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', fixture(name), '--sheet', 'Sheet1']);
+    const run = await f.validate(name, '--sheet', 'Sheet1');
     expect(run.code).toBe(0);
     expect(run.out).toContain('[sheet Sheet1]');
   });

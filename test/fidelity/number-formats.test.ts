@@ -40,8 +40,7 @@ const EXPECTED = [
 
 describe.each(['number-formats.xlsxwriter.xlsx', 'number-formats.openpyxl.xlsx'])('%s', (name) => {
   it('import sends text fields as Excel shows them and number fields as numbers', async () => {
-    f.store.sandbox.resetStats();
-    const run = await cli(['--report-dir', f.dir, 'import', fixture(name), '--mode', 'full', '--json'], f.store.env);
+    const run = await f.importFull(name, '--json');
     expect(run.code).toBe(0);
     expect(f.store.bodies('/v1/update_product')).toEqual(EXPECTED);
   });

@@ -4,7 +4,7 @@
  * English and Arabic, and import still sends the row.
  */
 import { describe, expect, it } from 'vitest';
-import { cli, fixture, useStoreWithProducts } from './helpers.ts';
+import { fixture, useStoreWithProducts } from './helpers.ts';
 
 const f = useStoreWithProducts(1);
 
@@ -13,7 +13,7 @@ const FIRST = '"Column 4", "Column 5", "Column 6", "Column 7", "Column 8"';
 
 describe('a header filled to column XFD (openpyxl)', () => {
   it('validate warns once, naming the count and the first five unknown columns', async () => {
-    const run = await cli(['--report-dir', f.dir, 'validate', FILE]);
+    const run = await f.validate(FILE);
     expect(run.code).toBe(0);
     const warnings = run.out.split('\n').filter((line) => line.includes('[warning]'));
     expect(warnings).toEqual([
@@ -23,7 +23,7 @@ describe('a header filled to column XFD (openpyxl)', () => {
   });
 
   it('validate --lang ar says the same in Arabic', async () => {
-    const run = await cli(['--report-dir', f.dir, '--lang', 'ar', 'validate', FILE]);
+    const run = await f.validate(FILE, '--lang', 'ar');
     const warnings = run.out.split('\n').filter((line) => line.includes('[تنبيه]'));
     expect(warnings).toEqual([
       `  الصف 1 [تنبيه] أعمدة غير معروفة عددها 16,381: لا تُرسل؛ أولها: ${FIRST} (اربطها بحقول في ربط أعمدة الملف، أو غيّر أسماء العناوين) (من الطرفية: يمكن أن يسمّيها ملف ربط الأعمدة --columns)`,
@@ -31,8 +31,7 @@ describe('a header filled to column XFD (openpyxl)', () => {
   });
 
   it('import sends the row', async () => {
-    f.store.sandbox.resetStats();
-    const run = await cli(['--report-dir', f.dir, 'import', FILE, '--mode', 'full'], f.store.env);
+    const run = await f.importFull(FILE);
     expect(run.code).toBe(0);
     expect(f.store.bodies('/v1/update_product')).toEqual([{ product_id: 1001, title: 'Desk lamp', sale_price: 45 }]);
   });

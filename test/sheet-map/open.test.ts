@@ -1,15 +1,14 @@
 /** openSheet's row stream: stopping early releases the file; rows() again starts over. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
 import { openSheet } from '../../src/sheet/open.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { fixture } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'open-sheet-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tmp = useTempDir('open-sheet', { once: true });
 
 describe('openSheet rows()', () => {
   it('stops early without leaking, and a second rows() reads every row again with fresh duplicate checks', async () => {
@@ -41,7 +40,7 @@ describe('openSheet rows()', () => {
   });
 
   it('a quote never closed deep in the file fails at open, before any row is handed over', async () => {
-    const file = join(dir, 'runaway-quote.csv');
+    const file = join(tmp.dir, 'runaway-quote.csv');
     const good = Array.from({ length: 700 }, (_, i) => `Item ${i},${i},1`).join('\r\n');
     const body = 'Lamp,plain text,249\r\n'.repeat(Math.ceil((MAX_RECORD_BYTES * 1.2) / 21));
     writeFileSync(file, `title,sale_price,category\r\n${good}\r\nMug,"opened and never closed,3\r\n${body}`);
@@ -54,7 +53,7 @@ describe('openSheet rows()', () => {
 
 describe('openSheet header row', () => {
   it('keeps the first row when no row below names more known columns, and hands the rows it looked at on as data', async () => {
-    const file = join(dir, 'tie.csv');
+    const file = join(tmp.dir, 'tie.csv');
     // Row 2's cells are aliases too (Name, Price): as many known columns as the header's two.
     writeFileSync(file, 'title,sale_price,Colour\nName,Price,3\nLamp,12,3\n');
     const opened = await openSheet(file);
@@ -66,7 +65,7 @@ describe('openSheet header row', () => {
   });
 
   it('takes the lower row that names more known columns, and the rows below it stay data', async () => {
-    const file = join(dir, 'labels.csv');
+    const file = join(tmp.dir, 'labels.csv');
     writeFileSync(
       file,
       ',,Details,\nproduct_id,title,description,description_ar\n7,Lamp,A lamp,مصباح\n8,Mug,A mug,كوب\n',

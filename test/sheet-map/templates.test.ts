@@ -1,6 +1,5 @@
 /** Templates: they map without header issues, the sample is valid, the XLSX carries notes/RTL/dropdowns. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,20 +80,17 @@ describe('templates', () => {
   });
 
   it('store category names pass the formula guard in the Categories sheet', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'templates-guard-'));
-    try {
-      await writeTemplates(out, {
-        categories: [
-          { category_id: 7, category_name: '=HYPERLINK("x")', category_name_ar: '-5', image: null, product_total: 0 },
-        ],
-      });
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.readFile(join(out, 'products-template.xlsx'));
-      const categories = workbook.getWorksheet('Categories');
-      expect(categories?.getCell('B2').value).toBe('\'=HYPERLINK("x")');
-      expect(categories?.getCell('C2').value).toBe('-5');
-    } finally {
-      await rm(out, { recursive: true, force: true });
-    }
+    // A folder of its own: the other tests read the templates written with other categories.
+    const out = join(tmp.dir, 'guard');
+    await writeTemplates(out, {
+      categories: [
+        { category_id: 7, category_name: '=HYPERLINK("x")', category_name_ar: '-5', image: null, product_total: 0 },
+      ],
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(out, 'products-template.xlsx'));
+    const categories = workbook.getWorksheet('Categories');
+    expect(categories?.getCell('B2').value).toBe('\'=HYPERLINK("x")');
+    expect(categories?.getCell('C2').value).toBe('-5');
   });
 });

@@ -1,20 +1,19 @@
 /** Files damaged in ways that happen: cut short by a failed upload, a BOM and nothing else. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { fileError, fixture } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sheet-read-broken-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tmp = useTempDir('sheet-read-broken', { once: true });
 
 describe('damaged files are one clear SheetFileError', () => {
   it('an XLSX cut short', async () => {
     const whole = readFileSync(fixture('formulas-richtext.xlsx'));
-    const file = join(dir, 'cut.xlsx');
+    const file = join(tmp.dir, 'cut.xlsx');
     writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
     const error = await fileError(file);
     expect(error.code).toBe('corrupt_xlsx');
@@ -26,7 +25,7 @@ describe('damaged files are one clear SheetFileError', () => {
     // Overwrite the middle of the compressed worksheet with junk (the central directory stays intact).
     const name = whole.indexOf('xl/worksheets/sheet1.xml');
     for (let i = name + 40; i < name + 200; i++) whole[i] = 0xff;
-    const file = join(dir, 'junk.xlsx');
+    const file = join(tmp.dir, 'junk.xlsx');
     writeFileSync(file, whole);
     const error = await fileError(file);
     expect(error.code).toBe('corrupt_xlsx');
@@ -36,7 +35,7 @@ describe('damaged files are one clear SheetFileError', () => {
     ['bom-only.csv', Buffer.from([0xef, 0xbb, 0xbf])],
     ['utf16-bom-only.txt', Buffer.from([0xff, 0xfe])],
   ])('%s has no header', async (name, bytes) => {
-    const file = join(dir, name);
+    const file = join(tmp.dir, name);
     writeFileSync(file, bytes);
     await expect(fileError(file)).resolves.toMatchObject({ code: 'no_header' });
   });
@@ -77,7 +76,7 @@ describe('an XLSX that unpacks to more than a spreadsheet needs is refused, not 
 
 describe('a quote never closed does not gather the rest of a big file into memory', () => {
   it('stops with unreadable_csv once one record outgrows any real row', async () => {
-    const file = join(dir, 'runaway-quote.csv');
+    const file = join(tmp.dir, 'runaway-quote.csv');
     const line = 'Lamp,plain text without quotes,249\r\n';
     const body = line.repeat(Math.ceil((MAX_RECORD_BYTES * 1.2) / line.length));
     writeFileSync(file, `title,description,price\r\nMug,"opened and never closed,3\r\n${body}`);

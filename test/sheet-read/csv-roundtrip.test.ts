@@ -2,17 +2,16 @@
  * Any table written the way tools write CSV (quotes, newlines in fields, UTF-8 with or without
  * BOM, UTF-16LE, Windows-1256, `,` `;` or tab) reads back cell for cell, with Excel's row numbers.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAll } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sheet-read-csv-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tmp = useTempDir('sheet-read-csv', { once: true });
 
 // Characters Windows-1256 can hold too, so every encoding is tried on the same text.
 const CHARS = [...'abcXYZ019 .,;\t"\'\r\n-_|', ...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي،؛؟ءأإآة'];
@@ -40,7 +39,7 @@ describe('CSV round trip', () => {
         fc.constantFrom(...encodings),
         fc.constantFrom(',', ';', '\t'),
         async ({ headers, rows }, encoding, delimiter) => {
-          const file = join(dir, `table-${run++}.csv`);
+          const file = join(tmp.dir, `table-${run++}.csv`);
           writeFileSync(
             file,
             encode(stringify([headers, ...rows], { delimiter, record_delimiter: 'windows' }), encoding),
@@ -59,7 +58,7 @@ describe('CSV round trip', () => {
   });
 
   it('finds Windows-1256 even when the first 100 KB are plain ASCII', async () => {
-    const file = join(dir, 'late-arabic.csv');
+    const file = join(tmp.dir, 'late-arabic.csv');
     const filler = Array.from({ length: 5000 }, (_, i) => `sku-${i},plain english text`).join('\r\n');
     writeFileSync(file, iconv.encode(`sku,title\r\n${filler}\r\nlast,مصباح مكتب\r\n`, 'windows-1256'));
     const { reader, rows } = await readAll(file);

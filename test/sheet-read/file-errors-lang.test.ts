@@ -2,16 +2,15 @@
  * A file that cannot be read is told in the reader's language: the English `message` as before,
  * the same error in Arabic from its key, the file's name and values as typed.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { collect, fixture } from './helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sheet-read-lang-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tmp = useTempDir('sheet-read-lang', { once: true });
 
 /** The SheetFileError reading the file throws, whole (the shared helper keeps only code and message). */
 async function fileError(file: string): Promise<SheetFileError> {
@@ -31,7 +30,7 @@ function sameText(text: string, expected: string | RegExp): void {
 }
 
 function written(name: string, bytes: Buffer | string): string {
-  const file = join(dir, name);
+  const file = join(tmp.dir, name);
   writeFileSync(file, bytes);
   return file;
 }

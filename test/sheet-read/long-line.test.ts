@@ -5,22 +5,16 @@
  */
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
-import { cli, scratch } from '../fidelity/helpers.ts';
+import { cli } from '../fidelity/helpers.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
-let dir: string;
-let remove: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir, remove } = await scratch());
-});
-afterAll(async () => {
-  await remove();
-});
+const scratch = useTempDir('long-line', { once: true });
 
 /** `head`, then cells `abc,12.5,` repeated past the limit, with no line break. */
 async function oneLongLine(name: string, head: string): Promise<string> {
-  const path = join(dir, name);
+  const path = join(scratch.dir, name);
   const file = await open(path, 'w');
   try {
     await file.write(head);
@@ -42,7 +36,7 @@ describe('a line past the limit', () => {
       ['validate', file],
       ['import', file, '--sandbox'],
     ]) {
-      const result = await cli(['--report-dir', dir, ...command]);
+      const result = await cli(['--report-dir', scratch.dir, ...command]);
       expect(result.code).toBe(2);
       expect(result.err).toContain(`cannot read sheet: ${file}: cannot read CSV near row 1: ${limit}\n`);
     }
@@ -50,7 +44,7 @@ describe('a line past the limit', () => {
 
   it('a long line under a good header: the row is named', async () => {
     const file = await oneLongLine('long-row.csv', 'title,sale_price\r\nMug,5\r\n');
-    const result = await cli(['--report-dir', dir, 'validate', file, '--json']);
+    const result = await cli(['--report-dir', scratch.dir, 'validate', file, '--json']);
     expect(result.code).toBe(2);
     const { error } = JSON.parse(result.out) as { error: Record<string, unknown> };
     expect(error).toMatchObject({

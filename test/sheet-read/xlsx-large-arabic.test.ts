@@ -3,16 +3,15 @@
  * split across two chunks becomes U+FFFD. Small fixtures never show it: this sheet is big enough
  * that the raw reader damages cells, and ours must return every cell intact.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readSheetFile } from '../../src/sheet/read/index.ts';
 import { arabicDescription, arabicTitle } from './arabic-text.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 const ROWS = 20_000;
-const dir = mkdtempSync(join(tmpdir(), 'sheet-read-arabic-'));
+const tmp = useTempDir('sheet-read-arabic', { once: true });
 
 async function writeSheet(file: string, useSharedStrings: boolean): Promise<void> {
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings });
@@ -44,8 +43,11 @@ describe.each([
   ['shared strings', true],
   ['inline strings', false],
 ])(`a ${ROWS}-row Arabic XLSX (%s)`, (_label, useSharedStrings) => {
-  const file = join(dir, `arabic-${useSharedStrings ? 'shared' : 'inline'}.xlsx`);
-  beforeAll(() => writeSheet(file, useSharedStrings));
+  let file = '';
+  beforeAll(async () => {
+    file = join(tmp.dir, `arabic-${useSharedStrings ? 'shared' : 'inline'}.xlsx`);
+    await writeSheet(file, useSharedStrings);
+  });
 
   it('comes back with every cell intact and every row numbered as Excel shows it', async () => {
     const reader = await readSheetFile(file);
@@ -71,5 +73,3 @@ describe.each([
     expect(await rawExceljsDamage(file)).toBeGreaterThan(0);
   });
 });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
