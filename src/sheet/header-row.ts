@@ -6,7 +6,7 @@
  * good as any below keeps it. The rows above the header are not read; the rows looked at below
  * it are data and are handed out as such. Row numbers stay the ones Excel shows.
  */
-import { cellText } from './map/values.ts';
+import { cellText } from './map/cell-text.ts';
 import type { SheetReader } from './read/types.ts';
 import type { RawRow } from './types.ts';
 

@@ -8,7 +8,8 @@ import type { Cell } from '../../src/sheet/types.ts';
 import { PRICE_SPEC, PRODUCT_FIELD_SPECS, type ValueSpec } from '../../src/sheet/map/fields.ts';
 import { parseColumnMap } from '../../src/sheet/map/column-map.ts';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
-import { BLANK, CellError, Noted, readCell, type ReadContext } from '../../src/sheet/map/values.ts';
+import { BLANK, CellError, Noted, type ReadContext } from '../../src/sheet/map/cell-reading.ts';
+import { readCell } from '../../src/sheet/map/values.ts';
 
 const barcode: ReadContext = { header: 'barcode', decimalComma: false, identifier: true, errorText: false };
 const tag: ReadContext = { header: 'tag', decimalComma: false, identifier: false, errorText: false };

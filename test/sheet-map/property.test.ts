@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ledgerKeyOf } from '../../src/ledger/rules.ts';
 import { createSheetMapper } from '../../src/sheet/map/mapper.ts';
 import { detectMojibake } from '../../src/sheet/map/text.ts';
-import { BLANK, CellError, readCell } from '../../src/sheet/map/values.ts';
+import { BLANK, CellError } from '../../src/sheet/map/cell-reading.ts';
+import { readCell } from '../../src/sheet/map/values.ts';
 import { editDistance } from '../../src/sheet/map/suggest.ts';
 import type { Cell, RawRow } from '../../src/sheet/types.ts';
 

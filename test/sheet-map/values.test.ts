@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../src/sheet/types.ts';
 import type { ValueSpec } from '../../src/sheet/map/fields.ts';
-import { BLANK, CellError, readCell, type CellReading } from '../../src/sheet/map/values.ts';
+import { BLANK, CellError, type CellReading } from '../../src/sheet/map/cell-reading.ts';
+import { readCell } from '../../src/sheet/map/values.ts';
 
 const number: ValueSpec = { kind: 'number', min: 0 };
 const id: ValueSpec = { kind: 'id' };

@@ -4,11 +4,12 @@
  */
 import { said } from '../../messages/index.ts';
 import type { RawRow, RowIssue, RowPlan } from '../types.ts';
+import { BLANK, CellError, Noted } from './cell-reading.ts';
 import type { CompiledSheet } from './compile.ts';
 import type { BrandField } from './fields.ts';
 import type { DuplicateTracker } from './sheet-checks.ts';
 import { checkText } from './text-checks.ts';
-import { BLANK, CellError, Noted, readCell } from './values.ts';
+import { readCell } from './values.ts';
 
 const REQUIRED: readonly BrandField[] = ['brand_id', 'brand_name', 'brand_name_ar'];
 

@@ -1,6 +1,7 @@
 /**
  * What reading one cell gives: the value, BLANK, a CellError that names the column, or a Noted
- * value whose note the row's message carries. Shared by values.ts and value-numbers.ts.
+ * value whose note the row's message carries. The bottom of the cell readers (values.ts,
+ * value-numbers.ts, category-cells.ts): they build their readings here, and it calls none of them.
  */
 import { saidOf, type MessageKey, type ParamsOf, type Said } from '../../messages/index.ts';
 import type { RowIssue } from '../types.ts';

@@ -14,9 +14,9 @@ import {
   type ValueSpec,
 } from './fields.ts';
 import type { CategoryNames } from './category-cells.ts';
+import type { ReadContext } from './cell-reading.ts';
 import type { HeaderPlan } from './headers.ts';
 import { canonicalName, type ColumnTarget } from './targets.ts';
-import type { ReadContext } from './values.ts';
 
 export interface CompiledColumn {
   index: number;

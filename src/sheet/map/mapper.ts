@@ -8,14 +8,14 @@ import { DEFAULTS } from '../../config.ts';
 import type { RawRow, RowIssue, RowPlan, SheetKind, SheetRowResult } from '../types.ts';
 import { mapBrandRow } from './brand-row.ts';
 import type { CategoryNames } from './category-cells.ts';
+import { cellText, isBlankCell, rowTexts } from './cell-text.ts';
 import type { ColumnMap } from './column-map.ts';
 import { compileSheet, type CompiledSheet } from './compile.ts';
 import { detectKind, planHeaders } from './headers.ts';
-import { identifierFields, identifierNumber } from './identifiers.ts';
+import { identifierFields } from './identifiers.ts';
 import { mapProductRow } from './product-row.ts';
 import { DuplicateTracker } from './sheet-checks.ts';
 import { rowSignatureOf } from './row-signature.ts';
-import { cellText, isBlankCell } from './values.ts';
 
 export interface MapperOptions {
   /** Force the kind (an XLSX `Brands` sheet); otherwise detected from the headers. */
@@ -81,7 +81,7 @@ function mapRow(
   identifierIndexes: ReadonlySet<number>,
 ): SheetRowResult {
   const values = raw.values;
-  const cells = cellTexts(raw, sheet.headerCount, identifierIndexes);
+  const cells = rowTexts(raw, sheet.headerCount, identifierIndexes);
   let blank = true;
   for (let i = 0; i < values.length && blank; i += 1) if (!isBlankCell(values[i])) blank = false;
   const result: SheetRowResult = { row: raw.row, cells, plan: null, issues: [] };
@@ -114,24 +114,6 @@ function mapRow(
       : mapProductRow(sheet, raw, result.issues, tracker);
   result.plan = plan;
   return result;
-}
-
-/**
- * The row as text for reports, as Excel shows it, but an identifier's number as it is sent (its
- * full digits where the format hides some): the report, a re-run of failed.csv and the ledger's
- * unchanged-row check all see the digits. A CSV row is text already: its array is used as is.
- */
-function cellTexts(raw: RawRow, headerCount: number, identifierIndexes: ReadonlySet<number>): string[] {
-  const values = raw.values;
-  if (values.length >= headerCount && values.every((value) => typeof value === 'string')) return values;
-  const cells = new Array<string>(Math.max(values.length, headerCount));
-  for (let i = 0; i < cells.length; i += 1) {
-    const value = values[i];
-    const identifier =
-      typeof value === 'number' && identifierIndexes.has(i) ? identifierNumber(value, raw.formats?.[i]) : null;
-    cells[i] = identifier?.text ?? cellText(value, raw.formats?.[i]);
-  }
-  return cells;
 }
 
 /** Cells shown in the message past the header; a longer tail is counted, not quoted. */

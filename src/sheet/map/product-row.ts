@@ -6,6 +6,7 @@ import type { ProductFields, ProductOption } from '../../api-types.ts';
 import { said, type Said } from '../../messages/index.ts';
 import type { RawRow, RowIssue, RowPlan } from '../types.ts';
 import { ACTION_WORDS } from './aliases.ts';
+import { BLANK, CellError, Noted, type CellValue } from './cell-reading.ts';
 import { decideProductPlan } from './action.ts';
 import type { CompiledColumn, CompiledSheet } from './compile.ts';
 import { BILINGUAL_PAIRS, KNOWN_OPTION_TYPES, type RowAction, type ScalarProductField } from './fields.ts';
@@ -13,7 +14,7 @@ import { setOptionField, setProductField } from './set-field.ts';
 import { headerKey } from './header-key.ts';
 import type { DuplicateTracker } from './sheet-checks.ts';
 import { checkText } from './text-checks.ts';
-import { BLANK, CellError, Noted, readCell, type CellValue } from './values.ts';
+import { readCell } from './values.ts';
 
 interface ProductCells {
   fields: ProductFields;
@@ -22,7 +23,7 @@ interface ProductCells {
   status: number | undefined;
   action: RowAction | null;
   filled: { has(name: string): boolean };
-  /** What the row's message must say of how a value was read (values.ts Noted). */
+  /** What the row's message must say of how a value was read (cell-reading.ts Noted). */
   notes: Said[] | null;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ProductFields, ProductOption } from '../../api-types.ts';
 import type { OptionField, ScalarProductField } from './fields.ts';
-import type { CellValue } from './values.ts';
+import type { CellValue } from './cell-reading.ts';
 
 export function setProductField(f: ProductFields, field: ScalarProductField, value: CellValue): void {
   const v = value as never;

@@ -1,18 +1,78 @@
 /**
- * Numbers, ids and prices from what a cell holds: typed text (numbers.ts reads the digits and
- * separators), a currency around a price (money.ts), and the range each column allows.
+ * A number, whole, id, ids or flag column's cell, as values.ts hands it down: typed text (numbers.ts
+ * reads the digits and separators, money.ts a currency around a price) or a number, date or
+ * TRUE/FALSE cell; and the range each column allows.
  */
+import { generalNumber, generalText } from '../../xlsx/index.ts';
+import { ref, type MessageRef } from '../../messages/index.ts';
 import { looksLikeName } from './category-cells.ts';
+import { cellText, dateText } from './cell-text.ts';
+import { fail, noted, quote, type CellError, type CellReading, type ReadContext } from './cell-reading.ts';
 import { toAsciiDigits } from './digits.ts';
 import type { ValueSpec } from './fields.ts';
-import { isPercentText, withoutCurrency } from './money.ts';
+import { isPercentFormat, isPercentText, withoutCurrency } from './money.ts';
 import { readNumberText } from './numbers.ts';
-import type { CellError } from './cell-reading.ts';
-import { fail, noted, quote, type CellReading, type ReadContext } from './cell-reading.ts';
-import { ref, type MessageRef } from '../../messages/index.ts';
+
+const FLAG_WORDS: ReadonlyMap<string, 0 | 1> = new Map<string, 0 | 1>([
+  ['1', 1],
+  ['0', 0],
+  ['yes', 1],
+  ['no', 0],
+  ['y', 1],
+  ['n', 0],
+  ['true', 1],
+  ['false', 0],
+  ['on', 1],
+  ['off', 0],
+  ['نعم', 1],
+  ['لا', 0],
+  ['صح', 1],
+  ['خطأ', 0],
+  ['١', 1],
+  ['٠', 0],
+  ['۱', 1],
+  ['۰', 0],
+]);
+
+/** Typed text, cleaned (`original`: as typed, for messages). */
+export function numberFromText(text: string, original: string, spec: ValueSpec, ctx: ReadContext): CellReading {
+  switch (spec.kind) {
+    case 'flag': {
+      const flag = FLAG_WORDS.get(text.toLowerCase());
+      return flag === undefined ? fail(ctx, 'not_a_flag', 'not_a_flag', { value: quote(original) }) : flag;
+    }
+    case 'ids':
+      return readIds(text, original, ctx);
+    default:
+      return readNumberValue(text, original, spec, ctx);
+  }
+}
+
+/** A number, date or TRUE/FALSE cell (`format`: its XLSX number format). */
+export function numberFromCell(
+  cell: number | boolean | Date,
+  spec: ValueSpec,
+  ctx: ReadContext,
+  format: string | undefined,
+): CellReading {
+  if (cell instanceof Date)
+    return fail(ctx, 'unexpected_date', 'unexpected_date', { value: quote(dateText(cell)), expected: expected(spec) });
+  if (typeof cell === 'boolean') {
+    return spec.kind === 'flag'
+      ? cell
+        ? 1
+        : 0
+      : fail(ctx, 'not_a_number', 'not_a_number.expected', {
+          value: cell ? 'TRUE' : 'FALSE',
+          expected: expected(spec),
+        });
+  }
+  if (spec.money === true && isPercentFormat(format)) return percentInPrice(cellText(cell, format), ctx);
+  return checkNumber(generalNumber(cell), generalText(cell), spec, ctx);
+}
 
 /** Text in a number, whole or id column: the number, or why it is not one. */
-export function readNumberValue(text: string, original: string, spec: ValueSpec, ctx: ReadContext): CellReading {
+function readNumberValue(text: string, original: string, spec: ValueSpec, ctx: ReadContext): CellReading {
   const reading = readNumberText(text, ctx.decimalComma);
   if (reading.ok) return checkNumber(reading.value, original, spec, ctx);
   if (spec.money === true) {
@@ -57,7 +117,7 @@ function readMoney(text: string, original: string, spec: ValueSpec, ctx: ReadCon
   });
 }
 
-export function checkNumber(value: number, shown: string, spec: ValueSpec, ctx: ReadContext): CellReading {
+function checkNumber(value: number, shown: string, spec: ValueSpec, ctx: ReadContext): CellReading {
   if (!Number.isFinite(value))
     return fail(ctx, 'not_a_number', 'not_a_number', { value: quote(shown), example: example(spec) });
   switch (spec.kind) {
@@ -87,7 +147,7 @@ function inRange(value: number, shown: string, spec: ValueSpec, ctx: ReadContext
 
 const SIMPLE_IDS = /^[1-9]\d{0,14}(?:\|[1-9]\d{0,14})*$/;
 
-export function readIds(text: string, original: string, ctx: ReadContext): CellReading {
+function readIds(text: string, original: string, ctx: ReadContext): CellReading {
   const ids: Record<string, number> = {};
   if (SIMPLE_IDS.test(text)) {
     // The common case, `11|12|13`: no per-part trimming or number parsing rules needed.
@@ -109,7 +169,7 @@ export function readIds(text: string, original: string, ctx: ReadContext): CellR
 const INDEX_KEYS = Array.from({ length: 64 }, (_, i) => String(i));
 
 /** "0", "1", ... (map keys of the API), without a string conversion per value. */
-export function indexKey(i: number): string {
+function indexKey(i: number): string {
   return INDEX_KEYS[i] ?? String(i);
 }
 
@@ -118,7 +178,7 @@ function isId(value: number): boolean {
 }
 
 /** What the column expects, as a message (rendered in the reader's language). */
-export function expected(spec: ValueSpec): MessageRef {
+function expected(spec: ValueSpec): MessageRef {
   switch (spec.kind) {
     case 'flag':
       return ref('expect.flag', {});
@@ -139,6 +199,6 @@ function example(spec: ValueSpec): string {
   return spec.kind === 'number' ? '12.50' : '12';
 }
 
-export function percentInPrice(shown: string, ctx: ReadContext): CellError {
+function percentInPrice(shown: string, ctx: ReadContext): CellError {
   return fail(ctx, 'percent_in_price', 'percent_in_price', { value: quote(shown) });
 }
