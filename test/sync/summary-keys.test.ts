@@ -43,6 +43,7 @@ describe('summary.json', () => {
       'source',
       'file',
       'kind',
+      'columns',
       'total',
       'counts',
       'startedAt',
