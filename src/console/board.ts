@@ -231,6 +231,7 @@ function doneView(summary: BatchSummary, rate: number): BatchView {
     rate,
     etaSeconds: 0,
     ...(summary.rerunOf ? { rerunOf: summary.rerunOf } : {}),
+    ...(summary.columns ? { columns: summary.columns } : {}),
     summary,
   };
 }

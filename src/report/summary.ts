@@ -22,6 +22,11 @@ export interface BatchSummary {
   kind: SheetKind;
   /** For a workbook: the sheet read and the hidden ones skipped. */
   sheet?: SheetRead;
+  /**
+   * Each field read by the header the sheet gives it (`sale_price` -> `السعر`): the console names
+   * a batch's columns as its sheet did (a held fix's price drops, an undo's changes).
+   */
+  columns?: Readonly<Record<string, string>>;
   total: number;
   counts: OutcomeCounts;
   /** Products the sheet no longer lists whose status was changed (counted in status_changed too). */
@@ -90,6 +95,7 @@ const KEY_ORDER = {
   file: true,
   kind: true,
   sheet: true,
+  columns: true,
   total: true,
   counts: true,
   retired: true,

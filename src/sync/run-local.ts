@@ -103,6 +103,7 @@ async function syncSheet(
     file: info.file,
     kind: info.kind,
     sheet: info.sheet,
+    columns: sheet.columns,
     total: tally.done,
     counts: tally.counts,
     retired: retired || undefined,

@@ -2,7 +2,8 @@
  * Before a sync, in a real Chromium, English and Arabic: the page shows what the sheet would
  * change (per row the action, per field before -> after, where "before" is what catalog-sync last
  * sent; "not seen before" for a product it never sent), and a sheet that lowers a price by more
- * than half is held: the page lists the row and sends nothing until "Send anyway". Screenshots:
+ * than half is held: the page lists the row and sends nothing until "Send anyway". On a batch's
+ * page a held fix names the column as the batch's sheet does (`السعر`, not `sale_price`). Screenshots:
  * test-artifacts/operator/<lang>-guard-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -81,6 +82,32 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await page.locator('#batch-counts').textContent()).toContain(words.updated);
       expect(t.world.sandbox.product(ids[0]!)?.fields.sale_price).toBe(40);
       await t.browser.shot(`${lang}-guard-3-sent`);
+    });
+
+    it("holds a fix on the batch's page that cuts a price, naming the column as the sheet does (السعر)", async () => {
+      const { page } = t.browser;
+      const [, , c, d] = ids as [number, number, number, number, number];
+      // Arabic headers; the third product's new price is no number (the letter O): invalid.
+      await upload('arabic.csv', ['product_id,السعر', `${c},4O`, `${d},95`].join('\n'));
+      await page.locator('#sync').click();
+      expect(await batchEnded(page, null)).toBe('done');
+      const origin = await page.locator('#batch-id').textContent();
+      const price = page.locator('#fix-rows tr[data-row="2"] td[data-column="السعر"]');
+      await price.locator('input').fill('4');
+      await expect.poll(() => price.locator('.cell-error').isHidden()).toBe(true);
+      t.world.sandbox.resetStats();
+      await page.locator('#fix-send').click();
+      await page.locator('#guard').waitFor({ state: 'visible' });
+      // Named as the sheet names it, the store's field kept for engineers in the title.
+      const held = await tableRows(page, '#guard-rows');
+      expect(held.map((r) => r.slice(1, 4))).toEqual([['السعر', '100', '4']]);
+      expect(await page.locator('#guard-rows bdi[title="sale_price"]').textContent()).toBe('السعر');
+      expect(await page.locator('#guard').textContent()).not.toContain('sale_price');
+      expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(0);
+      await t.browser.shot(`${lang}-guard-4-fix-held`);
+      await page.locator('#guard-confirm').click();
+      expect(await batchEnded(page, origin)).toBe('done');
+      expect(t.world.sandbox.product(c)?.fields.sale_price).toBe(4);
     });
   });
 }

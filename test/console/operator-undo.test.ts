@@ -4,6 +4,7 @@
  * the undo cannot see; "Send the undo" sends it as a batch of its own, whose page the operator lands on,
  * and the store's prices are back. A product changed since by a later batch is listed and left
  * alone unless "Put it back anyway" is ticked: the next press previews it, the one after sends it.
+ * Columns are named as the undone batch's sheet named them (`السعر`), a held undo's price drops too.
  * Screenshots: test-artifacts/operator/<lang>-undo-*.png.
  */
 import { readFile } from 'node:fs/promises';
@@ -127,6 +128,35 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await batchEnded(page, raised)).toBe('done');
       await page.locator('#batch-counts dd[data-outcome="updated"]', { hasText: '2' }).waitFor();
       expect([price(a), price(b), price(c)]).toEqual([12, 12, 22]);
+    });
+
+    it('names the columns as the undone sheet did (السعر), in its changes and when the guard holds it', async () => {
+      const { page } = t.browser;
+      const price = (id: number) => t.world.sandbox.product(id)?.fields.sale_price;
+      const before = (await page.locator('#batch-id').textContent())!;
+      const created = await syncSheet(page, 'new3.csv', ['title,category,sale_price,barcode', 'Vase,1,10,V-1'], before);
+      const a = t.world.sandbox.products().find((p) => p.fields.barcode === 'V-1')!.product_id;
+      // Arabic headers: the price raised tenfold, so putting it back cuts it by 90%.
+      const raised = await syncSheet(page, 'raise3.csv', ['product_id,الباركود,السعر', `${a},V-1,100`], created);
+      await page.locator('#undo').waitFor({ state: 'visible' });
+      await page.locator('#undo').click();
+      await page.locator('#undo-status', { hasText: T.undo_ready }).waitFor();
+      expect(await tableRows(page, '#undo-rows')).toEqual([[String(a), 'السعر 100 → 10']]);
+
+      const writes = t.world.sandbox.requestCount('/v1/update_product');
+      await page.locator('#undo-send').click();
+      await page.locator('#guard').waitFor({ state: 'visible' });
+      const held = await tableRows(page, '#guard-rows');
+      expect(held.map((r) => r.slice(1, 4))).toEqual([['السعر', '100', '10']]);
+      expect(await page.locator('#guard-rows bdi[title="sale_price"]').textContent()).toBe('السعر');
+      expect(await page.locator('#guard').textContent()).not.toContain('sale_price');
+      expect(await page.locator('#undo-box').textContent()).not.toContain('sale_price');
+      expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(writes);
+      await t.browser.shot(`${lang}-undo-4-held`);
+
+      await page.locator('#guard-confirm').click();
+      expect(await batchEnded(page, raised)).toBe('done');
+      expect(price(a)).toBe(10);
     });
   });
 }

@@ -38,7 +38,7 @@ describe('summary.json', () => {
     const local = await summaryKeys(localTransport());
     const queue = await summaryKeys(redisTransport());
     expect(local.written.join(' ')).toBe(
-      'batchId store source file kind total counts startedAt finishedAt rate rerunOf fixes readError categoryCounts reportDir',
+      'batchId store source file kind columns total counts startedAt finishedAt rate rerunOf fixes readError categoryCounts reportDir',
     );
     expect(queue.written).toEqual(local.written);
     expect(local.returned).toEqual(local.written);

@@ -28,6 +28,12 @@ export interface BatchLive {
   /** Seconds left at the current pace, once the total is known. */
   etaSeconds: number | null;
   rerunOf?: string;
+  /**
+   * Once done: each field read by the header the batch's sheet gives it (`sale_price` -> `السعر`),
+   * so its page names columns as the sheet does (a held fix's price drops); absent in a report an
+   * earlier version wrote.
+   */
+  columns?: Readonly<Record<string, string>>;
   /** Why a batch that could not run stopped (status `failed`). */
   error?: string;
 }

@@ -7,7 +7,7 @@
 import { api, batchPath } from './api.ts';
 import { hideGuard, startGuard } from './guard.ts';
 import { startChanges } from './changes.ts';
-import { startColumns } from './columns.ts';
+import { startBatchColumns, startColumns } from './columns.ts';
 import { maybe } from './dom.ts';
 import { on } from './events.ts';
 import { startFixGrid } from './fix-grid.ts';
@@ -38,6 +38,7 @@ function startHome(): void {
 }
 
 function startBatchPage(batchId: string): void {
+  startBatchColumns();
   startGuard();
   startReasons();
   startReconcile();

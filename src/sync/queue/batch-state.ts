@@ -29,6 +29,8 @@ export interface BatchMeta {
   kind: SheetKind;
   sheet?: SheetRead | undefined;
   headers: string[];
+  /** See BatchSummary.columns; absent in batches queued by versions before it was recorded. */
+  columns?: Readonly<Record<string, string>> | undefined;
   reportDir: string;
   rate: number;
   ledger: LedgerSettings;

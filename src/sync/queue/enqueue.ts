@@ -89,6 +89,7 @@ export async function enqueueSync(
         ...info,
         store: recordedStore(deps.store, storeName),
         headers: sheet.headers,
+        columns: sheet.columns,
         reportDir: resolve(deps.reportDir),
         rate: deps.rate,
         ledger: ledgerSettingsOf(request, sheet),

@@ -48,6 +48,7 @@ export async function writeRedisBatchReport(
       file: meta.file,
       kind: meta.kind,
       sheet: meta.sheet,
+      columns: meta.columns,
       total: status.total ?? status.done,
       counts: status.counts,
       retired: retired || undefined,

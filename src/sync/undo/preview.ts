@@ -17,12 +17,15 @@ function shown(value: unknown, lang: Lang): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One product's changes: `sale_price 12 → 10, product_status 0 → 1`. */
-export function changesText(send: UndoSend, lang: Lang): string {
+/**
+ * One product's changes: `sale_price 12 → 10, product_status 0 → 1`; with `columns` (the undone
+ * batch's field -> header), each field as its sheet named it (`السعر 12 → 10`).
+ */
+export function changesText(send: UndoSend, lang: Lang, columns: Readonly<Record<string, string>> = {}): string {
   const to: Record<string, unknown> = { ...send.values };
   if (send.status !== undefined) to.product_status = send.status;
   return Object.entries(to)
-    .map(([field, value]) => `${field} ${shown(send.now[field], lang)} → ${shown(value, lang)}`)
+    .map(([field, value]) => `${columns[field] ?? field} ${shown(send.now[field], lang)} → ${shown(value, lang)}`)
     .join(lang === 'ar' ? '، ' : ', ');
 }
 
