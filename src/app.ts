@@ -69,7 +69,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     readLedger: async () => {
       if (!server) return readLedgerFile(config);
       const { ledger: opened, where } = await ledger();
-      return { getMany: (keys) => opened.getMany(keys), products: () => opened.products(), where };
+      return { getMany: (keys, part) => opened.getMany(keys, part), products: () => opened.products(), where };
     },
     runBatch,
     runner: (tuning, options) => (request, signal) =>

@@ -1,11 +1,13 @@
 /**
  * Ledger entries as text, and back, tolerating damage (a bad entry reads as absent).
- * Redis holds them as `~<st>|<row>|<batch>|<fp>|<rt>`, then `|` and `{"v", "ln", "u"}` as JSON when
- * the record has values, links or replaced values: a delta sync reads one per row, and taking the head apart costs a
- * fraction of JSON.parse (no escapes). An entry whose batch or fingerprint holds a `|` is written
- * as JSON whole.
+ * Redis holds them as `~<st>|<row>|<batch>|<fp>|<rt>`, then `|` and `{"v", "ln"}` as JSON when
+ * the record has values or links: a delta sync reads one per row, and taking the head apart costs a
+ * fraction of JSON.parse (no escapes). An entry whose batch or fingerprint holds a `|` or a tab is
+ * written as JSON whole. A record's undo steps (`u`) come last, after a tab, as a JSON array
+ * (withSteps): a planner reads every record and none of its steps, which after a few batches are
+ * most of its text, so a read for a plan parses only what is before the tab.
  */
-import type { LedgerEntry, LedgerState } from './ledger.ts';
+import type { LedgerEntry, LedgerState, RecordPart, ReplacedStep } from './ledger.ts';
 
 const STATES: ReadonlySet<string> = new Set<LedgerState>(['synced', 'unknown', 'pending']);
 const COMPACT = '~';
@@ -35,20 +37,57 @@ function allStrings(value: unknown): boolean {
   return true;
 }
 
+/** Separates a record's undo steps from the rest: JSON.stringify writes no raw tab. */
+const STEPS = '\t';
+
+const holdsSeparator = (text: string | undefined): boolean =>
+  text !== undefined && (text.includes('|') || text.includes(STEPS));
+
 export function encodeEntry(entry: LedgerEntry): string {
   if (
-    entry.batch.includes('|') ||
-    entry.fp.includes('|') ||
-    entry.rt?.includes('|') ||
+    holdsSeparator(entry.batch) ||
+    holdsSeparator(entry.fp) ||
+    holdsSeparator(entry.rt) ||
     !Number.isSafeInteger(entry.row)
   )
-    return JSON.stringify({ ...entry, rt: entry.rt || undefined });
+    return withSteps(JSON.stringify({ ...entry, rt: entry.rt || undefined, u: undefined }), entry.u);
   const head = `${COMPACT}${entry.st}|${entry.row}|${entry.batch}|${entry.fp}|${entry.rt ?? ''}`;
   if (entry.v === undefined && entry.ln === undefined && entry.u === undefined) return head;
-  return `${head}|${JSON.stringify({ v: entry.v, ln: entry.ln, u: entry.u })}`;
+  return withSteps(`${head}|${JSON.stringify({ v: entry.v, ln: entry.ln })}`, entry.u);
 }
 
-export function parseEntry(text: string): LedgerEntry | undefined {
+/** `text` (which holds no raw tab), then the record's undo steps after a tab when it has any. */
+export function withSteps(text: string, steps: readonly ReplacedStep[] | undefined): string {
+  return steps === undefined ? text : `${text}${STEPS}${JSON.stringify(steps)}`;
+}
+
+/**
+ * The record's undo steps, from the text after its tab: a part that does not read is no steps,
+ * as a step this version cannot read is (isLedgerEntry): a record read whole must not be absent
+ * where a read for a plan finds it (its product would be created again).
+ */
+export function stepsOf(text: string): ReplacedStep[] | undefined {
+  try {
+    const steps: unknown = JSON.parse(text);
+    return Array.isArray(steps) ? (steps as ReplacedStep[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `part` 'plan' leaves the undo steps out (not parsed). */
+export function parseEntry(text: string, part: RecordPart = 'whole'): LedgerEntry | undefined {
+  // Only a text with steps ends with `]` after a tab: the others end in `}` or a head field.
+  const tab = text.endsWith(']') ? text.lastIndexOf(STEPS) : -1;
+  const entry = parsePlanPart(tab < 0 ? text : text.slice(0, tab));
+  if (entry !== undefined && tab >= 0 && part === 'whole') {
+    const steps = stepsOf(text.slice(tab + 1));
+    if (steps !== undefined) entry.u = steps;
+  }
+  return entry;
+}
+
+function parsePlanPart(text: string): LedgerEntry | undefined {
   if (text.startsWith(COMPACT)) return parseCompact(text);
   try {
     const value: unknown = JSON.parse(text);
@@ -74,10 +113,9 @@ function parseCompact(text: string): LedgerEntry | undefined {
   if (rt !== '') entry.rt = rt;
   if (e < 0) return entry;
   try {
-    const tail = JSON.parse(text.slice(e + 1)) as Pick<LedgerEntry, 'v' | 'ln' | 'u'>;
+    const tail = JSON.parse(text.slice(e + 1)) as Pick<LedgerEntry, 'v' | 'ln'>;
     if (tail.v !== undefined) entry.v = tail.v;
     if (tail.ln !== undefined) entry.ln = tail.ln;
-    if (tail.u !== undefined) entry.u = tail.u;
   } catch {
     return undefined;
   }

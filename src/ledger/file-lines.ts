@@ -1,16 +1,21 @@
 /**
  * The file ledger's lines on disk: `{"k": key, "e": entry}` or `{"k": key, "d": 1}` (deleted), one
- * JSON object a line. Read whole at open (scanLines, which also says where each line starts) and
- * then one line at a time where the index points (LineReader), so the entries stay on disk.
+ * JSON object a line, an entry's undo steps after it behind a tab (entry.ts withSteps). Read whole
+ * at open (scanLines, which also says where each line starts) and then one line at a time where
+ * the index points (LineReader), so the entries stay on disk. A read for a plan decodes and parses
+ * a line up to its tab only.
  */
 import { createReadStream, readSync } from 'node:fs';
-import type { LedgerEntry } from './ledger.ts';
-import { isLedgerEntry } from './entry.ts';
+import type { LedgerEntry, RecordPart } from './ledger.ts';
+import { isLedgerEntry, stepsOf, withSteps } from './entry.ts';
 
 export type Line = { k: string; e: LedgerEntry } | { k: string; d: 1 };
 
 const NEWLINE = 0x0a;
 const ZERO = 0x00;
+const TAB = 0x09;
+/** `]`: a line ends so only when its entry's undo steps follow it (a JSON object ends with `}`). */
+const STEPS_END = 0x5d;
 /** Bytes read for a lookup: a ledger line is about 200. */
 const LINE_READ = 1024;
 /**
@@ -32,7 +37,26 @@ function afterZeros(bytes: Uint8Array, start: number, end: number): number {
   return zero >= start ? zero + 1 : start;
 }
 
-export function parseLine(text: string): Line | undefined {
+/** A line as written: its undo steps, if any, after a tab. */
+export function lineText(line: Line): string {
+  if (!('e' in line) || line.e.u === undefined) return JSON.stringify(line);
+  return withSteps(JSON.stringify({ k: line.k, e: { ...line.e, u: undefined } }), line.e.u);
+}
+
+/** The line in `bytes` from `start` to `end` (its newline), whole or without its undo steps (`plan`). */
+export function lineAt(bytes: Buffer, start: number, end: number, part: RecordPart): Line | undefined {
+  // The steps hold no tab (JSON): the last one is where they start.
+  const tab = end > start && bytes[end - 1] === STEPS_END ? bytes.lastIndexOf(TAB, end - 1) : -1;
+  const steps = tab >= start;
+  const line = parseLine(bytes.toString('utf8', start, steps ? tab : end));
+  if (line && 'e' in line && steps && part === 'whole') {
+    const u = stepsOf(bytes.toString('utf8', tab + 1, end));
+    if (u !== undefined) line.e.u = u;
+  }
+  return line;
+}
+
+function parseLine(text: string): Line | undefined {
   if (text.trim() === '') return undefined;
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
@@ -51,6 +75,7 @@ export function parseLine(text: string): Line | undefined {
 export async function scanLines(
   path: string,
   onLine: (line: Line, offset: number) => void | Promise<void>,
+  part: RecordPart = 'whole',
 ): Promise<{ lines: number; bytes: number; torn: boolean }> {
   let lines = 0;
   let bytes = 0;
@@ -62,7 +87,7 @@ export async function scanLines(
       let start = 0;
       for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
         const from = afterZeros(data, start, end);
-        const line = parseLine(data.toString('utf8', from, end));
+        const line = lineAt(data, from, end, part);
         if (line) {
           lines += 1;
           // A caller that writes what it reads waits here for its output to drain.
@@ -96,6 +121,7 @@ export class LineReader {
   private buffer = Buffer.alloc(LINE_READ);
   private lastOffset = -1;
   private lastLine: Line | undefined;
+  private lastPart: RecordPart = 'whole';
 
   constructor(private fd: number) {}
 
@@ -106,8 +132,8 @@ export class LineReader {
     this.lastLine = undefined;
   }
 
-  at(offset: number): Line | undefined {
-    if (offset === this.lastOffset) return this.lastLine;
+  at(offset: number, part: RecordPart = 'whole'): Line | undefined {
+    if (offset === this.lastOffset && (this.lastPart === 'whole' || part === 'plan')) return this.lastLine;
     let end = -1;
     // A line longer than a read (a record with long values) is read again, twice as far.
     for (let size = LINE_READ; end < 0; size *= 2) {
@@ -116,9 +142,10 @@ export class LineReader {
       end = this.buffer.subarray(0, read).indexOf(NEWLINE);
       if (read < size) break;
     }
-    const line = end < 0 ? undefined : parseLine(this.buffer.toString('utf8', 0, end));
+    const line = end < 0 ? undefined : lineAt(this.buffer, 0, end, part);
     this.lastOffset = offset;
     this.lastLine = line;
+    this.lastPart = part;
     return line;
   }
 
@@ -128,7 +155,7 @@ export class LineReader {
    * instead of 2,000 reads). A line running past its run's end is read on its own. Each line is
    * the caller's own (parsed for it alone): no copy to make of what a planner reads.
    */
-  many(offsets: readonly number[]): (Line | undefined)[] {
+  many(offsets: readonly number[], part: RecordPart = 'whole'): (Line | undefined)[] {
     const order = [...offsets.keys()].sort((a, b) => offsets[a]! - offsets[b]!);
     const out: (Line | undefined)[] = new Array<Line | undefined>(offsets.length);
     for (let first = 0; first < order.length;) {
@@ -148,7 +175,7 @@ export class LineReader {
         const at = offsets[order[i]!]! - start;
         const end = this.buffer.indexOf(NEWLINE, at);
         out[order[i]!] =
-          end >= 0 && end < read ? parseLine(this.buffer.toString('utf8', at, end)) : ownCopy(this.at(at + start));
+          end >= 0 && end < read ? lineAt(this.buffer, at, end, part) : ownCopy(this.at(at + start, part));
       }
       first = last + 1;
     }

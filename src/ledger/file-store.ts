@@ -26,8 +26,8 @@ import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AtomicFileStream } from '../files/atomic-write.ts';
-import type { Ledger, LedgerEntry, ProductEntry, ProductRecords } from './ledger.ts';
-import { LineReader, scanLines, type Line } from './file-lines.ts';
+import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart } from './ledger.ts';
+import { LineReader, lineText, scanLines, type Line } from './file-lines.ts';
 import { GroupCommit } from './group-commit.ts';
 import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 import { lockLedger, type LedgerLock } from './lock.ts';
@@ -118,10 +118,15 @@ export class FileLedger implements Ledger, ProductRecords {
       const reader = new LineReader(handles.read.fd);
       const index = new OffsetIndex();
       const seconds = new Set<string>();
-      const loaded = await scanLines(path, (line, offset) => {
-        index.record(line.k, offset, 'd' in line);
-        noteSecond(seconds, line);
-      });
+      // The index needs each line's key and links, not its undo steps.
+      const loaded = await scanLines(
+        path,
+        (line, offset) => {
+          index.record(line.k, offset, 'd' in line);
+          noteSecond(seconds, line);
+        },
+        'plan',
+      );
       return new FileLedger(path, handles, lock, reader, index, { ...loaded, seconds });
     } catch (error) {
       if (handles) await closeHandles(handles);
@@ -131,7 +136,7 @@ export class FileLedger implements Ledger, ProductRecords {
   }
 
   /** Claims as getNow; the other keys' lines read together (LineReader.many). */
-  getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]> {
+  getMany(keys: readonly string[], part: RecordPart = 'whole'): Promise<(LedgerEntry | undefined)[]> {
     const out = new Array<LedgerEntry | undefined>(keys.length);
     const asked: number[] = [];
     const offsets: number[] = [];
@@ -146,7 +151,7 @@ export class FileLedger implements Ledger, ProductRecords {
       }
     }
     // The reader's lines are this call's own (LineReader.many): no copy, the planner reads every row.
-    const lines = this.reader.many(offsets);
+    const lines = this.reader.many(offsets, part);
     for (let n = 0; n < lines.length; n++) {
       const line = lines[n];
       if (line && 'e' in line) out[asked[n]!] = line.e;
@@ -240,7 +245,7 @@ export class FileLedger implements Ledger, ProductRecords {
     // A range of its own from here on: a failed write leaves zeros or a short file, never a torn
     // line that the next range would run into.
     this.torn = false;
-    const texts = lines.map((line) => JSON.stringify(line));
+    const texts = lines.map(lineText);
     const bytes = Buffer.from(`${prefix}${texts.join('\n')}\n`);
     const start = this.end;
     this.end += bytes.length;
@@ -307,7 +312,7 @@ export class FileLedger implements Ledger, ProductRecords {
       await scanLines(this.path, (line, offset) => {
         while (next < live.length && live[next]! < offset) next += 1;
         if (live[next] !== offset || !('e' in line)) return undefined;
-        const text = `${JSON.stringify(line)}\n`;
+        const text = `${lineText(line)}\n`;
         index.addNew(line.k, bytes);
         bytes += Buffer.byteLength(text);
         lines += 1;

@@ -45,9 +45,18 @@ export interface ReplacedStep {
   c?: 1;
 }
 
+/**
+ * What a read needs of each record: `whole`, or `plan`, everything but its undo steps (`u`, left
+ * out, not parsed): what a planner reads of every row's record. A record read so is never written back.
+ */
+export type RecordPart = 'whole' | 'plan';
+
 export interface Ledger {
-  /** One answer per key, in order; lookups are batched by the store (one round trip per chunk). */
-  getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
+  /**
+   * One answer per key, in order; lookups are batched by the store (one round trip per chunk).
+   * `part` defaults to `whole`; a store may hand out the steps with `plan` too (one in memory).
+   */
+  getMany(keys: readonly string[], part?: RecordPart): Promise<(LedgerEntry | undefined)[]>;
   /**
    * Kept once the promise resolves: Redis acknowledged it, or the file has the lines. The file
    * puts a `pending` entry on disk before resolving; other entries reach the operating system

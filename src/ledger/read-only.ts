@@ -11,11 +11,10 @@ import { scanLines } from './file-lines.ts';
 import { productIdOfKey } from './links.ts';
 import { scopedLedgerFile } from './file-store.ts';
 import { ledgerFileOf } from './home.ts';
-import type { LedgerEntry, ProductRecords } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductRecords } from './ledger.ts';
 import { exists } from './take-over.ts';
 
-export interface LedgerView extends ProductRecords {
-  getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]>;
+export interface LedgerView extends ProductRecords, Pick<Ledger, 'getMany'> {
   /** Where it lives, for people: the file's path, or `redis <key>`. */
   where: string;
 }

@@ -8,7 +8,7 @@ import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
-import type { Ledger, LedgerEntry, ProductEntry, ProductRecords } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart } from './ledger.ts';
 import { encodeEntry, parseEntry } from './entry.ts';
 import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 
@@ -58,7 +58,7 @@ export class RedisLedger implements Ledger, ProductRecords {
     this.seconds = `${this.hash}:linked`;
   }
 
-  async getMany(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]> {
+  async getMany(keys: readonly string[], part: RecordPart = 'whole'): Promise<(LedgerEntry | undefined)[]> {
     if (keys.length === 0) return [];
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < keys.length; i += CHUNK) pipeline.hmget(this.hash, ...keys.slice(i, i + CHUNK));
@@ -66,7 +66,7 @@ export class RedisLedger implements Ledger, ProductRecords {
     const out: (LedgerEntry | undefined)[] = [];
     for (const [error, values] of replies) {
       if (error) throw error;
-      for (const value of values as (string | null)[]) out.push(value === null ? undefined : parseEntry(value));
+      for (const value of values as (string | null)[]) out.push(value === null ? undefined : parseEntry(value, part));
     }
     return out;
   }

@@ -157,7 +157,8 @@ async function lookup(
 ): Promise<(LedgerEntry | undefined)[]> {
   const asked = [...new Set(keys.filter((k): k is string => k !== null))];
   if (asked.length === 0) return keys.map(() => undefined);
-  const entries = await records.getMany(asked);
+  // The plan reads no undo steps: left unparsed, the most of a record's text once it has a few.
+  const entries = await records.getMany(asked, 'plan');
   const byKey = new Map(asked.map((key, i) => [key, entries[i]]));
   return keys.map((key) => (key === null ? undefined : byKey.get(key)));
 }

@@ -2,7 +2,7 @@ import { openSync, closeSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LineReader, scanLines, type Line } from '../../src/ledger/file-lines.ts';
+import { LineReader, lineText, scanLines, type Line } from '../../src/ledger/file-lines.ts';
 import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 import { useTempDir } from '../helpers/use-world.ts';
 
@@ -83,6 +83,50 @@ describe('LineReader', () => {
       expect(reader.at(at.get('k49')!)).toMatchObject({ e: { batch: 'y'.repeat(5_000) } });
       // A lookup after a run reads its own line, not the run's bytes.
       expect(reader.at(at.get('k2')!)?.k).toBe('k2');
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it("reads a record's undo steps only when asked for it whole: a plan's read leaves them unparsed", async () => {
+    const path = join(tmp.dir, 'steps.jsonl');
+    const steps = [
+      { b: 'B1', was: {}, c: 1 as const },
+      { b: 'B2', was: { title: 'a\tb ]', sale_price: 10 } },
+    ];
+    const record: LedgerEntry = { ...e('B2'), v: { title: 'x]' }, ln: ['k:barcode:1'], u: steps };
+    const written = lineText({ k: 'p:1', e: record });
+    // One tab, before the steps: a JSON text holds none.
+    expect(written.split('\t')).toHaveLength(2);
+    expect(written.endsWith(JSON.stringify(steps))).toBe(true);
+    // A damaged steps part reads as no steps; the record still reads (never created twice).
+    const damaged = `${lineText({ k: 'p:2', e: { ...record, u: undefined } })}\t[{"b":`;
+    await writeFile(
+      path,
+      `${written}\n${text('p:3', e('3'))}${lineText({ k: 'p:4', e: { ...record, u: [] } })}\n${damaged}]\n`,
+    );
+    const at = await offsetsOf(path);
+    const fd = openSync(path, 'r');
+    try {
+      const reader = new LineReader(fd);
+      const offsets = ['p:1', 'p:3', 'p:4', 'p:2'].map((key) => at.get(key)!);
+      const { u: _, ...planPart } = record;
+      expect(reader.many(offsets, 'plan').map((line) => (line as { e: LedgerEntry }).e)).toEqual([
+        planPart,
+        e('3'),
+        planPart,
+        planPart,
+      ]);
+      expect(reader.many(offsets).map((line) => (line as { e: LedgerEntry }).e)).toEqual([
+        record,
+        e('3'),
+        { ...record, u: [] },
+        planPart,
+      ]);
+      // The last line read is kept; a read whole after a plan's read of it parses its steps.
+      expect(reader.at(offsets[0]!, 'plan')).toEqual({ k: 'p:1', e: planPart });
+      expect(reader.at(offsets[0]!)).toEqual({ k: 'p:1', e: record });
+      expect(reader.at(offsets[0]!, 'plan')).toEqual({ k: 'p:1', e: record });
     } finally {
       closeSync(fd);
     }
