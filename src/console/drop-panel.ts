@@ -9,37 +9,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dropLayout, isIgnoredName, parseClaimedName } from '../intake/drop-layout.ts';
 import type { OutcomeCounts } from '../outcome.ts';
+import type { DropFileView, DropFolderView, DropView } from './answers/panels.ts';
 
 /** Files shown per folder. */
 export const DROP_LIST_LIMIT = 50;
-
-export interface DropFileView {
-  /** The name it was dropped with. */
-  name: string;
-  /** When it was claimed from the inbox (processing, done, failed) or last written (inbox). */
-  at: string;
-  bytes: number;
-  /** done: the report's status (synced, needs_fix, nothing_synced, unchanged); failed: `failed`. */
-  status?: string;
-  batchId?: string;
-  total?: number;
-  counts?: OutcomeCounts | null;
-  /** done: the report's message; failed: the error text. */
-  message?: string;
-}
-
-export interface DropFolderView {
-  /** Files in the folder (not counting reports beside them). */
-  total: number;
-  files: DropFileView[];
-}
-
-export interface DropView {
-  inbox: DropFolderView;
-  processing: DropFolderView;
-  done: DropFolderView;
-  failed: DropFolderView;
-}
 
 /** Reads the drop folder at `root` (DROP_DIR); a folder not made yet is empty. */
 export async function dropView(root: string): Promise<DropView> {

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isValidBatchId } from '../sync/batch-id.ts';
+import type { NotificationsAnswer, NotifyTestAnswer } from './answers/notifications.ts';
 import { deskOf } from './desks.ts';
 
 /** Routes relative to the store's scope (scope.ts), as api.ts's. */
@@ -19,13 +20,13 @@ export function registerNotifyApi(app: FastifyInstance): void {
     // does not know and its notifier has nothing of is no batch here (another store's, say): 404,
     // as the batch's other routes answer.
     if (notifications.length === 0 && !(await board.get(id))) return reply.code(404).send({ error: `no batch ${id}` });
-    return { batchId: id, channels: notifier.channels, notifications };
+    return { batchId: id, channels: notifier.channels, notifications } satisfies NotificationsAnswer;
   });
 
   app.post('/notifications/test', async (request, reply) => {
     const { notifier } = deskOf(request);
     if (notifier.channels.length === 0)
       return reply.code(409).send({ error: 'no notification is set up: set NOTIFY_WEBHOOK_URL or SMTP_URL' });
-    return { results: await notifier.test() };
+    return { results: await notifier.test() } satisfies NotifyTestAnswer;
   });
 }

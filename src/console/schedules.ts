@@ -8,38 +8,11 @@
 import type { Queue } from 'bullmq';
 import { loadJobs, nextRun } from '../intake/job-file.ts';
 import { isJobBatch, listSchedules, runJob, type JobRunDeps, type ScheduledJobData } from '../intake/schedules.ts';
-import { lastDownload, type JobStateStore, type LastDownload } from '../intake/sources/job-state.ts';
+import { lastDownload, type JobStateStore } from '../intake/sources/job-state.ts';
 import type { Logger } from '../log.ts';
 import { shownSource } from '../notify/event.ts';
-import type { OutcomeCounts } from '../outcome.ts';
-import type { BatchBoard, BatchStatus } from './board.ts';
-
-export interface ScheduleView {
-  name: string;
-  cron: string;
-  /** The zone the cron is read in: the job's own, else the store's. */
-  timezone: string;
-  mode: 'delta' | 'full';
-  /** The job's sheet: a path, or an https URL without its query (which may hold a token). */
-  source: string;
-  /** The next run (ISO 8601, UTC). */
-  next: string;
-  /** The next run as the store's clock shows it: `YYYY-MM-DD HH:mm`. */
-  nextInStoreZone: string;
-  /** Whether a worker registered the job with the queue (with Redis); the next run is then BullMQ's. */
-  registered: boolean;
-  /** The job's last download (when, how big, which file, from where: never a secret), or null. */
-  lastDownload: LastDownload | null;
-  /** The newest batch this job made (source `job:<name>`), or null. */
-  lastBatch: { batchId: string; status: BatchStatus; total: number | null; counts: OutcomeCounts } | null;
-}
-
-export interface SchedulesView {
-  storeTimeZone: string;
-  schedules: ScheduleView[];
-  /** Job files that do not check: the worker skips them, the other jobs run (the message names file and key). */
-  skipped: { file: string; key: string | null; message: string }[];
-}
+import type { SchedulesView } from './answers/panels.ts';
+import type { BatchBoard } from './board.ts';
 
 export interface SchedulePanelDeps {
   jobsDir: string;

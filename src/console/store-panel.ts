@@ -5,20 +5,7 @@
  * payment keys (dropped at parse time, src/store/types.ts), and nothing else of it is passed on.
  */
 import type { StoreApi } from '../store/types.ts';
-
-export interface StoreView {
-  store_name: string;
-  store_name_ar: string;
-  time_zone: string;
-  categories: { category_id: number; category_name: string; category_name_ar: string | null; product_total: number }[];
-  limits: {
-    /** The sum of the categories' product_total against product_limit (null: the store states none). */
-    products: { used: number; limit: number | null };
-    categories: { used: number; limit: number | null };
-  };
-  /** Requests per second, and where that figure comes from (`store`: kept in Redis for every process). */
-  rate: { perSecond: number; source: 'store' | 'given' | 'default' };
-}
+import type { StoreView } from './answers/panels.ts';
 
 export interface StoreRateNow {
   perSecond: number;

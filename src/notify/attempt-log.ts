@@ -5,8 +5,8 @@
  */
 import type { Logger } from '../log.ts';
 import type { AttemptResult } from './attempt.ts';
-import type { DeliveryState, Notification } from './notification.ts';
-import type { Channel } from './settings.ts';
+import type { Channel, DeliveryState } from './delivery-view.ts';
+import type { Notification } from './notification.ts';
 
 /** One attempt as /metrics counts it (`result`: delivered, retrying, given_up). */
 export interface AttemptCount {

@@ -10,8 +10,7 @@ import type { BatchSummary } from '../report/summary.ts';
 import { storeScope, type StoreIdentity } from '../store/identity.ts';
 import { rowsStatus, type RowsStatus } from '../sync/tally.ts';
 import type { Lang } from '../messages/index.ts';
-
-export type EventType = 'batch.finished' | 'batch.failed' | 'schedule.failed' | 'notification.test';
+import type { EventType } from './delivery-view.ts';
 
 /**
  * A finished batch: the rows' status (synced, needs_fix, nothing_synced), or `unchanged` when

@@ -8,9 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { AttemptResult } from './attempt.ts';
 import { sendMail } from './email.ts';
-import { batchOf, type EventType, type NotifyEvent } from './event.ts';
+import type { Channel } from './delivery-view.ts';
+import { batchOf, type NotifyEvent } from './event.ts';
 import { mailText } from './mail-text.ts';
-import type { Channel, NotifySettings } from './settings.ts';
+import type { NotifySettings } from './settings.ts';
 import { postWebhook } from './webhook.ts';
 import type { Lang } from '../messages/index.ts';
 
@@ -24,23 +25,6 @@ export interface Notification {
   storeName: string;
   /** The batch's failed.csv, attached to the e-mail when rows need a fix; null: nothing to attach. */
   failedCsv: string | null;
-}
-
-export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'given_up';
-
-/** What the console shows of one notification. */
-export interface DeliveryView {
-  id: string;
-  channel: Channel;
-  type: EventType;
-  batchId: string | null;
-  state: DeliveryState;
-  attempts: number;
-  /** When the next attempt is due (pending, retrying). */
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
 }
 
 const SLUG = /[^A-Za-z0-9_-]+/g;

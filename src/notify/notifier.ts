@@ -11,7 +11,6 @@ import type { BatchSummary } from '../report/summary.ts';
 import type { StoreIdentity } from '../store/identity.ts';
 import { readErrorText } from '../sync/read-error.ts';
 import { problemsIn } from '../sync/tally.ts';
-import type { AttemptResult } from './attempt.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
 import {
   batchFailed,
@@ -25,9 +24,10 @@ import {
   type NotifyEvent,
 } from './event.ts';
 import { notifyLanguage, storeNameIn, type StoreNames } from './language.ts';
-import { attemptDelivery, notificationId, type DeliveryView, type Notification } from './notification.ts';
+import type { Channel, DeliveryView, TestResult } from './delivery-view.ts';
+import { attemptDelivery, notificationId, type Notification } from './notification.ts';
 import { firstProblems } from './problems.ts';
-import { channelsOf, type Channel, type NotifySettings } from './settings.ts';
+import { channelsOf, type NotifySettings } from './settings.ts';
 
 /** Where notifications wait until delivered: the outbox (outbox.ts) or the queue (queue.ts). */
 export interface NotificationBox {
@@ -49,10 +49,6 @@ export interface NotifierDeps {
   logger: Logger;
   clock?: () => number;
   onAttempt?: AttemptListener;
-}
-
-export interface TestResult extends AttemptResult {
-  channel: Channel;
 }
 
 export class Notifier {

@@ -14,7 +14,8 @@ import { takePidLock, type PidLock } from '../files/pid-lock.ts';
 import type { Logger } from '../log.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
 import { batchOf } from './event.ts';
-import { attemptDelivery, type DeliveryState, type DeliveryView, type Notification } from './notification.ts';
+import type { DeliveryState, DeliveryView } from './delivery-view.ts';
+import { attemptDelivery, type Notification } from './notification.ts';
 import { RETRY_DELAYS_MS, retryDelay } from './retry.ts';
 import type { NotifySettings } from './settings.ts';
 

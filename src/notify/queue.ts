@@ -16,7 +16,8 @@ import { lazyWorker, type LazyWorker } from '../sync/queue/lazy-workers.ts';
 import { onBullError } from '../sync/queue/redis-outage.ts';
 import { logAttempt, type AttemptListener } from './attempt-log.ts';
 import { batchOf } from './event.ts';
-import { attemptDelivery, type DeliveryView, type Notification } from './notification.ts';
+import type { DeliveryView } from './delivery-view.ts';
+import { attemptDelivery, type Notification } from './notification.ts';
 import { maxAttempts, RETRY_DELAYS_MS, retryDelay } from './retry.ts';
 import type { NotifySettings } from './settings.ts';
 

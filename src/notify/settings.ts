@@ -6,8 +6,7 @@
  */
 import { DEFAULT_STORE_ID, type Config } from '../config.ts';
 import type { Lang } from '../messages/index.ts';
-
-export type Channel = 'webhook' | 'email';
+import type { Channel } from './delivery-view.ts';
 
 export interface WebhookTarget {
   url: string;

@@ -51,7 +51,7 @@ export function follow(batchId: string): void {
 /** Why a batch's stream closed: a batch the API does not know is said so, never left `queued`. */
 async function notFollowed(batchId: string): Promise<void> {
   try {
-    showBatch(await api<BatchJson>('GET', batchPath(batchId)));
+    showBatch(await api('GET /api/batches/:id', { id: batchId }));
   } catch (error) {
     if (shownBatch() !== batchId) return;
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {

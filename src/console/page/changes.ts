@@ -4,12 +4,12 @@
  * field that changes, before -> after. "Before" is what catalog-sync last sent the product (its
  * ledger), not a read of the store; a product it never sent says so.
  */
-import { api, query } from './api.ts';
+import { api } from './api.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, messageCell, messageOf, say } from './dom.ts';
 import { on } from './events.ts';
 import { columnLabel } from './columns.ts';
-import type { ChangePage, ChangeRow, UploadAnswer } from './types.ts';
+import type { ChangeRow, UploadAnswer } from './types.ts';
 
 const PAGE = 100;
 
@@ -73,10 +73,7 @@ function changeRow(r: ChangeRow): HTMLTableRowElement {
 async function load(uploadId: string, offset: number): Promise<void> {
   say('changes-error', '');
   try {
-    const page = await api<ChangePage>(
-      'GET',
-      `/api/uploads/${encodeURIComponent(uploadId)}/preview${query({ offset, limit: PAGE })}`,
-    );
+    const page = await api('GET /api/uploads/:id/preview', { id: uploadId }, { query: { offset, limit: PAGE } });
     if (uploadId !== upload) return;
     categoryNames = page.categories ?? {};
     const body = $('change-rows');

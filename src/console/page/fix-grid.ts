@@ -7,7 +7,7 @@
  * Keyboard: Tab moves along a row; Enter / Shift+Enter go down / up a column; Escape puts the
  * cell back as the sheet had it.
  */
-import { api, ApiError, batchPath } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T, textOf } from './context.ts';
@@ -183,7 +183,7 @@ async function check(): Promise<void> {
     return;
   }
   try {
-    const answer = await api<{ rows: RowError[] }>('POST', batchPath(sourceBatch, '/fix/check'), { rows });
+    const answer = await api('POST /api/batches/:id/fix/check', { id: sourceBatch }, { body: { rows } });
     if (seq !== checkSeq) return;
     say('fix-error', '');
     state.checked(
@@ -203,14 +203,14 @@ async function check(): Promise<void> {
 
 /** POST .../fix; a held fix (409 guard) asks first and goes with confirm, or not at all (no batch). */
 async function sendFix(rows: GridRow[]): Promise<{ batchId: string | null }> {
-  const path = batchPath(sourceBatch, '/fix');
+  const id = { id: sourceBatch };
   try {
-    return await api<{ batchId: string }>('POST', path, { rows });
+    return await api('POST /api/batches/:id/fix', id, { body: { rows } });
   } catch (error) {
     const guard = guardOf(error);
     if (!guard) throw error;
     if (!(await askGuard(guard))) return { batchId: null };
-    return api<{ batchId: string }>('POST', path, { rows, confirm: true });
+    return api('POST /api/batches/:id/fix', id, { body: { rows, confirm: true } });
   }
 }
 

@@ -24,7 +24,7 @@ let later: Promise<BatchJson[]> | null = null;
 
 /** The batches made from this one, oldest first (read once per page). */
 export function laterBatches(batchId: string): Promise<BatchJson[]> {
-  later ??= api<BatchJson[]>('GET', '/api/batches')
+  later ??= api('GET /api/batches', {})
     .then((all) => all.filter((b) => madeFrom(b.source)?.batchId === batchId).reverse())
     .catch(() => []);
   return later;

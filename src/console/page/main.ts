@@ -4,7 +4,7 @@
  * panels) and a batch's page (its progress, reasons, fix grid, undo). Each concern is a module of
  * its own; they talk through DOM events (events.ts).
  */
-import { api, batchPath } from './api.ts';
+import { api } from './api.ts';
 import { hideGuard, startGuard } from './guard.ts';
 import { startChanges } from './changes.ts';
 import { startBatchColumns, startColumns } from './columns.ts';
@@ -21,7 +21,6 @@ import { startReasons } from './reasons.ts';
 import { startReconcile } from './reconcile.ts';
 import { startRerun, startSending } from './send.ts';
 import { startUndo } from './undo.ts';
-import type { BatchJson } from './types.ts';
 import { startUploads } from './upload.ts';
 
 function startHome(): void {
@@ -47,7 +46,7 @@ function startBatchPage(batchId: string): void {
   startRerun();
   startBatchNotifications();
   // The batch it was made from is linked while it runs; those made from it once it ended.
-  void api<BatchJson>('GET', batchPath(batchId))
+  void api('GET /api/batches/:id', { id: batchId })
     .then(showOrigin)
     .catch(() => undefined);
   on('batch-end', (batch) => void showLineage(batch));

@@ -8,7 +8,7 @@ import { api } from './api.ts';
 import { T } from './context.ts';
 import { $, el, messageOf, pageLang, say } from './dom.ts';
 import { on } from './events.ts';
-import type { MappingProposal, SavedMapping, UploadAnswer } from './types.ts';
+import type { MappingProposal, UploadAnswer } from './types.ts';
 import { showUpload } from './upload.ts';
 
 let shown: { uploadId: string; name: string; proposal: MappingProposal } | null = null;
@@ -64,11 +64,11 @@ async function sendMapping(save: boolean): Promise<void> {
   const name = $<HTMLInputElement>('mapping-name').value.trim();
   say('mapping-error', '');
   try {
-    const answer = await api<UploadAnswer>('POST', `/api/uploads/${encodeURIComponent(shown.uploadId)}/mapping`, {
-      columns: chosenColumns(),
-      lang: pageLang(),
-      ...(save && name !== '' ? { save: name } : {}),
-    });
+    const answer = await api(
+      'POST /api/uploads/:id/mapping',
+      { id: shown.uploadId },
+      { body: { columns: chosenColumns(), lang: pageLang(), ...(save && name !== '' ? { save: name } : {}) } },
+    );
     showUpload(answer);
     if (save) {
       say('mapping-status', T.mapping_saved);
@@ -80,14 +80,14 @@ async function sendMapping(save: boolean): Promise<void> {
 }
 
 async function loadSaved(): Promise<void> {
-  const { mappings } = await api<{ mappings: SavedMapping[] }>('GET', '/api/mappings');
+  const { mappings } = await api('GET /api/mappings', {});
   const list = $('saved-mapping-list');
   list.replaceChildren();
   for (const mapping of mappings) {
     const item = el('li');
     const remove = el('button', T.mapping_delete, { type: 'button', 'data-mapping': mapping.name });
     remove.addEventListener('click', () => {
-      void api('DELETE', `/api/mappings/${encodeURIComponent(mapping.name)}`).then(loadSaved);
+      void api('DELETE /api/mappings/:name', { name: mapping.name }).then(loadSaved);
     });
     item.append(el('bdi', mapping.name), ' ', remove);
     list.append(item);

@@ -3,20 +3,13 @@
  * on the home page, the button that sends a test notification. An old link `/#batch=<id>` (the
  * e-mails sent before batches had pages) goes on to that batch's page.
  */
-import { api, batchPath } from './api.ts';
+import { api } from './api.ts';
 import { batchPageUrl } from './batch-link.ts';
 import { shownBatch } from './batch.ts';
 import { T, textOf } from './context.ts';
 import { $, el, messageOf, say, when } from './dom.ts';
 import { on } from './events.ts';
-
-interface Notification {
-  channel: string;
-  state: string;
-  attempts: number;
-  nextAttemptAt?: string | null;
-  lastError?: string | null;
-}
+import type { NotificationsAnswer } from './types.ts';
 
 /** Still on its way: look again this often while the batch is shown. */
 const AGAIN_MS = 5000;
@@ -24,9 +17,9 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 async function loadNotifications(batchId: string): Promise<void> {
   clearTimeout(timer);
-  let data: { notifications: Notification[] };
+  let data: NotificationsAnswer;
   try {
-    data = await api('GET', batchPath(batchId, '/notifications'));
+    data = await api('GET /api/batches/:id/notifications', { id: batchId });
   } catch {
     return;
   }
@@ -48,10 +41,7 @@ async function loadNotifications(batchId: string): Promise<void> {
 async function sendTest(): Promise<void> {
   say('notify-test-result', T.notify_sending);
   try {
-    const { results } = await api<{ results: { channel: string; ok: boolean; detail: string }[] }>(
-      'POST',
-      '/api/notifications/test',
-    );
+    const { results } = await api('POST /api/notifications/test', {});
     say(
       'notify-test-result',
       results

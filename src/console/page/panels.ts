@@ -9,45 +9,12 @@ import { T, textOf } from './context.ts';
 import { $, el, fmt, ltr, messageOf, pageLang, say, when } from './dom.ts';
 import { on } from './events.ts';
 import { countsText } from './past.ts';
-import type { BatchStatus, Counts } from './types.ts';
-
-interface Schedule {
-  name: string;
-  cron: string;
-  timezone: string;
-  next: string;
-  nextInStoreZone: string;
-  registered: boolean;
-  /** Where the sheet comes from (never a secret), and its last download. */
-  source: string;
-  lastDownload: { at: string; bytes: number; file: string } | null;
-  lastBatch: { status: BatchStatus; counts: Counts } | null;
-}
-
-interface DropFile {
-  name: string;
-  at: string;
-  status?: string;
-  counts?: Counts;
-  message?: string;
-}
+import type { DropView, SchedulesView, StoreView } from './types.ts';
 
 type Folder = 'inbox' | 'processing' | 'done' | 'failed';
 const FOLDERS: readonly Folder[] = ['inbox', 'processing', 'done', 'failed'];
 
-interface StoreFacts {
-  store_name: string;
-  store_name_ar?: string | null;
-  limits: Record<'products' | 'categories', { used: number; limit: number | null }>;
-  rate: { perSecond: number; source: string };
-  categories: { category_name: string; category_name_ar?: string | null; product_total: number }[];
-}
-
-function fillSchedules(data: {
-  schedules: Schedule[];
-  storeTimeZone: string;
-  skipped?: { file: string; message: string }[];
-}): void {
+function fillSchedules(data: SchedulesView): void {
   const rows = data.schedules.map((s) => {
     const tr = el('tr', null, { 'data-job': s.name });
     const next = el('td', null, { 'data-label': T.col_next });
@@ -95,7 +62,7 @@ async function runNow(name: string, button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   say('schedules-error', '');
   try {
-    const { batchId } = await api<{ batchId: string }>('POST', `/api/schedules/${encodeURIComponent(name)}/run`);
+    const { batchId } = await api('POST /api/schedules/:name/run', { name });
     openBatch(batchId);
   } catch (error) {
     say('schedules-error', `${T.error}: ${messageOf(error)}`);
@@ -104,7 +71,7 @@ async function runNow(name: string, button: HTMLButtonElement): Promise<void> {
   }
 }
 
-function fillDrop(data: Record<Folder, { total: number; files: DropFile[] }>): void {
+function fillDrop(data: DropView): void {
   const parts = FOLDERS.map((folder) => {
     const part = el('section', null, { class: 'folder', 'data-folder': folder });
     part.append(el('h3', `${textOf(`drop_${folder}`)} (${fmt(data[folder].total)})`));
@@ -128,7 +95,7 @@ function fillDrop(data: Record<Folder, { total: number; files: DropFile[] }>): v
   $('drop-folders').replaceChildren(...parts);
 }
 
-function fillStore(data: StoreFacts): void {
+function fillStore(data: StoreView): void {
   const limit = (used: number, max: number | null): string =>
     `${fmt(used)} ${T.of_limit} ${max === null ? T.no_limit : fmt(max)}`;
   const ar = pageLang() === 'ar';
@@ -162,15 +129,21 @@ function fillStore(data: StoreFacts): void {
   );
 }
 
-type Fill = (data: never) => void;
-const PANELS: Record<string, Fill> = { schedules: fillSchedules, drop: fillDrop, store: fillStore };
+type Panel = 'schedules' | 'drop' | 'store';
+const PANEL_NAMES: readonly Panel[] = ['schedules', 'drop', 'store'];
 
-async function loadPanel(name: string, fill: Fill): Promise<void> {
+/** Each panel's answer, loaded and shown. */
+const PANELS: Record<Panel, () => Promise<void>> = {
+  schedules: async () => fillSchedules(await api('GET /api/schedules', {})),
+  drop: async () => fillDrop(await api('GET /api/drop', {})),
+  store: async () => fillStore(await api('GET /api/store', {})),
+};
+
+async function loadPanel(name: Panel): Promise<void> {
   say(`${name}-error`, '');
   say(`${name}-status`, T.loading);
   try {
-    const data = await api<never>('GET', `/api/${name}`);
-    fill(data);
+    await PANELS[name]();
     if (name !== 'schedules') say(`${name}-status`, '');
   } catch (error) {
     say(`${name}-status`, '');
@@ -179,15 +152,14 @@ async function loadPanel(name: string, fill: Fill): Promise<void> {
 }
 
 export function startPanels(): void {
-  for (const [name, fill] of Object.entries(PANELS)) {
+  for (const name of PANEL_NAMES) {
     const panel = $<HTMLDetailsElement>(`${name}-panel`);
     panel.addEventListener('toggle', () => {
-      if (panel.open) void loadPanel(name, fill);
+      if (panel.open) void loadPanel(name);
     });
   }
   // A batch that ends may be a job's last result, or a drop file's: open panels show it.
   on('batch-end', () => {
-    for (const [name, fill] of Object.entries(PANELS))
-      if ($<HTMLDetailsElement>(`${name}-panel`).open) void loadPanel(name, fill);
+    for (const name of PANEL_NAMES) if ($<HTMLDetailsElement>(`${name}-panel`).open) void loadPanel(name);
   });
 }

@@ -31,7 +31,7 @@ function pastRow(b: BatchJson): HTMLTableRowElement {
 export async function loadPast(): Promise<void> {
   let batches: BatchJson[];
   try {
-    batches = await api<BatchJson[]>('GET', '/api/batches');
+    batches = await api('GET /api/batches', {});
   } catch {
     return;
   }

@@ -7,7 +7,7 @@
  * again, so rows that became failed open in the grid.
  */
 import { OUTCOMES } from '../../outcome.ts';
-import { api, batchPath, query } from './api.ts';
+import { api } from './api.ts';
 import { T, textOf } from './context.ts';
 import { $, el, fmt, ltr, messageCell, messageNodes, messageOf, say, sayParts } from './dom.ts';
 import { forEngineers } from './engineers.ts';
@@ -16,7 +16,7 @@ import { closeGrid, openGrid, settleRows } from './fix-grid.ts';
 import { laterBatches, madeFrom } from './lineage.ts';
 import { fixable, isAttention, nextStepKey, reconcileCommand, type AttentionOutcome } from './next-step.ts';
 import { hideReconcile, offerReconcile } from './reconcile.ts';
-import type { BatchJson, ProblemPage, ProblemRow } from './types.ts';
+import type { BatchJson, ProblemRow } from './types.ts';
 
 const PAGE = 100;
 const ATTENTION: readonly AttentionOutcome[] = ['invalid', 'failed', 'unknown'];
@@ -51,9 +51,10 @@ function clear(): void {
 async function load(batchId: string, offset: number): Promise<void> {
   say('reasons-error', '');
   try {
-    const page = await api<ProblemPage>(
-      'GET',
-      batchPath(batchId, '/rows') + query({ outcome: ATTENTION.join(','), offset, limit: PAGE }),
+    const page = await api(
+      'GET /api/batches/:id/rows',
+      { id: batchId },
+      { query: { outcome: ATTENTION.join(','), offset, limit: PAGE } },
     );
     if (offset === 0 || shown?.batchId !== batchId) shown = { batchId, rows: new Map(), total: 0, loaded: 0 };
     const fixed = fixedRows.get(batchId);
@@ -123,9 +124,10 @@ async function settleFix(fixBatch: string): Promise<void> {
   const fix = fixBatches.get(fixBatch);
   if (!fix || shown?.batchId !== fix.of) return;
   try {
-    const page = await api<ProblemPage>(
-      'GET',
-      batchPath(fixBatch, '/rows') + query({ outcome: OUTCOMES.join(','), offset: 0, limit: Math.max(fix.rows, 1) }),
+    const page = await api(
+      'GET /api/batches/:id/rows',
+      { id: fixBatch },
+      { query: { outcome: OUTCOMES.join(','), offset: 0, limit: Math.max(fix.rows, 1) } },
     );
     const fixed = fixedRows.get(fix.of) ?? new Map<number, ProblemRow>();
     fixedRows.set(fix.of, fixed);

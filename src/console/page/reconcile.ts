@@ -5,11 +5,11 @@
  * stay unknown, and why. Only "Record these outcomes" applies it; the page then reads the batch
  * again (`batch-reconciled`), so the rows list refreshes and failed rows open in the fix grid.
  */
-import { api, batchPath } from './api.ts';
+import { api } from './api.ts';
 import { T } from './context.ts';
 import { $, el, fmt, ltr, messageCell, messageOf, say } from './dom.ts';
 import { emit, on } from './events.ts';
-import type { BatchJson, ReconcileAnswer } from './types.ts';
+import type { ReconcileAnswer } from './types.ts';
 
 /** The batch whose unknown creates the box offers to check; null when it is hidden. */
 let offered: string | null = null;
@@ -43,12 +43,12 @@ async function run(dryRun: boolean): Promise<void> {
   say('reconcile-error', '');
   say('reconcile-status', T.reconcile_checking);
   try {
-    const answer = await api<ReconcileAnswer>('POST', batchPath(batchId, '/reconcile'), { dryRun });
+    const answer = await api('POST /api/batches/:id/reconcile', { id: batchId }, { body: { dryRun } });
     if (offered !== batchId) return;
     show(answer);
     if (!dryRun) {
       // The batch's counts and rows changed: every part that shows them reads them again.
-      emit('batch-reconciled', await api<BatchJson>('GET', batchPath(batchId)));
+      emit('batch-reconciled', await api('GET /api/batches/:id', { id: batchId }));
     }
   } catch (error) {
     say('reconcile-status', '');

@@ -3,7 +3,7 @@
  * sheet asks first, guard.ts), on a batch's page Re-run its failed rows. Either way the operator
  * lands on the new batch's page.
  */
-import { api, batchPath } from './api.ts';
+import { api } from './api.ts';
 import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
@@ -21,12 +21,12 @@ async function startBatch(dryRun: boolean): Promise<void> {
   try {
     let answer: { batchId: string };
     try {
-      answer = await api<{ batchId: string }>('POST', '/api/batches', body);
+      answer = await api('POST /api/batches', {}, { body });
     } catch (error) {
       const guard = guardOf(error);
       if (!guard) throw error;
       if (!(await askGuard(guard))) return;
-      answer = await api<{ batchId: string }>('POST', '/api/batches', { ...body, confirm: true });
+      answer = await api('POST /api/batches', {}, { body: { ...body, confirm: true } });
     }
     openBatch(answer.batchId);
   } catch (error) {
@@ -39,7 +39,7 @@ async function rerun(): Promise<void> {
   if (!(await confirmSend(`${T.confirm_rerun} ${batchId}`))) return;
   say('batch-error', '');
   try {
-    const answer = await api<{ batchId: string; invalidRows?: number[] }>('POST', batchPath(batchId, '/rerun'));
+    const answer = await api('POST /api/batches/:id/rerun', { id: batchId });
     // Invalid rows are not re-sent as they are: they need a fix (the grid) first.
     const left = answer.invalidRows?.length ?? 0;
     openBatch(answer.batchId, left > 0 ? `${T.rerun_left_out}: ${fmt(left)}` : '');

@@ -9,6 +9,8 @@ import type { Outcome } from '../../outcome.ts';
 export type { BatchAnswer as BatchJson, BatchStarted, BatchStatus, RerunStarted } from '../answers/batch.ts';
 export type { FixCheckAnswer, FixProblem as RowError } from '../answers/fix.ts';
 export type { MappingList, SavedMapping } from '../answers/mappings.ts';
+export type { NotificationsAnswer, NotifyTestAnswer } from '../answers/notifications.ts';
+export type { DropView, SchedulesView, StoreView } from '../answers/panels.ts';
 export type { ChangePage, FieldChange as Change, RowChange as ChangeRow } from '../answers/preview.ts';
 export type { ReconcileAnswer } from '../answers/reconcile.ts';
 export type { RowView as ProblemRow, RowsPage as ProblemPage } from '../answers/rows.ts';

@@ -7,7 +7,7 @@
  * person ticks "Put it back anyway"; the next press then previews again with it included (its
  * before → after in the table) and only the press after that sends.
  */
-import { api, batchPath } from './api.ts';
+import { api } from './api.ts';
 import { openBatch } from './batch-link.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
@@ -44,7 +44,7 @@ async function preview(include: number[] = []): Promise<void> {
   say('undo-error', '');
   say('undo-status', T.undo_checking);
   try {
-    const answer = await api<UndoAnswer>('POST', batchPath(batchId, '/undo'), { dryRun: true, include });
+    const answer = await api('POST /api/batches/:id/undo', { id: batchId }, { body: { dryRun: true, include } });
     if (offered !== batchId) return;
     previewed = include;
     show(answer);
@@ -118,7 +118,7 @@ async function send(confirm = false): Promise<void> {
   button.disabled = true;
   say('undo-error', '');
   try {
-    const answer = await api<UndoAnswer>('POST', batchPath(batchId, '/undo'), { confirm, include });
+    const answer = await api('POST /api/batches/:id/undo', { id: batchId }, { body: { confirm, include } });
     if (answer.batchId) openBatch(answer.batchId);
     else show(answer);
   } catch (error) {

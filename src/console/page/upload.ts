@@ -36,7 +36,7 @@ async function sendFile(file: File | undefined): Promise<void> {
   const absent = $<HTMLInputElement>('absent-status').value.trim();
   if (absent !== '') form.append('absentStatus', absent);
   try {
-    showUpload(await api<UploadAnswer>('POST', '/api/uploads', form));
+    showUpload(await api('POST /api/uploads', {}, { body: form }));
   } catch (error) {
     // Why the file cannot be read, in the page's language: its name and values kept in order.
     sayParts('upload-error', `${T.error}: `, ...messageNodes(messageOf(error)));

@@ -1,5 +1,5 @@
 /** What fetching a job's sheet gives: a file to read (and what to do once its batches are reported), or nothing new. */
-import type { LastDownload } from './job-state.ts';
+import type { LastDownload } from './last-download.ts';
 
 export interface FetchLimits {
   /** @defaultValue 200 MB */

@@ -9,7 +9,8 @@
  */
 import type { RedisClient } from '../../redis.ts';
 import { RedisClaims } from '../claims.ts';
-import type { JobRef, JobState, JobStateStore, LastDownload, TakenFile } from './job-state.ts';
+import type { JobRef, JobState, JobStateStore, TakenFile } from './job-state.ts';
+import type { LastDownload } from './last-download.ts';
 
 /** As the file keeps: enough to know a folder's recent files. */
 const TAKEN_KEPT = 500;

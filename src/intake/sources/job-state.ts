@@ -9,16 +9,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { shownSource } from '../../notify/event.ts';
-
-export interface LastDownload {
-  /** ISO time the download finished. */
-  at: string;
-  bytes: number;
-  /** The file's name where it came from. */
-  file: string;
-  /** Scheme, host and path (shownSource), or the folder: never a secret. */
-  where: string;
-}
+import type { LastDownload } from './last-download.ts';
 
 /** A folder file a job took: its name, size and modification time tell it from a later file of the same name. */
 export interface TakenFile {
