@@ -122,10 +122,13 @@ export const FILE_MESSAGES = {
       'the file changed while it was being read (saved again, or still being copied): read it again once it is complete',
     () => 'تغيّر الملف أثناء قراءته (حُفظ من جديد، أو ما زال يُنسخ): اقرأه مرة أخرى بعد اكتماله',
   ),
+  /** `closest`: the known name nearest to the one given, or empty when none is near; `common`: a list. */
   'file.unknown_encoding': entry(
-    ['encoding'],
-    (p) => `unknown encoding "${p.encoding}" (try utf-8, windows-1256 or utf-16le)`,
-    (p) => `ترميز غير معروف "${p.encoding}" (جرّب utf-8 أو windows-1256 أو utf-16le)`,
+    ['encoding', 'closest', 'common'],
+    (p) =>
+      `unknown encoding "${p.encoding}"${p.closest ? `: did you mean ${p.closest}?` : ''} (common ones: ${p.common})`,
+    (p) =>
+      `ترميز غير معروف "${p.encoding}"${p.closest ? `: هل تقصد ${p.closest}؟` : ''} (الشائعة منها: ${p.common.replaceAll(', ', '، ')})`,
   ),
   'file.bad_delimiter': entry(
     [],

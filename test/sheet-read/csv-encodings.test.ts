@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SheetFileError } from '../../src/sheet/types.ts';
 import { PRODUCTS } from '../fixtures/read/make-fixtures.ts';
 import { fileError, fixture, readAll } from './helpers.ts';
 
@@ -42,10 +43,42 @@ describe('CSV encodings and delimiters are detected without being told', () => {
     expect(rows[0]?.values[0] as string).toContain('\uFFFD'); // wrong encoding forced: replacement characters
   });
 
-  it('rejects an encoding it does not know, naming it', async () => {
-    await expect(fileError(fixture('utf8.csv'), { encoding: 'klingon' })).resolves.toMatchObject({
+  it('rejects an encoding it does not know, naming it and the common ones', async () => {
+    await expect(fileError(fixture('utf8.csv'), { encoding: 'klingon' })).resolves.toEqual({
       code: 'unknown_encoding',
-      message: expect.stringContaining('"klingon"') as unknown,
+      message: `${fixture('utf8.csv')}: unknown encoding "klingon" (common ones: utf-8, windows-1256, iso-8859-6, utf-16le)`,
     });
+  });
+
+  it.each([
+    ['utf8.csv', 'utf8'],
+    ['utf8.csv', 'UTF-8'],
+    ['windows-1256.csv', 'windows1256'],
+    ['windows-1256.csv', 'cp1256'],
+  ])('reads %s with any spelling iconv-lite knows of its encoding (%s)', async (name, encoding) => {
+    expect((await readAll(fixture(name), { encoding })).rows).toEqual(expectedRows);
+  });
+
+  it.each([
+    ['utf-9', 'utf-8'],
+    ['utff8', 'utf-8'],
+    ['windows-1265', 'windows-1256'],
+    ['iso-8859-66', 'iso-8859-6'],
+    ['utf-16-lee', 'utf-16le'],
+    ['arabik', 'iso-8859-6'],
+    ['latin-11', 'latin1'],
+  ])('says which known encoding an unknown %j is closest to, in English and Arabic', async (encoding, closest) => {
+    const error = await readAll(fixture('utf8.csv'), { encoding }).then(
+      () => new Error('read without error'),
+      (e: unknown) => e,
+    );
+    if (!(error instanceof SheetFileError)) throw error;
+    expect(error.code).toBe('unknown_encoding');
+    expect(error.textIn('en', 'f.csv')).toBe(
+      `f.csv: unknown encoding "${encoding}": did you mean ${closest}? (common ones: utf-8, windows-1256, iso-8859-6, utf-16le)`,
+    );
+    expect(error.textIn('ar', 'f.csv')).toBe(
+      `f.csv: ترميز غير معروف "${encoding}": هل تقصد ${closest}؟ (الشائعة منها: utf-8، windows-1256، iso-8859-6، utf-16le)`,
+    );
   });
 });

@@ -13,6 +13,7 @@ import { said } from '../../messages/index.ts';
 import { SheetFileError } from '../types.ts';
 import type { Cell, RawRow } from '../types.ts';
 import { detectDelimiter, detectEncoding, detectSepHint } from './csv-detect.ts';
+import { closestEncoding, COMMON_ENCODINGS } from './encoding-names.ts';
 import { firstLineTooLong, lineLengthGuard, LineTooLongError } from './csv-lines.ts';
 import { ReadablePuller } from './readable-puller.ts';
 import type { ReadOptions, SheetReader } from './types.ts';
@@ -69,7 +70,12 @@ function chooseDecoding(file: string, head: Buffer, encodingSample: Buffer, over
   if (override === undefined)
     return { encoding: detected.encoding, skip: detected.encoding === 'utf-8' ? detected.bomLength : 0 };
   if (!iconv.encodingExists(override)) {
-    throw new SheetFileError(file, 'unknown_encoding', said('file.unknown_encoding', { encoding: String(override) }));
+    const params = {
+      encoding: override,
+      closest: closestEncoding(override) ?? '',
+      common: COMMON_ENCODINGS.join(', '),
+    };
+    throw new SheetFileError(file, 'unknown_encoding', said('file.unknown_encoding', params));
   }
   const isUtf8 = /^utf-?8$/i.test(override);
   return { encoding: isUtf8 ? 'utf-8' : override, skip: isUtf8 && detected.bomLength === 3 ? 3 : 0 };
