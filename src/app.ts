@@ -18,7 +18,7 @@ import { storeIdentityOf } from './store/identity.ts';
 import { batchRunner } from './app/batches.ts';
 import { moveLedgerOutOfRedis, reconciler, storeLedger } from './app/ledger.ts';
 import { storeNotifier } from './app/notifier.ts';
-import { loadQueue } from './app/queue.ts';
+import { workersServingStore } from './app/leases/serving.ts';
 import { workerStarter } from './app/worker.ts';
 import { Lifecycle } from './app/lifecycle.ts';
 import { storeClients } from './app/store-clients.ts';
@@ -83,10 +83,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       batchLedgers: async () => (keepsLedger ? (await ledger()).batchLedgers : undefined),
     }),
     claimsFor: (layout) => inRedis.claimsFor(layout),
-    queueWorkers: async () => {
-      const { workersServing } = await loadQueue();
-      return workersServing(await inRedis.queueTarget());
-    },
+    queueWorkers: async () => workersServingStore(await inRedis.queueTarget()),
     reconcile: reconciler({ config, store, client, ledger: keepsLedger ? ledger : null }),
     moveLedgerToFile: () => moveLedgerOutOfRedis(config, inRedis),
     storeTimeZone: async () => (await (await client()).authorize()).store.time_zone || 'UTC',

@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import { redisServerOf, type RedisClient, type RedisServer } from './redis.ts';
 import { storeConfig, type FlaggedSettings } from './store-choice.ts';
-import { storeScope } from './store/identity.ts';
+import { storeIdentityOf, storeScope } from './store/identity.ts';
 import { readStoresFile, type StoreProfile } from './stores-file.ts';
 import type { WorkerLeases } from './app/leases/index.ts';
 
@@ -62,7 +62,7 @@ export class Deployment {
   private readStamp: string | null = null;
   private changing: Promise<void> = Promise.resolve();
   private service: StoreService | null = null;
-  /** This worker's share of the stores file (app/leases); null: every store is served here. */
+  /** A worker's heartbeat and (pool) its share of the stores file (app/leases); null or not pool: every store is served here. */
   private leases: WorkerLeases | null = null;
   private closed = false;
 
@@ -80,13 +80,14 @@ export class Deployment {
 
   /**
    * Starts `service` for every store and, with a stores file, follows the file until close().
-   * With `leases` (a worker's), only the stores of the file that fall to this process, followed as
-   * workers join and leave.
+   * With `leases` (a worker's), its heartbeat names the stores it serves; with a pool's, only the
+   * stores of the file that fall to this process, followed as workers join and leave.
    */
   async serve(service: StoreService, leases?: WorkerLeases): Promise<void> {
     this.service = service;
     const profiles = this.readProfiles() ?? new Map<string, StoreProfile | null>();
-    if (leases && this.options.storesFile !== null) {
+    // A worker's heartbeat, whether it takes a share of a stores file or serves its one store.
+    if (leases) {
       this.leases = leases;
       await leases.join(() => this.queue(() => this.apply(this.profiles)));
     }
@@ -172,6 +173,10 @@ export class Deployment {
     if (this.closed) return;
     this.profiles = profiles;
     const mine = this.shareOf(profiles);
+    // Said before they start (500 stores take a while): a command queueing rows for one of them
+    // meanwhile knows a worker will take them. Not awaited: with Redis down it waits for Redis,
+    // and the next change must not.
+    void this.leases?.serving([...mine].map(([id, profile]) => ({ id, scope: this.scopeOf(profile) })));
     const removed = [...this.running.keys()].filter((id) => !mine.has(id));
     // Side by side: each store's rows in hand may take the grace period to end.
     await Promise.all(removed.map((id) => this.stopAway(id, profiles.get(id))));
@@ -185,8 +190,16 @@ export class Deployment {
       }
       await this.startStore(id, profile, signature);
     }
-    // Not awaited: with Redis down it waits for Redis, and the next change must not.
-    void this.leases?.serving([...mine].map(([id, profile]) => ({ id, scope: profile ? scopeOf(profile) : '' })));
+  }
+
+  /** A store's scope: a stores file entry's, or the configured store's (its settings checked when it starts). */
+  private scopeOf(profile: StoreProfile | null): string {
+    if (profile) return scopeOf(profile);
+    try {
+      return storeScope(storeIdentityOf(this.options.config));
+    } catch {
+      return '';
+    }
   }
 
   /** Stops a store that left the file, or (`profile` still in it) moved to another worker. */
@@ -204,7 +217,7 @@ export class Deployment {
   /** The stores this process serves: every one, or with leases those that fall to it. */
   private shareOf(profiles: Map<string, StoreProfile | null>): Map<string, StoreProfile | null> {
     const leases = this.leases;
-    if (!leases) return profiles;
+    if (!leases?.pool) return profiles;
     return new Map([...profiles].filter(([, profile]) => profile === null || leases.serves(scopeOf(profile))));
   }
 

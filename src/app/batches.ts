@@ -17,6 +17,7 @@ import { NoWorkerError } from '../sync/queue/no-worker.ts';
 import { runSync } from '../sync/run-local.ts';
 import type { SyncRequest } from '../sync/types.ts';
 import { loadQueue } from './queue.ts';
+import { workersServingStore } from './leases/serving.ts';
 import type { RunOptions, Transport, Tuning } from './types.ts';
 
 export interface BatchParts {
@@ -111,7 +112,7 @@ async function lookForWorker(target: RedisTarget, store: StoreIdentity, run: Run
   if (run.waitForWorker && !run.onNoWorker) return;
   const { requireWorker } = await loadQueue();
   try {
-    await requireWorker(target, store);
+    await requireWorker(target, store, () => workersServingStore(target));
   } catch (error) {
     if (!(error instanceof NoWorkerError) || !run.waitForWorker) throw error;
     run.onNoWorker?.(error);

@@ -100,6 +100,8 @@ export interface WorkerHooks {
   onRowEnded?: (outcome: Outcome, store: StoreIdentity) => void;
   /** A batch whose report this worker wrote (its notification is queued by the app). */
   onBatchReported?: (summary: BatchSummary) => void;
+  /** Take rows only while the store's queue has some (WorkerDeps.lazy): a `worker` process's. */
+  lazy?: boolean;
 }
 
 export interface App {

@@ -31,6 +31,7 @@ export function workerStarter(parts: {
       client: hooks.observeStore ? hooks.observeStore(made) : made,
       concurrency: config.concurrency,
       logger,
+      ...(hooks.lazy ? { lazy: true } : {}),
       ...(ledgers ? { batchLedgers: ledgers } : {}),
       ...(hooks.onRowEnded ? { onRowEnded: (outcome: Outcome) => hooks.onRowEnded!(outcome, made.identity) } : {}),
       // Awaited by the report job: a notification not queued yet makes the job run again.

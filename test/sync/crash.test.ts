@@ -115,4 +115,37 @@ describe('crash safety (BullMQ)', () => {
       await server.stop();
     }
   });
+
+  it('a lazy worker killed with every row in hand: the next one starts for the stalled rows alone and ends them', async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      // 6 updates (safe to send again), all taken at once by one worker (CONCURRENCY 4 takes 7
+      // jobs); the store holds its first 4 answers, so the rows stay in hand until the kill.
+      const seeded = Array.from({ length: 6 }, (_, i) =>
+        world.sandbox.seedProduct({ title: `L${i}`, sale_price: 1, category: 1 }, 1),
+      );
+      const file = await world.sheet('lazy.csv', [HEADER, ...seeded.map((p, i) => `${p.product_id},New ${i},,,,`)]);
+      world.sandbox.inject({ kind: 'delayAfterApply', path: '/v1/update_product', delayMs: 600_000, times: 4 });
+      const env = { ...workerEnv(REDIS_URL, prefix), LAZY: '1' };
+      children.push(await startWorkerProcess(env));
+      const { batchId } = await enqueueSync(
+        { file },
+        { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 10_000 },
+      );
+      await until(() => world.sandbox.requestCount('/v1/update_product') >= 4, 'the 4 held updates');
+      await kill(children[0]!, 'SIGKILL');
+      // Nothing waits: only stalled rows tell the next worker that the queue has work.
+      expect(await redis.llen(`${prefix}:rows:wait`)).toBe(0);
+      expect(await redis.llen(`${prefix}:rows:active`)).toBe(6);
+      children.push(await startWorkerProcess(env));
+      const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+      expect(summary.total).toBe(6);
+      expect(summary.counts.failed).toBe(0);
+      expect(summary.counts.updated + summary.counts.unchanged).toBe(6);
+      expect(world.sandbox.products().filter((p) => String(p.fields.title).startsWith('New ')).length).toBe(6);
+    } finally {
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * This worker process's share of the stores of a stores file: it joins the live workers
  * (workers.ts), renews its heartbeat, and says which stores it serves (assign.ts) whenever the
- * live workers change. src/deployment.ts starts and stops the stores' workers to match.
+ * live workers change. src/deployment.ts starts and stops the stores' workers to match. A worker
+ * of fixed stores (`pool` false) keeps a heartbeat too, naming them: a command that queues rows
+ * reads it to know that a worker serves the store.
  */
 import { hostname } from 'node:os';
 import type { Logger } from '../../log.ts';
@@ -18,6 +20,11 @@ export interface WorkerLeasesOptions {
   /** At most this many workers serve one store (STORE_WORKERS). */
   perStore: number;
   logger: Logger;
+  /**
+   * false: a worker of fixed stores (no stores file): its heartbeat only says which stores it
+   * serves, and it takes no share of a stores file's. @defaultValue true
+   */
+  pool?: boolean;
 }
 
 export class WorkerLeases {
@@ -43,6 +50,11 @@ export class WorkerLeases {
     this.listener = onChange;
     this.timer = setInterval(() => void this.renew(), RENEW_MS);
     this.timer.unref();
+  }
+
+  /** Whether this worker takes a share of a stores file's stores (else it serves fixed ones). */
+  get pool(): boolean {
+    return this.options.pool !== false;
   }
 
   /** Whether this worker serves the store of `scope`, given the live workers as last read. */
@@ -90,7 +102,12 @@ export class WorkerLeases {
     const { redis, queuePrefix, logger } = this.options;
     try {
       const connection = await redis();
-      await beat(connection, queuePrefix, this.record);
+      await beat(connection, queuePrefix, this.record, this.pool);
+      if (!this.pool) {
+        this.live = [this.id];
+        this.failing = false;
+        return;
+      }
       const ids = (await liveWorkers(connection, queuePrefix)).map((worker) => worker.id);
       if (!ids.includes(this.id)) ids.push(this.id);
       ids.sort();

@@ -1,6 +1,7 @@
 /** `status [batch-id]`: each store's rate and recent batches, from Redis (see ../status.ts). */
 import type { App } from '../../app.ts';
 import { liveWorkers, type WorkerRecord } from '../../app/leases/index.ts';
+import { workersServingStore } from '../../app/leases/serving.ts';
 import { loadQueue } from '../../app/queue.ts';
 import { DEFAULT_STORE_ID, type Config } from '../../config.ts';
 import { PROBLEM_OUTCOMES } from '../../outcome.ts';
@@ -99,9 +100,9 @@ async function storeStatus(app: App, limit: number): Promise<StoreStatus> {
 
 /** One store's queue's batches; when one is running, whether any worker serves the queue. */
 async function batchesOf(target: RedisTarget, limit: number): Promise<ShownBatch[]> {
-  const { listBatches, workersServing } = await loadQueue();
+  const { listBatches } = await loadQueue();
   const batches = await listBatches(target, limit);
-  const idle = batches.some((b) => b.status === 'running') && (await workersServing(target)) === 0;
+  const idle = batches.some((b) => b.status === 'running') && (await workersServingStore(target)) === 0;
   return batches.map((b) => ({ ...b, waitingForWorker: idle && b.status === 'running' }));
 }
 

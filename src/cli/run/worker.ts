@@ -44,20 +44,20 @@ export async function runWorker(ctx: CliContext, flags: WorkerFlags): Promise<vo
       const served = metrics ? await listenMetrics(metrics, metricsHost, metricsPort!) : null;
       if (served) ctx.printError(`worker metrics on ${served.url}`);
       try {
-        // With a stores file, this worker serves its share of the stores (src/app/leases).
-        const leases = config.storesOnOffer
-          ? new WorkerLeases({
-              redis: () => deployment.connection(),
-              queuePrefix: config.queuePrefix,
-              perStore: config.storeWorkers,
-              logger,
-            })
-          : undefined;
+        // With a stores file, this worker serves its share of the stores (src/app/leases); either
+        // way its heartbeat names the stores it serves, for the commands that queue their rows.
+        const leases = new WorkerLeases({
+          redis: () => deployment.connection(),
+          queuePrefix: config.queuePrefix,
+          perStore: config.storeWorkers,
+          logger,
+          pool: Boolean(config.storesOnOffer),
+        });
         await deployment.serve(
           { start: (app) => startStoreWorker(ctx, app, server, graceMs, hooksOf(metrics), rowWorkers) },
           leases,
         );
-        if (leases && config.storesOnOffer) {
+        if (config.storesOnOffer) {
           const served = deployment.storeIds;
           const line = `worker started as ${leases.id}: serves ${served.length} of ${config.storesOnOffer.ids.length} stores (${served.join(', ') || 'none'}) with ${leases.liveCount} live workers, STORE_WORKERS ${config.storeWorkers}`;
           logger.info({ worker: leases.id, stores: served }, line);
@@ -143,7 +143,8 @@ async function startStoreWorker(
   const store = await app.store();
   const { prefix } = await app.queueTarget();
   const schedules = await startSchedules(app, server);
-  const worker = await app.startWorker(hooks);
+  // Its BullMQ worker runs only while the store has rows queued: an idle store costs nothing.
+  const worker = await app.startWorker({ ...hooks, lazy: true });
   await worker.ready();
   rowWorkers.add(worker);
   const { rate, source } = await app.rate();

@@ -4,7 +4,8 @@
  * and workers (bullConnection, closeBull). Nothing else constructs one. Each is named for its role
  * (CONNECTION_NAMES, BullMQ names a worker's blocking read after its queue), so Redis's CLIENT LIST
  * counts a process's connections per role. A process's queues and engine commands share one
- * connection (RedisTarget.shared); only a row worker has its own two (issue 41).
+ * connection (RedisTarget.shared); only a row worker has its own two, and only while its store has
+ * rows (lazy-workers.ts, issue 41).
  */
 import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
@@ -33,6 +34,8 @@ export const CONNECTION_NAMES = {
   shared: 'catalog-sync:shared',
   /** A row worker's own connection besides its blocking read (the read is named by BullMQ). */
   rows: 'catalog-sync:rows',
+  /** The one connection a worker process hears its stores' wake channels on (lazy-workers.ts). */
+  wake: 'catalog-sync:wake',
   /** A queue or worker opened without a shared connection (a short-lived command's). */
   queue: 'catalog-sync:queue',
   /** Any other: a command's own. */

@@ -30,9 +30,10 @@ import { BatchState } from './batch-state.ts';
 import { closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOB, type RowJobData } from './jobs.ts';
-import { engineKeys, reportJobId, rowJobId } from './keys.ts';
+import { engineKeys, QUEUE_NAME, reportJobId, rowJobId } from './keys.ts';
 import { rowQueue } from './row-queue.ts';
 import { planPacker, unpackPlan } from './packed-plan.ts';
+import { wakeWorkers } from './wake.ts';
 
 export type EnqueueDeps = RedisTarget & {
   /**
@@ -117,13 +118,15 @@ export async function enqueueSync(
     const counted = created ? null : await countedUnchanged(state, info.batchId);
     // Plans are packed against the headers the batch's record holds, which the workers unpack with.
     const headers = created ? sheet.headers : ((await state.meta(info.batchId))?.headers ?? sheet.headers);
-    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue, headers }, counted);
+    const wake = () => wakeWorkers(redis, deps.prefix, QUEUE_NAME);
+    const total = await queueRows(request, sheet, info.batchId, { deps, logger, state, queue, headers, wake }, counted);
     if (await state.seal(info.batchId, total)) {
       await queue.add(
         REPORT_JOB,
         { batchId: info.batchId },
         { ...REPORT_JOB_OPTIONS, jobId: reportJobId(info.batchId) },
       );
+      await wake();
     }
     logger.info({ batchId: info.batchId, total }, 'batch enqueued');
     return { batchId: info.batchId, total };
@@ -163,7 +166,16 @@ async function queueRows(
     state,
     queue,
     headers,
-  }: { deps: EnqueueDeps; logger: Logger; state: BatchState; queue: Queue; headers: string[] },
+    wake,
+  }: {
+    deps: EnqueueDeps;
+    logger: Logger;
+    state: BatchState;
+    queue: Queue;
+    headers: string[];
+    /** Tells the store's workers that rows were queued. */
+    wake: () => Promise<void>;
+  },
   /** A batch queued again: the rows it counted unchanged already. Null for a new batch. */
   counted: ((row: number) => boolean) | null,
 ): Promise<number> {
@@ -172,7 +184,7 @@ async function queueRows(
     counted === null && deps.batchLedgers && settings.mode === 'delta'
       ? buildBatchLedger(settings, deps.batchLedgers)
       : null;
-  const jobs = chunkedQueue(queue, deps.chunkSize ?? 500, (rows) =>
+  const jobs = chunkedQueue(queue, deps.chunkSize ?? 500, wake, (rows) =>
     preCheck
       ? recordUnchanged(batchId, rows, { ledger: preCheck, state, headers, listed: request.listUnchanged === true })
       : Promise.resolve(rows),
@@ -233,7 +245,12 @@ async function queueRows(
  * recorded, not queued). One chunk is queued (or found unchanged) while the next is read: its
  * round trips overlap reading.
  */
-function chunkedQueue(queue: Queue, chunkSize: number, sieve: (rows: RowJob[]) => Promise<RowJob[]>) {
+function chunkedQueue(
+  queue: Queue,
+  chunkSize: number,
+  wake: () => Promise<void>,
+  sieve: (rows: RowJob[]) => Promise<RowJob[]>,
+) {
   let chunk: RowJob[] = [];
   let queueing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -242,7 +259,10 @@ function chunkedQueue(queue: Queue, chunkSize: number, sieve: (rows: RowJob[]) =
     const previous = queueing;
     queueing = (async () => {
       const jobs = await sieve(rows);
-      if (jobs.length > 0) await queue.addBulk(jobs);
+      if (jobs.length === 0) return;
+      await queue.addBulk(jobs);
+      // The store's idle workers start now, here or in another process, not at their next sweep.
+      await wake();
     })();
     // Handled here so a failure waits for the next flush (which throws it) instead of going unhandled.
     queueing.catch(() => undefined);

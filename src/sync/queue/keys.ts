@@ -19,6 +19,12 @@ export function storePrefix(queuePrefix: string, store: StoreIdentity): string {
   return scopeKeyPrefix(queuePrefix, storeScope(store));
 }
 
+/** The queue prefix and store scope a storePrefix was made of; null for a prefix of another shape. */
+export function splitStorePrefix(prefix: string): { queuePrefix: string; scope: string } | null {
+  const match = /^(.*):\{([^{}]+)\}$/.exec(prefix);
+  return match ? { queuePrefix: match[1]!, scope: match[2]! } : null;
+}
+
 export interface EngineKeys {
   /** Hash: batch settings, counters, status, summary. */
   batch(batchId: string): string;

@@ -1,37 +1,53 @@
 /**
- * BullMQ workers that exist only while their queue has something for them: a store's
+ * BullMQ workers that exist only while their queue has something for them: a store's rows,
  * notifications and schedules, idle most of the time. A running BullMQ Worker holds a blocking
  * connection of its own and runs a stalled-job check and a blocking read in rounds, per queue:
- * with 500 stores served that was 1,000 connections and a share of a core for queues with
- * nothing to do (issue 41). Here one timer per process (SWEEP_MS) asks Redis which of the queues
- * have a job waiting, active (a stalled one is recovered by the worker it starts) or delayed until
- * within HORIZON_MS; those get a worker, the others lose theirs. One script asks for every store
- * on one server; on a cluster one per store (a script's keys share a slot, as a store's do). A
- * job added in this process wakes its worker at once (wake); one added elsewhere within SWEEP_MS.
+ * with 500 stores served that was 1,000 connections, 500 Redis commands a second and a share of a
+ * core for queues with nothing to do (issue 41).
+ *
+ * A queue's worker starts when a job is added: in this process at once (wake), in another through
+ * the store's wake channel (wake.ts), heard on one connection per process. One timer per process
+ * (SWEEP_MS) also asks Redis which queues have a job waiting, active or delayed until within
+ * HORIZON_MS: those get a worker, the others lose theirs. The sweep finds what no message told:
+ * a job whose message was lost, a delayed job coming due, and the active jobs of a worker that
+ * died (the worker it starts recovers them as stalled). One script asks for every store on one
+ * server; on a cluster one per store (a script's keys share a slot, as a store's do).
  */
 import type { Worker } from 'bullmq';
 import { isCluster, type RedisClient } from '../../redis.ts';
-import { closeBull } from './connection.ts';
+import { closeBull, connectionName } from './connection.ts';
+import { prefixOfChannel, wakeChannel } from './wake.ts';
 
-/** How often the queues are looked at: a job added by another process waits at most this long. */
+/** How often the queues are looked at: a job whose wake message was lost waits at most this long. */
 export const SWEEP_MS = 10_000;
 /** A delayed job due within this long gets its worker now; BullMQ then runs it at its time. */
 const HORIZON_MS = 2 * SWEEP_MS;
 
 /**
- * For each queue (four keys: wait, active, prioritized, delayed): 1 when it has work now or
- * before ARGV[1] (ms), else 0. A delayed job's score is its time * 0x1000 (BullMQ's encoding).
+ * For each store (ARGV[2..]: how many queues it has, four keys each: wait, active, prioritized,
+ * delayed): per queue 1 when it has work now or before ARGV[1] (ms), else 0. Redis deletes an
+ * empty list or sorted set, so one EXISTS over all of a store's keys answers for an idle store.
+ * A delayed job's score is its time * 0x1000 (BullMQ's encoding).
  */
 const DUE_SCRIPT = `
 local due = {}
-for i = 1, #KEYS, 4 do
-  local work = redis.call('LLEN', KEYS[i]) > 0 or redis.call('LLEN', KEYS[i + 1]) > 0
-    or redis.call('ZCARD', KEYS[i + 2]) > 0
-  if not work then
-    local first = redis.call('ZRANGE', KEYS[i + 3], 0, 0, 'WITHSCORES')
-    work = first[2] ~= nil and math.floor(tonumber(first[2]) / 4096) <= tonumber(ARGV[1])
+local k = 0
+for s = 2, #ARGV do
+  local n = tonumber(ARGV[s])
+  local any = redis.call('EXISTS', unpack(KEYS, k + 1, k + 4 * n)) > 0
+  for q = 0, n - 1 do
+    local i = k + 4 * q + 1
+    local work = false
+    if any then
+      work = redis.call('EXISTS', KEYS[i], KEYS[i + 1], KEYS[i + 2]) > 0
+      if not work then
+        local first = redis.call('ZRANGE', KEYS[i + 3], 0, 0, 'WITHSCORES')
+        work = first[2] ~= nil and math.floor(tonumber(first[2]) / 4096) <= tonumber(ARGV[1])
+      end
+    end
+    due[#due + 1] = work and 1 or 0
   end
-  due[#due + 1] = work and 1 or 0
+  k = k + 4 * n
 end
 return due`;
 
@@ -40,9 +56,15 @@ export interface LazyWorker {
   wake(): void;
   /** Closes its worker (if running) for good. */
   close(): Promise<void>;
+  /**
+   * Ends its starts and stops for good and hands over the worker running now (null: none), for
+   * the caller to close its own way (a row worker's bounded stop).
+   */
+  detach(): Promise<Worker | null>;
 }
 
 interface Entry {
+  prefix: string;
   queue: string;
   start: () => Worker;
   worker: Worker | null;
@@ -57,34 +79,79 @@ class LazyWorkers {
   private readonly stores = new Map<string, Set<Entry>>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** The connection the wake channels are heard on, while any store has a lazy queue. */
+  private listener: RedisClient | null = null;
 
   constructor(private readonly redis: RedisClient) {}
 
   add(prefix: string, queue: string, start: () => Worker): LazyWorker {
-    const entry: Entry = { queue, start, worker: null, chain: Promise.resolve(), closed: false };
+    const entry: Entry = { prefix, queue, start, worker: null, chain: Promise.resolve(), closed: false };
     let entries = this.stores.get(prefix);
-    if (!entries) this.stores.set(prefix, (entries = new Set()));
+    if (!entries) {
+      this.stores.set(prefix, (entries = new Set()));
+      this.listen()
+        .subscribe(wakeChannel(prefix))
+        .catch(() => undefined);
+    }
     entries.add(entry);
     if (!this.timer) {
       this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
       this.timer.unref();
     }
-    // What was left queued (a job added while no worker ran) is looked for now.
+    // What was left queued (a job added while no worker ran, rows of a worker that died) is looked for now.
     void this.sweepStores([[prefix, entries]]).catch(() => undefined);
+    const detach = async (): Promise<Worker | null> => {
+      this.remove(entry);
+      await entry.chain;
+      const worker = entry.worker;
+      entry.worker = null;
+      return worker;
+    };
     return {
       wake: () => this.transition(entry, true),
+      detach,
       close: async () => {
-        entry.closed = true;
-        entries.delete(entry);
-        if (entries.size === 0) this.stores.delete(prefix);
-        if (this.stores.size === 0 && this.timer) {
-          clearInterval(this.timer);
-          this.timer = null;
-        }
-        this.transition(entry, false);
-        await entry.chain;
+        const worker = await detach();
+        if (worker) await closeBull(worker).catch(() => undefined);
       },
     };
+  }
+
+  private remove(entry: Entry): void {
+    entry.closed = true;
+    const entries = this.stores.get(entry.prefix);
+    if (!entries?.delete(entry) || entries.size > 0) return;
+    this.stores.delete(entry.prefix);
+    this.listener?.unsubscribe(wakeChannel(entry.prefix)).catch(() => undefined);
+    if (this.stores.size > 0) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const listener = this.listener;
+    this.listener = null;
+    void listener?.quit().catch(() => listener.disconnect());
+  }
+
+  /** The wake channels' connection: a message wakes its queue's worker; a reconnect sweeps (messages were lost). */
+  private listen(): RedisClient {
+    if (this.listener) return this.listener;
+    const name = connectionName('wake');
+    const redis = this.redis;
+    const listener = isCluster(redis)
+      ? redis.duplicate([], { redisOptions: { ...redis.options.redisOptions, connectionName: name } })
+      : redis.duplicate({ connectionName: name });
+    // Redis away: the shared connection says so; this one reconnects and resubscribes by itself.
+    listener.on('error', () => undefined);
+    let ready = 0;
+    listener.on('ready', () => {
+      if (ready++ > 0) void this.sweep();
+    });
+    listener.on('message', (channel: string, queue: string) => {
+      const prefix = prefixOfChannel(channel);
+      for (const entry of (prefix && this.stores.get(prefix)) || [])
+        if (entry.queue === queue) this.transition(entry, true);
+    });
+    this.listener = listener;
+    return listener;
   }
 
   private async sweep(): Promise<void> {
@@ -100,13 +167,22 @@ class LazyWorkers {
   }
 
   private async sweepStores(stores: [string, Set<Entry>][]): Promise<void> {
-    const list = stores.flatMap(([prefix, entries]) => [...entries].map((entry) => ({ prefix, entry })));
-    if (list.length === 0) return;
-    const keys = list.flatMap(({ prefix, entry }) =>
-      ['wait', 'active', 'prioritized', 'delayed'].map((type) => `${prefix}:${entry.queue}:${type}`),
+    const list = stores.map(([prefix, entries]) => ({ prefix, entries: [...entries] }));
+    if (list.every(({ entries }) => entries.length === 0)) return;
+    const keys = list.flatMap(({ prefix, entries }) =>
+      entries.flatMap((entry) =>
+        ['wait', 'active', 'prioritized', 'delayed'].map((type) => `${prefix}:${entry.queue}:${type}`),
+      ),
     );
-    const due = (await this.redis.eval(DUE_SCRIPT, keys.length, ...keys, Date.now() + HORIZON_MS)) as number[];
-    list.forEach(({ entry }, i) => this.transition(entry, due[i] === 1));
+    const counts = list.map(({ entries }) => entries.length);
+    const due = (await this.redis.eval(
+      DUE_SCRIPT,
+      keys.length,
+      ...keys,
+      Date.now() + HORIZON_MS,
+      ...counts,
+    )) as number[];
+    list.flatMap(({ entries }) => entries).forEach((entry, i) => this.transition(entry, due[i] === 1));
   }
 
   /** Starts (`run`) or closes the entry's worker, after whatever it is doing now. */
@@ -118,6 +194,10 @@ class LazyWorkers {
         entry.worker = null;
         // Not forced: a job that became active meanwhile ends first.
         await closeBull(worker).catch(() => undefined);
+        // A job added after the sweep looked, whose message came before the close began, is
+        // found by looking once more.
+        const entries = this.stores.get(entry.prefix);
+        if (!entry.closed && entries) void this.sweepStores([[entry.prefix, entries]]).catch(() => undefined);
       }
     });
   }

@@ -11,8 +11,10 @@ import { silentLogger, type Logger } from '../../log.ts';
 import { closeBull, openRedis, type RedisTarget } from './connection.ts';
 import { isRedisUnanswered, onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS } from './jobs.ts';
-import { engineKeys, reportJobId } from './keys.ts';
+import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
+import type { RedisClient } from '../../redis.ts';
 import { rowQueue } from './row-queue.ts';
+import { wakeWorkers } from './wake.ts';
 
 export type WaitOptions = RedisTarget & {
   onProgress?: ProgressListener;
@@ -59,7 +61,7 @@ export async function waitForBatch(batchId: string, options: WaitOptions): Promi
       // Every row ended but no report yet for a while: the worker that ended the last row may have
       // died before queueing the report. Queueing it again is harmless (deterministic job id).
       if (status.total !== null && status.done >= status.total && ++completeSeen % Math.ceil(5000 / pollMs) === 0) {
-        await requeueReport(options, batchId, options.logger ?? silentLogger);
+        await requeueReport(options, redis, batchId, options.logger ?? silentLogger);
       }
       await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : undefined);
     }
@@ -83,11 +85,12 @@ async function readAgainLater<T>(read: () => Promise<T>, logger: Logger): Promis
   }
 }
 
-async function requeueReport(target: RedisTarget, batchId: string, logger: Logger): Promise<void> {
+async function requeueReport(target: RedisTarget, redis: RedisClient, batchId: string, logger: Logger): Promise<void> {
   const queue = rowQueue(target);
   onBullError(queue, logger, 'report queue');
   try {
     await queue.add(REPORT_JOB, { batchId }, { ...REPORT_JOB_OPTIONS, jobId: reportJobId(batchId) });
+    await wakeWorkers(redis, target.prefix, QUEUE_NAME);
   } finally {
     await closeBull(queue);
   }

@@ -33,6 +33,13 @@ export type WorkerDeps = RedisTarget & {
   batchRetentionSeconds?: number;
   /** How long a job of another store's batch waits before it is offered again. @defaultValue 30000 */
   handBackMs?: number;
+  /**
+   * The BullMQ worker (and its two connections) runs only while the store's queue has rows or a
+   * report to take, started when a batch is queued and closed when the queue is empty again
+   * (lazy-workers.ts): a `worker` process serving many stores, most of them idle. Needs `shared`.
+   * Without it the worker runs from start to close (a command's own, for its batch).
+   */
+  lazy?: boolean;
 };
 
 export interface SyncWorker {
@@ -48,7 +55,7 @@ export interface SyncWorker {
    * with how many rows were handed back.
    */
   stop(graceMs: number): Promise<{ handedBack: number }>;
-  /** Resolves once the worker is connected and taking jobs. */
+  /** Resolves once the worker is connected and taking jobs (lazy: once it is listening for them). */
   ready(): Promise<void>;
   /** Rows running now: none, and a stop has nothing to hand back. */
   active(): number;

@@ -20,6 +20,7 @@ import { BatchCounts } from './batch-counts.ts';
 import { countsTaker } from '../category-counts.ts';
 import { batchContexts } from './worker-batches.ts';
 import { onJobFailed, runJob, type WorkerParts } from './worker-jobs.ts';
+import { lazyWorker } from './lazy-workers.ts';
 import type { SyncWorker, WorkerDeps } from './worker-types.ts';
 
 export type { SyncWorker, WorkerDeps } from './worker-types.ts';
@@ -33,20 +34,52 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   const active = new Set<string | undefined>();
   let handedBack = false;
   const parts = workerParts(deps, redis, queue, () => handedBack);
-  const worker = bullWorker(parts, active);
+  const running = deps.lazy && deps.shared ? lazyRows(deps.shared, deps.prefix, parts, active) : eager(parts, active);
+  const closeRest = async () => {
+    await closeBull(queue);
+    if (ownRedis) await redis.quit().catch(() => redis.disconnect());
+  };
   return {
-    ready: () => worker.waitUntilReady().then(() => undefined),
+    ready: () => running.ready(),
     active: () => active.size,
     async close(force = false) {
-      await closeBull(worker, force);
-      await closeBull(queue);
-      if (ownRedis) await redis.quit().catch(() => redis.disconnect());
+      const worker = await running.take();
+      if (worker) await closeBull(worker, force);
+      await closeRest();
     },
-    stop: (graceMs) =>
-      stopWithin(graceMs, { worker, queue, redis: ownRedis ? redis : null, active }, () => {
+    async stop(graceMs) {
+      const worker = await running.take();
+      if (!worker) {
+        await closeRest();
+        return { handedBack: 0 };
+      }
+      return stopWithin(graceMs, { worker, queue, redis: ownRedis ? redis : null, active }, () => {
         handedBack = true;
-      }),
+      });
+    },
   };
+}
+
+/** The BullMQ worker of a SyncWorker: `take` ends its starts and hands over the one running (null: none). */
+interface RowWorkerRun {
+  ready(): Promise<void>;
+  take(): Promise<Worker | null>;
+}
+
+function eager(parts: WorkerParts, active: Set<string | undefined>): RowWorkerRun {
+  const worker = bullWorker(parts, active);
+  return { ready: () => worker.waitUntilReady().then(() => undefined), take: () => Promise.resolve(worker) };
+}
+
+/** A BullMQ worker only while the store's queue has jobs (lazy-workers.ts); a new one each time. */
+function lazyRows(
+  shared: RedisClient,
+  prefix: string,
+  parts: WorkerParts,
+  active: Set<string | undefined>,
+): RowWorkerRun {
+  const lazy = lazyWorker(shared, prefix, QUEUE_NAME, () => bullWorker(parts, active));
+  return { ready: () => Promise.resolve(), take: () => lazy.detach() };
 }
 
 /** What every job of this worker shares: the batch state in Redis, the slots, the progress lines. */

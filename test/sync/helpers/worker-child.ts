@@ -1,6 +1,7 @@
 /**
  * A worker process for crash tests: the same startSyncWorker the CLI runs, with short lock times
  * so a killed worker's rows are taken over quickly. Configured by environment; prints "ready".
+ * LAZY=1 runs it as `worker` does (sync/queue/lazy-workers.ts).
  */
 import { createStoreClient } from '../../../src/store/index.ts';
 import { startSyncWorker } from '../../../src/sync/index.ts';
@@ -40,6 +41,8 @@ const worker = startSyncWorker({
   concurrency: Number(env.CONCURRENCY ?? 4),
   lockDurationMs: Number(env.LOCK_MS ?? 1500),
   stalledIntervalMs: Number(env.STALLED_MS ?? 500),
+  // LAZY=1: as `worker` runs it, its BullMQ worker only while the queue has jobs.
+  ...(env.LAZY === '1' ? { shared: redis, lazy: true } : {}),
 });
 await worker.ready();
 process.stdout.write('ready\n');
