@@ -172,6 +172,16 @@ describe('planUndo', () => {
   ])('%s', (_, records, options, expected) => {
     expect(planUndo('B1', records, options)).toMatchObject(expected);
   });
+
+  it('lists what it leaves in product_id order, whatever order the records come in (a Redis scan has none)', () => {
+    const later = (id: number): [string, LedgerEntry] => [
+      `p:${id}`,
+      rec({ sale_price: 1 }, [price('B1', 2), price('B2', 1)]),
+    ];
+    const unlinked: [string, LedgerEntry] = ['k:barcode:A', rec({ title: 'Lamp' }, [{ b: 'B1', was: {}, c: 1 }])];
+    const plan = planUndo('B1', [unlinked, later(9), later(3), later(5)]);
+    expect(plan.left.map((l) => l.key)).toEqual(['p:3', 'p:5', 'p:9', 'k:barcode:A']);
+  });
 });
 
 describe('undoSheet', () => {

@@ -84,8 +84,16 @@ export function planUndo(
     if ('code' in decided) plan.left.push(decided);
     else plan.send.push({ ...decided, changedSince: found.later });
   }
+  // In product_id order (then key), as retirements are: a Redis ledger hands records out in HSCAN's
+  // order, which differs from run to run, and an operator compares one preview with the next.
   plan.send.sort((a, b) => a.productId - b.productId);
+  plan.left.sort(byProduct);
   return plan;
+}
+
+function byProduct(a: UndoLeft, b: UndoLeft): number {
+  if (a.productId !== b.productId) return (a.productId ?? Infinity) - (b.productId ?? Infinity);
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 type Decided = Omit<UndoSend, 'changedSince'> | UndoLeft;
