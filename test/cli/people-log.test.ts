@@ -3,10 +3,10 @@
  * says it is one, as test/cli/terminal.test.ts fakes it) the lines are coloured; an entry a command
  * tells in a line of its own is left out.
  */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
 import { peopleLog, readableLine } from '../../src/cli/people-log.ts';
+import { fakeTerminal } from './fake-terminal.ts';
 
 const zeros = { created: 0, updated: 0, failed: 0, unknown: 0, would_create: 0 };
 
@@ -43,21 +43,15 @@ describe('the people log', () => {
   });
 
   it('on a terminal: coloured lines, one per entry, and none for an event the command tells itself', () => {
-    let text = '';
-    const stderr = Object.assign(
-      new Writable({
-        write(chunk: Buffer, _enc, done) {
-          text += chunk.toString();
-          done();
-        },
-      }),
-      { isTTY: true },
-    );
-    const logger = createLogger({ level: 'info', destination: peopleLog(stderr) });
+    const stderr = fakeTerminal();
+    const logger = createLogger({ level: 'info', destination: peopleLog(stderr.stream) });
     logger.info({ prefix: 'q', rate: 4 }, 'worker started');
     logger.info({ batchId: 'b2', total: 3, counts: { ...zeros, created: 3 } }, 'batch report written');
     logger.info({ file: 'p.csv', counts: { ...zeros, created: 3 } }, 'drop file finished');
-    const lines = text.split('\n').filter((l) => l !== '');
+    const lines = stderr
+      .text()
+      .split('\n')
+      .filter((l) => l !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('\u001b['); // coloured
     // eslint-disable-next-line no-control-regex

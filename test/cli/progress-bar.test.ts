@@ -3,26 +3,12 @@
  * it): a queued batch waits for a worker, then runs, then ends. Its ETA reads `?` while nothing
  * moves, a time while rows go, `0s` at the end: never cli-progress's cut-short `NFs` and `LLs`.
  */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { etaText, progressView } from '../../src/cli/sync-progress.ts';
 import type { BatchProgress } from '../../src/sync/types.ts';
 import type { OutcomeCounts } from '../../src/outcome.ts';
 import { until } from '../helpers/until.ts';
-
-function terminal(): { stream: Writable & { isTTY: boolean; columns: number }; text: () => string } {
-  let text = '';
-  const stream = Object.assign(
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        text += chunk.toString();
-        done();
-      },
-    }),
-    { isTTY: true, columns: 160 },
-  );
-  return { stream, text: () => text };
-}
+import { fakeTerminal } from './fake-terminal.ts';
 
 /** cli-progress draws on its own timer (5 a second): waits until the last frame holds `text`. */
 async function shows(tty: { text: () => string }, text: string): Promise<void> {
@@ -51,7 +37,7 @@ const progress = (done: number, total: number): BatchProgress => ({
 describe('the progress bar', () => {
   it('says ETA ? while no worker takes the rows, a time while they go, 0s when done', async () => {
     let clock = 1_000_000;
-    const tty = terminal();
+    const tty = fakeTerminal();
     const view = progressView(tty.stream, 'sync', () => clock);
     view.update(progress(0, 100)); // queued; no worker yet
     await shows(tty, '0/100 rows | 0.0 rows/s | ETA ? |');

@@ -19,6 +19,16 @@ async function offsetsOf(path: string): Promise<Map<string, number>> {
   return at;
 }
 
+/** A LineReader over the file, its descriptor closed after `use`. */
+function readLines(path: string, flags: 'r' | 'r+', use: (reader: LineReader, fd: number) => void): void {
+  const fd = openSync(path, flags);
+  try {
+    use(new LineReader(fd), fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 describe('LineReader', () => {
   it('reads a range written after a lookup read the bytes around it while they were zeros', async () => {
     const path = join(tmp.dir, 'late.jsonl');
@@ -26,15 +36,11 @@ describe('LineReader', () => {
     const b = text('b', e('2'));
     // A range reserved for b, still zeros (its write under way), and c written after it.
     await writeFile(path, a + '\0'.repeat(b.length) + text('c', e('3')));
-    const fd = openSync(path, 'r+');
-    try {
-      const reader = new LineReader(fd);
+    readLines(path, 'r+', (reader, fd) => {
       expect(reader.at(0)).toEqual({ k: 'a', e: e('1') });
       writeSync(fd, b, a.length);
       expect(reader.at(a.length)).toEqual({ k: 'b', e: e('2') });
-    } finally {
-      closeSync(fd);
-    }
+    });
   });
 
   it('reads lines longer than one read, and every line at the offsets the scan gives', async () => {
@@ -44,17 +50,13 @@ describe('LineReader', () => {
     );
     await writeFile(path, lines.join(''));
     const at = await offsetsOf(path);
-    const fd = openSync(path, 'r');
-    try {
-      const reader = new LineReader(fd);
+    readLines(path, 'r', (reader) => {
       // In file order, then backwards.
       for (const order of [[...at.keys()], [...at.keys()].reverse()]) {
         for (const key of order) expect(reader.at(at.get(key)!)?.k).toBe(key);
       }
       expect((reader.at(at.get('k107')!) as { e: LedgerEntry }).e.batch).toHaveLength(40_000);
-    } finally {
-      closeSync(fd);
-    }
+    });
   });
 
   it('reads many lines at once, in the order asked: near ones in one run, far and long ones alone', async () => {
@@ -67,9 +69,7 @@ describe('LineReader', () => {
     const at = await offsetsOf(path);
     const keys = [...at.keys()].filter((_, i) => i % 3 !== 1);
     const asked = [...keys.slice(0, 1_000).reverse(), 'far', ...keys.slice(1_000), 'k0', 'k49'];
-    const fd = openSync(path, 'r');
-    try {
-      const reader = new LineReader(fd);
+    readLines(path, 'r', (reader) => {
       const read = reader.many(asked.map((key) => at.get(key)!));
       expect(read.map((line) => line?.k)).toEqual(asked);
       expect((read.at(-1) as { e: LedgerEntry }).e.batch).toHaveLength(5_000);
@@ -83,9 +83,7 @@ describe('LineReader', () => {
       expect(reader.at(at.get('k49')!)).toMatchObject({ e: { batch: 'y'.repeat(5_000) } });
       // A lookup after a run reads its own line, not the run's bytes.
       expect(reader.at(at.get('k2')!)?.k).toBe('k2');
-    } finally {
-      closeSync(fd);
-    }
+    });
   });
 
   it("reads a record's undo steps only when asked for it whole: a plan's read leaves them unparsed", async () => {

@@ -4,36 +4,24 @@
  * known only by its create key (no id yet), a brand or a deleted record is not listed. Real Redis
  * (HSCAN, in chunks: more records than one chunk) and a real file, reopened and compacted.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import type { Ledger, LedgerEntry, ProductRecords } from '../../src/ledger/ledger.ts';
 import { MemoryLedger } from '../../src/ledger/memory-store.ts';
 import { RedisLedger } from '../../src/ledger/redis-store.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
-import { deleteKeys } from '../sync/helpers/redis.ts';
-import { useTempDir } from '../helpers/use-world.ts';
-
-const synced = (v: LedgerEntry['v'], ln?: string[]): LedgerEntry => ({
-  fp: 'fp',
-  st: 'synced',
-  batch: 'B',
-  row: 2,
-  v,
-  ...(ln ? { ln } : {}),
-});
+import { useRedisWorld } from '../sync/helpers/queue-world.ts';
+import { syncedRecord } from './entries.ts';
 
 /** 1,500 products by id, one created by barcode and linked (two keys), one not linked, a brand, one deleted. */
 async function fill(ledger: Ledger): Promise<void> {
-  const byId = Array.from({ length: 1_500 }, (_, i) => [`p:${i + 1}`, synced({ sale_price: i })] as const);
+  const byId = Array.from({ length: 1_500 }, (_, i) => [`p:${i + 1}`, syncedRecord({ sale_price: i })] as const);
   await ledger.setMany(byId);
   await ledger.setMany([
-    ['p:9001', synced({ product_status: 1 }, ['k:barcode:LINKED'])],
-    ['k:barcode:LINKED', synced({ product_status: 1 }, ['p:9001'])],
-    ['k:barcode:ALONE', synced({ title: 'no id yet' })],
-    ['b:7', synced({ brand_name: 'x' })],
+    ['p:9001', syncedRecord({ product_status: 1 }, ['k:barcode:LINKED'])],
+    ['k:barcode:LINKED', syncedRecord({ product_status: 1 }, ['p:9001'])],
+    ['k:barcode:ALONE', syncedRecord({ title: 'no id yet' })],
+    ['b:7', syncedRecord({ brand_name: 'x' })],
   ]);
   await ledger.deleteMany(['p:1500']);
 }
@@ -54,27 +42,17 @@ function expectListed(found: Map<number, LedgerEntry>): void {
   expect(found.get(9001)?.ln).toEqual(['k:barcode:LINKED']);
 }
 
-let redis: Redis;
-const tmp = useTempDir('product-records', { once: true });
-const prefix = `test-products-${randomUUID()}`;
-
-beforeAll(() => {
-  redis = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-});
+const world = useRedisWorld('product-records', { once: true });
 
 describe('products()', () => {
   it('Redis: each product with an id once, read by HSCAN in chunks', async () => {
-    const ledger = new RedisLedger(redis, prefix, 'store');
+    const ledger = new RedisLedger(world.redis, world.prefix, 'store');
     await fill(ledger);
     expectListed(await listed(ledger));
   });
 
   it('file: each product with an id once, after a reopen too', async () => {
-    const path = join(tmp.dir, 'ledger.jsonl');
+    const path = join(world.dir, 'ledger.jsonl');
     const ledger = await FileLedger.open(path);
     await fill(ledger);
     expectListed(await listed(ledger));

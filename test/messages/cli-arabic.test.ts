@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { textOf, type MessageCarrier } from '../../src/messages/index.ts';
 import { until } from '../helpers/until.ts';
 import { useSandboxWorld } from '../helpers/use-world.ts';
 import { childRun } from '../helpers/child-run.ts';
+import { problemsInEnglish } from './report-messages.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,13 +23,10 @@ const world = useSandboxWorld('cli-arabic', { once: true });
 
 let sheet: string;
 beforeAll(async () => {
-  sheet = join(world.dir, 'منتجات.csv');
   // Row 2 is good; row 3 has a price typed with a letter O, under an Arabic header; row 4 updates
   // a product the store does not have (the store refuses it in its own words).
-  await writeFile(
-    sheet,
-    'product_id,title,سعر البيع,category,barcode\n,شاي,12.50,1,AR-1\n,قهوة,"12,5O",1,AR-2\n999999,,7,,\n',
-  );
+  const rows = [',شاي,12.50,1,AR-1', ',قهوة,"12,5O",1,AR-2', '999999,,7,,'];
+  sheet = await world.sheet('منتجات.csv', ['product_id,title,سعر البيع,category,barcode', ...rows]);
 });
 interface Ran {
   code: number | null;
@@ -37,8 +34,9 @@ interface Ran {
   stderr: string;
 }
 
-async function run(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+/** The CLI from its sources, with the world's folders and a silent log, then `env`. */
+const spawnCli = (args: string[], env: Record<string, string>) =>
+  spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -49,8 +47,8 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ra
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return childRun(child);
-}
+
+const run = (args: string[], env: Record<string, string> = {}): Promise<Ran> => childRun(spawnCli(args, env));
 
 const ARABIC_ROW = 'الصف 3، سعر البيع [خطأ] سعر البيع: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)';
 const ENGLISH_ROW = 'row 3, سعر البيع [error] سعر البيع: "12,5O" is not a number (expected e.g. 12.50)';
@@ -84,12 +82,7 @@ describe('row messages in Arabic from the CLI', () => {
   });
 
   it('import under an Arabic locale writes an ar batch: Arabic row messages in its report', async () => {
-    const ran = await run(['import', sheet, '--json'], {
-      LANG: 'ar_SA.UTF-8',
-      STORE_URL: world.sandbox.url,
-      STORE_EMAIL: world.sandbox.email,
-      STORE_PASSWORD: world.sandbox.password,
-    });
+    const ran = await run(['import', sheet, '--json'], { LANG: 'ar_SA.UTF-8', ...world.storeEnv });
     expect(ran.code).toBe(1);
     const summary = JSON.parse(ran.stdout) as BatchSummary;
     expect(summary.lang).toBe('ar');
@@ -106,11 +99,7 @@ describe('row messages in Arabic from the CLI', () => {
     expect(failed).toContain('ردّ المتجر: Product not found');
     expect(failed).not.toContain('created');
     // The problem rows' messages as data: another reader can show them in English.
-    const lines = (await readFile(join(summary.reportDir, 'messages.jsonl'), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as MessageCarrier & { row: number; column?: string });
-    expect(lines.map((line) => [line.row, line.column, textOf({ ...line, message: '' }, 'en')])).toEqual([
+    expect(await problemsInEnglish(summary.reportDir)).toEqual([
       [3, 'سعر البيع', 'سعر البيع: "12,5O" is not a number (expected e.g. 12.50)'],
       [4, undefined, 'Product not found'],
     ]);
@@ -119,11 +108,7 @@ describe('row messages in Arabic from the CLI', () => {
   it('import --lang ar prints its summary lines in Arabic, with the outcomes as the console names them', async () => {
     const arabicSheet = join(world.dir, 'منتجات-2.csv');
     await writeFile(arabicSheet, 'title,sale_price,category,barcode\nشاي,12.50,1,AR-SUM-1\nقهوة,"12,5O",1,AR-SUM-2\n');
-    const ran = await run(['import', arabicSheet, '--lang', 'ar'], {
-      STORE_URL: world.sandbox.url,
-      STORE_EMAIL: world.sandbox.email,
-      STORE_PASSWORD: world.sandbox.password,
-    });
+    const ran = await run(['import', arabicSheet, '--lang', 'ar'], world.storeEnv);
     expect(ran.code).toBe(1);
     const [head, ...rest] = ran.stdout.trim().split('\n');
     expect(head).toMatch(/^الدفعة \S+: صفوف 2: أُنشئ 1، غير صالح 1$/);
@@ -133,19 +118,7 @@ describe('row messages in Arabic from the CLI', () => {
 
   it('watch --lang ar: a dropped sheet makes an ar batch', async () => {
     const drop = join(world.dir, 'drop');
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--lang', 'ar', 'watch', '--dir', drop], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'silent',
-        REPORT_DIR: join(world.dir, 'reports'),
-        LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
-        STORE_URL: world.sandbox.url,
-        STORE_EMAIL: world.sandbox.email,
-        STORE_PASSWORD: world.sandbox.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnCli(['--lang', 'ar', 'watch', '--dir', drop], world.storeEnv);
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     try {

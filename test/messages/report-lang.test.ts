@@ -7,10 +7,10 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textOf, type MessageCarrier } from '../../src/messages/index.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { eachTestOn, localTransport } from '../sync/helpers/transports.ts';
 import { startWorld } from '../sync/helpers/world.ts';
+import { problemsInEnglish } from './report-messages.ts';
 
 const SHEET = [
   'product_id,title,category,السعر,barcode',
@@ -56,11 +56,7 @@ describe.each([['local'], ['redis']] as const)('an ar batch on the %s transport'
     expect(sheet.getRow(1).getCell(3).value).toBe('message');
     expect(sheet.getRow(3).getCell(3).value).toBe('السعر: "12,5O" ليس رقمًا (المتوقع مثلًا 12.50)');
     expect(sheet.getColumn(3).alignment).toMatchObject({ readingOrder: 'rtl' });
-    const lines = (await readFile(join(summary.reportDir, 'messages.jsonl'), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as MessageCarrier & { row: number; column?: string });
-    expect(lines.map((line) => [line.row, line.column, textOf({ ...line, message: '' }, 'en')])).toEqual([
+    expect(await problemsInEnglish(summary.reportDir)).toEqual([
       [3, 'السعر', 'السعر: "12,5O" is not a number (expected e.g. 12.50)'],
       [4, undefined, 'Product not found'],
     ]);

@@ -12,7 +12,7 @@ import { StoreError } from '../../src/store/errors.ts';
 import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
 import { until } from '../helpers/until.ts';
 import { openMail } from './helpers.ts';
-import { SHEET, runUnfetchableJob, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { ARABIC_STORE, SHEET, runUnfetchableJob, startNotifyWorld, type NotifyWorld } from './world.ts';
 
 let world: NotifyWorld | null = null;
 afterEach(async () => {
@@ -22,9 +22,7 @@ afterEach(async () => {
 
 describe('a batch that ran in this process', () => {
   it('sends one signed webhook and one e-mail with failed.csv attached byte for byte, in Arabic for an Arabic store', async () => {
-    world = await startNotifyWorld({
-      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
-    });
+    world = await startNotifyWorld({ sandbox: ARABIC_STORE });
     const file = await world.sheet('products.csv', SHEET);
     const summary = await world.app.runBatch({ file, source: 'drop:products.csv' });
     expect(summary.counts).toMatchObject({ created: 2, invalid: 1 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMail } from './helpers.ts';
-import { startNotifyWorld, type NotifyWorld } from './world.ts';
+import { ARABIC_STORE, startNotifyWorld, type NotifyWorld } from './world.ts';
 
 let world: NotifyWorld | null = null;
 afterEach(async () => {
@@ -30,9 +30,7 @@ async function problemLines(w: NotifyWorld): Promise<string[]> {
 
 describe('an e-mail of a sheet with Arabic headers', () => {
   it("names the failed rows' columns as the sheet names them, once, in Arabic", async () => {
-    world = await startNotifyWorld({
-      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
-    });
+    world = await startNotifyWorld({ sandbox: ARABIC_STORE });
     const summary = await world.app.runBatch({ file: await world.sheet('منتجات.csv', ARABIC_SHEET) });
     expect(summary.counts).toMatchObject({ created: 2, invalid: 2 });
     const mail = openMail((await world.mail.nth(1)).raw);

@@ -37,30 +37,28 @@ export function finishedEvent(some: Partial<BatchSummary> = {}): NotifyEvent {
 }
 
 /** A batch of STORE's that could not run: the store refused the login. */
-export function failedEvent(some: Partial<FailedBatchFacts> = {}): NotifyEvent {
-  const facts: FailedBatchFacts = {
-    batchId: 'b1',
-    source: 'products.xlsx',
-    file: '/home/me/products.xlsx',
-    startedAt: '2026-11-26T10:00:00.000Z',
-    finishedAt: '2026-11-26T10:00:01.000Z',
-    error: { code: 'INVALID_CREDENTIALS', message: 'authorize: the store refused the login' },
-    ...some,
-  };
-  return batchFailed(facts, eventStore(STORE));
-}
+export const failedEvent = (some: Partial<FailedBatchFacts> = {}): NotifyEvent =>
+  batchFailed(
+    {
+      batchId: 'b1',
+      source: 'products.xlsx',
+      file: '/home/me/products.xlsx',
+      startedAt: '2026-11-26T10:00:00.000Z',
+      finishedAt: '2026-11-26T10:00:01.000Z',
+      error: { code: 'INVALID_CREDENTIALS', message: 'authorize: the store refused the login' },
+      ...some,
+    },
+    eventStore(STORE),
+  );
 
-/** The scheduled sync `nightly` that could not fetch its sheet. */
-export function scheduleFailedEvent(some: Partial<FailedScheduleFacts> = {}): NotifyEvent {
-  const facts: FailedScheduleFacts = {
-    job: 'nightly',
-    source: 'https://x.example/a.csv',
-    at: '2026-11-26T02:00:00.000Z',
-    error: { code: 'download_failed', message: 'HTTP 404' },
-    ...some,
-  };
-  return scheduleFailed(facts, eventStore(STORE));
-}
+/** The scheduled sync `nightly` that could not fetch its sheet: HTTP 404. */
+export const scheduleFailedEvent = (some: Partial<FailedScheduleFacts> = {}): NotifyEvent => {
+  const error = { code: 'download_failed', message: 'HTTP 404' };
+  return scheduleFailed(
+    { job: 'nightly', source: 'https://x.example/a.csv', at: '2026-11-26T02:00:00.000Z', error, ...some },
+    eventStore(STORE),
+  );
+};
 
 /** The event as a webhook to deliver, in English, for the store named Shop. */
 export function webhookOf(event: NotifyEvent): Notification {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { fixture } from '../sheet-read/helpers.ts';
 import { openMail } from './helpers.ts';
-import { runUnfetchableJob, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { ARABIC_STORE, runUnfetchableJob, startNotifyWorld, type NotifyWorld } from './world.ts';
 
 let world: NotifyWorld | null = null;
 afterEach(async () => {
@@ -33,9 +33,7 @@ async function failedRun(w: NotifyWorld, batchId: string): Promise<{ file: strin
 
 describe('batch.failed for a file that cannot be read', () => {
   it('is in Arabic for an Arabic store: the webhook and the mail', async () => {
-    world = await startNotifyWorld({
-      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
-    });
+    world = await startNotifyWorld({ sandbox: ARABIC_STORE });
     const { file, webhook, mail } = await failedRun(world, 'b-xls-ar');
     expect(webhook).toBe(`${file}: ${AR_XLS}`);
     expect(mail).toContain(`تعذّر تشغيل الدفعة b-xls-ar، ولم يُرسَل شيء: ${file}: ${AR_XLS}`);
@@ -54,7 +52,7 @@ describe('schedule.failed for a sheet that could not be fetched', () => {
   it('is in Arabic for an Arabic store, the source without its query', async () => {
     world = await startNotifyWorld({
       noMail: true,
-      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
+      sandbox: ARABIC_STORE,
     });
     await expect(runUnfetchableJob(world, 'SOURCE-TOKEN-56')).rejects.toThrow(
       /job "nightly" cannot download its sheet: .+; check the host and port/,

@@ -46,6 +46,12 @@ async function outboxTo(answer?: Answer, more: { delays?: number[]; rescanMs?: n
   return { outbox, counted, receiver: started };
 }
 
+/** Moves the fake clock on by `ms`, then waits for the outbox's pass over its files to end. */
+async function later(outbox: Outbox, ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await outbox.idle();
+}
+
 describe('outbox delivery', () => {
   it('fails twice, then delivers once: the same webhook-id and body each time, 5 s then 30 s apart', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -57,23 +63,18 @@ describe('outbox delivery', () => {
     expect(receiver.deliveries).toHaveLength(1);
     expect((await entries())[0]).toMatchObject({ state: 'retrying', attempts: 1, lastError: 'HTTP 500' });
 
-    await vi.advanceTimersByTimeAsync(4_999);
-    await outbox.idle();
+    await later(outbox, 4_999);
     expect(receiver.deliveries).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    await outbox.idle();
+    await later(outbox, 1);
     expect(receiver.deliveries).toHaveLength(2);
 
-    await vi.advanceTimersByTimeAsync(29_999);
-    await outbox.idle();
+    await later(outbox, 29_999);
     expect(receiver.deliveries).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    await outbox.idle();
+    await later(outbox, 1);
     expect(receiver.deliveries).toHaveLength(3);
 
     // A day later nothing more went out: delivered once.
-    await vi.advanceTimersByTimeAsync(24 * 3_600_000);
-    await outbox.idle();
+    await later(outbox, 24 * 3_600_000);
     expect(receiver.deliveries.map((d) => d.status)).toEqual([500, 500, 204]);
     expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
     expect(new Set(receiver.deliveries.map((d) => d.headers['webhook-id']))).toEqual(
@@ -104,12 +105,9 @@ describe('outbox delivery', () => {
     const { outbox, counted, receiver } = await outboxTo(() => 503, { delays: [1_000, 2_000], rescanMs: 3_600_000 });
     await outbox.add([notification()]);
     await outbox.idle();
-    await vi.advanceTimersByTimeAsync(1_000);
-    await outbox.idle();
-    await vi.advanceTimersByTimeAsync(2_000);
-    await outbox.idle();
-    await vi.advanceTimersByTimeAsync(3_600_000);
-    await outbox.idle();
+    await later(outbox, 1_000);
+    await later(outbox, 2_000);
+    await later(outbox, 3_600_000);
     expect(receiver.deliveries).toHaveLength(3);
     expect(counted.map((c) => c.result)).toEqual(['retrying', 'retrying', 'given_up']);
     expect((await entries())[0]).toMatchObject({

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstProblems } from '../../src/notify/problems.ts';
 import { openMail } from './helpers.ts';
-import { SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
+import { ARABIC_STORE, SHEET, startNotifyWorld, type NotifyWorld } from './world.ts';
 
 let world: NotifyWorld | null = null;
 afterEach(async () => {
@@ -37,9 +37,7 @@ async function told(w: NotifyWorld): Promise<Told> {
 
 describe("a notification's problems", () => {
   it('are in Arabic for an Arabic store when the batch ran in English', async () => {
-    world = await startNotifyWorld({
-      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
-    });
+    world = await startNotifyWorld({ sandbox: ARABIC_STORE });
     const summary = await world.app.runBatch({ file: await world.sheet('products.csv', SHEET) });
     expect(summary.counts).toMatchObject({ created: 2, invalid: 1 });
     const { webhook, mail } = await told(world);
@@ -61,7 +59,7 @@ describe("a notification's problems", () => {
   it("are in the store's language when a worker on Redis ran the batch", async () => {
     world = await startNotifyWorld({
       redis: true,
-      sandbox: { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } },
+      sandbox: ARABIC_STORE,
     });
     const worker = await world.app.startWorker();
     try {

@@ -99,3 +99,6 @@ export const SHEET = [
   'Rose Water,ماء الورد,1,"12,5O",BC-2',
   'Musk,مسك,1,8,BC-3',
 ];
+
+/** A sandbox store whose own name is Arabic (so its notifications speak Arabic unless told otherwise). */
+export const ARABIC_STORE: SandboxOptions = { storeName: { store_name: 'عطور الرياض', store_name_ar: 'عطور الرياض' } };

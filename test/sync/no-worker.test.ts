@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
-import { useCliWorld, type CliRun } from './helpers/cli-world.ts';
+import { untilSays, useCliWorld, type CliRun } from './helpers/cli-world.ts';
 import { kill } from './helpers/processes.ts';
 import { keysUnder } from './helpers/redis.ts';
 
@@ -92,13 +92,8 @@ it('watch: says no worker serves the queue; the dropped file waits in processing
 it('--wait queues the rows and waits; a worker started later syncs them, and is found by the next import', async () => {
   const sheet = await t.world.sheet('w.csv', ['title,sale_price,category,barcode', 'Tea,5,1,nw-2']);
   const run = cli(['import', sheet, '--wait', '--json']);
-  let ended = false;
-  void run.exit().then(() => (ended = true));
   // Waits until the batch is on the queue, then starts the worker.
-  await until(() => {
-    if (ended) throw new Error(`import exited before queueing: ${run.err()}`);
-    return run.err().includes('queued; waiting for workers');
-  }, 'the batch to be queued');
+  await untilSays(run, 'queued; waiting for workers', 'the batch to be queued', 'err');
   const worker = cli(['worker', '--grace', '5']);
   expect(await run.exit()).toBe(0);
   expect((JSON.parse(run.out()) as { counts: { created: number } }).counts.created).toBe(1);

@@ -5,30 +5,21 @@
  * changes numbered on after the sheet's last row.
  */
 import { describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '../../src/ledger/ledger.ts';
 import { MemoryLedger } from '../../src/ledger/memory-store.ts';
 import type { SheetRowResult } from '../../src/sheet/types.ts';
 import { ListedKeys, retirementsOf, SheetRetirer } from '../../src/sync/retire.ts';
-
-const record = (v: LedgerEntry['v'], ln?: string[]): LedgerEntry => ({
-  fp: 'fp',
-  st: 'synced',
-  batch: 'B',
-  row: 2,
-  v,
-  ...(ln ? { ln } : {}),
-});
+import { syncedRecord } from '../ledger/entries.ts';
 
 async function records(): Promise<MemoryLedger> {
   const ledger = new MemoryLedger();
   await ledger.setMany([
-    ['p:1', record({ product_status: 1 })],
-    ['p:2', record({ product_status: 1 }, ['k:barcode:B2'])],
-    ['k:barcode:B2', record({ product_status: 1 }, ['p:2'])],
-    ['p:3', record({ product_status: 0 })],
-    ['p:4', record({ sale_price: 5 })],
-    ['p:5', record({ product_status: 1 })],
-    ['k:barcode:NEW', record({ title: 'not linked: no id to retire by' })],
+    ['p:1', syncedRecord({ product_status: 1 })],
+    ['p:2', syncedRecord({ product_status: 1 }, ['k:barcode:B2'])],
+    ['k:barcode:B2', syncedRecord({ product_status: 1 }, ['p:2'])],
+    ['p:3', syncedRecord({ product_status: 0 })],
+    ['p:4', syncedRecord({ sale_price: 5 })],
+    ['p:5', syncedRecord({ product_status: 1 })],
+    ['k:barcode:NEW', syncedRecord({ title: 'not linked: no id to retire by' })],
   ]);
   return ledger;
 }
@@ -76,7 +67,7 @@ describe('retiring what a whole sheet no longer lists', () => {
 
   it('numbers retirements by product_id whatever order the records come in (a Redis HSCAN has its own)', async () => {
     const ledger = new MemoryLedger();
-    await ledger.setMany([31, 7, 1024, 12, 500].map((id) => [`p:${id}`, record({ product_status: 1 })]));
+    await ledger.setMany([31, 7, 1024, 12, 500].map((id) => [`p:${id}`, syncedRecord({ product_status: 1 })]));
     const ids: number[] = [];
     for await (const one of retirementsOf(ledger, new ListedKeys('barcode'), { status: 0 })) ids.push(one.id);
     expect(ids).toEqual([7, 12, 31, 500, 1024]);

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../helpers/until.ts';
-import { useCliWorld, type EnvChanges } from './helpers/cli-world.ts';
+import { untilSays, useCliWorld, type EnvChanges } from './helpers/cli-world.ts';
 import { kill } from './helpers/processes.ts';
 
 const ROWS = 30;
@@ -42,20 +42,48 @@ const sheet = (tag: string) =>
     '\n',
   ) + '\n';
 
-it('worker: a line when a batch starts, progress lines while it runs, and the counts when it ends', async () => {
-  const worker = cli(['worker', '--grace', '5'], { RATE });
-  await until(() => worker.err().includes('worker started'), 'the worker to start');
-  const file = join(t.world.dir, 'w.csv');
-  await writeFile(file, sheet('wl'));
-  const run = cli(['import', file, '--json'], { LOG_LEVEL: 'silent' });
-  expect(await run.exit()).toBe(0);
-  await until(() => worker.lines().some((l) => l.msg === 'batch report written'), 'the batch to end');
-  const lines = worker.lines();
-  const started = lines.find((l) => l.msg === 'batch started on this worker');
+/** `worker` at the low rate, once it says it started. */
+async function startWorker(changes: EnvChanges = {}) {
+  const worker = cli(['worker', '--grace', '5'], { RATE, ...changes });
+  await untilSays(worker, 'worker started', 'the worker to start', 'err');
+  return worker;
+}
+
+/** Queues a sheet of ROWS creates tagged `tag` with `import`, which must succeed. */
+async function importSheet(tag: string): Promise<void> {
+  const file = join(t.world.dir, `${tag}.csv`);
+  await writeFile(file, sheet(tag));
+  expect(await cli(['import', file, '--json'], { LOG_LEVEL: 'silent' }).exit()).toBe(0);
+}
+
+/** `watch` of a drop folder in the local mode at the low rate, once it says it is watching. */
+async function startWatch(drop: string, changes: EnvChanges = {}) {
+  const watch = cli(['--rate', RATE, 'watch', '--dir', drop, '--settle-ms', '200'], {
+    REDIS_URL: undefined,
+    QUEUE_PREFIX: undefined,
+    ...changes,
+  });
+  await untilSays(watch, 'watching', 'watch to start', 'out');
+  return watch;
+}
+
+/** The batch's start line (`startMsg`, with its batch id) and its progress lines: at least one, the first of that batch. */
+function startAndProgress(lines: Line[], startMsg: string): { started: Line | undefined; progress: Line[] } {
+  const started = lines.find((l) => l.msg === startMsg);
   expect(started?.batchId).toBeTruthy();
   const progress = lines.filter((l) => l.msg.startsWith('batch progress'));
   expect(progress.length).toBeGreaterThan(0);
-  expect(progress[0]).toMatchObject({ batchId: started?.batchId, total: ROWS });
+  expect(progress[0]!.batchId).toBe(started?.batchId);
+  return { started, progress };
+}
+
+it('worker: a line when a batch starts, progress lines while it runs, and the counts when it ends', async () => {
+  const worker = await startWorker();
+  await importSheet('wl');
+  await until(() => worker.lines().some((l) => l.msg === 'batch report written'), 'the batch to end');
+  const lines = worker.lines();
+  const { started, progress } = startAndProgress(lines, 'batch started on this worker');
+  expect(progress[0]).toMatchObject({ total: ROWS });
   expect(progress[0]!.done).toBeLessThan(ROWS);
   expect(lines.find((l) => l.msg === 'batch report written')).toMatchObject({
     batchId: started?.batchId,
@@ -67,19 +95,11 @@ it('worker: a line when a batch starts, progress lines while it runs, and the co
 
 it('watch (local): the same lines, as JSON off a terminal', async () => {
   const drop = join(t.world.dir, 'drop');
-  const watch = cli(['--rate', RATE, 'watch', '--dir', drop, '--settle-ms', '200'], {
-    REDIS_URL: undefined,
-    QUEUE_PREFIX: undefined,
-  });
-  await until(() => watch.out().includes('watching'), 'watch to start');
+  const watch = await startWatch(drop);
   await writeFile(join(drop, 'inbox', 'p.csv'), sheet('wt'));
   await until(() => watch.lines().some((l) => l.msg === 'drop file finished'), 'the file to finish');
   const lines = watch.lines();
-  const started = lines.find((l) => l.msg === 'batch started');
-  expect(started?.batchId).toBeTruthy();
-  const progress = lines.filter((l) => l.msg.startsWith('batch progress'));
-  expect(progress.length).toBeGreaterThan(0);
-  expect(progress[0]!.batchId).toBe(started?.batchId);
+  startAndProgress(lines, 'batch started');
   expect(lines.find((l) => l.msg === 'batch finished')).toMatchObject({ counts: { created: ROWS } });
   expect(lines.find((l) => l.msg === 'drop file finished')).toMatchObject({ counts: { created: ROWS } });
   await kill(watch.child, 'SIGTERM');
@@ -94,11 +114,8 @@ describe('as people read them (a terminal, or LOG_FORMAT=pretty)', () => {
   };
 
   it('worker: each event one readable line, its start once', async () => {
-    const worker = cli(['worker', '--grace', '5'], { RATE, LOG_FORMAT: 'pretty' });
-    await until(() => worker.err().includes('worker started'), 'the worker to start');
-    const file = join(t.world.dir, 'wp.csv');
-    await writeFile(file, sheet('wp'));
-    expect(await cli(['import', file, '--json'], { LOG_LEVEL: 'silent' }).exit()).toBe(0);
+    const worker = await startWorker({ LOG_FORMAT: 'pretty' });
+    await importSheet('wp');
     await until(() => worker.err().includes('batch report written'), 'the batch to end');
     const lines = readable(worker.err());
     expect(lines.filter((l) => l.includes('worker started'))).toHaveLength(1);
@@ -114,12 +131,7 @@ describe('as people read them (a terminal, or LOG_FORMAT=pretty)', () => {
 
   it("watch: a file's end is one line, the command's own", async () => {
     const drop = join(t.world.dir, 'drop-pretty');
-    const watch = cli(['--rate', RATE, 'watch', '--dir', drop, '--settle-ms', '200'], {
-      REDIS_URL: undefined,
-      QUEUE_PREFIX: undefined,
-      LOG_FORMAT: 'pretty',
-    });
-    await until(() => watch.out().includes('watching'), 'watch to start');
+    const watch = await startWatch(drop, { LOG_FORMAT: 'pretty' });
     await writeFile(join(drop, 'inbox', 'pp.csv'), sheet('pp'));
     await until(() => watch.out().includes('pp.csv: batch'), 'the file to finish');
     expect(watch.out()).toMatch(new RegExp(`pp.csv: batch \\S+: ${ROWS} rows: created ${ROWS}; every row ended well`));

@@ -7,12 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterEach, beforeEach } from 'vitest';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { until } from '../../helpers/until.ts';
 import { kill } from './processes.ts';
 import { storePrefix } from '../../../src/sync/queue/keys.ts';
+import { withRedis, type RedisParts } from './queue-world.ts';
 import { startWorld, type World } from './world.ts';
 import { REDIS_URL } from '../../helpers/redis-url.ts';
 
@@ -57,23 +58,20 @@ export interface CliWorldOptions {
 }
 
 export function useCliWorld(options: SandboxOptions = {}, more: CliWorldOptions = {}): CliWorld {
-  let world: World | undefined;
-  let redis: Redis | undefined;
+  let world: (World & RedisParts) | undefined;
   let other: SandboxHandle | undefined;
   const children: ChildProcess[] = [];
 
   beforeEach(async () => {
-    world = await startWorld(options, true);
+    world = withRedis(await startWorld(options, true));
     if (more.otherStore) {
       const started = (other = await startSandbox());
       world.onClose(() => started.close());
     }
-    redis = new Redis(REDIS_URL);
   });
   afterEach(async () => {
     for (const child of children.splice(0)) await kill(child, 'SIGKILL');
-    await redis?.quit();
-    await world?.close(); // deletes the prefix's keys
+    await world?.close(); // quits its connection, deletes the prefix's keys
   });
 
   const set = <T>(value: T | undefined, name: string): T => {
@@ -86,13 +84,13 @@ export function useCliWorld(options: SandboxOptions = {}, more: CliWorldOptions 
       return set(world, 'world');
     },
     get prefix() {
-      return set(world?.queuePrefix ?? undefined, 'prefix');
+      return set(world?.prefix, 'prefix');
     },
     get storePrefix() {
       return storePrefix(self.prefix, self.world.store);
     },
     get redis() {
-      return set(redis, 'redis');
+      return set(world?.redis, 'redis');
     },
     get other() {
       return set(other, 'other (with otherStore)');
@@ -138,16 +136,21 @@ export function useCliWorld(options: SandboxOptions = {}, more: CliWorldOptions 
     },
     async startWorker(changes, args = ['--grace', '5']) {
       const run = self.cli(['worker', ...args], changes);
-      let ended = false;
-      void run.exit().then(() => (ended = true));
-      await until(() => {
-        if (ended) throw new Error(`the worker exited early: ${run.all()}`);
-        return run.all().includes('worker started');
-      }, 'the worker to start');
+      await untilSays(run, 'worker started', 'the worker to start');
       return run;
     },
   };
   return self;
+}
+
+/** Waits until the command has printed `text` on `stream`; fails, with all it printed, if it ends first. */
+export async function untilSays(run: CliRun, text: string, what: string, stream: 'out' | 'err' | 'all' = 'all') {
+  let ended = false;
+  void run.exit().then(() => (ended = true));
+  await until(() => {
+    if (ended) throw new Error(`the command ended before ${what}: ${run.all()}`);
+    return run[stream]().includes(text);
+  }, what);
 }
 
 /** The command's exit code, once it has ended within `ms`; else an error holding what it printed. */
