@@ -84,11 +84,19 @@ export function planUndo(
     if ('code' in decided) plan.left.push(decided);
     else plan.send.push({ ...decided, changedSince: found.later });
   }
+  // In product order whatever order the ledger lists its records in (a Redis hash's is its own).
   plan.send.sort((a, b) => a.productId - b.productId);
+  plan.left.sort(byProduct);
   return plan;
 }
 
 type Decided = Omit<UndoSend, 'changedSince'> | UndoLeft;
+
+/** By product_id, records with none last, then by key. */
+function byProduct(a: UndoLeft, b: UndoLeft): number {
+  if (a.productId !== b.productId) return (a.productId ?? Infinity) < (b.productId ?? Infinity) ? -1 : 1;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
 
 function undoCreate(key: string, entry: LedgerEntry, productId: number | null, hidden: number | undefined): Decided {
   if (productId === null) return { key, productId, code: 'created_unlinked', reason: ref('undo.created_unlinked', {}) };
