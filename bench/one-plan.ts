@@ -3,9 +3,11 @@
  * products known (each row's record looked up with its values, src/sync/plan-row.ts, and tallied
  * by the guard), against reading and mapping the same sheet alone, in the same process and run.
  * Goal: the guard adds at most 0.5 s. With the file ledger (local) and the Redis ledger (own key
- * prefix on 127.0.0.1:6379, removed afterwards). Median of --runs, after one untimed run.
+ * prefix on 127.0.0.1:6379, removed afterwards). Median of --runs, after one untimed run. Each
+ * record holds the undo steps of its last --undo-steps batches, as a store synced that often has
+ * (10: UNDO_BATCHES's default, what a record keeps at most).
  *
- *   npx tsx bench/one-plan.ts [--rows 100000] [--runs 3]
+ *   npx tsx bench/one-plan.ts [--rows 100000] [--runs 3] [--undo-steps 10]
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -15,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { FileLedger } from '../src/ledger/file-store.ts';
-import type { Ledger, LedgerEntry } from '../src/ledger/ledger.ts';
+import type { Ledger, LedgerEntry, ReplacedStep } from '../src/ledger/ledger.ts';
 import { RedisLedger } from '../src/ledger/redis-store.ts';
 import { openSheets } from '../src/sheet/index.ts';
 import { guardVerdictOf } from '../src/sync/guard-sheet.ts';
@@ -33,6 +35,7 @@ function flag(name: string, fallback: number): number {
 
 const ROWS = flag('rows', 100_000);
 const RUNS = flag('runs', 3);
+const UNDO_STEPS = flag('undo-steps', 10);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SETTINGS = { priceDrop: 0.5, changeShare: 0.5, minKnown: 20 };
 const PLAN = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
@@ -49,14 +52,23 @@ async function writeSheet(path: string): Promise<void> {
   await once(out, 'finish');
 }
 
-/** Every product's record, linked by product_id and barcode, as a sync of the sheet leaves them. */
+/** What the record's last batches replaced: its create, then a price change a day. */
+function stepsOf(price: number): ReplacedStep[] {
+  return Array.from({ length: UNDO_STEPS }, (_, s) => {
+    const b = `202611${String(10 + s).padStart(2, '0')}-0530-${s.toString(36).padStart(4, 'x')}`;
+    return s === 0 ? { b, was: {}, c: 1 as const } : { b, was: { sale_price: price + s } };
+  });
+}
+
+/** Every product's record, linked by product_id and barcode, as syncs of the sheet leave them. */
 async function prime(ledger: Ledger): Promise<void> {
   for (let from = 0; from < ROWS; from += 5_000) {
     const chunk: [string, LedgerEntry][] = [];
     for (let i = from; i < Math.min(ROWS, from + 5_000); i++) {
       const barcode = `628${String(i).padStart(10, '0')}`;
       const v = { title: `Product ${i}`, title_ar: `منتج رقم ${i}`, sale_price: 100 + (i % 10), barcode };
-      const record = { fp: 'x', st: 'synced' as const, batch: 'bench', row: i + 2, v };
+      const u = stepsOf(100 + (i % 10));
+      const record = { fp: 'x', st: 'synced' as const, batch: 'bench', row: i + 2, v, ...(u.length > 0 ? { u } : {}) };
       chunk.push([`p:${i + 1}`, { ...record, ln: [`k:barcode:${barcode}`] }]);
       chunk.push([`k:barcode:${barcode}`, { ...record, ln: [`p:${i + 1}`] }]);
     }
@@ -127,7 +139,7 @@ async function main(): Promise<void> {
     await prime(fileLedger);
     await prime(redisLedger);
     const lines = [
-      `${ROWS.toLocaleString('en')} rows against ${ROWS.toLocaleString('en')} products known, median of ${RUNS} runs (seconds):`,
+      `${ROWS.toLocaleString('en')} rows against ${ROWS.toLocaleString('en')} products known (${UNDO_STEPS} undo steps each), median of ${RUNS} runs (seconds):`,
       '',
       '| ledger | read + map alone | guard (plan + tally) | added | added CPU |',
       '|---|---:|---:|---:|---:|',

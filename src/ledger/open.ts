@@ -17,7 +17,7 @@ import { FileLedger, scopedLedgerFile } from './file-store.ts';
 import { batchLedgersOf } from './for-batch.ts';
 import { ledgerFileOf } from './home.ts';
 import type { Ledger, LedgerEntry, ProductRecords } from './ledger.ts';
-import { RedisLedger, redisLedgerKey } from './redis-store.ts';
+import { LEDGER_SIDE_HASHES, RedisLedger, redisLedgerKey } from './redis-store.ts';
 import { scopeKeyPrefix, storeIdentityOf, storeScope } from '../store/identity.ts';
 import { exists, takeOver, writeMovedNote, type MovedNote } from './take-over.ts';
 
@@ -136,7 +136,8 @@ export async function moveStoreLedgerToFile(config: Config, redis: RedisClient):
   }
   // Only once the file holds every entry: a crash before this leaves Redis answering, as before.
   if ((await redis.exists(key)) === 1) await redis.rename(key, keptAs);
-  if ((await redis.exists(`${key}:linked`)) === 1) await redis.rename(`${key}:linked`, `${keptAs}:linked`);
+  for (const side of LEDGER_SIDE_HASHES)
+    if ((await redis.exists(`${key}${side}`)) === 1) await redis.rename(`${key}${side}`, `${keptAs}${side}`);
   await rm(`${file}.moved-to-redis`, { force: true });
   return { entries, file, keptAs };
 }

@@ -1,15 +1,17 @@
 /**
  * The ledger in Redis, beside the queue: one hash per store and vendor account under the store's
  * key prefix (`<prefix>:{<scope>}:ledger`, in the store's hash slot on a Redis Cluster), field =
- * ledger key, value = the entry (entry.ts). Lookups are HMGET in chunks, pipelined, so 100,000
- * rows cost about a hundred round trips.
+ * ledger key, value = the entry (entry.ts) but its undo steps, which are in a second hash
+ * (`…:ledger:undo`, the same field, the steps as JSON): a planner reads every row's record and
+ * none of its steps, and a reply carries no text the read does not parse. Lookups are HMGET in
+ * chunks, pipelined, so 100,000 rows cost about a hundred round trips.
  */
 import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart } from './ledger.ts';
-import { encodeEntry, parseEntry } from './entry.ts';
+import { encodeEntry, parseEntry, stepsOf } from './entry.ts';
 import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 
 const CHUNK = 1_000;
@@ -20,11 +22,13 @@ const CHUNK = 1_000;
  * first run wrote and reads it as another attempt's, so a create that was never sent ended
  * `unknown`. The claimer's token is kept beside the entry for a while; the same call run again
  * finds its own token and has the claim.
- * KEYS: the ledger hash, the claim's token key. ARGV: field, entry, token, token lifetime (ms).
- * Returns nil when the claim is this call's, else the entry held.
+ * A claimed key's record starts with no undo steps.
+ * KEYS: the ledger hash, the claim's token key, the undo steps' hash. ARGV: field, entry, token,
+ * token lifetime (ms). Returns nil when the claim is this call's, else the entry held.
  */
 const CLAIM = new LuaScript(`
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then
+  redis.call('HDEL', KEYS[3], ARGV[1])
   redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
   return false
 end
@@ -43,10 +47,15 @@ export function redisLedgerKey(prefix: string, scope: string): string {
   return `${scopeKeyPrefix(prefix, scope)}:ledger`;
 }
 
+/** The hashes beside a store's ledger hash (`key`): a record's undo steps, the linked records' second keys. */
+export const LEDGER_SIDE_HASHES = [':undo', ':linked'] as const;
+
 export class RedisLedger implements Ledger, ProductRecords {
   private readonly hash: string;
   /** The keys that are a linked record's second key (links.ts isSecondKey), for known(). */
   private readonly seconds: string;
+  /** Each record's undo steps (JSON), by its key, when it has any. */
+  private readonly steps: string;
 
   /** `redis` is the caller's connection; close() leaves it open. */
   constructor(
@@ -56,17 +65,22 @@ export class RedisLedger implements Ledger, ProductRecords {
   ) {
     this.hash = redisLedgerKey(prefix, scope);
     this.seconds = `${this.hash}:linked`;
+    this.steps = `${this.hash}:undo`;
   }
 
   async getMany(keys: readonly string[], part: RecordPart = 'whole'): Promise<(LedgerEntry | undefined)[]> {
     if (keys.length === 0) return [];
     const pipeline = this.redis.pipeline();
-    for (let i = 0; i < keys.length; i += CHUNK) pipeline.hmget(this.hash, ...keys.slice(i, i + CHUNK));
+    for (let i = 0; i < keys.length; i += CHUNK) {
+      pipeline.hmget(this.hash, ...keys.slice(i, i + CHUNK));
+      if (part === 'whole') pipeline.hmget(this.steps, ...keys.slice(i, i + CHUNK));
+    }
     const replies = (await pipeline.exec()) ?? [];
     const out: (LedgerEntry | undefined)[] = [];
-    for (const [error, values] of replies) {
-      if (error) throw error;
-      for (const value of values as (string | null)[]) out.push(value === null ? undefined : parseEntry(value, part));
+    for (let r = 0; r < replies.length; r += part === 'whole' ? 2 : 1) {
+      const values = repliedValues(replies[r]);
+      const steps = part === 'whole' ? repliedValues(replies[r + 1]) : null;
+      for (let i = 0; i < values.length; i++) out.push(withStepsOf(values[i], steps?.[i]));
     }
     return out;
   }
@@ -76,7 +90,13 @@ export class RedisLedger implements Ledger, ProductRecords {
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < entries.length; i += CHUNK) {
       const chunk = entries.slice(i, i + CHUNK);
-      pipeline.hset(this.hash, ...chunk.flatMap(([key, entry]) => [key, encodeEntry(entry)]));
+      pipeline.hset(this.hash, ...chunk.flatMap(([key, entry]) => [key, encodeEntry({ ...entry, u: undefined })]));
+      // An entry is its record whole: one written without steps leaves none behind.
+      const stepped = chunk.filter(([, entry]) => entry.u !== undefined);
+      if (stepped.length > 0)
+        pipeline.hset(this.steps, ...stepped.flatMap(([key, entry]) => [key, JSON.stringify(entry.u)]));
+      if (stepped.length < chunk.length)
+        pipeline.hdel(this.steps, ...chunk.filter(([, entry]) => entry.u === undefined).map(([key]) => key));
       // A record is linked once and stays linked (ledger forget drops both keys).
       const seconds = chunk.filter(([key, entry]) => isSecondKey(key, entry)).map(([key]) => key);
       if (seconds.length > 0) pipeline.hset(this.seconds, ...seconds.flatMap((key) => [key, '1']));
@@ -87,8 +107,8 @@ export class RedisLedger implements Ledger, ProductRecords {
   async claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null> {
     const held = await CLAIM.run(
       this.redis,
-      [this.hash, `${this.hash}:claim:${key}`],
-      [key, encodeEntry(entry), callToken(), CLAIM_TOKEN_MS],
+      [this.hash, `${this.hash}:claim:${key}`, this.steps],
+      [key, encodeEntry({ ...entry, u: undefined }), callToken(), CLAIM_TOKEN_MS],
     );
     return typeof held === 'string' ? (parseEntry(held) ?? entry) : null;
   }
@@ -99,6 +119,7 @@ export class RedisLedger implements Ledger, ProductRecords {
     for (let i = 0; i < keys.length; i += CHUNK) {
       pipeline.hdel(this.hash, ...keys.slice(i, i + CHUNK));
       pipeline.hdel(this.seconds, ...keys.slice(i, i + CHUNK));
+      pipeline.hdel(this.steps, ...keys.slice(i, i + CHUNK));
     }
     await execOrThrow(pipeline.exec());
   }
@@ -112,43 +133,59 @@ export class RedisLedger implements Ledger, ProductRecords {
     return (counts[0] ?? 0) - (counts[1] ?? 0);
   }
 
-  /** Every entry held, read with HSCAN a chunk at a time. */
+  /** Every entry held, whole, read with HSCAN a chunk at a time. */
   async *all(): AsyncIterable<readonly [string, LedgerEntry]> {
-    let cursor = '0';
-    do {
-      const [next, fields] = await this.redis.hscan(this.hash, cursor, 'COUNT', CHUNK);
-      cursor = next;
-      for (let i = 0; i + 1 < fields.length; i += 2) {
-        const entry = parseEntry(fields[i + 1]!);
-        if (entry) yield [fields[i]!, entry];
-      }
-    } while (cursor !== '0');
+    for await (const chunk of this.scan(null)) yield* chunk;
   }
 
-  /** Every record with a product_id: HSCAN of the product keys, a chunk of entries in memory at a time. */
+  /** Every record with a product_id, whole: HSCAN of the product keys, a chunk of entries in memory at a time. */
   async *products(): AsyncIterable<ProductEntry> {
+    for await (const chunk of this.scan(`${PRODUCT_KEY_PREFIX}*`))
+      for (const [key, entry] of chunk) {
+        const id = productIdOfKey(key);
+        if (id !== null) yield { id, entry };
+      }
+  }
+
+  /** The hash's entries a chunk at a time (HSCAN with `match`), each with its undo steps. */
+  private async *scan(match: string | null): AsyncIterable<(readonly [string, LedgerEntry])[]> {
     let cursor = '0';
     do {
-      const [next, fields] = await this.redis.hscan(
-        this.hash,
-        cursor,
-        'MATCH',
-        `${PRODUCT_KEY_PREFIX}*`,
-        'COUNT',
-        CHUNK,
-      );
+      const [next, fields] =
+        match === null
+          ? await this.redis.hscan(this.hash, cursor, 'COUNT', CHUNK)
+          : await this.redis.hscan(this.hash, cursor, 'MATCH', match, 'COUNT', CHUNK);
       cursor = next;
-      for (let i = 0; i + 1 < fields.length; i += 2) {
-        const id = productIdOfKey(fields[i]!);
-        const entry = parseEntry(fields[i + 1]!);
-        if (id !== null && entry) yield { id, entry };
+      const keys = fields.filter((_, i) => i % 2 === 0);
+      const steps = keys.length === 0 ? [] : await this.redis.hmget(this.steps, ...keys);
+      const chunk: (readonly [string, LedgerEntry])[] = [];
+      for (let i = 0; i < keys.length; i++) {
+        const entry = withStepsOf(fields[2 * i + 1], steps[i]);
+        if (entry) chunk.push([keys[i]!, entry]);
       }
+      yield chunk;
     } while (cursor !== '0');
   }
 
   close(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+function repliedValues(reply: [Error | null, unknown] | undefined): (string | null)[] {
+  if (!reply) return [];
+  if (reply[0]) throw reply[0];
+  return reply[1] as (string | null)[];
+}
+
+/** A record read from its hash, with its undo steps when read whole (`steps` given, null: none). */
+function withStepsOf(value: string | null | undefined, steps: string | null | undefined): LedgerEntry | undefined {
+  const entry = value == null ? undefined : parseEntry(value);
+  if (entry !== undefined && steps != null) {
+    const u = stepsOf(steps);
+    if (u !== undefined) entry.u = u;
+  }
+  return entry;
 }
 
 async function execOrThrow(result: Promise<[Error | null, unknown][] | null>): Promise<void> {

@@ -9,7 +9,7 @@
  */
 import { UNCHANGED_CODE, type LedgerSettings } from '../ledger/batch-ledger.ts';
 import { valuesOf } from '../ledger/links.ts';
-import { decideRecord, recordKeysOf, type FoundRecord } from '../ledger/rules.ts';
+import { decideRecord, recordKeysOf, type FoundRecord, type RecordKeys } from '../ledger/rules.ts';
 import { eachSentValue, sameValue, type SentValues } from '../ledger/values.ts';
 import type { PlanAction, RowResult } from '../outcome.ts';
 import type { RowPlan, SheetRowResult } from '../sheet/index.ts';
@@ -33,15 +33,28 @@ export interface PlanSettings extends LedgerSettings {
   batchId?: string | undefined;
 }
 
-export function planRow(sheetRow: SheetRowResult, record: ProductRecord, settings: PlanSettings): RowChange {
+/** `keys`: the row's record keys when the caller worked them out to look its record up (once a row). */
+export function planRow(
+  sheetRow: SheetRowResult,
+  record: ProductRecord,
+  settings: PlanSettings,
+  keys?: RecordKeys | null,
+): RowChange {
   const row = sheetRow.originalRow ?? sheetRow.row;
   const values = valuesOf(record.own, record.link);
   const seen = values !== undefined;
   const plan = sheetRow.plan;
   if (plan === null) return notSent('invalid', { ...invalidResult(sheetRow), row }, seen);
   if (plan.kind === 'skip') return notSent('skipped', skippedResult(row, plan.reason), seen);
-  const keys = recordKeysOf(plan, settings.keyColumn);
-  const decided = decideRecord(plan, row, keys, record, settings, settings.batchId, sheetRow.cells);
+  const decided = decideRecord(
+    plan,
+    row,
+    keys ?? recordKeysOf(plan, settings.keyColumn),
+    record,
+    settings,
+    settings.batchId,
+    sheetRow.cells,
+  );
   if (decided.result) {
     const { result } = decided;
     const action = result.outcome === 'invalid' ? 'invalid' : result.code === UNCHANGED_CODE ? 'unchanged' : 'skipped';

@@ -4,7 +4,7 @@
  * the upload summary counts them, the preview keeps a page of them, the guard tallies all of them.
  */
 import type { Ledger, LedgerEntry, ProductRecords } from '../ledger/ledger.ts';
-import { recordKeysOf } from '../ledger/rules.ts';
+import { recordKeysOf, type RecordKeys } from '../ledger/rules.ts';
 import {
   openSheets,
   type CategorySource,
@@ -119,8 +119,11 @@ export async function planRows(
   records: RecordSource,
   settings: PlanSettings,
 ): Promise<RowChange[]> {
-  const found = await recordsOf(chunk, records, settings.keyColumn);
-  return chunk.map((sheetRow, i) => planRow(sheetRow, found[i]!, settings));
+  const keys = chunk.map((sheetRow) =>
+    sheetRow.plan === null ? null : recordKeysOf(sheetRow.plan, settings.keyColumn),
+  );
+  const found = await recordsOf(keys, records);
+  return chunk.map((sheetRow, i) => planRow(sheetRow, found[i]!, settings, keys[i]));
 }
 
 /**
@@ -128,12 +131,7 @@ export async function planRows(
  * rows also name whose own record does not link them yet (a linked record names its create key:
  * the conflict check needs no second read). Halves the guard's lookups once a catalog is linked.
  */
-async function recordsOf(
-  chunk: readonly SheetRowResult[],
-  records: RecordSource,
-  keyColumn: string,
-): Promise<ProductRecord[]> {
-  const keys = chunk.map((sheetRow) => (sheetRow.plan === null ? null : recordKeysOf(sheetRow.plan, keyColumn)));
+async function recordsOf(keys: readonly (RecordKeys | null)[], records: RecordSource): Promise<ProductRecord[]> {
   if (records === null) return keys.map(() => ({ own: undefined, link: undefined }));
   const own = await lookup(
     records,

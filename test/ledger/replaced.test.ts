@@ -161,9 +161,31 @@ describe('the batch ledger keeps what the last N batches replaced', () => {
     });
     const scope = storeScope(storeIdentityOf(config));
     await fiveBatches(new RedisLedger(redis, prefix, scope));
-    await moveStoreLedgerToFile(config, redis);
+    const { keptAs } = await moveStoreLedgerToFile(config, redis);
+    // The hash kept takes its steps along.
+    expect(await redis.hlen(`${keptAs}:undo`)).toBe(2);
     const file = await FileLedger.open(scopedLedgerFile(ledgerFileOf(config), scope));
     expect((await file.getMany(['p:7', 'k:barcode:A'])).map((e) => e?.u)).toEqual([kept, kept]);
     await file.close();
+  });
+
+  it("in Redis, beside the records: a plan's read gets none, a record written without steps keeps none", async () => {
+    const { redis, prefix } = world;
+    const ledger = new RedisLedger(redis, prefix, 'beside');
+    await fiveBatches(ledger);
+    const [whole] = await ledger.getMany(['p:7']);
+    const [plan] = await ledger.getMany(['p:7'], 'plan');
+    expect(whole?.u).toEqual(kept);
+    expect(plan).toEqual({ ...whole, u: undefined });
+    const all = new Map<string, LedgerEntry>();
+    for await (const [key, entry] of ledger.all()) all.set(key, entry);
+    expect([...all.values()].map((entry) => entry.u)).toEqual([kept, kept]);
+    for await (const { entry } of ledger.products()) expect(entry.u).toEqual(kept);
+    // A record written again whole, without steps (a create's key marked pending): none are left.
+    await ledger.setMany([['k:barcode:A', { fp: 'f', st: 'pending', batch: 'B9', row: 2 }]]);
+    expect((await ledger.getMany(['k:barcode:A']))[0]?.u).toBeUndefined();
+    await ledger.deleteMany(['p:7']);
+    expect(await ledger.claim('p:7', { fp: 'f', st: 'pending', batch: 'B9', row: 2 })).toBeNull();
+    expect((await ledger.getMany(['p:7']))[0]).toEqual({ fp: 'f', st: 'pending', batch: 'B9', row: 2 });
   });
 });
