@@ -153,13 +153,17 @@ export async function masterPorts(anyPort: number): Promise<number[]> {
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
-export async function inBatches<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await fn(items[i]!);
+      results[i] = await fn(items[i]!, i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));

@@ -21,6 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, maxInWindow, storeEmail } from '../src/sandbox/index.ts';
+import type { BatchSummary } from '../src/report/summary.ts';
 import type { StoreIdentity } from '../src/store/identity.ts';
 import { enqueueSync, waitForBatch } from '../src/sync/index.ts';
 import { storePrefix } from '../src/sync/queue/keys.ts';
@@ -35,6 +36,7 @@ import {
   startAgencyWorker,
   reached,
   type AgencyWorker,
+  type StoreRequest,
 } from './agency-cluster-support.ts';
 import { PrintedFigures } from './results-section.ts';
 import { fmt, productSheet } from './sync-support.ts';
@@ -115,6 +117,8 @@ const everyStoreOnce = () => {
   const all = served();
   return all.length === STORES && new Set(all).size === STORES;
 };
+/** When the kill and the join happened (ms epoch), to place a window over the limit. */
+const phases: { killedAt?: number; joinedAt?: number } = {};
 const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 
 /** Starts the workers and queues one batch per store; false when they did not all start in time. */
@@ -158,6 +162,7 @@ async function killOne(): Promise<void> {
   const left = await inBatches(stores, 16, async (id) => ROWS - (await barcodesOf(storeUrl(id))).length);
   const withRows = stores.filter((_, i) => left[i]! > 0);
   const killedAt = Date.now();
+  phases.killedAt = killedAt;
   await victim.kill();
   log(`killed worker ${victim.id} (${stores.length} stores)`);
   const takenOver = await reached(everyStoreOnce, TAKEOVER_TIMEOUT_MS);
@@ -188,6 +193,7 @@ async function joinOne(): Promise<void> {
   await sleep(AFTER_S);
   const before = workers.filter((w) => w.alive).map((w) => new Set(w.served));
   const joinedAt = Date.now();
+  phases.joinedAt = joinedAt;
   const joiner = startAgencyWorker(workerEnv);
   workers.push(joiner);
   const ok = await reached(() => joiner.id !== '' && everyStoreOnce(), TAKEOVER_TIMEOUT_MS);
@@ -203,14 +209,14 @@ async function joinOne(): Promise<void> {
 async function ending(batchIds: string[], since: number): Promise<void> {
   const signal = AbortSignal.timeout(END_TIMEOUT_MS);
   // One at a time: each wait is a cluster client of its own.
-  const summaries = [];
+  const summaries: BatchSummary[] = [];
   for (const [i, batchId] of batchIds.entries())
     summaries.push(
       await waitForBatch(batchId, { redisCluster, prefix: target(identities[i]!).prefix, pollMs: 500, signal }),
     );
   const endedS = (Date.now() - since) / 1000;
   const rss = await Promise.all(workers.filter((w) => w.alive).map(async (w) => (await rssMb(w.pid)).peak));
-  const judged = await inBatches(identities, 16, async (store) => {
+  const judged = await inBatches(identities, 16, async (store, i) => {
     const requests = (await requestsOf(store.url)).filter((r) => r.path.startsWith('/v1/'));
     const barcodes = await barcodesOf(store.url);
     return {
@@ -218,9 +224,13 @@ async function ending(batchIds: string[], since: number): Promise<void> {
         requests.map((r) => r.at).sort((a, b) => a - b),
         1000,
       ),
+      over: overWindows(store.id!, requests),
       tooMany: requests.filter((r) => r.status === 429).length,
       twice: barcodes.length - new Set(barcodes).size,
       missing: ROWS - new Set(barcodes).size,
+      // A row the ledger ended `unknown` (claimed, maybe sent, when its worker died) may be missing:
+      // reconcile settles it. Missing beyond those is a row lost.
+      lost: Math.max(0, ROWS - new Set(barcodes).size - summaries[i]!.counts.unknown),
     };
   });
   const counts = summaries.map((s) => s.counts);
@@ -230,9 +240,46 @@ async function ending(batchIds: string[], since: number): Promise<void> {
       `every batch ended ${fmt(endedS, 1)} s after the first was queued; worker peak RSS at the end: ${rss.map((mb) => fmt(mb)).join(' / ')} MB`,
       `worst 1 s window at any store over the whole run, every /v1 request: ${worst} (limit ${RATE})${worst > RATE ? ' EXCEEDED' : ', never over'}; 429 answers: ${sum(judged.map((j) => j.tooMany))}`,
       `ledger summaries: created ${sum(counts.map((c) => c.created))} of ${STORES * ROWS}, unknown ${sum(counts.map((c) => c.unknown))}, failed ${sum(counts.map((c) => c.failed))}`,
-      `the stores' products: lost (missing) ${sum(judged.map((j) => j.missing))}, sent twice ${sum(judged.map((j) => j.twice))}`,
+      `windows over the limit: ${describeOver(judged.flatMap((j) => j.over))}`,
+      `the stores' products: missing ${sum(judged.map((j) => j.missing))} (lost, beyond the rows each store's summary calls unknown: ${sum(judged.map((j) => j.lost))}), sent twice ${sum(judged.map((j) => j.twice))}`,
     ].join('\n'),
   );
+}
+
+interface OverWindow {
+  store: string;
+  /** The window's first request (ms epoch). */
+  at: number;
+  paths: string[];
+}
+
+/** Each 1 s window (from a request on) holding more than RATE requests, once per run of them. */
+function overWindows(store: string, requests: StoreRequest[]): OverWindow[] {
+  const sorted = [...requests].sort((a, b) => a.at - b.at);
+  const found: OverWindow[] = [];
+  let right = 0;
+  for (let left = 0; left < sorted.length; left++) {
+    while (right < sorted.length && sorted[right]!.at < sorted[left]!.at + 1000) right++;
+    if (right - left <= RATE) continue;
+    const at = sorted[left]!.at;
+    if (found.length > 0 && at < found.at(-1)!.at + 1000) continue;
+    found.push({ store, at, paths: sorted.slice(left, right).map((r) => r.path.replace('/v1/', '')) });
+  }
+  return found;
+}
+
+/** Where the windows over the limit fell: around the kill, the join, or elsewhere, and what they held. */
+function describeOver(over: OverWindow[]): string {
+  if (over.length === 0) return 'none';
+  const near = (at: number, since?: number) => since !== undefined && at >= since - 1000 && at <= since + 60_000;
+  const kill = over.filter((w) => near(w.at, phases.killedAt));
+  const join = over.filter((w) => !kill.includes(w) && near(w.at, phases.joinedAt));
+  const withLogin = over.filter((w) => w.paths.some((path) => path.includes('login'))).length;
+  for (const w of over.slice(0, 12))
+    log(
+      `over at ${w.store}: ${fmt((w.at - benchStart) / 1000, 1)} s into the run (kill at ${fmt(((phases.killedAt ?? 0) - benchStart) / 1000, 1)}, join at ${fmt(((phases.joinedAt ?? 0) - benchStart) / 1000, 1)}): ${w.paths.join(', ')}`,
+    );
+  return `${over.length} at ${new Set(over.map((w) => w.store)).size} stores (${kill.length} in the minute after the kill, ${join.length} in the minute after the join, ${over.length - kill.length - join.length} elsewhere; ${withLogin} with a login among them)`;
 }
 
 figures.print(

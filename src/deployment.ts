@@ -9,6 +9,7 @@
  * the file's stores (app/leases), following it as workers join and leave.
  */
 import { statSync } from 'node:fs';
+import pLimit from 'p-limit';
 import { createApp, type App, type AppOptions } from './app.ts';
 import { loadQueue } from './app/queue.ts';
 import type { Config } from './config.ts';
@@ -180,16 +181,21 @@ export class Deployment {
     const removed = [...this.running.keys()].filter((id) => !mine.has(id));
     // Side by side: each store's rows in hand may take the grace period to end.
     await Promise.all(removed.map((id) => this.stopAway(id, profiles.get(id))));
-    for (const [id, profile] of mine) {
-      const signature = JSON.stringify(profile);
-      const current = this.running.get(id);
-      if (current && current.profile === signature) continue;
-      if (current) {
-        this.options.logger.info({ store: id }, `store ${id} changed in the stores file: restarted`);
-        await this.stopStore(id);
-      }
-      await this.startStore(id, profile, signature);
-    }
+    const changed = [...mine].filter(([id, profile]) => this.running.get(id)?.profile !== JSON.stringify(profile));
+    // A few side by side: one at a time, a worker taking over a dead one's 130 stores at load 30
+    // spent minutes on their logins and connections (bench/agency-cluster.ts), past the 30 s promise.
+    const limit = pLimit(STARTS_AT_ONCE);
+    await Promise.all(
+      changed.map(([id, profile]) =>
+        limit(async () => {
+          if (this.running.has(id)) {
+            this.options.logger.info({ store: id }, `store ${id} changed in the stores file: restarted`);
+            await this.stopStore(id);
+          }
+          await this.startStore(id, profile, JSON.stringify(profile));
+        }),
+      ),
+    );
   }
 
   /** A store's scope: a stores file entry's, or the configured store's (its settings checked when it starts). */
@@ -280,6 +286,9 @@ export class Deployment {
     return this.sharedRedis;
   }
 }
+
+/** How many stores one deployment starts side by side. */
+const STARTS_AT_ONCE = 8;
 
 /** A store's scope (store/identity.ts): what the leases spread, the same in every process. */
 function scopeOf(profile: StoreProfile): string {

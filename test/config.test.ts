@@ -26,6 +26,8 @@ describe('resolveConfig', () => {
     expect(config.reportDir).toBe('./reports');
     expect(config.keepAliveMs).toBe(4000);
     expect(resolveConfig({ STORE_KEEP_ALIVE_MS: '0' }).keepAliveMs).toBe(0);
+    expect(config.workerLeaseMs).toBe(15_000);
+    expect(resolveConfig({ WORKER_LEASE_MS: '6000' }).workerLeaseMs).toBe(6000);
     expect(resolveConfig({ CONSOLE_URL: 'https://Console.Example.com/' }).consoleUrl).toBe(
       'https://console.example.com',
     );
@@ -55,6 +57,7 @@ describe('resolveConfig', () => {
     [{ CONSOLE_URL: 'https://example.com/catalog' }, 'CONSOLE_URL', 'without a path'],
     [{ STORE_KEEP_ALIVE_MS: 'soon' }, 'STORE_KEEP_ALIVE_MS', 'must be a number (milliseconds'],
     [{ STORE_KEEP_ALIVE_MS: '90000' }, 'STORE_KEEP_ALIVE_MS', "below the store's own idle timeout"],
+    [{ WORKER_LEASE_MS: '500' }, 'WORKER_LEASE_MS', 'must be at least 1000'],
     [{ UNDO_BATCHES: '-1' }, 'UNDO_BATCHES', 'must be 0 (nothing kept: no undo) or more'],
     [{ HIDDEN_STATUS: 'off' }, 'HIDDEN_STATUS', 'the product_status that hides a product'],
   ])('names the setting in the error for %o', async (env, setting, text) => {

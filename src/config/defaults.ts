@@ -19,6 +19,8 @@ export const DEFAULTS = {
   queuePrefix: 'catalog-sync',
   /** One worker process per store: more only for a store whose rate one worker cannot reach. */
   storeWorkers: 1,
+  /** A worker's heartbeat: a killed one's stores are taken over within 20 s (15 s and a renewal). */
+  workerLeaseMs: 15_000,
   dropDir: './drop',
   /** A network copy can stall for seconds between chunks; a file is taken only after this much quiet. */
   dropSettleMs: 10_000,

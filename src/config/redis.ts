@@ -44,6 +44,14 @@ export const redisSettings = {
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'may hold only letters, digits and _ . : -'),
   /** How many worker processes serve each store of a stores file at a time (src/app/leases). */
   storeWorkers: positiveInt('worker processes per store').max(100, 'must be at most 100'),
+  /**
+   * How long a worker's heartbeat lives (src/app/leases/workers.ts): a killed worker's stores are
+   * taken over within this and a third of it more. Shorter takes over sooner but a worker whose
+   * Redis answers slowly for that long loses its stores.
+   */
+  workerLeaseMs: positiveInt('milliseconds')
+    .min(1_000, 'must be at least 1000 (a worker renews it every third of it)')
+    .max(600_000, 'must be at most 600000 (10 minutes)'),
 };
 
 export const REDIS_ENV = {
@@ -51,6 +59,7 @@ export const REDIS_ENV = {
   redisClusterNodes: 'REDIS_CLUSTER_NODES',
   queuePrefix: 'QUEUE_PREFIX',
   storeWorkers: 'STORE_WORKERS',
+  workerLeaseMs: 'WORKER_LEASE_MS',
 } as const satisfies Record<keyof typeof redisSettings, string>;
 
 type RedisSettings = z.infer<z.ZodObject<typeof redisSettings>>;

@@ -2,7 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { beat, LEASE_MS, leave, liveWorkers, workerKeys, type WorkerRecord } from '../../src/app/leases/workers.ts';
+import {
+  beat,
+  LEASE_MS,
+  leave,
+  liveWorkers,
+  renewEvery,
+  workerKeys,
+  type WorkerRecord,
+} from '../../src/app/leases/workers.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 
 let redis: Redis;
@@ -50,4 +58,13 @@ it('a heartbeat lives LEASE_MS: renewed, not piled up', async () => {
   const ttl = await redis.pttl(workerKeys(prefix).worker('a'));
   expect(ttl).toBeGreaterThan(LEASE_MS - 5_000);
   expect(ttl).toBeLessThanOrEqual(LEASE_MS);
+});
+
+it('a heartbeat lives the lease it is given (WORKER_LEASE_MS), renewed every third of it', async () => {
+  await beat(redis, prefix, record('a'), 3_000);
+  const ttl = await redis.pttl(workerKeys(prefix).worker('a'));
+  expect(ttl).toBeGreaterThan(0);
+  expect(ttl).toBeLessThanOrEqual(3_000);
+  expect(renewEvery(3_000)).toBe(1_000);
+  expect(renewEvery(LEASE_MS)).toBe(5_000);
 });

@@ -47,3 +47,33 @@ it('serves a store added to the file while the first store was starting', async 
     await deployment.close();
   }
 });
+
+it('starts several stores side by side: one slow to start does not hold back the others', async () => {
+  const ids = ['store-a', 'store-b', 'store-c'];
+  const file = join(tmp.dir, 'stores.yaml');
+  await writeFile(file, `stores:\n${ids.map(entry).join('')}`);
+  const env = { STORES_FILE: file, STORE_PASSWORD: 'pw', REPORT_DIR: join(tmp.dir, 'reports') };
+  const { config } = applyStoresFile(resolveConfig(env), env);
+  const deployment = new Deployment({ config, storesFile: file, env, logger: createLogger({ level: 'silent' }) });
+  const entered: string[] = [];
+  let allEntered: () => void = () => undefined;
+  const together = new Promise<void>((resolve) => (allEntered = resolve));
+  try {
+    // Each start ends only once every store's start has begun: one at a time, the first never ends.
+    const serving = deployment.serve({
+      async start(_app, profile) {
+        entered.push(profile!.id);
+        if (entered.length === ids.length) allEntered();
+        await together;
+        return { stop: () => Promise.resolve() };
+      },
+    });
+    await until(() => entered.length === ids.length, 'every store to begin starting before any has started');
+    await serving;
+    expect(entered).toEqual(ids);
+    expect(deployment.storeIds).toEqual(ids);
+  } finally {
+    allEntered();
+    await deployment.close();
+  }
+});

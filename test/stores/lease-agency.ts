@@ -58,11 +58,15 @@ export function servedBy(worker: CliRun): Set<string> {
 /** The worker's id, as it printed it. */
 export const workerIdOf = (worker: CliRun): string => /worker started as (\S+):/.exec(worker.all())![1]!;
 
-/** Until every store is served by exactly one of `workers`; their shares, in order. */
+/**
+ * Until every store is served by exactly one of `workers`, each of which has said its id (it does
+ * once its first stores have started, a moment after their lines); their shares, in order.
+ */
 export async function settled(agency: LeaseAgency, workers: CliRun[]): Promise<Set<string>[]> {
   let shares: Set<string>[] = [];
   const expected = [...agency.stores].sort().join();
   await until(() => {
+    if (!workers.every((worker) => /worker started as \S+:/.test(worker.all()))) return false;
     shares = workers.map(servedBy);
     const all = shares.flatMap((share) => [...share]).sort();
     return all.join() === expected;

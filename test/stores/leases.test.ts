@@ -27,9 +27,15 @@ afterEach(async () => {
 
 const STORES = 6;
 const ROWS = 30;
+/**
+ * The workers' heartbeat lives 6 s here (the default 15 s), renewed every 2 s: what each test
+ * waits on (a joining worker seen at the next renewal, a killed one's heartbeat lapsing) comes
+ * 2.5x sooner, as a deployment may set it (WORKER_LEASE_MS); nothing else changes.
+ */
+const LEASE_MS = 6_000;
 
 async function startAgency(): Promise<LeaseAgency> {
-  return (agency = await startLeaseAgency(t, STORES, 40));
+  return (agency = await startLeaseAgency(t, STORES, 40, { WORKER_LEASE_MS: String(LEASE_MS) }));
 }
 
 it('two workers: each store served by exactly one of them, every row once', async () => {
@@ -70,6 +76,10 @@ it('a worker killed mid-batch: the other takes its stores, every row ends once',
   // The one with more stores is killed (the hash may give one of them all six).
   const [killed, survivor, share] = shareB!.size >= shareA!.size ? [b, a, shareB!] : [a, b, shareA!];
   const imported = await importAll(t, shop, ROWS);
+  // The heartbeat lives the lease the workers were given (WORKER_LEASE_MS), not the default.
+  const ttl = await t.redis.pttl(`${t.prefix}:{workers}:worker:${workerIdOf(killed)}`);
+  expect(ttl).toBeGreaterThan(0);
+  expect(ttl).toBeLessThanOrEqual(LEASE_MS);
   const store = [...share][0]!;
   await until(async () => (await barcodesAt(shop, store)).length > 0, `rows reaching ${store}`);
   killed.child.kill('SIGKILL');

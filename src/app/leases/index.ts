@@ -9,16 +9,18 @@ import { hostname } from 'node:os';
 import type { Logger } from '../../log.ts';
 import type { RedisClient } from '../../redis.ts';
 import { workersOf } from './assign.ts';
-import { beat, leave, liveWorkers, newWorkerId, RENEW_MS, type WorkerRecord } from './workers.ts';
+import { beat, LEASE_MS, leave, liveWorkers, newWorkerId, renewEvery, type WorkerRecord } from './workers.ts';
 
 export { assignStores, storesOf, workersOf } from './assign.ts';
-export { LEASE_MS, liveWorkers, RENEW_MS, type WorkerRecord } from './workers.ts';
+export { LEASE_MS, liveWorkers, renewEvery, type WorkerRecord } from './workers.ts';
 
 export interface WorkerLeasesOptions {
   redis: () => Promise<RedisClient>;
   queuePrefix: string;
   /** At most this many workers serve one store (STORE_WORKERS). */
   perStore: number;
+  /** How long its heartbeat lives (WORKER_LEASE_MS). @defaultValue LEASE_MS */
+  leaseMs?: number;
   logger: Logger;
   /**
    * false: a worker of fixed stores (no stores file): its heartbeat only says which stores it
@@ -43,12 +45,12 @@ export class WorkerLeases {
     this.record = { id: this.id, host: hostname(), pid: process.pid, since: new Date().toISOString(), stores: [] };
   }
 
-  /** Joins the live workers; then renews every RENEW_MS and calls `onChange` when they change. */
+  /** Joins the live workers; then renews every third of the lease and calls `onChange` when they change. */
   async join(onChange: () => void): Promise<void> {
     // The first read is the one the caller starts from: only later changes are told.
     await this.renew();
     this.listener = onChange;
-    this.timer = setInterval(() => void this.renew(), RENEW_MS);
+    this.timer = setInterval(() => void this.renew(), renewEvery(this.leaseMs));
     this.timer.unref();
   }
 
@@ -98,11 +100,15 @@ export class WorkerLeases {
     return this.renewing;
   }
 
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? LEASE_MS;
+  }
+
   private async renewNow(): Promise<void> {
     const { redis, queuePrefix, logger } = this.options;
     try {
       const connection = await redis();
-      await beat(connection, queuePrefix, this.record, this.pool);
+      await beat(connection, queuePrefix, this.record, this.leaseMs, this.pool);
       if (!this.pool) {
         this.live = [this.id];
         this.failing = false;

@@ -1,6 +1,7 @@
 /**
  * The worker processes of one deployment (QUEUE_PREFIX) that are alive, in Redis: each keeps a
- * heartbeat key with a time to live (LEASE_MS) and renews it every RENEW_MS; a key that lapses
+ * heartbeat key with a time to live (WORKER_LEASE_MS, default LEASE_MS) and renews it every third
+ * of that (renewEvery); a key that lapses
  * (the process was killed, its machine lost) takes its worker out of the live list, and the others
  * take its stores (assign.ts). A set indexes the keys, so a list of them needs no SCAN; the set's
  * members whose key lapsed are removed by whoever reads it. All of them share the `{workers}` hash
@@ -12,12 +13,16 @@
  * runs no BullMQ worker for them, so Redis's client list no longer tells (issue 41).
  */
 import { hostname } from 'node:os';
+import { DEFAULTS } from '../../config/defaults.ts';
 import type { RedisClient } from '../../redis.ts';
 
-/** A worker's heartbeat lives this long: its stores are taken over at most LEASE_MS + RENEW_MS after it dies. */
-export const LEASE_MS = 15_000;
-/** How often a worker renews its heartbeat and reads the live list. */
-export const RENEW_MS = 5_000;
+/** A worker's heartbeat lives this long by default: its stores are taken over at most a lease and a renewal after it dies. */
+export const LEASE_MS = DEFAULTS.workerLeaseMs;
+
+/** How often a worker renews a heartbeat that lives `leaseMs` and reads the live list: two renewals may fail before it lapses. */
+export function renewEvery(leaseMs: number): number {
+  return Math.round(leaseMs / 3);
+}
 
 /** What a worker's heartbeat says of it (no secret: `status` shows it). */
 export interface WorkerRecord {
@@ -41,14 +46,20 @@ export function newWorkerId(): string {
 }
 
 /**
- * Writes (or renews) a worker's heartbeat; `pool` false: a worker of fixed stores, which takes no
- * share of a stores file's.
+ * Writes (or renews) a worker's heartbeat, to live `leaseMs`; `pool` false: a worker of fixed
+ * stores, which takes no share of a stores file's.
  */
-export async function beat(redis: RedisClient, queuePrefix: string, record: WorkerRecord, pool = true): Promise<void> {
+export async function beat(
+  redis: RedisClient,
+  queuePrefix: string,
+  record: WorkerRecord,
+  leaseMs: number = LEASE_MS,
+  pool = true,
+): Promise<void> {
   const keys = workerKeys(queuePrefix);
   await redis
     .multi()
-    .set(keys.worker(record.id), JSON.stringify(record), 'PX', LEASE_MS)
+    .set(keys.worker(record.id), JSON.stringify(record), 'PX', leaseMs)
     .sadd(pool ? keys.live : keys.fixed, record.id)
     .exec();
 }

@@ -50,6 +50,7 @@ export async function runWorker(ctx: CliContext, flags: WorkerFlags): Promise<vo
           redis: () => deployment.connection(),
           queuePrefix: config.queuePrefix,
           perStore: config.storeWorkers,
+          leaseMs: config.workerLeaseMs,
           logger,
           pool: Boolean(config.storesOnOffer),
         });

@@ -126,3 +126,10 @@ export async function closeBull(
       await connection.quit().catch(() => connection.disconnect());
   }
 }
+
+/** Drops a Worker's connections at once, the cluster connection bullConnection made for it too (BullMQ leaves one it was given). */
+export function dropBull(bull: { disconnect(): Promise<void>; opts: { connection?: ConnectionOptions } }): void {
+  bull.disconnect().catch(() => undefined);
+  const connection = bull.opts.connection;
+  if (connection instanceof Cluster && madeHere.has(connection)) connection.disconnect();
+}

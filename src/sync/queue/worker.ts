@@ -11,7 +11,7 @@ import { sendSlots } from '../slots.ts';
 import { ProgressLog } from '../progress-log.ts';
 import { BatchState } from './batch-state.ts';
 import type { RedisClient } from '../../redis.ts';
-import { IDLE_WAIT_SECONDS, bullConnection, closeBull, openRedis } from './connection.ts';
+import { IDLE_WAIT_SECONDS, bullConnection, closeBull, dropBull, openRedis } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOBS_KEPT, type ReportJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
@@ -184,7 +184,7 @@ async function stopWithin(
 ): Promise<{ handedBack: number }> {
   let timer: NodeJS.Timeout | undefined;
   const graceEnds = new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false)));
-  const ended = await Promise.race([worker.close(false).then(() => true), graceEnds]);
+  const ended = await Promise.race([closeBull(worker, false).then(() => true), graceEnds]);
   clearTimeout(timer);
   if (ended) {
     await closeBull(queue);
@@ -197,7 +197,7 @@ async function stopWithin(
   const rows = active.size;
   // The worker's own connections only: a shared one (the queue's, the state's) serves other stores.
   redis?.disconnect();
-  worker.disconnect().catch(() => undefined);
+  dropBull(worker);
   if (redis) queue.disconnect().catch(() => undefined);
   else void closeBull(queue).catch(() => undefined);
   return { handedBack: rows };
