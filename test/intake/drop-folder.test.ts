@@ -10,7 +10,7 @@ import type { DropReport } from '../../src/intake/drop-file.ts';
 import { claimedName, claimToken, dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import type { FileLedger } from '../../src/ledger/file-store.ts';
-import { createCount, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, finishedFile, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 import { writeBrokenSheet } from '../sync/helpers/broken-sheet.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 
@@ -70,12 +70,6 @@ async function startWatcher(
   return watcher;
 }
 
-type Finished = Extract<DropEvent, { type: 'finished' }>;
-const finished =
-  (file: string) =>
-  (e: DropEvent): e is Finished =>
-    e.type === 'finished' && e.file === file;
-
 /** A logger whose records reach `listen`ers as parsed objects. */
 function capturedLogger(): {
   logger: Logger;
@@ -106,7 +100,7 @@ describe('drop folder', () => {
     const text = productCsv(['s1', 's2', 's3', 's4', 's5', 's6']);
     const path = join(layout.inbox, 'slow.csv');
     let written = 0;
-    const done = waitFor(events, finished('slow.csv'));
+    const done = waitFor(events, finishedFile('slow.csv'));
     // The settle clock stands still while the upload goes on, however slowly the writes land on a
     // loaded machine: only a size that stays the same while the clock runs counts as settled.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -157,7 +151,7 @@ describe('drop folder', () => {
     await startWatcher(ledger);
     const staged = join(world.dir, 'broken.csv');
     await writeBrokenSheet(staged, 'DROP');
-    const broken = waitFor(events, finished('broken.csv'));
+    const broken = waitFor(events, finishedFile('broken.csv'));
     await copyFile(staged, join(layout.inbox, 'broken.csv'));
     const event = await broken;
     expect(event.type === 'finished' && event.result.status).toBe('failed');
@@ -172,12 +166,12 @@ describe('drop folder', () => {
   it('syncs the same file again only when its content changed, unless forced; unreadable files go to failed/', async () => {
     const ledger = await world.openLedger();
     await startWatcher(ledger);
-    const first = waitFor(events, finished('a.csv'));
+    const first = waitFor(events, finishedFile('a.csv'));
     await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
     const firstEvent = await first;
     if (firstEvent.type !== 'finished' || firstEvent.result.status !== 'done') throw new Error('not done');
 
-    const again = waitFor(events, finished('a.csv'));
+    const again = waitFor(events, finishedFile('a.csv'));
     await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
     const second = await again;
     if (second.type !== 'finished' || second.result.status !== 'done') throw new Error('not done');
@@ -186,7 +180,7 @@ describe('drop folder', () => {
     expect((await reportOf(second.claimed)).status).toBe('unchanged');
     expect(createCount(world.sandbox)).toBe(2);
 
-    const bad = waitFor(events, finished('bad.xlsx'));
+    const bad = waitFor(events, finishedFile('bad.xlsx'));
     // A whole ZIP (its end record, no parts) that is no workbook: taken, and refused.
     await writeFile(join(layout.inbox, 'bad.xlsx'), Buffer.concat([Buffer.from('PK\x05\x06'), Buffer.alloc(18)]));
     const badEvent = await bad;
@@ -197,7 +191,7 @@ describe('drop folder', () => {
     // --force syncs the same content again (full mode), and still creates nothing twice.
     await Promise.all(watchers.splice(0).map((w) => w.close(1_000)));
     await startWatcher(ledger, { force: true });
-    const forced = waitFor(events, finished('a.csv'));
+    const forced = waitFor(events, finishedFile('a.csv'));
     await writeFile(join(layout.inbox, 'a.csv'), productCsv(['d1', 'd2']));
     const third = await forced;
     if (third.type !== 'finished' || third.result.status !== 'done') throw new Error('not done');
@@ -221,12 +215,12 @@ describe('drop folder', () => {
     await writeFile(join(layout.processing, left), productCsv(['left-1', 'left-2']));
     expect((await logged).err?.code).toMatch(/^(ENOTDIR|EEXIST)$/);
 
-    const resumed = waitFor(events, finished('left.csv'));
+    const resumed = waitFor(events, finishedFile('left.csv'));
     await rm(layout.locks);
     const event = await resumed;
     expect(event.type === 'finished' && event.result.status).toBe('done');
 
-    const fresh = waitFor(events, finished('fresh.csv'));
+    const fresh = waitFor(events, finishedFile('fresh.csv'));
     await writeFile(join(layout.inbox, 'fresh.csv'), productCsv(['fresh-1']));
     await fresh;
     expect(createCount(world.sandbox)).toBe(3);
@@ -235,7 +229,7 @@ describe('drop folder', () => {
   it('tells the truth beside the file: a problem row leaves <name>.failed.csv and a status that is not synced', async () => {
     const ledger = await world.openLedger();
     await startWatcher(ledger);
-    const mixed = waitFor(events, finished('mixed.csv'));
+    const mixed = waitFor(events, finishedFile('mixed.csv'));
     await writeFile(
       join(layout.inbox, 'mixed.csv'),
       'title,sale_price,category,barcode\nGood,5,1,m1\nTypo,12.5O,1,m2\n',
@@ -256,7 +250,7 @@ describe('drop folder', () => {
 
     // Fixed and dropped again: the reasons are not sent, and the ledger records row 3, where it was first seen.
     world.sandbox.resetStats();
-    const refixed = waitFor(events, finished('mixed.fixed.csv'));
+    const refixed = waitFor(events, finishedFile('mixed.fixed.csv'));
     await writeFile(join(layout.inbox, 'mixed.fixed.csv'), failedCsv.replace('12.5O', '12.50'));
     const refixedEvent = await refixed;
     expect((await reportOf(refixedEvent.claimed)).status).toBe('synced');
@@ -267,13 +261,13 @@ describe('drop folder', () => {
     expect((await ledger.getMany(['k:barcode:m2']))[0]).toMatchObject({ st: 'synced', row: 3 });
 
     // A file with no data rows under a known header, and one whose every row needs a fix.
-    const notes = waitFor(events, finished('notes.txt'));
+    const notes = waitFor(events, finishedFile('notes.txt'));
     await writeFile(join(layout.inbox, 'notes.txt'), 'remember to order more tea\n');
     const notesEvent = await notes;
     const notesReport = await reportOf(notesEvent.claimed);
     expect(notesReport.status).toBe('nothing_synced');
     expect(notesReport.message).toContain('nothing was synced');
-    const allBad = waitFor(events, finished('all-bad.csv'));
+    const allBad = waitFor(events, finishedFile('all-bad.csv'));
     await writeFile(join(layout.inbox, 'all-bad.csv'), 'title,sale_price,category\nA,x,1\nB,y,1\n');
     const allBadEvent = await allBad;
     const allBadReport = await reportOf(allBadEvent.claimed);
@@ -281,7 +275,7 @@ describe('drop folder', () => {
     expect(allBadReport.failedCsv).toBe(`${allBadEvent.claimed}.failed.csv`);
 
     // Every row well: synced, no failed.csv.
-    const good = waitFor(events, finished('good.csv'));
+    const good = waitFor(events, finishedFile('good.csv'));
     await writeFile(join(layout.inbox, 'good.csv'), productCsv(['g1']));
     const goodEvent = await good;
     const goodReport = await reportOf(goodEvent.claimed);

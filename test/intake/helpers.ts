@@ -15,7 +15,7 @@ import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropLayout } from '../../src/intake/drop-layout.ts';
-import type { DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
+import type { DropEvent, DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
@@ -153,6 +153,12 @@ export function waitFor<T>(
     });
   });
 }
+
+/** The event of a drop watcher finishing `file`, for waitFor. */
+export const finishedFile =
+  (file: string) =>
+  (e: DropEvent): e is Extract<DropEvent, { type: 'finished' }> =>
+    e.type === 'finished' && e.file === file;
 
 export function createCount(sandbox: SandboxHandle): number {
   return sandbox.requestCount('/v1/create_product');

@@ -5,14 +5,13 @@
  * store, Redis (own prefix), an in-process worker, a webhook receiver and an SMTP server.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { parseJobFile } from '../../src/intake/job-file.ts';
 import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 import { startNotifyWorld, type NotifyWorld } from '../notify/world.ts';
-import { productCsv } from './helpers.ts';
+import { productCsv, writeJob } from './helpers.ts';
 import { filesUnder, redisText } from './secret-search.ts';
 import { selfSignedCertificate, startHttpsServer, type HttpsTestServer } from './https-server.ts';
 
@@ -20,6 +19,8 @@ const TOKEN = `tok-${randomUUID()}`;
 const WRONG_TOKEN = `wrong-${randomUUID()}`;
 const QUERY_SECRET = `sig-${randomUUID()}`;
 
+// The secrets live outside the world's folder, which is searched; removed after the servers stop.
+const secretsDir = useTempDir('https-secrets');
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -28,9 +29,7 @@ afterEach(async () => {
 it('the token and the query secret appear in no log, report, state, Redis key, webhook or mail', async () => {
   const world: NotifyWorld = await startNotifyWorld({ redis: true });
   cleanups.push(() => world.close());
-  // The secrets live outside the world's folder, which is searched.
-  const secrets = await mkdtemp(join(tmpdir(), 'https-secrets-'));
-  cleanups.push(() => rm(secrets, { recursive: true, force: true }));
+  const secrets = secretsDir.dir;
   const certificate = await selfSignedCertificate(secrets);
   const server: HttpsTestServer = await startHttpsServer(certificate, (request, response) => {
     if (request.headers.authorization !== `Bearer ${TOKEN}`) response.writeHead(401).end();
@@ -49,16 +48,13 @@ it('the token and the query secret appear in no log, report, state, Redis key, w
   const jobOf = async (name: string, token: string) => {
     const headers = join(secrets, `${name}.headers`);
     await writeFile(headers, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
-    const file = join(jobsDir, `${name}.yaml`);
-    const text = [
+    return writeJob(jobsDir, name, [
       `name: ${name}`,
       `source: "${server.url}/feeds/catalog.csv?sig=${QUERY_SECRET}"`,
       'schedule: "0 2 * * *"',
       `headers_file: ${headers}`,
       `ca_file: ${certificate.certFile}`,
-    ].join('\n');
-    await writeFile(file, `${text}\n`);
-    return parseJobFile(file, text);
+    ]);
   };
   const deps: JobRunDeps = {
     runnerFor: (tuning) => world.app.runner(tuning, { transport: 'redis', waitForWorker: true }),

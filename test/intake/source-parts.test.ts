@@ -122,6 +122,13 @@ describe('chooseNewest', () => {
   });
 });
 
+/** A scheduled job file `n` with these lines is refused at `key` (named with the file), saying `message`. */
+function expectRefusedAt(text: string, key: string, message: string): void {
+  const parse = () => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`);
+  expect(parse).toThrow(`/j.yaml: ${key}: `);
+  expect(parse).toThrow(message);
+}
+
 describe('job file folder keys', () => {
   it('pattern and after: move resolve against the job file', () => {
     const job = parseJobFile(
@@ -135,10 +142,7 @@ describe('job file folder keys', () => {
     ['source: in\npattern: "sub/*.csv"\n', 'pattern', 'no folder part'],
     ['source: in\nafter: delete\n', 'after', 'with pattern: only'],
     ['source: in\npattern: "*.csv"\nafter: archive\n', 'after', 'keep, delete or move'],
-  ])('%j -> %s', (text, key, message) => {
-    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
-    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
-  });
+  ])('%j -> %s', expectRefusedAt);
 });
 
 describe('job file sftp keys', () => {
@@ -162,10 +166,7 @@ describe('job file sftp keys', () => {
     ['source: sftp://feeds:pw@h/x.csv\nprivate_key_file: k\n', 'source', 'sftp://user@host'],
     ['source: sftp://feeds@h/x.csv\nprivate_key_file: k\nhost_key: abc\n', 'host_key', 'SHA256:'],
     ['source: a.csv\nhost_key: abc\n', 'host_key', 'must be'],
-  ])('%j -> %s', (text, key, message) => {
-    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
-    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
-  });
+  ])('%j -> %s', expectRefusedAt);
 });
 
 describe('job file s3 keys', () => {
@@ -186,10 +187,7 @@ describe('job file s3 keys', () => {
     ['source: s3://feeds\n', 'source', 's3://bucket/key'],
     ['source: a.csv\nendpoint: https://s3.example.com\n', 'endpoint', 's3:// source only'],
     ['source: s3://feeds/a.csv\nendpoint: ftp://x\n', 'endpoint', 'http(s) URL'],
-  ])('%j -> %s', (text, key, message) => {
-    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(`/j.yaml: ${key}: `);
-    expect(() => parseJobFile('/j.yaml', `name: n\nschedule: "0 2 * * *"\n${text}`)).toThrow(message);
-  });
+  ])('%j -> %s', expectRefusedAt);
   it('reads a credentials file, and names the line of a bad one without its value', () => {
     expect(parseS3Credentials('/c', '[default]\naws_access_key_id = AK\naws_secret_access_key = s3cr3t\n')).toEqual({
       accessKeyId: 'AK',

@@ -9,19 +9,19 @@
  * searched for each secret.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterEach, expect, it } from 'vitest';
 import { startConsoleWorld, type ConsoleWorld } from '../console/helpers.ts';
 import { until } from '../helpers/until.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 import { newSecret, startMailServer, startReceiver } from '../notify/helpers.ts';
 import { productCsv } from './helpers.ts';
 import { selfSignedCertificate, startHttpsServer } from './https-server.ts';
 import { filesUnder, redisText } from './secret-search.ts';
-import { startSshd, type Sshd } from './sshd.ts';
+import { startSshdIn, type Sshd } from './sshd.ts';
 
 const PASSWORD = `pw-${randomUUID()}`;
 const WRONG_PASSWORD = `wrong-pw-${randomUUID()}`;
@@ -32,6 +32,8 @@ const WRONG_S3_SECRET = `s3-wrong-${randomUUID()}`;
 const TOKEN = `tok-${randomUUID()}`;
 const WRONG_TOKEN = `wrong-tok-${randomUUID()}`;
 
+// The secrets live outside the world's folder, which is searched; removed after the servers stop.
+const secretsDir = useTempDir('source-secrets');
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -53,10 +55,7 @@ interface Servers {
 }
 
 async function startServers(secrets: string): Promise<Servers> {
-  const sshDir = join(secrets, 'ssh');
-  await mkdir(sshDir);
-  const sshd = await startSshd(sshDir, { password: PASSWORD });
-  cleanups.push(() => sshd.close());
+  const sshd = await startSshdIn({ dir: secrets, onClose: (stop) => cleanups.push(stop) }, { password: PASSWORD });
   const feeds = join(secrets, 'feeds');
   await mkdir(feeds);
   await writeFile(join(feeds, 'prices.csv'), productCsv(['sftp-1', 'sftp-2']));
@@ -162,8 +161,7 @@ async function runFromPanel(world: ConsoleWorld, name: string): Promise<{ status
 }
 
 it('no sftp key or password, s3 secret or https token appears in logs, files, state, Redis, console or notifications', async () => {
-  const secrets = await mkdtemp(join(tmpdir(), 'source-secrets-'));
-  cleanups.push(() => rm(secrets, { recursive: true, force: true }));
+  const secrets = secretsDir.dir;
   const receiver = await startReceiver(newSecret());
   cleanups.push(() => receiver.close());
   const mail = await startMailServer();

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { cli } from '../fidelity/helpers.ts';
-import { createCount, dropWatcherBase, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, dropWatcherBase, finishedFile, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 
 const run = promisify(execFile);
 
@@ -36,12 +36,6 @@ async function mkfifo(path: string): Promise<string> {
   await run('mkfifo', [path]);
   return path;
 }
-
-type Finished = Extract<DropEvent, { type: 'finished' }>;
-const finished =
-  (file: string) =>
-  (e: DropEvent): e is Finished =>
-    e.type === 'finished' && e.file === file;
 
 describe('validate and import', () => {
   let server: Server | undefined;
@@ -104,9 +98,9 @@ describe('the drop folder', () => {
       resumeIntervalMs: 200,
       onEvent: (e) => listeners.forEach((l) => l(e)),
     });
-    const pipe = waitFor(events, finished('pipe.csv'));
-    const folder = waitFor(events, finished('folder.xlsx'));
-    const good = waitFor(events, finished('good.csv'));
+    const pipe = waitFor(events, finishedFile('pipe.csv'));
+    const folder = waitFor(events, finishedFile('folder.xlsx'));
+    const good = waitFor(events, finishedFile('good.csv'));
     await watcher.start();
     await writeFile(join(layout.inbox, 'good.csv'), productCsv(['g1', 'g2']));
 

@@ -29,9 +29,7 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   const ledgerFile = join(world.dir, 'ledger.jsonl');
   const env = {
     ...process.env,
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
+    ...world.storeEnv,
     LEDGER_FILE: ledgerFile,
     REPORT_DIR: world.reportDir,
     RATE: '1000',
@@ -108,9 +106,7 @@ it('on SIGTERM the watcher finishes the running file within its grace time, then
   const root = join(world.dir, 'drop');
   const env = {
     ...process.env,
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
+    ...world.storeEnv,
     LEDGER_FILE: join(world.dir, 'ledger.jsonl'),
     REPORT_DIR: world.reportDir,
     RATE: '1000',

@@ -9,12 +9,12 @@
  *   npx tsx test/report/libreoffice-open.ts
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { ResultsXlsxWriter } from '../../src/report/xlsx-writer.ts';
 import type { Outcome } from '../../src/outcome.ts';
+import { startBaseWorld } from '../helpers/base-world.ts';
 
 function soffice(): string | null {
   try {
@@ -52,7 +52,8 @@ async function writeReport(file: string, headers: string[], rows: string[][], ou
   await writer.commit();
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'xlsx-lo-'));
+const world = await startBaseWorld({ name: 'xlsx-lo' });
+const { dir } = world;
 let failures = 0;
 try {
   const file = join(dir, 'results.xlsx');
@@ -94,6 +95,6 @@ try {
     failures++;
   }
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  await world.close();
 }
 process.exitCode = failures > 0 ? 1 : 0;

@@ -1,15 +1,17 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readStoresFile } from '../../src/stores-file.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 import { call, login } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/catalog-sync.js', import.meta.url));
+
+const tmp = useTempDir('sandbox-cli');
 
 describe('catalog-sync sandbox', () => {
   it('prints its URL, the demo credentials and export lines, serves the store, and stops cleanly on SIGTERM', async () => {
@@ -71,7 +73,6 @@ describe('catalog-sync sandbox', () => {
       });
     });
     const exited = once(child, 'exit') as Promise<[number | null]>;
-    const dir = await mkdtemp(join(tmpdir(), 'sandbox-stores-'));
     try {
       await Promise.race([ready, exited.then(() => Promise.reject(new Error('sandbox exited early')))]);
       const printed =
@@ -80,7 +81,7 @@ describe('catalog-sync sandbox', () => {
         );
       expect(printed, stdout).not.toBeNull();
       const [, yaml = '', password = ''] = printed ?? [];
-      const file = join(dir, 'stores.yaml');
+      const file = join(tmp.dir, 'stores.yaml');
       await writeFile(file, yaml);
       const { stores } = readStoresFile(file, { SANDBOX_PASSWORD: password });
       expect(stores.map((s) => [s.id, s.rate])).toEqual([
@@ -91,7 +92,6 @@ describe('catalog-sync sandbox', () => {
       for (const store of stores) await login(store);
     } finally {
       child.kill('SIGTERM');
-      await rm(dir, { recursive: true, force: true });
     }
     const [code] = await exited;
     expect(code).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withSandbox } from '../../src/sandbox/index.ts';
+import { withSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { call, login, storeErrorBody } from './helpers.ts';
 
 interface CategoryList {
@@ -12,6 +12,14 @@ interface CategoryList {
     image: string | null;
     product_total: string;
   }[];
+}
+
+/** A list asked for by POST after a login: its body, which says status true. */
+async function listed<B>(sandbox: SandboxHandle, path: string): Promise<B> {
+  const { access_token: token } = await login(sandbox);
+  const body = (await call(sandbox, 'POST', path, { token })).body as B & { status: boolean };
+  expect(body.status).toBe(true);
+  return body;
 }
 
 describe('categories', () => {
@@ -83,10 +91,7 @@ describe('PUT /v1/brands', () => {
 describe('taxes', () => {
   it('lists one entry per country with the tax as a 2-decimal string', async () => {
     await withSandbox({}, async (sandbox) => {
-      const { access_token: token } = await login(sandbox);
-      const answer = await call(sandbox, 'POST', '/v1/taxes', { token });
-      const body = answer.body as { status: boolean; data: Record<string, string>[] };
-      expect(body.status).toBe(true);
+      const body = await listed<{ data: Record<string, string>[] }>(sandbox, '/v1/taxes');
       expect(body.data).toHaveLength(3);
       for (const entry of body.data) {
         expect(Object.keys(entry).sort()).toEqual(['country_id', 'country_name', 'country_name_ar', 'tax']);
@@ -108,10 +113,7 @@ describe('taxes', () => {
 describe('vouchers', () => {
   it('lists the two seeded vouchers with every field of the reference', async () => {
     await withSandbox({}, async (sandbox) => {
-      const { access_token: token } = await login(sandbox);
-      const answer = await call(sandbox, 'POST', '/v1/vouchers', { token });
-      const body = answer.body as { status: boolean; vouchers: Record<string, unknown>[] };
-      expect(body.status).toBe(true);
+      const body = await listed<{ vouchers: Record<string, unknown>[] }>(sandbox, '/v1/vouchers');
       expect(body.vouchers).toHaveLength(2);
       for (const v of body.vouchers) {
         expect(Object.keys(v).sort()).toEqual(

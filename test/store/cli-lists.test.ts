@@ -1,13 +1,13 @@
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { withSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { useTempDir } from '../helpers/use-world.ts';
 
 class Capture extends Writable {
   text = '';
@@ -29,6 +29,8 @@ const envFor = (sandbox: SandboxHandle) => ({
   STORE_EMAIL: sandbox.email,
   STORE_PASSWORD: sandbox.password,
 });
+
+const tmp = useTempDir('cli-lists');
 
 describe('catalog-sync categories | taxes | vouchers', () => {
   it('prints a table by default', async () => {
@@ -111,21 +113,16 @@ describe('catalog-sync categories | taxes | vouchers', () => {
       expect(wrong.stderr).toContain(
         `The store at ${sandbox.url} refused the login of ${sandbox.email}: check STORE_EMAIL and STORE_PASSWORD`,
       );
-      const dir = await mkdtemp(join(tmpdir(), 'password-'));
-      try {
-        const file = join(dir, 'store_password');
-        await writeFile(file, 'not-the-password\n');
-        const env = { ...envFor(sandbox), STORE_PASSWORD: undefined, STORE_PASSWORD_FILE: file };
-        const fromFile = await run(['categories', '--json'], env);
-        expect(fromFile.code).toBe(2);
-        expect(fromFile.stderr).toContain(`check STORE_EMAIL and STORE_PASSWORD_FILE (${file})`);
-        expect(JSON.parse(fromFile.stdout)).toMatchObject({
-          error: { exitCode: 2, kind: 'store', code: 'INVALID_CREDENTIALS' },
-        });
-        expect(fromFile.stderr + fromFile.stdout).not.toContain('not-the-password');
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      const file = join(tmp.dir, 'store_password');
+      await writeFile(file, 'not-the-password\n');
+      const env = { ...envFor(sandbox), STORE_PASSWORD: undefined, STORE_PASSWORD_FILE: file };
+      const fromFile = await run(['categories', '--json'], env);
+      expect(fromFile.code).toBe(2);
+      expect(fromFile.stderr).toContain(`check STORE_EMAIL and STORE_PASSWORD_FILE (${file})`);
+      expect(JSON.parse(fromFile.stdout)).toMatchObject({
+        error: { exitCode: 2, kind: 'store', code: 'INVALID_CREDENTIALS' },
+      });
+      expect(fromFile.stderr + fromFile.stdout).not.toContain('not-the-password');
     });
   });
 

@@ -2,19 +2,11 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, withSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { isCreateOutcomeUnknown } from '../../src/store/retry.ts';
+import { freePort } from '../sync/helpers/processes.ts';
 import { clientFor, rejection } from './helpers.ts';
 
 const CREATE = '/v1/create_product';
 const UPDATE = '/v1/update_product';
-
-/** A port nothing listens on: bound once, then released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('store client: create_product is retried only when it surely never arrived', () => {
   it.each([

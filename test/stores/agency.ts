@@ -1,12 +1,13 @@
 /**
  * An agency's stores file for the real CLI: stores on sandboxes, each with extra lines of its own
  * (notify_email_to, jobs_dir...), and the environment that serves them (the CLI world's store
- * settings left out: a stores file and STORE_URL at once are refused).
+ * settings left out: a stores file and STORE_URL at once are refused); a store's sheet of creates.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxHandle } from '../../src/sandbox/index.ts';
 import type { EnvChanges } from '../sync/helpers/cli-world.ts';
+import type { BaseWorld } from '../helpers/base-world.ts';
 
 export interface AgencyStore {
   id: string;
@@ -39,4 +40,19 @@ export function agencyEnv(file: string, password: string, changes: EnvChanges = 
     SANDBOX_PASSWORD: password,
     ...changes,
   };
+}
+
+/** A sheet of `rows` creates named after `tag` (barcodes `<tag>-<i>` unless `barcodeOf` says), in the world's folder. */
+export async function taggedSheet(
+  world: Pick<BaseWorld, 'sheet'>,
+  tag: string,
+  rows: number,
+  barcodeOf = (i: number): string => `${tag}-${i}`,
+): Promise<{ file: string; barcodes: string[] }> {
+  const barcodes = Array.from({ length: rows }, (_, i) => barcodeOf(i));
+  const file = await world.sheet(`${tag}.csv`, [
+    'title,category,sale_price,barcode',
+    ...barcodes.map((code, i) => `${tag} item ${i},1,${i + 1},${code}`),
+  ]);
+  return { file, barcodes };
 }

@@ -7,28 +7,19 @@
  * its own request log. Every row ends in one outcome and no product reaches a store twice.
  */
 import { Cluster } from 'ioredis';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LEASE_MS } from '../../src/app/leases/index.ts';
 import { workerKeys } from '../../src/app/leases/workers.ts';
 import { maxInWindow } from '../../src/sandbox/index.ts';
 import { RedisCluster } from '../helpers/redis-cluster.ts';
 import { until } from '../helpers/until.ts';
-import { useCliWorld, type CliRun, type EnvChanges } from '../sync/helpers/cli-world.ts';
-import {
-  barcodesAt,
-  expectEachRowOnce,
-  importAll,
-  servedBy,
-  settled,
-  startLeaseAgency,
-  workerIdOf,
-  type LeaseAgency,
-} from './lease-agency.ts';
+import { useCliWorld, type EnvChanges } from '../sync/helpers/cli-world.ts';
+import * as leases from './lease-agency.ts';
 
 const t = useCliWorld();
+const startAgencyOf = leases.useLeaseAgencies(t);
 let cluster: RedisCluster;
 let redis: Cluster;
-let agency: LeaseAgency | undefined;
 beforeAll(async () => {
   cluster = await RedisCluster.start(3);
   redis = new Cluster(cluster.ports.map((port) => ({ host: '127.0.0.1', port })));
@@ -37,47 +28,41 @@ afterAll(async () => {
   await redis?.quit();
   await cluster?.stop();
 });
-afterEach(async () => {
-  await agency?.sandbox.stop();
-  agency = undefined;
-});
 
 const ROWS = 30;
 /** Each test starts 2-4 CLI processes and six imports: on a loaded machine that outlasts the default 120 s. */
 const SAFETY_NET_MS = 240_000;
 
-async function startAgency(stores: number, rate: number, changes: EnvChanges = {}): Promise<LeaseAgency> {
-  const onCluster = { REDIS_URL: undefined, REDIS_CLUSTER_NODES: cluster.nodeList, ...changes };
-  return (agency = await startLeaseAgency(t, stores, rate, onCluster));
+async function startAgency(stores: number, rate: number, changes: EnvChanges = {}): Promise<leases.LeaseAgency> {
+  return startAgencyOf(stores, rate, { REDIS_URL: undefined, REDIS_CLUSTER_NODES: cluster.nodeList, ...changes });
 }
 
 it(
   'a worker killed with SIGKILL: its lease lapses and the other takes its stores, every row once',
   async () => {
     const shop = await startAgency(6, 40);
-    const a = await t.startWorker(shop.env());
-    const b = await t.startWorker(shop.env());
-    const [shareA, shareB] = await settled(shop, [a, b]);
-    // The one with more stores is killed (the hash may give one of them all six).
-    const [killed, survivor, share] = shareB!.size >= shareA!.size ? [b, a, shareB!] : [a, b, shareA!];
+    // The one with more stores is killed.
+    const { busier: killed, other: survivor, share } = await leases.twoWorkersSettled(t, shop);
     const keys = workerKeys(t.prefix);
-    const lease = keys.worker(workerIdOf(killed));
+    const lease = keys.worker(leases.workerIdOf(killed));
     const ttl = await redis.pttl(lease);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(LEASE_MS);
 
-    const imported = await importAll(t, shop, ROWS);
+    const imported = await leases.importAll(t, shop, ROWS);
     const store = [...share][0]!;
-    await until(async () => (await barcodesAt(shop, store)).length > 0, `rows reaching ${store}`);
+    await until(async () => (await leases.barcodesAt(shop, store)).length > 0, `rows reaching ${store}`);
     killed.child.kill('SIGKILL');
     // Its heartbeat lapses (LEASE_MS) and the other takes every store: within 30 s (the promise).
-    await until(() => servedBy(survivor).size === shop.stores.length, 'the other worker to take over every store', {
-      timeoutMs: 30_000,
-    });
+    await until(
+      () => leases.servedBy(survivor).size === shop.stores.length,
+      'the other worker to take over every store',
+      { timeoutMs: 30_000 },
+    );
     // Nobody removed it: no goodbye came. It lapsed, and the live list no longer holds it.
     expect(await redis.exists(lease)).toBe(0);
-    expect(await redis.smembers(keys.live)).toEqual([workerIdOf(survivor)]);
-    await expectEachRowOnce(shop, imported);
+    expect(await redis.smembers(keys.live)).toEqual([leases.workerIdOf(survivor)]);
+    await leases.expectEachRowOnce(shop, imported);
   },
   SAFETY_NET_MS,
 );
@@ -85,21 +70,7 @@ it(
 it(
   'a worker joining mid-run takes a share of the stores, every row once',
   async () => {
-    const shop = await startAgency(6, 40);
-    const a = await t.startWorker(shop.env());
-    await settled(shop, [a]);
-    const imported = await importAll(t, shop, ROWS);
-    await until(async () => (await barcodesAt(shop, 's1')).length > 0, 'rows reaching s1');
-    // A newcomer takes no store when a outweighs it for all six (1 in 64): then one more joins.
-    const joined: CliRun[] = [];
-    let shares: Set<string>[];
-    do {
-      joined.push(await t.startWorker(shop.env()));
-      shares = await settled(shop, [a, ...joined]);
-    } while (shares[0]!.size === shop.stores.length && joined.length < 3);
-    expect(shares[0]!.size).toBeLessThan(shop.stores.length);
-    expect(a.all()).toMatch(/store s\d moved to worker/);
-    await expectEachRowOnce(shop, imported);
+    await leases.expectJoinerTakesShare(t, await startAgency(6, 40), ROWS);
   },
   SAFETY_NET_MS,
 );
@@ -111,7 +82,7 @@ it(
     const shop = await startAgency(1, RATE, { STORE_WORKERS: '2' });
     const a = await t.startWorker(shop.env());
     const b = await t.startWorker(shop.env());
-    await until(() => servedBy(a).has('s1') && servedBy(b).has('s1'), 'both workers to serve s1');
+    await until(() => leases.servedBy(a).has('s1') && leases.servedBy(b).has('s1'), 'both workers to serve s1');
     // `status` says so too: s1 is served by both.
     await until(async () => {
       const status = t.cli(['status', '--json'], shop.env());
@@ -119,11 +90,11 @@ it(
       // One store: status shows it alone, not in a list.
       const shown = JSON.parse(status.out()) as { servedBy?: { id: string }[] };
       const ids = (shown.servedBy ?? []).map((w) => w.id).sort();
-      return ids.join() === [workerIdOf(a), workerIdOf(b)].sort().join();
+      return ids.join() === [leases.workerIdOf(a), leases.workerIdOf(b)].sort().join();
     }, 'status to show s1 served by both workers');
 
-    const imported = await importAll(t, shop, 60);
-    await expectEachRowOnce(shop, imported);
+    const imported = await leases.importAll(t, shop, 60);
+    await leases.expectEachRowOnce(shop, imported);
     const [summary] = await imported.ended;
     expect(summary!.counts.created).toBe(60);
     // The store's own log (its process at a higher priority stamps arrivals as they come).

@@ -21,6 +21,7 @@ import { RedisCluster } from '../helpers/redis-cluster.ts';
 import { until } from '../helpers/until.ts';
 import { useCliWorld, type CliRun, type EnvChanges } from '../sync/helpers/cli-world.ts';
 import { startWorld, type World } from '../sync/helpers/world.ts';
+import { taggedSheet } from './agency.ts';
 
 const t = useCliWorld();
 let cluster: RedisCluster;
@@ -85,14 +86,7 @@ function onCluster(storesFile: string | undefined, store?: string): EnvChanges {
   };
 }
 
-async function sheetOf(world: World, tag: string): Promise<{ file: string; barcodes: string[] }> {
-  const barcodes = Array.from({ length: ROWS }, (_, i) => `${tag}-${i}`);
-  const file = await world.sheet(`${tag}.csv`, [
-    'title,category,sale_price,barcode',
-    ...barcodes.map((code, i) => `${tag} item ${i},1,${i + 1},${code}`),
-  ]);
-  return { file, barcodes };
-}
+const sheetOf = (world: World, tag: string) => taggedSheet(world, tag, ROWS);
 
 async function summaryOf(run: CliRun): Promise<BatchSummary> {
   const code = await run.exit();

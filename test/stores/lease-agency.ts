@@ -5,12 +5,12 @@
  * their logs say, and the check that every row of a batch ended once.
  */
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { startChildSandbox, type ChildSandbox } from '../helpers/child-sandbox.ts';
 import { until } from '../helpers/until.ts';
 import type { CliRun, CliWorld, EnvChanges } from '../sync/helpers/cli-world.ts';
-import { agencyEnv } from './agency.ts';
+import { agencyEnv, taggedSheet } from './agency.ts';
 
 export interface LeaseAgency {
   sandbox: ChildSandbox;
@@ -44,6 +44,18 @@ export async function startLeaseAgency(
   };
 }
 
+/** A starter of the file's agencies, each stopped after its test. */
+export function useLeaseAgencies(
+  t: CliWorld,
+): (stores: number, rate: number, changes?: EnvChanges) => Promise<LeaseAgency> {
+  let agency: LeaseAgency | undefined;
+  afterEach(async () => {
+    await agency?.sandbox.stop();
+    agency = undefined;
+  });
+  return async (stores, rate, changes) => (agency = await startLeaseAgency(t, stores, rate, changes));
+}
+
 /** The stores a worker serves now, from what it printed: started for, minus moved away since. */
 export function servedBy(worker: CliRun): Set<string> {
   const served = new Set<string>();
@@ -58,20 +70,51 @@ export function servedBy(worker: CliRun): Set<string> {
 /** The worker's id, as it printed it. */
 export const workerIdOf = (worker: CliRun): string => /worker started as (\S+):/.exec(worker.all())![1]!;
 
-/**
- * Until every store is served by exactly one of `workers`, each of which has said its id (it does
- * once its first stores have started, a moment after their lines); their shares, in order.
- */
+/** Until every store is served by exactly one of `workers` and each has printed its id; their shares, in order. */
 export async function settled(agency: LeaseAgency, workers: CliRun[]): Promise<Set<string>[]> {
   let shares: Set<string>[] = [];
   const expected = [...agency.stores].sort().join();
   await until(() => {
-    if (!workers.every((worker) => /worker started as \S+:/.test(worker.all()))) return false;
     shares = workers.map(servedBy);
     const all = shares.flatMap((share) => [...share]).sort();
-    return all.join() === expected;
+    // A worker prints its id (workerIdOf) only after starting its stores: settled once all have.
+    return all.join() === expected && workers.every((worker) => worker.all().includes('worker started as '));
   }, 'each store served by exactly one worker');
   return shares;
+}
+
+/** Two workers settled on the agency's stores: the one with more stores (the hash may give one of them all), the other, and its share. */
+export async function twoWorkersSettled(
+  t: CliWorld,
+  agency: LeaseAgency,
+): Promise<{ busier: CliRun; other: CliRun; share: Set<string> }> {
+  const a = await t.startWorker(agency.env());
+  const b = await t.startWorker(agency.env());
+  const [shareA, shareB] = await settled(agency, [a, b]);
+  return shareB!.size >= shareA!.size
+    ? { busier: b, other: a, share: shareB! }
+    : { busier: a, other: b, share: shareA! };
+}
+
+/**
+ * The story of a worker joining mid-run, on either Redis: one worker serves every store, rows are
+ * on their way, a newcomer takes a share of the stores (and the first says so), every row once.
+ */
+export async function expectJoinerTakesShare(t: CliWorld, agency: LeaseAgency, rows: number): Promise<void> {
+  const a = await t.startWorker(agency.env());
+  await settled(agency, [a]);
+  const imported = await importAll(t, agency, rows);
+  await until(async () => (await barcodesAt(agency, 's1')).length > 0, 'rows reaching s1');
+  // A newcomer takes no store when a outweighs it for all six (1 in 64): then one more joins.
+  const joined: CliRun[] = [];
+  let shares: Set<string>[];
+  do {
+    joined.push(await t.startWorker(agency.env()));
+    shares = await settled(agency, [a, ...joined]);
+  } while (shares[0]!.size === agency.stores.length && joined.length < 3);
+  expect(shares[0]!.size).toBeLessThan(agency.stores.length);
+  expect(a.all()).toMatch(/store s\d moved to worker/);
+  await expectEachRowOnce(agency, imported);
 }
 
 export async function barcodesAt(agency: LeaseAgency, store: string): Promise<string[]> {
@@ -90,12 +133,8 @@ export interface Imported {
 export async function importAll(t: CliWorld, agency: LeaseAgency, rows: number): Promise<Imported> {
   const sheets = await Promise.all(
     agency.stores.map(async (store) => {
-      const barcodes = Array.from({ length: rows }, (_, i) => `${store.toUpperCase()}-${String(i).padStart(3, '0')}`);
-      const file = await t.world.sheet(`${store}.csv`, [
-        'title,category,sale_price,barcode',
-        ...barcodes.map((code, i) => `${store} item ${i},1,${i + 1},${code}`),
-      ]);
-      return { store, file, barcodes };
+      const barcodeOf = (i: number) => `${store.toUpperCase()}-${String(i).padStart(3, '0')}`;
+      return { store, ...(await taggedSheet(t.world, store, rows, barcodeOf)) };
     }),
   );
   // --wait: an import that looks for its store's worker just as it is killed queues all the same.

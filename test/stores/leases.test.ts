@@ -4,27 +4,12 @@
  * its stores taken over by the other once its heartbeat lapses; a worker joining mid-run takes
  * its share. Every row ends in one outcome and no product reaches a store twice.
  */
-import { afterEach, expect, it } from 'vitest';
-import { useCliWorld, type CliRun } from '../sync/helpers/cli-world.ts';
+import { expect, it } from 'vitest';
+import { useCliWorld } from '../sync/helpers/cli-world.ts';
 import { until } from '../helpers/until.ts';
-import {
-  barcodesAt,
-  expectEachRowOnce,
-  importAll,
-  servedBy,
-  settled,
-  startLeaseAgency,
-  workerIdOf,
-  type LeaseAgency,
-} from './lease-agency.ts';
+import * as leases from './lease-agency.ts';
 
 const t = useCliWorld();
-let agency: LeaseAgency | undefined;
-afterEach(async () => {
-  await agency?.sandbox.stop();
-  agency = undefined;
-});
-
 const STORES = 6;
 const ROWS = 30;
 /**
@@ -33,20 +18,18 @@ const ROWS = 30;
  * 2.5x sooner, as a deployment may set it (WORKER_LEASE_MS); nothing else changes.
  */
 const LEASE_MS = 6_000;
-
-async function startAgency(): Promise<LeaseAgency> {
-  return (agency = await startLeaseAgency(t, STORES, 40, { WORKER_LEASE_MS: String(LEASE_MS) }));
-}
+const startAgencyOf = leases.useLeaseAgencies(t);
+const startAgency = () => startAgencyOf(STORES, 40, { WORKER_LEASE_MS: String(LEASE_MS) });
 
 it('two workers: each store served by exactly one of them, every row once', async () => {
   const shop = await startAgency();
   const a = await t.startWorker(shop.env());
   const b = await t.startWorker(shop.env());
-  const [shareA, shareB] = await settled(shop, [a, b]);
+  const [shareA, shareB] = await leases.settled(shop, [a, b]);
   expect(shareA!.size + shareB!.size).toBe(STORES);
   // `status` says which worker serves which store: the same shares.
-  const shares = new Map([...shareA!].map((store) => [store, [workerIdOf(a)]]));
-  for (const store of shareB!) shares.set(store, [workerIdOf(b)]);
+  const shares = new Map([...shareA!].map((store) => [store, [leases.workerIdOf(a)]]));
+  for (const store of shareB!) shares.set(store, [leases.workerIdOf(b)]);
   let shown = '';
   await until(async () => {
     const status = t.cli(['status', '--json'], shop.env());
@@ -57,53 +40,36 @@ it('two workers: each store served by exactly one of them, every row once', asyn
   }, 'status to show each store served by its worker').catch((error: Error) => {
     throw new Error(`${error.message}; it showed ${shown}; shares ${JSON.stringify([...shares])}`);
   });
-  const imported = await importAll(t, shop, ROWS);
-  await expectEachRowOnce(shop, imported);
+  const imported = await leases.importAll(t, shop, ROWS);
+  await leases.expectEachRowOnce(shop, imported);
   const summaries = await imported.ended;
   for (const summary of summaries) expect(summary.counts.created).toBe(ROWS);
   // A worker stopped with SIGTERM leaves at once: the other need not wait for its heartbeat to lapse.
   b.child.kill('SIGTERM');
   await b.exit();
-  expect(await t.redis.smembers(`${t.prefix}:{workers}:live`)).toEqual([workerIdOf(a)]);
-  await until(() => servedBy(a).size === STORES, 'worker a to take every store');
+  expect(await t.redis.smembers(`${t.prefix}:{workers}:live`)).toEqual([leases.workerIdOf(a)]);
+  await until(() => leases.servedBy(a).size === STORES, 'worker a to take every store');
 });
 
 it('a worker killed mid-batch: the other takes its stores, every row ends once', async () => {
   const shop = await startAgency();
-  const a = await t.startWorker(shop.env());
-  const b = await t.startWorker(shop.env());
-  const [shareA, shareB] = await settled(shop, [a, b]);
-  // The one with more stores is killed (the hash may give one of them all six).
-  const [killed, survivor, share] = shareB!.size >= shareA!.size ? [b, a, shareB!] : [a, b, shareA!];
-  const imported = await importAll(t, shop, ROWS);
+  // The one with more stores is killed.
+  const { busier: killed, other: survivor, share } = await leases.twoWorkersSettled(t, shop);
+  const imported = await leases.importAll(t, shop, ROWS);
   // The heartbeat lives the lease the workers were given (WORKER_LEASE_MS), not the default.
-  const ttl = await t.redis.pttl(`${t.prefix}:{workers}:worker:${workerIdOf(killed)}`);
+  const ttl = await t.redis.pttl(`${t.prefix}:{workers}:worker:${leases.workerIdOf(killed)}`);
   expect(ttl).toBeGreaterThan(0);
   expect(ttl).toBeLessThanOrEqual(LEASE_MS);
   const store = [...share][0]!;
-  await until(async () => (await barcodesAt(shop, store)).length > 0, `rows reaching ${store}`);
+  await until(async () => (await leases.barcodesAt(shop, store)).length > 0, `rows reaching ${store}`);
   killed.child.kill('SIGKILL');
   // Its heartbeat lapses (LEASE_MS) and the other takes every store: within 30 s (the promise).
-  await until(() => servedBy(survivor).size === STORES, 'the other worker to take over every store', {
+  await until(() => leases.servedBy(survivor).size === STORES, 'the other worker to take over every store', {
     timeoutMs: 30_000,
   });
-  await expectEachRowOnce(shop, imported);
+  await leases.expectEachRowOnce(shop, imported);
 });
 
 it('a worker joining mid-run takes its share, every row ends once', async () => {
-  const shop = await startAgency();
-  const a = await t.startWorker(shop.env());
-  await settled(shop, [a]);
-  const imported = await importAll(t, shop, ROWS);
-  await until(async () => (await barcodesAt(shop, 's1')).length > 0, 'rows reaching s1');
-  // A newcomer takes no store when a outweighs it for all six (1 in 64): then one more joins.
-  const joined: CliRun[] = [];
-  let shares: Set<string>[];
-  do {
-    joined.push(await t.startWorker(shop.env()));
-    shares = await settled(shop, [a, ...joined]);
-  } while (shares[0]!.size === STORES && joined.length < 3);
-  expect(shares[0]!.size).toBeLessThan(STORES);
-  expect(a.all()).toMatch(/store s\d moved to worker/);
-  await expectEachRowOnce(shop, imported);
+  await leases.expectJoinerTakesShare(t, await startAgency(), ROWS);
 });

@@ -13,6 +13,7 @@ import { useCliWorld, type CliRun, type EnvChanges } from '../sync/helpers/cli-w
 import { kill } from '../sync/helpers/processes.ts';
 import { startWorld, type World } from '../sync/helpers/world.ts';
 import { until } from '../helpers/until.ts';
+import { taggedSheet } from './agency.ts';
 
 // Store A is the CLI world's own; store B a second sandbox on the same Redis, prefix and report folder.
 const t = useCliWorld({ latencyMs: 15 });
@@ -33,14 +34,7 @@ const asStoreB = (): EnvChanges => ({
 // Both stores' rate, set for every worker of each store by the first command given it.
 const TUNING: EnvChanges = { RATE: '60', CONCURRENCY: '4' };
 
-async function sheetOf(world: World, tag: string): Promise<{ file: string; barcodes: string[] }> {
-  const barcodes = Array.from({ length: ROWS }, (_, i) => `${tag}-${i}`);
-  const file = await world.sheet(`${tag}.csv`, [
-    'title,category,sale_price,barcode',
-    ...barcodes.map((code, i) => `${tag} item ${i},1,${i + 1},${code}`),
-  ]);
-  return { file, barcodes };
-}
+const sheetOf = (world: World, tag: string) => taggedSheet(world, tag, ROWS);
 
 function importing(file: string, changes: EnvChanges): CliRun {
   return t.cli(['import', file, '--queue', 'redis', '--json'], { ...TUNING, ...changes });
