@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, chooseSheet, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 for (const lang of ['en', 'ar'] as const) {
   describe(`one story after a fix and a reconcile (${lang})`, () => {
@@ -21,7 +21,10 @@ for (const lang of ['en', 'ar'] as const) {
       // Row 2's create is written and its answer lost: unknown.
       t.world.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
       const sheet = ['title,category,sale_price,barcode', 'Lamp,1,5,L-1', 'Desk,2,5,D-1', 'Chair,1,3O,C-1'];
-      await chooseSheet(page, 'story.csv', sheet.join('\n'));
+      await page
+        .locator('#file')
+        .setInputFiles({ name: 'story.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet.join('\n')) });
+      await page.locator('#preview').waitFor({ state: 'visible' });
       await page.locator('#sync').click();
       expect(await batchEnded(page, null)).toBe('done');
       const original = (await page.locator('#batch-id').textContent())!;
