@@ -122,6 +122,12 @@ export function useConsoleWorld(options: ConsoleWorldOptions = {}, use?: UseOpti
   return useWorld(() => startConsoleWorld(options), use);
 }
 
+/** The two places a console keeps its ledger, for `describe.each`: the name, and whether on Redis (with a worker). */
+export const LEDGER_PLACES = [
+  ['the file ledger', false],
+  ['Redis, a worker', true],
+] as const;
+
 /**
  * For tests that start a world of their own (options of their own): `started(startConsoleWorld(...))`
  * hands the world back and closes it after the test.
