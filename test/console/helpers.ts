@@ -123,7 +123,7 @@ export function useConsoleWorld(options: ConsoleWorldOptions = {}, use?: UseOpti
 }
 
 /** The two places a console keeps its ledger, for `describe.each`: the name, and whether on Redis (with a worker). */
-export const LEDGER_PLACES = [
+export const LEDGERS = [
   ['the file ledger', false],
   ['Redis, a worker', true],
 ] as const;

@@ -9,14 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkFromFile } from '../../src/ledger/link-file.ts';
 import { OUTCOMES } from '../../src/outcome.ts';
-import {
-  closedAfterEach,
-  type ConsoleWorld,
-  LEDGER_PLACES,
-  readEvents,
-  sheetForm,
-  startConsoleWorld,
-} from './helpers.ts';
+import { closedAfterEach, type ConsoleWorld, LEDGERS, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
 const started = closedAfterEach();
 
@@ -185,7 +178,7 @@ it('the upload is read once to plan it: the preview pages and the guard answer f
   expect([...synced.values()].map((r) => r.outcome)).toEqual(Array.from({ length: 8 }, () => 'updated'));
 });
 
-describe.each(LEDGER_PLACES)('one plan (%s)', (_name, redis) => {
+describe.each(LEDGERS)('one plan (%s)', (_name, redis) => {
   it('upload summary, preview, dry run, guard and sync agree at every step of the operator loop', async () => {
     const w = await started(startConsoleWorld({ redis, worker: true }));
     const sample = await readFile(SAMPLE, 'utf8');

@@ -3,14 +3,7 @@
  * change per row and field, "before" being what catalog-sync last sent (file ledger and Redis).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  closedAfterEach,
-  type ConsoleWorld,
-  LEDGER_PLACES,
-  readEvents,
-  sheetForm,
-  startConsoleWorld,
-} from './helpers.ts';
+import { closedAfterEach, type ConsoleWorld, LEDGERS, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
 const started = closedAfterEach();
 
@@ -31,7 +24,7 @@ async function preview(w: ConsoleWorld, uploadId: string, query = ''): Promise<P
   return (await res.json()) as Preview;
 }
 
-describe.each(LEDGER_PLACES)('preview with %s', (_name, redis) => {
+describe.each(LEDGERS)('preview with %s', (_name, redis) => {
   it('shows create, update with before -> after, sent again, status, unseen, skipped and invalid rows, paged, sending nothing', async () => {
     const w = await started(startConsoleWorld({ redis, worker: true }));
     const a = w.sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;

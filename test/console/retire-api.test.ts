@@ -5,14 +5,7 @@
  * sandbox; retiring more than the guard's share is held (409), nothing sent. File ledger and Redis.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  closedAfterEach,
-  type ConsoleWorld,
-  LEDGER_PLACES,
-  readEvents,
-  sheetForm,
-  startConsoleWorld,
-} from './helpers.ts';
+import { closedAfterEach, type ConsoleWorld, LEDGERS, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
 const started = closedAfterEach();
 
@@ -38,7 +31,7 @@ async function send(w: ConsoleWorld, body: FormData | string): Promise<Response>
   });
 }
 
-describe.each(LEDGER_PLACES)('absentStatus with %s', (_name, redis) => {
+describe.each(LEDGERS)('absentStatus with %s', (_name, redis) => {
   it('previews the retired products, sends exactly them, and holds a sheet that retires too many', async () => {
     const w = await started(startConsoleWorld({ redis, worker: true }));
     const ids = Array.from({ length: 25 }, (_, i) => w.sandbox.seedProduct({ title: `P${i}`, category: 1 }).product_id);
