@@ -3,15 +3,10 @@
  * value sent, or changes more than GUARD_CHANGE_SHARE of the products catalog-sync knows, is held
  * (409, nothing sent) until it is sent again with confirm=true.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, type ConsoleWorld, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 interface Held {
   guard: {
@@ -38,7 +33,7 @@ async function fourKnown(w: ConsoleWorld): Promise<number[]> {
 
 describe('the guard on POST /api/batches', () => {
   it('holds a sheet that lowers a price by more than half, listing the rows, until confirm=true', async () => {
-    const w = (world = await startConsoleWorld());
+    const w = await started(startConsoleWorld());
     const [a, b] = await fourKnown(w);
     w.sandbox.resetStats();
     const sheet = ['product_id,sale_price', `${a},40`, `${b},90`].join('\n');
@@ -65,7 +60,7 @@ describe('the guard on POST /api/batches', () => {
   });
 
   it('holds a sheet that changes more than the share of known products, once enough are known', async () => {
-    const w = (world = await startConsoleWorld({ env: { GUARD_MIN_KNOWN: '4', GUARD_CHANGE_SHARE: '0.5' } }));
+    const w = await started(startConsoleWorld({ env: { GUARD_MIN_KNOWN: '4', GUARD_CHANGE_SHARE: '0.5' } }));
     const [a, b, c] = await fourKnown(w);
     const three = ['product_id,title', `${a},A`, `${b},B`, `${c},C`].join('\n');
     const held = await w.api('/api/batches', { method: 'POST', body: sheetForm('titles.csv', three) });

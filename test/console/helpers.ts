@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { ConsoleMetrics } from '../../src/console/metrics.ts';
@@ -120,6 +120,28 @@ export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Prom
 /** A console world for each test of the file (or with `once`, one for all of them), closed after. */
 export function useConsoleWorld(options: ConsoleWorldOptions = {}, use?: UseOptions): ConsoleWorld {
   return useWorld(() => startConsoleWorld(options), use);
+}
+
+/** The two places a console keeps its ledger, for `describe.each`: the name, and whether on Redis (with a worker). */
+export const LEDGERS = [
+  ['the file ledger', false],
+  ['Redis, a worker', true],
+] as const;
+
+/**
+ * For tests that start a world of their own (options of their own): `started(startConsoleWorld(...))`
+ * hands the world back and closes it after the test.
+ */
+export function closedAfterEach(): <W extends { close(): Promise<void> }>(starting: Promise<W>) => Promise<W> {
+  const worlds: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const world of worlds.splice(0).reverse()) await world.close();
+  });
+  return async (starting) => {
+    const world = await starting;
+    worlds.push(world);
+    return world;
+  };
 }
 
 /** `text` synced as products.csv through POST /api/batches; its batch id, once its events end in done. */

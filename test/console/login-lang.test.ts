@@ -3,18 +3,10 @@
  * Accept-Language; right to left in Arabic; a wrong token said in the same language; and the page
  * the login opens is in the login's language.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { TOKEN, useConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld;
-
-beforeAll(async () => {
-  world = await startConsoleWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useConsoleWorld({}, { once: true });
 
 interface Seen {
   status: number;

@@ -5,15 +5,10 @@
  * sent as the whole catalog (`absentStatus`) keeps retiring what it no longer lists when the
  * mapping step plans it again. Sandbox state checked.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 function json(method: string, body: unknown): RequestInit {
   return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
@@ -33,7 +28,7 @@ interface Preview {
 
 describe('saved mappings outside the upload step', () => {
   it('a sheet sent in one request is read with the saved mapping for its headers', async () => {
-    const w = (world = await startConsoleWorld());
+    const w = await started(startConsoleWorld());
     const saved = await w.api(
       '/api/mappings/Supplier%20A',
       json('PUT', {
@@ -58,7 +53,7 @@ describe('saved mappings outside the upload step', () => {
   });
 
   it('the mapping step plans an upload sent as the whole catalog with its absentStatus still', async () => {
-    const w = (world = await startConsoleWorld());
+    const w = await started(startConsoleWorld());
     const ids = Array.from({ length: 10 }, (_, i) => w.sandbox.seedProduct({ title: `P${i}`, category: 1 }).product_id);
     const full = ['product_id,barcode,sale_price', ...ids.map((id) => `${id},CB${id},10`)].join('\n');
     const first = await w.api('/api/batches', { method: 'POST', body: sheetForm('full.csv', full) });

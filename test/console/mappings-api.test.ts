@@ -5,18 +5,13 @@
  * upload of the same headers in another order; the batch reads the sheet with it; it can be
  * deleted; another store's login sees none of it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadColumnMap } from '../../src/sheet/index.ts';
 import { until } from '../helpers/until.ts';
-import { sheetForm } from './helpers.ts';
+import { closedAfterEach, sheetForm } from './helpers.ts';
 import { startStoresWorld, type StoresWorld } from './stores-world.ts';
 
-let world: StoresWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 interface Answer {
   uploadId: string;
@@ -46,7 +41,7 @@ const REORDERED = ['Barcode,Kategorie,Artikel,Verkaufspreis', 'S-1,1,Stool,7'].j
 
 describe('saved mappings per store', () => {
   it('proposes, re-plans, saves, picks by header set, sends with it, deletes, and stays the store’s own', async () => {
-    const w = (world = await startStoresWorld({ stores: [{ id: 'north' }, { id: 'south' }] }));
+    const w = await started(startStoresWorld({ stores: [{ id: 'north' }, { id: 'south' }] }));
     const north = w.stores.north!.token!;
     const south = w.stores.south!.token!;
 
@@ -113,7 +108,7 @@ describe('saved mappings per store', () => {
   });
 
   it('asks nothing of a sheet the aliases read, and asks of one that names no product field', async () => {
-    const w = (world = await startStoresWorld({ stores: [{ id: 'north' }] }));
+    const w = await started(startStoresWorld({ stores: [{ id: 'north' }] }));
     const north = w.stores.north!.token!;
     const known = await upload(w, north, ['الاسم,السعر,التصنيف', 'مصباح,10,1'].join('\n'));
     expect(known).toMatchObject({ valid: true, mapping: null, mappingUsed: null });

@@ -6,17 +6,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkFromFile } from '../../src/ledger/link-file.ts';
 import { OUTCOMES } from '../../src/outcome.ts';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { closedAfterEach, type ConsoleWorld, LEDGERS, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'templates', 'sample-products.csv');
 
@@ -148,7 +143,7 @@ async function agree(
 }
 
 it('the upload is read once to plan it: the preview pages and the guard answer from its plan, the sync reads it again', async () => {
-  const w = (world = await startConsoleWorld());
+  const w = await started(startConsoleWorld());
   const sample = await readFile(SAMPLE, 'utf8');
   await agree(w, 'sample.csv', sample, { create: 8 });
   const exported = join(w.reportDir, 'export.csv');
@@ -183,12 +178,9 @@ it('the upload is read once to plan it: the preview pages and the guard answer f
   expect([...synced.values()].map((r) => r.outcome)).toEqual(Array.from({ length: 8 }, () => 'updated'));
 });
 
-describe.each([
-  ['local, the file ledger', false],
-  ['redis, a worker', true],
-])('one plan (%s)', (_name, redis) => {
+describe.each(LEDGERS)('one plan (%s)', (_name, redis) => {
   it('upload summary, preview, dry run, guard and sync agree at every step of the operator loop', async () => {
-    const w = (world = await startConsoleWorld({ redis, worker: true }));
+    const w = await started(startConsoleWorld({ redis, worker: true }));
     const sample = await readFile(SAMPLE, 'utf8');
 
     // 1. The first import: eight creates.

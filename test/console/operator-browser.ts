@@ -77,6 +77,13 @@ export function useOperatorBrowser(setup: OperatorSetup = {}): {
   };
 }
 
+/** A CSV of `text` chosen in the upload step as `name`; waits until its preview is shown under that name. */
+export async function chooseSheet(page: Page, name: string, text: string): Promise<void> {
+  await page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  // The name and the preview are shown together, and a name of a sheet chosen earlier does not match.
+  await page.locator('#preview-name', { hasText: name }).waitFor();
+}
+
 /** To the home page (where uploads start) from a batch's page; stays on the home page. */
 export async function goHome(page: Page): Promise<void> {
   const home = page.locator('#home-link');

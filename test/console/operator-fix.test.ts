@@ -8,19 +8,11 @@
  * test-artifacts/operator/en-*.png and ar-*.png (operator-browser.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchEnded, openBrowser, tableRows, type Browser } from './operator-browser.ts';
-import { startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { batchEnded, type Browser, chooseSheet, openBrowser, tableRows } from './operator-browser.ts';
+import { useConsoleWorld } from './helpers.ts';
 import type { Lang } from '../../src/messages/index.ts';
 
-let world: ConsoleWorld;
-
-beforeAll(async () => {
-  world = await startConsoleWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useConsoleWorld({}, { once: true });
 
 interface Words {
   lang: Lang;
@@ -85,10 +77,7 @@ for (const words of [EN, AR]) {
         `Chair ${tag},3O,1,${tag}-3`,
         `Desk ${tag},40,1,${tag}-4`,
       ].join('\n');
-      await page
-        .locator('#file')
-        .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await page.locator('#preview').waitFor({ state: 'visible' });
+      await chooseSheet(page, 'products.csv', sheet);
       // Step 2's problem table: row, column as typed, and the message in the page's language.
       const problems = await tableRows(page, '#problem-rows');
       expect(problems.map((r) => [r[0], r[1]])).toEqual([
@@ -211,8 +200,7 @@ for (const words of [EN, AR]) {
       const { page } = browser;
       await page.locator('#home-link').click();
       const sheet = `title,sale_price,category,barcode\nShelf ${tag},22,1,${tag}-9\n`;
-      await page.locator('#file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await page.locator('#preview-name', { hasText: 'next.csv' }).waitFor();
+      await chooseSheet(page, 'next.csv', sheet);
       expect(await page.locator('#reasons').count()).toBe(0);
       expect(await page.locator('#fix').count()).toBe(0);
       await shot('6-new-upload');

@@ -7,7 +7,7 @@
  * test-artifacts/operator/<lang>-guard-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, chooseSheet, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const WORDS = {
   en: { update: 'update', notSeen: 'Not seen before', held: 'This sheet is held', updated: 'updated' },
@@ -28,8 +28,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     const upload = async (name: string, sheet: string): Promise<void> => {
       await goHome(t.browser.page);
-      await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await t.browser.page.locator('#preview-name', { hasText: name }).waitFor();
+      await chooseSheet(t.browser.page, name, sheet);
     };
 
     it('shows what a sync would change, field by field, against what catalog-sync last sent', async () => {

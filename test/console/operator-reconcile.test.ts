@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, chooseSheet, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 const REASONS = {
   en: { none: 'none of the unknown creates landed', all: 'every one landed' },
@@ -40,10 +40,7 @@ for (const lang of ['en', 'ar'] as const) {
         'Sofa,1,5,S-1',
         'Bed,2,5,B-1',
       ];
-      await page
-        .locator('#file')
-        .setInputFiles({ name: 'lost.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet.join('\n')) });
-      await page.locator('#preview').waitFor({ state: 'visible' });
+      await chooseSheet(page, 'lost.csv', sheet.join('\n'));
       await page.locator('#sync').click();
       expect(await batchEnded(page, null)).toBe('done');
       const batchId = (await page.locator('#batch-id').textContent())!;

@@ -5,7 +5,7 @@
  * test-artifacts/operator/<lang>-retire-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, goHome, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, chooseSheet, goHome, useOperatorBrowser } from './operator-browser.ts';
 
 const WORDS = {
   en: { reason: 'retired: not in this sheet (product_id', status: 'status change' },
@@ -26,8 +26,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     const upload = async (name: string, sheet: string): Promise<void> => {
       await goHome(t.browser.page);
-      await t.browser.page.locator('#file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await t.browser.page.locator('#preview-name', { hasText: name }).waitFor();
+      await chooseSheet(t.browser.page, name, sheet);
     };
 
     it('previews the known products a whole-catalog sheet no longer lists, then sends exactly them', async () => {

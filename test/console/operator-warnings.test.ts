@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, expectOperatorWords, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, chooseSheet, expectOperatorWords, tableRows, useOperatorBrowser } from './operator-browser.ts';
 
 for (const lang of ['en', 'ar'] as const) {
   describe(`warnings apart from problems (${lang})`, () => {
@@ -23,10 +23,7 @@ for (const lang of ['en', 'ar'] as const) {
         `Chair,كرسي,3O,1,${lang}-W-2,blue`,
         `Desk,مكتب,40,1,${lang}-W-3,green`,
       ].join('\n');
-      await page
-        .locator('#file')
-        .setInputFiles({ name: 'warned.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await page.locator('#preview').waitFor({ state: 'visible' });
+      await chooseSheet(page, 'warned.csv', sheet);
       const problems = await tableRows(page, '#problem-rows');
       expect(problems.map((r) => [r[0], r[1]])).toEqual([['3', 'sale_price']]);
       const warnings = await tableRows(page, '#warning-rows');

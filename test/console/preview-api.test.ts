@@ -2,15 +2,10 @@
  * GET /api/uploads/{id}/preview over real HTTP: after a first sync, what a second sheet would
  * change per row and field, "before" being what catalog-sync last sent (file ledger and Redis).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, type ConsoleWorld, LEDGERS, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 interface Preview {
   rows: { row: number; action: string; seen: boolean; changes: { field: string; before: unknown; after: unknown }[] }[];
@@ -29,12 +24,9 @@ async function preview(w: ConsoleWorld, uploadId: string, query = ''): Promise<P
   return (await res.json()) as Preview;
 }
 
-describe.each([
-  ['the file ledger', false],
-  ['Redis', true],
-])('preview with %s', (_name, redis) => {
+describe.each(LEDGERS)('preview with %s', (_name, redis) => {
   it('shows create, update with before -> after, sent again, status, unseen, skipped and invalid rows, paged, sending nothing', async () => {
-    const w = (world = await startConsoleWorld({ redis, worker: true }));
+    const w = await started(startConsoleWorld({ redis, worker: true }));
     const a = w.sandbox.seedProduct({ title: 'Lamp', sale_price: 1, category: 1 }).product_id;
     const b = w.sandbox.seedProduct({ title: 'Desk', sale_price: 1, category: 1 }).product_id;
     const c = w.sandbox.seedProduct({ title: 'Sofa', sale_price: 1, category: 1 }).product_id;

@@ -6,20 +6,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, TOKEN, type ConsoleWorld } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { closedAfterEach, readEvents, sheetForm, startConsoleWorld, TOKEN } from './helpers.ts';
 
-let world: ConsoleWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'templates', 'sample-products.csv');
 
 it('a rehearsal previews and guards a second upload as a real store would, and the page says it is one', async () => {
-  const w = (world = await startConsoleWorld({ rehearsal: true }));
+  const w = await started(startConsoleWorld({ rehearsal: true }));
   const sample = await readFile(SAMPLE, 'utf8');
   const upload = async (text: string) => {
     const res = await w.api('/api/uploads', { method: 'POST', body: sheetForm('sample.csv', text) });
@@ -56,7 +51,7 @@ it('a rehearsal previews and guards a second upload as a real store would, and t
 });
 
 it('a console of a real store does not say it is a rehearsal', async () => {
-  const w = (world = await startConsoleWorld());
+  const w = await started(startConsoleWorld());
   const login = await fetch(`${w.url}/login?token=${TOKEN}`, { redirect: 'manual' });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   expect(await (await fetch(`${w.url}/`, { headers: { cookie } })).text()).not.toContain('sandbox-note');

@@ -4,15 +4,10 @@
  * Arabic, the guard's share), and the batch sent with it gives exactly those the status at the
  * sandbox; retiring more than the guard's share is held (409), nothing sent. File ledger and Redis.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { readEvents, sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, type ConsoleWorld, LEDGERS, readEvents, sheetForm, startConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const started = closedAfterEach();
 
 interface Uploaded {
   uploadId: string;
@@ -36,12 +31,9 @@ async function send(w: ConsoleWorld, body: FormData | string): Promise<Response>
   });
 }
 
-describe.each([
-  ['the file ledger', false],
-  ['Redis', true],
-])('absentStatus with %s', (_name, redis) => {
+describe.each(LEDGERS)('absentStatus with %s', (_name, redis) => {
   it('previews the retired products, sends exactly them, and holds a sheet that retires too many', async () => {
-    const w = (world = await startConsoleWorld({ redis, worker: true }));
+    const w = await started(startConsoleWorld({ redis, worker: true }));
     const ids = Array.from({ length: 25 }, (_, i) => w.sandbox.seedProduct({ title: `P${i}`, category: 1 }).product_id);
     const first = await send(w, sheetForm('full.csv', sheetOf(ids), { absentStatus: '0' }));
     expect(first.status).toBe(202);
@@ -91,7 +83,7 @@ describe.each([
   });
 
   it('refuses an absentStatus that is not a whole number, naming it', async () => {
-    const w = (world = await startConsoleWorld({ redis }));
+    const w = await started(startConsoleWorld({ redis }));
     const res = await w.api('/api/uploads', {
       method: 'POST',
       body: sheetForm('a.csv', sheetOf([1]), { absentStatus: 'off' }),

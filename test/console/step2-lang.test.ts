@@ -4,18 +4,10 @@
  * skipped row sends nothing, in the language asked (`?lang=`, a `lang` form field, or
  * Accept-Language); field names and values stay as typed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sheetForm, startConsoleWorld, type ConsoleWorld } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { sheetForm, useConsoleWorld } from './helpers.ts';
 
-let world: ConsoleWorld;
-
-beforeAll(async () => {
-  world = await startConsoleWorld({ uploadLimitBytes: 64 * 1024 });
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useConsoleWorld({ uploadLimitBytes: 64 * 1024 }, { once: true });
 
 interface Issue {
   row: number;

@@ -3,8 +3,6 @@
  * the CLI renders them (inLang), field names and values as typed. A real sheet, read and summed
  * up as `validate` does.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inLang, type Lang } from '../../src/messages/index.ts';
 import { openSheets } from '../../src/sheet/open.ts';
@@ -17,16 +15,12 @@ const tmp = useTempDir('summary-text', { once: true });
 
 let file: string;
 beforeAll(async () => {
-  file = join(tmp.dir, 'products.csv');
-  await writeFile(
-    file,
-    [
-      'product_id,title,sale_price,category,barcod,product_status',
-      ',Lamp,12.5,1,B-1,',
-      ',Chair,3O,1,B-2,',
-      '7,Desk,40,,,1',
-    ].join('\n'),
-  );
+  file = await tmp.sheet('products.csv', [
+    'product_id,title,sale_price,category,barcod,product_status',
+    ',Lamp,12.5,1,B-1,',
+    ',Chair,3O,1,B-2,',
+    '7,Desk,40,,,1',
+  ]);
 });
 
 async function summary(lang: Lang): Promise<string> {

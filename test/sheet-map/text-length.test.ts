@@ -16,11 +16,12 @@ const world = useSandboxWorld('text-length', { once: true });
 
 let sheet: string;
 beforeAll(async () => {
-  sheet = join(world.dir, 'long.csv');
-  await writeFile(
-    sheet,
-    `title,description,category,sale_price,barcode\nTea,Fine tea,1,5,L1\nCoffee,${'x'.repeat(TEN_MB)},1,7,L2\n${'T'.repeat(70_000)},Short,1,3,L3\n`,
-  );
+  sheet = await world.sheet('long.csv', [
+    'title,description,category,sale_price,barcode',
+    'Tea,Fine tea,1,5,L1',
+    `Coffee,${'x'.repeat(TEN_MB)},1,7,L2`,
+    `${'T'.repeat(70_000)},Short,1,3,L3`,
+  ]);
 });
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   const run = await inProcess(['--report-dir', join(world.dir, 'reports'), ...args], {
