@@ -126,8 +126,11 @@ class StoreBatchLedger {
       if (current !== undefined) {
         const decision = decideBefore(row.plan, recordedRow(row), key, current, settings, row.batchId, row.cells);
         if (decision !== null) return asBatchRow(row, decision);
-        await this.writes.call([key, pending]);
-        this.beforePending.set(id, { previous: current, pending });
+        // The mark keeps what the record knows (its values, links and undo steps): the record
+        // written after the send reads them from it, and a crash before then leaves them in place.
+        const mark = keptBy(pending, current);
+        await this.writes.call([key, mark]);
+        this.beforePending.set(id, { previous: current, pending: mark });
         return null;
       }
     }
@@ -225,6 +228,15 @@ class StoreBatchLedger {
       ? rowDigestOf(this.settings.rowSignature, row.cells)
       : undefined;
   }
+}
+
+/** `mark` carrying `record`'s values, links and undo steps. */
+function keptBy(mark: LedgerEntry, record: LedgerEntry): LedgerEntry {
+  const kept: LedgerEntry = { ...mark };
+  if (record.v !== undefined) kept.v = record.v;
+  if (record.ln !== undefined) kept.ln = record.ln;
+  if (record.u !== undefined) kept.u = record.u;
+  return kept;
 }
 
 const rowId = (row: LedgerRow) => `${row.batchId}\n${row.row}`;

@@ -128,4 +128,30 @@ describe('the batch ledger over a file ledger', () => {
     expect(refused.result?.message).toContain('barcode A is already linked to product_id 7');
     expect(await ledger.getMany(['p:8'])).toEqual([undefined]);
   });
+
+  it('a create sent again over an unknown record (retryUnknown) keeps its links, values and undo steps, pending and after', async () => {
+    const steps = [{ b: 'B1', was: {}, c: 1 as const }];
+    await ledger.setMany([
+      ['k:barcode:A', synced({ st: 'unknown', v: { title: 'Lamp' }, ln: ['p:7'], u: steps })],
+      ['p:7', synced({ v: { title: 'Lamp' }, ln: ['k:barcode:A'], u: steps })],
+    ]);
+    const again: LedgerRow = {
+      batchId: 'B2',
+      row: 2,
+      plan: { kind: 'create', payload: { title: 'Lamp 2', barcode: 'A' } },
+    };
+    const batch = ledgerForBatch({ ...settings, retryUnknown: true }, ledger);
+    expect(await batch.before(again)).toEqual({ send: again.plan });
+    expect(await batch.beforeSend!(again)).toBeNull();
+    expect((await ledger.getMany(['k:barcode:A']))[0]).toMatchObject({
+      st: 'pending',
+      v: { title: 'Lamp' },
+      ln: ['p:7'],
+      u: steps,
+    });
+    await batch.after(again, done(2, 'created'));
+    const [k] = await ledger.getMany(['k:barcode:A']);
+    expect(k).toMatchObject({ st: 'synced', v: { title: 'Lamp 2', barcode: 'A' }, ln: ['p:7'] });
+    expect(k?.u?.map((step) => step.b)).toEqual(['B1', 'B2']);
+  });
 });
