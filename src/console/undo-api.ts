@@ -10,15 +10,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { planUndoOf, UndoError, undoRequest, writeUndoLeft } from '../app/undo.ts';
-import type { Lang, MessageRef } from '../messages/index.ts';
 import type { UndoOptions, UndoPlan } from '../sync/undo/plan.ts';
-import { changesText, refText } from '../sync/undo/preview.ts';
 import { batchOr404, type BatchParams } from './batch-route.ts';
 import { deskOf } from './desks.ts';
 import { guardSheet } from './guard-check.ts';
 import { RequestError } from './request-error.ts';
 import { requestLang } from './request-lang.ts';
-import type { UndoAnswer, UndoPlanView } from './answers/undo.ts';
+import type { UndoAnswer } from './answers/undo.ts';
+import { undoPlanView } from './undo-view.ts';
 
 interface UndoBody {
   dryRun: boolean;
@@ -44,7 +43,7 @@ export function registerUndoApi(app: FastifyInstance): void {
       if (error instanceof UndoError) return reply.code(409).send({ error: error.message });
       throw error;
     }
-    const answer = planAnswer(plan, lang, view.columns ?? {});
+    const answer = undoPlanView(plan, lang, view.columns ?? {});
     if (body.dryRun) return { ...answer, dryRun: true, batchId: null } satisfies UndoAnswer;
     const undoSync = await undoRequest(plan, desk.reportDir, { lang, batchId: desk.board.newBatchId() });
     if (undoSync === null) return { ...answer, batchId: null } satisfies UndoAnswer;
@@ -60,41 +59,6 @@ export function registerUndoApi(app: FastifyInstance): void {
     desk.board.submit({ ...undoSync, batchId: undoSync.batchId!, source: undoSync.source! });
     return reply.code(202).send({ ...answer, batchId: undoSync.batchId! } satisfies UndoAnswer);
   });
-}
-
-type Columns = Readonly<Record<string, string>>;
-
-/**
- * The plan as the page shows it: each product's changes and each product left, in `lang`, each
- * field named by the header the undone batch's sheet gave it (`columns`), as its page names them.
- */
-function planAnswer(plan: UndoPlan, lang: Lang, columns: Columns): UndoPlanView {
-  return {
-    undoes: plan.batch,
-    send: plan.send.map((send) => ({
-      productId: send.productId,
-      changes: changesText(send, lang, columns),
-      ...(send.note ? { note: refText(byHeaders(send.note, columns), lang) } : {}),
-      changedSince: send.changedSince,
-    })),
-    left: plan.left.map((left) => ({
-      key: left.key,
-      productId: left.productId,
-      code: left.code,
-      reason: refText(byHeaders(left.reason, columns), lang),
-    })),
-  };
-}
-
-/** A reason naming fields (`fields: "sale_price, title"`) naming them by their headers instead. */
-function byHeaders(ref: MessageRef, columns: Columns): MessageRef {
-  const fields = ref.params.fields;
-  if (typeof fields !== 'string') return ref;
-  const named = fields
-    .split(', ')
-    .map((field) => columns[field] ?? field)
-    .join(', ');
-  return { ...ref, params: { ...ref.params, fields: named } };
 }
 
 function undoBody(request: FastifyRequest): UndoBody {

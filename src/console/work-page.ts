@@ -88,7 +88,7 @@ function undoBox(h: Html): string {
   return `<button id="undo" type="button" hidden>${h('undo_button')}</button>
 <div id="undo-box" hidden><h3 id="undo-heading">${h('undo_heading')}</h3><p class="hint">${h('undo_hint')}</p>
 <p id="undo-status" role="status" aria-live="polite" hidden></p><p id="undo-error" class="error" role="alert" hidden></p>
-<div id="undo-table" class="scroll" hidden><table aria-labelledby="undo-heading">${head(h, ['col_product', 'col_changes'])}
+<div id="undo-table" class="scroll" hidden><table aria-labelledby="undo-heading"><thead><tr><th scope="col" id="undo-product-head">${h('col_product')}</th><th scope="col">${h('col_changes')}</th></tr></thead>
 <tbody id="undo-rows"></tbody></table></div>
 <div id="undo-left-box" hidden><h4>${h('undo_left')}</h4><ul id="undo-left"></ul></div>
 <div class="actions"><button id="undo-send" type="button" class="primary" hidden>${h('undo_send')}</button></div></div>`;

@@ -82,7 +82,7 @@ const en = {
   undo_include: 'Put it back anyway',
   undo_included:
     'The products you ticked are in the table above, before → after. Nothing is sent until you press the button again.',
-  col_product: 'product_id',
+  col_product: 'Product',
   past_heading: 'Past batches',
   col_batch: 'Batch',
   col_status: 'Status',
@@ -321,7 +321,7 @@ const ar: Texts = {
   undo_left: 'يُترك كما هو',
   undo_include: 'أرجِعه رغم ذلك',
   undo_included: 'المنتجات التي اخترتها في الجدول أعلاه، قبل ← بعد. لا يُرسل شيء حتى تضغط الزر مرة أخرى.',
-  col_product: 'product_id',
+  col_product: 'المنتج',
   past_heading: 'الدفعات السابقة',
   col_batch: 'الدفعة',
   col_status: 'الحالة',

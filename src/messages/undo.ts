@@ -22,10 +22,17 @@ export const UNDO_MESSAGES = {
       'created; cannot be undone here: switch it off in the store (or ask whoever runs the console to set the status that hides a product)',
     () => 'أُنشئ؛ لا يمكن التراجع عنه هنا: أوقفه من لوحة المتجر (أو اطلب ممن يدير اللوحة ضبط الحالة التي تخفي المنتج)',
   ),
+  // In words alone: the status number means nothing to an operator whose sheet had no status column.
   'undo.created_hidden': entry(
     ['status'],
-    (p) => `created by the batch: switched off (product_status ${p.status})`,
-    (p) => `أنشأته الدفعة: يُوقَف (product_status ${p.status})`,
+    () => 'created by the batch: hidden in the store',
+    () => 'أنشأته الدفعة: يُخفى في المتجر',
+  ),
+  // With the status column as the sheet named it (the CLI: the field), where the number is the reader's own.
+  'undo.created_hidden_column': entry(
+    ['column', 'status'],
+    (p) => `created by the batch: hidden in the store (${p.column} ${p.status})`,
+    (p) => `أنشأته الدفعة: يُخفى في المتجر (${p.column} ${p.status})`,
   ),
   'undo.not_known': entry(
     ['fields'],

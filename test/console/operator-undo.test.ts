@@ -4,7 +4,9 @@
  * the undo cannot see; "Send the undo" sends it as a batch of its own, whose page the operator lands on,
  * and the store's prices are back. A product changed since by a later batch is listed and left
  * alone unless "Put it back anyway" is ticked: the next press previews it, the one after sends it.
- * Columns are named as the undone batch's sheet named them (`السعر`), a held undo's price drops too.
+ * Columns are named as the undone batch's sheet named them (`السعر`, `رقم المنتج`), a held undo's price
+ * drops too; a product id column headed `product_id` is "Product". A create is hidden in the store,
+ * said in words (HIDDEN_STATUS set): the undo box never names `product_id` or `product_status`.
  * Screenshots: test-artifacts/operator/<lang>-undo-*.png.
  */
 import { readFile } from 'node:fs/promises';
@@ -12,7 +14,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import { batchEnded, expectOperatorWords, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
+
+/** The undo box as the operator reads it: no engineer's words, and no field named as the store names it. */
+async function expectUndoWords(page: Page): Promise<string> {
+  await expectOperatorWords(page);
+  const shown = (await page.locator('#undo-box').innerText()).trim();
+  expect(shown).not.toMatch(/product_id|product_status/);
+  return shown;
+}
 
 async function syncSheet(page: Page, name: string, lines: string[], before: string | null): Promise<string> {
   await goHome(page);
@@ -26,7 +36,8 @@ async function syncSheet(page: Page, name: string, lines: string[], before: stri
 for (const lang of ['en', 'ar'] as const) {
   describe(`undoing a batch (${lang})`, () => {
     const T = TEXTS[lang];
-    const t = useOperatorBrowser({ lang });
+    // The status that hides a product: an undo of a batch's creates hides them.
+    const t = useOperatorBrowser({ lang, world: { env: { HIDDEN_STATUS: '0' } } });
 
     it('previews what goes back, sending nothing, then sends the undo and the prices are back', async () => {
       const { page } = t.browser;
@@ -58,6 +69,9 @@ for (const lang of ['en', 'ar'] as const) {
         [String(b), 'sale_price 20 → 12'],
       ]);
       expect(await page.locator('#undo-box .hint').textContent()).toBe(T.undo_hint);
+      // The sheet's header was the store's field name: the page's own word for the column instead.
+      expect(await page.locator('#undo-product-head').textContent()).toBe(T.col_product);
+      await expectUndoWords(page);
       expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(writes);
       await page.locator('#undo-box').scrollIntoViewIfNeeded();
       await t.browser.shot(`${lang}-undo-1-preview`);
@@ -137,11 +151,14 @@ for (const lang of ['en', 'ar'] as const) {
       const created = await syncSheet(page, 'new3.csv', ['title,category,sale_price,barcode', 'Vase,1,10,V-1'], before);
       const a = t.world.sandbox.products().find((p) => p.fields.barcode === 'V-1')!.product_id;
       // Arabic headers: the price raised tenfold, so putting it back cuts it by 90%.
-      const raised = await syncSheet(page, 'raise3.csv', ['product_id,الباركود,السعر', `${a},V-1,100`], created);
+      const raised = await syncSheet(page, 'raise3.csv', ['رقم المنتج,الباركود,السعر', `${a},V-1,100`], created);
       await page.locator('#undo').waitFor({ state: 'visible' });
       await page.locator('#undo').click();
       await page.locator('#undo-status', { hasText: T.undo_ready }).waitFor();
       expect(await tableRows(page, '#undo-rows')).toEqual([[String(a), 'السعر 100 → 10']]);
+      const heading = page.locator('#undo-product-head bdi[title="product_id"]');
+      expect(await heading.textContent()).toBe('رقم المنتج');
+      await expectUndoWords(page);
 
       const writes = t.world.sandbox.requestCount('/v1/update_product');
       await page.locator('#undo-send').click();
@@ -157,6 +174,34 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#guard-confirm').click();
       expect(await batchEnded(page, raised)).toBe('done');
       expect(price(a)).toBe(10);
+    });
+
+    it('hides a product the batch created, said in words when its sheet had no status column', async () => {
+      const { page } = t.browser;
+      // The batch page the test before left open; the home page when run alone.
+      const before =
+        (await page.locator('#batch-id').count()) > 0 ? await page.locator('#batch-id').textContent() : null;
+      const created = await syncSheet(page, 'new4.csv', ['title,category,sale_price,barcode', 'Bowl,1,10,B-1'], before);
+      const a = t.world.sandbox.products().find((p) => p.fields.barcode === 'B-1')!.product_id;
+      // A later batch by product_id and barcode links the create's record to its product_id.
+      await syncSheet(page, 'link4.csv', ['product_id,barcode,sale_price', `${a},B-1,11`], created);
+      expect(t.world.sandbox.product(a)?.product_status).toBe(1);
+      await page.goto(`${t.world.url}/batches/${created}`);
+      await page.locator('#batch-id', { hasText: created }).waitFor();
+      await page.locator('#undo').click();
+      await page.locator(`#undo-left input[data-include="${a}"]`).check();
+      await page.locator('#undo-send').click();
+      await page.locator('#undo-status', { hasText: T.undo_included }).waitFor();
+      const hidden = lang === 'en' ? 'created by the batch: hidden in the store' : 'أنشأته الدفعة: يُخفى في المتجر';
+      expect(await tableRows(page, '#undo-rows')).toEqual([[String(a), `${hidden} ${T.undo_include}`]]);
+      expect(await page.locator('#undo-product-head').textContent()).toBe(T.col_product);
+      expect(await expectUndoWords(page)).toContain(T.col_product);
+      await page.locator('#undo-box').scrollIntoViewIfNeeded();
+      await t.browser.shot(`${lang}-undo-5-created`);
+
+      await page.locator('#undo-send').click();
+      expect(await batchEnded(page, created)).toBe('done');
+      expect(t.world.sandbox.product(a)?.product_status).toBe(0);
     });
   });
 }

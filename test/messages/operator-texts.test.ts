@@ -22,6 +22,7 @@ const OPERATOR_TEXTS: [string, Record<string, string>][] = [
   ['mojibake', { column: 'title', excerpt: '"Cafأ©"', encoding: 'Windows-1256' }],
   ['too_long', { column: 'description', length: '70,000', limit: '65,535' }],
   ['undo.created_no_hidden', {}],
+  ['undo.created_hidden', { status: '0' }],
   ['batch_store.unrecorded_rerun', { batch: 'B1', store: 'Oud House' }],
   ['batch_store.unrecorded_reconcile', { batch: 'B1', store: 'Oud House' }],
   ['batch_store.other_store', { batch: 'B1', batch_store: 'Oud House', store: 'Musk House' }],
@@ -33,6 +34,18 @@ describe("operator texts in the operator's words", () => {
       const text = messageText(key, params, lang);
       expect(text, `${key} (${lang})`).not.toMatch(TERMINAL);
     }
+  });
+
+  it("says a create the undo hides in words, naming no field: the console's form names the sheet's column", () => {
+    for (const lang of LANGS) {
+      const text = messageText('undo.created_hidden', { status: '0' }, lang);
+      expect(text, lang).not.toMatch(/product_status|product_id|0/);
+    }
+    expect(messageText('undo.created_hidden', { status: '0' }, 'en')).toBe('created by the batch: hidden in the store');
+    expect(messageText('undo.created_hidden', { status: '0' }, 'ar')).toBe('أنشأته الدفعة: يُخفى في المتجر');
+    expect(messageText('undo.created_hidden_column', { column: 'الحالة', status: '0' }, 'ar')).toBe(
+      'أنشأته الدفعة: يُخفى في المتجر (الحالة 0)',
+    );
   });
 
   it('says how, in words: the column mapping, the product_id, "Check with the store"', () => {

@@ -9,6 +9,7 @@
  */
 import { api } from './api.ts';
 import { openBatch } from './batch-link.ts';
+import { columnLabel, columnName } from './columns.ts';
 import { confirmSend } from './confirm.ts';
 import { T } from './context.ts';
 import { $, el, ltr, messageCell, messageOf, say } from './dom.ts';
@@ -54,13 +55,23 @@ async function preview(include: number[] = []): Promise<void> {
   }
 }
 
+/**
+ * The products' column: as the undone batch's sheet named its product ids (`رقم المنتج`), or in
+ * the page's words when its header was the store's own field name.
+ */
+function productHeading(): Node {
+  return columnName('product_id') === 'product_id' ? document.createTextNode(T.col_product) : columnLabel('product_id');
+}
+
 function show(answer: UndoAnswer): void {
+  $('undo-product-head').replaceChildren(productHeading());
   $('undo-rows').replaceChildren(
     ...answer.send.map((send) => {
       const tr = el('tr', null, { 'data-product': String(send.productId) });
       const changes = el('td');
-      changes.append(ltr(send.changes));
-      if (send.note) changes.append(' ', ...messageCell('span', send.note).childNodes);
+      // A create the undo hides may change nothing the operator typed: its note alone says it.
+      if (send.changes) changes.append(ltr(send.changes));
+      if (send.note) changes.append(...(send.changes ? [' '] : []), ...messageCell('span', send.note).childNodes);
       if (send.changedSince.length > 0) changes.append(' ', includeBox(send.productId, true));
       // An id, not a quantity: never grouped (1,001).
       const id = el('td');
