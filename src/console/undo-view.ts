@@ -5,6 +5,7 @@
  * when the sheet had a status column whose numbers the operator typed. The CLI prints the same plan
  * with the store's field names (sync/undo/preview.ts). Pure.
  */
+import { keyParts } from '../ledger/key-text.ts';
 import { FIELD_CHOICES } from '../messages/console.ts';
 import type { Lang, MessageRef } from '../messages/index.ts';
 import type { UndoPlan, UndoSend } from '../sync/undo/plan.ts';
@@ -25,11 +26,19 @@ export function undoPlanView(plan: UndoPlan, lang: Lang, columns: Columns): Undo
     })),
     left: plan.left.map((left) => ({
       key: left.key,
+      named: namedKey(left.key, named),
       productId: left.productId,
       code: left.code,
       reason: refText(byHeaders(left.reason, named), lang),
     })),
   };
+}
+
+/** A record's key by the header its sheet gave the key column (`Barcode B-1`), not as the ledger spells it. */
+function namedKey(key: string, columns: Columns): string {
+  const parts = keyParts(key);
+  if (parts.kind !== 'create' && parts.kind !== 'product') return key;
+  return `${columns[parts.field] ?? parts.field} ${parts.value}`;
 }
 
 /** The sheet's headers, and for the fields it had no column for, what the mapping step calls them. */

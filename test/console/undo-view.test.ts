@@ -77,6 +77,24 @@ describe("an undo's plan in the operator's words", () => {
     expect(JSON.stringify([en, ar])).not.toContain('product_status');
   });
 
+  it('names a create never linked by its key column as the sheet headed it, not by the ledger key', () => {
+    const unlinked: UndoPlan = {
+      batch: 'B1',
+      send: [],
+      left: [
+        {
+          key: 'k:barcode:B-1',
+          productId: null,
+          code: 'created_unlinked',
+          reason: ref('undo.created_unlinked', {}),
+        },
+      ],
+    };
+    expect(undoPlanView(unlinked, 'ar', { barcode: 'رمز' }).left[0]!.named).toBe('رمز B-1');
+    expect(undoPlanView(unlinked, 'en', {}).left[0]!.named).toBe('Barcode B-1');
+    expect(undoPlanView(unlinked, 'ar', {}).left[0]!.named).toBe('الباركود B-1');
+  });
+
   it("keeps the store's field name in the CLI's lines, for engineers", () => {
     expect(undoPreviewLines(created, 'en')[1]).toBe(
       '  product_id 7: product_status 1 → 0 (created by the batch: hidden in the store (product_status 0))',

@@ -9,7 +9,8 @@ export interface UndoPlanView {
   /** The batch undone. */
   undoes: string;
   send: { productId: number; changes: string; note?: string; changedSince: string[] }[];
-  left: { key: string; productId: number | null; code: string; reason: string }[];
+  /** `named`: the product as the operator knows it (`Barcode B-1`: the sheet's header for its key column). */
+  left: { key: string; named: string; productId: number | null; code: string; reason: string }[];
 }
 
 export interface UndoAnswer extends UndoPlanView {

@@ -85,7 +85,7 @@ function show(answer: UndoAnswer): void {
     ...answer.left.map((left) => {
       const li = el('li', null, { 'data-code': left.code });
       li.append(
-        ltr(left.productId === null ? left.key : String(left.productId)),
+        ltr(left.productId === null ? left.named : String(left.productId)),
         ': ',
         ...messageCell('span', left.reason).childNodes,
       );
