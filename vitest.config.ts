@@ -70,6 +70,7 @@ const processTests = [
   'test/stores/leases.test.ts',
   'test/stores/cluster-failover.test.ts',
   'test/stores/store-connections.test.ts',
+  'test/stores/cluster-connections.test.ts',
   'test/stores/idle-stores.test.ts',
   'test/stores/cluster-leases.test.ts',
   'test/notify/restart.test.ts',

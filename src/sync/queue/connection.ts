@@ -58,9 +58,29 @@ const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
 function clusterOf(nodes: readonly RedisNode[], redisOptions: RedisOptions, lazyConnect: boolean): Cluster {
   return new Cluster(
     nodes.map(({ host, port }) => ({ host, port })),
-    { ...CLUSTER_OPTIONS, redisOptions, clusterRetryStrategy: retryStrategy, lazyConnect },
+    {
+      ...CLUSTER_OPTIONS,
+      redisOptions,
+      clusterRetryStrategy: retryStrategy,
+      lazyConnect,
+      // A lazy client is a Queue's or a Worker's (bullConnection): one per store. Its ready check
+      // (CLUSTER INFO) has no key, so it went to a random master and left a connection open there
+      // besides the one to the master of the store's hash slot (issue 41: about 4.4 connections per
+      // store served on 3 masters, 2 with this and skipVersionCheck). A cluster that is down still
+      // shows: commands wait and retry through CLUSTERDOWN and failover (CLUSTER_OPTIONS).
+      ...(lazyConnect ? { enableReadyCheck: false } : {}),
+    },
   );
 }
+
+/**
+ * BullMQ's version check (INFO, no key: a random master, and a connection kept open there) is
+ * skipped on a row worker's cluster clients (two per store served): the process's shared
+ * connection, which the queues of a worker process use (row-queue.ts, notify/queue.ts,
+ * intake/schedules.ts), checks it once per process. ioredis ignores the key; BullMQ 5+ reads it
+ * from a cluster's redisOptions.
+ */
+type BullRedisOptions = RedisOptions & { skipVersionCheck: boolean };
 
 /**
  * A client that keeps retrying through a Redis restart instead of failing commands; an outage
@@ -97,7 +117,12 @@ export function bullConnection(
   if (server.shared && own === null) return server.shared;
   const name = connectionName(own ?? 'queue');
   if ('redisCluster' in server) {
-    const made = clusterOf(server.redisCluster, { maxRetriesPerRequest: null, connectionName: name }, true);
+    const options: BullRedisOptions = {
+      maxRetriesPerRequest: null,
+      connectionName: name,
+      skipVersionCheck: own !== null,
+    };
+    const made = clusterOf(server.redisCluster, options, true);
     madeHere.add(made);
     return made;
   }
