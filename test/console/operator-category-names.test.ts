@@ -3,11 +3,23 @@
  * headers whose category column names its categories (as typed: tatweel, English, Arabic) is read
  * against the store's list, asked for once for the upload and its batch; the upload's summary says
  * which names were read as which ids, the preview shows each id with its name, and a field
- * catalog-sync never sent a known product shows as new, not as "(empty) -> value".
- * Screenshots: test-artifacts/operator/<lang>-category-names.png (operator-browser.ts).
+ * catalog-sync never sent a known product shows as new, not as "(empty) -> value". A sheet whose
+ * every header is Arabic, one row naming a category the store has not, is sent: on its batch's
+ * page that row is fixed in the grid (its columns the sheet's headers) and sent as a fix batch
+ * that updates it. Every screen is checked against the operator's words and the API's field names.
+ * Screenshots: test-artifacts/operator/<lang>-category-names*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, goHome, useOperatorBrowser } from './operator-browser.ts';
+import type { Page } from 'playwright-core';
+import { batchEnded, expectOperatorWords, goHome, shownBatchEnded, useOperatorBrowser } from './operator-browser.ts';
+
+/** The outcome counts a batch's page shows, by outcome. */
+async function counts(page: Page): Promise<Record<string, string>> {
+  const shown: Record<string, string> = {};
+  for (const dd of await page.locator('#batch-counts dd').all())
+    shown[(await dd.getAttribute('data-outcome'))!] = (await dd.textContent())!;
+  return shown;
+}
 
 const WORDS = {
   en: { perfumes: 'Perfumes', books: 'Books', fresh: 'new', arrow: '→' },
@@ -71,11 +83,13 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await change(4).textContent()).toBe(`التصنيف: 6 (${words.books}) ${words.fresh}`);
       expect(await change(2).locator('bdi[title="category"]').textContent()).toBe('التصنيف');
       expect(await page.locator('#change-rows').textContent()).not.toContain(lang === 'en' ? '(empty)' : '(فارغ)');
+      await expectOperatorWords(page);
       await page.locator('#names-read').scrollIntoViewIfNeeded();
       await t.browser.shot(`${lang}-category-names`);
 
       await page.locator('#sync').click();
       expect(await batchEnded(page, before)).toBe('done');
+      await expectOperatorWords(page);
       expect(ids.map((id) => t.world.sandbox.product(id)?.fields.category)).toEqual([4, 4, 6]);
       // One list for the upload's plan and its batch: the console keeps it.
       expect(t.world.sandbox.requestCount('/v1/categories')).toBe(1);
@@ -93,6 +107,7 @@ for (const lang of ['en', 'ar'] as const) {
           : 'التصنيف: لا يوجد في المتجر تصنيف باسم "عطر"',
       );
       await noApiFields('#preview');
+      await expectOperatorWords(page);
       await upload('drop.csv', ['product_id,السعر', `${oud},2`]);
       await page.locator('#changes').waitFor({ state: 'visible' });
       expect(await page.locator('#change-rows li[data-field="sale_price"]').textContent()).toMatch(/^السعر: 10 . 2$/);
@@ -102,7 +117,53 @@ for (const lang of ['en', 'ar'] as const) {
       await t.browser.shot(`${lang}-category-names-guard`);
       await noApiFields('#preview');
       await noApiFields('#guard');
+      await expectOperatorWords(page);
       await page.keyboard.press('Escape');
+    });
+
+    it("sends the sheet with an unknown name, fixes that row in the grid under the sheet's headers, and sends it", async () => {
+      const { page } = t.browser;
+      const [oud, musk] = ids as [number, number, number];
+      // Every header Arabic; Musk's category is a name the store has not (عطر, not عطور): that row is not sent.
+      await upload('fix.csv', ['رقم المنتج,السعر,التصنيف', `${oud},12,عطور`, `${musk},22,عطر`]);
+      await page.locator('#problem-rows tr').first().waitFor();
+      await noApiFields('#preview');
+      await expectOperatorWords(page);
+      await page.locator('#sync').click();
+      await page.waitForURL(/\/batches\//);
+      const origin = await page.locator('#batch-id').textContent();
+      expect(await shownBatchEnded(page)).toBe('done');
+      expect(await counts(page)).toEqual({ updated: '1', invalid: '1' });
+      expect(t.world.sandbox.product(oud)?.fields.sale_price).toBe(12);
+      expect(t.world.sandbox.product(musk)?.fields.sale_price).toBe(20);
+
+      // The grid's columns are the sheet's own headers; the bad cell says so in the sheet's words.
+      await page.locator('#fix-rows tr[data-row="3"]').waitFor();
+      expect(await page.locator('#fix-head th bdi').allTextContents()).toEqual(['رقم المنتج', 'السعر', 'التصنيف']);
+      const category = page.locator('#fix-rows tr[data-row="3"] td[data-column="التصنيف"]');
+      expect(await category.locator('input').inputValue()).toBe('عطر');
+      await expect.poll(() => category.locator('.cell-error').isVisible()).toBe(true);
+      expect(await category.locator('.cell-error').textContent()).toMatch(/^التصنيف: .*"عطر"/);
+      await noApiFields('#batch');
+      await noApiFields('#reasons');
+      await noApiFields('#fix');
+      await expectOperatorWords(page);
+      await t.browser.shot(`${lang}-category-names-fix-grid`);
+
+      await category.locator('input').fill('عطور');
+      await expect.poll(() => category.locator('.cell-error').isHidden()).toBe(true);
+      await noApiFields('#fix');
+      await expectOperatorWords(page);
+      await page.locator('#fix-send').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/batches/') && !url.pathname.endsWith(`/${origin}`));
+      expect(await page.locator('#batch-id').textContent()).not.toBe(origin);
+      expect(await shownBatchEnded(page)).toBe('done');
+      // The fix batch's own numbers: the one row, updated with the category the name was read as.
+      expect(await counts(page)).toEqual({ updated: '1' });
+      expect(t.world.sandbox.product(musk)?.fields).toMatchObject({ sale_price: 22, category: 4 });
+      await noApiFields('#batch');
+      await expectOperatorWords(page);
+      await t.browser.shot(`${lang}-category-names-fixed`);
     });
   });
 }
