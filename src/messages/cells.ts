@@ -4,6 +4,9 @@
  */
 import { entry } from './types.ts';
 
+/** A list of isolated names (sheet/map/category-names.ts categoryLabel) with the Arabic comma between them. */
+const arabicList = (list: unknown): string => String(list).replaceAll('\u2069, \u2068', '\u2069، \u2068');
+
 /** "expected ..." phrases, nested in the cell messages below. */
 export const EXPECTED = {
   'expect.flag': entry(
@@ -111,14 +114,14 @@ export const CELL_MESSAGES = {
     ['column', 'value', 'choices'],
     (p) =>
       `${p.column}: ${p.value} is the name of more than one of the store's categories: ${p.choices}; type the id of the one meant`,
-    (p) => `${p.column}: ${p.value} اسم لأكثر من تصنيف في المتجر: ${p.choices}؛ اكتب رقم التصنيف المقصود`,
+    (p) => `${p.column}: ${p.value} اسم لأكثر من تصنيف في المتجر: ${arabicList(p.choices)}؛ اكتب رقم التصنيف المقصود`,
   ),
   unknown_category_name: entry(
     ['column', 'value', 'closest'],
     (p) =>
       `${p.column}: the store has no category named ${p.value}${p.closest === '' ? '' : `; its closest are ${p.closest}`}; type one of its names or its id`,
     (p) =>
-      `${p.column}: لا يوجد في المتجر تصنيف باسم ${p.value}${p.closest === '' ? '' : `؛ أقرب تصنيفاته ${p.closest}`}؛ اكتب أحد أسمائه أو رقمه`,
+      `${p.column}: لا يوجد في المتجر تصنيف باسم ${p.value}${p.closest === '' ? '' : `؛ أقرب تصنيفاته ${arabicList(p.closest)}`}؛ اكتب أحد أسمائه أو رقمه`,
   ),
   category_list_unavailable: entry(
     ['column', 'value', 'reason'],

@@ -125,7 +125,11 @@ describe('fixing problem rows', () => {
     });
     const still = (await check.json()) as Problems;
     expect(still.rows).toEqual([
-      { row: 3, column: 'التصنيف', message: expect.stringContaining('أقرب تصنيفاته "Perfumes" (4)') as string },
+      {
+        row: 3,
+        column: 'التصنيف',
+        message: expect.stringContaining('أقرب تصنيفاته \u2068"Perfumes" (4)\u2069') as string,
+      },
     ]);
     const fixed = await post(`/api/batches/${first}/fix/check`, { rows: [{ row: 3, cells: { التصنيف: 'عـطور' } }] });
     expect(((await fixed.json()) as Problems).rows).toEqual([]);

@@ -99,11 +99,13 @@ describe('a category by its name', () => {
     expect(rows[0]?.plan).toBeNull();
     expect(issue).toMatchObject({ row: 2, column: 'category', code: 'ambiguous_category', severity: 'error' });
     expect(issue?.message).toBe(
-      `category: "oud" is the name of more than one of the store's categories: "Oud" (11), "OUD " (12); type the id of the one meant`,
+      `category: "oud" is the name of more than one of the store's categories: \u2068"Oud" (11)\u2069, \u2068"OUD " (12)\u2069; type the id of the one meant`,
     );
     expect(textOf(issue!, 'ar')).toContain('(11)');
     expect(textOf(issue!, 'ar')).toContain('(12)');
     expect(textOf(issue!, 'ar')).toMatch(/^category: "oud" اسم لأكثر من تصنيف/);
+    // Each name isolated with its id, the Arabic comma between them: a browser keeps each pair whole.
+    expect(textOf(issue!, 'ar')).toContain('\u2068"Oud" (11)\u2069، \u2068"OUD " (12)\u2069؛');
   });
 
   it('refuses an unknown name with the closest names the store has, in the language it was typed in', async () => {
@@ -111,12 +113,12 @@ describe('a category by its name', () => {
     const english = rows[0]?.issues[0];
     expect(english).toMatchObject({ row: 2, column: 'category', code: 'unknown_category_name', severity: 'error' });
     expect(english?.message).toMatch(
-      /^category: the store has no category named "Perfum"; its closest are "Perfumes" \(4\), /,
+      /^category: the store has no category named "Perfum"; its closest are \u2068"Perfumes" \(4\)\u2069, \u2068/,
     );
     const arabic = rows[1]?.issues[0];
     expect(arabic).toMatchObject({ row: 3, code: 'unknown_category_name' });
     expect(textOf(arabic!, 'ar')).toMatch(
-      /^category: لا يوجد في المتجر تصنيف باسم "عطر"؛ أقرب تصنيفاته "عطور" \(4\), /,
+      /^category: لا يوجد في المتجر تصنيف باسم "عطر"؛ أقرب تصنيفاته \u2068"عطور" \(4\)\u2069، \u2068/,
     );
   });
 

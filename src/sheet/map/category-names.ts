@@ -82,8 +82,13 @@ export class CategoryIndex {
   }
 }
 
-/** A category as a message names it: `"Perfumes" (4)`, by its name in the language it was typed in. */
+/**
+ * A category as a message names it: `"Perfumes" (4)`, by its name in the language it was typed in,
+ * isolated (U+2068 ... U+2069): in a list of Arabic names with numbers, each name and its number
+ * stay together whichever way the text around them runs (unisolated, a browser reordered them into
+ * `"عطور" ,(4) "كتب",(6)`).
+ */
 export function categoryLabel(category: Category, arabic: boolean): string {
   const name = arabic && category.category_name_ar ? category.category_name_ar : category.category_name;
-  return `"${name}" (${category.category_id})`;
+  return `\u2068"${name}" (${category.category_id})\u2069`;
 }
