@@ -87,14 +87,10 @@ export function useChromium<W extends { close(): Promise<void> }>(
     await chromium?.close();
     await world?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the world and its browser start before the tests');
-    return value;
-  };
-  const page = () => started(chromium).page;
+  const page = () => startedBefore(chromium, 'the browser').page;
   return {
     get world() {
-      return started(world);
+      return startedBefore(world, 'the world');
     },
     get page() {
       return page();
@@ -103,4 +99,10 @@ export function useChromium<W extends { close(): Promise<void> }>(
       await page().screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
     },
   };
+}
+
+/** What a beforeAll set, read inside a test: a clear error if something reads it earlier. */
+export function startedBefore<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} starts before the tests`);
+  return value;
 }
