@@ -12,8 +12,7 @@ import { storeIdentityOf } from '../../src/store/identity.ts';
 import { storePrefix } from '../../src/sync/queue/keys.ts';
 import { openConsole } from '../../src/console/start.ts';
 import type { StoreLedger } from '../../src/ledger/open.ts';
-import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/index.ts';
-import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
+import { sandboxWorldFor, type SandboxWorld, type SandboxWorldChoices } from '../helpers/base-world.ts';
 import { useWorld, type UseOptions } from '../helpers/use-world.ts';
 
 export const TOKEN = 'console-test-token-0123456789abcdef';
@@ -32,31 +31,20 @@ export interface ConsoleWorld extends SandboxWorld {
   ledger(): Promise<StoreLedger>;
 }
 
-export interface ConsoleWorldOptions {
+export interface ConsoleWorldOptions extends SandboxWorldChoices {
   uploadLimitBytes?: number;
-  redis?: boolean;
-  sandbox?: SandboxOptions;
-  /** A store of the test's own to serve instead of a sandbox of the world's (left open at close). */
-  store?: SandboxHandle;
   /** A ledger in memory, and with Redis a worker in the console's process (as `serve --sandbox`). */
   rehearsal?: boolean;
   /** REPORT_DIR (default: a folder of the world's own): consoles of two stores may share one. */
   reportDir?: string;
   /** CONSOLE_URL: where browsers reach it, as through a TLS proxy. */
   publicUrl?: string;
-  /** More settings (e.g. the notifications'). */
-  env?: Record<string, string>;
   /** With Redis: a worker on the store's queue in the test's process, on the store's own ledger. */
   worker?: boolean;
 }
 
 export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
-  const world = await startSandboxWorld({
-    name: 'console',
-    redis: options.redis === true,
-    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    ...(options.store ? { store: options.store } : {}),
-  });
+  const world = await sandboxWorldFor('console', options);
   const { dir } = world;
   const reportDir = options.reportDir ?? join(dir, 'reports');
   const jobsDir = join(dir, 'jobs');

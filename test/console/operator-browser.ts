@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Lang } from '../../src/messages/index.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { launchChromium, startedBefore } from '../helpers/chromium.ts';
 import { startConsoleWorld, TOKEN, type ConsoleWorld, type ConsoleWorldOptions } from './helpers.ts';
 
 export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'operator');
@@ -63,16 +63,12 @@ export function useOperatorBrowser(setup: OperatorSetup = {}): {
     await browser?.close();
     await world?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the operator world starts before the tests');
-    return value;
-  };
   return {
     get world() {
-      return started(world);
+      return startedBefore(world, 'the operator world');
     },
     get browser() {
-      return started(browser);
+      return startedBefore(browser, "the operator's browser");
     },
   };
 }

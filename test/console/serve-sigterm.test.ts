@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { CLOSE_MS } from '../../src/cli/signals.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { exitWithin, useCliWorld, type CliRun, type EnvChanges } from '../sync/helpers/cli-world.ts';
-import { PrivateRedis } from '../sync/helpers/processes.ts';
+import { exitWithin, useCliWorld, withOwnRedis, type CliRun, type EnvChanges } from '../sync/helpers/cli-world.ts';
 import { until } from '../helpers/until.ts';
 import { createCount, productCsv } from '../intake/helpers.ts';
 
@@ -47,10 +46,7 @@ async function syncRows(url: string, tag: string): Promise<string> {
 }
 
 it('a console sent SIGTERM while Redis is down and its batch is running exits 0 at once; the worker ends the batch once Redis is back', async () => {
-  const server = await PrivateRedis.start();
-  try {
-    const changes = { REDIS_URL: server.url, RATE: '20', CONCURRENCY: '4', LOG_LEVEL: 'info' };
-    const worker = await t.startWorker(changes, ['--grace', '2']);
+  await withOwnRedis(t, async ({ server, changes, worker }) => {
     const { serve, url } = await startServe(changes);
     const batchId = await syncRows(url, 'serve-down');
 
@@ -68,9 +64,7 @@ it('a console sent SIGTERM while Redis is down and its batch is running exits 0 
     const made = t.world.sandbox.products().map((p) => String(p.fields.barcode));
     expect(new Set(made).size).toBe(made.length); // nothing created twice
     expect(made.length).toBe(summary.counts.created + summary.counts.unknown);
-  } finally {
-    await server.stop();
-  }
+  });
 }, 240_000);
 
 it('without Redis, a console sent SIGTERM mid-batch lets the batch wind down and write its report whole', async () => {

@@ -44,6 +44,16 @@ export interface SandboxWorldOptions extends BaseWorldOptions {
   store?: SandboxHandle;
 }
 
+/** What a world on a sandbox world (console, notify) takes from its test, as one list. */
+export interface SandboxWorldChoices {
+  redis?: boolean;
+  sandbox?: SandboxOptions;
+  /** A store of the test's own to serve instead of a sandbox of the world's (left open at close). */
+  store?: SandboxHandle;
+  /** Settings over the world's (e.g. the notifications', a wrong STORE_PASSWORD, NOTIFY_LANG). */
+  env?: Record<string, string>;
+}
+
 export interface SandboxWorld extends BaseWorld {
   sandbox: SandboxHandle;
   /** The sandbox store's identity, as a client of it records batches. */
@@ -96,4 +106,14 @@ export async function startSandboxWorld(options: SandboxWorldOptions): Promise<S
     store: { url: sandbox.url, account: sandbox.email },
     storeEnv: { STORE_URL: sandbox.url, STORE_EMAIL: sandbox.email, STORE_PASSWORD: sandbox.password },
   };
+}
+
+/** The sandbox world under a world called `name`, as its test chose (`env` is the world's to use). */
+export function sandboxWorldFor(name: string, choices: SandboxWorldChoices): Promise<SandboxWorld> {
+  return startSandboxWorld({
+    name,
+    redis: choices.redis === true,
+    ...(choices.sandbox ? { sandbox: choices.sandbox } : {}),
+    ...(choices.store ? { store: choices.store } : {}),
+  });
 }

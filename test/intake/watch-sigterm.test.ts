@@ -9,8 +9,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { CLOSE_MS } from '../../src/cli/signals.ts';
-import { exitWithin, useCliWorld, type CliRun, type EnvChanges } from '../sync/helpers/cli-world.ts';
-import { PrivateRedis } from '../sync/helpers/processes.ts';
+import { exitWithin, useCliWorld, withOwnRedis, type CliRun, type EnvChanges } from '../sync/helpers/cli-world.ts';
 import { until } from '../helpers/until.ts';
 import { createCount, productCsv } from './helpers.ts';
 
@@ -38,10 +37,7 @@ async function dropBigFile(tag: string): Promise<string[]> {
 }
 
 it('a busy watcher sent SIGTERM while Redis is down exits within its grace period; the next one ends every row once', async () => {
-  const server = await PrivateRedis.start();
-  try {
-    const changes = { REDIS_URL: server.url, RATE: '20', CONCURRENCY: '4', LOG_LEVEL: 'info' };
-    const worker = await t.startWorker(changes, ['--grace', '2']);
+  await withOwnRedis(t, async ({ server, changes, worker }) => {
     const watch = await startWatch(changes);
     const barcodes = await dropBigFile('down');
 
@@ -64,9 +60,7 @@ it('a busy watcher sent SIGTERM while Redis is down exits within its grace perio
     const made = t.world.sandbox.products().map((p) => String(p.fields.barcode));
     expect(new Set(made).size).toBe(made.length); // nothing created twice
     expect(new Set(made)).toEqual(new Set(barcodes));
-  } finally {
-    await server.stop();
-  }
+  });
 }, 240_000);
 
 it('without Redis, a watcher sent SIGTERM mid-file lets the batch wind down: its report is written whole, the file stays for the next watcher', async () => {

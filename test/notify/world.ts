@@ -8,7 +8,7 @@ import { runJob } from '../../src/intake/schedules.ts';
 import { resolveConfig } from '../../src/config.ts';
 import type { SandboxOptions } from '../../src/sandbox/index.ts';
 import { newSecret, startMailServer, startReceiver, type Answer, type MailServer, type Receiver } from './helpers.ts';
-import { startSandboxWorld, type SandboxWorld } from '../helpers/base-world.ts';
+import { sandboxWorldFor, type SandboxWorld, type SandboxWorldChoices } from '../helpers/base-world.ts';
 
 export interface NotifyWorld extends SandboxWorld {
   app: App;
@@ -21,23 +21,15 @@ export interface NotifyWorld extends SandboxWorld {
   env: Record<string, string>;
 }
 
-export interface NotifyWorldOptions {
-  redis?: boolean;
-  sandbox?: SandboxOptions;
+export interface NotifyWorldOptions extends SandboxWorldChoices {
   answer?: Answer;
-  /** Settings over the world's (e.g. a wrong STORE_PASSWORD, NOTIFY_LANG). */
-  env?: Record<string, string>;
   app?: AppOptions;
   /** No SMTP_URL (webhook only). */
   noMail?: boolean;
 }
 
 export async function startNotifyWorld(options: NotifyWorldOptions = {}): Promise<NotifyWorld> {
-  const world = await startSandboxWorld({
-    name: 'notify',
-    redis: options.redis === true,
-    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-  });
+  const world = await sandboxWorldFor('notify', options);
   const secret = newSecret();
   const receiver = await startReceiver(secret, options.answer);
   world.onClose(() => receiver.close());

@@ -4,13 +4,12 @@
  * under their own header are column numbers (packed-plan.ts). The rows still reach the store as
  * the local transport sends them, and a row whose worker failed is still retried.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { enqueueSync, startSyncWorker, waitForBatch } from '../../src/sync/index.ts';
+import { expect, it } from 'vitest';
+import { startSyncWorker } from '../../src/sync/index.ts';
 import { rowQueue } from '../../src/sync/queue/row-queue.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
-import { deleteKeys, keysUnder } from './helpers/redis.ts';
+import { keysUnder } from './helpers/redis.ts';
+import { useQueueWorld } from './helpers/queue-world.ts';
 import { localTransport } from './helpers/transports.ts';
 import { startWorld, type World } from './helpers/world.ts';
 
@@ -23,44 +22,27 @@ const SHEET = [
   `Mug,كوب,"${LONG.replaceAll('"', '""')} Two",${LONG_AR} ٢,0.99,3,LEAN-3,1,Colour,multi_select,3`,
 ];
 
-let world: World;
-let prefix: string;
-let redis: Redis;
-
-beforeEach(async () => {
-  world = await startWorld();
-  prefix = `test-${randomUUID()}`;
-  redis = new Redis(REDIS_URL);
-});
-
-afterEach(async () => {
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-  await world.close();
-});
-
-function enqueue(file: string) {
-  return enqueueSync({ file }, { redisUrl: REDIS_URL, prefix, store: world.store, reportDir: world.dir, rate: 10_000 });
-}
+const world = useQueueWorld();
+const enqueue = (file: string) => world.enqueue({ file });
 
 it('a queued row job holds its id as its only option, and no field name its header gives; the store gets what the local transport sends', async () => {
   const file = await world.sheet('lean.csv', SHEET);
   const { batchId } = await enqueue(file);
-  const jobs = (await keysUnder(redis, prefix)).filter((key) => /-r\d+$/.test(key));
+  const jobs = (await keysUnder(world.redis, world.prefix)).filter((key) => /-r\d+$/.test(key));
   expect(jobs).toHaveLength(3);
   for (const key of jobs) {
-    const opts = JSON.parse((await redis.hget(key, 'opts'))!) as Record<string, unknown>;
+    const opts = JSON.parse((await world.redis.hget(key, 'opts'))!) as Record<string, unknown>;
     // BullMQ writes attempts 0 for a job queued without them.
     expect(opts).toEqual({ jobId: key.slice(key.lastIndexOf(':') + 1), attempts: 0 });
-    const data = (await redis.hget(key, 'data'))!;
+    const data = (await world.redis.hget(key, 'data'))!;
     for (const field of ['"title"', '"description"', '"description_ar"', '"sale_price"', '"prices"', '"barcode"'])
       expect(data).not.toContain(field);
   }
 
   const client = world.client();
-  const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix, client, concurrency: 4 });
+  const worker = startSyncWorker({ redisUrl: REDIS_URL, prefix: world.prefix, client, concurrency: 4 });
   try {
-    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+    const summary = await world.summaryOf(batchId);
     expect(summary.counts).toMatchObject({ created: 3 });
   } finally {
     await worker.close();
@@ -86,7 +68,7 @@ it('a row job whose worker failed is retried by the worker’s own retries, and 
   let failures = 0;
   const worker = startSyncWorker({
     redisUrl: REDIS_URL,
-    prefix,
+    prefix: world.prefix,
     client,
     concurrency: 4,
     // The worker itself fails once, after the row is recorded (as a Redis error would).
@@ -94,9 +76,9 @@ it('a row job whose worker failed is retried by the worker’s own retries, and 
       if (failures++ === 0) throw new Error('the worker failed');
     },
   });
-  const queue = rowQueue({ redisUrl: REDIS_URL, prefix });
+  const queue = rowQueue({ redisUrl: REDIS_URL, prefix: world.prefix });
   try {
-    const summary = await waitForBatch(batchId, { redisUrl: REDIS_URL, prefix, pollMs: 50 });
+    const summary = await world.summaryOf(batchId);
     expect(summary.counts).toMatchObject({ created: 1 });
     expect(failures).toBe(1);
     expect(await queue.getFailedCount()).toBe(0);

@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { afterEach, beforeEach } from 'vitest';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { until } from '../../helpers/until.ts';
-import { kill } from './processes.ts';
+import { kill, PrivateRedis } from './processes.ts';
 import { storePrefix } from '../../../src/sync/queue/keys.ts';
 import { withRedis, type RedisParts } from './queue-world.ts';
 import { startWorld, type World } from './world.ts';
@@ -161,4 +161,25 @@ export async function exitWithin(run: CliRun, ms: number): Promise<number | null
     throw new Error(`${error.message}\n--- its output:\n${run.all()}`);
   });
   return run.exit();
+}
+
+export interface OwnRedis {
+  /** A Redis of the test's own, to crash and bring back. */
+  server: PrivateRedis;
+  /** REDIS_URL on it, at a rate and concurrency a batch of a hundred rows is still running at. */
+  changes: EnvChanges;
+  /** A worker on it, given two seconds' grace. */
+  worker: CliRun;
+}
+
+/** Runs `test` with a Redis of its own and a worker on it; the Redis is stopped after, however it ends. */
+export async function withOwnRedis(t: CliWorld, test: (own: OwnRedis) => Promise<void>): Promise<void> {
+  const server = await PrivateRedis.start();
+  try {
+    const changes = { REDIS_URL: server.url, RATE: '20', CONCURRENCY: '4', LOG_LEVEL: 'info' };
+    const worker = await t.startWorker(changes, ['--grace', '2']);
+    await test({ server, changes, worker });
+  } finally {
+    await server.stop();
+  }
 }
