@@ -69,9 +69,9 @@ export class Deployment {
 
   constructor(private readonly options: DeploymentOptions) {}
 
-  /** The ids of the stores running now. */
+  /** The ids of the stores running now, in the stores file's order (they start several at a time). */
   get storeIds(): string[] {
-    return [...this.running.keys()];
+    return [...this.profiles.keys()].filter((id) => this.running.has(id));
   }
 
   /** The app of a store running now. */

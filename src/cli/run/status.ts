@@ -49,6 +49,9 @@ export async function runStatus(ctx: CliContext, batchId: string | undefined, js
         },
       });
     });
+    // In the stores file's order: the stores start several at a time, and end their start in any order.
+    const order = config.storesOnOffer.ids;
+    stores.sort((x, y) => order.indexOf(x.store?.id ?? '') - order.indexOf(y.store?.id ?? ''));
   } else {
     await ctx.withApp(
       async (app) => {
