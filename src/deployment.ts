@@ -71,7 +71,12 @@ export class Deployment {
 
   /** The ids of the stores running now, in the stores file's order (they start several at a time). */
   get storeIds(): string[] {
-    return [...this.profiles.keys()].filter((id) => this.running.has(id));
+    return this.fileOrder.filter((id) => this.running.has(id));
+  }
+
+  /** The ids of the stores file's stores, in its order, started or not. */
+  get fileOrder(): string[] {
+    return [...this.profiles.keys()];
   }
 
   /** The app of a store running now. */

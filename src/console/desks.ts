@@ -1,6 +1,6 @@
 /**
- * The stores the console serves now, one desk each (desk.ts), in the order they started (the
- * stores file's), and which of them a login sees (logins.ts). Stores come and go while the
+ * The stores the console serves now, one desk each (desk.ts), in the stores file's order (they
+ * start several at a time, so the order they started in is any), and which of them a login sees (logins.ts). Stores come and go while the
  * console runs (src/deployment.ts follows the stores file); routes look their store up here on
  * every request, so a store added answers at once and a removed one is gone.
  */
@@ -11,6 +11,9 @@ import { sees, type Login } from './logins.ts';
 export class Desks {
   private readonly byId = new Map<string, StoreDesk>();
 
+  /** `order`: the stores file's ids in its order (a store not in it comes last). */
+  constructor(private readonly order: () => readonly string[] = () => []) {}
+
   add(desk: StoreDesk): void {
     this.byId.set(desk.id, desk);
   }
@@ -20,7 +23,12 @@ export class Desks {
   }
 
   all(): StoreDesk[] {
-    return [...this.byId.values()];
+    const order = this.order();
+    const place = (desk: StoreDesk): number => {
+      const at = order.indexOf(desk.id);
+      return at < 0 ? order.length : at;
+    };
+    return [...this.byId.values()].sort((a, b) => place(a) - place(b));
   }
 
   /** The digests of the stores' own console tokens (the logins they open). */

@@ -38,6 +38,8 @@ export interface ServeOptions {
    * (createApp's observeGate); else made here.
    */
   metrics?: ConsoleMetrics;
+  /** The stores file's ids in its order: the order the console lists its stores in. */
+  storeOrder?: () => readonly string[];
 }
 
 export interface OpenConsole {
@@ -52,7 +54,7 @@ export interface OpenConsole {
 export async function openConsole(options: ServeOptions): Promise<OpenConsole> {
   const { config, logger, many } = options;
   const metrics = options.metrics ?? new ConsoleMetrics();
-  const desks = new Desks();
+  const desks = new Desks(options.storeOrder);
   const health = new HealthWatch([], redisServerOf(config) ? [] : ['redis']);
   if (redisServerOf(config))
     // The stores share one Redis (src/deployment.ts): any store's connection tells.

@@ -133,6 +133,7 @@ export async function startStoresWorld(options: StoresWorldOptions): Promise<Sto
     uploadLimitBytes: 1024 * 1024,
     many: true,
     metrics,
+    storeOrder: () => deployment.fileOrder,
   });
   world.onClose(async () => {
     await opened.close();

@@ -51,6 +51,7 @@ export async function serve(ctx: CliContext, flags: ServeFlags): Promise<void> {
         const opened = await openConsole({
           config,
           logger,
+          storeOrder: () => deployment.fileOrder,
           host: flags.host,
           port,
           token: token.token,
