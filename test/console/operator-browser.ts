@@ -108,6 +108,19 @@ export async function tableRows(page: Page, selector: string): Promise<string[][
 }
 
 /**
+ * The guard holds what was sent (no write reaches the store meanwhile, the caller counts): its
+ * rows (field, before, after) name `field` by the sheet's `header`, the field itself only in the
+ * title kept for engineers.
+ */
+export async function expectHeldByHeader(page: Page, rows: string[][], header: string, field: string): Promise<void> {
+  await page.locator('#guard').waitFor({ state: 'visible' });
+  const held = await tableRows(page, '#guard-rows');
+  expect(held.map((r) => r.slice(1, 4))).toEqual(rows);
+  expect(await page.locator(`#guard-rows bdi[title="${field}"]`).textContent()).toBe(header);
+  expect(await page.locator('#guard').textContent()).not.toContain(field);
+}
+
+/**
  * What an operator's screens never say outside a "for engineers" part: commands to type, the
  * settings' names, store error codes with their attempts, a placeholder for a batch id.
  */

@@ -7,7 +7,14 @@
  * test-artifacts/operator/<lang>-guard-*.png (operator-browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { batchEnded, chooseSheet, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import {
+  batchEnded,
+  chooseSheet,
+  expectHeldByHeader,
+  goHome,
+  tableRows,
+  useOperatorBrowser,
+} from './operator-browser.ts';
 
 const WORDS = {
   en: { update: 'update', notSeen: 'Not seen before', held: 'This sheet is held', updated: 'updated' },
@@ -96,12 +103,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => price.locator('.cell-error').isHidden()).toBe(true);
       t.world.sandbox.resetStats();
       await page.locator('#fix-send').click();
-      await page.locator('#guard').waitFor({ state: 'visible' });
-      // Named as the sheet names it, the store's field kept for engineers in the title.
-      const held = await tableRows(page, '#guard-rows');
-      expect(held.map((r) => r.slice(1, 4))).toEqual([['السعر', '100', '4']]);
-      expect(await page.locator('#guard-rows bdi[title="sale_price"]').textContent()).toBe('السعر');
-      expect(await page.locator('#guard').textContent()).not.toContain('sale_price');
+      await expectHeldByHeader(page, [['السعر', '100', '4']], 'السعر', 'sale_price');
       expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(0);
       await t.browser.shot(`${lang}-guard-4-fix-held`);
       await page.locator('#guard-confirm').click();

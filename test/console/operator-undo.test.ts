@@ -14,7 +14,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../src/messages/console.ts';
-import { batchEnded, expectOperatorWords, goHome, tableRows, useOperatorBrowser } from './operator-browser.ts';
+import {
+  batchEnded,
+  expectHeldByHeader,
+  expectOperatorWords,
+  goHome,
+  tableRows,
+  useOperatorBrowser,
+} from './operator-browser.ts';
 
 /** The undo box as the operator reads it: no engineer's words, and no field named as the store names it. */
 async function expectUndoWords(page: Page): Promise<string> {
@@ -162,11 +169,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       const writes = t.world.sandbox.requestCount('/v1/update_product');
       await page.locator('#undo-send').click();
-      await page.locator('#guard').waitFor({ state: 'visible' });
-      const held = await tableRows(page, '#guard-rows');
-      expect(held.map((r) => r.slice(1, 4))).toEqual([['السعر', '100', '10']]);
-      expect(await page.locator('#guard-rows bdi[title="sale_price"]').textContent()).toBe('السعر');
-      expect(await page.locator('#guard').textContent()).not.toContain('sale_price');
+      await expectHeldByHeader(page, [['السعر', '100', '10']], 'السعر', 'sale_price');
       expect(await page.locator('#undo-box').textContent()).not.toContain('sale_price');
       expect(t.world.sandbox.requestCount('/v1/update_product')).toBe(writes);
       await t.browser.shot(`${lang}-undo-4-held`);
