@@ -147,17 +147,19 @@ export class NotifyQueue {
   /** One attempt; a failure throws, and BullMQ tries again after the schedule's wait. */
   private async deliver(job: Job): Promise<void> {
     const notification = job.data as Notification;
-    const attempt = job.attemptsMade + 1;
+    const batchId = batchOf(notification.event);
+    const key = batchId === null ? null : notifyStateKey(this.deps.prefix, batchId);
+    const earlier = key === null ? null : await this.deps.redis.hget(key, notification.id);
+    const before = earlier ? (JSON.parse(earlier) as DeliveryView) : null;
+    // A worker killed after recording a failed attempt, before BullMQ counted it, leaves the job
+    // stalled with attemptsMade unchanged: the count recorded is the one the receiver saw.
+    const attempt = Math.max(job.attemptsMade, before?.attempts ?? 0) + 1;
     const result = await attemptDelivery(notification, this.deps.settings, this.clock());
     const now = this.clock();
     const delay = result.ok ? null : retryDelay(attempt, this.delays);
     const state = result.ok ? 'delivered' : delay === null ? 'given_up' : 'retrying';
     const nextAttemptAt = delay === null ? null : now + delay;
-    const batchId = batchOf(notification.event);
-    if (batchId !== null) {
-      const key = notifyStateKey(this.deps.prefix, batchId);
-      const earlier = await this.deps.redis.hget(key, notification.id);
-      const before = earlier ? (JSON.parse(earlier) as DeliveryView) : null;
+    if (batchId !== null && key !== null) {
       const view: DeliveryView = {
         id: notification.id,
         channel: notification.channel,
