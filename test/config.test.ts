@@ -3,19 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig, requireStore } from '../src/config.ts';
 import { failureOf } from '../src/cli/exit-codes.ts';
+import { thrownBy } from './helpers/thrown.ts';
 import { useTempDir } from './helpers/use-world.ts';
 
 const tmp = useTempDir('config', { once: true });
-
-function errorOf(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('resolveConfig', () => {
   it('applies defaults, then environment, then flags', () => {
@@ -61,7 +52,7 @@ describe('resolveConfig', () => {
     [{ UNDO_BATCHES: '-1' }, 'UNDO_BATCHES', 'must be 0 (nothing kept: no undo) or more'],
     [{ HIDDEN_STATUS: 'off' }, 'HIDDEN_STATUS', 'the product_status that hides a product'],
   ])('names the setting in the error for %o', async (env, setting, text) => {
-    const error = errorOf(() => resolveConfig(env));
+    const error = thrownBy(ConfigError, () => resolveConfig(env));
     expect(error.setting).toBe(setting);
     expect(error.message).toContain(text);
     expect(await failureOf(error)).toMatchObject({ exitCode: 2, kind: 'configuration' });
@@ -90,7 +81,7 @@ describe('resolveConfig', () => {
     [{ NOTIFY_LANG: 'fr' }, 'NOTIFY_LANG', 'must be en or ar'],
     [{ CONSOLE_URL: 'console.example' }, 'CONSOLE_URL', 'is not a URL'],
   ])('names the notification setting in the error for %o', (env, setting, text) => {
-    const error = errorOf(() => resolveConfig(env));
+    const error = thrownBy(ConfigError, () => resolveConfig(env));
     expect(error.setting).toBe(setting);
     expect(error.message).toContain(text);
   });
@@ -106,7 +97,7 @@ describe('resolveConfig', () => {
   });
 
   it('never quotes a secret setting in its error', () => {
-    const error = errorOf(() => resolveConfig({ SMTP_URL: 'smtp:/user:Pa55-in-url@mail.example' }));
+    const error = thrownBy(ConfigError, () => resolveConfig({ SMTP_URL: 'smtp:/user:Pa55-in-url@mail.example' }));
     expect(error.message).not.toContain('Pa55-in-url');
   });
 
@@ -126,7 +117,9 @@ describe('resolveConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example',
       consoleUrl: 'https://console.shop.example',
     });
-    expect(errorOf(() => resolveConfig({ SMTP_URL_FILE: join(tmp.dir, 'missing') })).setting).toBe('SMTP_URL_FILE');
+    expect(thrownBy(ConfigError, () => resolveConfig({ SMTP_URL_FILE: join(tmp.dir, 'missing') })).setting).toBe(
+      'SMTP_URL_FILE',
+    );
   });
 
   it('allows plain http on loopback only', () => {
@@ -136,6 +129,6 @@ describe('resolveConfig', () => {
 
   it('requires the store settings only when a command needs them', () => {
     const config = resolveConfig({ STORE_URL: 'https://shop.example', STORE_EMAIL: 'a@b.c' });
-    expect(errorOf(() => requireStore(config)).setting).toBe('STORE_PASSWORD');
+    expect(thrownBy(ConfigError, () => requireStore(config)).setting).toBe('STORE_PASSWORD');
   });
 });

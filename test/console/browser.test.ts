@@ -5,10 +5,11 @@
  * schedules (run a job now: its batch's page), drop folder and store panels, switch to Arabic (right to left), and on a phone's width.
  * Each step keeps a screenshot in test-artifacts/console/.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from '../helpers/chromium.ts';
+import { fillDropFolder } from './drop-folder.ts';
 import { goHome, shownBatchEnded, tableRows } from './operator-browser.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
 import { startConsoleWorld, TOKEN } from './helpers.ts';
@@ -143,31 +144,11 @@ describe('the operator in a browser', () => {
   });
 
   it('opens the drop folder panel and sees the files waiting, in progress, done and failed', async () => {
-    const drop = ui.world.dropDir;
-    for (const sub of ['inbox', 'processing', 'done', 'failed']) await mkdir(join(drop, sub), { recursive: true });
-    await writeFile(join(drop, 'inbox', 'autumn.csv'), 'title\nA\n');
-    await writeFile(join(drop, 'processing', '20260122-031500-aaaaaa--big.xlsx'), 'x');
-    const done = '20260121-101500-bbbbbb--prices.csv';
-    await writeFile(join(drop, 'done', done), 'title\n');
-    await writeFile(
-      join(drop, 'done', `${done}.report.json`),
-      JSON.stringify({
-        file: 'prices.csv',
-        status: 'needs_fix',
-        batchId: 'b',
-        total: 2,
-        counts: { created: 1, invalid: 1 },
-      }),
-    );
-    await writeFile(join(drop, 'failed', '20260120-080000-dddddd--broken.xlsx'), 'not a zip');
-    await writeFile(
-      join(drop, 'failed', '20260120-080000-dddddd--broken.xlsx.error.txt'),
-      'broken.xlsx: not an XLSX file\n',
-    );
+    await fillDropFolder(ui.world.dropDir);
     await ui.page.locator('#drop-panel summary').click();
     const folder = (name: string) => ui.page.locator(`#drop-folders [data-folder="${name}"]`);
     await folder('inbox').waitFor();
-    expect(await folder('inbox').locator('li').allTextContents()).toEqual([expect.stringContaining('autumn.csv')]);
+    expect(await folder('inbox').locator('li').allTextContents()).toEqual([expect.stringContaining('spring.csv')]);
     expect(await folder('processing').textContent()).toContain('big.xlsx');
     expect(await folder('done').textContent()).toContain('some rows need a fix');
     expect(await folder('done').textContent()).toContain('created 1, invalid 1');

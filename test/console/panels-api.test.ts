@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadJobs } from '../../src/intake/job-file.ts';
 import { scheduleQueue, syncSchedules } from '../../src/intake/schedules.ts';
 import { SECRET_VALUES } from '../../src/sandbox/index.ts';
+import { fillDropFolder } from './drop-folder.ts';
 import { readEvents, startConsoleWorld, useConsoleWorld } from './helpers.ts';
 import { REDIS_URL } from '../helpers/redis-url.ts';
 
@@ -182,33 +183,7 @@ describe('GET /api/drop', () => {
   });
 
   it('lists the files waiting, in progress, done (with their status) and failed (with the error)', async () => {
-    const drop = world.dropDir;
-    for (const sub of ['inbox', 'processing', 'done', 'failed', '.locks'])
-      await mkdir(join(drop, sub), { recursive: true });
-    await writeFile(join(drop, 'inbox', 'spring.csv'), 'title\nA\n');
-    await writeFile(join(drop, 'inbox', 'half-copied.csv.part'), 'title\n');
-    await writeFile(join(drop, 'processing', '20260122-031500-aaaaaa--big.xlsx'), 'x');
-    const done = '20260121-101500-bbbbbb--prices.csv';
-    await writeFile(join(drop, 'done', done), 'title,sale_price\nA,1\nB,x\n');
-    await writeFile(
-      join(drop, 'done', `${done}.report.json`),
-      JSON.stringify({
-        file: 'prices.csv',
-        status: 'needs_fix',
-        batchId: '20260121-101501-cccccc',
-        total: 2,
-        counts: { created: 1, invalid: 1 },
-        message: 'batch 20260121-101501-cccccc: 2 rows: created 1, invalid 1; 1 row needs a fix',
-      }),
-    );
-    await writeFile(join(drop, 'done', `${done}.failed.csv`), 'title,sale_price,row\nB,x,3\n');
-    const failed = '20260120-080000-dddddd--broken.xlsx';
-    await writeFile(join(drop, 'failed', failed), 'not a zip');
-    await writeFile(
-      join(drop, 'failed', `${failed}.error.txt`),
-      'broken.xlsx: not an XLSX file (a damaged ZIP)\n(code bad_zip)\n',
-    );
-
+    await fillDropFolder(world.dropDir);
     const { body, text } = await json<Record<string, { total: number; files: Record<string, unknown>[] }>>('/api/drop');
     expect(body.inbox!.files.map((f) => f.name)).toEqual(['spring.csv']);
     expect(body.processing!.files).toEqual([{ name: 'big.xlsx', at: '2026-01-22T03:15:00Z', bytes: 1 }]);

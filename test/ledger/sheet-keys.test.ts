@@ -5,12 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { eachTestOn } from '../sync/helpers/transports.ts';
+import { expect, it } from 'vitest';
+import { describeOnEachTransport } from '../sync/helpers/transports.ts';
 
-describe.each(['local', 'redis'] as const)('the same key twice in one sheet (%s)', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('the same key twice in one sheet (%s)', (current) => {
   it.each(['barcode', 'title'])('key column %s: the later row is invalid, naming the first', async (keyColumn) => {
     const { world, transport } = current;
     const file = await world.sheet('dup.csv', [

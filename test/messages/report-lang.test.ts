@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { eachTestOn, localTransport } from '../sync/helpers/transports.ts';
+import { describeOnEachTransport, localTransport } from '../sync/helpers/transports.ts';
 import { startWorld } from '../sync/helpers/world.ts';
 import { problemsInEnglish } from './report-messages.ts';
 
@@ -30,9 +30,7 @@ async function messagesByRow(summary: BatchSummary, file = 'results.csv'): Promi
   return rows;
 }
 
-describe.each([['local'], ['redis']] as const)('an ar batch on the %s transport', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('an ar batch on the %s transport', (current) => {
   it('writes its row messages in Arabic, and each problem row as data', async () => {
     const file = await current.world.sheet('ar.csv', SHEET);
     const summary = await current.transport.run(current.world, { file, lang: 'ar' });

@@ -3,28 +3,26 @@
  * the CLI renders them (inLang), field names and values as typed. A real sheet, read and summed
  * up as `validate` does.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inLang, type Lang } from '../../src/messages/index.ts';
 import { openSheets } from '../../src/sheet/open.ts';
 import { summarizeSheet } from '../../src/sheet/map/summarize.ts';
 import type { SheetSummary } from '../../src/sheet/map/summary.ts';
 import { summaryText } from '../../src/sheet/map/summary-text.ts';
+import { useSheet } from '../helpers/use-sheet.ts';
 import { useTempDir } from '../helpers/use-world.ts';
 
 const tmp = useTempDir('summary-text', { once: true });
 
-let file: string;
-beforeAll(async () => {
-  file = await tmp.sheet('products.csv', [
-    'product_id,title,sale_price,category,barcod,product_status',
-    ',Lamp,12.5,1,B-1,',
-    ',Chair,3O,1,B-2,',
-    '7,Desk,40,,,1',
-  ]);
-});
+const file = useSheet(tmp, 'products.csv', [
+  'product_id,title,sale_price,category,barcod,product_status',
+  ',Lamp,12.5,1,B-1,',
+  ',Chair,3O,1,B-2,',
+  '7,Desk,40,,,1',
+]);
 
 async function summary(lang: Lang): Promise<string> {
-  const [sheet] = await openSheets(file, { maxTextLength: 5000 });
+  const [sheet] = await openSheets(file.path, { maxTextLength: 5000 });
   try {
     const s = await summarizeSheet(sheet!);
     s.issues = s.issues.map((issue) => inLang(issue, lang));
@@ -38,7 +36,7 @@ async function summary(lang: Lang): Promise<string> {
 describe("validate's summary", () => {
   it('in English, as it always read', async () => {
     expect((await summary('en')).split('\n')).toEqual([
-      `${file}: product sheet, 3 data rows`,
+      `${file.path}: product sheet, 3 data rows`,
       '  creates:        1',
       '  updates:        1 (1 also change the status)',
       '  status changes: 0',
@@ -54,7 +52,7 @@ describe("validate's summary", () => {
   it('in Arabic: labels and messages, the columns and values as typed', async () => {
     const lines = (await summary('ar')).split('\n');
     expect(lines).toEqual([
-      `${file}: ورقة منتجات، صفوف البيانات 3`,
+      `${file.path}: ورقة منتجات، صفوف البيانات 3`,
       '  للإنشاء: 1',
       '  للتحديث: 1 (1 منها تغيّر الحالة أيضًا)',
       '  تغيير الحالة: 0',

@@ -5,24 +5,23 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli as inProcess } from '../intake/cli.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import { useSheet } from '../helpers/use-sheet.ts';
 import { useSandboxWorld } from '../helpers/use-world.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 
 const world = useSandboxWorld('text-length', { once: true });
 
-let sheet: string;
-beforeAll(async () => {
-  sheet = await world.sheet('long.csv', [
-    'title,description,category,sale_price,barcode',
-    'Tea,Fine tea,1,5,L1',
-    `Coffee,${'x'.repeat(TEN_MB)},1,7,L2`,
-    `${'T'.repeat(70_000)},Short,1,3,L3`,
-  ]);
-});
+const sheet = useSheet(world, 'long.csv', [
+  'title,description,category,sale_price,barcode',
+  'Tea,Fine tea,1,5,L1',
+  `Coffee,${'x'.repeat(TEN_MB)},1,7,L2`,
+  `${'T'.repeat(70_000)},Short,1,3,L3`,
+]);
+
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   const run = await inProcess(['--report-dir', join(world.dir, 'reports'), ...args], {
     LEDGER_FILE: join(world.dir, 'ledger', 'ledger.jsonl'),
@@ -33,7 +32,7 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 
 describe('text fields have a length limit', () => {
   it('validate: a 10 MB description and a 70,000-character title are invalid rows naming row, column, length and limit', async () => {
-    const { code, out } = await cli(['validate', sheet, '--json']);
+    const { code, out } = await cli(['validate', sheet.path, '--json']);
     expect(code).toBe(1);
     const result = JSON.parse(out) as {
       sheets: { invalidRows: number; issues: { row: number; column: string; code: string; message: string }[] }[];
@@ -64,7 +63,7 @@ describe('text fields have a length limit', () => {
       STORE_EMAIL: world.sandbox.email,
       STORE_PASSWORD: world.sandbox.password,
     };
-    const { code, out } = await cli(['import', sheet, '--json'], env);
+    const { code, out } = await cli(['import', sheet.path, '--json'], env);
     expect(code).toBe(1);
     const summary = JSON.parse(out) as BatchSummary;
     expect(summary.counts).toMatchObject({ created: 1, invalid: 2, unknown: 0 });

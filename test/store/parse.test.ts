@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/store/errors.ts';
 import { parseVendorStore, parseWith } from '../../src/store/parse.ts';
 import { categoriesBody, taxesBody, vouchersBody, writeBody } from '../../src/store/schemas.ts';
+import { thrownBy } from '../helpers/thrown.ts';
 
 const ctx = { operation: 'categories' as const, httpStatus: 200, attempts: 1 };
-
-function badResponse(fn: () => unknown): StoreError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof StoreError) return error;
-    throw error;
-  }
-  throw new Error('expected a StoreError');
-}
 
 describe('response schemas', () => {
   it('turns numbers as text into numbers', () => {
@@ -119,7 +110,7 @@ describe('response schemas', () => {
       'field "data.0.category_id" expected a whole number',
     ],
   ])('names the operation and the field for %s', (_label, body, text) => {
-    const error = badResponse(() => parseWith(categoriesBody, body, ctx));
+    const error = thrownBy(StoreError, () => parseWith(categoriesBody, body, ctx));
     expect(error.code).toBe('BAD_RESPONSE');
     expect(error.operation).toBe('categories');
     expect(error.message).toContain('categories: unexpected response');
@@ -132,7 +123,7 @@ describe('response schemas', () => {
       status: true,
       message: 'Product updated',
     });
-    expect(badResponse(() => parseWith(writeBody, [1], ctx)).code).toBe('BAD_RESPONSE');
+    expect(thrownBy(StoreError, () => parseWith(writeBody, [1], ctx)).code).toBe('BAD_RESPONSE');
   });
 });
 
@@ -162,7 +153,7 @@ describe('parseVendorStore', () => {
   });
 
   it('names the field of user_info that does not fit, without its value', () => {
-    const error = badResponse(() =>
+    const error = thrownBy(StoreError, () =>
       parseVendorStore({ ...userInfo, product_limit: 'lots' }, { ...ctx, operation: 'authorize' }),
     );
     expect(error.message).toContain('field "user_info.product_limit"');

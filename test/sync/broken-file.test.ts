@@ -7,15 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SheetFileError } from '../../src/sheet/types.ts';
 import { readErrorText } from '../../src/sync/read-error.ts';
 import { changedAfterFirstRow, CHANGING_ROWS, writeBrokenSheet, writeChangingSheet } from './helpers/broken-sheet.ts';
-import { eachTestOn } from './helpers/transports.ts';
+import { describeOnEachTransport } from './helpers/transports.ts';
 
-describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('%s transport', (current) => {
   it('refuses a file damaged deep down before its first row: nothing reaches the store', async () => {
     const { world, transport } = current;
     const file = join(world.dir, 'broken.csv');

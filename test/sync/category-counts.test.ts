@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
 import { RedisRateGate } from '../../src/store/rate-gate/redis.ts';
-import { eachTestOn } from './helpers/transports.ts';
+import { describeOnEachTransport } from './helpers/transports.ts';
 import { useQueueWorld } from './helpers/queue-world.ts';
 import type { World } from './helpers/world.ts';
 
@@ -25,9 +25,7 @@ async function written(summary: BatchSummary): Promise<BatchSummary> {
   return JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
 }
 
-describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('%s transport', (current) => {
   it('records the counts before the first create and after the last row', async () => {
     const { world, transport } = current;
     const seeded = world.sandbox.seedProduct({ title: 'Old', sale_price: 1, category: 2 });

@@ -4,13 +4,11 @@
  * sandbox's request log is the judge, and the products it holds carry the ids the names stand for.
  */
 import { describe, expect, it } from 'vitest';
-import { eachTestOn } from './helpers/transports.ts';
+import { describeOnEachTransport } from './helpers/transports.ts';
 import { startWorld } from './helpers/world.ts';
 import { runSync } from '../../src/sync/index.ts';
 
-describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('%s transport', (current) => {
   it('asks for the category list once per batch and sends the ids the names stand for', async () => {
     const { world, transport } = current;
     const seeded = [1, 2, 3, 4, 5].map((i) =>

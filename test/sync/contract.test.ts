@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { eachTestOn } from './helpers/transports.ts';
+import { describeOnEachTransport } from './helpers/transports.ts';
 import type { World } from './helpers/world.ts';
 
 async function resultLines(summary: BatchSummary): Promise<string[][]> {
@@ -36,9 +36,7 @@ const creates = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `,Item ${from + i},صنف ${from + i},2,${10 + i},BC${from + i},`);
 const HEADER = 'product_id,title,title_ar,category,sale_price,barcode,product_status';
 
-describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('%s transport', (current) => {
   it('syncs a mixed product sheet and a brand sheet to the expected store state and report', async () => {
     const { world, transport } = current;
     const a = world.sandbox.seedProduct({ title: 'Old A', sale_price: 1, category: 1 }, 1);

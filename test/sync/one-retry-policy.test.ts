@@ -3,16 +3,14 @@
  * RETRY_POLICY.maxAttempts times on either transport, and a create that may have arrived is never
  * sent again.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RETRY_POLICY } from '../../src/store/retry.ts';
-import { eachTestOn } from './helpers/transports.ts';
+import { describeOnEachTransport } from './helpers/transports.ts';
 
 const UPDATE = '/v1/update_product';
 const CREATE = '/v1/create_product';
 
-describe.each([['local'], ['redis']] as const)('%s transport', (name) => {
-  const current = eachTestOn(name);
-
+describeOnEachTransport('%s transport', (current) => {
   it('an update the store always answers with 500 makes exactly the policy attempts, then fails', async () => {
     const { world, transport } = current;
     const product = world.sandbox.seedProduct({ title: 'Old', sale_price: 1, category: 1 }, 1);

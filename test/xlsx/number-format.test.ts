@@ -46,6 +46,13 @@ const CASES: [value: number | Date, code: string, shown: string][] = [
   [d('2024-01-15T00:00:00Z'), '[$-4801]mmmm', 'يناير'],
   [d('2024-03-15T13:45:00Z'), '[$-809]dddd d mmmm h:mm AM/PM', 'Friday 15 March 1:45 PM'],
   [d('2024-03-15T13:45:00Z'), '[$-40C]mmmm', 'March'],
+  // A locale prefix's numeral system (number-locale.ts): native digits and separators, or none.
+  [12.5, '[$-2000401]0.00', '١٢٫٥٠'],
+  [1234567.5, '[$-2000401]#,##0.00', '١٬٢٣٤٬٥٦٧٫٥٠'],
+  [12.5, '[$-3000429]0.00', '۱۲٫۵۰'],
+  [2024, '[$-D00041E]0', '๒๐๒๔'],
+  [12.5, '[$-401]0.00', '12.50'],
+  [12.5, '[$ر.س.-401]0.00', 'ر.س.12.50'],
   [1.5, '[h]:mm', '36:00'],
   // A time the reader read as a Date (its serial below 60: one day later, as the reader counts).
   [d('1899-12-31T13:45:00Z'), '[h]:mm', '13:45'],

@@ -10,7 +10,7 @@ import { RedisRateGate } from '../../../src/store/rate-gate/redis.ts';
 import type { BatchSummary } from '../../../src/report/summary.ts';
 import type { SyncRequest } from '../../../src/sync/types.ts';
 import type { SheetOpener } from '../../../src/sheet/open.ts';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, describe } from 'vitest';
 import { startWorld, type World } from './world.ts';
 import { deleteKeys } from './redis.ts';
 import { REDIS_URL } from '../../helpers/redis-url.ts';
@@ -81,12 +81,23 @@ export function redisTransport(): Transport {
   };
 }
 
+/** What a test on each transport reads inside it: its fresh sandbox world and transport. */
+export interface OnTransport {
+  world: World;
+  transport: Transport;
+}
+
 /**
- * For a `describe.each` over both transports: a fresh sandbox world and transport per test,
- * cleaned up after it. Read `current.world` / `current.transport` inside the tests.
+ * The tests `body` declares, in one describe per transport (`title`'s %s names it), each on a
+ * fresh sandbox world and transport, cleaned up after it: read `current.world` /
+ * `current.transport` inside the tests.
  */
-export function eachTestOn(name: 'local' | 'redis'): { world: World; transport: Transport } {
-  const current = {} as { world: World; transport: Transport };
+export function describeOnEachTransport(title: string, body: (current: OnTransport) => void): void {
+  describe.each([['local'], ['redis']] as const)(title, (name) => body(eachTestOn(name)));
+}
+
+function eachTestOn(name: 'local' | 'redis'): OnTransport {
+  const current = {} as OnTransport;
   beforeEach(async () => {
     current.world = await startWorld();
     current.transport = name === 'local' ? localTransport() : redisTransport();
