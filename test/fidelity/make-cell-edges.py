@@ -10,16 +10,14 @@ import csv
 import os
 import sys
 
-import openpyxl
+# products_workbook is shared with the fixture generators (test/fixtures/fidelity/workbooks.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "fidelity"))
+from workbooks import products_workbook  # noqa: E402
 
 HEADER = ["product_id", "title", "barcode", "tag", "sale_price", "description"]
 
 
 def workbook(target):
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Products"
-    sheet.append(HEADER)
     rows = [
         # A barcode under a scientific format: the cell keeps every digit, Excel shows 6.29E+12.
         (1001, "Scientific barcode", (6291041500213, "0.00E+00"), (5551234567, "000\\-000\\-0000"), 19.5, "ok"),
@@ -34,13 +32,7 @@ def workbook(target):
         (1006, "Percent price", "6281000000013", "percent", "15%", "ok"),
         (1007, "Error cell", "6281000000014", "error", 5, "#N/A"),
     ]
-    for values in rows:
-        sheet.append([value[0] if isinstance(value, tuple) else value for value in values])
-        row = sheet.max_row
-        for column, value in enumerate(values, start=1):
-            if isinstance(value, tuple):
-                sheet.cell(row=row, column=column).number_format = value[1]
-    book.save(target)
+    products_workbook(HEADER, rows).save(target)
 
 
 def csv_file(target):
