@@ -96,10 +96,12 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
       columns: true,
     },
   );
-  // Products in the store at the kill: `created`, but for the (at most 2) creates still on the wire.
+  // Products in the store at the kill: `created`, but for the (at most 3) rows claimed and not yet
+  // recorded. All three can have reached the store: two rows whose answers came back while their
+  // record was being written have let their request slots go, and the row claimed ahead took one.
   const before = rows.filter((r) => createdBeforeCrash.includes(r.barcode));
   expect(before.every((r) => r.outcome === 'created' || r.outcome === 'unknown')).toBe(true);
-  expect(before.filter((r) => r.outcome === 'created').length).toBeGreaterThanOrEqual(createdBeforeCrash.length - 2);
+  expect(before.filter((r) => r.outcome === 'created').length).toBeGreaterThanOrEqual(createdBeforeCrash.length - 3);
 });
 
 it('on SIGTERM the watcher finishes the running file within its grace time, then exits 0', async () => {
