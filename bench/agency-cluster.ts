@@ -40,6 +40,7 @@ import {
 } from './agency-cluster-support.ts';
 import { PrintedFigures } from './results-section.ts';
 import { fmt, productSheet } from './sync-support.ts';
+import { cpuWindow } from './machine-cpu.ts';
 import { rssMb } from './worker-process.ts';
 
 const arg = (name: string, fallback: number): number => {
@@ -139,7 +140,13 @@ async function start(masters: number[]): Promise<{ batchIds: string[] } | undefi
 
 /** Every batch running: the share of each store's limit, connections, peak RSS. */
 async function steady(masters: number[]): Promise<void> {
+  const cpu = await cpuWindow({
+    workers: workers.map((w) => w.pid),
+    'the stores': [sandbox.child.pid!],
+    'Redis masters': cluster.pids,
+  });
   await sleep(STEADY_S);
+  const cpuText = await cpu.text();
   const busy = await connectionsOn(masters);
   const rss = await Promise.all(workers.map(async (w) => (await rssMb(w.pid)).peak));
   const shares = await inBatches(identities, 16, async (store) => {
@@ -151,6 +158,7 @@ async function steady(masters: number[]): Promise<void> {
       `share of each store's limit, ${STEADY_S} s after the last batch was queued: min ${pct(Math.min(...shares))}, median ${pct(percentile(shares, 50))}, max ${pct(Math.max(...shares))} (goal >= 95%)`,
       `Redis connections, every batch running: ${onMasters(busy)}; goal <= ${2 * STORES + 20 * WORKERS} (2 per store + 20 per worker)`,
       `worker peak RSS: ${rss.map((mb) => fmt(mb)).join(' / ')} MB (goal <= 400 MB each)`,
+      cpuText,
     ].join('\n'),
   );
 }

@@ -33,6 +33,11 @@ interface Node {
 export class RedisCluster {
   private constructor(private readonly nodes: Node[]) {}
 
+  /** The nodes' process ids (a bench reads their CPU). */
+  get pids(): number[] {
+    return this.nodes.map((node) => node.child.pid!);
+  }
+
   static async start(masters = 3, shape: ClusterShape = {}): Promise<RedisCluster> {
     const nodes: Node[] = [];
     const cluster = new RedisCluster(nodes);
