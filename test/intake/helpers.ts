@@ -10,7 +10,7 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { runSync } from '../../src/sync/run-local.ts';
 import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
-import type { JobRunDeps } from '../../src/intake/schedules.ts';
+import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
@@ -202,6 +202,15 @@ export async function writeDated(path: string, barcodes: string[], day: number):
   await writeFile(path, productCsv(barcodes));
   const at = new Date(Date.UTC(2026, 10, day, 12));
   await utimes(path, at, at);
+}
+
+/** A run of the job that finds nothing to take: no batch; what it said instead. */
+export async function nothingTaken(
+  definition: JobDefinition,
+  deps: JobRunDeps & { said: string[] },
+): Promise<string[]> {
+  expect(await runJob(definition, deps)).toEqual([]);
+  return deps.said;
 }
 
 /** What a job run needs, on the world's runner and `ledger`; `said` keeps what it says of nothing new. */
