@@ -61,6 +61,27 @@ export async function cli(args: string[], env: Record<string, string>, terminal?
   }
 }
 
+/** `validate <file> --json`, reports in `reportDir`, refusing the file (exit 2): the error it printed. */
+export async function validateError(file: string, reportDir: string): Promise<Record<string, unknown>> {
+  const run = await cli(['--report-dir', reportDir, 'validate', file, '--json'], {});
+  expect(run.code, run.stderr).toBe(2);
+  return (JSON.parse(run.stdout) as { error: Record<string, unknown> }).error;
+}
+
+/** `validate` and `import --sandbox` of `file`, reports in `reportDir`, each refusing it (exit 2): what each said. */
+export async function refusals(file: string, reportDir: string): Promise<string[]> {
+  const said: string[] = [];
+  for (const command of [
+    ['validate', file],
+    ['import', file, '--sandbox'],
+  ]) {
+    const run = await cli(['--report-dir', reportDir, ...command], {});
+    expect(run.code, run.stderr).toBe(2);
+    said.push(run.stderr);
+  }
+  return said;
+}
+
 /** The batch summary a `--json` run printed. */
 export function summaryOf(run: CliRun): BatchSummary {
   return JSON.parse(run.stdout) as BatchSummary;

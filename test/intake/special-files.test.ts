@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
 import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { cli } from '../fidelity/helpers.ts';
+import { refusals, validateError } from './cli.ts';
 import { createCount, dropWatcherBase, finishedFile, productCsv, startWorld, waitFor, type World } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -43,13 +44,8 @@ describe('validate and import', () => {
 
   it('refuse a FIFO at once, exit 2, naming it (as a sheet or as a column map)', async () => {
     const fifo = await mkfifo(join(world.dir, 'products.csv'));
-    for (const command of [
-      ['validate', fifo],
-      ['import', fifo, '--sandbox'],
-    ]) {
-      const result = await cli(['--report-dir', world.reportDir, ...command]);
-      expect(result.code).toBe(2);
-      expect(result.err).toContain(`${fifo}: this is a named pipe (FIFO), not a file: only regular files are read`);
+    for (const said of await refusals(fifo, world.reportDir)) {
+      expect(said).toContain(`${fifo}: this is a named pipe (FIFO), not a file: only regular files are read`);
     }
     // A column map given as a FIFO is refused the same way.
     const sheet = join(world.dir, 'sheet.csv');
@@ -71,10 +67,7 @@ describe('validate and import', () => {
       ['/dev/null', 'a device'],
       [folder, 'a folder'],
     ] as const) {
-      const result = await cli(['--report-dir', world.reportDir, 'validate', file, '--json']);
-      expect(result.code).toBe(2);
-      const { error } = JSON.parse(result.out) as { error: Record<string, unknown> };
-      expect(error).toMatchObject({
+      expect(await validateError(file, world.reportDir)).toMatchObject({
         exitCode: 2,
         kind: 'sheet',
         code: 'not_a_file',
