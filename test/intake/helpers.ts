@@ -15,7 +15,7 @@ import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropLayout } from '../../src/intake/drop-layout.ts';
-import type { DropEvent, DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
+import { DropWatcher, type DropEvent, type DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
@@ -182,6 +182,33 @@ export function dropWatcherBase(world: World, layout: DropLayout, ledger: Ledger
     force: false,
     logger: silentLogger,
   };
+}
+
+/** A drop watcher of a test, and the way to wait on what it tells. */
+export interface WatchedDrop {
+  watcher: DropWatcher;
+  /** Subscribes a listener to the watcher's events (for waitFor). */
+  events: (listener: (event: DropEvent) => void) => void;
+}
+
+/**
+ * A drop watcher on dropWatcherBase's settings with the test's own (its timings) over them, not
+ * started; closed with the world at the latest, so a test that fails before its close leaves none.
+ */
+export function watchDrop(
+  world: World,
+  layout: DropLayout,
+  ledger: Ledger,
+  more: Omit<Partial<DropWatcherOptions>, 'onEvent'>,
+): WatchedDrop {
+  const listeners: ((event: DropEvent) => void)[] = [];
+  const watcher = new DropWatcher({
+    ...dropWatcherBase(world, layout, ledger),
+    ...more,
+    onEvent: (event) => listeners.forEach((listener) => listener(event)),
+  });
+  world.onClose(() => watcher.close(1_000));
+  return { watcher, events: (listener) => void listeners.push(listener) };
 }
 
 /** The settings of a CLI run in the world: its store, a ledger file, its reports and a jobs folder (made). */
