@@ -33,12 +33,15 @@ export interface WorldOptions {
   /** One HTTP attempt and one job attempt per call: injected faults end rows at once. */
   noRetries?: boolean;
   concurrency?: number;
+  /** A key prefix of the world's own on the shared Redis (deleted at close). */
+  redis?: boolean;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const world = await startSandboxWorld({
     name: 'intake',
     sandbox: options.latencyMs ? { latencyMs: options.latencyMs } : {},
+    redis: options.redis === true,
   });
   const { sandbox, dir } = world;
   const reportDir = join(dir, 'reports');
