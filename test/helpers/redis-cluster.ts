@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { freePort, kill } from '../sync/helpers/processes.ts';
+import { keysUnder } from '../sync/helpers/redis.ts';
 import { until } from './until.ts';
 
 const run = promisify(execFile);
@@ -110,16 +111,7 @@ export class RedisCluster {
 
   /** Every key on one node that starts with `prefix` (SCAN reaches that node only). */
   async keysOn(port: number, prefix: string): Promise<string[]> {
-    return this.onNode(port, async (redis) => {
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        keys.push(...found);
-      } while (cursor !== '0');
-      return keys;
-    });
+    return this.onNode(port, (redis) => keysUnder(redis, prefix));
   }
 
   /**

@@ -4,11 +4,9 @@
  * processor the row's first number.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { BatchSummary } from '../../src/report/summary.ts';
 import { startStoreWorker, type StoreWorker } from '../helpers/store-worker.ts';
-import { cli, useSandboxCli } from './cli.ts';
+import { cli, summaryOf, useSandboxCli } from './cli.ts';
 
 const t = useSandboxCli('failed-csv-queue');
 let worker: StoreWorker;
@@ -21,18 +19,13 @@ afterEach(async () => {
 
 it('an edited failed.csv re-run through the queue is recorded under the rows the person first saw', async () => {
   const env = { ...t.env, ...worker.env };
-  const sheet = join(t.dir, 'new.csv');
-  await writeFile(sheet, 'title,sale_price,category,barcode\nGood,10,1,q1\nTypo,12.5O,1,q2\nLost,5,99,q4\n');
-  const first = await cli(['import', sheet, '--json'], env);
-  expect(first.code).toBe(1);
-  const batch = JSON.parse(first.stdout) as BatchSummary;
-  const failedCsv = join(batch.reportDir, 'failed.csv');
+  const { failedCsv } = await t.importWithFailures(['Good,10,1,q1', 'Typo,12.5O,1,q2', 'Lost,5,99,q4'], worker.env);
   const lines = (await readFile(failedCsv, 'utf8')).slice(1).split('\r\n');
   await writeFile(failedCsv, [lines[0], 'Typo,12.50,1,q2,3,,', 'Lost,5,2,q4,4,,', ''].join('\r\n'));
 
   const edited = await cli(['rerun', failedCsv, '--json'], env);
   expect(edited.code, edited.stderr).toBe(0);
-  const rerun = JSON.parse(edited.stdout) as BatchSummary;
+  const rerun = summaryOf(edited);
   expect(rerun.counts.created).toBe(2);
   const q2 = await cli(['ledger', 'show', 'q2'], env);
   expect(q2.stdout).toContain(`synced: the store confirmed it (batch ${rerun.batchId}, row 3)`);

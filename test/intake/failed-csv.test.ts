@@ -7,26 +7,14 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { BatchSummary } from '../../src/report/summary.ts';
-import { cli, useSandboxCli } from './cli.ts';
+import { cli, summaryOf, useSandboxCli } from './cli.ts';
 
 const t = useSandboxCli('failed-csv');
 
-const creates = () =>
-  t.sandbox
-    .requests()
-    .filter((r) => r.path === '/v1/create_product')
-    .map((r) => r.body);
-
 it('failed.csv names each row’s outcome and message; an edited copy re-runs as before, recorded under its first row numbers', async () => {
   const { dir, sandbox, env } = t;
-  const sheet = join(dir, 'new.csv');
   // Row 2 is created, row 3 is invalid (a letter O in the price), row 4 the store refuses (no category 99).
-  await writeFile(sheet, 'title,sale_price,category,barcode\nGood,10,1,b1\nTypo,12.5O,1,b2\nLost,5,99,b4\n');
-  const first = await cli(['import', sheet, '--json'], env);
-  expect(first.code).toBe(1);
-  const batch = JSON.parse(first.stdout) as BatchSummary;
-  const failedCsv = join(batch.reportDir, 'failed.csv');
+  const { batch, failedCsv } = await t.importWithFailures(['Good,10,1,b1', 'Typo,12.5O,1,b2', 'Lost,5,99,b4']);
   const text = await readFile(failedCsv, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).split('\r\n');
@@ -44,14 +32,14 @@ it('failed.csv names each row’s outcome and message; an edited copy re-runs as
   const edited = await cli(['rerun', failedCsv, '--json'], env);
   expect(edited.stderr).toBe('');
   expect(edited.code).toBe(0);
-  const rerun = JSON.parse(edited.stdout) as BatchSummary;
+  const rerun = summaryOf(edited);
   expect(rerun).toMatchObject({
     total: 2,
     counts: { created: 2 },
     rerunOf: batch.batchId,
     source: `rerun:${failedCsv}`,
   });
-  expect(creates()).toEqual([
+  expect(t.createBodies()).toEqual([
     { title: 'Typo', sale_price: 12.5, category: 1, barcode: 'b2' },
     { title: 'Lost', sale_price: 5, category: 2, barcode: 'b4' },
   ]);
@@ -70,10 +58,10 @@ it('failed.csv names each row’s outcome and message; an edited copy re-runs as
   await copyFile(failedCsv, copy);
   sandbox.resetStats();
   const again = await cli(['rerun', copy, '--json'], env);
-  const summary = JSON.parse(again.stdout) as BatchSummary;
+  const summary = summaryOf(again);
   expect(summary.source).toBe(`rerun:${copy}`);
   expect(summary.rerunOf).toBeUndefined();
   expect(summary.counts.skipped).toBe(2);
-  expect(creates()).toEqual([]);
+  expect(t.createBodies()).toEqual([]);
   expect(t.barcodes()).toEqual(['b1', 'b2', 'b4']);
 });

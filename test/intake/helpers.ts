@@ -10,12 +10,12 @@ import { createStoreClient } from '../../src/store/index.ts';
 import { runSync } from '../../src/sync/run-local.ts';
 import type { SyncRequest } from '../../src/sync/types.ts';
 import type { SyncRunner } from '../../src/intake/drop-file.ts';
-import type { JobRunDeps } from '../../src/intake/schedules.ts';
+import { runJob, type JobRunDeps } from '../../src/intake/schedules.ts';
 import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
 import type { Ledger } from '../../src/ledger/ledger.ts';
 import { FileClaims } from '../../src/intake/claims.ts';
 import type { DropLayout } from '../../src/intake/drop-layout.ts';
-import type { DropEvent, DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
+import { DropWatcher, type DropEvent, type DropWatcherOptions } from '../../src/intake/drop-watcher.ts';
 import { FileLedger } from '../../src/ledger/file-store.ts';
 import { parseJobFile, type JobDefinition } from '../../src/intake/job-file.ts';
 import { SheetFileError } from '../../src/sheet/types.ts';
@@ -33,12 +33,15 @@ export interface WorldOptions {
   /** One HTTP attempt and one job attempt per call: injected faults end rows at once. */
   noRetries?: boolean;
   concurrency?: number;
+  /** A key prefix of the world's own on the shared Redis (deleted at close). */
+  redis?: boolean;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const world = await startSandboxWorld({
     name: 'intake',
     sandbox: options.latencyMs ? { latencyMs: options.latencyMs } : {},
+    redis: options.redis === true,
   });
   const { sandbox, dir } = world;
   const reportDir = join(dir, 'reports');
@@ -184,6 +187,33 @@ export function dropWatcherBase(world: World, layout: DropLayout, ledger: Ledger
   };
 }
 
+/** A drop watcher of a test, and the way to wait on what it tells. */
+export interface WatchedDrop {
+  watcher: DropWatcher;
+  /** Subscribes a listener to the watcher's events (for waitFor). */
+  events: (listener: (event: DropEvent) => void) => void;
+}
+
+/**
+ * A drop watcher on dropWatcherBase's settings with the test's own (its timings) over them, not
+ * started; closed with the world at the latest, so a test that fails before its close leaves none.
+ */
+export function watchDrop(
+  world: World,
+  layout: DropLayout,
+  ledger: Ledger,
+  more: Omit<Partial<DropWatcherOptions>, 'onEvent'>,
+): WatchedDrop {
+  const listeners: ((event: DropEvent) => void)[] = [];
+  const watcher = new DropWatcher({
+    ...dropWatcherBase(world, layout, ledger),
+    ...more,
+    onEvent: (event) => listeners.forEach((listener) => listener(event)),
+  });
+  world.onClose(() => watcher.close(1_000));
+  return { watcher, events: (listener) => void listeners.push(listener) };
+}
+
 /** The settings of a CLI run in the world: its store, a ledger file, its reports and a jobs folder (made). */
 export async function jobsEnv(world: World): Promise<Record<string, string>> {
   const jobsDir = join(world.dir, 'jobs');
@@ -202,6 +232,15 @@ export async function writeDated(path: string, barcodes: string[], day: number):
   await writeFile(path, productCsv(barcodes));
   const at = new Date(Date.UTC(2026, 10, day, 12));
   await utimes(path, at, at);
+}
+
+/** A run of the job that finds nothing to take: no batch; what it said instead. */
+export async function nothingTaken(
+  definition: JobDefinition,
+  deps: JobRunDeps & { said: string[] },
+): Promise<string[]> {
+  expect(await runJob(definition, deps)).toEqual([]);
+  return deps.said;
 }
 
 /** What a job run needs, on the world's runner and `ledger`; `said` keeps what it says of nothing new. */

@@ -20,15 +20,20 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
   return { code, out: stdout, err: stderr };
 }
 
-/** Imports rows `title,category,barcode` one at a time; returns the batch's summary. */
-async function importRows(name: string, rows: [string, number, string][]): Promise<BatchSummary> {
+/** Imports a product of `category` for each barcode, one at a time; returns the batch's summary. */
+async function importRows(name: string, category: number, barcodes: string[]): Promise<BatchSummary> {
   const sheet = join(t.dir, `${name}.csv`);
-  await writeFile(
-    sheet,
-    `title,category,sale_price,barcode\n${rows.map((r) => `${r[0]},${r[1]},1,${r[2]}`).join('\n')}\n`,
-  );
+  const rows = barcodes.map((barcode) => `Item ${barcode},${category},1,${barcode}`);
+  await writeFile(sheet, ['title,category,sale_price,barcode', ...rows, ''].join('\n'));
   const run = await cli('import', sheet, '--json');
   return JSON.parse(run.out) as BatchSummary;
+}
+
+/** `reconcile` of the batch with these flags, which ends without error (exit 0). */
+async function reconcile(batch: BatchSummary, ...flags: string[]): Promise<{ out: string; err: string }> {
+  const run = await cli('reconcile', batch.batchId, ...flags);
+  expect(run.code, run.err).toBe(0);
+  return run;
 }
 
 async function outcomes(summary: BatchSummary): Promise<string[]> {
@@ -54,29 +59,21 @@ async function summaryOf(summary: BatchSummary): Promise<BatchSummary> {
   return JSON.parse(await readFile(join(summary.reportDir, 'summary.json'), 'utf8')) as BatchSummary;
 }
 
-const creates = () => t.sandbox.requests().filter((r) => r.path === '/v1/create_product');
-
 describe('reconcile', () => {
   it('records created the unknown creates that all landed; rerun and a new import send none of them', async () => {
     // The first two creates are written, then their connections reset: their answer is lost.
     t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 2 });
-    const batch = await importRows('landed', [
-      ['A', 1, 'a1'],
-      ['B', 1, 'a2'],
-      ['C', 1, 'a3'],
-    ]);
+    const batch = await importRows('landed', 1, ['a1', 'a2', 'a3']);
     expect(batch.counts).toMatchObject({ unknown: 2, created: 1 });
     expect(batch.categoryCounts?.before?.totals['1']).toBe(0);
     expect(batch.categoryCounts?.after?.totals['1']).toBe(3);
 
-    const dry = await cli('reconcile', batch.batchId, '--dry-run');
-    expect(dry.code).toBe(0);
+    const dry = await reconcile(batch, '--dry-run');
     expect(dry.out).toMatch(/^1 +0 +3 +3 +1 +2 +all landed/m);
     expect(dry.out).toContain('2 would become created');
     expect(await outcomes(batch)).toEqual(['unknown', 'unknown', 'created']);
 
-    const run = await cli('reconcile', batch.batchId, '--json');
-    expect(run.code).toBe(0);
+    const run = await reconcile(batch, '--json');
     const report = JSON.parse(run.out) as ReconcileReport;
     expect(report.categories).toEqual([
       expect.objectContaining({
@@ -103,7 +100,7 @@ describe('reconcile', () => {
     expect(failedCsv.trim().split('\r\n')).toHaveLength(1);
 
     // Run again: nothing left to decide, and the first run's evidence stays.
-    expect((await cli('reconcile', batch.batchId)).code).toBe(0);
+    await reconcile(batch);
     const twice = (await summaryOf(batch)).reconciled;
     expect(twice?.categories[0]?.verdict).toBe('all_landed');
     expect(twice?.rows).toHaveLength(2);
@@ -112,28 +109,19 @@ describe('reconcile', () => {
     const rerun = await cli('rerun', batch.batchId, '--include-unknown');
     expect(rerun.code).toBe(2);
     expect(rerun.err).toContain('no failed or unknown rows');
-    const again = await importRows('landed-again', [
-      ['A', 1, 'a1'],
-      ['B', 1, 'a2'],
-      ['C', 1, 'a3'],
-    ]);
+    const again = await importRows('landed-again', 1, ['a1', 'a2', 'a3']);
     expect(again.counts.skipped).toBe(3);
-    expect(creates()).toHaveLength(0);
+    expect(t.createBodies()).toHaveLength(0);
     expect(t.barcodes().filter((b) => b.startsWith('a'))).toEqual(['a1', 'a2', 'a3']);
   });
 
   it('makes the unknown creates the store never wrote sendable; rerun creates each once', async () => {
     // A 500 before the store writes anything: the client cannot tell, so the row is unknown.
     t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 2 });
-    const batch = await importRows('never', [
-      ['D', 2, 'n1'],
-      ['E', 2, 'n2'],
-      ['F', 2, 'n3'],
-    ]);
+    const batch = await importRows('never', 2, ['n1', 'n2', 'n3']);
     expect(batch.counts).toMatchObject({ unknown: 2, created: 1 });
 
-    const run = await cli('reconcile', batch.batchId);
-    expect(run.code).toBe(0);
+    const run = await reconcile(batch);
     expect(run.out).toMatch(/^2 +0 +1 +1 +1 +2 +none landed/m);
     expect(run.out).toContain(
       `2 now failed (not created, safe to send again: catalog-sync rerun ${batch.batchId}): rows 2, 3`,
@@ -146,7 +134,7 @@ describe('reconcile', () => {
     const rerun = await cli('rerun', batch.batchId, '--json');
     expect(rerun.code).toBe(0);
     expect((JSON.parse(rerun.out) as BatchSummary).counts.created).toBe(2);
-    expect(creates().map((r) => (r.body as { barcode?: string }).barcode)).toEqual(['n1', 'n2']);
+    expect(t.createBodies().map((body) => body.barcode)).toEqual(['n1', 'n2']);
     expect(t.barcodes().filter((b) => b.startsWith('n'))).toEqual(['n1', 'n2', 'n3']);
   });
 
@@ -158,28 +146,22 @@ describe('reconcile', () => {
     expect(batch.counts).toMatchObject({ unknown: 1, created: 1 });
     expect(batch.keyColumn).toBe('title');
 
-    const run = await cli('reconcile', batch.batchId);
-    expect(run.code).toBe(0);
+    const run = await reconcile(batch);
     expect(run.err).not.toContain('warning');
     expect(await outcomes(batch)).toEqual(['failed', 'created']);
     t.sandbox.resetStats();
     const rerun = await cli('rerun', batch.batchId, '--key-column', 'title', '--json');
     expect((JSON.parse(rerun.out) as BatchSummary).counts.created).toBe(1);
-    expect(creates().map((r) => (r.body as { title?: string }).title)).toEqual(['Keyed P']);
+    expect(t.createBodies().map((body) => body.title)).toEqual(['Keyed P']);
   });
 
   it('leaves a category where some landed and some did not unknown, with its evidence', async () => {
     t.sandbox.inject({ kind: 'resetAfterApply', path: '/v1/create_product', times: 1 });
     t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
-    const batch = await importRows('mixed', [
-      ['G', 3, 'm1'],
-      ['H', 3, 'm2'],
-      ['I', 3, 'm3'],
-    ]);
+    const batch = await importRows('mixed', 3, ['m1', 'm2', 'm3']);
     expect(batch.counts).toMatchObject({ unknown: 2, created: 1 });
 
-    const run = await cli('reconcile', batch.batchId);
-    expect(run.code).toBe(0);
+    const run = await reconcile(batch);
     expect(run.out).toMatch(/^3 +0 +2 +2 +1 +2 +unclear +rose by 2: 1 of the 2 unknown creates landed/m);
     expect(run.out).toContain('2 left unknown (see WHY): rows 2, 3');
     expect(await outcomes(batch)).toEqual(['unknown', 'unknown', 'created']);
@@ -188,18 +170,14 @@ describe('reconcile', () => {
 
   it('counts now when the batch has no counts after its last row, and says the evidence is weaker', async () => {
     t.sandbox.inject({ kind: 'status500', path: '/v1/create_product', times: 1 });
-    const batch = await importRows('no-after', [
-      ['J', 4, 'l1'],
-      ['K', 4, 'l2'],
-    ]);
+    const batch = await importRows('no-after', 4, ['l1', 'l2']);
     expect(batch.counts).toMatchObject({ unknown: 1, created: 1 });
     // As a process that stopped before its last row was counted leaves it.
     const file = join(batch.reportDir, 'summary.json');
     const { after: _after, ...before } = batch.categoryCounts!;
     await writeFile(file, JSON.stringify({ ...(await summaryOf(batch)), categoryCounts: before }));
 
-    const run = await cli('reconcile', batch.batchId);
-    expect(run.code).toBe(0);
+    const run = await reconcile(batch);
     expect(run.err).toContain('warning: the batch has no counts after its last row');
     expect(run.err).toContain('makes the evidence weaker');
     expect(run.out).toMatch(/^4 +0 +1 +1 +1 +1 +none landed/m);

@@ -2,71 +2,29 @@
  * The intake with REDIS_URL: `schedule run` enqueues into BullMQ, the sync worker processes the rows
  * with the batch ledger on the Redis ledger store, and a delta re-run sends nothing.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.ts';
-import { createStoreClient } from '../../src/store/index.ts';
-import { startSyncWorker, type SyncWorker } from '../../src/sync/index.ts';
+import { expect, it } from 'vitest';
 import { QUEUE_NAME, storePrefix } from '../../src/sync/queue/keys.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
-import { batchLedgersOf } from '../../src/ledger/for-batch.ts';
-import { RedisLedger, redisLedgerKey } from '../../src/ledger/redis-store.ts';
+import { redisLedgerKey } from '../../src/ledger/redis-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
-import { cli } from './cli.ts';
-import { createCount, startWorld, writeCount, type World } from './helpers.ts';
-import { REDIS_URL } from '../helpers/redis-url.ts';
+import { startWorldStoreWorker } from '../helpers/store-worker.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { withRedis } from '../sync/helpers/queue-world.ts';
+import { cli, summaryOf } from './cli.ts';
+import { createCount, jobsEnv, startWorld, writeCount, writeJob } from './helpers.ts';
 
-let world: World;
-let redis: Redis;
-let worker: SyncWorker;
-let prefix: string;
-
-beforeEach(async () => {
-  world = await startWorld();
-  prefix = `test-${randomUUID()}`;
-  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const client = createStoreClient(
-    {
-      storeUrl: world.sandbox.url,
-      storeEmail: world.sandbox.email,
-      storePassword: world.sandbox.password,
-      rate: 1_000,
-      categoriesMethod: 'POST',
-      requestTimeoutMs: 10_000,
-      connectTimeoutMs: 2_000,
-    },
-    { logger: silentLogger },
-  );
-  const ledger = new RedisLedger(redis, prefix, storeScope({ url: world.sandbox.url, account: world.sandbox.email }));
-  worker = startSyncWorker({
-    redisUrl: REDIS_URL,
-    // Where the CLI's commands queue this store's rows.
-    prefix: storePrefix(prefix, { url: world.sandbox.url, account: world.sandbox.email }),
-    client,
-    concurrency: 4,
-    batchLedgers: batchLedgersOf(ledger),
-  });
-  await worker.ready();
-});
-
-afterEach(async () => {
-  await worker.close(true);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await world.close();
+/** The intake world on a Redis prefix of its own, with the store's worker (as `catalog-sync worker`) on it. */
+const world = useWorld(async () => {
+  const intake = withRedis(await startWorld({ redis: true }));
+  await startWorldStoreWorker(intake);
+  return intake;
 });
 
 /** Row jobs BullMQ recorded as added for a batch (its events stream keeps the recent ones). */
 async function rowJobsAdded(batchId: string): Promise<number> {
-  const events = await redis.xrange(
-    `${storePrefix(prefix, { url: world.sandbox.url, account: world.sandbox.email })}:${QUEUE_NAME}:events`,
-    '-',
-    '+',
-  );
+  const events = await world.redis.xrange(`${storePrefix(world.prefix, world.store)}:${QUEUE_NAME}:events`, '-', '+');
   return events.filter(([, fields]) => {
     const event = Object.fromEntries(fields.flatMap((value, i) => (i % 2 === 0 ? [[value, fields[i + 1]]] : [])));
     return event.event === 'added' && event.name === 'row' && String(event.jobId).includes(batchId);
@@ -74,33 +32,20 @@ async function rowJobsAdded(batchId: string): Promise<number> {
 }
 
 it('schedule run through the queue records in the Redis ledger; the delta re-run sends nothing and creates nothing', async () => {
-  const jobs = join(world.dir, 'jobs');
-  await mkdir(jobs, { recursive: true });
-  const sheet = join(world.dir, 'sheet.csv');
-  await writeFile(sheet, 'title,sale_price,category,barcode\nOne,1,1,r1\nTwo,2,1,r2\n');
-  await writeFile(join(jobs, 'q.yaml'), `name: q\nsource: ${sheet}\nschedule: "0 3 * * *"\ntimezone: UTC\n`);
-  const env = {
-    STORE_URL: world.sandbox.url,
-    STORE_EMAIL: world.sandbox.email,
-    STORE_PASSWORD: world.sandbox.password,
-    REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    REPORT_DIR: world.reportDir,
-    JOBS_DIR: jobs,
-  };
+  const env = { ...(await jobsEnv(world)), ...world.redisEnv };
+  const sheet = await world.sheet('sheet.csv', ['title,sale_price,category,barcode', 'One,1,1,r1', 'Two,2,1,r2']);
+  await writeJob(env.JOBS_DIR!, 'q', ['name: q', `source: ${sheet}`, 'schedule: "0 3 * * *"', 'timezone: UTC']);
   const run = async (): Promise<BatchSummary> => {
     const result = await cli(['schedule', 'run', 'q', '--json'], env);
     if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
-    return JSON.parse(result.stdout) as BatchSummary;
+    return summaryOf(result);
   };
   const first = await run();
   expect(first.counts.created).toBe(2);
   // The first run's rows were new: they went through the queue.
   expect(await rowJobsAdded(first.batchId)).toBe(2);
-  const scope = storeScope({ url: world.sandbox.url, account: world.sandbox.email });
-  expect(await redis.hkeys(redisLedgerKey(prefix, scope))).toEqual(
-    expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']),
-  );
+  const ledgerKey = redisLedgerKey(world.prefix, storeScope(world.store));
+  expect(await world.redis.hkeys(ledgerKey)).toEqual(expect.arrayContaining(['k:barcode:r1', 'k:barcode:r2']));
 
   world.sandbox.resetStats();
   const again = await run();
@@ -115,6 +60,6 @@ it('schedule run through the queue records in the Redis ledger; the delta re-run
   const results = await readFile(join(again.reportDir, 'results.csv'), 'utf8');
   expect(results.split('\r\n').filter((line) => line !== '')).toHaveLength(1);
   // Nothing secret in the ledger.
-  const values = await redis.hvals(redisLedgerKey(prefix, scope));
+  const values = await world.redis.hvals(ledgerKey);
   expect(values.join('')).not.toContain(world.sandbox.password);
 });

@@ -7,37 +7,27 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BatchSummary } from '../../src/report/summary.ts';
-import { cli, useSandboxCli } from './cli.ts';
+import { cli, summaryOf, useSandboxCli } from './cli.ts';
 
 const t = useSandboxCli('rerun-edited');
 
 describe('rerun of an edited failed.csv', () => {
   it('syncs every row as edited; a batch re-run sends the failed rows and names the invalid ones', async () => {
-    const { dir, sandbox, env } = t;
-    const sheet = join(dir, 'new.csv');
+    const { sandbox, env } = t;
     // Row 2 is fine, rows 3 and 4 are invalid (a price typed with a letter O, no title), row 5 is
     // refused by the store (no category 99): two rows need a fix, one only a re-run.
-    await writeFile(sheet, 'title,sale_price,category,barcode\nGood,10,1,b1\nTypo,12.5O,1,b2\n,7,1,b3\nLost,5,99,b4\n');
-    const first = await cli(['import', sheet, '--json'], env);
-    expect(first.code).toBe(1);
-    const batch = JSON.parse(first.stdout) as BatchSummary;
+    const rows = ['Good,10,1,b1', 'Typo,12.5O,1,b2', ',7,1,b3', 'Lost,5,99,b4'];
+    const { batch, failedCsv } = await t.importWithFailures(rows);
     expect(batch.counts).toMatchObject({ created: 1, invalid: 2, failed: 1 });
 
     // The batch re-run sends row 5 again (still refused) and says the invalid ones need a fix.
     sandbox.resetStats();
     const byBatch = await cli(['rerun', batch.batchId, '--json'], env);
     expect(byBatch.code).toBe(1);
-    const failedCsv = join(batch.reportDir, 'failed.csv');
     expect(byBatch.stderr).toContain(`2 invalid rows need a fix first: correct them in ${failedCsv}`);
     expect(byBatch.stderr).toContain(`catalog-sync rerun ${failedCsv}`);
-    expect((JSON.parse(byBatch.stdout) as BatchSummary).total).toBe(1);
-    expect(
-      sandbox
-        .requests()
-        .filter((r) => r.path === '/v1/create_product')
-        .map((r) => (r.body as { barcode?: string }).barcode),
-    ).toEqual(['b4']);
+    expect(summaryOf(byBatch).total).toBe(1);
+    expect(t.createBodies().map((body) => body.barcode)).toEqual(['b4']);
 
     // The person fixes all three in failed.csv (as Excel saves it, in place) and re-runs that file.
     const text = await readFile(failedCsv, 'utf8');
@@ -47,7 +37,7 @@ describe('rerun of an edited failed.csv', () => {
     const edited = await cli(['rerun', failedCsv, '--json'], env);
     expect(edited.stderr).toBe('');
     expect(edited.code).toBe(0);
-    const rerun = JSON.parse(edited.stdout) as BatchSummary;
+    const rerun = summaryOf(edited);
     expect(rerun.rerunOf).toBe(batch.batchId);
     expect(rerun.total).toBe(3);
     expect(rerun.counts.created).toBe(3);
@@ -60,7 +50,7 @@ describe('rerun of an edited failed.csv', () => {
     // The same file again creates nothing twice: the ledger answers.
     sandbox.resetStats();
     const again = await cli(['rerun', failedCsv, '--json'], env);
-    expect((JSON.parse(again.stdout) as BatchSummary).counts.skipped).toBe(3);
+    expect(summaryOf(again).counts.skipped).toBe(3);
     expect(sandbox.requestCount('/v1/create_product')).toBe(0);
     expect(t.barcodes()).toEqual(['b1', 'b2', 'b3', 'b4']);
   });

@@ -9,27 +9,19 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dropLayout, type DropLayout } from '../../src/intake/drop-layout.ts';
-import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dropLayout } from '../../src/intake/drop-layout.ts';
 import { cli } from '../fidelity/helpers.ts';
-import { createCount, dropWatcherBase, finishedFile, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { useWorld } from '../helpers/use-world.ts';
+import { refusals, validateError } from './cli.ts';
+import { createCount, finishedFile, productCsv, startWorld, waitFor, watchDrop } from './helpers.ts';
 
 const run = promisify(execFile);
 
-let world: World;
-let layout: DropLayout;
-const listeners: ((e: DropEvent) => void)[] = [];
-const events = (l: (e: DropEvent) => void) => listeners.push(l);
-
-beforeEach(async () => {
-  world = await startWorld();
-  layout = dropLayout(join(world.dir, 'drop'));
-});
-
-afterEach(async () => {
-  listeners.splice(0);
-  await world.close();
+/** The intake world with a drop folder's layout in its folder. */
+const world = useWorld(async () => {
+  const intake = await startWorld();
+  return { ...intake, layout: dropLayout(join(intake.dir, 'drop')) };
 });
 
 async function mkfifo(path: string): Promise<string> {
@@ -43,13 +35,8 @@ describe('validate and import', () => {
 
   it('refuse a FIFO at once, exit 2, naming it (as a sheet or as a column map)', async () => {
     const fifo = await mkfifo(join(world.dir, 'products.csv'));
-    for (const command of [
-      ['validate', fifo],
-      ['import', fifo, '--sandbox'],
-    ]) {
-      const result = await cli(['--report-dir', world.reportDir, ...command]);
-      expect(result.code).toBe(2);
-      expect(result.err).toContain(`${fifo}: this is a named pipe (FIFO), not a file: only regular files are read`);
+    for (const said of await refusals(fifo, world.reportDir)) {
+      expect(said).toContain(`${fifo}: this is a named pipe (FIFO), not a file: only regular files are read`);
     }
     // A column map given as a FIFO is refused the same way.
     const sheet = join(world.dir, 'sheet.csv');
@@ -71,10 +58,7 @@ describe('validate and import', () => {
       ['/dev/null', 'a device'],
       [folder, 'a folder'],
     ] as const) {
-      const result = await cli(['--report-dir', world.reportDir, 'validate', file, '--json']);
-      expect(result.code).toBe(2);
-      const { error } = JSON.parse(result.out) as { error: Record<string, unknown> };
-      expect(error).toMatchObject({
+      expect(await validateError(file, world.reportDir)).toMatchObject({
         exitCode: 2,
         kind: 'sheet',
         code: 'not_a_file',
@@ -86,18 +70,13 @@ describe('validate and import', () => {
 
 describe('the drop folder', () => {
   it('moves a FIFO and a folder named like a sheet to failed/, takes the files after them, and closes at once', async () => {
-    const ledger = await world.openLedger();
+    const { layout } = world;
     await mkdir(layout.inbox, { recursive: true });
     await mkfifo(join(layout.inbox, 'pipe.csv'));
     await mkdir(join(layout.inbox, 'folder.xlsx'));
     await mkdir(join(layout.inbox, 'archive'));
-    const watcher = new DropWatcher({
-      ...dropWatcherBase(world, layout, ledger),
-      settleMs: 300,
-      pollMs: 50,
-      resumeIntervalMs: 200,
-      onEvent: (e) => listeners.forEach((l) => l(e)),
-    });
+    const timings = { settleMs: 300, pollMs: 50, resumeIntervalMs: 200 };
+    const { watcher, events } = watchDrop(world, layout, await world.openLedger(), timings);
     const pipe = waitFor(events, finishedFile('pipe.csv'));
     const folder = waitFor(events, finishedFile('folder.xlsx'));
     const good = waitFor(events, finishedFile('good.csv'));

@@ -5,10 +5,9 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { DropReport } from '../../src/intake/drop-file.ts';
 import { dropLayout, parseClaimedName } from '../../src/intake/drop-layout.ts';
-import { DropWatcher, type DropEvent } from '../../src/intake/drop-watcher.ts';
 import { scopedLedgerFile } from '../../src/ledger/file-store.ts';
 import { storeScope } from '../../src/store/identity.ts';
-import { createCount, dropWatcherBase, productCsv, startWorld, waitFor, type World } from './helpers.ts';
+import { createCount, productCsv, startWorld, waitFor, watchDrop, type World } from './helpers.ts';
 import { until } from '../helpers/until.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/catalog-sync.js');
@@ -58,18 +57,8 @@ it('a watcher killed mid-file is resumed by the next one without creating anythi
   const ledger = await world.openLedger(
     scopedLedgerFile(ledgerFile, storeScope({ url: world.sandbox.url, account: world.sandbox.email })),
   );
-  const listeners: ((e: DropEvent) => void)[] = [];
-  const watcher = new DropWatcher({
-    ...dropWatcherBase(world, layout, ledger),
-    settleMs: 200,
-    pollMs: 50,
-    resumeIntervalMs: 100,
-    onEvent: (e) => listeners.forEach((l) => l(e)),
-  });
-  const finished = waitFor<DropEvent>(
-    (l) => listeners.push(l),
-    (e) => e.type === 'finished',
-  );
+  const { watcher, events } = watchDrop(world, layout, ledger, { settleMs: 200, pollMs: 50, resumeIntervalMs: 100 });
+  const finished = waitFor(events, (e) => e.type === 'finished');
   await watcher.start();
   const event = await finished;
   await watcher.close(1_000);

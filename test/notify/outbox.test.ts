@@ -46,6 +46,19 @@ async function outboxTo(answer?: Answer, more: { delays?: number[]; rescanMs?: n
   return { outbox, counted, receiver: started };
 }
 
+/** Adds the webhook and waits for the outbox's pass over its files (the first attempt) to end. */
+async function addAndPass(outbox: Outbox): Promise<void> {
+  await outbox.add([notification()]);
+  await outbox.idle();
+}
+
+/** What an entry holds once it has ended (`state`) after `attempts`: no next attempt is planned. */
+const ended = (state: 'delivered' | 'given_up', attempts: number, lastError: string) =>
+  ({ state, attempts, nextAttemptAt: null, lastError }) as const;
+
+/** Timers and Date faked; the receiver's HTTP runs on real I/O. */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+
 /** Moves the fake clock on by `ms`, then waits for the outbox's pass over its files to end. */
 async function later(outbox: Outbox, ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
@@ -54,12 +67,11 @@ async function later(outbox: Outbox, ms: number): Promise<void> {
 
 describe('outbox delivery', () => {
   it('fails twice, then delivers once: the same webhook-id and body each time, 5 s then 30 s apart', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fakeClock();
     vi.setSystemTime(new Date('2026-11-26T10:12:00.000Z'));
     const { outbox, counted, receiver } = await outboxTo((n) => (n < 2 ? 500 : 204), { rescanMs: 3_600_000 });
 
-    await outbox.add([notification()]);
-    await outbox.idle();
+    await addAndPass(outbox);
     expect(receiver.deliveries).toHaveLength(1);
     expect((await entries())[0]).toMatchObject({ state: 'retrying', attempts: 1, lastError: 'HTTP 500' });
 
@@ -89,42 +101,28 @@ describe('outbox delivery', () => {
     });
     expect(counted.map((c) => c.result)).toEqual(['retrying', 'retrying', 'delivered']);
     expect(await outbox.ofBatch('20261126-101010-abc123')).toEqual([
-      expect.objectContaining({
-        channel: 'webhook',
-        state: 'delivered',
-        attempts: 3,
-        nextAttemptAt: null,
-        lastError: 'HTTP 500',
-      }),
+      expect.objectContaining({ channel: 'webhook', ...ended('delivered', 3, 'HTTP 500') }),
     ]);
     await outbox.close();
   });
 
   it('gives up after the last attempt of its schedule', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fakeClock();
     const { outbox, counted, receiver } = await outboxTo(() => 503, { delays: [1_000, 2_000], rescanMs: 3_600_000 });
-    await outbox.add([notification()]);
-    await outbox.idle();
+    await addAndPass(outbox);
     await later(outbox, 1_000);
     await later(outbox, 2_000);
     await later(outbox, 3_600_000);
     expect(receiver.deliveries).toHaveLength(3);
     expect(counted.map((c) => c.result)).toEqual(['retrying', 'retrying', 'given_up']);
-    expect((await entries())[0]).toMatchObject({
-      state: 'given_up',
-      attempts: 3,
-      nextAttemptAt: null,
-      lastError: 'HTTP 503',
-    });
+    expect((await entries())[0]).toMatchObject(ended('given_up', 3, 'HTTP 503'));
     await outbox.close();
   });
 
   it('keeps one notification when a batch is reported twice', async () => {
     const { outbox, receiver } = await outboxTo();
-    await outbox.add([notification()]);
-    await outbox.idle();
-    await outbox.add([notification()]);
-    await outbox.idle();
+    await addAndPass(outbox);
+    await addAndPass(outbox);
     await outbox.close();
     expect(receiver.deliveries).toHaveLength(1);
     expect(await entries()).toHaveLength(1);

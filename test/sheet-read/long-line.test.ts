@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_RECORD_BYTES } from '../../src/sheet/read/csv-reader.ts';
-import { cli } from '../fidelity/helpers.ts';
+import { refusals, validateError } from '../intake/cli.ts';
 import { useTempDir } from '../helpers/use-world.ts';
 
 const scratch = useTempDir('long-line', { once: true });
@@ -32,22 +32,14 @@ const limit =
 describe('a line past the limit', () => {
   it('a file on one line: validate and import exit 2 at once, naming the limit', async () => {
     const file = await oneLongLine('one-line.csv', 'title,sale_price,');
-    for (const command of [
-      ['validate', file],
-      ['import', file, '--sandbox'],
-    ]) {
-      const result = await cli(['--report-dir', scratch.dir, ...command]);
-      expect(result.code).toBe(2);
-      expect(result.err).toContain(`cannot read sheet: ${file}: cannot read CSV near row 1: ${limit}\n`);
+    for (const said of await refusals(file, scratch.dir)) {
+      expect(said).toContain(`cannot read sheet: ${file}: cannot read CSV near row 1: ${limit}\n`);
     }
   });
 
   it('a long line under a good header: the row is named', async () => {
     const file = await oneLongLine('long-row.csv', 'title,sale_price\r\nMug,5\r\n');
-    const result = await cli(['--report-dir', scratch.dir, 'validate', file, '--json']);
-    expect(result.code).toBe(2);
-    const { error } = JSON.parse(result.out) as { error: Record<string, unknown> };
-    expect(error).toMatchObject({
+    expect(await validateError(file, scratch.dir)).toMatchObject({
       exitCode: 2,
       code: 'line_too_long',
       message: `cannot read sheet: ${file}: cannot read CSV near row 3: ${limit}`,

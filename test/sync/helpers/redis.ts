@@ -1,14 +1,19 @@
 import { Redis } from 'ioredis';
 import { REDIS_URL } from '../../helpers/redis-url.ts';
 
-/** Deletes every key under a test's own prefix (never FLUSHALL/FLUSHDB on the shared Redis). */
-export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+/** The keys under `prefix`, a SCAN page at a time (never KEYS, which blocks the shared Redis). */
+async function* scanPages(redis: Redis, prefix: string): AsyncGenerator<string[]> {
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
-    if (keys.length > 0) await redis.unlink(...keys);
+    yield keys;
   } while (cursor !== '0');
+}
+
+/** Deletes every key under a test's own prefix (never FLUSHALL/FLUSHDB on the shared Redis). */
+export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  for await (const keys of scanPages(redis, prefix)) if (keys.length > 0) await redis.unlink(...keys);
 }
 
 /** deleteKeys on a connection of its own, for a clean-up that holds none. */
@@ -21,14 +26,10 @@ export async function dropKeys(prefix: string, redisUrl: string = REDIS_URL): Pr
   }
 }
 
+/** Every key under `prefix` (on a cluster node's own connection: the keys that node holds). */
 export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
   const out: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    out.push(...keys);
-  } while (cursor !== '0');
+  for await (const keys of scanPages(redis, prefix)) out.push(...keys);
   return out;
 }
 
