@@ -1,0 +1,122 @@
+/**
+ * A kernel capture of the requests local HTTP servers receive (bench/agency.ts): tcpdump on lo,
+ * only packets to the servers' ports whose TCP payload starts "POST " or "PUT " (a request's first
+ * segment: the client sends one request per connection at a time), cut at 200 bytes (the request
+ * line is all that is read). Each arrival is stamped by the kernel as the packet crossed lo (-tt),
+ * whatever the receiving process's event loop was doing then: a store's own log stamps when its
+ * loop reaches the request, late and in bunches under load.
+ *
+ * The capture ends at a marker: the bench POSTs /__sandbox/capture-end (a control path the store
+ * neither logs nor routes) once no other request can come, and stops tcpdump when the marker has
+ * been read, so every earlier packet has been read too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface Arrival {
+  path: string;
+  /** ms epoch, the kernel's stamp (µs resolution). */
+  at: number;
+}
+
+const MARKER = '/__sandbox/capture-end';
+/** The BPF offset of the TCP payload: the data offset nibble of the TCP header, in 32-bit words. */
+const PAYLOAD = '((tcp[12:1] & 0xf0) >> 2)';
+const POST_OR_PUT = `((tcp[${PAYLOAD}:4] = 0x504f5354 and tcp[${PAYLOAD} + 4:1] = 0x20) or tcp[${PAYLOAD}:4] = 0x50555420)`;
+
+/** `1796197238.812598 IP 127.0.0.1.40480 > 127.0.0.1.6379: Flags [P.], ...` */
+const PACKET = /^(\d+\.\d+) IP6? \S+ > \S+?\.(\d+): /;
+const REQUEST_LINE = /(?:POST|PUT) (\/\S*) HTTP\/1\.[01]/;
+
+/**
+ * Reads `tcpdump -A` text line by line: a packet's header line (time, ports), then its bytes as
+ * text (headers as dots, the request line somewhere in them).
+ */
+export class CaptureReader {
+  readonly byPort = new Map<number, Arrival[]>();
+  private pending: { at: number; port: number } | undefined;
+
+  constructor(private readonly onMarker: () => void) {}
+
+  line(text: string): void {
+    const packet = PACKET.exec(text);
+    if (packet) {
+      this.pending = { at: Number(packet[1]) * 1000, port: Number(packet[2]) };
+      return;
+    }
+    const request = this.pending && REQUEST_LINE.exec(text);
+    if (!this.pending || !request) return;
+    const { at, port } = this.pending;
+    this.pending = undefined;
+    if (request[1] === MARKER) return this.onMarker();
+    const list = this.byPort.get(port) ?? [];
+    list.push({ path: request[1]!, at });
+    this.byPort.set(port, list);
+  }
+}
+
+export interface CaptureEnd {
+  /** What tcpdump says the kernel dropped (its buffer full): those requests are missing from the capture. */
+  dropped: number | undefined;
+  /** false: tcpdump was stopped without having read the end marker, so it may have missed the last packets. */
+  markerRead: boolean;
+}
+
+export class KernelCapture {
+  private readonly exited: Promise<unknown>;
+  private stderr = '';
+  private markerSeen: () => void = () => undefined;
+  private readonly marker = new Promise<void>((resolve) => (this.markerSeen = resolve));
+  private readonly reader = new CaptureReader(() => this.markerSeen());
+  private stopping: Promise<CaptureEnd> | undefined;
+
+  private constructor(private readonly child: ChildProcess) {
+    // 'error' (spawn failed: no tcpdump) comes instead of 'exit'.
+    this.exited = new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.once('error', resolve);
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => this.reader.line(line));
+  }
+
+  /** Starts tcpdump and resolves once it listens; a string says why it could not (absent, not permitted). */
+  static async start(ports: readonly number[]): Promise<KernelCapture | string> {
+    const filter = `tcp and (${ports.map((p) => `dst port ${p}`).join(' or ')}) and ${POST_OR_PUT}`;
+    const args = ['-i', 'lo', '-nn', '-tt', '-l', '-A', '-s', '200', '-B', '8192', filter];
+    const child = spawn('tcpdump', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const capture = new KernelCapture(child);
+    const why = await new Promise<string | undefined>((resolve) => {
+      child.once('error', (error) => resolve(`tcpdump did not start: ${error.message}`));
+      child.stderr.on('data', (chunk: Buffer) => {
+        capture.stderr += chunk.toString();
+        if (capture.stderr.includes('listening on')) resolve(undefined);
+      });
+      void capture.exited.then(() => resolve(`tcpdump exited: ${capture.stderr.trim().split('\n').join(' ')}`));
+    });
+    return why ?? capture;
+  }
+
+  /** Sends the marker to `port`, waits (at most `timeoutMs`) until tcpdump has read it, stops it; once. */
+  stop(port: number, timeoutMs = 15_000): Promise<CaptureEnd> {
+    this.stopping ??= this.end(port, timeoutMs);
+    return this.stopping;
+  }
+
+  private async end(port: number, timeoutMs: number): Promise<CaptureEnd> {
+    await fetch(`http://127.0.0.1:${port}${MARKER}`, { method: 'POST' }).catch(() => undefined);
+    const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+    const markerRead = await Promise.race([this.marker.then(() => true), timer]);
+    this.child.kill('SIGINT');
+    await this.exited;
+    const dropped = /(\d+) packets? dropped by kernel/.exec(this.stderr)?.[1];
+    return { dropped: dropped === undefined ? undefined : Number(dropped), markerRead };
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  arrivals(port: number): Arrival[] {
+    return this.reader.byPort.get(port) ?? [];
+  }
+}
