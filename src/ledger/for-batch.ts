@@ -164,7 +164,10 @@ class StoreBatchLedger {
       const entry = claimed
         ? { ...claimed.pending, st }
         : entryAfter(row.plan, key, result, row.batchId, recordedRow(row), this.rowDigestIn(row));
-      if (entry !== null) await this.record(row.plan, key, keys.link, entry);
+      // A key this row claimed new holds its pending entry: no one else writes a key claimed and
+      // not yet recorded, so reading it back would cost a round trip per create for nothing.
+      const held = claimed?.previous === null ? claimed.pending : undefined;
+      if (entry !== null) await this.record(row.plan, key, keys.link, entry, held);
     } else if (claimed) {
       // The create surely did not happen (failed, not unknown): undo the pending mark.
       await this.writes.call([key, claimed.previous]);
@@ -173,11 +176,21 @@ class StoreBatchLedger {
 
   /**
    * Writes the row's entry as the product's record, under each of its keys: the values it had
-   * (read again now: another row may have changed them since `before`) with the ones the store
+   * (read again now: another row may have changed them since `before`; `claimedHeld`: what a key
+   * this row claimed holds, the one write no one else makes) with the ones the store
    * just confirmed over them, what they replaced (for undo), and its keys linked.
    */
-  private async record(plan: RowPlan, own: string, link: string | null, entry: LedgerEntry): Promise<void> {
-    const [held, linked] = await Promise.all([this.lookup(own), link === null ? undefined : this.lookup(link)]);
+  private async record(
+    plan: RowPlan,
+    own: string,
+    link: string | null,
+    entry: LedgerEntry,
+    claimedHeld?: LedgerEntry,
+  ): Promise<void> {
+    const [held, linked] = await Promise.all([
+      claimedHeld ?? this.lookup(own),
+      link === null ? undefined : this.lookup(link),
+    ]);
     const before = valuesOf(held, linked);
     const sent = entry.st === 'synced' ? sentValuesOf(plan) : null;
     const values = sent === null ? before : { ...before, ...sent };

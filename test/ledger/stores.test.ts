@@ -297,6 +297,21 @@ describe('ledgerForBatch over a ledger', () => {
     ).toBe(false);
   });
 
+  it('records a create it claimed without reading its key again: the claim made the key its own', async () => {
+    const ledger = new RedisLedger(redis, prefix, 'claimed-record');
+    const { counting, lookups } = countingLookups(ledger);
+    const batch = ledgerForBatch({ mode: 'delta', keyColumn: 'barcode', retryUnknown: false }, counting);
+    const created = row(2, 'cr1');
+    expect(await batch.before(created).then(resultOf)).toBeNull();
+    expect(await batch.beforeSend!(created)).toBeNull();
+    expect(lookups()).toBe(1);
+    await batch.after(created, { row: 2, outcome: 'created', message: '', httpStatus: 200, attempts: 1 });
+    expect(lookups()).toBe(1);
+    const [record] = await ledger.getMany(['k:barcode:cr1']);
+    expect(record).toMatchObject({ st: 'synced', batch: 'B', row: 2, v: { title: 't', barcode: 'cr1' } });
+    expect(record?.u).toHaveLength(1);
+  });
+
   it('records a re-run row under the number first seen, answers for the batch row, and knows it again when the batch resumes', async () => {
     const ledger = await openLedger(join(tmp.dir, 'rerun-rows.jsonl'));
     const settings = { mode: 'full' as const, keyColumn: 'barcode', retryUnknown: false };
