@@ -153,8 +153,11 @@ export async function closeBull(
 }
 
 /** Drops a Worker's connections at once, the cluster connection bullConnection made for it too (BullMQ leaves one it was given). */
-export function dropBull(bull: { disconnect(): Promise<void>; opts: { connection?: ConnectionOptions } }): void {
-  bull.disconnect().catch(() => undefined);
+export async function dropBull(bull: {
+  disconnect(): Promise<void>;
+  opts: { connection?: ConnectionOptions };
+}): Promise<void> {
   const connection = bull.opts.connection;
   if (connection instanceof Cluster && madeHere.has(connection)) connection.disconnect();
+  await bull.disconnect().catch(() => undefined);
 }

@@ -36,6 +36,8 @@ export interface WorkerParts {
   queueReport: (batchId: string) => Promise<unknown>;
   /** Whether stop() handed the active rows back. */
   handedBack: () => boolean;
+  /** Resolves once stop() has closed the connections of a worker that handed its rows back. */
+  dropped: () => Promise<void>;
 }
 
 export async function runJob(w: WorkerParts, job: Job, token: string | undefined): Promise<void> {

@@ -33,7 +33,9 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   /** The jobs running now, and whether stop() handed them back. */
   const active = new Set<string | undefined>();
   let handedBack = false;
-  const parts = workerParts(deps, redis, queue, () => handedBack);
+  let markDropped: () => void = () => undefined;
+  const dropped = new Promise<void>((resolve) => (markDropped = resolve));
+  const parts = { ...workerParts(deps, redis, queue, () => handedBack), dropped: () => dropped };
   const running = deps.lazy && deps.shared ? lazyRows(deps.shared, deps.prefix, parts, active) : eager(parts, active);
   const closeRest = async () => {
     await closeBull(queue);
@@ -53,9 +55,11 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
         await closeRest();
         return { handedBack: 0 };
       }
-      return stopWithin(graceMs, { worker, queue, redis: ownRedis ? redis : null, active }, () => {
-        handedBack = true;
-      });
+      const handBack = {
+        rows: () => (handedBack = true),
+        dropped: markDropped,
+      };
+      return stopWithin(graceMs, { worker, queue, redis: ownRedis ? redis : null, active }, handBack);
     },
   };
 }
@@ -83,7 +87,12 @@ function lazyRows(
 }
 
 /** What every job of this worker shares: the batch state in Redis, the slots, the progress lines. */
-function workerParts(deps: WorkerDeps, redis: RedisClient, queue: Queue, handedBack: () => boolean): WorkerParts {
+function workerParts(
+  deps: WorkerDeps,
+  redis: RedisClient,
+  queue: Queue,
+  handedBack: () => boolean,
+): Omit<WorkerParts, 'dropped'> {
   const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
   const state = new BatchState(redis, engineKeys(deps.prefix), deps.batchRetentionSeconds);
@@ -133,8 +142,11 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
 
   /**
    * Once stop() handed the rows back, this worker tells BullMQ nothing more of a job, neither done
-   * nor failed (its connections are being dropped, and a row cut off there must not be recorded
-   * as failed): the job stays active with its lock, and stalls.
+   * nor failed, until its connections are closed (a row cut off there must not be recorded as
+   * failed): the job stays active with its lock, and stalls. Then the job ends, its moves failing
+   * on the closed connections, so BullMQ's close completes: a job held for ever kept its lock
+   * renewal and stalled-check timers running, and the worker in memory, in a process that goes on
+   * serving other stores.
    */
   const unlessHandedBack = async (work: Promise<void>): Promise<void> => {
     try {
@@ -142,7 +154,10 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
     } catch (error) {
       if (!w.handedBack()) throw error;
     }
-    if (w.handedBack()) await new Promise<never>(() => undefined);
+    if (w.handedBack()) {
+      await w.dropped();
+      throw new HandedBack();
+    }
   };
 
   const worker = new Worker(
@@ -180,7 +195,7 @@ async function stopWithin(
     redis,
     active,
   }: { worker: Worker; queue: Queue; redis: RedisClient | null; active: Set<string | undefined> },
-  handBackRows: () => void,
+  handBack: { rows: () => void; dropped: () => void },
 ): Promise<{ handedBack: number }> {
   let timer: NodeJS.Timeout | undefined;
   const graceEnds = new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false)));
@@ -193,11 +208,12 @@ async function stopWithin(
   }
   // BullMQ's own close cannot be made to stop waiting once begun (a forced close after a
   // graceful one returns the graceful one's promise): its connections are dropped instead.
-  handBackRows();
+  handBack.rows();
   const rows = active.size;
   // The worker's own connections only: a shared one (the queue's, the state's) serves other stores.
   redis?.disconnect();
-  dropBull(worker);
+  // Not awaited: with Redis away, BullMQ's disconnect waits for it (the process may be exiting).
+  void dropBull(worker).then(handBack.dropped);
   if (redis) queue.disconnect().catch(() => undefined);
   else void closeBull(queue).catch(() => undefined);
   return { handedBack: rows };
