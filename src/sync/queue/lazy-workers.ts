@@ -52,6 +52,12 @@ end
 return due`;
 
 export interface LazyWorker {
+  /**
+   * Resolves once its store's wake channel is subscribed (its connection named and ready): from
+   * then on a job added by another process wakes its worker at once, not at the next sweep.
+   * Settles (never rejects) if the subscribe fails: the sweep still finds the queue's jobs.
+   */
+  heard(): Promise<void>;
   /** A job was just added to its queue here: its worker starts now rather than at the next sweep. */
   wake(): void;
   /** Closes its worker (if running) for good. */
@@ -77,6 +83,8 @@ interface Entry {
 class LazyWorkers {
   /** Store prefix -> its lazy queues: one script per store, its keys in one hash slot. */
   private readonly stores = new Map<string, Set<Entry>>();
+  /** Store prefix -> its wake channel's subscribe, settled. */
+  private readonly subscribed = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
   /** The connection the wake channels are heard on, while any store has a lazy queue. */
@@ -89,10 +97,15 @@ class LazyWorkers {
     let entries = this.stores.get(prefix);
     if (!entries) {
       this.stores.set(prefix, (entries = new Set()));
-      this.listen()
+      const subscribe = this.listen()
         .subscribe(wakeChannel(prefix))
-        .catch(() => undefined);
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+      this.subscribed.set(prefix, subscribe);
     }
+    const heard = this.subscribed.get(prefix) ?? Promise.resolve();
     entries.add(entry);
     if (!this.timer) {
       this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
@@ -108,6 +121,7 @@ class LazyWorkers {
       return worker;
     };
     return {
+      heard: () => heard,
       wake: () => this.transition(entry, true),
       detach,
       close: async () => {
@@ -122,6 +136,7 @@ class LazyWorkers {
     const entries = this.stores.get(entry.prefix);
     if (!entries?.delete(entry) || entries.size > 0) return;
     this.stores.delete(entry.prefix);
+    this.subscribed.delete(entry.prefix);
     this.listener?.unsubscribe(wakeChannel(entry.prefix)).catch(() => undefined);
     if (this.stores.size > 0) return;
     if (this.timer) clearInterval(this.timer);

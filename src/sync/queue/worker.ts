@@ -83,7 +83,9 @@ function lazyRows(
   active: Set<string | undefined>,
 ): RowWorkerRun {
   const lazy = lazyWorker(shared, prefix, QUEUE_NAME, () => bullWorker(parts, active));
-  return { ready: () => Promise.resolve(), take: () => lazy.detach() };
+  // Ready once it hears its store's wake channel: a batch queued by an import after `worker
+  // started` wakes it at once (issue 41), not at the next sweep up to SWEEP_MS later.
+  return { ready: () => lazy.heard(), take: () => lazy.detach() };
 }
 
 /** What every job of this worker shares: the batch state in Redis, the slots, the progress lines. */
