@@ -42,20 +42,17 @@ import { PrintedFigures } from './results-section.ts';
 import { fmt, productSheet } from './sync-support.ts';
 import { cpuWindow } from './machine-cpu.ts';
 import { rssMb } from './worker-process.ts';
+import { numberArg } from './args.ts';
 
-const arg = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const STORES = arg('stores', 500);
-const RATE = arg('rate', 2);
-const WORKERS = arg('workers', 4);
-const ROWS = arg('rows', 300);
-const STEADY_S = arg('steady', 40);
-const AFTER_S = arg('after', 20);
+const STORES = numberArg('stores', 500);
+const RATE = numberArg('rate', 2);
+const WORKERS = numberArg('workers', 4);
+const ROWS = numberArg('rows', 300);
+const STEADY_S = numberArg('steady', 40);
+const AFTER_S = numberArg('after', 20);
 const LATENCY_MS = 50;
 /** Every wait of the bench is bounded: a run that cannot finish says where it stopped. */
-const START_TIMEOUT_MS = arg('start-timeout', 15 * 60) * 1000;
+const START_TIMEOUT_MS = numberArg('start-timeout', 15 * 60) * 1000;
 const TAKEOVER_TIMEOUT_MS = 120_000;
 const END_TIMEOUT_MS = ((ROWS / RATE) * 3 + 300) * 1000;
 

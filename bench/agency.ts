@@ -23,18 +23,15 @@ import { runAgency, type AgencyOptions, type AgencyRun } from './agency-support.
 import type { Arrival } from './capture-support.ts';
 import { PrintedFigures } from './results-section.ts';
 import { fmt } from './sync-support.ts';
+import { numberArg } from './args.ts';
 
-const arg = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const options: Omit<AgencyOptions, 'cluster'> = {
-  stores: arg('stores', 50),
+  stores: numberArg('stores', 50),
   rate: 10,
   latencyMs: 50,
-  rows: arg('rows', 900),
-  backlog: arg('backlog', 5_000),
+  rows: numberArg('rows', 900),
+  backlog: numberArg('backlog', 5_000),
   capture: !flag('no-capture'),
 };
 const { stores: STORES, rate: RATE, rows: ROWS } = options;

@@ -26,13 +26,10 @@ import { Redis } from 'ioredis';
 import { PrintedFigures } from './results-section.ts';
 import { fmt, stopChild } from './sync-support.ts';
 import { cpuSeconds, rssMb, startWorker } from './worker-process.ts';
+import { numberArg } from './args.ts';
 
-const arg = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const STORES = arg('stores', 500);
-const SECONDS = arg('seconds', 60);
+const STORES = numberArg('stores', 500);
+const SECONDS = numberArg('seconds', 60);
 /** After the last store started: what start-up left running (logins, first reads) settles first. */
 const SETTLE_SECONDS = 15;
 

@@ -30,15 +30,12 @@ import { grownMost, heapGroups, type HeapGroups } from './heap-groups.ts';
 import { PrintedFigures } from './results-section.ts';
 import { deletePrefix, fmt, productSheet, stopChild } from './sync-support.ts';
 import { startWorker } from './worker-process.ts';
+import { numberArg } from './args.ts';
 
-const arg = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const N = arg('stores', 40);
-const ROWS = arg('rows', 600);
-const SETTLE_S = arg('settle', 20);
-const STEADY_S = arg('steady', 40);
+const N = numberArg('stores', 40);
+const ROWS = numberArg('rows', 600);
+const SETTLE_S = numberArg('settle', 20);
+const STEADY_S = numberArg('steady', 40);
 const SINGLE = process.argv.includes('--single');
 /** Heap snapshots and the CPU profiler malloc memory of their own: RSS is judged from a run without them. */
 const SNAPSHOTS = process.argv.includes('--snapshots');
