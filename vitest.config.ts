@@ -99,6 +99,10 @@ export default defineConfig({
     // tens of seconds to start, and a test waits on events, never on these.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits until its check holds; vitest's 1 s default is a timing, and a CI run at load
+    // 13-18 saw a browser's second upload show after it (operator-mapping, ar). The browser tests'
+    // element wait is 90 s too (test/helpers/chromium.ts).
+    expect: { poll: { timeout: 90_000 } },
     // Two cores: end-to-end suites start servers and workers of their own.
     maxWorkers: 2,
     reporters: ['default'],
