@@ -45,7 +45,7 @@ export async function launchChromium(options: { acceptDownloads?: boolean } = {}
     throw error;
   }
   // Playwright's 30 s wait for an element is a safety net, not a timing: CI saw a starved browser
-  // miss it once at load (a preview that shows in 2.5 s alone); the test's own limit is 120 s.
+  // miss it once at load (a preview that shows in 2.5 s alone); the test's own limit is 240 s.
   context.setDefaultTimeout(90_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
