@@ -183,8 +183,8 @@ export class LineReader {
 
   /**
    * The lines at many offsets, in the order asked: the offsets sorted, and lines close together in
-   * the file read in one run (a guard's chunk of 2,000 rows, synced in sheet order, is a few runs
-   * instead of 2,000 reads). A line running past its run's end is read on its own. Each line is
+   * the file read in one run (a guard's chunk of 250 rows, synced in sheet order, is a few runs
+   * instead of 250 reads). A line running past its run's end is read on its own. Each line is
    * the caller's own (parsed for it alone): no copy to make of what a planner reads.
    */
   many(offsets: readonly number[], part: RecordPart = 'whole'): (Line | undefined)[] {
