@@ -86,6 +86,24 @@ describe('LineReader', () => {
     });
   });
 
+  it('reads each key as written, escaped or not, and a deletion, through the one read of a run', async () => {
+    const path = join(tmp.dir, 'keys.jsonl');
+    // Keys JSON writes with escapes (a quote, a backslash, a control character), one that looks
+    // like the line's own next field, non-ASCII ones; a deletion between them.
+    const keys = ['p:1', 'k:barcode:a"b', 'k:barcode:a\\', 'k:sku:\t1', 'k:sku:x","e":', 'k:barcode:٦٢٨', 'k:sku:é'];
+    const lines: Line[] = keys.map((k, i) => ({ k, e: { ...e(String(i)), v: { title: `t${i}` } } }));
+    lines.splice(3, 0, { k: 'p:2', d: 1 });
+    await writeFile(path, lines.map((line) => `${lineText(line)}\n`).join(''));
+    const at = await offsetsOf(path);
+    expect([...at.keys()]).toEqual(lines.map((line) => line.k));
+    readLines(path, 'r', (reader) => {
+      for (const part of ['plan', 'whole'] as const) {
+        expect(reader.many([...at.values()], part)).toEqual(lines);
+        for (const line of lines) expect(reader.at(at.get(line.k)!, part)).toEqual(line);
+      }
+    });
+  });
+
   it("reads a record's undo steps only when asked for it whole: a plan's read leaves them unparsed", async () => {
     const path = join(tmp.dir, 'steps.jsonl');
     const steps = [
