@@ -9,7 +9,7 @@ import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings, RecordDecision } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
-import type { Ledger, LedgerEntry, ProductRecords } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductRecords, RecordPart } from './ledger.ts';
 import { rowDigestOf } from './fingerprint.ts';
 import { keysAfter, valuesOf } from './links.ts';
 import {
@@ -61,6 +61,10 @@ export function batchLedgersOf(ledger: Ledger, keeping = KEEPING): BatchLedgerFa
 /** The steps of one batch's ledger (see BatchLedger), over one Ledger store. */
 class StoreBatchLedger {
   private readonly reads: Coalescer<string, LedgerEntry | undefined>;
+  // `before`'s reads: records without their undo steps (RecordPart 'plan'). Its decision never
+  // looks at them, and what it read is never written back (beforeSend and the record read the
+  // key again, whole): a Redis ledger then asks one hash per row, not two (issue 41).
+  private readonly planReads: Coalescer<string, LedgerEntry | undefined>;
   // Entries read ahead by prefetch, each taken by the `before` it was read for.
   private readonly prefetched = new Map<string, LedgerEntry | undefined>();
   private readonly writes: Coalescer<Write, void>;
@@ -77,6 +81,7 @@ class StoreBatchLedger {
     private readonly keeping: RecordKeeping,
   ) {
     this.reads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys));
+    this.planReads = new Coalescer<string, LedgerEntry | undefined>((keys) => ledger.getMany(keys, 'plan'));
     this.writes = new Coalescer<Write, void>(async (items) => {
       const sets = items.filter((w): w is readonly [string, LedgerEntry] => w[1] !== null);
       const deletes = items.filter((w) => w[1] === null).map((w) => w[0]);
@@ -92,8 +97,8 @@ class StoreBatchLedger {
     const keys = recordKeysOf(row.plan, this.settings.keyColumn);
     if (keys.own === null) return { send: row.plan };
     const [own, link] = await Promise.all([
-      this.lookup(keys.own),
-      keys.link === null ? undefined : this.lookup(keys.link),
+      this.lookup(keys.own, 'plan'),
+      keys.link === null ? undefined : this.lookup(keys.link, 'plan'),
     ]);
     // Two rows of one sheet never share a key here: the mapper made the later one invalid (rule (a)).
     const decision = decideRecord(
@@ -209,7 +214,8 @@ class StoreBatchLedger {
     );
   }
 
-  private async lookup(key: string): Promise<LedgerEntry | undefined> {
+  /** `plan`: the record may come without its undo steps (`before` only; see planReads). */
+  private async lookup(key: string, part: RecordPart = 'whole'): Promise<LedgerEntry | undefined> {
     // A store held in memory has no round trip to save: no batching.
     if (this.ledger.getNow) return this.ledger.getNow(key);
     if (this.prefetched.has(key)) {
@@ -217,7 +223,7 @@ class StoreBatchLedger {
       this.prefetched.delete(key);
       return entry;
     }
-    return this.reads.call(key);
+    return (part === 'plan' ? this.planReads : this.reads).call(key);
   }
 
   async readAhead(rows: readonly { plan: RowPlan }[]): Promise<void> {

@@ -44,6 +44,8 @@ local poll = math.max(5, math.min(50, math.floor(window / 1000 / capacity)))
 // all were admitted, else the milliseconds until the send that frees the next slot leaves the
 // window, or a short poll when that slot is held by a request not yet sent. The asking members are
 // removed first: a call sent again after a lost reply must not count them against themselves.
+// One ZREM and one ZADD for all of them: every waiting row is asked for on each call, so a
+// command per member was most of the Redis commands a create cost (issue 41: 4.5 ZREM per create).
 const ACQUIRE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -52,12 +54,16 @@ local hold = tonumber(ARGV[3])
 local asking = #ARGV - 3
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return {0, math.ceil((paused - now) / 1000)} end
-for i = 1, asking do redis.call('ZREM', KEYS[1], ARGV[3 + i]) end
+if asking > 0 then redis.call('ZREM', KEYS[1], unpack(ARGV, 4)) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
 local n = redis.call('ZCARD', KEYS[1])
 local admitted = math.max(0, math.min(asking, capacity - n))
-for i = 1, admitted do redis.call('ZADD', KEYS[1], now + hold, ARGV[3 + i]) end
-if admitted > 0 then redis.call('PEXPIRE', KEYS[1], math.ceil((span + hold) / 1000) + 1000) end
+if admitted > 0 then
+  local held = {}
+  for i = 1, admitted do held[2 * i - 1] = now + hold; held[2 * i] = ARGV[3 + i] end
+  redis.call('ZADD', KEYS[1], unpack(held))
+  redis.call('PEXPIRE', KEYS[1], math.ceil((span + hold) / 1000) + 1000)
+end
 if admitted == asking then return {admitted, 0} end
 n = n + admitted
 local frees = tonumber(redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')[2])
@@ -66,12 +72,20 @@ return {admitted, math.max(1, math.ceil((frees + span - now) / 1000))}
 `);
 
 // The requests (ARGV[4..]) were written to the network: they count from now (a lapsed entry is
-// counted again).
+// counted again). One ZADD per thousand of them (unpack's bound), not one per request.
 const SENT = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 ${WINDOW_OF_RATE}
-for i = 4, #ARGV do redis.call('ZADD', KEYS[1], now, ARGV[i]) end
+local sent = {}
+for i = 4, #ARGV do
+  sent[#sent + 1] = now
+  sent[#sent + 1] = ARGV[i]
+  if #sent >= 2000 or i == #ARGV then
+    redis.call('ZADD', KEYS[1], unpack(sent))
+    sent = {}
+  end
+end
 redis.call('PEXPIRE', KEYS[1], math.ceil((span + tonumber(ARGV[3])) / 1000) + 1000, 'GT')
 return 1
 `);
