@@ -48,44 +48,12 @@ export function lineAt(bytes: Buffer, start: number, end: number, part: RecordPa
   // The steps hold no tab (JSON): the last one is where they start.
   const tab = end > start && bytes[end - 1] === STEPS_END ? bytes.lastIndexOf(TAB, end - 1) : -1;
   const steps = tab >= start;
-  const stop = steps ? tab : end;
-  const line = entryLineAt(bytes, start, stop) ?? parseLine(bytes.toString('utf8', start, stop));
+  const line = parseLine(bytes.toString('utf8', start, steps ? tab : end));
   if (line && 'e' in line && steps && part === 'whole') {
     const u = stepsOf(bytes.toString('utf8', tab + 1, end));
     if (u !== undefined) line.e.u = u;
   }
   return line;
-}
-
-/** An entry's line starts so, its key (as JSON) first, then `","e":` and its entry. */
-const KEY_START = Buffer.from('{"k":"');
-const ENTRY_START = Buffer.from('","e":');
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OBJECT_END = 0x7d;
-
-/**
- * An entry's line as lineText writes it (`{"k":"<key>","e":<entry>}`), its key read from the
- * bytes and only its entry parsed: JSON.parse makes each short string value an internalised
- * string, and a key such as `p:12345` is unique to its line: a third of a planner's parse of
- * each record. Null for any other line (a deletion, a key written with escapes): parsed whole.
- */
-function entryLineAt(bytes: Buffer, start: number, stop: number): Line | undefined | null {
-  const keyStart = start + KEY_START.length;
-  if (stop - keyStart < ENTRY_START.length + 2 || bytes.compare(KEY_START, 0, KEY_START.length, start, keyStart) !== 0)
-    return null;
-  // Without escapes, the key ends at its first quote.
-  const keyEnd = bytes.indexOf(QUOTE, keyStart);
-  const entryStart = keyEnd + ENTRY_START.length;
-  if (keyEnd < 0 || entryStart >= stop || bytes[stop - 1] !== OBJECT_END) return null;
-  if (bytes.compare(ENTRY_START, 0, ENTRY_START.length, keyEnd, entryStart) !== 0) return null;
-  for (let i = keyStart; i < keyEnd; i++) if (bytes[i] === BACKSLASH) return null;
-  try {
-    const e: unknown = JSON.parse(bytes.toString('utf8', entryStart, stop - 1));
-    return isLedgerEntry(e) ? { k: bytes.toString('utf8', keyStart, keyEnd), e } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function parseLine(text: string): Line | undefined {
