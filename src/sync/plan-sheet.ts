@@ -76,13 +76,29 @@ export async function planSheet(
     const listed = retire ? new ListedKeys(settings.keyColumn) : null;
     let lastRow = 1;
     let chunk: SheetRowResult[] = [];
-    const flush = async (): Promise<void> => {
-      const changes = await planRows(chunk, records, settings);
-      for (const [i, sheetRow] of chunk.entries()) {
+    /**
+     * The chunk whose records are being looked up: its lookup runs while the next chunk is read
+     * and mapped, so a Redis ledger's round trip costs the guard no wall time of its own (one
+     * chunk ahead at most: two chunks alive, not a sheet).
+     */
+    let ahead: { rows: SheetRowResult[]; changes: Promise<RowChange[]> } | null = null;
+    const visitAhead = async (): Promise<void> => {
+      if (ahead === null) return;
+      const { rows, changes } = ahead;
+      ahead = null;
+      const decided = await changes;
+      for (const [i, sheetRow] of rows.entries()) {
         // Awaited only when it asks to be: a microtask a row is felt at 100,000 rows.
-        const waiting = visit(changes[i]!, sheetRow, sheet);
+        const waiting = visit(decided[i]!, sheetRow, sheet);
         if (waiting) await waiting;
       }
+    };
+    const flush = async (): Promise<void> => {
+      await visitAhead();
+      if (chunk.length === 0) return;
+      ahead = { rows: chunk, changes: planRows(chunk, records, settings) };
+      // Settled when visited; a lookup that fails before then is not an unhandled rejection.
+      ahead.changes.catch(() => undefined);
       chunk = [];
     };
     try {
@@ -93,6 +109,7 @@ export async function planSheet(
         if (chunk.length >= (options.chunk ?? CHUNK)) await flush();
       }
       await flush();
+      await visitAhead();
       // Read whole (a break part-way threw): what the sheet no longer lists is retired.
       if (retire && listed) {
         for await (const retirement of retirementsOf(retire.records, listed, retire.absent)) {
@@ -158,10 +175,16 @@ async function lookup(
   records: Pick<Ledger, 'getMany'>,
   keys: readonly (string | null)[],
 ): Promise<(LedgerEntry | undefined)[]> {
-  const asked = [...new Set(keys.filter((k): k is string => k !== null))];
+  // Each distinct key's place in `asked`; one pass, no intermediate arrays (a chunk a lookup).
+  const place = new Map<string, number>();
+  const asked: string[] = [];
+  for (const key of keys)
+    if (key !== null && !place.has(key)) {
+      place.set(key, asked.length);
+      asked.push(key);
+    }
   if (asked.length === 0) return keys.map(() => undefined);
   // The plan reads no undo steps: left unparsed, the most of a record's text once it has a few.
   const entries = await records.getMany(asked, 'plan');
-  const byKey = new Map(asked.map((key, i) => [key, entries[i]]));
-  return keys.map((key) => (key === null ? undefined : byKey.get(key)));
+  return keys.map((key) => (key === null ? undefined : entries[place.get(key)!]));
 }
