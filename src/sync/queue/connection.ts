@@ -5,14 +5,16 @@
  * (CONNECTION_NAMES, BullMQ names a worker's blocking read after its queue), so Redis's CLIENT LIST
  * counts a process's connections per role. A process's queues and engine commands share one
  * connection (RedisTarget.shared); only a row worker has its own two, and only while its store has
- * rows (lazy-workers.ts, issue 41).
+ * rows (lazy-workers.ts, issue 41): on a cluster, its cluster client and a plain blocking read
+ * (rowWorkerBackend).
  */
-import type { ConnectionOptions } from 'bullmq';
+import { createRedisBackend, type BackendFactory, type ConnectionOptions, type RedisQueueBackend } from 'bullmq';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisNode } from '../../config.ts';
 import { silentLogger, type Logger } from '../../log.ts';
 import { CLUSTER_OPTIONS, describeRedis, type RedisClient, type RedisServer } from '../../redis.ts';
 import { watchRedis } from './redis-outage.ts';
+import { slotReadBackend } from './slot-read.ts';
 
 /** A store's place in Redis: the server or cluster, and its key prefix (keys.ts storePrefix). */
 export type RedisTarget = RedisServer & {
@@ -51,6 +53,10 @@ export function connectionName(role: ConnectionRole, pid: number = process.pid):
 
 /** The cluster connections bullConnection made: closeBull quits those, never a shared one. */
 const madeHere = new WeakSet<object>();
+
+function isMadeHere(connection: ConnectionOptions): connection is Cluster {
+  return connection instanceof Cluster && madeHere.has(connection);
+}
 
 /** A Redis restart is waited through, never failed: commands wait in the offline queue. */
 const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
@@ -127,6 +133,18 @@ export function bullConnection(
     return made;
   }
   return { url: server.redisUrl, maxRetriesPerRequest: null, connectionName: name };
+}
+
+/**
+ * The backend for a row Worker given `connection` (bullConnection(…, 'rows')) and its key prefix:
+ * on a cluster, its blocking read is a plain connection to its store's master (slot-read.ts)
+ * instead of BullMQ's copy of the cluster client; BullMQ's own on one server, where a copy is a
+ * plain client already.
+ */
+export function rowWorkerBackend(connection: ConnectionOptions, prefix: string): BackendFactory<RedisQueueBackend> {
+  if (!isMadeHere(connection)) return createRedisBackend;
+  const { connectionName: _name, ...options } = connection.options.redisOptions ?? {};
+  return slotReadBackend(connection, prefix, { ...options, retryStrategy });
 }
 
 /**

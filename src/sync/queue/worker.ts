@@ -11,7 +11,7 @@ import { sendSlots } from '../slots.ts';
 import { ProgressLog } from '../progress-log.ts';
 import { BatchState } from './batch-state.ts';
 import type { RedisClient } from '../../redis.ts';
-import { IDLE_WAIT_SECONDS, bullConnection, closeBull, dropBull, openRedis } from './connection.ts';
+import { IDLE_WAIT_SECONDS, bullConnection, closeBull, dropBull, openRedis, rowWorkerBackend } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOBS_KEPT, type ReportJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
@@ -162,6 +162,8 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
     }
   };
 
+  // Its own connections, not the shared one: stop() drops them to hand its rows back.
+  const connection = bullConnection(deps, 'rows');
   const worker = new Worker(
     QUEUE_NAME,
     (job: Job, token?: string) => {
@@ -169,8 +171,7 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
       return unlessHandedBack(runJob(w, job, token).finally(() => active.delete(job.id)));
     },
     {
-      // Its own connections, not the shared one: stop() drops them to hand its rows back.
-      connection: bullConnection(deps, 'rows'),
+      connection,
       prefix: deps.prefix,
       concurrency: jobs,
       lockDuration: deps.lockDurationMs ?? 30_000,
@@ -182,6 +183,7 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
       ...ROW_JOBS_KEPT,
       autorun: true,
     },
+    rowWorkerBackend(connection, deps.prefix),
   );
   worker.on('failed', (job, error) => onJobFailed(w, job, error));
   onBullError(worker, logger, 'row worker');
