@@ -5,14 +5,15 @@
  * (CONNECTION_NAMES, BullMQ names a worker's blocking read after its queue), so Redis's CLIENT LIST
  * counts a process's connections per role. A process's queues and engine commands share one
  * connection (RedisTarget.shared); only a row worker has its own two, and only while its store has
- * rows (lazy-workers.ts, issue 41).
+ * rows (lazy-workers.ts, issue 41): on a cluster, plain clients to its store's master (rowConnection).
  */
 import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisNode } from '../../config.ts';
 import { silentLogger, type Logger } from '../../log.ts';
-import { CLUSTER_OPTIONS, describeRedis, type RedisClient, type RedisServer } from '../../redis.ts';
+import { CLUSTER_OPTIONS, describeRedis, isCluster, type RedisClient, type RedisServer } from '../../redis.ts';
 import { watchRedis } from './redis-outage.ts';
+import { slotMasterClient } from './slot-master.ts';
 
 /** A store's place in Redis: the server or cluster, and its key prefix (keys.ts storePrefix). */
 export type RedisTarget = RedisServer & {
@@ -49,8 +50,12 @@ export function connectionName(role: ConnectionRole, pid: number = process.pid):
   return `${CONNECTION_NAMES[role]}:${pid}`;
 }
 
-/** The cluster connections bullConnection made: closeBull quits those, never a shared one. */
+/** The clients bullConnection and rowConnection made: closeBull quits those, never a shared one. */
 const madeHere = new WeakSet<object>();
+
+function isMadeHere(connection: ConnectionOptions | undefined): connection is RedisClient {
+  return (connection instanceof Cluster || connection instanceof Redis) && madeHere.has(connection);
+}
 
 /** A Redis restart is waited through, never failed: commands wait in the offline queue. */
 const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
@@ -75,10 +80,10 @@ function clusterOf(nodes: readonly RedisNode[], redisOptions: RedisOptions, lazy
 
 /**
  * BullMQ's version check (INFO, no key: a random master, and a connection kept open there) is
- * skipped on a row worker's cluster clients (two per store served): the process's shared
- * connection, which the queues of a worker process use (row-queue.ts, notify/queue.ts,
- * intake/schedules.ts), checks it once per process. ioredis ignores the key; BullMQ 5+ reads it
- * from a cluster's redisOptions.
+ * skipped on a row worker's clients (two per store served): the process's shared connection,
+ * which the queues of a worker process use (row-queue.ts, notify/queue.ts, intake/schedules.ts),
+ * checks it once per process. ioredis ignores the key; BullMQ 5+ reads it from a client's options
+ * (a cluster's redisOptions).
  */
 type BullRedisOptions = RedisOptions & { skipVersionCheck: boolean };
 
@@ -130,6 +135,25 @@ export function bullConnection(
 }
 
 /**
+ * A row Worker's `connection`: its own, never the shared one, as stop() drops it to hand its rows
+ * back. On a cluster, a plain client to the master of its store's hash slot (`prefix`), found
+ * through `via`, the process's cluster client (slot-master.ts): BullMQ's copy of it for the
+ * blocking read is one too, so a busy store holds no cluster client of its own. closeBull closes it.
+ */
+export function rowConnection(server: RedisServer, prefix: string, via: RedisClient): ConnectionOptions {
+  if (!('redisCluster' in server) || !isCluster(via)) return bullConnection(server, 'rows');
+  const options: BullRedisOptions = {
+    maxRetriesPerRequest: null,
+    connectionName: connectionName('rows'),
+    retryStrategy,
+    skipVersionCheck: true,
+  };
+  const made = slotMasterClient(via, prefix, options);
+  madeHere.add(made);
+  return made;
+}
+
+/**
  * BullMQ's drainDelay for every Worker we run: how long, in seconds, an idle worker's blocking read
  * waits on an empty queue before it looks again (BullMQ's default: 5). A job added wakes it at
  * once, and a delayed job's time bounds it, so this only spaces the rounds of a queue with nothing
@@ -147,8 +171,7 @@ export async function closeBull(
     await bull.close(force);
   } finally {
     const connection = bull.opts.connection;
-    if (connection instanceof Cluster && madeHere.has(connection))
-      await connection.quit().catch(() => connection.disconnect());
+    if (isMadeHere(connection)) await connection.quit().catch(() => connection.disconnect());
   }
 }
 
@@ -158,6 +181,6 @@ export async function dropBull(bull: {
   opts: { connection?: ConnectionOptions };
 }): Promise<void> {
   const connection = bull.opts.connection;
-  if (connection instanceof Cluster && madeHere.has(connection)) connection.disconnect();
+  if (isMadeHere(connection)) connection.disconnect();
   await bull.disconnect().catch(() => undefined);
 }

@@ -11,7 +11,7 @@ import { sendSlots } from '../slots.ts';
 import { ProgressLog } from '../progress-log.ts';
 import { BatchState } from './batch-state.ts';
 import type { RedisClient } from '../../redis.ts';
-import { IDLE_WAIT_SECONDS, bullConnection, closeBull, dropBull, openRedis } from './connection.ts';
+import { IDLE_WAIT_SECONDS, closeBull, dropBull, openRedis, rowConnection } from './connection.ts';
 import { onBullError } from './redis-outage.ts';
 import { REPORT_JOB, REPORT_JOB_OPTIONS, ROW_JOBS_KEPT, type ReportJobData } from './jobs.ts';
 import { engineKeys, QUEUE_NAME, reportJobId } from './keys.ts';
@@ -36,7 +36,8 @@ export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   let markDropped: () => void = () => undefined;
   const dropped = new Promise<void>((resolve) => (markDropped = resolve));
   const parts = { ...workerParts(deps, redis, queue, () => handedBack), dropped: () => dropped };
-  const running = deps.lazy && deps.shared ? lazyRows(deps.shared, deps.prefix, parts, active) : eager(parts, active);
+  const running =
+    deps.lazy && deps.shared ? lazyRows(deps.shared, deps.prefix, parts, active) : eager(parts, active, redis);
   const closeRest = async () => {
     await closeBull(queue);
     if (ownRedis) await redis.quit().catch(() => redis.disconnect());
@@ -70,8 +71,8 @@ interface RowWorkerRun {
   take(): Promise<Worker | null>;
 }
 
-function eager(parts: WorkerParts, active: Set<string | undefined>): RowWorkerRun {
-  const worker = bullWorker(parts, active);
+function eager(parts: WorkerParts, active: Set<string | undefined>, redis: RedisClient): RowWorkerRun {
+  const worker = bullWorker(parts, active, redis);
   return { ready: () => worker.waitUntilReady().then(() => undefined), take: () => Promise.resolve(worker) };
 }
 
@@ -82,7 +83,7 @@ function lazyRows(
   parts: WorkerParts,
   active: Set<string | undefined>,
 ): RowWorkerRun {
-  const lazy = lazyWorker(shared, prefix, QUEUE_NAME, () => bullWorker(parts, active));
+  const lazy = lazyWorker(shared, prefix, QUEUE_NAME, () => bullWorker(parts, active, shared));
   // Ready once it hears its store's wake channel: a batch queued by an import after `worker
   // started` wakes it at once (issue 41), not at the next sweep up to SWEEP_MS later.
   return { ready: () => lazy.heard(), take: () => lazy.detach() };
@@ -132,8 +133,11 @@ function workerParts(
   };
 }
 
-/** The BullMQ worker taking this store's row and report jobs; `active` tracks the jobs running now. */
-function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
+/**
+ * The BullMQ worker taking this store's row and report jobs; `active` tracks the jobs running now.
+ * `redis`: the process's connection (or the SyncWorker's), which finds its store's master on a cluster.
+ */
+function bullWorker(w: WorkerParts, active: Set<string | undefined>, redis: RedisClient): Worker {
   const { deps, logger } = w;
   // CONCURRENCY bounds the requests in flight; a few more rows than that have their store calls
   // (rate gate, ledger claim, request, ledger record) under way (slots.ts). A few more jobs than
@@ -170,7 +174,7 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>): Worker {
     },
     {
       // Its own connections, not the shared one: stop() drops them to hand its rows back.
-      connection: bullConnection(deps, 'rows'),
+      connection: rowConnection(deps, deps.prefix, redis),
       prefix: deps.prefix,
       concurrency: jobs,
       lockDuration: deps.lockDurationMs ?? 30_000,
