@@ -40,7 +40,7 @@ local poll = math.max(5, math.min(50, math.floor(window / 1000 / capacity)))
 
 // Times in microseconds (Redis TIME). Admits, in order, as many of the asking members (ARGV[4..])
 // as fewer than `capacity` entries allow after sweeping the sends older than `span`, each holding
-// its slot (score now + hold) until its request is sent. Returns {admitted, wait}: wait is 0 when
+// its slot (score now + hold) until its request is sent. Returns {admitted, wait, capacity}: wait is 0 when
 // all were admitted, else the milliseconds until the send that frees the next slot leaves the
 // window, or a short poll when that slot is held by a request not yet sent. The asking members are
 // removed first: a call sent again after a lost reply must not count them against themselves.
@@ -53,7 +53,7 @@ ${WINDOW_OF_RATE}
 local hold = tonumber(ARGV[3])
 local asking = #ARGV - 3
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
-if paused > now then return {0, math.ceil((paused - now) / 1000)} end
+if paused > now then return {0, math.ceil((paused - now) / 1000), capacity} end
 if asking > 0 then redis.call('ZREM', KEYS[1], unpack(ARGV, 4)) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
 local n = redis.call('ZCARD', KEYS[1])
@@ -64,11 +64,11 @@ if admitted > 0 then
   redis.call('ZADD', KEYS[1], unpack(held))
   redis.call('PEXPIRE', KEYS[1], math.ceil((span + hold) / 1000) + 1000)
 end
-if admitted == asking then return {admitted, 0} end
+if admitted == asking then return {admitted, 0, capacity} end
 n = n + admitted
 local frees = tonumber(redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')[2])
-if frees > now then return {admitted, poll} end
-return {admitted, math.max(1, math.ceil((frees + span - now) / 1000))}
+if frees > now then return {admitted, poll, capacity} end
+return {admitted, math.max(1, math.ceil((frees + span - now) / 1000)), capacity}
 `);
 
 // The requests (ARGV[4..]) were written to the network: they count from now (a lapsed entry is
@@ -141,6 +141,13 @@ export class RedisRateGate implements RateGate {
   private paused = { from: 0, until: 0 };
   /** Members whose requests were sent this turn of the event loop, not yet told to Redis. */
   private readonly sent: string[] = [];
+  /**
+   * The window's capacity as the last admission found it (the store's rate): a call never asks
+   * for more callers than that, as no more could be admitted. Each member asked is an argument
+   * to encode and a ZREM in the script: at 10/s, 30-odd waiting rows were asked for on every call,
+   * one admitted (issue 41).
+   */
+  private capacity = MAX_ASKING;
 
   constructor(private readonly options: RedisRateGateOptions) {
     windowFor(options.rate); // a bad rate fails here, not in Redis
@@ -205,7 +212,7 @@ export class RedisRateGate implements RateGate {
   private async poll(): Promise<void> {
     this.polling = true;
     while (this.waiting.length > 0) {
-      const asking = this.waiting.slice(0, MAX_ASKING);
+      const asking = this.waiting.slice(0, Math.min(MAX_ASKING, this.capacity));
       const askedAt = this.now();
       let admitted = 0;
       let wait: number;
@@ -215,8 +222,10 @@ export class RedisRateGate implements RateGate {
           this.marginUs,
           this.holdUs,
           ...asking.map((w) => w.member),
-        ])) as [number, number];
+        ])) as [number, number, number];
         [admitted, wait] = answer;
+        // A rate raised since shows here, and the next call asks for as many more.
+        if (answer[2] > 0) this.capacity = answer[2];
       } catch {
         // Redis is restarting or unreachable: no request may start until the gate answers, and
         // failing here would make a create look ambiguous when it was never sent.
