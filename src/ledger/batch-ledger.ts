@@ -6,7 +6,7 @@
  */
 import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
-import type { ProductRecords } from './ledger.ts';
+import type { ProductRecords, ScriptWrites } from './ledger.ts';
 
 /**
  * What the ledger decides before a row is sent: its final result (not sent), or the plan to send:
@@ -84,6 +84,12 @@ export interface BatchLedger {
    * creates). Called only for rows that passed both `before` and `beforeSend`.
    */
   after(row: LedgerRow, result: RowResult): Promise<void>;
+  /**
+   * Optional (a Redis ledger), instead of `after`: the writes `after` would make, not made (null:
+   * none), for a caller that makes them in one Redis script with its own record of the row (the
+   * queue worker's result record, in the store's hash slot): one call per row, not two (issue 41).
+   */
+  afterWrites?(row: LedgerRow, result: RowResult): Promise<ScriptWrites | null>;
   /**
    * Optional: the store's records of products with a product_id, which a batch that retires what
    * its sheet no longer lists looks through (sync/retire.ts). A ledger without it retires nothing.

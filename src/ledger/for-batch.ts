@@ -9,7 +9,7 @@ import type { RowPlan } from '../sheet/types.ts';
 import type { RowResult } from '../outcome.ts';
 import type { BatchLedger, BatchLedgerFactory, LedgerRow, LedgerSettings, RecordDecision } from './batch-ledger.ts';
 import { Coalescer } from './coalesce.ts';
-import type { Ledger, LedgerEntry, ProductRecords, RecordPart } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductRecords, RecordPart, ScriptWrites } from './ledger.ts';
 import { rowDigestOf } from './fingerprint.ts';
 import { keysAfter, valuesOf } from './links.ts';
 import {
@@ -37,6 +37,7 @@ const KEEPING: RecordKeeping = { undoBatches: DEFAULT_UNDO_BATCHES };
 
 export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger, keeping = KEEPING): BatchLedger {
   const batch = new StoreBatchLedger(settings, ledger, keeping);
+  const scriptWrites = ledger.scriptWrites?.bind(ledger);
   // A plain object of bound functions, as callers wrap it (spread and override a step).
   return {
     // Only a ledger behind a round trip gains from reading ahead.
@@ -45,6 +46,7 @@ export function ledgerForBatch(settings: LedgerSettings, ledger: Ledger, keeping
     beforeSend: (row) => batch.beforeSend(row),
     claimed: (row) => batch.claimed(row),
     after: (row, result) => batch.after(row, result),
+    ...(scriptWrites ? { afterWrites: (row, result) => batch.afterWrites(row, result, scriptWrites) } : {}),
     ...(hasProducts(ledger) ? { products: () => ledger.products() } : {}),
   };
 }
@@ -155,8 +157,30 @@ class StoreBatchLedger {
     return this.beforePending.get(rowId(row))?.previous === null;
   }
 
-  // A pending mark is undone only if this batch's beforeSend wrote it.
   async after(row: LedgerRow, result: RowResult): Promise<void> {
+    await this.recordOutcome(row, result, (write) => this.writes.call(write));
+  }
+
+  // The writes `after` makes, handed to the caller, who makes them in one script with its own.
+  async afterWrites(
+    row: LedgerRow,
+    result: RowResult,
+    scriptWrites: NonNullable<Ledger['scriptWrites']>,
+  ): Promise<ScriptWrites | null> {
+    const writes: Write[] = [];
+    await this.recordOutcome(row, result, (write) => {
+      writes.push(write);
+      return Promise.resolve();
+    });
+    return writes.length === 0 ? null : scriptWrites(writes);
+  }
+
+  // A pending mark is undone only if this batch's beforeSend wrote it.
+  private async recordOutcome(
+    row: LedgerRow,
+    result: RowResult,
+    write: (write: Write) => Promise<void>,
+  ): Promise<void> {
     const keys = recordKeysOf(row.plan, this.settings.keyColumn);
     const key = keys.own;
     if (key === null) return;
@@ -172,10 +196,10 @@ class StoreBatchLedger {
       // A key this row claimed new holds its pending entry: no one else writes a key claimed and
       // not yet recorded, so reading it back would cost a round trip per create for nothing.
       const held = claimed?.previous === null ? claimed.pending : undefined;
-      if (entry !== null) await this.record(row.plan, key, keys.link, entry, held);
+      if (entry !== null) await this.record(write, row.plan, key, keys.link, entry, held);
     } else if (claimed) {
       // The create surely did not happen (failed, not unknown): undo the pending mark.
-      await this.writes.call([key, claimed.previous]);
+      await write([key, claimed.previous]);
     }
   }
 
@@ -186,6 +210,7 @@ class StoreBatchLedger {
    * just confirmed over them, what they replaced (for undo), and its keys linked.
    */
   private async record(
+    write: (write: Write) => Promise<void>,
     plan: RowPlan,
     own: string,
     link: string | null,
@@ -209,7 +234,7 @@ class StoreBatchLedger {
         if (values !== undefined) copy.v = values;
         if (others.length > 0) copy.ln = others;
         if (steps !== undefined && steps.length > 0) copy.u = steps;
-        return this.writes.call([key, copy]);
+        return write([key, copy]);
       }),
     );
   }

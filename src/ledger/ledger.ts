@@ -78,6 +78,18 @@ export interface Ledger {
   close(): Promise<void>;
   /** A store held in memory answers at once: its batch ledger then skips batching (no round trip to save). */
   getNow?(key: string): LedgerEntry | undefined;
+  /**
+   * A Redis store: writes (an entry, or null to forget the key) as the keys and arguments of
+   * script-writes.ts ledgerWritesLua, for a caller that makes them in one script with a write of its
+   * own in the store's hash slot (the queue worker's result record): one call, not two.
+   */
+  scriptWrites?(writes: ReadonlyArray<readonly [string, LedgerEntry | null]>): ScriptWrites;
+}
+
+/** Ledger writes as a script's part: its three hashes (KEYS, in this order) and its arguments. */
+export interface ScriptWrites {
+  keys: readonly [string, string, string];
+  args: readonly string[];
 }
 
 /** A record of a product that has a product_id (listed by ProductRecords.products). */

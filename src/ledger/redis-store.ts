@@ -10,7 +10,7 @@ import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
-import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart } from './ledger.ts';
+import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart, ScriptWrites } from './ledger.ts';
 import { encodeEntry, parseEntry, stepsOf } from './entry.ts';
 import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 
@@ -102,6 +102,22 @@ export class RedisLedger implements Ledger, ProductRecords {
       if (seconds.length > 0) pipeline.hset(this.seconds, ...seconds.flatMap((key) => [key, '1']));
     }
     await execOrThrow(pipeline.exec());
+  }
+
+  /** As setMany and deleteMany write them; the Lua that makes them is script-writes.ts. */
+  scriptWrites(writes: ReadonlyArray<readonly [string, LedgerEntry | null]>): ScriptWrites {
+    const args = [String(writes.length)];
+    for (const [key, entry] of writes) {
+      if (entry === null) args.push(key, '', '', '0');
+      else
+        args.push(
+          key,
+          encodeEntry({ ...entry, u: undefined }),
+          entry.u === undefined ? '' : JSON.stringify(entry.u),
+          isSecondKey(key, entry) ? '1' : '0',
+        );
+    }
+    return { keys: [this.hash, this.steps, this.seconds], args };
   }
 
   async claim(key: string, entry: LedgerEntry): Promise<LedgerEntry | null> {

@@ -7,6 +7,7 @@
 import type { RowPlan } from '../sheet/types.ts';
 import type { RequestSlot, StoreApi, WriteOptions, WriteResult } from '../store/types.ts';
 import type { LedgerRow, BatchLedger, RecordDecision } from '../ledger/batch-ledger.ts';
+import type { ScriptWrites } from '../ledger/ledger.ts';
 import { interruptedCreate } from '../ledger/rules.ts';
 import type { RowResult } from '../outcome.ts';
 import { said } from '../messages/index.ts';
@@ -48,6 +49,13 @@ export interface RowProcessorDeps {
    * (the batch goes without counts); a Redis one does, and the row's job fails unsent.
    */
   beforeCreate?: () => Promise<void>;
+  /**
+   * Records a row that was sent, in its row slot right after the ledger (the result returned is
+   * the one given), with the ledger's writes when it hands them over (BatchLedger.afterWrites):
+   * the queue worker makes both in one Redis call (issue 41). A row not sent is the caller's to
+   * record; without it, every row is. A rejection rejects processRow: the row's job fails.
+   */
+  recordInSlot?: (result: RowResult, ledgerWrites: ScriptWrites | null) => Promise<void>;
 }
 
 export interface RowWork {
@@ -72,21 +80,31 @@ export async function processRow(work: RowWork, deps: RowProcessorDeps): Promise
   if (decided.result) return withNote(decided.result, plan);
   // A create whose key is linked to a product is sent as an update of it (ledger/links.ts).
   const sent = decided.send === plan ? work : { ...work, plan: decided.send };
-  return withNote(await sendRow(sent, { ...ledgerRow, plan: sent.plan }, deps), plan);
+  const noted = (result: RowResult) => withNote(result, plan);
+  return noted(await sendRow(sent, { ...ledgerRow, plan: sent.plan }, deps, noted));
 }
 
-async function sendRow(work: RowWork, ledgerRow: LedgerRow, deps: RowProcessorDeps): Promise<RowResult> {
+async function sendRow(
+  work: RowWork,
+  ledgerRow: LedgerRow,
+  deps: RowProcessorDeps,
+  noted: (result: RowResult) => RowResult,
+): Promise<RowResult> {
+  const { ledger, recordInSlot } = deps;
   const inSlot = async (): Promise<RowResult> => {
     const result = await runCalls(work, ledgerRow, deps);
     if (result.withheld) return result.row;
     // Recorded before the row slot is let go: a process that stops leaves at most one row per row
     // slot claimed or sent but not recorded (read later as unknown).
+    let writes: ScriptWrites | null = null;
     try {
-      await deps.ledger.after(ledgerRow, result.row);
+      if (recordInSlot && ledger.afterWrites) writes = await ledger.afterWrites(ledgerRow, result.row);
+      else await ledger.after(ledgerRow, result.row);
     } catch (error) {
       // The store call happened: its outcome stands; the ledger just did not learn it.
       deps.onLedgerError?.(error, work.row);
     }
+    await recordInSlot?.(noted(result.row), writes);
     return result.row;
   };
   if (work.plan.kind === 'create') await deps.beforeCreate?.();

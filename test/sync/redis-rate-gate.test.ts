@@ -106,6 +106,25 @@ describe('RedisRateGate', () => {
     later.unused();
   });
 
+  it('tells Redis of a send with its next admission call, or soon on its own: it counts from when it left, never earlier', async () => {
+    const key = `${prefix}:told:rate`;
+    const gate = new RedisRateGate({ redis: redis[0]!, prefix: `${prefix}:told`, rate: 1 });
+    const first = await gate.acquire();
+    const left = Date.now();
+    first.sent();
+    // No admission call comes: told on its own, scored (microseconds) from no earlier than it left.
+    const score = async () => Number((await redis[1]!.zrange(key, '0', '-1', 'WITHSCORES'))[1]);
+    await expect.poll(async () => (await score()) <= Date.now() * 1000).toBe(true);
+    expect(await score()).toBeGreaterThanOrEqual(left * 1000);
+    const second = await gate.acquire();
+    const secondLeft = Date.now();
+    second.sent();
+    // Told by the admission call of the third, which waits a window from the second's send.
+    const third = await gate.acquire();
+    expect(Date.now() - secondLeft).toBeGreaterThanOrEqual(1000);
+    third.unused();
+  });
+
   it('holds every process while paused', async () => {
     const [a, b] = redis.map((r) => new RedisRateGate({ redis: r, prefix: `${prefix}:b`, rate: 100 }));
     const before = Date.now();

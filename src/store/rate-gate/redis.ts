@@ -38,9 +38,29 @@ local span = window + tonumber(ARGV[2])
 local poll = math.max(5, math.min(50, math.floor(window / 1000 / capacity)))
 `;
 
-// Times in microseconds (Redis TIME). Admits, in order, as many of the asking members (ARGV[4..])
+// Sends told (ARGV[4]: how many, then each member and its age in microseconds when the call was
+// made): each counts from now less its age, never earlier than it really left, as the age was
+// taken before the call reached Redis (a lapsed entry is counted again).
+const RESCORE_SENT = `
+local told = tonumber(ARGV[4])
+if told > 0 then
+  local sent = {}
+  for i = 0, told - 1 do
+    sent[#sent + 1] = now - tonumber(ARGV[6 + 2 * i])
+    sent[#sent + 1] = ARGV[5 + 2 * i]
+    if #sent >= 2000 or i == told - 1 then
+      redis.call('ZADD', KEYS[1], unpack(sent))
+      sent = {}
+    end
+  end
+  redis.call('PEXPIRE', KEYS[1], math.ceil((span + tonumber(ARGV[3])) / 1000) + 1000, 'GT')
+end
+local asked = 5 + 2 * told
+`;
+
+// Times in microseconds (Redis TIME). First the sends told (RESCORE_SENT). Then admits, in order, as many of the asking members (ARGV[asked..])
 // as fewer than `capacity` entries allow after sweeping the sends older than `span`, each holding
-// its slot (score now + hold) until its request is sent. Returns {admitted, wait}: wait is 0 when
+// its slot (score now + hold) until its request is sent. Returns {admitted, wait, capacity}: wait is 0 when
 // all were admitted, else the milliseconds until the send that frees the next slot leaves the
 // window, or a short poll when that slot is held by a request not yet sent. The asking members are
 // removed first: a call sent again after a lost reply must not count them against themselves.
@@ -50,43 +70,34 @@ const ACQUIRE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 ${WINDOW_OF_RATE}
+${RESCORE_SENT}
 local hold = tonumber(ARGV[3])
-local asking = #ARGV - 3
+local asking = #ARGV - asked + 1
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
-if paused > now then return {0, math.ceil((paused - now) / 1000)} end
-if asking > 0 then redis.call('ZREM', KEYS[1], unpack(ARGV, 4)) end
+if paused > now then return {0, math.ceil((paused - now) / 1000), capacity} end
+if asking > 0 then redis.call('ZREM', KEYS[1], unpack(ARGV, asked)) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
 local n = redis.call('ZCARD', KEYS[1])
 local admitted = math.max(0, math.min(asking, capacity - n))
 if admitted > 0 then
   local held = {}
-  for i = 1, admitted do held[2 * i - 1] = now + hold; held[2 * i] = ARGV[3 + i] end
+  for i = 1, admitted do held[2 * i - 1] = now + hold; held[2 * i] = ARGV[asked - 1 + i] end
   redis.call('ZADD', KEYS[1], unpack(held))
   redis.call('PEXPIRE', KEYS[1], math.ceil((span + hold) / 1000) + 1000)
 end
-if admitted == asking then return {admitted, 0} end
+if admitted == asking then return {admitted, 0, capacity} end
 n = n + admitted
 local frees = tonumber(redis.call('ZRANGE', KEYS[1], n - capacity, n - capacity, 'WITHSCORES')[2])
-if frees > now then return {admitted, poll} end
-return {admitted, math.max(1, math.ceil((frees + span - now) / 1000))}
+if frees > now then return {admitted, poll, capacity} end
+return {admitted, math.max(1, math.ceil((frees + span - now) / 1000)), capacity}
 `);
 
-// The requests (ARGV[4..]) were written to the network: they count from now (a lapsed entry is
-// counted again). One ZADD per thousand of them (unpack's bound), not one per request.
+// Sends told when no admission call carried them (RESCORE_SENT's arguments).
 const SENT = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 ${WINDOW_OF_RATE}
-local sent = {}
-for i = 4, #ARGV do
-  sent[#sent + 1] = now
-  sent[#sent + 1] = ARGV[i]
-  if #sent >= 2000 or i == #ARGV then
-    redis.call('ZADD', KEYS[1], unpack(sent))
-    sent = {}
-  end
-end
-redis.call('PEXPIRE', KEYS[1], math.ceil((span + tonumber(ARGV[3])) / 1000) + 1000, 'GT')
+${RESCORE_SENT}
 return 1
 `);
 
@@ -139,8 +150,15 @@ export class RedisRateGate implements RateGate {
    * give back pass after pass.
    */
   private paused = { from: 0, until: 0 };
-  /** Members whose requests were sent this turn of the event loop, not yet told to Redis. */
-  private readonly sent: string[] = [];
+  /** Members whose requests were sent, not yet told to Redis, with when (performance.now()). */
+  private readonly sent: { member: string; at: number }[] = [];
+  /**
+   * The window's capacity as the last admission found it (the store's rate): a call never asks
+   * for more callers than that, as no more could be admitted. Each member asked is an argument
+   * to encode and a ZREM in the script: at 10/s, 30-odd waiting rows were asked for on every call,
+   * one admitted (issue 41).
+   */
+  private capacity = MAX_ASKING;
 
   constructor(private readonly options: RedisRateGateOptions) {
     windowFor(options.rate); // a bad rate fails here, not in Redis
@@ -175,9 +193,11 @@ export class RedisRateGate implements RateGate {
         this.options.redis.zrem(this.keys[0]!, member).catch(() => undefined);
         return;
       }
-      // Sends of one turn of the event loop are told in one call. Told a moment later, a send
-      // counts a moment longer (its slot was held meanwhile): never too short.
-      if (this.sent.push(member) === 1) setImmediate(this.tellSent);
+      // While callers wait, told with the next admission call (or when the polling ends): a call
+      // of its own per send was a Redis command per request (issue 41). Else the sends of one
+      // turn of the event loop in one call. Until told, the slot stays held (counted); told, it
+      // counts from its age: never too short.
+      if (this.sent.push({ member, at: performance.now() }) === 1 && !this.polling) setImmediate(this.tellSent);
     };
     return {
       sent: () => settle('sent'),
@@ -191,10 +211,19 @@ export class RedisRateGate implements RateGate {
   }
 
   private readonly tellSent = (): void => {
-    const members = this.sent.splice(0);
-    const args = [this.options.rate, this.marginUs, this.holdUs, ...members];
-    SENT.run(this.options.redis, this.keys, args).catch(() => undefined);
+    if (this.sent.length === 0) return;
+    SENT.run(this.options.redis, this.keys, [this.options.rate, this.marginUs, this.holdUs, ...this.sentArgs()]).catch(
+      () => undefined,
+    );
   };
+
+  /** RESCORE_SENT's arguments for the sends not told yet, taken off the list. */
+  private sentArgs(): (string | number)[] {
+    const told = this.sent.splice(0);
+    const now = performance.now();
+    // Ages rounded down: a send never counts from earlier than it left.
+    return [told.length, ...told.flatMap(({ member, at }) => [member, Math.floor((now - at) * 1000)])];
+  }
 
   /**
    * One Redis call per process at a time, asking for every caller waiting at that moment (up to
@@ -205,7 +234,7 @@ export class RedisRateGate implements RateGate {
   private async poll(): Promise<void> {
     this.polling = true;
     while (this.waiting.length > 0) {
-      const asking = this.waiting.slice(0, MAX_ASKING);
+      const asking = this.waiting.slice(0, Math.min(MAX_ASKING, this.capacity));
       const askedAt = this.now();
       let admitted = 0;
       let wait: number;
@@ -214,9 +243,12 @@ export class RedisRateGate implements RateGate {
           this.options.rate,
           this.marginUs,
           this.holdUs,
+          ...this.sentArgs(),
           ...asking.map((w) => w.member),
-        ])) as [number, number];
+        ])) as [number, number, number];
         [admitted, wait] = answer;
+        // A rate raised since shows here, and the next call asks for as many more.
+        if (answer[2] > 0) this.capacity = answer[2];
       } catch {
         // Redis is restarting or unreachable: no request may start until the gate answers, and
         // failing here would make a create look ambiguous when it was never sent.
@@ -227,5 +259,6 @@ export class RedisRateGate implements RateGate {
       if (this.waiting.length > 0 && wait > 0) await sleep(wait);
     }
     this.polling = false;
+    this.tellSent();
   }
 }

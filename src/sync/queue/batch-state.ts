@@ -8,6 +8,8 @@ import type { RedisClient } from '../../redis.ts';
 import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
+import type { ScriptWrites } from '../../ledger/ledger.ts';
+import { ledgerWritesLua } from '../../ledger/script-writes.ts';
 import { OUTCOMES, type RowResult } from '../../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
 import { emptyCounts, type OutcomeCounts } from '../../outcome.ts';
@@ -77,11 +79,20 @@ return 0
 `;
 
 // Stores one row's result (ARGV: row, stored row, outcome).
-const RECORD = new LuaScript(`
+const RECORD_BODY = `
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then ${RECORDED_ALREADY} end
 local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
 redis.call('HINCRBY', KEYS[1], 'count:' .. ARGV[3], 1)
-${COMPLETES_BATCH}`);
+${COMPLETES_BATCH}`;
+const RECORD = new LuaScript(RECORD_BODY);
+
+// RECORD with the row's ledger writes made first (KEYS[3..5], ARGV[4..]: ledger/script-writes.ts):
+// a worker's sent row was a ledger call and a result call, now one (issue 41).
+// Made again by a call sent again after a lost reply, or by a duplicate attempt, as `after` was.
+const RECORD_WITH_LEDGER = new LuaScript(`${ledgerWritesLua(3, 4)}${RECORD_BODY}`);
+
+// The ledger writes alone, for a ledger whose keys are not in the batch's hash slot.
+const LEDGER_WRITES = new LuaScript(ledgerWritesLua(1, 1));
 
 // Rows found unchanged before queueing: ARGV[1] rows, ARGV[2..] their ranges. Same return as RECORD.
 // Counted once: the same call sent again after a lost reply finds its first range noted.
@@ -149,15 +160,24 @@ export class BatchState {
   /**
    * Stores a row's final result once. `completed`: this call ended the batch's last row, or found
    * the row recorded already in a batch that has all its rows (queueing its report is idempotent).
+   * `ledger`: the row's ledger writes (BatchLedger.afterWrites), made first, in the same call when
+   * the ledger's keys share the batch's hash slot (every key of a store does: keys.ts).
    */
-  async record(batchId: string, row: StoredRow): Promise<{ duplicate: boolean; completed: boolean }> {
-    const answer = Number(
-      await RECORD.run(
-        this.redis,
-        [this.keys.batch(batchId), this.keys.results(batchId)],
-        [row.result.row, JSON.stringify(row), row.result.outcome],
-      ),
-    );
+  async record(
+    batchId: string,
+    row: StoredRow,
+    ledger: ScriptWrites | null = null,
+  ): Promise<{ duplicate: boolean; completed: boolean }> {
+    const keys = [this.keys.batch(batchId), this.keys.results(batchId)];
+    const args = [row.result.row, JSON.stringify(row), row.result.outcome];
+    let answer: number;
+    if (ledger === null) answer = Number(await RECORD.run(this.redis, keys, args));
+    else if (hashTagOf(ledger.keys[0]) === hashTagOf(keys[0]!))
+      answer = Number(await RECORD_WITH_LEDGER.run(this.redis, [...keys, ...ledger.keys], [...args, ...ledger.args]));
+    else {
+      await LEDGER_WRITES.run(this.redis, [...ledger.keys], [...ledger.args]);
+      answer = Number(await RECORD.run(this.redis, keys, args));
+    }
     return { duplicate: answer < 0, completed: answer === 1 || answer === -2 };
   }
 
@@ -294,4 +314,11 @@ export class BatchState {
   async batchIds(limit: number): Promise<string[]> {
     return this.redis.zrevrange(this.keys.batches, 0, limit - 1);
   }
+}
+
+/** What a Redis Cluster hashes of a key: its first non-empty `{...}`, else the whole key. */
+function hashTagOf(key: string): string {
+  const open = key.indexOf('{');
+  const close = open < 0 ? -1 : key.indexOf('}', open + 1);
+  return close > open + 1 ? key.slice(open + 1, close) : key;
 }

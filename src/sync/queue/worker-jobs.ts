@@ -12,6 +12,7 @@ import { processRow } from '../process-row.ts';
 import type { ProgressLog } from '../progress-log.ts';
 import type { SendSlots } from '../slots.ts';
 import { problemsIn } from '../tally.ts';
+import type { RowResult } from '../../outcome.ts';
 import type { BatchCounts } from './batch-counts.ts';
 import type { BatchState } from './batch-state.ts';
 import { batchOfJob, REPORT_JOB, withRowRetries, type ReportJobData, type RowJobData } from './jobs.ts';
@@ -93,6 +94,8 @@ async function processRowJob(
     return;
   }
   if (context.foreign) return 'handBack';
+  const stored = (result: RowResult) => ({ result, cells: data.cells, originalRow: data.originalRow });
+  let recorded: { duplicate: boolean; completed: boolean } | undefined;
   const result = await processRow(
     {
       row,
@@ -112,9 +115,14 @@ async function processRowJob(
       beforeCreate: context.beforeCreate,
       schedule: w.schedule,
       requestSlot: w.slots.requestSlot,
+      // A sent row's result goes with its ledger record, in one Redis call (issue 41).
+      recordInSlot: async (ended, ledgerWrites) => {
+        recorded = await state.record(batchId, stored(ended), ledgerWrites);
+      },
     },
   );
-  const recorded = await state.record(batchId, { result, cells: data.cells, originalRow: data.originalRow });
+  // A row not sent (skipped, held by the ledger) is recorded here.
+  recorded ??= await state.record(batchId, stored(result));
   if (!recorded.duplicate) deps.onRowEnded?.(result.outcome);
   if (recorded.completed) await w.queueReport(batchId);
   else if (w.progressLog.due(batchId)) await logProgress(w, batchId);
