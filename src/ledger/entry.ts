@@ -40,8 +40,14 @@ function allStrings(value: unknown): boolean {
 /** Separates a record's undo steps from the rest: JSON.stringify writes no raw tab. */
 const STEPS = '\t';
 
+/**
+ * No entry's text holds a raw newline (JSON.stringify writes none; a head field that holds one is
+ * written as JSON whole): a reader may join entries with it (redis-store.ts, a plan's read).
+ */
+export const ENTRY_SEPARATOR = '\n';
+
 const holdsSeparator = (text: string | undefined): boolean =>
-  text !== undefined && (text.includes('|') || text.includes(STEPS));
+  text !== undefined && (text.includes('|') || text.includes(STEPS) || text.includes(ENTRY_SEPARATOR));
 
 export function encodeEntry(entry: LedgerEntry): string {
   if (

@@ -11,10 +11,27 @@ import { scopeKeyPrefix } from '../store/identity.ts';
 import { callToken } from '../store/rate-gate/call-token.ts';
 import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart, ScriptWrites } from './ledger.ts';
-import { encodeEntry, parseEntry, stepsOf } from './entry.ts';
+import { ENTRY_SEPARATOR, encodeEntry, parseEntry, stepsOf } from './entry.ts';
 import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
 
 const CHUNK = 1_000;
+
+/**
+ * A plan's read of a chunk of records: their texts joined by ENTRY_SEPARATOR (an absent record
+ * is an empty text) in one reply. The guard reads every row's record before a sync, and a reply
+ * of one string instead of one per record cut what the guard adds on a Redis ledger from 0.57 to 0.49 s, its CPU from 0.72 to 0.56 s
+ * (bench/one-plan.ts): the reply parser's and string conversion's work per record.
+ * KEYS: the ledger hash. ARGV: the fields.
+ */
+const READ_JOINED = new LuaScript(
+  `
+local values = redis.call('HMGET', KEYS[1], unpack(ARGV))
+for i = 1, #ARGV do
+  if not values[i] then values[i] = '' end
+end
+return table.concat(values, ARGV_SEPARATOR)
+`.replace('ARGV_SEPARATOR', JSON.stringify(ENTRY_SEPARATOR)),
+);
 
 /**
  * A claim that knows its own: ioredis sends a command again after a reconnect when its reply was
@@ -70,6 +87,7 @@ export class RedisLedger implements Ledger, ProductRecords {
 
   async getMany(keys: readonly string[], part: RecordPart = 'whole'): Promise<(LedgerEntry | undefined)[]> {
     if (keys.length === 0) return [];
+    if (part === 'plan') return this.planRecords(keys);
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < keys.length; i += CHUNK) {
       pipeline.hmget(this.hash, ...keys.slice(i, i + CHUNK));
@@ -82,6 +100,21 @@ export class RedisLedger implements Ledger, ProductRecords {
       const steps = part === 'whole' ? repliedValues(replies[r + 1]) : null;
       for (let i = 0; i < values.length; i++) out.push(withStepsOf(values[i], steps?.[i]));
     }
+    return out;
+  }
+
+  /** The records without their undo steps: one joined reply a chunk (READ_JOINED). */
+  private async planRecords(keys: readonly string[]): Promise<(LedgerEntry | undefined)[]> {
+    const chunks: Promise<unknown>[] = [];
+    for (let i = 0; i < keys.length; i += CHUNK)
+      chunks.push(READ_JOINED.run(this.redis, [this.hash], keys.slice(i, i + CHUNK)));
+    const out: (LedgerEntry | undefined)[] = [];
+    for (const joined of await Promise.all(chunks)) {
+      if (typeof joined !== 'string') throw new Error('the ledger answered a read of its records with no text');
+      for (const text of joined.split(ENTRY_SEPARATOR)) out.push(text === '' ? undefined : parseEntry(text, 'plan'));
+    }
+    if (out.length !== keys.length)
+      throw new Error(`the ledger answered ${out.length} records for ${keys.length} keys`);
     return out;
   }
 
