@@ -18,10 +18,9 @@ const CHUNK = 1_000;
 
 /**
  * A plan's read of a chunk of records: their texts joined by ENTRY_SEPARATOR (an absent record
- * is an empty text) in one reply. The guard reads every row's record before a sync, and a reply
- * of one string instead of one per record cut what the guard adds on a Redis ledger from 0.57 to 0.49 s, its CPU from 0.72 to 0.56 s
- * (bench/one-plan.ts): the reply parser's and string conversion's work per record.
- * KEYS: the ledger hash. ARGV: the fields.
+ * is an empty text) in one reply. The guard reads every row's record before a sync; one reply a
+ * chunk, not one a record, spares the reply parser and a string conversion per record (the Redis
+ * row of bench/RESULTS.md `one-plan`). KEYS: the ledger hash. ARGV: the fields.
  */
 const READ_JOINED = new LuaScript(
   `
