@@ -20,6 +20,7 @@
  */
 import { maxInWindow } from '../src/sandbox/index.ts';
 import { runAgency, type AgencyOptions, type AgencyRun } from './agency-support.ts';
+import { countCheck, logLag, percentile } from './capture-judge.ts';
 import type { Arrival } from './capture-support.ts';
 import { PrintedFigures } from './results-section.ts';
 import { fmt } from './sync-support.ts';
@@ -43,10 +44,6 @@ const figures = new PrintedFigures(
   `${STORES} sandbox stores in one process of their own (nice -10 where allowed), each on its own port, ${options.latencyMs} ms latency, rate ${RATE}/s each; ONE \`catalog-sync worker\` serves them all from a stores file (concurrency 4 each) on ${modes.map(redisName).join(', then on ')}. Store s01's backlog of ${options.backlog} rows is queued first, then a ${ROWS}-row batch for each other store (${STORES - 1} batches, ${(STORES - 1) * RATE} requests/s at the limits, ${fmt(ROWS / RATE)} s each). Judge: the arrival times the kernel captured (tcpdump on lo, -tt: each request's first packet as it reached the store's port), or the stores' own logs where tcpdump cannot run; each run names the judge it used, and the capture's count of POST/PUT /v1 requests per store is checked against the store's own. Share: over whole windows of ${RATE} creates (goal >= 95%); worst 1 s window: every POST/PUT /v1 request, logins included (never over ${RATE}). CPU and peak RSS: the worker process, /proc, from the first batch queued to the last reported (goals <= 0.5 core, <= 400 MB); CPU per request over the requests the stores logged meanwhile. Fairness: each small batch's first-to-last create against ${ROWS}/${RATE} s (goal <= 1.5x) while s01's backlog waits.`,
 );
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 const pct = (x: number) => `${fmt(x * 100, 1)}%`;
 const spread = (values: number[], show: (x: number) => string) =>
   `min ${show(Math.min(...values))}, median ${show(percentile(values, 50))}, max ${show(Math.max(...values))}`;
@@ -81,44 +78,8 @@ function verdict(perStore: Arrival[][]) {
   };
 }
 
-/** The capture's count of requests per store against the store's own log: printed, never hidden. */
-function countCheck(run: AgencyRun): string[] {
-  if (!run.capture) return [];
-  const byPath = (lists: Arrival[][]) => {
-    const counts = new Map<string, number>();
-    for (const a of lists.flat()) counts.set(a.path, (counts.get(a.path) ?? 0) + 1);
-    return counts;
-  };
-  const [captured, logged] = [byPath(run.judged), byPath(run.logged)];
-  const paths = [...new Set([...captured.keys(), ...logged.keys()])].sort();
-  const perPath = paths.map(
-    (path) => `${path.replace('/v1/', '')} ${captured.get(path) ?? 0} / ${logged.get(path) ?? 0}`,
-  );
-  const key = (list: Arrival[]) => JSON.stringify([...byPath([list])].sort());
-  const differ = run.judged.flatMap((list, i) =>
-    key(list) === key(run.logged[i]!) ? [] : [`${idOf(i)} ${list.length} / ${run.logged[i]!.length}`],
-  );
-  return [
-    `POST/PUT /v1 requests, capture / store log: ${perPath.join(', ')}; ${differ.length === 0 ? `equal at every one of the ${STORES} stores` : `MISMATCH at ${differ.length} stores: ${differ.slice(0, 10).join(', ')}`}; the kernel dropped ${run.capture.dropped ?? 'an unknown number of'} packets${run.capture.markerRead ? '' : '; the capture was stopped WITHOUT reading its end marker'}`,
-  ];
-}
-
-/**
- * How much later a store's log stamped its requests than the kernel: the n-th request of a store in
- * the capture against the n-th in its log (the same request but where two connections' arrive within
- * the same moment). Only where the two hold the same number.
- */
-function logLag(run: AgencyRun): string {
-  const lags = run.judged.flatMap((captured, i) => {
-    const logged = run.logged[i]!;
-    if (captured.length !== logged.length) return [];
-    const [c, l] = [captured, logged].map((list) => list.map((a) => a.at).sort((a, b) => a - b));
-    return c!.map((at, n) => l![n]! - at);
-  });
-  if (lags.length === 0) return 'no store whose log and capture hold as many requests to compare';
-  // Date.now() is whole ms, the kernel's stamp µs: a lag under 0.5 ms either way is none.
-  const ms = (x: number) => `${fmt(Math.abs(x) < 0.5 ? 0 : x)} ms`;
-  return `a store's log stamped a request later than the kernel by median ${ms(percentile(lags, 50))}, 99th percentile ${ms(percentile(lags, 99))}, at most ${ms(Math.max(...lags))}`;
+function countLine(run: AgencyRun): string[] {
+  return run.capture ? [countCheck('POST/PUT /v1 requests', run.judged, run.logged, idOf, run.capture)] : [];
 }
 
 interface RunSummary {
@@ -140,13 +101,13 @@ function report(run: AgencyRun, cluster: boolean): RunSummary {
     [
       `-- on ${redisName(cluster)}: stores ${STORES} x ${RATE}/s, latency ${options.latencyMs} ms, ${STORES - 1} batches of ${ROWS} rows + s01's backlog of ${options.backlog} (${backlogSent} of it sent meanwhile)`,
       `judge: ${run.judge}`,
-      ...countCheck(run),
+      ...countLine(run),
       `creates per small batch, judged: ${wrongCreates.length === 0 ? `${ROWS} at every store` : `NOT ${ROWS} at ${wrongCreates.join(', ')}`}`,
       `achieved share of each store's limit: ${spread(judged.shares, pct)} (goal >= 95%)`,
       `worst 1 s window at any store, every POST/PUT /v1 request (logins included): ${judged.worst} (limit ${RATE}; s01 ${judged.backlogWorst})${over}`,
       ...(run.capture
         ? [
-            `the stores' own logs, for comparison: share ${spread(logged.shares, pct)}, worst 1 s window ${logged.worst}; ${logLag(run)}`,
+            `the stores' own logs, for comparison: share ${spread(logged.shares, pct)}, worst 1 s window ${logged.worst}; ${logLag(run.judged, run.logged)}`,
           ]
         : []),
       `worker CPU: ${fmt(run.cpuS, 1)} s over ${fmt(run.wallS, 1)} s = ${fmt(run.cpuS / run.wallS, 2)} core for ${fmt(requests / run.wallS)} requests/s on average; ${fmt(cpuPerRequest * 1000, 2)} ms CPU per request, so ${fmt(cpuPerRequest * (STORES - 1) * RATE, 2)} core at the stores' ${(STORES - 1) * RATE} requests/s (goal <= 0.5 core)`,

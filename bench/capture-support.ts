@@ -1,17 +1,19 @@
 /**
- * A kernel capture of the requests local HTTP servers receive (bench/agency.ts): tcpdump on lo,
- * only packets to the servers' ports whose TCP payload starts "POST " or "PUT " (a request's first
- * segment: the client sends one request per connection at a time), cut at 200 bytes (the request
- * line is all that is read). Each arrival is stamped by the kernel as the packet crossed lo (-tt),
- * whatever the receiving process's event loop was doing then: a store's own log stamps when its
- * loop reaches the request, late and in bunches under load.
+ * A kernel capture of the requests local HTTP servers receive (bench/agency.ts,
+ * bench/agency-cluster.ts): tcpdump on lo, only packets to the servers' ports whose TCP payload
+ * starts with one of the request methods asked for (a request's first segment: a client sends one
+ * request per connection at a time), cut just after the request line (the only thing read). Each
+ * arrival is stamped by the kernel as the packet crossed lo (-tt), whatever the receiving process's
+ * event loop was doing then: a store's own log stamps when its loop reaches the request, late and
+ * in bunches under load.
  *
- * The capture ends at a marker: the bench POSTs /__sandbox/capture-end (a control path the store
- * neither logs nor routes) once no other request can come, and stops tcpdump when the marker has
+ * The capture ends at a marker: the bench POSTs /__sandbox/capture-end (a control path the stores
+ * neither log nor route) once no other request can come, and stops tcpdump when the marker has
  * been read, so every earlier packet has been read too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { STORE_ROUTES } from '../src/sandbox/routes/index.ts';
 
 export interface Arrival {
   path: string;
@@ -19,39 +21,64 @@ export interface Arrival {
   at: number;
 }
 
+export interface CapturedArrival extends Arrival {
+  /** The server's port the request went to. */
+  port: number;
+  /** The client's port: which connection carried it (one client process each). */
+  from: number;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT';
+
 const MARKER = '/__sandbox/capture-end';
 /** The BPF offset of the TCP payload: the data offset nibble of the TCP header, in 32-bit words. */
 const PAYLOAD = '((tcp[12:1] & 0xf0) >> 2)';
-const POST_OR_PUT = `((tcp[${PAYLOAD}:4] = 0x504f5354 and tcp[${PAYLOAD} + 4:1] = 0x20) or tcp[${PAYLOAD}:4] = 0x50555420)`;
+/** Each method and the space after it, as the payload's first bytes (BPF compares at most 4 at once). */
+const STARTS: Record<Method, string> = {
+  GET: `tcp[${PAYLOAD}:4] = 0x47455420`,
+  POST: `(tcp[${PAYLOAD}:4] = 0x504f5354 and tcp[${PAYLOAD} + 4:1] = 0x20)`,
+  PUT: `tcp[${PAYLOAD}:4] = 0x50555420`,
+};
+
+const LONGEST_ROUTE = Math.max(...[...STORE_ROUTES.keys()].map((path) => path.length));
+
+/**
+ * The fewest bytes of a packet that hold its request line: lo's Ethernet header (14), IPv4 without
+ * options (20), a TCP header at its longest (60: lo's data segments carry 32, SACK blocks after a
+ * loss more), then `POST <prefix><route> HTTP/1.1`. A line cut short is not read, and the count
+ * check against the stores' logs shows it.
+ */
+export function snaplenFor(prefixLength: number): number {
+  const longestPath = Math.max(prefixLength + LONGEST_ROUTE, MARKER.length);
+  return 14 + 20 + 60 + 'POST '.length + longestPath + ' HTTP/1.1'.length;
+}
 
 /** `1796197238.812598 IP 127.0.0.1.40480 > 127.0.0.1.6379: Flags [P.], ...` */
-const PACKET = /^(\d+\.\d+) IP6? \S+ > \S+?\.(\d+): /;
-const REQUEST_LINE = /(?:POST|PUT) (\/\S*) HTTP\/1\.[01]/;
+const PACKET = /^(\d+\.\d+) IP6? \S+?\.(\d+) > \S+?\.(\d+): /;
+const REQUEST_LINE = /(?:GET|POST|PUT) (\/\S*) HTTP\/1\.[01]/;
 
 /**
  * Reads `tcpdump -A` text line by line: a packet's header line (time, ports), then its bytes as
  * text (headers as dots, the request line somewhere in them).
  */
 export class CaptureReader {
-  readonly byPort = new Map<number, Arrival[]>();
-  private pending: { at: number; port: number } | undefined;
+  readonly arrivals: CapturedArrival[] = [];
+  private pending: { at: number; from: number; port: number } | undefined;
 
   constructor(private readonly onMarker: () => void) {}
 
   line(text: string): void {
     const packet = PACKET.exec(text);
     if (packet) {
-      this.pending = { at: Number(packet[1]) * 1000, port: Number(packet[2]) };
+      this.pending = { at: Number(packet[1]) * 1000, from: Number(packet[2]), port: Number(packet[3]) };
       return;
     }
     const request = this.pending && REQUEST_LINE.exec(text);
     if (!this.pending || !request) return;
-    const { at, port } = this.pending;
+    const pending = this.pending;
     this.pending = undefined;
     if (request[1] === MARKER) return this.onMarker();
-    const list = this.byPort.get(port) ?? [];
-    list.push({ path: request[1]!, at });
-    this.byPort.set(port, list);
+    this.arrivals.push({ ...pending, path: request[1]! });
   }
 }
 
@@ -62,6 +89,13 @@ export interface CaptureEnd {
   markerRead: boolean;
 }
 
+export interface CaptureOptions {
+  /** The request methods captured (default POST and PUT). */
+  methods?: readonly Method[];
+  /** The longest prefix before a store's routes (`/s/500` when many stores share a port; default none): it sets the snaplen. */
+  prefixLength?: number;
+}
+
 export class KernelCapture {
   private readonly exited: Promise<unknown>;
   private stderr = '';
@@ -70,7 +104,10 @@ export class KernelCapture {
   private readonly reader = new CaptureReader(() => this.markerSeen());
   private stopping: Promise<CaptureEnd> | undefined;
 
-  private constructor(private readonly child: ChildProcess) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly snaplen: number,
+  ) {
     // 'error' (spawn failed: no tcpdump) comes instead of 'exit'.
     this.exited = new Promise((resolve) => {
       child.once('exit', resolve);
@@ -80,11 +117,13 @@ export class KernelCapture {
   }
 
   /** Starts tcpdump and resolves once it listens; a string says why it could not (absent, not permitted). */
-  static async start(ports: readonly number[]): Promise<KernelCapture | string> {
-    const filter = `tcp and (${ports.map((p) => `dst port ${p}`).join(' or ')}) and ${POST_OR_PUT}`;
-    const args = ['-i', 'lo', '-nn', '-tt', '-l', '-A', '-s', '200', '-B', '8192', filter];
+  static async start(ports: readonly number[], options: CaptureOptions = {}): Promise<KernelCapture | string> {
+    const methods = (options.methods ?? ['POST', 'PUT']).map((method) => STARTS[method]);
+    const filter = `tcp and (${ports.map((p) => `dst port ${p}`).join(' or ')}) and (${methods.join(' or ')})`;
+    const snaplen = snaplenFor(options.prefixLength ?? 0);
+    const args = ['-i', 'lo', '-nn', '-tt', '-l', '-A', '-s', String(snaplen), '-B', '8192', filter];
     const child = spawn('tcpdump', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const capture = new KernelCapture(child);
+    const capture = new KernelCapture(child, snaplen);
     const why = await new Promise<string | undefined>((resolve) => {
       child.once('error', (error) => resolve(`tcpdump did not start: ${error.message}`));
       child.stderr.on('data', (chunk: Buffer) => {
@@ -116,7 +155,12 @@ export class KernelCapture {
     return this.child.pid!;
   }
 
+  /** Every request read so far, in the order tcpdump printed them. */
+  all(): readonly CapturedArrival[] {
+    return this.reader.arrivals;
+  }
+
   arrivals(port: number): Arrival[] {
-    return this.reader.byPort.get(port) ?? [];
+    return this.reader.arrivals.filter((a) => a.port === port).map(({ path, at }) => ({ path, at }));
   }
 }
