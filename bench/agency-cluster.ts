@@ -9,18 +9,22 @@
  * stores that move to it are counted. Every batch must then end: rows lost or sent twice are read
  * from the batch summaries (the ledger's counts) and from the stores' own products.
  *
- * Arrivals are stamped by the sandbox process when its event loop reaches each request (Date.now,
- * not a kernel capture): on a loaded machine a late loop stamps late and in bunches, which can
- * only make a window look fuller than what was sent.
+ * The judge of arrivals is the kernel (issue 41): tcpdump on lo stamps each request as its first
+ * packet reaches the sandbox's one port (bench/capture-support.ts), and its path's `/s/<n>/` names
+ * its store (bench/agency-cluster-judge.ts). The stores' own logs stamp when the sandbox's event
+ * loop reaches a request, late and in bunches under load: they are printed beside, with how much
+ * later they stamped. Without tcpdump (absent, not permitted, or --no-capture) the logs judge, and
+ * the figures say so. A window over the limit is printed with its requests, the worker that sent
+ * each (its connection's owner, bench/connection-owners.ts) and the workers that started the store.
  *
- *   npx tsx bench/agency-cluster.ts [--stores 500] [--rate 2] [--workers 4] [--rows 300] [--steady 40] [--after 20] [--start-timeout 900]
+ *   npx tsx bench/agency-cluster.ts [--stores 500] [--rate 2] [--workers 4] [--rows 300] [--steady 40] [--after 20] [--start-timeout 900] [--no-capture]
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, maxInWindow, storeEmail } from '../src/sandbox/index.ts';
+import { DEMO_PASSWORD, storeEmail } from '../src/sandbox/index.ts';
 import type { BatchSummary } from '../src/report/summary.ts';
 import type { StoreIdentity } from '../src/store/identity.ts';
 import { enqueueSync, waitForBatch } from '../src/sync/index.ts';
@@ -36,12 +40,24 @@ import {
   startAgencyWorker,
   reached,
   type AgencyWorker,
-  type StoreRequest,
 } from './agency-cluster-support.ts';
+import {
+  byStore,
+  describeWindow,
+  inTimeOrder,
+  overWindows,
+  placeWindows,
+  worstWindow,
+  type StoreArrival,
+  type WindowContext,
+} from './agency-cluster-judge.ts';
+import { countCheck, logLag, percentile } from './capture-judge.ts';
+import { KernelCapture } from './capture-support.ts';
+import { ConnectionOwners } from './connection-owners.ts';
 import { PrintedFigures } from './results-section.ts';
 import { fmt, productSheet } from './sync-support.ts';
 import { cpuWindow } from './machine-cpu.ts';
-import { rssMb } from './worker-process.ts';
+import { cpuSeconds, rssMb } from './worker-process.ts';
 import { numberArg } from './args.ts';
 
 const STORES = numberArg('stores', 500);
@@ -50,6 +66,7 @@ const WORKERS = numberArg('workers', 4);
 const ROWS = numberArg('rows', 300);
 const STEADY_S = numberArg('steady', 40);
 const AFTER_S = numberArg('after', 20);
+const CAPTURE = !process.argv.includes('--no-capture');
 const LATENCY_MS = 50;
 /** Every wait of the bench is bounded: a run that cannot finish says where it stopped. */
 const START_TIMEOUT_MS = numberArg('start-timeout', 15 * 60) * 1000;
@@ -58,7 +75,7 @@ const END_TIMEOUT_MS = ((ROWS / RATE) * 3 + 300) * 1000;
 
 const figures = new PrintedFigures(
   `agency-cluster (${STORES} stores)`,
-  `${STORES} sandbox stores in one process of their own (\`catalog-sync sandbox --stores ${STORES}\`, nice -10), ${LATENCY_MS} ms latency, limit ${RATE}/s each (the store answers 429 over it); ${WORKERS} \`catalog-sync worker\` processes serve them from its stores file on a local 3-master Redis Cluster (no replicas), STORE_WORKERS 1. Each store gets a batch of ${ROWS} rows. Share: creates over whole windows of ${RATE} from each store's own log, from its first create until the kill (goal >= 95%). Worst 1 s window: every /v1 request the store received (logins included), stamped by the stores' process when its event loop reached it (not a kernel capture). Connections: CLIENT LIST on every master while every batch runs (the bench's own connections closed). RSS: VmHWM of each worker. Then the worker serving most stores is SIGKILLed: served again = kill to the first create each of its stores with rows left received; then one worker joins. Lost / twice: from every batch's summary and every store's products.`,
+  `${STORES} sandbox stores in one process of their own (\`catalog-sync sandbox --stores ${STORES}\`, nice -10), ${LATENCY_MS} ms latency, limit ${RATE}/s each (the store answers 429 over it); ${WORKERS} \`catalog-sync worker\` processes serve them from its stores file on a local 3-master Redis Cluster (no replicas), STORE_WORKERS 1. Each store gets a batch of ${ROWS} rows. Judge: the arrival times the kernel captured (tcpdump on lo, -tt: each request's first packet as it reached the sandbox's one port, its store named by its path's /s/<n>/), or the stores' own logs where tcpdump cannot run; the run names the judge it used, checks the capture's count of /v1 requests per store against the store's own log and prints the logs' figures beside, with how much later they stamped than the kernel. Share: creates over whole windows of ${RATE}, from each store's first create until the kill (goal >= 95%). Worst 1 s window: every /v1 request the store received (logins included); a window over the limit is printed with its requests, the worker that sent each (its connection's owner in /proc) and the workers that started the store. Connections: CLIENT LIST on every master while every batch runs (the bench's own connections closed). RSS: VmHWM of each worker. Then the worker serving most stores is SIGKILLed: served again = kill to the first create each of its stores with rows left received; then one worker joins. Lost / twice: from every batch's summary and every store's products.`,
 );
 
 const storeOf = (url: string, n: number): StoreIdentity => ({
@@ -66,10 +83,6 @@ const storeOf = (url: string, n: number): StoreIdentity => ({
   url: `${url}/s/${n}`,
   account: storeEmail(n),
 });
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 const pct = (x: number) => `${fmt(x * 100, 1)}%`;
 const elapsed = (since: number) => `${fmt((Date.now() - since) / 1000, 1)} s`;
 const log = (line: string) => console.error(`[agency-cluster ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -87,7 +100,28 @@ const benchStart = Date.now();
 log(`starting a 3-master Redis Cluster and ${STORES} stores`);
 const cluster = await RedisCluster.start(3);
 const sandbox = await startAgencyStores(STORES, { latencyMs: LATENCY_MS, rate: RATE, storesFile });
+const sandboxPort = Number(new URL(sandbox.url).port);
+// Before any worker starts: their logins are counted on both sides. GET too: the store's limit counts every request.
+const capture = CAPTURE
+  ? await KernelCapture.start([sandboxPort], { methods: ['GET', 'POST', 'PUT'], prefixLength: `/s/${STORES}`.length })
+  : '--no-capture';
+const captureFrom = { at: Date.now(), cpuS: typeof capture === 'string' ? 0 : await cpuSeconds(capture.pid) };
 const workers: AgencyWorker[] = [];
+const workerName = (worker: AgencyWorker) => `worker ${workers.indexOf(worker) + 1}`;
+const owners = new ConnectionOwners(sandboxPort, () =>
+  workers.filter((w) => w.alive).map((w) => ({ pid: w.pid, name: workerName(w) })),
+);
+/** Names the owner of each new connection to the stores while it is open (the capture names only its port). */
+const learning = (() => {
+  if (typeof capture === 'string') return undefined;
+  let read = 0;
+  return setInterval(() => {
+    const all = capture.all();
+    const ports = new Set(all.slice(read).flatMap((a) => (a.path.includes('/v1/') ? [a.from] : [])));
+    read = all.length;
+    owners.learn(ports);
+  }, 500);
+})();
 const identities = Array.from({ length: STORES }, (_, i) => storeOf(sandbox.url, i + 1));
 const redisCluster = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
 const workerEnv = {
@@ -116,7 +150,7 @@ const everyStoreOnce = () => {
   return all.length === STORES && new Set(all).size === STORES;
 };
 /** When the kill and the join happened (ms epoch), to place a window over the limit. */
-const phases: { killedAt?: number; joinedAt?: number } = {};
+const phases: { killedAt?: number; joinedAt?: number; takenOver?: string[] } = {};
 const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 
 /** Starts the workers and queues one batch per store; false when they did not all start in time. */
@@ -135,29 +169,47 @@ async function start(masters: number[]): Promise<{ batchIds: string[] } | undefi
   return { batchIds: batches.map((b) => b.batchId) };
 }
 
-/** Every batch running: the share of each store's limit, connections, peak RSS. */
+/** Every batch running: connections, peak RSS, CPU (the shares are judged at the end, up to the kill). */
 async function steady(masters: number[]): Promise<void> {
   const cpu = await cpuWindow({
     workers: workers.map((w) => w.pid),
     'the stores': [sandbox.child.pid!],
     'Redis masters': cluster.pids,
+    ...(typeof capture === 'string' ? {} : { tcpdump: [capture.pid] }),
+    'this bench (reads the capture)': [process.pid],
   });
   await sleep(STEADY_S);
   const cpuText = await cpu.text();
   const busy = await connectionsOn(masters);
   const rss = await Promise.all(workers.map(async (w) => (await rssMb(w.pid)).peak));
-  const shares = await inBatches(identities, 16, async (store) => {
-    const creates = (await requestsOf(store.url)).filter((r) => r.path === '/v1/create_product').map((r) => r.at);
-    return achieved(creates.sort((a, b) => a - b)) / RATE;
-  });
   figures.print(
     [
-      `share of each store's limit, ${STEADY_S} s after the last batch was queued: min ${pct(Math.min(...shares))}, median ${pct(percentile(shares, 50))}, max ${pct(Math.max(...shares))} (goal >= 95%)`,
       `Redis connections, every batch running: ${onMasters(busy)}; goal <= ${2 * STORES + 20 * WORKERS} (2 per store + 20 per worker)`,
       `worker peak RSS: ${rss.map((mb) => fmt(mb)).join(' / ')} MB (goal <= 400 MB each)`,
       cpuText,
     ].join('\n'),
   );
+}
+
+const CREATE = /^\/s\/(\d+)\/v1\/create_product$/;
+
+/**
+ * From the capture as it is read, without asking the stores (their logs' replies cost the sandbox's
+ * loop, which stamps and limits by it): each call yields the creates captured since the last one,
+ * after `since`, as [store id, ms epoch]. Undefined when the logs judge.
+ */
+function createsSince(since: number): (() => [string, number][]) | undefined {
+  if (typeof capture === 'string') return undefined;
+  let read = 0;
+  return () => {
+    const all = capture.all();
+    const found = all.slice(read).flatMap((a): [string, number][] => {
+      const match = CREATE.exec(a.path);
+      return match && a.at > since ? [[`s${match[1]!}`, a.at]] : [];
+    });
+    read = all.length;
+    return found;
+  };
 }
 
 /** kill -9 of the worker serving most stores: how soon each of its stores with rows left is served again. */
@@ -167,21 +219,25 @@ async function killOne(): Promise<void> {
   const left = await inBatches(stores, 16, async (id) => ROWS - (await barcodesOf(storeUrl(id))).length);
   const withRows = stores.filter((_, i) => left[i]! > 0);
   const killedAt = Date.now();
-  phases.killedAt = killedAt;
+  Object.assign(phases, { killedAt, takenOver: withRows });
   await victim.kill();
   log(`killed worker ${victim.id} (${stores.length} stores)`);
   const takenOver = await reached(everyStoreOnce, TAKEOVER_TIMEOUT_MS);
   const takenOverS = (Date.now() - killedAt) / 1000;
   const servedThen = served().length;
   const firstAfter = new Map<string, number>();
+  const creates = createsSince(killedAt);
   await reached(async () => {
     const pending = withRows.filter((id) => !firstAfter.has(id));
-    await inBatches(pending, 16, async (id) => {
-      const creates = (await requestsOf(storeUrl(id))).filter(
-        (r) => r.path === '/v1/create_product' && r.at > killedAt,
-      );
-      if (creates.length > 0) firstAfter.set(id, Math.min(...creates.map((r) => r.at)));
-    });
+    if (creates) {
+      for (const [id, at] of creates()) if (pending.includes(id) && !firstAfter.has(id)) firstAfter.set(id, at);
+    } else
+      await inBatches(pending, 16, async (id) => {
+        const after = (await requestsOf(storeUrl(id))).filter(
+          (r) => r.path === '/v1/create_product' && r.at > killedAt,
+        );
+        if (after.length > 0) firstAfter.set(id, Math.min(...after.map((r) => r.at)));
+      });
     return firstAfter.size === withRows.length;
   }, TAKEOVER_TIMEOUT_MS);
   const again = [...firstAfter.values()].map((at) => (at - killedAt) / 1000);
@@ -189,7 +245,7 @@ async function killOne(): Promise<void> {
     ? `median ${fmt(percentile(again, 50), 1)} s, max ${fmt(Math.max(...again), 1)} s`
     : 'never';
   figures.print(
-    `kill -9 of the worker serving ${stores.length} stores: ${takenOver ? `the others served them all after ${fmt(takenOverS, 1)} s` : `NOT all taken over within ${TAKEOVER_TIMEOUT_MS / 1000} s (${servedThen} of ${STORES} served then)`} (their logs); ${firstAfter.size} of the ${withRows.length} with rows left received a create again, within ${within} of the kill (goal <= 30 s, judged at the store)`,
+    `kill -9 of the worker serving ${stores.length} stores: ${takenOver ? `the others served them all after ${fmt(takenOverS, 1)} s` : `NOT all taken over within ${TAKEOVER_TIMEOUT_MS / 1000} s (${servedThen} of ${STORES} served then)`} (their logs); ${firstAfter.size} of the ${withRows.length} with rows left received a create again, within ${within} of the kill (goal <= 30 s, judged at the store: ${typeof capture === 'string' ? 'its log' : 'the kernel capture'})`,
   );
 }
 
@@ -210,7 +266,50 @@ async function joinOne(): Promise<void> {
   );
 }
 
-/** Every batch ends: lost and twice from the summaries (the ledger's counts) and the stores' products. */
+/** The capture ended (every worker stopped first) and what it cost; undefined when the logs judge. */
+async function endCapture() {
+  if (typeof capture === 'string') return undefined;
+  clearInterval(learning);
+  const cpuS = (await cpuSeconds(capture.pid)) - captureFrom.cpuS;
+  const wallS = (Date.now() - captureFrom.at) / 1000;
+  const end = await capture.stop(sandboxPort);
+  return { end, arrivals: capture.all(), cpuS, wallS, snaplen: capture.snaplen };
+}
+
+/** The workers that started store i, and when: a window over the limit is placed against them. */
+const startsOf = (i: number) =>
+  workers
+    .flatMap((w) => {
+      const at = w.startedAt.get(`s${i + 1}`);
+      return at === undefined ? [] : [{ worker: workerName(w), at }];
+    })
+    .sort((a, b) => a.at - b.at);
+
+const createsBefore = (list: StoreArrival[], until: number) =>
+  list.filter((r) => r.path === '/v1/create_product' && r.at < until).map((r) => r.at);
+const shares = (lists: StoreArrival[][]) =>
+  lists.map((list) => achieved(createsBefore(list, phases.killedAt ?? Infinity)) / RATE);
+const spread = (values: number[]) =>
+  `min ${pct(Math.min(...values))}, median ${pct(percentile(values, 50))}, max ${pct(Math.max(...values))}`;
+
+/** Kill to each taken-over store's first create after it, as `lists` have them. */
+function servedAgain(lists: StoreArrival[][]): string {
+  const killedAt = phases.killedAt;
+  if (killedAt === undefined || !phases.takenOver) return 'no kill';
+  const again = phases.takenOver.flatMap((id) => {
+    const first = lists[Number(id.slice(1)) - 1]!.find((r) => r.path === '/v1/create_product' && r.at > killedAt);
+    return first ? [(first.at - killedAt) / 1000] : [];
+  });
+  return again.length === 0
+    ? 'none served again'
+    : `${again.length} of ${phases.takenOver.length} within median ${fmt(percentile(again, 50), 1)} s, max ${fmt(Math.max(...again), 1)} s of the kill`;
+}
+
+/**
+ * Every batch ends; then, the workers stopped (no request can come after) and the capture ended, the
+ * judge's figures, the logs' beside them, lost and twice from the summaries (the ledger's counts)
+ * and the stores' products.
+ */
 async function ending(batchIds: string[], since: number): Promise<void> {
   const signal = AbortSignal.timeout(END_TIMEOUT_MS);
   // One at a time: each wait is a cluster client of its own.
@@ -221,16 +320,33 @@ async function ending(batchIds: string[], since: number): Promise<void> {
     );
   const endedS = (Date.now() - since) / 1000;
   const rss = await Promise.all(workers.filter((w) => w.alive).map(async (w) => (await rssMb(w.pid)).peak));
-  const judged = await inBatches(identities, 16, async (store, i) => {
-    const requests = (await requestsOf(store.url)).filter((r) => r.path.startsWith('/v1/'));
+  for (const worker of workers) await worker.stop();
+  const captured = await endCapture();
+  const logged = await inBatches(identities, 16, async (store) =>
+    inTimeOrder(
+      (await requestsOf(store.url))
+        .filter((r) => r.path.startsWith('/v1/'))
+        .map(({ path, at, status }) => ({ path, at, status })),
+    ),
+  );
+  const judged = captured ? byStore(captured.arrivals, STORES) : logged;
+  const context: WindowContext = {
+    since: benchStart,
+    ...phases,
+    judged,
+    beside: logged,
+    besideName: 'log',
+    ownerOf: (port) => owners.ownerOf(port),
+    startsOf,
+  };
+  // The logs' own windows over the limit, each request with the kernel's stamp beside: a bunch the loop stamped late shows.
+  const inLogs: WindowContext = { ...context, judged: logged, beside: judged, besideName: 'kernel' };
+  const loggedOver = logged.flatMap((list, i) => overWindows(i, list, RATE));
+  const over = judged.flatMap((list, i) => overWindows(i, list, RATE));
+  const worst = Math.max(...judged.map(worstWindow));
+  const products = await inBatches(identities, 16, async (store, i) => {
     const barcodes = await barcodesOf(store.url);
     return {
-      worst: maxInWindow(
-        requests.map((r) => r.at).sort((a, b) => a - b),
-        1000,
-      ),
-      over: overWindows(store.id!, requests),
-      tooMany: requests.filter((r) => r.status === 429).length,
       twice: barcodes.length - new Set(barcodes).size,
       missing: ROWS - new Set(barcodes).size,
       // A row the ledger ended `unknown` (claimed, maybe sent, when its worker died) may be missing:
@@ -239,52 +355,35 @@ async function ending(batchIds: string[], since: number): Promise<void> {
     };
   });
   const counts = summaries.map((s) => s.counts);
-  const worst = Math.max(...judged.map((j) => j.worst));
+  const stats = (await (await fetch(`${identities[0]!.url}/__sandbox/stats`)).json()) as {
+    loopDelay: { maxMs: number };
+  };
+  const loopMs = stats.loopDelay.maxMs;
+  const tooMany = sum(logged.map((list) => list.filter((r) => r.status === 429).length));
+  const forComparison = captured
+    ? [
+        `the stores' own logs, for comparison: share ${spread(shares(logged))}; worst 1 s window ${Math.max(...logged.map(worstWindow))}; served again ${servedAgain(logged)}; ${logLag(judged, logged)}`,
+        `the logs' windows over the limit: ${placeWindows(loggedOver, inLogs)}`,
+        ...loggedOver.slice(0, 12).map((w) => `  ${describeWindow(w, inLogs)}`),
+        `tcpdump: ${fmt(captured.cpuS, 1)} s CPU over its ${fmt(captured.wallS, 1)} s (${fmt(captured.cpuS / captured.wallS, 3)} core), ${captured.arrivals.length} requests read, snaplen ${captured.snaplen} bytes`,
+      ]
+    : [];
   figures.print(
     [
       `every batch ended ${fmt(endedS, 1)} s after the first was queued; worker peak RSS at the end: ${rss.map((mb) => fmt(mb)).join(' / ')} MB`,
-      `worst 1 s window at any store over the whole run, every /v1 request: ${worst} (limit ${RATE})${worst > RATE ? ' EXCEEDED' : ', never over'}; 429 answers: ${sum(judged.map((j) => j.tooMany))}`,
+      `judge: ${captured ? `kernel capture (tcpdump on lo, -tt: GET/POST/PUT to the sandbox's port, each to its store by /s/<n>/)` : `the stores' own logs (no kernel capture: ${typeof capture === 'string' ? capture : 'its end was not read'})`}`,
+      ...(captured ? [countCheck('/v1 requests', judged, logged, (i) => `s${i + 1}`, captured.end)] : []),
+      `share of each store's limit, from its first create until the kill: ${spread(shares(judged))} (goal >= 95%)`,
+      `served again after the kill, judged: ${servedAgain(judged)}`,
+      `worst 1 s window at any store over the whole run, every /v1 request: ${worst} (limit ${RATE})${worst > RATE ? ' EXCEEDED' : ', never over'}; 429 answers (the stores' logs): ${tooMany}`,
+      `windows over the limit: ${placeWindows(over, context)}`,
+      ...over.slice(0, 12).map((w) => `  ${describeWindow(w, context)}`),
+      `the stores' process: its event loop late by at most ${fmt(loopMs)} ms (a late loop stamps the log late and in bunches, and its limiter counts by those stamps)`,
+      ...forComparison,
       `ledger summaries: created ${sum(counts.map((c) => c.created))} of ${STORES * ROWS}, unknown ${sum(counts.map((c) => c.unknown))}, failed ${sum(counts.map((c) => c.failed))}`,
-      `windows over the limit: ${describeOver(judged.flatMap((j) => j.over))}`,
-      `the stores' products: missing ${sum(judged.map((j) => j.missing))} (lost, beyond the rows each store's summary calls unknown: ${sum(judged.map((j) => j.lost))}), sent twice ${sum(judged.map((j) => j.twice))}`,
+      `the stores' products: missing ${sum(products.map((j) => j.missing))} (lost, beyond the rows each store's summary calls unknown: ${sum(products.map((j) => j.lost))}), sent twice ${sum(products.map((j) => j.twice))}`,
     ].join('\n'),
   );
-}
-
-interface OverWindow {
-  store: string;
-  /** The window's first request (ms epoch). */
-  at: number;
-  paths: string[];
-}
-
-/** Each 1 s window (from a request on) holding more than RATE requests, once per run of them. */
-function overWindows(store: string, requests: StoreRequest[]): OverWindow[] {
-  const sorted = [...requests].sort((a, b) => a.at - b.at);
-  const found: OverWindow[] = [];
-  let right = 0;
-  for (let left = 0; left < sorted.length; left++) {
-    while (right < sorted.length && sorted[right]!.at < sorted[left]!.at + 1000) right++;
-    if (right - left <= RATE) continue;
-    const at = sorted[left]!.at;
-    if (found.length > 0 && at < found.at(-1)!.at + 1000) continue;
-    found.push({ store, at, paths: sorted.slice(left, right).map((r) => r.path.replace('/v1/', '')) });
-  }
-  return found;
-}
-
-/** Where the windows over the limit fell: around the kill, the join, or elsewhere, and what they held. */
-function describeOver(over: OverWindow[]): string {
-  if (over.length === 0) return 'none';
-  const near = (at: number, since?: number) => since !== undefined && at >= since - 1000 && at <= since + 60_000;
-  const kill = over.filter((w) => near(w.at, phases.killedAt));
-  const join = over.filter((w) => !kill.includes(w) && near(w.at, phases.joinedAt));
-  const withLogin = over.filter((w) => w.paths.some((path) => path.includes('login'))).length;
-  for (const w of over.slice(0, 12))
-    log(
-      `over at ${w.store}: ${fmt((w.at - benchStart) / 1000, 1)} s into the run (kill at ${fmt(((phases.killedAt ?? 0) - benchStart) / 1000, 1)}, join at ${fmt(((phases.joinedAt ?? 0) - benchStart) / 1000, 1)}): ${w.paths.join(', ')}`,
-    );
-  return `${over.length} at ${new Set(over.map((w) => w.store)).size} stores (${kill.length} in the minute after the kill, ${join.length} in the minute after the join, ${over.length - kill.length - join.length} elsewhere; ${withLogin} with a login among them)`;
 }
 
 figures.print(
@@ -307,7 +406,9 @@ try {
 } finally {
   figures.print(`whole run ${elapsed(benchStart)}`);
   await figures.write();
+  clearInterval(learning);
   for (const worker of workers) await worker.stop();
+  if (typeof capture !== 'string') await capture.stop(sandboxPort, 1_000).catch(() => undefined);
   sandbox.child.kill('SIGTERM');
   await once(sandbox.child, 'exit');
   await cluster.stop();
