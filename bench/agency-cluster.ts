@@ -322,7 +322,7 @@ async function ending(batchIds: string[], since: number): Promise<void> {
   const rss = await Promise.all(workers.filter((w) => w.alive).map(async (w) => (await rssMb(w.pid)).peak));
   for (const worker of workers) await worker.stop();
   const captured = await endCapture();
-  const logged = await inBatches(identities, 16, async (store) =>
+  const logged = await inBatches(identities, 16, async (store): Promise<StoreArrival[]> =>
     inTimeOrder(
       (await requestsOf(store.url))
         .filter((r) => r.path.startsWith('/v1/'))
@@ -360,12 +360,14 @@ async function ending(batchIds: string[], since: number): Promise<void> {
   };
   const loopMs = stats.loopDelay.maxMs;
   const tooMany = sum(logged.map((list) => list.filter((r) => r.status === 429).length));
+  const ports = new Set(judged.flat().flatMap((a) => (a.from === undefined ? [] : [a.from])));
+  const named = [...ports].filter((port) => owners.ownerOf(port) !== undefined).length;
   const forComparison = captured
     ? [
         `the stores' own logs, for comparison: share ${spread(shares(logged))}; worst 1 s window ${Math.max(...logged.map(worstWindow))}; served again ${servedAgain(logged)}; ${logLag(judged, logged)}`,
         `the logs' windows over the limit: ${placeWindows(loggedOver, inLogs)}`,
         ...loggedOver.slice(0, 12).map((w) => `  ${describeWindow(w, inLogs)}`),
-        `tcpdump: ${fmt(captured.cpuS, 1)} s CPU over its ${fmt(captured.wallS, 1)} s (${fmt(captured.cpuS / captured.wallS, 3)} core), ${captured.arrivals.length} requests read, snaplen ${captured.snaplen} bytes`,
+        `tcpdump: ${fmt(captured.cpuS, 1)} s CPU over its ${fmt(captured.wallS, 1)} s (${fmt(captured.cpuS / captured.wallS, 3)} core), ${captured.arrivals.length} requests read, snaplen ${captured.snaplen} bytes; the /v1 requests came over ${ports.size} connections, ${named} of them named to their worker (/proc, while open)`,
       ]
     : [];
   figures.print(
