@@ -12,7 +12,9 @@ const TICKS = 100;
 
 /** Starts the worker (built: bin/catalog-sync.js) and resolves once it has started `stores` stores. */
 export async function startWorker(stores: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/catalog-sync.js', 'worker', '--grace', '5'], {
+  // BENCH_WORKER_NODE_ARGS: node's own flags for the worker alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+  const nodeArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/catalog-sync.js', 'worker', '--grace', '5'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
