@@ -10,7 +10,7 @@
  * memory, or a Redis connection), not beside the other ledger and the garbage of writing 200,000
  * records, which made every collection of the measured process longer than an import's.
  *
- *   npx tsx bench/one-plan.ts [--rows 100000] [--runs 3] [--undo-steps 10]
+ *   npx tsx bench/one-plan.ts [--rows 100000] [--runs 3] [--undo-steps 10] [--cpu-prof <dir>]
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -164,7 +164,10 @@ async function child(name: LedgerName, dir: string, prefix: string): Promise<voi
 
 async function measureApart(name: LedgerName, dir: string, prefix: string): Promise<string> {
   const script = process.argv[1]!;
-  const args = ['--import', 'tsx', script, '--measure', name, '--dir', dir, '--prefix', prefix];
+  // --cpu-prof <dir>: a profile of each ledger's process (bench/cpu-profile-top.ts sums one).
+  const profiled = textFlag('cpu-prof');
+  const profile = profiled === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profiled];
+  const args = [...profile, '--import', 'tsx', script, '--measure', name, '--dir', dir, '--prefix', prefix];
   const { stdout } = await promisify(execFile)(process.execPath, [
     ...args,
     ...['--rows', String(ROWS), '--runs', String(RUNS)],
