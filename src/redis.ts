@@ -75,8 +75,8 @@ export async function mastersOf(client: RedisClient): Promise<Redis[]> {
  * Plain clients lent to a cluster client for one hash tag's slot: a busy store's row worker lends
  * its own (sync/queue/connection.ts rowConnection), so the store's scripts (its rate gate, ledger
  * and results: store/rate-gate/lua-script.ts) take it instead of the cluster client, whose routing
- * of each command cost about 7 µs of CPU more than a plain client's (an EVALSHA: 27-30 µs against
- * 20-21), at about 3.4 scripts per create (issue 41). Per cluster client, hash tag -> client.
+ * of each command cost a worker on a cluster about 10 µs of CPU per command more than a plain
+ * client's, at about 3.4 scripts per create (issue 41). Per cluster client, hash tag -> client.
  */
 const lent = new WeakMap<Cluster, Map<string, Redis>>();
 /** What each lent client was lent for, so it can be given back by itself. */
