@@ -11,15 +11,7 @@ import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisNode } from '../../config.ts';
 import { silentLogger, type Logger } from '../../log.ts';
-import {
-  CLUSTER_OPTIONS,
-  describeRedis,
-  isCluster,
-  lendSlotClient,
-  returnSlotClient,
-  type RedisClient,
-  type RedisServer,
-} from '../../redis.ts';
+import { CLUSTER_OPTIONS, describeRedis, isCluster, type RedisClient, type RedisServer } from '../../redis.ts';
 import { watchRedis } from './redis-outage.ts';
 import { slotMasterClient } from './slot-master.ts';
 
@@ -146,9 +138,7 @@ export function bullConnection(
  * A row Worker's `connection`: its own, never the shared one, as stop() drops it to hand its rows
  * back. On a cluster, a plain client to the master of its store's hash slot (`prefix`), found
  * through `via`, the process's cluster client (slot-master.ts): BullMQ's copy of it for the
- * blocking read is one too, so a busy store holds no cluster client of its own. It is lent to
- * `via` for the store's slot (redis.ts lendSlotClient) until closeBull or dropBull closes it: the
- * store's scripts take it meanwhile, no third connection per busy store.
+ * blocking read is one too, so a busy store holds no cluster client of its own. closeBull closes it.
  */
 export function rowConnection(server: RedisServer, prefix: string, via: RedisClient): ConnectionOptions {
   if (!('redisCluster' in server) || !isCluster(via)) return bullConnection(server, 'rows');
@@ -160,7 +150,6 @@ export function rowConnection(server: RedisServer, prefix: string, via: RedisCli
   };
   const made = slotMasterClient(via, prefix, options);
   madeHere.add(made);
-  lendSlotClient(via, prefix, made);
   return made;
 }
 
@@ -182,10 +171,7 @@ export async function closeBull(
     await bull.close(force);
   } finally {
     const connection = bull.opts.connection;
-    if (isMadeHere(connection)) {
-      if (!isCluster(connection)) returnSlotClient(connection);
-      await connection.quit().catch(() => connection.disconnect());
-    }
+    if (isMadeHere(connection)) await connection.quit().catch(() => connection.disconnect());
   }
 }
 
@@ -195,9 +181,6 @@ export async function dropBull(bull: {
   opts: { connection?: ConnectionOptions };
 }): Promise<void> {
   const connection = bull.opts.connection;
-  if (isMadeHere(connection)) {
-    if (!isCluster(connection)) returnSlotClient(connection);
-    connection.disconnect();
-  }
+  if (isMadeHere(connection)) connection.disconnect();
   await bull.disconnect().catch(() => undefined);
 }
