@@ -114,13 +114,8 @@ const owners = new ConnectionOwners(sandboxPort, () =>
 /** Names the owner of each new connection to the stores while it is open (the capture names only its port). */
 const learning = (() => {
   if (typeof capture === 'string') return undefined;
-  let read = 0;
-  return setInterval(() => {
-    const all = capture.all();
-    const ports = new Set(all.slice(read).flatMap((a) => (a.path.includes('/v1/') ? [a.from] : [])));
-    read = all.length;
-    owners.learn(ports);
-  }, 500);
+  const fresh = capture.follow();
+  return setInterval(() => owners.learn(fresh().flatMap((a) => (a.path.includes('/v1/') ? [a.from] : []))), 500);
 })();
 const identities = Array.from({ length: STORES }, (_, i) => storeOf(sandbox.url, i + 1));
 const redisCluster = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
@@ -200,16 +195,12 @@ const CREATE = /^\/s\/(\d+)\/v1\/create_product$/;
  */
 function createsSince(since: number): (() => [string, number][]) | undefined {
   if (typeof capture === 'string') return undefined;
-  let read = 0;
-  return () => {
-    const all = capture.all();
-    const found = all.slice(read).flatMap((a): [string, number][] => {
+  const fresh = capture.follow();
+  return () =>
+    fresh().flatMap((a): [string, number][] => {
       const match = CREATE.exec(a.path);
       return match && a.at > since ? [[`s${match[1]!}`, a.at]] : [];
     });
-    read = all.length;
-    return found;
-  };
 }
 
 /** kill -9 of the worker serving most stores: how soon each of its stores with rows left is served again. */

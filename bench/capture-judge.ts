@@ -46,8 +46,8 @@ export function countCheck(
 
 /**
  * How much later a store's log stamped its requests than the kernel: the n-th request of a store in
- * the capture against the n-th in its log (the same request but where two connections' arrive within
- * the same moment). Only where the two hold the same number.
+ * the capture against the n-th in its log (the same request, unless two connections' requests arrive
+ * within the same moment). Only where the two hold the same number.
  */
 export function logLag(judged: Arrival[][], logged: Arrival[][]): string {
   const lags = judged.flatMap((captured, i) => {

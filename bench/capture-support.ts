@@ -160,6 +160,16 @@ export class KernelCapture {
     return this.reader.arrivals;
   }
 
+  /** A reader of the capture as it grows: each call answers the requests read since its previous call. */
+  follow(): () => readonly CapturedArrival[] {
+    let read = 0;
+    return () => {
+      const fresh = this.reader.arrivals.slice(read);
+      read += fresh.length;
+      return fresh;
+    };
+  }
+
   arrivals(port: number): Arrival[] {
     return this.reader.arrivals.filter((a) => a.port === port).map(({ path, at }) => ({ path, at }));
   }
