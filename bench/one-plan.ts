@@ -100,9 +100,10 @@ async function timed(work: () => Promise<void>): Promise<Took> {
   return { wall: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6 };
 }
 
+/** The sheet read and mapped as the sync reads it: with the batch's key column (its duplicate checks). */
 function readAlone(file: string): Promise<Took> {
   return timed(async () => {
-    for (const sheet of await openSheets(file, { maxTextLength: 65_535 })) {
+    for (const sheet of await openSheets(file, { maxTextLength: 65_535, keyColumn: PLAN.keyColumn })) {
       try {
         for await (const _row of sheet.rows());
       } finally {
