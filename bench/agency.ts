@@ -2,7 +2,7 @@
  * An agency's deployment (issues 29 and 41): 50 stores at 10 requests/s each, the store answering
  * in 50 ms, all served by ONE `catalog-sync worker` process from a stores file, on one Redis or
  * (--cluster) on a local 3-master Redis Cluster; --both runs one then the other and prints the
- * ratios cluster / one Redis. Store s01 gets a backlog queued first; then every other store a batch
+ * ratios cluster / one Redis (--pairs N: N pairs, ABBA, each pair's ratios and their median). Store s01 gets a backlog queued first; then every other store a batch
  * of --rows rows (900: 90 s at its limit). One run: bench/agency-support.ts.
  *
  * The judge of arrivals is the kernel: tcpdump on lo stamps each request as its first packet reaches
@@ -16,7 +16,7 @@
  * at the 490 requests/s) and its peak RSS (goal <= 400 MB); fairness: each small batch's
  * first-to-last create against what its rate alone allows (goal <= 1.5x) while s01's backlog waits.
  *
- *   npx tsx bench/agency.ts [--stores 50] [--rows 900] [--backlog 5000] [--cluster | --both] [--no-capture]
+ *   npx tsx bench/agency.ts [--stores 50] [--rows 900] [--backlog 5000] [--cluster | --both [--pairs 1]] [--no-capture]
  */
 import { maxInWindow } from '../src/sandbox/index.ts';
 import { runAgency, type AgencyOptions, type AgencyRun } from './agency-support.ts';
@@ -36,12 +36,19 @@ const options: Omit<AgencyOptions, 'cluster'> = {
   capture: !flag('no-capture'),
 };
 const { stores: STORES, rate: RATE, rows: ROWS } = options;
-const modes = flag('both') ? [false, true] : [flag('cluster')];
+const PAIRS = flag('both') ? numberArg('pairs', 1) : 1;
+/**
+ * --both: one Redis then the cluster; --pairs N: N such pairs, every other one the cluster first
+ * (ABBA), so a machine that speeds up or slows down over the runs moves both sides of the ratios.
+ */
+const modes = flag('both')
+  ? Array.from({ length: PAIRS }, (_, i) => (i % 2 === 0 ? [false, true] : [true, false])).flat()
+  : [flag('cluster')];
 const redisName = (cluster: boolean) => (cluster ? 'a local 3-master Redis Cluster' : 'one Redis');
 
 const figures = new PrintedFigures(
-  modes.length === 2 ? 'agency (one Redis, then Redis Cluster)' : modes[0] ? 'agency (Redis Cluster)' : 'agency',
-  `${STORES} sandbox stores in one process of their own (nice -10 where allowed), each on its own port, ${options.latencyMs} ms latency, rate ${RATE}/s each; ONE \`catalog-sync worker\` serves them all from a stores file (concurrency 4 each) on ${modes.map(redisName).join(', then on ')}. Store s01's backlog of ${options.backlog} rows is queued first, then a ${ROWS}-row batch for each other store (${STORES - 1} batches, ${(STORES - 1) * RATE} requests/s at the limits, ${fmt(ROWS / RATE)} s each). Judge: the arrival times the kernel captured (tcpdump on lo, -tt: each request's first packet as it reached the store's port), or the stores' own logs where tcpdump cannot run; each run names the judge it used, and the capture's count of POST/PUT /v1 requests per store is checked against the store's own. Share: over whole windows of ${RATE} creates (goal >= 95%); worst 1 s window: every POST/PUT /v1 request, logins included (never over ${RATE}). CPU and peak RSS: the worker process, /proc, from the first batch queued to the last reported (goals <= 0.5 core, <= 400 MB); CPU per request over the requests the stores logged meanwhile. Fairness: each small batch's first-to-last create against ${ROWS}/${RATE} s (goal <= 1.5x) while s01's backlog waits.`,
+  modes.length >= 2 ? 'agency (one Redis, then Redis Cluster)' : modes[0] ? 'agency (Redis Cluster)' : 'agency',
+  `${STORES} sandbox stores in one process of their own (nice -10 where allowed), each on its own port, ${options.latencyMs} ms latency, rate ${RATE}/s each; ONE \`catalog-sync worker\` serves them all from a stores file (concurrency 4 each) on ${modes.length >= 2 ? `one Redis, then on a local 3-master Redis Cluster${PAIRS > 1 ? ` (${PAIRS} pairs of runs, every other pair the cluster first; the ratios are each pair's and their median)` : ''}` : redisName(modes[0]!)}. Store s01's backlog of ${options.backlog} rows is queued first, then a ${ROWS}-row batch for each other store (${STORES - 1} batches, ${(STORES - 1) * RATE} requests/s at the limits, ${fmt(ROWS / RATE)} s each). Judge: the arrival times the kernel captured (tcpdump on lo, -tt: each request's first packet as it reached the store's port), or the stores' own logs where tcpdump cannot run; each run names the judge it used, and the capture's count of POST/PUT /v1 requests per store is checked against the store's own. Share: over whole windows of ${RATE} creates (goal >= 95%); worst 1 s window: every POST/PUT /v1 request, logins included (never over ${RATE}). CPU and peak RSS: the worker process, /proc, from the first batch queued to the last reported (goals <= 0.5 core, <= 400 MB); CPU per request over the requests the stores logged meanwhile. Fairness: each small batch's first-to-last create against ${ROWS}/${RATE} s (goal <= 1.5x) while s01's backlog waits.`,
 );
 
 const pct = (x: number) => `${fmt(x * 100, 1)}%`;
@@ -125,19 +132,41 @@ function report(run: AgencyRun, cluster: boolean): RunSummary {
   };
 }
 
-function ratios(one: RunSummary, cluster: RunSummary): void {
-  const x = (a: number, b: number) => `${fmt(a / b, 2)}x`;
+/** Cluster over one Redis, each pair's: [share median, share min, CPU per request, peak RSS]. */
+function pairRatios(one: RunSummary, cluster: RunSummary): number[] {
+  return [
+    cluster.shareMedian / one.shareMedian,
+    cluster.shareMin / one.shareMin,
+    cluster.cpuPerRequestMs / one.cpuPerRequestMs,
+    cluster.peakMb / one.peakMb,
+  ];
+}
+
+function ratios(pairs: number[][]): void {
+  const x = (i: number) => {
+    const each = pairs.map((pair) => pair[i]!);
+    const median = `${fmt(percentile(each, 50), 2)}x`;
+    return each.length === 1 ? median : `${median} (pairs: ${each.map((r) => `${fmt(r, 2)}x`).join(', ')})`;
+  };
   figures.print(
     [
-      `-- cluster / one Redis (goal: within 1.1x)`,
-      `share: median ${x(cluster.shareMedian, one.shareMedian)}, min ${x(cluster.shareMin, one.shareMin)} (goal >= 0.91x)`,
-      `CPU per request: ${x(cluster.cpuPerRequestMs, one.cpuPerRequestMs)} (goal <= 1.1x)`,
-      `peak RSS: ${x(cluster.peakMb, one.peakMb)} (goal <= 1.1x)`,
+      `-- cluster / one Redis (goal: within 1.1x)${pairs.length > 1 ? `, the median of ${pairs.length} pairs` : ''}`,
+      `share: median ${x(0)}, min ${x(1)} (goal >= 0.91x)`,
+      `CPU per request: ${x(2)} (goal <= 1.1x)`,
+      `peak RSS: ${x(3)} (goal <= 1.1x)`,
     ].join('\n'),
   );
 }
 
 const summaries: RunSummary[] = [];
 for (const cluster of modes) summaries.push(report(await runAgency({ ...options, cluster }), cluster));
-if (summaries.length === 2) ratios(summaries[0]!, summaries[1]!);
+if (modes.length >= 2) {
+  const pairs: number[][] = [];
+  for (let i = 0; i + 1 < summaries.length; i += 2) {
+    const clusterFirst = modes[i]!;
+    const [one, cluster] = clusterFirst ? [summaries[i + 1]!, summaries[i]!] : [summaries[i]!, summaries[i + 1]!];
+    pairs.push(pairRatios(one, cluster));
+  }
+  ratios(pairs);
+}
 await figures.write();

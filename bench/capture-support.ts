@@ -121,7 +121,7 @@ export class KernelCapture {
     const methods = (options.methods ?? ['POST', 'PUT']).map((method) => STARTS[method]);
     const filter = `tcp and (${ports.map((p) => `dst port ${p}`).join(' or ')}) and (${methods.join(' or ')})`;
     const snaplen = snaplenFor(options.prefixLength ?? 0);
-    const args = ['-i', 'lo', '-nn', '-tt', '-l', '-A', '-s', String(snaplen), '-B', '8192', filter];
+    const args = ['-i', 'lo', '-nn', '-tt', '-l', '-A', '-s', String(snaplen), '-B', '65536', filter];
     const child = spawn('tcpdump', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const capture = new KernelCapture(child, snaplen);
     const why = await new Promise<string | undefined>((resolve) => {
