@@ -4,7 +4,8 @@
  * ledger key, value = the entry (entry.ts) but its undo steps, which are in a second hash
  * (`…:ledger:undo`, the same field, the steps as JSON): a planner reads every row's record and
  * none of its steps, and a reply carries no text the read does not parse. Lookups are HMGET in
- * chunks, pipelined, so 100,000 rows cost about a hundred round trips.
+ * chunks, pipelined, so 100,000 rows cost about a hundred round trips. Every write of a record
+ * (setMany, deleteMany, a queue worker's) is made by the one Lua of script-writes.ts.
  */
 import type { RedisClient } from '../redis.ts';
 import { scopeKeyPrefix } from '../store/identity.ts';
@@ -13,6 +14,7 @@ import { LuaScript } from '../store/rate-gate/lua-script.ts';
 import type { Ledger, LedgerEntry, ProductEntry, ProductRecords, RecordPart, ScriptWrites } from './ledger.ts';
 import { ENTRY_SEPARATOR, encodeEntry, parseEntry, stepsOf } from './entry.ts';
 import { isSecondKey, PRODUCT_KEY_PREFIX, productIdOfKey } from './links.ts';
+import { LEDGER_WRITES } from './script-writes.ts';
 
 const CHUNK = 1_000;
 
@@ -117,26 +119,11 @@ export class RedisLedger implements Ledger, ProductRecords {
     return out;
   }
 
-  async setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void> {
-    if (entries.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (let i = 0; i < entries.length; i += CHUNK) {
-      const chunk = entries.slice(i, i + CHUNK);
-      pipeline.hset(this.hash, ...chunk.flatMap(([key, entry]) => [key, encodeEntry({ ...entry, u: undefined })]));
-      // An entry is its record whole: one written without steps leaves none behind.
-      const stepped = chunk.filter(([, entry]) => entry.u !== undefined);
-      if (stepped.length > 0)
-        pipeline.hset(this.steps, ...stepped.flatMap(([key, entry]) => [key, JSON.stringify(entry.u)]));
-      if (stepped.length < chunk.length)
-        pipeline.hdel(this.steps, ...chunk.filter(([, entry]) => entry.u === undefined).map(([key]) => key));
-      // A record is linked once and stays linked (ledger forget drops both keys).
-      const seconds = chunk.filter(([key, entry]) => isSecondKey(key, entry)).map(([key]) => key);
-      if (seconds.length > 0) pipeline.hset(this.seconds, ...seconds.flatMap((key) => [key, '1']));
-    }
-    await execOrThrow(pipeline.exec());
+  setMany(entries: ReadonlyArray<readonly [string, LedgerEntry]>): Promise<void> {
+    return this.write(entries);
   }
 
-  /** As setMany and deleteMany write them; the Lua that makes them is script-writes.ts. */
+  /** The arguments of script-writes.ts's Lua for these writes (an entry, or null to forget the key). */
   scriptWrites(writes: ReadonlyArray<readonly [string, LedgerEntry | null]>): ScriptWrites {
     const args = [String(writes.length)];
     for (const [key, entry] of writes) {
@@ -161,15 +148,21 @@ export class RedisLedger implements Ledger, ProductRecords {
     return typeof held === 'string' ? (parseEntry(held) ?? entry) : null;
   }
 
-  async deleteMany(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (let i = 0; i < keys.length; i += CHUNK) {
-      pipeline.hdel(this.hash, ...keys.slice(i, i + CHUNK));
-      pipeline.hdel(this.seconds, ...keys.slice(i, i + CHUNK));
-      pipeline.hdel(this.steps, ...keys.slice(i, i + CHUNK));
+  deleteMany(keys: readonly string[]): Promise<void> {
+    return this.write(keys.map((key) => [key, null] as const));
+  }
+
+  /**
+   * Through the script the queue worker's record makes its writes with (script-writes.ts): one
+   * writer of the layout, not a second one here. A chunk a call, each whole, one after another: a
+   * call Redis did not know the script for is sent again (LuaScript), and must not land after a
+   * later chunk that writes the same key.
+   */
+  private async write(writes: ReadonlyArray<readonly [string, LedgerEntry | null]>): Promise<void> {
+    for (let i = 0; i < writes.length; i += CHUNK) {
+      const { keys, args } = this.scriptWrites(writes.slice(i, i + CHUNK));
+      await LEDGER_WRITES.run(this.redis, [...keys], [...args]);
     }
-    await execOrThrow(pipeline.exec());
   }
 
   async known(): Promise<number> {
@@ -234,8 +227,4 @@ function withStepsOf(value: string | null | undefined, steps: string | null | un
     if (u !== undefined) entry.u = u;
   }
   return entry;
-}
-
-async function execOrThrow(result: Promise<[Error | null, unknown][] | null>): Promise<void> {
-  for (const [error] of (await result) ?? []) if (error) throw error;
 }

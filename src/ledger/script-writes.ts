@@ -1,8 +1,10 @@
 /**
- * The Lua that makes a Redis ledger's ScriptWrites (redis-store.ts RedisLedger.scriptWrites) inside
- * another script, as its setMany and deleteMany would: the queue worker records a sent row's
- * ledger entry and its result in one call (sync/queue/batch-state.ts, issue 41).
+ * The one writer of a Redis ledger's layout (redis-store.ts): the Lua that makes its ScriptWrites
+ * (RedisLedger.scriptWrites), alone (LEDGER_WRITES: RedisLedger's setMany and deleteMany) or inside
+ * another script: the queue worker records a sent row's ledger entry and its result in one call
+ * (sync/queue/batch-state.ts, issue 41).
  */
+import { LuaScript } from '../store/rate-gate/lua-script.ts';
 
 /**
  * The ledger, undo and linked hashes are KEYS[k], KEYS[k+1], KEYS[k+2]; ARGV[a] is the count of
@@ -27,3 +29,6 @@ for i = 0, tonumber(ARGV[${a}]) - 1 do
 end
 `;
 }
+
+/** The writes alone. KEYS: the three hashes; ARGV: as ledgerWritesLua(1, 1). */
+export const LEDGER_WRITES = new LuaScript(ledgerWritesLua(1, 1));

@@ -9,7 +9,7 @@ import type { SheetKind, SheetRead } from '../../sheet/types.ts';
 import type { StoreIdentity } from '../../store/identity.ts';
 import type { LedgerSettings } from '../../ledger/batch-ledger.ts';
 import type { ScriptWrites } from '../../ledger/ledger.ts';
-import { ledgerWritesLua } from '../../ledger/script-writes.ts';
+import { LEDGER_WRITES, ledgerWritesLua } from '../../ledger/script-writes.ts';
 import { OUTCOMES, type RowResult } from '../../outcome.ts';
 import type { CreateMarkers } from '../process-row.ts';
 import { emptyCounts, type OutcomeCounts } from '../../outcome.ts';
@@ -90,9 +90,6 @@ const RECORD = new LuaScript(RECORD_BODY);
 // a worker's sent row was a ledger call and a result call, now one (issue 41).
 // Made again by a call sent again after a lost reply, or by a duplicate attempt, as `after` was.
 const RECORD_WITH_LEDGER = new LuaScript(`${ledgerWritesLua(3, 4)}${RECORD_BODY}`);
-
-// The ledger writes alone, for a ledger whose keys are not in the batch's hash slot.
-const LEDGER_WRITES = new LuaScript(ledgerWritesLua(1, 1));
 
 // Rows found unchanged before queueing: ARGV[1] rows, ARGV[2..] their ranges. Same return as RECORD.
 // Counted once: the same call sent again after a lost reply finds its first range noted.
