@@ -145,7 +145,7 @@ const everyStoreOnce = () => {
   return all.length === STORES && new Set(all).size === STORES;
 };
 /** When the kill and the join happened (ms epoch), to place a window over the limit. */
-const phases: { killedAt?: number; joinedAt?: number; takenOver?: string[] } = {};
+const phases: { killedAt?: number; joinedAt?: number; takenOver?: string[]; left?: Map<string, number> } = {};
 const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 
 /** Starts the workers and queues one batch per store; false when they did not all start in time. */
@@ -210,7 +210,7 @@ async function killOne(): Promise<void> {
   const left = await inBatches(stores, 16, async (id) => ROWS - (await barcodesOf(storeUrl(id))).length);
   const withRows = stores.filter((_, i) => left[i]! > 0);
   const killedAt = Date.now();
-  Object.assign(phases, { killedAt, takenOver: withRows });
+  Object.assign(phases, { killedAt, takenOver: withRows, left: new Map(stores.map((id, i) => [id, left[i]!])) });
   await victim.kill();
   log(`killed worker ${victim.id} (${stores.length} stores)`);
   const takenOver = await reached(everyStoreOnce, TAKEOVER_TIMEOUT_MS);
@@ -297,6 +297,30 @@ function servedAgain(lists: StoreArrival[][]): string {
 }
 
 /**
+ * The taken-over stores served again latest (at most 3, over 25 s after the kill): where their time
+ * went, from the kill to the worker that started them (its log), their first request and first create.
+ */
+function stragglers(lists: StoreArrival[][]): string[] {
+  const killedAt = phases.killedAt;
+  if (killedAt === undefined || !phases.takenOver) return [];
+  const after = (at: number) => `+${fmt((at - killedAt) / 1000, 1)} s`;
+  return phases.takenOver
+    .map((id) => {
+      const i = Number(id.slice(1)) - 1;
+      const since = lists[i]!.filter((r) => r.at > killedAt).sort((a, b) => a.at - b.at);
+      return { id, i, since, create: since.find((r) => r.path === '/v1/create_product') };
+    })
+    .filter(({ create }) => create !== undefined && create.at - killedAt > 25_000)
+    .sort((a, b) => b.create!.at - a.create!.at)
+    .slice(0, 3)
+    .map(({ id, i, since, create }) => {
+      const start = startsOf(i).find((s) => s.at > killedAt);
+      const first = since[0]!;
+      return `  ${id} (${phases.left?.get(id) ?? '?'} rows left at the kill): started by ${start ? `${start.worker} at ${after(start.at)} (its log)` : 'no worker, by the logs'}; first request ${after(first.at)} (${first.path}); first create ${after(create!.at)}`;
+    });
+}
+
+/**
  * Every batch ends; then, the workers stopped (no request can come after) and the capture ended, the
  * judge's figures, the logs' beside them, lost and twice from the summaries (the ledger's counts)
  * and the stores' products.
@@ -368,6 +392,7 @@ async function ending(batchIds: string[], since: number): Promise<void> {
       ...(captured ? [countCheck('/v1 requests', judged, logged, (i) => `s${i + 1}`, captured.end)] : []),
       `share of each store's limit, from its first create until the kill: ${spread(shares(judged))} (goal >= 95%)`,
       `served again after the kill, judged: ${servedAgain(judged)}`,
+      ...stragglers(judged),
       `worst 1 s window at any store over the whole run, every /v1 request: ${worst} (limit ${RATE})${worst > RATE ? ' EXCEEDED' : ', never over'}; 429 answers (the stores' logs): ${tooMany}`,
       `windows over the limit: ${placeWindows(over, context)}`,
       ...over.slice(0, 12).map((w) => `  ${describeWindow(w, context)}`),
