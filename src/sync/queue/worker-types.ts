@@ -25,9 +25,9 @@ export type WorkerDeps = RedisTarget & {
   onBatchReported?: (summary: BatchSummary) => void | Promise<void>;
   /** A row this worker ended, once recorded (not a re-run's duplicate): the worker's metrics. */
   onRowEnded?: (outcome: Outcome) => void;
-  /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue 30000 */
+  /** How long a job stays locked without a heartbeat before another worker takes it over. @defaultValue ROW_LOCK_MS (20000) */
   lockDurationMs?: number;
-  /** How often stalled jobs are looked for. @defaultValue 15000 */
+  /** How often stalled jobs are looked for. @defaultValue STALLED_CHECK_MS (5000) */
   stalledIntervalMs?: number;
   /** How long a reported batch's state stays in Redis. @defaultValue BATCH_RETENTION_SECONDS (7 days) */
   batchRetentionSeconds?: number;

@@ -25,6 +25,19 @@ import type { SyncWorker, WorkerDeps } from './worker-types.ts';
 
 export type { SyncWorker, WorkerDeps } from './worker-types.ts';
 
+/**
+ * A dead worker's rows in hand run again once their lock has lapsed and a stalled check has seen
+ * it: within ROW_LOCK_MS + STALLED_CHECK_MS of the death (the lock is renewed every half of it),
+ * or STALLED_CHECK_MS after another worker starts serving the store, whichever is later.
+ * Issue 41's take-over goal is 30 s: with BullMQ's 30 s and 15 s here, a store whose rows left were
+ * all in hand at a kill -9 got its next create 32-35 s after it (bench/agency-cluster.ts), the
+ * others' leases having taken it at 17-21 s. Longer than WORKER_LEASE_MS (15 s), so a worker that
+ * keeps its stores through a Redis stall keeps its rows too. A stalled check is one short script a
+ * busy store every 5 s (an idle store has no row worker, lazy-workers.ts).
+ */
+export const ROW_LOCK_MS = 20_000;
+export const STALLED_CHECK_MS = 5_000;
+
 export function startSyncWorker(deps: WorkerDeps): SyncWorker {
   // The process's connection when it has one (the app's); only the BullMQ worker has its own.
   const redis = deps.shared ?? openRedis(deps, deps.logger ?? silentLogger);
@@ -177,8 +190,8 @@ function bullWorker(w: WorkerParts, active: Set<string | undefined>, redis: Redi
       connection: rowConnection(deps, deps.prefix, redis),
       prefix: deps.prefix,
       concurrency: jobs,
-      lockDuration: deps.lockDurationMs ?? 30_000,
-      stalledInterval: deps.stalledIntervalMs ?? 15_000,
+      lockDuration: deps.lockDurationMs ?? ROW_LOCK_MS,
+      stalledInterval: deps.stalledIntervalMs ?? STALLED_CHECK_MS,
       drainDelay: IDLE_WAIT_SECONDS,
       // A worker killed mid-row leaves its jobs stalled; they must run again, not fail.
       maxStalledCount: 1000,
