@@ -31,9 +31,10 @@ export type { SyncWorker, WorkerDeps } from './worker-types.ts';
  * or STALLED_CHECK_MS after another worker starts serving the store, whichever is later.
  * Issue 41's take-over goal is 30 s: with BullMQ's 30 s and 15 s here, a store whose rows left were
  * all in hand at a kill -9 got its next create 32-35 s after it (bench/agency-cluster.ts), the
- * others' leases having taken it at 17-21 s. Longer than WORKER_LEASE_MS (15 s), so a worker that
- * keeps its stores through a Redis stall keeps its rows too. A stalled check is one short script a
- * busy store every 5 s (an idle store has no row worker, lazy-workers.ts).
+ * others' leases having taken it at 17-21 s. A live worker renews its locks every 10 s; one cut off
+ * from Redis for longer loses them, as it loses its stores once its heartbeat (WORKER_LEASE_MS,
+ * 15 s) lapses, and the ledger keeps a create of theirs from being sent twice. A stalled check is
+ * one short script a busy store every 5 s (an idle store has no row worker, lazy-workers.ts).
  */
 export const ROW_LOCK_MS = 20_000;
 export const STALLED_CHECK_MS = 5_000;
