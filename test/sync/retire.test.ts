@@ -14,6 +14,7 @@ import { createApp } from '../../src/app.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { BatchSummary } from '../../src/report/summary.ts';
+import type { SyncWorker } from '../../src/sync/queue/worker-types.ts';
 import { parseJobFile } from '../../src/intake/job-file.ts';
 import { cli } from '../intake/cli.ts';
 import { useSandboxWorld } from '../helpers/use-world.ts';
@@ -23,6 +24,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
   const world = useSandboxWorld({ name: 'retire', redis: mode === 'redis' });
   let ids: number[];
   let app: App | null = null;
+  let worker: SyncWorker | null = null;
 
   const env = (): Record<string, string> => ({
     ...world.storeEnv,
@@ -70,7 +72,7 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     );
     if (mode === 'redis') {
       app = createApp(resolveConfig(env()), silentLogger);
-      await app.startWorker();
+      worker = await app.startWorker();
     }
     // The whole feed once: catalog-sync now knows all 40, each by its id and barcode.
     const first = await importJson([await feed('full.csv', ids), '--absent-status', '0']);
@@ -79,6 +81,10 @@ describe.each([['local'], ['redis']] as const)('%s mode', (mode) => {
     expect(first.summary?.counts.status_changed).toBe(0);
   });
   afterEach(async () => {
+    // app.close() leaves a worker it started to its caller: left running, its BullMQ timers went
+    // on in the test thread, and a later file's fake timers ran its lock renewal for ever.
+    await worker?.close();
+    worker = null;
     await app?.close();
     app = null;
   });
