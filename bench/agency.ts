@@ -2,8 +2,9 @@
  * An agency's deployment (issues 29 and 41): 50 stores at 10 requests/s each, the store answering
  * in 50 ms, all served by ONE `catalog-sync worker` process from a stores file, on one Redis or
  * (--cluster) on a local 3-master Redis Cluster; --both runs one then the other and prints the
- * ratios cluster / one Redis (--pairs N: N pairs, ABBA, each pair's ratios and their median). Store s01 gets a backlog queued first; then every other store a batch
- * of --rows rows (900: 90 s at its limit). One run: bench/agency-support.ts.
+ * ratios cluster / one Redis (--pairs N: N pairs, ABBA, each pair's ratios and their median).
+ * Store s01 gets a backlog queued first; then every other store a batch of --rows rows (900: 90 s
+ * at its limit). One run: bench/agency-support.ts.
  *
  * The judge of arrivals is the kernel: tcpdump on lo stamps each request as its first packet reaches
  * the store's port (bench/capture-support.ts); the stores' own logs stamp when their event loop
@@ -38,12 +39,14 @@ const options: Omit<AgencyOptions, 'cluster'> = {
 const { stores: STORES, rate: RATE, rows: ROWS } = options;
 const PAIRS = flag('both') ? numberArg('pairs', 1) : 1;
 /**
- * --both: one Redis then the cluster; --pairs N: N such pairs, every other one the cluster first
- * (ABBA), so a machine that speeds up or slows down over the runs moves both sides of the ratios.
+ * The runs, in order (true: on the cluster). --both: one Redis then the cluster; --pairs N: N such
+ * pairs, every other one the cluster first (ABBA), so a machine that speeds up or slows down over
+ * the runs moves both sides of the ratios.
  */
-const modes = flag('both')
-  ? Array.from({ length: PAIRS }, (_, i) => (i % 2 === 0 ? [false, true] : [true, false])).flat()
-  : [flag('cluster')];
+const runs: boolean[][] = flag('both')
+  ? Array.from({ length: PAIRS }, (_, i) => (i % 2 === 0 ? [false, true] : [true, false]))
+  : [[flag('cluster')]];
+const modes = runs.flat();
 const redisName = (cluster: boolean) => (cluster ? 'a local 3-master Redis Cluster' : 'one Redis');
 
 const figures = new PrintedFigures(
@@ -158,15 +161,11 @@ function ratios(pairs: number[][]): void {
   );
 }
 
-const summaries: RunSummary[] = [];
-for (const cluster of modes) summaries.push(report(await runAgency({ ...options, cluster }), cluster));
-if (modes.length >= 2) {
-  const pairs: number[][] = [];
-  for (let i = 0; i + 1 < summaries.length; i += 2) {
-    const clusterFirst = modes[i]!;
-    const [one, cluster] = clusterFirst ? [summaries[i + 1]!, summaries[i]!] : [summaries[i]!, summaries[i + 1]!];
-    pairs.push(pairRatios(one, cluster));
-  }
-  ratios(pairs);
+const pairs: number[][] = [];
+for (const pair of runs) {
+  const summary = new Map<boolean, RunSummary>();
+  for (const cluster of pair) summary.set(cluster, report(await runAgency({ ...options, cluster }), cluster));
+  if (pair.length === 2) pairs.push(pairRatios(summary.get(false)!, summary.get(true)!));
 }
+if (pairs.length > 0) ratios(pairs);
 await figures.write();
